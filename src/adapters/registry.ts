@@ -1,0 +1,34 @@
+// Lazy adapter registry: the hot path loads only the adapter it was asked for.
+import type { Adapter } from "./types.ts";
+
+type Loader = () => Promise<{ default: Adapter }>;
+
+export const ADAPTERS = {
+  claude: () => import("./claude.ts"),
+  codex: () => import("./codex.ts"),
+  gemini: () => import("./gemini.ts"),
+  cursor: () => import("./cursor.ts"),
+  copilot: () => import("./copilot.ts"),
+} satisfies Record<string, Loader>;
+
+export type HookAgentId = keyof typeof ADAPTERS;
+
+/** Every agent hookit can install into: the hook adapters plus Pi (in-process). */
+export const AGENT_IDS = ["pi", "claude", "codex", "gemini", "cursor", "copilot"] as const;
+export type AgentId = (typeof AGENT_IDS)[number];
+
+export const ALIASES: Record<string, HookAgentId> = {
+  "claude-code": "claude",
+  "codex-cli": "codex",
+  "gemini-cli": "gemini",
+  "copilot-cli": "copilot",
+};
+
+export function resolveHookAgent(name: string): HookAgentId | undefined {
+  if (Object.hasOwn(ADAPTERS, name)) return name as HookAgentId;
+  return Object.hasOwn(ALIASES, name) ? ALIASES[name] : undefined;
+}
+
+export async function loadAdapter(id: HookAgentId): Promise<Adapter> {
+  return (await ADAPTERS[id]()).default;
+}

@@ -1,0 +1,28 @@
+// Where hookit keeps its files. Every function takes the environment so tests
+// can point HOME / XDG_* at a temporary directory.
+import { homedir } from "node:os";
+import { join } from "node:path";
+
+export type Env = Record<string, string | undefined>;
+
+function home(env: Env): string {
+  return env.HOME || homedir();
+}
+
+/** `$XDG_CONFIG_HOME/hookit` (default `~/.config/hookit`). */
+export function configDir(env: Env = process.env): string {
+  return join(env.XDG_CONFIG_HOME || join(home(env), ".config"), "hookit");
+}
+
+/** The global policy file. */
+export function globalPolicyPath(env: Env = process.env): string {
+  return join(configDir(env), "hookit.json");
+}
+
+/** `$XDG_STATE_HOME/hookit` (default `~/.local/state/hookit`): trust store, sessions, decision log. */
+export function stateDir(env: Env = process.env): string {
+  return join(env.XDG_STATE_HOME || join(home(env), ".local", "state"), "hookit");
+}
+
+/** Project policy path relative to a project root. */
+export const PROJECT_POLICY = join(".hookit", "hookit.json");
