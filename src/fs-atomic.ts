@@ -1,0 +1,22 @@
+// Crash-safe file writes: a reader (or a crash) sees the old file or the new
+// one, never a truncated mix. Write a sibling temp file, fsync it, rename.
+import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from "node:fs";
+import { dirname } from "node:path";
+
+export function writeFileAtomic(path: string, data: string, mode = 0o644): void {
+  mkdirSync(dirname(path), { recursive: true });
+  const tmp = `${path}.${process.pid}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}.tmp`;
+  try {
+    const fd = openSync(tmp, "wx", mode);
+    try {
+      writeSync(fd, data);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(tmp, path);
+  } catch (error) {
+    rmSync(tmp, { force: true });
+    throw error;
+  }
+}
