@@ -1,0 +1,197 @@
+// Loading a Hook Catalog from the global and project storage files
+// (hookit-semantics §2.1–2.5): per-file validation (first problem per file),
+// section eligibility (all problems), whole-record merge, nested-Preset check.
+import { hookRulesHold, hookSchema, presetSchema } from "./schema.ts";
+import { deepFreeze } from "./freeze.ts";
+import { EVENTS, type CatalogEntry, type Hook, type Preset } from "./types.ts";
+
+export type Storage = "global" | "project";
+
+export interface Diagnostic {
+  storage?: Storage;
+  /** The file the problem is in, when known. */
+  file?: string;
+  message: string;
+}
+
+export interface StorageFile {
+  storage: Storage;
+  path?: string;
+  /** File text; `undefined` when the file does not exist (treated as `{}`). */
+  text: string | undefined;
+}
+
+export type CatalogResult =
+  | { ok: true; entries: readonly CatalogEntry[] }
+  | { ok: false; diagnostics: Diagnostic[] };
+
+interface ParsedFile {
+  storage: Storage;
+  path?: string;
+  repos: string[];
+  entries: CatalogEntry[];
+}
+
+const SOURCE_RE = /^[^/]+\/[^/]+$/;
+const META_KEYS = new Set(["$schema", "repos"]);
+
+export function loadCatalog(files: readonly StorageFile[]): CatalogResult {
+  const diagnostics: Diagnostic[] = [];
+  const parsed: ParsedFile[] = [];
+  for (const file of files) {
+    const result = parseStorageFile(file);
+    if (typeof result === "string") diagnostics.push(diag(file, result));
+    else parsed.push(result);
+  }
+  for (const file of parsed) {
+    for (const message of eligibilityProblems(file)) diagnostics.push(diag(file, message));
+  }
+  if (diagnostics.length > 0) return { ok: false, diagnostics };
+
+  const merged = new Map<string, { entry: CatalogEntry; file: ParsedFile }>();
+  for (const file of parsed) {
+    for (const entry of file.entries) merged.set(`${entry.source}\u0000${entry.name}`, { entry, file });
+  }
+  const byRef = new Map<string, CatalogEntry>();
+  for (const { entry } of merged.values()) byRef.set(entry.ref, entry);
+  for (const { entry, file } of merged.values()) {
+    if (entry.kind !== "preset") continue;
+    for (const ref of entry.preset) {
+      if (byRef.get(ref)?.kind === "preset") {
+        diagnostics.push(diag(file, `Preset "${entry.ref}" references Preset "${ref}"; nested Presets are not supported`));
+      }
+    }
+  }
+  if (diagnostics.length > 0) return { ok: false, diagnostics };
+  return { ok: true, entries: Object.freeze([...merged.values()].map((m) => m.entry)) };
+}
+
+function diag(file: { storage: Storage; path?: string }, message: string): Diagnostic {
+  return file.path === undefined ? { storage: file.storage, message } : { storage: file.storage, file: file.path, message };
+}
+
+/** Validates one file; returns its first problem as a string. */
+export function parseStorageFile(file: StorageFile): ParsedFile | string {
+  let data: unknown = {};
+  if (file.text !== undefined) {
+    try {
+      data = JSON.parse(file.text);
+    } catch (error) {
+      return (error as Error).message;
+    }
+  }
+  if (data === null || typeof data !== "object" || Array.isArray(data)) return "hookit.json content is not a JSON object";
+  const root = data as Record<string, unknown>;
+  if (Object.hasOwn(root, "$schema") && typeof root.$schema !== "string") return `"$schema" must be a string`;
+  let repos: string[] = [];
+  if (Object.hasOwn(root, "repos")) {
+    const value = root.repos;
+    const valid = Array.isArray(value) && value.every((r) => typeof r === "string" && SOURCE_RE.test(r)) && new Set(value).size === value.length;
+    if (!valid) return `"repos" must be a unique array of owner/repo strings`;
+    repos = value as string[];
+  }
+  const entries: CatalogEntry[] = [];
+  for (const source of Object.keys(root)) {
+    if (META_KEYS.has(source)) continue;
+    const section = root[source];
+    if (section === null || typeof section !== "object" || Array.isArray(section)) return `section "${source}" must be an object`;
+    for (const name of Object.keys(section)) {
+      if (name === "" || name.includes("/") || name.includes("\u0000")) {
+        return `section "${source}" has invalid entry name "${name}"; names must be non-empty and contain neither / nor NUL`;
+      }
+      const entry = parseEntry(source, name, (section as Record<string, unknown>)[name]);
+      if (typeof entry === "string") return entry;
+      entries.push(entry);
+    }
+  }
+  return { storage: file.storage, path: file.path, repos, entries };
+}
+
+function parseEntry(source: string, name: string, raw: unknown): CatalogEntry | string {
+  const ref = `${source}/${name}`;
+  const mismatch = `entry "${ref}" does not match the Hook or Preset schema`;
+  const record = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? (raw as Record<string, unknown>) : undefined;
+  if (record && typeof record.event === "string" && !(EVENTS as readonly string[]).includes(record.event)) {
+    return `entry "${ref}" has unknown event "${record.event}"; supported events: ${EVENTS.join(", ")}`;
+  }
+  const preset = presetSchema.safeParse(raw);
+  if (preset.success) {
+    if (new Set(preset.data.preset).size !== preset.data.preset.length) return mismatch;
+    return Object.freeze({
+      kind: "preset", source, name, ref, description: preset.data.description,
+      preset: Object.freeze([...preset.data.preset]) as string[], default: preset.data.default === true,
+    } satisfies Preset);
+  }
+  const hook = hookSchema.safeParse(raw);
+  if (!hook.success || !hookRulesHold(hook.data)) return mismatch;
+  const regexProblem = filterRegexProblem(ref, hook.data.event, hook.data.filter);
+  if (regexProblem) return regexProblem;
+  const { description, event, filter, when, shell, action, timeout } = hook.data;
+  const out: Hook = { kind: "hook", source, name, ref, description, event, shell: shell ?? "true", default: hook.data.default === true };
+  if (filter !== undefined) out.filter = filter;
+  if (when !== undefined) out.when = when;
+  if (action !== undefined) out.action = action;
+  if (timeout !== undefined) out.timeout = timeout;
+  return deepFreeze(out);
+}
+
+function filterRegexProblem(ref: string, event: string, filter: Record<string, unknown> | undefined): string | undefined {
+  if (!filter) return undefined;
+  for (const [key, value] of Object.entries(filter)) {
+    if (event === "hook_result" && (key === "outcome" || key === "code")) continue;
+    const list = Array.isArray(value) ? value : [value];
+    for (let i = 0; i < list.length; i++) {
+      const pattern = list[i];
+      if (typeof pattern !== "string") continue;
+      try {
+        new RegExp(pattern);
+      } catch (error) {
+        const index = Array.isArray(value) ? `[${i}]` : "";
+        return `entry "${ref}" filter["${key}"]${index} has invalid regex "${pattern}": ${(error as Error).message}`;
+      }
+    }
+  }
+  return undefined;
+}
+
+function eligibilityProblems(file: ParsedFile): string[] {
+  const problems: string[] = [];
+  const sources = new Set<string>();
+  for (const entry of file.entries) sources.add(entry.source);
+  for (const source of sources) {
+    if (source === "local") continue;
+    if (!SOURCE_RE.test(source)) problems.push(`section "${source}" is not a valid source; expected local or owner/repo`);
+    else if (file.storage === "project" && !file.repos.includes(source)) {
+      problems.push(`repository section "${source}" is not declared in project "repos"`);
+    }
+  }
+  return problems;
+}
+
+/**
+ * The Enabled Hook Set in defaults mode (or from saved keys `source\0name`):
+ * catalog order, Preset members in reference order, first occurrence wins,
+ * dangling references skipped.
+ */
+export function enabledHookSet(entries: readonly CatalogEntry[], savedKeys?: readonly string[]): readonly Hook[] {
+  const saved = savedKeys ? new Set(savedKeys.filter((k) => k.includes("\u0000"))) : undefined;
+  const isEnabled = (e: CatalogEntry) => (saved ? saved.has(`${e.source}\u0000${e.name}`) : e.default);
+  const byRef = new Map(entries.map((e) => [e.ref, e] as const));
+  const out: Hook[] = [];
+  const seen = new Set<string>();
+  const add = (hook: Hook) => {
+    if (!seen.has(hook.ref)) {
+      seen.add(hook.ref);
+      out.push(hook);
+    }
+  };
+  for (const entry of entries) {
+    if (!isEnabled(entry)) continue;
+    if (entry.kind === "hook") add(entry);
+    else for (const ref of entry.preset) {
+      const member = byRef.get(ref);
+      if (member?.kind === "hook") add(member);
+    }
+  }
+  return Object.freeze(out);
+}

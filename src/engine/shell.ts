@@ -1,0 +1,95 @@
+// Runs one `when` or `shell` command (hookit-semantics §5.1), with the
+// deliberate departures from Node's `exec` that §11.5 recommends: stdin is
+// closed rather than an open pipe nobody writes, output is capped and then
+// the command is stopped, and timeouts/aborts kill the whole process group so
+// a grandchild holding the pipes cannot hang the agent.
+import { spawn } from "node:child_process";
+
+export const DEFAULT_TIMEOUT_MS = 5000;
+/** Output beyond this (per run, stdout + stderr) stops the command: it fails with code null. */
+export const OUTPUT_CAP_BYTES = 1024 * 1024;
+
+export interface ShellResult {
+  /** Exit code; `null` when none was obtained (timeout, abort, signal, spawn failure, flood). */
+  code: number | null;
+  /** The command spawned (or was a shortcut). Unstarted runs get no report row. */
+  started: boolean;
+}
+
+export interface ShellOptions {
+  cwd: string;
+  env: Record<string, string>;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+export function runShell(command: string, options: ShellOptions): Promise<ShellResult> {
+  // The abort check comes before the shortcuts: an aborted `true` still fails closed.
+  if (options.signal?.aborted) return Promise.resolve({ code: null, started: false });
+  if (command === "true") return Promise.resolve({ code: 0, started: true });
+  if (command === "false") return Promise.resolve({ code: 1, started: true });
+  // HooKit hands "" to exec, which throws before spawning: keep that fail-closed result.
+  if (command === "") return Promise.resolve({ code: null, started: false });
+  return spawnShell(command, options);
+}
+
+function spawnShell(command: string, options: ShellOptions): Promise<ShellResult> {
+  return new Promise((resolve) => {
+    let child: ReturnType<typeof spawn>;
+    try {
+      child = spawn("/bin/sh", ["-c", command], {
+        cwd: options.cwd,
+        env: options.env,
+        stdio: ["ignore", "pipe", "pipe"],
+        detached: true, // own process group, so the whole tree can be killed
+      });
+    } catch {
+      resolve({ code: null, started: false }); // e.g. a NUL byte in the command
+      return;
+    }
+    let started = false;
+    let killed = false;
+    let settled = false;
+    let seen = 0;
+    const finish = (result: ShellResult) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      options.signal?.removeEventListener("abort", kill);
+      child.stdout?.destroy();
+      child.stderr?.destroy();
+      resolve(result);
+    };
+    const kill = () => {
+      killed = true;
+      if (child.pid === undefined) return;
+      try {
+        process.kill(-child.pid, "SIGKILL");
+      } catch {
+        child.kill("SIGKILL");
+      }
+    };
+    const count = (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen > OUTPUT_CAP_BYTES && !killed) kill();
+    };
+    const timer = setTimeout(kill, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    options.signal?.addEventListener("abort", kill, { once: true });
+    child.stdout?.on("data", count);
+    child.stderr?.on("data", count);
+    child.once("spawn", () => {
+      started = true;
+    });
+    child.once("error", () => finish({ code: null, started }));
+    // `exit`, not `close`: a background grandchild may keep the pipes open forever.
+    child.once("exit", (code) => {
+      if (!killed && code === 0) {
+        // Reap leftovers only on failure paths; a clean exit keeps its background jobs.
+        finish({ code: 0, started: true });
+        return;
+      }
+      if (killed) kill(); // make sure the group is gone
+      finish({ code: killed ? null : code, started: true });
+    });
+  });
+}
