@@ -167,31 +167,3 @@ function eligibilityProblems(file: ParsedFile): string[] {
   }
   return problems;
 }
-
-/**
- * The Enabled Hook Set in defaults mode (or from saved keys `source\0name`):
- * catalog order, Preset members in reference order, first occurrence wins,
- * dangling references skipped.
- */
-export function enabledHookSet(entries: readonly CatalogEntry[], savedKeys?: readonly string[]): readonly Hook[] {
-  const saved = savedKeys ? new Set(savedKeys.filter((k) => k.includes("\u0000"))) : undefined;
-  const isEnabled = (e: CatalogEntry) => (saved ? saved.has(`${e.source}\u0000${e.name}`) : e.default);
-  const byRef = new Map(entries.map((e) => [e.ref, e] as const));
-  const out: Hook[] = [];
-  const seen = new Set<string>();
-  const add = (hook: Hook) => {
-    if (!seen.has(hook.ref)) {
-      seen.add(hook.ref);
-      out.push(hook);
-    }
-  };
-  for (const entry of entries) {
-    if (!isEnabled(entry)) continue;
-    if (entry.kind === "hook") add(entry);
-    else for (const ref of entry.preset) {
-      const member = byRef.get(ref);
-      if (member?.kind === "hook") add(member);
-    }
-  }
-  return Object.freeze(out);
-}

@@ -1,5 +1,6 @@
 // The host-neutral engine: load a catalog, derive the Enabled Hook Set, evaluate events.
-export { loadCatalog, enabledHookSet, parseStorageFile } from "./catalog.ts";
+export { loadCatalog, parseStorageFile } from "./catalog.ts";
+export { enabledHookSet } from "./enabled.ts";
 export type { CatalogResult, Diagnostic, Storage, StorageFile } from "./catalog.ts";
 export { createEvaluator, evaluate, memoryStateStore } from "./evaluate.ts";
 export type { Evaluator } from "./evaluate.ts";

@@ -1,0 +1,261 @@
+// GitHub Copilot CLI adapter (fixtures: Copilot CLI 1.0.102).
+// Protocol: harness-protocols §6 and §7; what the model sees: fixtures/model-view.md §4.
+// Copilot has two payload styles, chosen by how the hook is registered: camelCase events
+// (`preToolUse`) send `toolName`/`toolArgs`; Claude-style PascalCase events (`PreToolUse`)
+// send snake_case keys and Claude tool names. Both are read here; hookit registers camelCase.
+import type { ContentBlock, SessionMetadata } from "../engine/types.ts";
+import {
+  defineAdapter,
+  PayloadError,
+  SPEC_VERSION,
+  type CapabilityRow,
+  type Decision,
+  type Invocation,
+  type InvocationKind,
+  type Reply,
+} from "./types.ts";
+
+const ADAPTER_ID = "copilot";
+
+const KINDS: Record<string, InvocationKind> = {
+  preToolUse: "tool_call",
+  PreToolUse: "tool_call",
+  postToolUse: "tool_result",
+  PostToolUse: "tool_result",
+  agentStop: "stop",
+  Stop: "stop",
+  // Everything else is answered as a plain allow. postToolUseFailure stays here: its
+  // payload is not documented for 1.0.102, and reading a guessed field could mislead a policy.
+  sessionStart: "lifecycle",
+  SessionStart: "lifecycle",
+  sessionEnd: "lifecycle",
+  SessionEnd: "lifecycle",
+  userPromptSubmitted: "lifecycle",
+  UserPromptSubmit: "lifecycle",
+  postToolUseFailure: "lifecycle",
+  PostToolUseFailure: "lifecycle",
+  subagentStart: "lifecycle",
+  subagentStop: "lifecycle",
+  SubagentStop: "lifecycle",
+  errorOccurred: "lifecycle",
+  ErrorOccurred: "lifecycle",
+  preCompact: "lifecycle",
+  PreCompact: "lifecycle",
+  permissionRequest: "lifecycle",
+  notification: "lifecycle",
+};
+
+const CAPABILITIES: CapabilityRow[] = verified([
+  {
+    feature: "tool_call",
+    native: "preToolUse",
+    support: "native",
+    notes: 'JSON `{"permissionDecision":"deny","permissionDecisionReason":R}`, exit 0: the model gets the tool message `Denied by preToolUse hook: R`. (Exit 2 would hide R.)',
+  },
+  {
+    feature: "tool_result",
+    native: "postToolUse",
+    support: "native",
+    notes: 'JSON `{"modifiedResult":{"resultType":"success","textResultForLlm":T}}`: the tool message becomes exactly T. Failed calls (postToolUseFailure) are not evaluated.',
+  },
+  {
+    feature: "turn_end",
+    native: "",
+    support: "impossible",
+    notes: "Copilot has no per-model-turn event (only postToolUse per tool and agentStop per prompt), so turn_end hooks never run.",
+  },
+  {
+    feature: "agent_end",
+    native: "agentStop",
+    support: "native",
+    notes: 'JSON `{"decision":"block","reason":C}`: the model gets a new user message `<current_datetime>…</current_datetime>\\n\\nC`. Copilot stops after 8 blocks in a row.',
+  },
+  {
+    feature: "agent_settled",
+    native: "agentStop",
+    support: "approximate",
+    notes: "Synthesized by hookit when it lets agentStop through; another hook may still continue the agent.",
+  },
+  {
+    feature: "session_before_switch",
+    native: "",
+    support: "impossible",
+    notes: "No hook runs before a resume or a new session; sessionEnd/sessionStart only report it afterwards.",
+  },
+  { feature: "session_before_fork", native: "", support: "impossible", notes: "Copilot CLI has no fork event." },
+  {
+    feature: "hook_result",
+    native: "",
+    support: "native",
+    notes: "Evaluated in-process by hookit after each native event; never changes what Copilot receives.",
+  },
+  {
+    feature: "actions",
+    native: "",
+    support: "impossible",
+    notes: "Command hooks have no field that stops the agent, so `interrupt`/`shutdown` are ignored; `compact`, `message` and `emit-custom-event` cannot be delivered.",
+  },
+  {
+    feature: "user notices",
+    native: "",
+    support: "impossible",
+    notes: "No user-visible field for command hooks: notices go to stderr with exit 0, which Copilot only logs.",
+  },
+]);
+
+export default defineAdapter({
+  id: ADAPTER_ID,
+  title: "GitHub Copilot CLI",
+  specVersion: SPEC_VERSION,
+  verifiedWith: "1.0.102",
+  timeoutUnit: "s",
+  // camelCase gives the native payload. Copilot anchors matchers as ^(?:…)$, so none = every tool.
+  registrations: [
+    { native: "preToolUse", kind: "tool_call" },
+    { native: "postToolUse", kind: "tool_result" },
+    { native: "agentStop", kind: "stop" },
+  ],
+  capabilities: CAPABILITIES,
+  kindOf: (nativeEvent) => (Object.hasOwn(KINDS, nativeEvent) ? KINDS[nativeEvent] : undefined),
+  parse,
+  respond,
+});
+
+function parse(nativeEvent: string, payload: unknown): Invocation {
+  const where = `copilot ${nativeEvent}`;
+  if (!isRecord(payload)) throw new PayloadError(`${where}: the payload must be a JSON object (${typeName(payload)})`);
+  // The event name's case says which style the payload has; both keys are read anyway.
+  const pascal = /^[A-Z]/.test(nativeEvent);
+  const key = (camel: string, snake: string) => (pascal ? snake : camel);
+  const sessionId = stringOf(payload.sessionId) ?? stringOf(payload.session_id);
+  const transcript = stringOf(payload.transcriptPath) ?? stringOf(payload.transcript_path);
+  const metadata: SessionMetadata = {};
+  if (sessionId !== undefined) metadata.sessionId = sessionId;
+  if (transcript !== undefined) metadata.sessionFile = transcript;
+  const base = { agent: ADAPTER_ID, nativeEvent, sessionId, cwd: stringOf(payload.cwd), metadata };
+  const kind = Object.hasOwn(KINDS, nativeEvent) ? KINDS[nativeEvent] : "lifecycle";
+
+  if (kind === "tool_call" || kind === "tool_result") {
+    const nativeToolName = payload.toolName ?? payload.tool_name;
+    if (typeof nativeToolName !== "string" || nativeToolName === "")
+      throw new PayloadError(`${where}: "${key("toolName", "tool_name")}" must be a non-empty string (${typeName(nativeToolName)})`);
+    const nativeToolInput = toolArgs(payload.toolArgs ?? payload.tool_input, nativeToolName, `${where}: "${key("toolArgs", "tool_input")}"`);
+    const tool = { ...toPiTool(nativeToolName, nativeToolInput), toolCallId: "", agent: ADAPTER_ID, nativeToolName, nativeToolInput };
+    if (kind === "tool_call") return { ...base, kind, events: [{ event: "tool_call", ...tool }] };
+    const result = payload.toolResult ?? payload.tool_result;
+    if (!isRecord(result))
+      throw new PayloadError(`${where}: "${key("toolResult", "tool_result")}" must be an object (${typeName(result)})`);
+    const text = stringOf(result.textResultForLlm) ?? stringOf(result.text_result_for_llm) ?? "";
+    const resultType = stringOf(result.resultType) ?? stringOf(result.result_type);
+    const content: ContentBlock[] = [{ type: "text", text }];
+    const isError = resultType !== undefined && resultType !== "success";
+    return { ...base, kind, events: [{ event: "tool_result", ...tool, content, isError }] };
+  }
+  if (kind === "stop") {
+    // snake_case even in camelCase mode (1.0.102); the SDK types spell it stopHookActive.
+    const stopHookActive = payload.stop_hook_active === true || payload.stopHookActive === true;
+    return { ...base, kind, stopHookActive, events: [{ event: "agent_end", agent: ADAPTER_ID }] };
+  }
+  return { ...base, kind: "lifecycle", events: [] };
+}
+
+function respond(invocation: Invocation, decision: Decision): Reply {
+  const out: Record<string, unknown> = {};
+  // `!== undefined`: an empty reason is still a decision and must never fail open.
+  // The reason travels in JSON with exit 0: exit 2 would replace it with "hook exited with code 2".
+  if (invocation.kind === "tool_call" && decision.block !== undefined) {
+    out.permissionDecision = "deny";
+    out.permissionDecisionReason = decision.block || "hookit: blocked by policy";
+  }
+  if (invocation.kind === "tool_result" && decision.patch !== undefined)
+    out.modifiedResult = { resultType: "success", textResultForLlm: decision.patch.text };
+  if (invocation.kind === "stop" && decision.continueWith !== undefined) {
+    out.decision = "block";
+    out.reason = decision.continueWith || "hookit: continue";
+  }
+  // No user channel and no stop field: stderr with exit 0 changes nothing and lands in Copilot's log.
+  const stderr = decision.notices.map((n) => `${n.message}\n`).join("");
+  return { stdout: Object.keys(out).length > 0 ? `${JSON.stringify(out)}\n` : "", stderr, exitCode: 0 };
+}
+
+// --- internal ---
+
+function verified(rows: Omit<CapabilityRow, "verified">[]): CapabilityRow[] {
+  return rows.map((row) => ({ ...row, verified: "fixtures" }));
+}
+
+/** `toolArgs` is an object in 1.0.102 and a JSON string in older versions. */
+function toolArgs(value: unknown, toolName: string, field: string): Record<string, unknown> {
+  if (isRecord(value)) return value;
+  if (typeof value === "string") {
+    try {
+      const parsed: unknown = JSON.parse(value);
+      if (isRecord(parsed)) return parsed;
+    } catch {
+      // not JSON: handled below
+    }
+    // Older shells sent the bare command line (prior-art §1.3); anything else is unreadable.
+    if (toolName === "bash" || toolName === "Bash" || toolName === "powershell") return { command: value };
+    throw new PayloadError(`${field} is a string but not a JSON object`);
+  }
+  throw new PayloadError(`${field} must be an object or a JSON object string (${typeName(value)})`);
+}
+
+/**
+ * Copilot tools (camelCase names) and their Claude names (PascalCase mode) → Pi's vocabulary.
+ * Keys are read in both spellings, since PascalCase mode renames the tools.
+ */
+function toPiTool(name: string, args: Record<string, unknown>): { toolName: string; input: Record<string, unknown> } {
+  const path = stringOf(args.path) ?? stringOf(args.file_path);
+  const action = name === "str_replace_editor" ? stringOf(args.command) : undefined;
+  if ((name === "bash" || name === "Bash") && typeof args.command === "string")
+    return { toolName: "bash", input: { command: args.command } };
+  if ((name === "view" || name === "Read" || action === "view") && path !== undefined)
+    return { toolName: "read", input: { path, ...viewRange(args) } };
+  const content = stringOf(args.file_text) ?? stringOf(args.content);
+  if ((name === "create" || name === "Write" || action === "create") && path !== undefined && content !== undefined)
+    return { toolName: "write", input: { path, content } };
+  const oldText = stringOf(args.old_str) ?? stringOf(args.old_string);
+  const newText = stringOf(args.new_str) ?? stringOf(args.new_string);
+  if ((name === "edit" || name === "Edit" || action === "str_replace") && path !== undefined && oldText !== undefined && newText !== undefined)
+    return { toolName: "edit", input: { path, edits: [{ oldText, newText }] } };
+  const pattern = stringOf(args.pattern);
+  if ((name === "glob" || name === "Glob") && pattern !== undefined)
+    return { toolName: "find", input: path === undefined ? { pattern } : { pattern, path } };
+  if ((name === "grep" || name === "Grep" || name === "rg") && pattern !== undefined) {
+    const glob = stringOf(args.glob);
+    return { toolName: "grep", input: { pattern, ...(path === undefined ? {} : { path }), ...(glob === undefined ? {} : { glob }) } };
+  }
+  // powershell, str_replace_editor insert/undo_edit, MCP and other tools keep name and input.
+  return { toolName: name, input: args };
+}
+
+/** `view_range` is `[first, last]`, 1-based, last = -1 for "to the end"; Pi wants offset + limit. */
+function viewRange(args: Record<string, unknown>): { offset?: number; limit?: number } {
+  const range = args.view_range;
+  if (Array.isArray(range) && typeof range[0] === "number" && Number.isFinite(range[0])) {
+    const [first, last] = range as [number, unknown];
+    if (typeof last === "number" && last >= first) return { offset: first, limit: last - first + 1 };
+    return { offset: first };
+  }
+  // Claude's Read (PascalCase mode) already uses Pi's offset/limit meaning.
+  const out: { offset?: number; limit?: number } = {};
+  if (typeof args.offset === "number") out.offset = args.offset;
+  if (typeof args.limit === "number") out.limit = args.limit;
+  return out;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function stringOf(value: unknown): string | undefined {
+  return typeof value === "string" ? value : undefined;
+}
+
+/** How a wrong value is named in a PayloadError. */
+function typeName(value: unknown): string {
+  if (value === undefined) return "it is missing";
+  if (value === null) return "got null";
+  return Array.isArray(value) ? "got an array" : `got a ${typeof value}`;
+}

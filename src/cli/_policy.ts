@@ -1,0 +1,28 @@
+// Loading the effective policy for the cold commands (validate, check, doctor).
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { loadCatalog, type CatalogResult, type Diagnostic, type StorageFile } from "../engine/catalog.ts";
+import type { Env } from "../paths.ts";
+import { resolvePolicyFiles, type PolicyFiles } from "../run/policy.ts";
+import { isTrusted } from "../run/trust.ts";
+
+export interface LoadedPolicy extends PolicyFiles {
+  catalog: CatalogResult;
+}
+
+export function loadEffectivePolicy(cwd: string, env: Env = process.env): LoadedPolicy {
+  const files = resolvePolicyFiles(cwd, env, (path, text) => isTrusted(path, text, env));
+  return { ...files, catalog: loadCatalog(files.files) };
+}
+
+/** One explicit file, validated as project storage (the stricter of the two). */
+export function loadSingleFile(path: string): { file: StorageFile; catalog: CatalogResult } {
+  const absolute = resolve(path);
+  const file: StorageFile = { storage: "project", path: absolute, text: readFileSync(absolute, "utf8") };
+  return { file, catalog: loadCatalog([file]) };
+}
+
+export function formatDiagnostic(d: Diagnostic): string {
+  const where = d.file ?? (d.storage ? `${d.storage} storage` : "catalog");
+  return `${where}: ${d.message}`;
+}

@@ -1,0 +1,86 @@
+import { defineCommand } from "citty";
+import { resolve } from "node:path";
+import { loadAdapter, resolveHookAgent } from "../adapters/registry.ts";
+import { enabledHookSet } from "../engine/enabled.ts";
+import { createEvaluator } from "../engine/evaluate.ts";
+import type { HookEvaluationOutcome } from "../engine/types.ts";
+import { decide } from "../run/decide.ts";
+import { parseEventStream } from "./_normalized.ts";
+import { fail } from "./_output.ts";
+import { formatDiagnostic, loadEffectivePolicy } from "./_policy.ts";
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+export default defineCommand({
+  meta: { name: "check", description: "Dry-run the policy on an event read from stdin and print the outcome" },
+  args: {
+    json: { type: "boolean", description: "Print outcomes, effects and report as JSON", default: false },
+    agent: { type: "string", description: "Read the agent's native payload instead of a normalized event" },
+    native: { type: "string", description: "The native event name, with --agent (e.g. PreToolUse)" },
+    policy: { type: "string", description: "Use only this policy file (default: global + trusted project)" },
+    cwd: { type: "string", description: "Directory to resolve the project from and run shells in" },
+  },
+  async run({ args }) {
+    const cwd = resolve(args.cwd ?? process.cwd());
+    const env = args.policy ? { ...process.env, HOOKIT_CONFIG: resolve(args.policy) } : process.env;
+    const policy = loadEffectivePolicy(cwd, env);
+    if (!policy.catalog.ok) {
+      fail(`the policy is invalid, no hook would run:\n${policy.catalog.diagnostics.map((d) => `  • ${formatDiagnostic(d)}`).join("\n")}`);
+      return;
+    }
+    const hooks = enabledHookSet(policy.catalog.entries);
+    const stdin = await readStdin();
+    const context = { cwd: policy.projectDir, env };
+    if (args.agent) {
+      const id = resolveHookAgent(args.agent);
+      if (!id) return fail(`unknown agent "${args.agent}"; expected claude, codex, gemini, cursor or copilot`);
+      if (!args.native) return fail("--agent needs --native <event>, e.g. --native PreToolUse");
+      const adapter = await loadAdapter(id);
+      let invocation;
+      try {
+        invocation = adapter.parse(args.native, JSON.parse(stdin));
+      } catch (error) {
+        return fail(`cannot read the ${adapter.title} ${args.native} payload: ${(error as Error).message}`);
+      }
+      const { decision, outcomes } = await decide(invocation, hooks, context, { engine: {}, continuations: 0 });
+      const reply = adapter.respond(invocation, decision);
+      if (args.json) process.stdout.write(JSON.stringify({ invocation, decision, reply, outcomes: outcomes.map(shape) }, null, 2) + "\n");
+      else process.stdout.write(`${reply.stdout}${reply.stdout.endsWith("\n") || !reply.stdout ? "" : "\n"}`);
+      process.exitCode = outcomes.every((o) => o.eventOutcomes[0].outcome === "pass") ? 0 : 2;
+      return;
+    }
+    let events;
+    try {
+      events = parseEventStream(stdin);
+    } catch (error) {
+      return fail((error as Error).message);
+    }
+    const evaluator = createEvaluator(); // shared: a repeated agent_end sees the earlier fingerprint
+    let allPass = true;
+    for (const event of events) {
+      const outcome = await evaluator.evaluate(event, hooks, context);
+      const native = outcome.eventOutcomes[0];
+      if (native.outcome !== "pass") allPass = false;
+      if (args.json) process.stdout.write(JSON.stringify(shape(outcome)) + "\n");
+      else {
+        process.stdout.write(`${native.event}: ${native.outcome}\n`);
+        if ("reason" in native) process.stdout.write(`${native.reason}\n`);
+        for (const effect of outcome.effects) {
+          process.stdout.write(effect.type === "request-action"
+            ? `→ ${effect.hookRef} requests ${effect.action.type}\n`
+            : `${effect.type === "present" ? `[${effect.severity}]` : "[corrective turn]"} ${effect.message}\n`);
+        }
+      }
+    }
+    process.exitCode = allPass ? 0 : 2;
+  },
+});
+
+/** The `--json` shape: `{outcomes, effects, report}`, the native Event Outcome first. */
+function shape(outcome: HookEvaluationOutcome) {
+  return { outcomes: outcome.eventOutcomes, effects: outcome.effects, report: outcome.evaluationReport ?? null };
+}

@@ -1,0 +1,5 @@
+// Public library API: the engine and the adapter contract.
+export * from "./engine/index.ts";
+export { hookReply, parseHookArgs } from "./run/hook.ts";
+export type { Adapter, Decision, Invocation, InvocationKind, Reply, CapabilityRow } from "./adapters/types.ts";
+export { ADAPTERS, AGENT_IDS, loadAdapter, resolveHookAgent } from "./adapters/registry.ts";

@@ -1,0 +1,45 @@
+// Shared installer types: one InstallTarget per agent, plain data plus two pure
+// transforms over the config file's text.
+import type { AgentId } from "../adapters/registry.ts";
+import type { HookRegistration } from "../adapters/types.ts";
+import type { Env } from "../paths.ts";
+
+export type Scope = { kind: "project"; dir: string } | { kind: "global" };
+
+export interface TransformResult {
+  /** The new file text; undefined when the file does not exist and need not. */
+  text: string | undefined;
+  changed: boolean;
+}
+
+export interface ApplyOptions {
+  /** What runs hookit, already quoted for sh: `"<node>" "<root>/dist/bin.mjs"` or a `--command`. */
+  commandPrefix: string;
+  /** The adapter's registrations (hook agents; empty for Pi). */
+  registrations: HookRegistration[];
+  /** Absolute path of hookit's Pi extension, `<package root>/dist/pi.mjs` (Pi only). */
+  extensionPath: string;
+  /** The file's name for error messages. */
+  file?: string;
+}
+
+/** What identifies hookit's entries beyond the built-in marker (see `_marker.ts`). */
+export type RemoveOptions = Partial<Pick<ApplyOptions, "commandPrefix" | "extensionPath" | "file">>;
+
+export interface InstallTarget {
+  id: AgentId;
+  title: string;
+  /** Config file relative to the project directory. */
+  projectFile: string;
+  globalFile(env: Env): string;
+  /** Signs the agent is on this machine, for `--agent all`: executables on PATH, dirs in HOME. */
+  detect: { bins: string[]; homeDirs: string[] };
+  /** A file hookit creates starts as this text; uninstall deletes a file that is back to it. */
+  emptyText: string;
+  apply(text: string | undefined, options: ApplyOptions): TransformResult;
+  remove(text: string | undefined, options?: RemoveOptions): TransformResult;
+  /** What the user must still do after an install. */
+  nextSteps(scope: Scope): string[];
+  /** Settings in the file that would keep hookit from running. */
+  warnings?(text: string): string[];
+}

@@ -1,0 +1,39 @@
+// Claude Code: `{"hooks": {"<Event>": [{matcher?, hooks: [{type, command, timeout}]}]}}`
+// in `.claude/settings.json` or `~/.claude/settings.json`. Timeouts in seconds.
+import { join } from "node:path";
+import { homeDir } from "./_locate.ts";
+import { isObject, hookFileTransforms } from "./_shapes.ts";
+import { parseObject, valueOf } from "./_jsonc.ts";
+import { HOOK_TIMEOUT_SECONDS, RESTART_STEP, withMatcher } from "./_common.ts";
+import type { InstallTarget } from "./_types.ts";
+
+const hooks = hookFileTransforms({
+  agent: "claude",
+  layout: "nested",
+  commandKeys: ["command"],
+  entry: (registration, command) =>
+    withMatcher(registration, { hooks: [{ type: "command", command, timeout: HOOK_TIMEOUT_SECONDS }] }),
+});
+
+const target: InstallTarget = {
+  id: "claude",
+  title: "Claude Code",
+  projectFile: join(".claude", "settings.json"),
+  globalFile: (env) => join(homeDir(env), ".claude", "settings.json"),
+  detect: { bins: ["claude"], homeDirs: [".claude"] },
+  ...hooks,
+  nextSteps: (scope) => [
+    RESTART_STEP,
+    ...(scope.kind === "project"
+      ? ["Interactive Claude Code sessions ask whether to trust the workspace: accept, or project hooks do not load."]
+      : []),
+  ],
+  warnings: (text) => {
+    const settings = valueOf(parseObject(text, "settings"));
+    return isObject(settings) && settings.disableAllHooks === true
+      ? ['"disableAllHooks": true is set here: Claude Code runs no hooks, hookit\'s included.']
+      : [];
+  },
+};
+
+export default target;

@@ -1,0 +1,34 @@
+// The JSONL decision log (`hookit log` reads it). One line per hook call,
+// written with a single O_APPEND write so parallel hook processes interleave
+// whole lines, never fragments.
+import { appendFileSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+
+export interface LogRecord {
+  ts: string;
+  agent: string;
+  event: string;
+  kind: string;
+  session?: string;
+  tool?: string;
+  outcome: string;
+  reason?: string;
+  hooks: string[];
+  durationMs: number;
+  notices?: string[];
+}
+
+export function decisionLogPath(stateDir: string): string {
+  return join(stateDir, "decisions.jsonl");
+}
+
+/** Best effort: a log that cannot be written never changes a decision. Returns the error, if any. */
+export function appendDecision(stateDir: string, record: LogRecord): string | undefined {
+  try {
+    mkdirSync(stateDir, { recursive: true });
+    appendFileSync(decisionLogPath(stateDir), JSON.stringify(record) + "\n", { mode: 0o600 });
+    return undefined;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}

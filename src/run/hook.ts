@@ -1,0 +1,167 @@
+// `hookit hook --agent <id> <NativeEvent>`: the hot path, run by the agent on
+// every hook event. stdin → adapter.parse → engine → adapter.respond → exactly
+// one reply on stdout and the exit code the harness expects. Nothing else is
+// ever written to stdout; diagnostics go to stderr (through the reply) and to
+// the decision log. Heavy modules (zod, citty, consola) are never loaded here.
+import { loadAdapter, resolveHookAgent } from "../adapters/registry.ts";
+import type { Adapter, Decision, Invocation, InvocationKind, Reply } from "../adapters/types.ts";
+import { enabledHookSet } from "../engine/enabled.ts";
+import { stateDir as defaultStateDir, type Env } from "../paths.ts";
+import { loadCatalogCached } from "./catalog-cache.ts";
+import { decide, type DecideResult } from "./decide.ts";
+import { appendDecision } from "./decision-log.ts";
+import { resolvePolicyFiles } from "./policy.ts";
+import { engineStore, updateSessionState } from "./session-state.ts";
+import { isTrusted } from "./trust.ts";
+import { policyProblem, untrustedNotice } from "./notices.ts";
+
+export interface HookArgs {
+  agent: string;
+  nativeEvent: string;
+}
+
+export function parseHookArgs(argv: readonly string[]): HookArgs {
+  let agent = "claude";
+  let nativeEvent = "";
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (arg === "--agent") agent = argv[++i] ?? "";
+    else if (arg.startsWith("--agent=")) agent = arg.slice("--agent=".length);
+    else if (!arg.startsWith("-") && nativeEvent === "") nativeEvent = arg;
+  }
+  return { agent, nativeEvent };
+}
+
+async function readStdin(): Promise<string> {
+  if (process.stdin.isTTY) return "";
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+export async function runHook(argv: readonly string[]): Promise<void> {
+  const reply = await hookReply(parseHookArgs(argv), await readStdin(), process.env, process.cwd());
+  if (reply.stderr) process.stderr.write(reply.stderr.endsWith("\n") ? reply.stderr : `${reply.stderr}\n`);
+  if (reply.stdout) process.stdout.write(reply.stdout);
+  process.exitCode = reply.exitCode;
+}
+
+/** The whole hook call as a function of its inputs (tests drive it directly too). */
+export async function hookReply(args: HookArgs, stdin: string, env: Env, processCwd: string): Promise<Reply> {
+  const id = resolveHookAgent(args.agent);
+  if (!id) return unknownAgentReply(args);
+  const adapter = await loadAdapter(id);
+  const kind: InvocationKind = adapter.kindOf(args.nativeEvent) ?? "lifecycle";
+  const bare: Invocation = { agent: adapter.id, nativeEvent: args.nativeEvent, kind, events: [] };
+  if (env.HOOKIT === "0") return adapter.respond(bare, { notices: [] });
+  const started = Date.now();
+  let invocation = bare;
+  try {
+    if (adapter.kindOf(args.nativeEvent) === undefined) {
+      return adapter.respond(bare, failure(kind, `hookit: ${adapter.title} event "${args.nativeEvent}" is not one hookit knows; check the hook command (hookit doctor).`));
+    }
+    invocation = adapter.parse(args.nativeEvent, parseJson(stdin, args.nativeEvent));
+    const { decision, result } = await decideInvocation(adapter, invocation, env, processCwd);
+    const reply = adapter.respond(invocation, decision);
+    const logError = appendDecision(defaultStateDir(env), {
+      ts: new Date(started).toISOString(),
+      agent: adapter.id,
+      event: args.nativeEvent,
+      kind: invocation.kind,
+      ...(invocation.sessionId !== undefined && { session: invocation.sessionId }),
+      ...(toolOf(invocation) !== undefined && { tool: toolOf(invocation) }),
+      outcome: outcomeOf(decision),
+      ...(reasonOf(decision) !== undefined && { reason: reasonOf(decision) }),
+      hooks: result?.hooks ?? [],
+      durationMs: Date.now() - started,
+      ...(decision.notices.length > 0 && { notices: decision.notices.map((n) => n.message) }),
+    });
+    if (logError && env.HOOKIT_DEBUG) reply.stderr += `hookit: could not write the decision log: ${logError}\n`;
+    return reply;
+  } catch (error) {
+    const what = error instanceof Error && error.name === "PayloadError"
+      ? `could not read the ${adapter.title} ${args.nativeEvent} payload: ${error.message}`
+      : `internal error: ${error instanceof Error ? error.message : String(error)}`;
+    return adapter.respond(invocation, failure(kind, `hookit: ${what}`));
+  }
+}
+
+async function decideInvocation(
+  adapter: Adapter,
+  invocation: Invocation,
+  env: Env,
+  processCwd: string,
+): Promise<{ decision: Decision; result?: DecideResult }> {
+  const cwd = invocation.cwd || env.CLAUDE_PROJECT_DIR || env.GEMINI_PROJECT_DIR || processCwd;
+  const dir = defaultStateDir(env);
+  const policy = resolvePolicyFiles(cwd, env, (path, text) => isTrusted(path, text, env));
+  const catalog = await loadCatalogCached(policy.files, dir);
+  if (!catalog.ok) return { decision: failure(invocation.kind, policyProblem(catalog.diagnostics)) };
+  const notices = policy.untrusted ? untrustedNotice(policy.untrusted, dir) : [];
+  const hooks = enabledHookSet(catalog.entries);
+  const context = {
+    cwd: policy.projectDir,
+    env,
+    metadata: { ...invocation.metadata, projectTrusted: policy.untrusted === undefined },
+    extraEnv: { HOOKIT_NATIVE_EVENT: invocation.nativeEvent },
+  };
+  let result: DecideResult;
+  if (invocation.kind === "stop" && invocation.sessionId) {
+    const saved = await updateSessionState(dir, adapter.id, invocation.sessionId, (session) =>
+      decide(invocation, hooks, { ...context, state: engineStore(session) }, session),
+    );
+    if (saved.ok) result = saved.value;
+    else {
+      result = await decide(invocation, hooks, context, undefined);
+      result.decision.notices.push({ message: `hookit: session state unavailable (${saved.error}); deciding without it.`, severity: "warning" });
+    }
+  } else {
+    result = await decide(invocation, hooks, context, undefined);
+  }
+  result.decision.notices.unshift(...notices);
+  return { decision: result.decision, result };
+}
+
+function parseJson(stdin: string, nativeEvent: string): unknown {
+  if (stdin.trim() === "") throw payloadError(`the ${nativeEvent || "hook"} payload on stdin was empty`);
+  try {
+    return JSON.parse(stdin);
+  } catch (error) {
+    throw payloadError(`stdin is not valid JSON (${(error as Error).message})`);
+  }
+}
+
+function payloadError(message: string): Error {
+  const error = new Error(message);
+  error.name = "PayloadError";
+  return error;
+}
+
+/** Fail closed where the harness is about to run a tool; elsewhere tell the user and go on. */
+function failure(kind: InvocationKind, message: string): Decision {
+  if (kind === "tool_call") return { block: message, notices: [{ message, severity: "error" }] };
+  return { notices: [{ message, severity: "error" }] };
+}
+
+/** No adapter means no protocol; exit 2 with a reason blocks a pre-tool event in every supported harness. */
+function unknownAgentReply(args: HookArgs): Reply {
+  const message = `hookit: unknown agent "${args.agent}"; expected one of claude, codex, gemini, cursor, copilot.`;
+  const preTool = /^(pre.?tool|before.?tool|beforeShell|beforeMCP|beforeReadFile)/i.test(args.nativeEvent);
+  return { stdout: "", stderr: message, exitCode: preTool ? 2 : 0 };
+}
+
+function toolOf(invocation: Invocation): string | undefined {
+  const event = invocation.events[0];
+  return event && "toolName" in event ? event.toolName : undefined;
+}
+
+function outcomeOf(decision: Decision): string {
+  if (decision.block !== undefined) return "block";
+  if (decision.patch) return "patch";
+  if (decision.continueWith !== undefined) return "continue";
+  return decision.notices.some((n) => n.severity === "error") ? "report" : "pass";
+}
+
+function reasonOf(decision: Decision): string | undefined {
+  return decision.block ?? decision.patch?.reason ?? decision.continueWith;
+}

@@ -1,0 +1,37 @@
+// User-facing texts of the hot path that are hookit's own (not HooKit's).
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import type { Notice } from "../adapters/types.ts";
+import type { Diagnostic } from "../engine/catalog.ts";
+import { writeFileAtomic } from "../fs-atomic.ts";
+
+/** A broken policy must not silently turn a guard off: name the file, the problem, the fix. */
+export function policyProblem(diagnostics: readonly Diagnostic[]): string {
+  const first = diagnostics[0];
+  const where = first?.file ?? `${first?.storage ?? "hookit"} policy`;
+  const more = diagnostics.length > 1 ? ` (and ${diagnostics.length - 1} more)` : "";
+  return `hookit: the policy ${where} is invalid, so no hook runs: ${first?.message ?? "unknown problem"}${more}. Fix it and check with \`hookit validate\`.`;
+}
+
+/** Tells the user once per file version that a project policy is waiting for `hookit trust`. */
+export function untrustedNotice(policyPath: string, stateDir: string): Notice[] {
+  let digest: string;
+  try {
+    digest = createHash("sha256").update(`${policyPath}\u0000`).update(readFileSync(policyPath)).digest("hex");
+  } catch {
+    return [];
+  }
+  const marker = join(stateDir, "untrusted-notified", digest);
+  if (existsSync(marker)) return [];
+  try {
+    writeFileAtomic(marker, "");
+  } catch {
+    // cannot remember: saying it again next time is better than never
+  }
+  const dir = dirname(dirname(policyPath));
+  return [{
+    message: `hookit: the project policy ${policyPath} is not trusted, so it was not loaded (the global policy still runs). Review it, then run \`hookit trust\` in ${dir}.`,
+    severity: "warning",
+  }];
+}

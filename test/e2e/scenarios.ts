@@ -1,0 +1,125 @@
+// The hookit conformance scenarios, shared by every CLI. Each `<agent>.e2e.test.ts` calls
+// `describeConformance` with what that harness documents for each outcome, so one table of
+// expectations per CLI is all that differs.
+import { afterAll, describe, expect, it } from "vitest";
+import type { CliId } from "./agents.ts";
+import { disposeScratch, runScenario, sabotageHookCommand, type RunResult, type Scenario } from "./harness.ts";
+import { afterLastToolCall, toolResults, userTexts } from "./views.ts";
+
+export const MARKER = "hookit-e2e-marker";
+const ALLOWED = "e2e-allowed.txt";
+const AUDIT = ".hookit-audit.jsonl";
+/** Printed by the tool in the patch scenario; the command line itself never contains it. */
+const SECRET = "SECRET-OUTPUT-7f3a";
+const SECRET_COMMAND = "printf '%s-%s-%s\\n' SECRET OUTPUT 7f3a";
+
+const hook = (event: string, shell: string, filter?: Record<string, string>) => ({
+  description: `e2e ${event} hook`, event, ...(filter && { filter }), shell, default: true,
+});
+
+/** Blocks `touch <MARKER>`; records every other bash call's normalized input. */
+export const GUARD_POLICY = {
+  local: {
+    "no-touch": hook("tool_call", "false", { toolName: "^bash$", command: MARKER }),
+    audit: hook("tool_call", `printf '%s\\n' "$PI_TOOL_INPUT" >> ${AUDIT}`, { toolName: "^bash$" }),
+  },
+};
+export const BLOCK_REASON = 'hookit: hook "no-touch" rejected bash — `false`';
+
+export const PATCH_POLICY = { local: { redact: hook("tool_result", "false", { toolName: "^bash$" }) } };
+export const PATCH_REASON = 'hookit: hook "redact" blocked bash result — `false`';
+export const PATCH_TEXT = `[BLOCKED by HooKit] ${PATCH_REASON}\n\nThe original tool result was suppressed.`;
+
+export const STOP_POLICY = { local: { "must-fix": hook("agent_end", "test -f fixed.txt") } };
+export const CORRECTIVE = "1 hook failed after your last turn:\n\n- **must-fix**: `test -f fixed.txt` (exit 1)";
+
+/** What one harness documents for each outcome (its adapter's capability table). */
+export interface Expectations {
+  /** The exact tool result the model reads when hookit blocks `command` with `reason`. */
+  blockedResult(reason: string, command: string): string;
+  /** The exact tool result the model reads after a tool_result patch, or "appended" when the harness cannot hide it. */
+  patchedResult: ((patchText: string, reason: string) => string) | "appended";
+  /** The user message that carries a corrective continuation `message`. */
+  correctiveMessage(message: string): string | RegExp;
+  /** When the hook command itself crashes (exit 1, a stack trace on stderr): does the tool still run? */
+  crashedHook: "tool runs" | "tool blocked";
+}
+
+function lastResult(r: RunResult, request: number): string {
+  return toolResults(r.views[request] ?? []).at(-1) ?? "<no tool result>";
+}
+
+function expectMatch(actual: string, expected: string | RegExp, context: string): void {
+  if (typeof expected === "string") expect(actual, context).toBe(expected);
+  else expect(actual, context).toMatch(expected);
+}
+
+export function describeConformance(agent: CliId, expected: Expectations, extra: Partial<Scenario> = {}): void {
+  const scenario = (name: string, s: Omit<Scenario, "agent" | "name">) => runScenario({ agent, name, ...extra, ...s });
+
+  describe(`${agent}: hookit conformance`, () => {
+    afterAll(disposeScratch);
+
+    it("tool_call block: the model reads hookit's reason and the command did not run", async () => {
+      const r = await scenario("block", { policy: GUARD_POLICY, turns: [{ shell: `touch ${MARKER}` }, { say: "Done." }] });
+      expect(r.modelRequests.length, r.summary()).toBe(2);
+      expect(r.exists(MARKER), r.summary()).toBe(false);
+      expect(afterLastToolCall(r.views[1] ?? []), r.summary()).toContain(BLOCK_REASON);
+      expect(lastResult(r, 1), r.summary()).toBe(expected.blockedResult(BLOCK_REASON, `touch ${MARKER}`));
+    });
+
+    it("tool_call pass: the command ran and hookit saw the normalized input", async () => {
+      const r = await scenario("pass", { policy: GUARD_POLICY, turns: [{ shell: `touch ${ALLOWED}` }, { say: "Done." }] });
+      expect(r.modelRequests.length, r.summary()).toBe(2);
+      expect(r.exists(ALLOWED), r.summary()).toBe(true);
+      expect(r.read(AUDIT).trim().split("\n").map((l) => JSON.parse(l).command), r.summary()).toEqual([`touch ${ALLOWED}`]);
+      expect(afterLastToolCall(r.views[1] ?? []), r.summary()).not.toContain("hookit");
+    });
+
+    it("tool_result patch: the model reads the patch instead of the output (or the documented degradation)", async () => {
+      const r = await scenario("patch", { policy: PATCH_POLICY, turns: [{ shell: SECRET_COMMAND }, { say: "Done." }] });
+      expect(r.modelRequests.length, r.summary()).toBe(2);
+      const seen = afterLastToolCall(r.views[1] ?? []);
+      expect(seen, r.summary()).toContain(PATCH_REASON);
+      if (expected.patchedResult === "appended") {
+        expect(seen, r.summary()).toContain(SECRET);
+      } else {
+        expect(seen, r.summary()).not.toContain(SECRET);
+        expect(lastResult(r, 1), r.summary()).toBe(expected.patchedResult(PATCH_TEXT, PATCH_REASON));
+      }
+    });
+
+    it("agent_end failure: one corrective turn carrying the reason, then the repeat ends the run", async () => {
+      const r = await scenario("agent-end", { policy: STOP_POLICY, turns: [{ say: "First answer." }, { say: "Second answer." }, { say: "Third answer." }] });
+      expect(r.modelRequests.length, r.summary()).toBe(2);
+      const users = userTexts(r.views[1] ?? []);
+      expectMatch(users.at(-1) ?? "", expected.correctiveMessage(CORRECTIVE), r.summary());
+      expect(users.filter((u) => u.includes(CORRECTIVE)).length, r.summary()).toBe(1);
+    });
+
+    it("a policy that fails validation blocks pre-tool calls with a reason naming the file", async () => {
+      const r = await scenario("broken-policy", {
+        policy: GUARD_POLICY,
+        brokenPolicy: '{ "local": { "half-written": ',
+        turns: [{ shell: `touch ${ALLOWED}` }, { say: "Done." }],
+      });
+      expect(r.modelRequests.length, r.summary()).toBe(2);
+      expect(r.exists(ALLOWED), r.summary()).toBe(false);
+      const seen = afterLastToolCall(r.views[1] ?? []);
+      expect(seen, r.summary()).toContain("broken-hookit.json");
+      expect(seen, r.summary()).toContain("hookit validate");
+    });
+
+    it("a crashing hook command gets the harness's documented fallback", async () => {
+      const r = await scenario("crashed-hook", { policy: GUARD_POLICY, sabotage: sabotageHookCommand, turns: [{ shell: `touch ${ALLOWED}` }, { say: "Done." }] });
+      expect(r.modelRequests.length, r.summary()).toBe(2);
+      expect(r.exists(ALLOWED), r.summary()).toBe(expected.crashedHook === "tool runs");
+    });
+
+    it("HOOKIT=0 turns hookit off: the guarded command runs", async () => {
+      const r = await scenario("disabled", { policy: GUARD_POLICY, env: { HOOKIT: "0" }, turns: [{ shell: `touch ${MARKER}` }, { say: "Done." }] });
+      expect(r.modelRequests.length, r.summary()).toBe(2);
+      expect(r.exists(MARKER), r.summary()).toBe(true);
+    });
+  });
+}
