@@ -165,13 +165,14 @@ function respond(invocation: Invocation, decision: Decision): Reply {
   // The reason travels in JSON with exit 0: exit 2 would replace it with "hook exited with code 2".
   if (invocation.kind === "tool_call" && decision.block !== undefined) {
     out.permissionDecision = "deny";
-    out.permissionDecisionReason = decision.block || "hookit: blocked by policy";
+    out.permissionDecisionReason = orFallback(decision.block, "hookit: blocked by policy");
   }
   if (invocation.kind === "tool_result" && decision.patch !== undefined)
     out.modifiedResult = { resultType: "success", textResultForLlm: decision.patch.text };
-  if (invocation.kind === "stop" && decision.continueWith !== undefined) {
+  // No stop field exists, but letting the stop through is how an interrupt/shutdown Action stops the agent.
+  if (invocation.kind === "stop" && decision.continueWith !== undefined && decision.stopAgent === undefined) {
     out.decision = "block";
-    out.reason = decision.continueWith || "hookit: continue";
+    out.reason = orFallback(decision.continueWith, "hookit: continue");
   }
   // No user channel and no stop field: stderr with exit 0 changes nothing and lands in Copilot's log.
   const stderr = decision.notices.map((n) => `${n.message}\n`).join("");
@@ -179,6 +180,11 @@ function respond(invocation: Invocation, decision: Decision): Reply {
 }
 
 // --- internal ---
+
+/** A blank text would read as "no reason"; hookit always gives one. */
+function orFallback(text: string, fallback: string): string {
+  return text.trim() === "" ? fallback : text;
+}
 
 function verified(rows: Omit<CapabilityRow, "verified">[]): CapabilityRow[] {
   return rows.map((row) => ({ ...row, verified: "fixtures" }));

@@ -164,7 +164,7 @@ function respond(invocation: Invocation, decision: Decision): Reply {
   let notices = decision.notices.map((n) => n.message);
   if (invocation.kind === "tool_call" && decision.block !== undefined) {
     // `!== undefined`: an empty reason is still a decision and must never fail open.
-    const reason = decision.block || "hookit: blocked by policy";
+    const reason = orFallback(decision.block, "hookit: blocked by policy");
     out.permission = "deny";
     // beforeReadFile documents only permission + user_message; permission hooks fail closed on schema errors.
     if (invocation.nativeEvent !== "beforeReadFile") out.agent_message = reason;
@@ -177,14 +177,20 @@ function respond(invocation: Invocation, decision: Decision): Reply {
       out.updated_mcp_tool_output = { content: [{ type: "text", text: decision.patch.text }] };
     else out.additional_context = unhideableNote(decision.patch.reason);
   }
-  if (invocation.kind === "stop" && decision.continueWith !== undefined)
-    out.followup_message = decision.continueWith || "hookit: continue";
+  // No stop field exists, but letting the stop through is how an interrupt/shutdown Action stops the agent.
+  if (invocation.kind === "stop" && decision.continueWith !== undefined && decision.stopAgent === undefined)
+    out.followup_message = orFallback(decision.continueWith, "hookit: continue");
   // Exit 0 always: Cursor reads stderr only as an exit-2 reason, so notices there just get logged.
   const stderr = notices.map((message) => `${message}\n`).join("");
   return { stdout: `${JSON.stringify(out)}\n`, stderr, exitCode: 0 };
 }
 
 // --- internal ---
+
+/** A blank text would read as "no reason"; hookit always gives one. */
+function orFallback(text: string, fallback: string): string {
+  return text.trim() === "" ? fallback : text;
+}
 
 /** "fixtures" here means Cursor's documented examples: no live Cursor run exists yet. */
 function verified(rows: Omit<CapabilityRow, "verified">[]): CapabilityRow[] {

@@ -3,6 +3,8 @@
 // Gemini reads `stdout.trim() || stderr.trim()`; JSON wins over the exit code, and a
 // non-JSON text with exit >= 2 denies. hookit therefore always exits 0 and speaks JSON only.
 import type { ContentBlock, SessionMetadata } from "../engine/types.ts";
+import { describe, isRecord } from "./_claude-style.ts";
+import { geminiResultText, normalizeGeminiTool } from "./_gemini-tools.ts";
 import {
   defineAdapter,
   PayloadError,
@@ -108,7 +110,7 @@ export default defineAdapter({
 });
 
 function parse(nativeEvent: string, payload: unknown): Invocation {
-  if (!isRecord(payload)) throw new PayloadError(`gemini ${nativeEvent}: the payload must be a JSON object (${typeName(payload)})`);
+  if (!isRecord(payload)) throw new PayloadError(`gemini ${nativeEvent}: the payload must be a JSON object (got ${describe(payload)})`);
   const sessionId = stringOf(payload.session_id);
   const transcript = stringOf(payload.transcript_path);
   const metadata: SessionMetadata = {};
@@ -120,16 +122,16 @@ function parse(nativeEvent: string, payload: unknown): Invocation {
   if (kind === "tool_call" || kind === "tool_result") {
     const nativeToolName = payload.tool_name;
     if (typeof nativeToolName !== "string" || nativeToolName === "")
-      throw new PayloadError(`gemini ${nativeEvent}: "tool_name" must be a non-empty string (${typeName(nativeToolName)})`);
+      throw new PayloadError(`gemini ${nativeEvent}: "tool_name" must be a non-empty string (got ${describe(nativeToolName)})`);
     const nativeToolInput = payload.tool_input;
     if (!isRecord(nativeToolInput))
-      throw new PayloadError(`gemini ${nativeEvent}: "tool_input" must be an object (${typeName(nativeToolInput)})`);
-    const tool = { ...toPiTool(nativeToolName, nativeToolInput), toolCallId: "", agent: ADAPTER_ID, nativeToolName, nativeToolInput };
+      throw new PayloadError(`gemini ${nativeEvent}: "tool_input" must be an object (got ${describe(nativeToolInput)})`);
+    const tool = { ...normalizeGeminiTool(nativeToolName, nativeToolInput), toolCallId: "", agent: ADAPTER_ID, nativeToolName, nativeToolInput };
     if (kind === "tool_call") return { ...base, kind, events: [{ event: "tool_call", ...tool }] };
     const response = payload.tool_response;
     if (!isRecord(response) && typeof response !== "string")
-      throw new PayloadError(`gemini ${nativeEvent}: "tool_response" must be an object (${typeName(response)})`);
-    const text = typeof response === "string" ? response : llmText(response.llmContent);
+      throw new PayloadError(`gemini ${nativeEvent}: "tool_response" must be an object (got ${describe(response)})`);
+    const text = geminiResultText(response);
     const isError = isRecord(response) && response.error !== undefined && response.error !== null;
     const content: ContentBlock[] = [{ type: "text", text }];
     return { ...base, kind, events: [{ event: "tool_result", ...tool, content, isError }] };
@@ -150,10 +152,12 @@ function respond(invocation: Invocation, decision: Decision): Reply {
   // `!== undefined`: an empty reason is still a decision and must never fail open.
   if (invocation.kind === "tool_call" && decision.block !== undefined) deny(out, decision.block);
   if (invocation.kind === "tool_result" && decision.patch !== undefined) deny(out, decision.patch.text);
-  if (invocation.kind === "stop" && decision.continueWith !== undefined) deny(out, decision.continueWith);
+  // Stopping wins over a continuation: an interrupt/shutdown Action asked for the agent to stop.
+  if (invocation.kind === "stop" && decision.continueWith !== undefined && decision.stopAgent === undefined)
+    deny(out, decision.continueWith);
   if (decision.stopAgent !== undefined) {
     out.continue = false;
-    out.stopReason = decision.stopAgent || "hookit stopped the agent";
+    out.stopReason = orFallback(decision.stopAgent, "hookit: stopped by policy");
   }
   if (decision.notices.length > 0) out.systemMessage = decision.notices.map((n) => n.message).join("\n");
   // A plain allow prints nothing: Gemini treats empty output as "no decision".
@@ -162,86 +166,18 @@ function respond(invocation: Invocation, decision: Decision): Reply {
 
 // --- internal ---
 
+/** A blank text would read as "no reason"; hookit always gives one. */
+function orFallback(text: string, fallback: string): string {
+  return text.trim() === "" ? fallback : text;
+}
+
 function verified(rows: Omit<CapabilityRow, "verified">[]): CapabilityRow[] {
   return rows.map((row) => ({ ...row, verified: "fixtures" }));
 }
 
 function deny(out: Record<string, unknown>, reason: string): void {
   out.decision = "deny";
-  out.reason = reason || "hookit: blocked by policy";
-}
-
-/** Gemini tool names and parameters (tools/definitions, legacy and Gemini 3 sets) → Pi's vocabulary. */
-function toPiTool(name: string, args: Record<string, unknown>): { toolName: string; input: Record<string, unknown> } {
-  const path = stringOf(args.file_path) ?? stringOf(args.absolute_path);
-  const dir = stringOf(args.dir_path) ?? stringOf(args.path);
-  switch (name) {
-    case "run_shell_command":
-      if (typeof args.command === "string") return { toolName: "bash", input: { command: args.command } };
-      break;
-    case "read_file":
-      if (path !== undefined) return { toolName: "read", input: { path, ...readRange(args) } };
-      break;
-    case "write_file":
-      if (path !== undefined && typeof args.content === "string")
-        return { toolName: "write", input: { path, content: args.content } };
-      break;
-    case "replace":
-      if (path !== undefined && typeof args.old_string === "string" && typeof args.new_string === "string")
-        return { toolName: "edit", input: { path, edits: [{ oldText: args.old_string, newText: args.new_string }] } };
-      break;
-    case "grep_search":
-    case "search_file_content": // the name before grep_search
-      if (typeof args.pattern === "string") return { toolName: "grep", input: grepInput(args.pattern, dir, args) };
-      break;
-    case "glob":
-      if (typeof args.pattern === "string")
-        return { toolName: "find", input: dir === undefined ? { pattern: args.pattern } : { pattern: args.pattern, path: dir } };
-      break;
-    case "list_directory":
-      return { toolName: "ls", input: dir === undefined ? {} : { path: dir } };
-  }
-  // MCP tools (`mcp_<server>_<tool>`) and everything else keep their name and input.
-  return { toolName: name, input: args };
-}
-
-/** Pi's `offset` is a 1-based first line and `limit` a line count. */
-function readRange(args: Record<string, unknown>): { offset?: number; limit?: number } {
-  const range: { offset?: number; limit?: number } = {};
-  const start = numberOf(args.start_line); // Gemini 3: 1-based, end inclusive
-  const end = numberOf(args.end_line);
-  const offset = numberOf(args.offset); // legacy: 0-based
-  if (start !== undefined || end !== undefined) {
-    if (start !== undefined) range.offset = start;
-    if (end !== undefined) range.limit = end - (start ?? 1) + 1;
-  } else if (offset !== undefined) range.offset = offset + 1;
-  const limit = numberOf(args.limit);
-  if (limit !== undefined && range.limit === undefined) range.limit = limit;
-  return range;
-}
-
-function grepInput(pattern: string, dir: string | undefined, args: Record<string, unknown>): Record<string, unknown> {
-  const input: Record<string, unknown> = { pattern };
-  if (dir !== undefined) input.path = dir;
-  const glob = stringOf(args.include_pattern) ?? stringOf(args.include);
-  if (glob !== undefined) input.glob = glob;
-  if (typeof args.case_sensitive === "boolean") input.ignoreCase = !args.case_sensitive;
-  if (typeof args.fixed_strings === "boolean") input.literal = args.fixed_strings;
-  const context = numberOf(args.context);
-  if (context !== undefined) input.context = context;
-  const limit = numberOf(args.total_max_matches);
-  if (limit !== undefined) input.limit = limit;
-  return input;
-}
-
-/** `llmContent` is what the model gets: a string, or Gemini parts carrying `text`. */
-function llmText(llmContent: unknown): string {
-  if (typeof llmContent === "string") return llmContent;
-  const parts = Array.isArray(llmContent) ? llmContent : [llmContent];
-  return parts
-    .map((part) => (typeof part === "string" ? part : isRecord(part) && typeof part.text === "string" ? part.text : ""))
-    .filter((text) => text !== "")
-    .join("\n");
+  out.reason = orFallback(reason, "hookit: blocked by policy");
 }
 
 function finishesTurn(response: unknown): boolean {
@@ -249,21 +185,6 @@ function finishesTurn(response: unknown): boolean {
   return response.candidates.some((c) => isRecord(c) && typeof c.finishReason === "string" && c.finishReason !== "");
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 function stringOf(value: unknown): string | undefined {
   return typeof value === "string" ? value : undefined;
-}
-
-function numberOf(value: unknown): number | undefined {
-  return typeof value === "number" && Number.isFinite(value) ? value : undefined;
-}
-
-/** How a wrong value is named in a PayloadError. */
-function typeName(value: unknown): string {
-  if (value === undefined) return "it is missing";
-  if (value === null) return "got null";
-  return Array.isArray(value) ? "got an array" : `got a ${typeof value}`;
 }

@@ -26,20 +26,29 @@ export interface ApplyOptions {
 /** What identifies hookit's entries beyond the built-in marker (see `_marker.ts`). */
 export type RemoveOptions = Partial<Pick<ApplyOptions, "commandPrefix" | "extensionPath" | "file">>;
 
+export interface Detection {
+  /** Executables looked up on PATH. */
+  bins: string[];
+  /** Directories relative to HOME. */
+  homeDirs: string[];
+  /** Environment variables naming the agent's own home directory. */
+  envDirs?: string[];
+}
+
 export interface InstallTarget {
   id: AgentId;
   title: string;
   /** Config file relative to the project directory. */
   projectFile: string;
   globalFile(env: Env): string;
-  /** Signs the agent is on this machine, for `--agent all`: executables on PATH, dirs in HOME. */
-  detect: { bins: string[]; homeDirs: string[] };
+  /** Signs the agent is on this machine, for `--agent all`. */
+  detect: Detection;
   /** A file hookit creates starts as this text; uninstall deletes a file that is back to it. */
   emptyText: string;
   apply(text: string | undefined, options: ApplyOptions): TransformResult;
   remove(text: string | undefined, options?: RemoveOptions): TransformResult;
   /** What the user must still do after an install. */
-  nextSteps(scope: Scope): string[];
+  nextSteps(scope: Scope, env: Env): string[];
   /** Settings in the file that would keep hookit from running. */
   warnings?(text: string): string[];
 }

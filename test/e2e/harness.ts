@@ -2,7 +2,7 @@
 // then one real CLI run against the fake model server (see driver.ts), network-isolated with
 // `unshare -n` where the machine allows it. Returns what the model was sent and the project files.
 import { spawn, spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { homedir, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -30,6 +30,10 @@ export interface Scenario {
   captureHook?: boolean;
   /** Extra environment for the CLI run (and so for its hooks). */
   env?: Record<string, string>;
+  /** A policy that fails validation, named to hooks through HOOKIT_CONFIG (so no trust step applies). */
+  brokenPolicy?: string;
+  /** Runs after `hookit install`, before the CLI (e.g. to break the installed hook command). */
+  sabotage?: (run: { dir: string; home: string; project: string }) => void;
   prompt?: string;
 }
 
@@ -48,6 +52,7 @@ export interface RunResult {
   /** Pre-tool payloads the capture hook saw. */
   captures: unknown[];
   exists(projectPath: string): boolean;
+  read(projectPath: string): string;
   /** One paragraph to print when an assertion fails. */
   summary(): string;
 }
@@ -161,14 +166,23 @@ export async function runScenario(scenario: Scenario): Promise<RunResult> {
     const text = typeof scenario.policy === "string" ? scenario.policy : JSON.stringify(scenario.policy, null, 2) + "\n";
     writeFiles({ [join(project, ".hookit/hookit.json")]: text });
   }
-  if (scenario.install ?? scenario.policy !== undefined) {
+  if ((scenario.install ?? scenario.policy !== undefined) && (!existsSync(HOOKIT_BIN) || process.env.HOOKIT_E2E_MANUAL_INSTALL)) {
+    await (await import("./_manual-install.ts")).manualInstall(scenario.agent as "claude", project, home);
+  } else if (scenario.install ?? scenario.policy !== undefined) {
     run(process.execPath, [HOOKIT_BIN, "install", "--agent", scenario.agent, "--project", project], { cwd: project, env });
   }
+
+  const extraEnv: Record<string, string> = { ...scenario.env };
+  if (scenario.brokenPolicy !== undefined) {
+    writeFiles({ [join(dir, "broken-hookit.json")]: scenario.brokenPolicy });
+    extraEnv.HOOKIT_CONFIG = join(dir, "broken-hookit.json");
+  }
+  scenario.sabotage?.({ dir, home, project });
 
   const spec: DriverSpec = {
     wire: profile.wire, turns: scenario.turns, port: ctx.port,
     logFile: join(dir, "requests.jsonl"), resultFile: join(dir, "result.json"),
-    argv: launch.argv, cwd: project, env: { ...env, ...launch.env, ...scenario.env }, timeoutMs: launch.timeoutMs,
+    argv: launch.argv, cwd: project, env: { ...env, ...launch.env, ...extraEnv }, timeoutMs: launch.timeoutMs,
   };
   await runDriver(spec, join(dir, "spec.json"));
   const driver = JSON.parse(readFileSync(spec.resultFile, "utf8")) as DriverResult;
@@ -183,6 +197,7 @@ export async function runScenario(scenario: Scenario): Promise<RunResult> {
     views: modelRequests.map((r) => conversation(profile.wire, r)),
     captures,
     exists: (p) => existsSync(join(project, p)),
+    read: (p) => (existsSync(join(project, p)) ? readFileSync(join(project, p), "utf8") : ""),
     summary: () =>
       [
         `${scenario.agent}/${scenario.name} in ${dir} (isolated: ${canIsolate()})`,
@@ -192,4 +207,30 @@ export async function runScenario(scenario: Scenario): Promise<RunResult> {
         `stdout: ${driver.stdout.slice(-1500)}`,
       ].join("\n"),
   };
+}
+
+/**
+ * Points every installed hook command at a script that throws (exit 1, a stack trace on stderr),
+ * the way a broken hookit install would fail. Rewrites the files `hookit install` wrote.
+ */
+export function sabotageHookCommand(run: { dir: string; home: string; project: string }): void {
+  const crash = join(run.dir, "crash.mjs");
+  writeFileSync(crash, 'throw new Error("e2e: simulated hookit crash");\n');
+  let rewritten = 0;
+  const visit = (path: string): void => {
+    for (const entry of readdirSync(path, { withFileTypes: true })) {
+      const full = join(path, entry.name);
+      if (entry.isDirectory() && entry.name !== ".git" && entry.name !== "node_modules") visit(full);
+      else if (entry.isFile() && statSync(full).size < 1_000_000) {
+        const text = readFileSync(full, "utf8");
+        if (text.includes(HOOKIT_BIN)) {
+          writeFileSync(full, text.split(HOOKIT_BIN).join(crash));
+          rewritten++;
+        }
+      }
+    }
+  };
+  visit(run.project);
+  visit(run.home);
+  if (rewritten === 0) throw new Error(`sabotage: no installed hook command mentions ${HOOKIT_BIN}`);
 }

@@ -41,8 +41,10 @@ export interface Expectations {
   patchedResult: ((patchText: string, reason: string) => string) | "appended";
   /** The user message that carries a corrective continuation `message`. */
   correctiveMessage(message: string): string | RegExp;
-  /** When the hook command itself crashes (exit 1, a stack trace on stderr): does the tool still run? */
-  crashedHook: "tool runs" | "tool blocked";
+  /** A policy that fails validation: spawn-per-event harnesses block pre-tool calls; Pi keeps HooKit's "no hooks". */
+  brokenPolicy: "tool blocked" | "tool runs";
+  /** When the hook command itself crashes (exit 1, a stack trace on stderr): does the tool still run? Absent: no hook process (Pi). */
+  crashedHook?: "tool runs" | "tool blocked";
 }
 
 function lastResult(r: RunResult, request: number): string {
@@ -97,24 +99,31 @@ export function describeConformance(agent: CliId, expected: Expectations, extra:
       expect(users.filter((u) => u.includes(CORRECTIVE)).length, r.summary()).toBe(1);
     });
 
-    it("a policy that fails validation blocks pre-tool calls with a reason naming the file", async () => {
+    it(`a policy that fails validation: ${expected.brokenPolicy}`, async () => {
       const r = await scenario("broken-policy", {
         policy: GUARD_POLICY,
         brokenPolicy: '{ "local": { "half-written": ',
         turns: [{ shell: `touch ${ALLOWED}` }, { say: "Done." }],
       });
       expect(r.modelRequests.length, r.summary()).toBe(2);
-      expect(r.exists(ALLOWED), r.summary()).toBe(false);
       const seen = afterLastToolCall(r.views[1] ?? []);
-      expect(seen, r.summary()).toContain("broken-hookit.json");
-      expect(seen, r.summary()).toContain("hookit validate");
+      if (expected.brokenPolicy === "tool runs") {
+        expect(r.exists(ALLOWED), r.summary()).toBe(true);
+      } else {
+        expect(r.exists(ALLOWED), r.summary()).toBe(false);
+        expect(seen, r.summary()).toContain("broken-hookit.json");
+        expect(seen, r.summary()).toContain("hookit validate");
+      }
     });
 
-    it("a crashing hook command gets the harness's documented fallback", async () => {
-      const r = await scenario("crashed-hook", { policy: GUARD_POLICY, sabotage: sabotageHookCommand, turns: [{ shell: `touch ${ALLOWED}` }, { say: "Done." }] });
-      expect(r.modelRequests.length, r.summary()).toBe(2);
-      expect(r.exists(ALLOWED), r.summary()).toBe(expected.crashedHook === "tool runs");
-    });
+    const crashed = expected.crashedHook;
+    if (crashed !== undefined) {
+      it(`a crashing hook command: ${crashed} (the harness's own fallback)`, async () => {
+        const r = await scenario("crashed-hook", { policy: GUARD_POLICY, sabotage: sabotageHookCommand, turns: [{ shell: `touch ${ALLOWED}` }, { say: "Done." }] });
+        expect(r.modelRequests.length, r.summary()).toBe(2);
+        expect(r.exists(ALLOWED), r.summary()).toBe(crashed === "tool runs");
+      });
+    }
 
     it("HOOKIT=0 turns hookit off: the guarded command runs", async () => {
       const r = await scenario("disabled", { policy: GUARD_POLICY, env: { HOOKIT: "0" }, turns: [{ shell: `touch ${MARKER}` }, { say: "Done." }] });
