@@ -12,6 +12,7 @@ repo_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 manifest="$repo_root/test/e2e/clis.json"
 cache_root="${HOOKIT_E2E_CACHE:-$HOME/.cache/hookit-e2e}"
 mkdir -p "$cache_root"
+cache_root="$(cd "$cache_root" && pwd)" # probes run from a scratch dir: keep paths absolute
 
 # Read one field of one entry from the manifest; arrays come out one item per line.
 field() {

@@ -3,3 +3,4 @@ export * from "./engine/index.ts";
 export { hookReply, parseHookArgs } from "./run/hook.ts";
 export type { Adapter, Decision, Invocation, InvocationKind, Reply, CapabilityRow } from "./adapters/types.ts";
 export { ADAPTERS, AGENT_IDS, loadAdapter, resolveHookAgent } from "./adapters/registry.ts";
+export { STARTER_POLICY, starterPolicyText } from "./starter-policy.ts";

@@ -29,10 +29,10 @@ export class PatchSyntaxError extends Error {
 
 const BEGIN = "*** Begin Patch";
 const END = "*** End Patch";
-const ADD = "*** Add File: ";
-const DELETE = "*** Delete File: ";
-const UPDATE = "*** Update File: ";
-const MOVE = "*** Move to: ";
+const ADD = "*** Add File:";
+const DELETE = "*** Delete File:";
+const UPDATE = "*** Update File:";
+const MOVE = "*** Move to:";
 const END_OF_FILE = "*** End of File";
 
 export function parseApplyPatch(text: string): PatchOperation[] {
@@ -88,8 +88,10 @@ function pathAfter(marker: string, prefix: string, lineNo: number): string {
   return path;
 }
 
+// Inside a hunk a leading space marks a context line, so markers are matched
+// without trimming the start: " *** Add File: x" is context, not a header.
 function isFileHeader(line: string): boolean {
-  const marker = line.trim();
+  const marker = line.trimEnd();
   return marker.startsWith(ADD) || marker.startsWith(DELETE) || marker.startsWith(UPDATE);
 }
 
@@ -106,7 +108,7 @@ function parseHunks(body: string[], start: number, path: string, renamed: boolea
   let index = start;
   for (; index < body.length && !isFileHeader(body[index] as string); index++) {
     const line = body[index] as string;
-    if (line.startsWith("@@") || line.trim() === END_OF_FILE) {
+    if (line.startsWith("@@") || line.trimEnd() === END_OF_FILE) {
       flush();
       continue;
     }

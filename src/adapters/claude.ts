@@ -14,12 +14,13 @@ import {
 const ADAPTER_ID = "claude";
 const VERIFIED = "fixtures";
 
-// Claude Code 2.1.332's event enum ([CC-BIN], harness-protocols §2.2). Anything
-// not named here is a lifecycle event to hookit: nothing to evaluate.
+// Claude Code 2.1.332's event enum ([CC-BIN], harness-protocols §2.2): the
+// events below carry hookit events, the rest of the enum is lifecycle (nothing
+// to evaluate), and a name outside the enum is unknown.
 const KINDS: Record<string, InvocationKind> = {
   PreToolUse: "tool_call",
   PostToolUse: "tool_result",
-  // A Bash command that exits non-zero lands here, not in PostToolUse.
+  // A tool that fails (a Bash command that exits non-zero, too) lands here, not in PostToolUse.
   PostToolUseFailure: "tool_result",
   // Once per batch of tool calls, before the next model request: the end of a
   // turn that used tools. The final, text-only turn ends in Stop instead.

@@ -4,6 +4,8 @@
 // (`preToolUse`) send `toolName`/`toolArgs`; Claude-style PascalCase events (`PreToolUse`)
 // send snake_case keys and Claude tool names. Both are read here; hookit registers camelCase.
 import type { ContentBlock, SessionMetadata } from "../engine/types.ts";
+import { describe, isRecord } from "./_claude-style.ts";
+import { normalizeCopilotTool, readToolArgs } from "./_copilot-tools.ts";
 import {
   defineAdapter,
   PayloadError,
@@ -91,9 +93,9 @@ const CAPABILITIES: CapabilityRow[] = verified([
   },
   {
     feature: "actions",
-    native: "",
-    support: "impossible",
-    notes: "Command hooks have no field that stops the agent, so `interrupt`/`shutdown` are ignored; `compact`, `message` and `emit-custom-event` cannot be delivered.",
+    native: "agentStop",
+    support: "approximate",
+    notes: "Command hooks have no stop-the-agent field: at agentStop, `interrupt`/`shutdown` only drop hookit's continuation so the agent does stop; elsewhere they are ignored. `compact`, `message` and `emit-custom-event` cannot be delivered.",
   },
   {
     feature: "user notices",
@@ -122,8 +124,8 @@ export default defineAdapter({
 });
 
 function parse(nativeEvent: string, payload: unknown): Invocation {
-  const where = `copilot ${nativeEvent}`;
-  if (!isRecord(payload)) throw new PayloadError(`${where}: the payload must be a JSON object (${typeName(payload)})`);
+  const where = `Copilot CLI ${nativeEvent} payload`;
+  if (!isRecord(payload)) throw new PayloadError(`${where}: expected a JSON object, got ${describe(payload)}`);
   // The event name's case says which style the payload has; both keys are read anyway.
   const pascal = /^[A-Z]/.test(nativeEvent);
   const key = (camel: string, snake: string) => (pascal ? snake : camel);
@@ -132,19 +134,22 @@ function parse(nativeEvent: string, payload: unknown): Invocation {
   const metadata: SessionMetadata = {};
   if (sessionId !== undefined) metadata.sessionId = sessionId;
   if (transcript !== undefined) metadata.sessionFile = transcript;
-  const base = { agent: ADAPTER_ID, nativeEvent, sessionId, cwd: stringOf(payload.cwd), metadata };
+  const base = skeleton(nativeEvent, sessionId, stringOf(payload.cwd), metadata);
   const kind = Object.hasOwn(KINDS, nativeEvent) ? KINDS[nativeEvent] : "lifecycle";
 
   if (kind === "tool_call" || kind === "tool_result") {
     const nativeToolName = payload.toolName ?? payload.tool_name;
     if (typeof nativeToolName !== "string" || nativeToolName === "")
-      throw new PayloadError(`${where}: "${key("toolName", "tool_name")}" must be a non-empty string (${typeName(nativeToolName)})`);
-    const nativeToolInput = toolArgs(payload.toolArgs ?? payload.tool_input, nativeToolName, `${where}: "${key("toolArgs", "tool_input")}"`);
-    const tool = { ...toPiTool(nativeToolName, nativeToolInput), toolCallId: "", agent: ADAPTER_ID, nativeToolName, nativeToolInput };
+      throw new PayloadError(`${where}: "${key("toolName", "tool_name")}" must be a non-empty string, got ${describe(nativeToolName)}`);
+    const argsField = `${where}: "${key("toolArgs", "tool_input")}"`;
+    const nativeToolInput = readToolArgs(payload.toolArgs ?? payload.tool_input, nativeToolName, argsField);
+    // Neither payload style carries a tool-call id.
+    const origin = { toolCallId: "", agent: ADAPTER_ID, nativeToolName, nativeToolInput };
+    const tool = { ...normalizeCopilotTool(nativeToolName, nativeToolInput), ...origin };
     if (kind === "tool_call") return { ...base, kind, events: [{ event: "tool_call", ...tool }] };
     const result = payload.toolResult ?? payload.tool_result;
     if (!isRecord(result))
-      throw new PayloadError(`${where}: "${key("toolResult", "tool_result")}" must be an object (${typeName(result)})`);
+      throw new PayloadError(`${where}: "${key("toolResult", "tool_result")}" must be a JSON object, got ${describe(result)}`);
     const text = stringOf(result.textResultForLlm) ?? stringOf(result.text_result_for_llm) ?? "";
     const resultType = stringOf(result.resultType) ?? stringOf(result.result_type);
     const content: ContentBlock[] = [{ type: "text", text }];
@@ -190,78 +195,15 @@ function verified(rows: Omit<CapabilityRow, "verified">[]): CapabilityRow[] {
   return rows.map((row) => ({ ...row, verified: "fixtures" }));
 }
 
-/** `toolArgs` is an object in 1.0.102 and a JSON string in older versions. */
-function toolArgs(value: unknown, toolName: string, field: string): Record<string, unknown> {
-  if (isRecord(value)) return value;
-  if (typeof value === "string") {
-    try {
-      const parsed: unknown = JSON.parse(value);
-      if (isRecord(parsed)) return parsed;
-    } catch {
-      // not JSON: handled below
-    }
-    // Older shells sent the bare command line (prior-art §1.3); anything else is unreadable.
-    if (toolName === "bash" || toolName === "Bash" || toolName === "powershell") return { command: value };
-    throw new PayloadError(`${field} is a string but not a JSON object`);
-  }
-  throw new PayloadError(`${field} must be an object or a JSON object string (${typeName(value)})`);
-}
-
-/**
- * Copilot tools (camelCase names) and their Claude names (PascalCase mode) → Pi's vocabulary.
- * Keys are read in both spellings, since PascalCase mode renames the tools.
- */
-function toPiTool(name: string, args: Record<string, unknown>): { toolName: string; input: Record<string, unknown> } {
-  const path = stringOf(args.path) ?? stringOf(args.file_path);
-  const action = name === "str_replace_editor" ? stringOf(args.command) : undefined;
-  if ((name === "bash" || name === "Bash") && typeof args.command === "string")
-    return { toolName: "bash", input: { command: args.command } };
-  if ((name === "view" || name === "Read" || action === "view") && path !== undefined)
-    return { toolName: "read", input: { path, ...viewRange(args) } };
-  const content = stringOf(args.file_text) ?? stringOf(args.content);
-  if ((name === "create" || name === "Write" || action === "create") && path !== undefined && content !== undefined)
-    return { toolName: "write", input: { path, content } };
-  const oldText = stringOf(args.old_str) ?? stringOf(args.old_string);
-  const newText = stringOf(args.new_str) ?? stringOf(args.new_string);
-  if ((name === "edit" || name === "Edit" || action === "str_replace") && path !== undefined && oldText !== undefined && newText !== undefined)
-    return { toolName: "edit", input: { path, edits: [{ oldText, newText }] } };
-  const pattern = stringOf(args.pattern);
-  if ((name === "glob" || name === "Glob") && pattern !== undefined)
-    return { toolName: "find", input: path === undefined ? { pattern } : { pattern, path } };
-  if ((name === "grep" || name === "Grep" || name === "rg") && pattern !== undefined) {
-    const glob = stringOf(args.glob);
-    return { toolName: "grep", input: { pattern, ...(path === undefined ? {} : { path }), ...(glob === undefined ? {} : { glob }) } };
-  }
-  // powershell, str_replace_editor insert/undo_edit, MCP and other tools keep name and input.
-  return { toolName: name, input: args };
-}
-
-/** `view_range` is `[first, last]`, 1-based, last = -1 for "to the end"; Pi wants offset + limit. */
-function viewRange(args: Record<string, unknown>): { offset?: number; limit?: number } {
-  const range = args.view_range;
-  if (Array.isArray(range) && typeof range[0] === "number" && Number.isFinite(range[0])) {
-    const [first, last] = range as [number, unknown];
-    if (typeof last === "number" && last >= first) return { offset: first, limit: last - first + 1 };
-    return { offset: first };
-  }
-  // Claude's Read (PascalCase mode) already uses Pi's offset/limit meaning.
-  const out: { offset?: number; limit?: number } = {};
-  if (typeof args.offset === "number") out.offset = args.offset;
-  if (typeof args.limit === "number") out.limit = args.limit;
-  return out;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
+/** The fields every invocation shares; absent values stay absent rather than `undefined`. */
+function skeleton(nativeEvent: string, sessionId: string | undefined, cwd: string | undefined, metadata: SessionMetadata) {
+  const base: Pick<Invocation, "agent" | "nativeEvent" | "sessionId" | "cwd" | "metadata"> = { agent: ADAPTER_ID, nativeEvent };
+  if (sessionId !== undefined) base.sessionId = sessionId;
+  if (cwd !== undefined) base.cwd = cwd;
+  base.metadata = metadata;
+  return base;
 }
 
 function stringOf(value: unknown): string | undefined {
   return typeof value === "string" ? value : undefined;
-}
-
-/** How a wrong value is named in a PayloadError. */
-function typeName(value: unknown): string {
-  if (value === undefined) return "it is missing";
-  if (value === null) return "got null";
-  return Array.isArray(value) ? "got an array" : `got a ${typeof value}`;
 }

@@ -3,6 +3,8 @@
 // Every event gets an explicit JSON object (`{}` when hookit has no opinion): with `failClosed`
 // an empty stdout is a failed hook, and `permission:"allow"` would skip the user's own approval.
 import type { ContentBlock, SessionMetadata } from "../engine/types.ts";
+import { describe, isRecord } from "./_claude-style.ts";
+import { cursorResultText, readCursorTool } from "./_cursor-tools.ts";
 import {
   defineAdapter,
   PayloadError,
@@ -93,9 +95,9 @@ const CAPABILITIES: CapabilityRow[] = verified([
   },
   {
     feature: "actions",
-    native: "",
-    support: "impossible",
-    notes: "No tool or stop event can stop the agent, so `interrupt`/`shutdown` are ignored; `compact`, `message` and `emit-custom-event` cannot be delivered.",
+    native: "stop",
+    support: "approximate",
+    notes: "No event has a stop-the-agent field: at `stop`, `interrupt`/`shutdown` only drop hookit's follow-up so the agent does stop; elsewhere they are ignored. `compact`, `message` and `emit-custom-event` cannot be delivered.",
   },
   {
     feature: "user notices",
@@ -128,8 +130,8 @@ export default defineAdapter({
 });
 
 function parse(nativeEvent: string, payload: unknown): Invocation {
-  const where = `cursor ${nativeEvent}`;
-  if (!isRecord(payload)) throw new PayloadError(`${where}: the payload must be a JSON object (${typeName(payload)})`);
+  const where = `Cursor ${nativeEvent} payload`;
+  if (!isRecord(payload)) throw new PayloadError(`${where}: expected a JSON object, got ${describe(payload)}`);
   // The CLI sends session_id; the IDE only conversation_id (the CLI sets both to the same value).
   const sessionId = stringOf(payload.session_id) ?? stringOf(payload.conversation_id);
   const roots = Array.isArray(payload.workspace_roots) ? payload.workspace_roots : [];
@@ -138,17 +140,19 @@ function parse(nativeEvent: string, payload: unknown): Invocation {
   if (typeof payload.model === "string") metadata.model = payload.model;
   if (typeof payload.transcript_path === "string") metadata.sessionFile = payload.transcript_path;
   const cwd = stringOf(payload.cwd) ?? stringOf(roots[0]);
-  const base = { agent: ADAPTER_ID, nativeEvent, sessionId, cwd, metadata };
+  const base = skeleton(nativeEvent, sessionId, cwd, metadata);
   const kind = Object.hasOwn(KINDS, nativeEvent) ? KINDS[nativeEvent] : "lifecycle";
 
   if (kind === "tool_call" || kind === "tool_result") {
-    const call = toolCall(nativeEvent, payload, where);
-    const origin = { ...call, agent: ADAPTER_ID, toolCallId: stringOf(payload.tool_use_id) ?? "" };
-    const mcp = call.nativeToolName.startsWith("MCP:");
-    if (kind === "tool_call") return { ...base, kind, native: { mcp }, events: [{ event: "tool_call", ...origin }] };
-    const { text, isError } = toolOutput(nativeEvent, payload);
-    const content: ContentBlock[] = [{ type: "text", text }];
-    return { ...base, kind, native: { mcp }, events: [{ event: "tool_result", ...origin, content, isError }] };
+    const tool = readCursorTool(nativeEvent, payload, where);
+    const origin = { ...tool, agent: ADAPTER_ID, toolCallId: stringOf(payload.tool_use_id) ?? "" };
+    // respond() needs it: only MCP results can be replaced.
+    const native = { mcp: tool.nativeToolName.startsWith("MCP:") };
+    if (kind === "tool_call") return { ...base, kind, native, events: [{ event: "tool_call", ...origin }] };
+    const content: ContentBlock[] = [{ type: "text", text: cursorResultText(nativeEvent, payload) }];
+    // postToolUse fires only for successful calls; failures arrive as postToolUseFailure.
+    const isError = nativeEvent === "postToolUseFailure";
+    return { ...base, kind, native, events: [{ event: "tool_result", ...origin, content, isError }] };
   }
   if (kind === "stop") {
     // Cursor has no stop_hook_active; a non-zero loop_count means this stop follows a follow-up.
@@ -205,118 +209,15 @@ function unhideableNote(reason: string): string {
   return `[BLOCKED by HooKit] ${reason}\n\nCursor cannot hide this tool result, so it is still shown above: treat it as rejected and do not use it.`;
 }
 
-interface ToolIdentity {
-  toolName: string;
-  input: Record<string, unknown>;
-  nativeToolName: string;
-  nativeToolInput: Record<string, unknown>;
-}
-
-function toolCall(nativeEvent: string, payload: Record<string, unknown>, where: string): ToolIdentity {
-  const need = (field: string): string => {
-    const value = payload[field];
-    if (typeof value !== "string" || value === "")
-      throw new PayloadError(`${where}: "${field}" must be a non-empty string (${typeName(value)})`);
-    return value;
-  };
-  switch (nativeEvent) {
-    case "beforeShellExecution":
-    case "afterShellExecution": {
-      // Named after the Shell tool type so one policy filter covers preToolUse and these events.
-      const command = need("command");
-      const nativeToolInput = typeof payload.cwd === "string" ? { command, cwd: payload.cwd } : { command };
-      return { toolName: "bash", input: { command }, nativeToolName: "Shell", nativeToolInput };
-    }
-    case "beforeReadFile": {
-      // `content` (the whole file) is left out: it would travel in an environment variable.
-      const path = need("file_path");
-      return { toolName: "read", input: { path }, nativeToolName: "Read", nativeToolInput: { file_path: path } };
-    }
-    case "afterFileEdit": {
-      const path = need("file_path");
-      if (!Array.isArray(payload.edits))
-        throw new PayloadError(`${where}: "edits" must be an array (${typeName(payload.edits)})`);
-      const edits = payload.edits.filter(isRecord).map((e) => ({ oldText: stringOf(e.old_string) ?? "", newText: stringOf(e.new_string) ?? "" }));
-      return { toolName: "edit", input: { path, edits }, nativeToolName: "Write", nativeToolInput: { file_path: path, edits: payload.edits } };
-    }
-  }
-  const name = need("tool_name");
-  const nativeToolInput = objectInput(payload.tool_input, `${where}: "tool_input"`);
-  // beforeMCPExecution names the bare tool; the tool events call it MCP:<tool>. Use the latter.
-  const nativeToolName = nativeEvent === "beforeMCPExecution" && !name.startsWith("MCP:") ? `MCP:${name}` : name;
-  return { ...toPiTool(nativeToolName, nativeToolInput), nativeToolName, nativeToolInput };
-}
-
-/** `tool_input` is an object on the tool events and a JSON string on beforeMCPExecution. */
-function objectInput(value: unknown, field: string): Record<string, unknown> {
-  if (isRecord(value)) return value;
-  if (typeof value === "string") {
-    try {
-      const parsed: unknown = JSON.parse(value);
-      if (isRecord(parsed)) return parsed;
-    } catch {
-      // reported below
-    }
-    throw new PayloadError(`${field} is a string but not a JSON object`);
-  }
-  throw new PayloadError(`${field} must be an object (${typeName(value)})`);
-}
-
-/** Cursor tool types → Pi's vocabulary. Only Shell's input is documented; the rest read both spellings. */
-function toPiTool(name: string, args: Record<string, unknown>): { toolName: string; input: Record<string, unknown> } {
-  const path = stringOf(args.file_path) ?? stringOf(args.path);
-  if (name === "Shell" && typeof args.command === "string") return { toolName: "bash", input: { command: args.command } };
-  if (name === "Read" && path !== undefined) return { toolName: "read", input: { path } };
-  // Cursor reports every file modification as Write, with the new text in `new_content`.
-  const content = stringOf(args.new_content) ?? stringOf(args.content);
-  if (name === "Write" && path !== undefined && content !== undefined) return { toolName: "write", input: { path, content } };
-  const oldText = stringOf(args.old_string);
-  const newText = stringOf(args.new_string);
-  if ((name === "StrReplace" || name === "Edit") && path !== undefined && oldText !== undefined && newText !== undefined)
-    return { toolName: "edit", input: { path, edits: [{ oldText, newText }] } };
-  if (name === "Grep" && typeof args.pattern === "string") {
-    const dir = stringOf(args.path);
-    return { toolName: "grep", input: dir === undefined ? { pattern: args.pattern } : { pattern: args.pattern, path: dir } };
-  }
-  // Delete, Task, MCP:<tool> and the rest keep their name and input.
-  return { toolName: name, input: args };
-}
-
-/** What the model sees of a tool's output, per event. */
-function toolOutput(nativeEvent: string, payload: Record<string, unknown>): { text: string; isError: boolean } {
-  if (nativeEvent === "postToolUseFailure") return { text: stringOf(payload.error_message) ?? "", isError: true };
-  if (nativeEvent === "afterShellExecution") return { text: stringOf(payload.output) ?? "", isError: false };
-  if (nativeEvent === "afterFileEdit") return { text: "", isError: false };
-  // postToolUse: `tool_output` is a JSON string, e.g. {"exitCode":0,"stdout":…} (docs) or {"output":…,"exitCode":0} (CLI).
-  const raw = payload.tool_output;
-  let parsed: unknown = raw;
-  if (typeof raw === "string") {
-    try {
-      parsed = JSON.parse(raw);
-    } catch {
-      return { text: raw, isError: false };
-    }
-  }
-  if (isRecord(parsed) && (typeof parsed.output === "string" || typeof parsed.stdout === "string")) {
-    const stderr = stringOf(parsed.stderr);
-    const main = stringOf(parsed.output) ?? stringOf(parsed.stdout) ?? "";
-    return { text: stderr ? (main ? `${main}\n${stderr}` : stderr) : main, isError: false };
-  }
-  if (raw === undefined || raw === null) return { text: "", isError: false };
-  return { text: typeof raw === "string" ? raw : JSON.stringify(raw), isError: false };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
+/** The fields every invocation shares; absent values stay absent rather than `undefined`. */
+function skeleton(nativeEvent: string, sessionId: string | undefined, cwd: string | undefined, metadata: SessionMetadata) {
+  const base: Pick<Invocation, "agent" | "nativeEvent" | "sessionId" | "cwd" | "metadata"> = { agent: ADAPTER_ID, nativeEvent };
+  if (sessionId !== undefined) base.sessionId = sessionId;
+  if (cwd !== undefined) base.cwd = cwd;
+  base.metadata = metadata;
+  return base;
 }
 
 function stringOf(value: unknown): string | undefined {
   return typeof value === "string" ? value : undefined;
-}
-
-/** How a wrong value is named in a PayloadError. */
-function typeName(value: unknown): string {
-  if (value === undefined) return "it is missing";
-  if (value === null) return "got null";
-  return Array.isArray(value) ? "got an array" : `got a ${typeof value}`;
 }

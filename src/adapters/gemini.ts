@@ -110,27 +110,30 @@ export default defineAdapter({
 });
 
 function parse(nativeEvent: string, payload: unknown): Invocation {
-  if (!isRecord(payload)) throw new PayloadError(`gemini ${nativeEvent}: the payload must be a JSON object (got ${describe(payload)})`);
+  const where = `Gemini CLI ${nativeEvent} payload`;
+  if (!isRecord(payload)) throw new PayloadError(`${where}: expected a JSON object, got ${describe(payload)}`);
   const sessionId = stringOf(payload.session_id);
   const transcript = stringOf(payload.transcript_path);
   const metadata: SessionMetadata = {};
   if (sessionId !== undefined) metadata.sessionId = sessionId;
   if (transcript !== undefined) metadata.sessionFile = transcript;
-  const base = { agent: ADAPTER_ID, nativeEvent, sessionId, cwd: stringOf(payload.cwd), metadata };
+  const base = skeleton(nativeEvent, sessionId, stringOf(payload.cwd), metadata);
   const kind = Object.hasOwn(KINDS, nativeEvent) ? KINDS[nativeEvent] : "lifecycle";
 
   if (kind === "tool_call" || kind === "tool_result") {
     const nativeToolName = payload.tool_name;
     if (typeof nativeToolName !== "string" || nativeToolName === "")
-      throw new PayloadError(`gemini ${nativeEvent}: "tool_name" must be a non-empty string (got ${describe(nativeToolName)})`);
+      throw new PayloadError(`${where}: "tool_name" must be a non-empty string, got ${describe(nativeToolName)}`);
     const nativeToolInput = payload.tool_input;
     if (!isRecord(nativeToolInput))
-      throw new PayloadError(`gemini ${nativeEvent}: "tool_input" must be an object (got ${describe(nativeToolInput)})`);
-    const tool = { ...normalizeGeminiTool(nativeToolName, nativeToolInput), toolCallId: "", agent: ADAPTER_ID, nativeToolName, nativeToolInput };
+      throw new PayloadError(`${where}: "tool_input" of ${nativeToolName} must be a JSON object, got ${describe(nativeToolInput)}`);
+    // Gemini's hook payload carries no tool-call id.
+    const origin = { toolCallId: "", agent: ADAPTER_ID, nativeToolName, nativeToolInput };
+    const tool = { ...normalizeGeminiTool(nativeToolName, nativeToolInput), ...origin };
     if (kind === "tool_call") return { ...base, kind, events: [{ event: "tool_call", ...tool }] };
     const response = payload.tool_response;
     if (!isRecord(response) && typeof response !== "string")
-      throw new PayloadError(`gemini ${nativeEvent}: "tool_response" must be an object (got ${describe(response)})`);
+      throw new PayloadError(`${where}: "tool_response" must be a JSON object, got ${describe(response)}`);
     const text = geminiResultText(response);
     const isError = isRecord(response) && response.error !== undefined && response.error !== null;
     const content: ContentBlock[] = [{ type: "text", text }];
@@ -183,6 +186,15 @@ function deny(out: Record<string, unknown>, reason: string): void {
 function finishesTurn(response: unknown): boolean {
   if (!isRecord(response) || !Array.isArray(response.candidates)) return false;
   return response.candidates.some((c) => isRecord(c) && typeof c.finishReason === "string" && c.finishReason !== "");
+}
+
+/** The fields every invocation shares; absent values stay absent rather than `undefined`. */
+function skeleton(nativeEvent: string, sessionId: string | undefined, cwd: string | undefined, metadata: SessionMetadata) {
+  const base: Pick<Invocation, "agent" | "nativeEvent" | "sessionId" | "cwd" | "metadata"> = { agent: ADAPTER_ID, nativeEvent };
+  if (sessionId !== undefined) base.sessionId = sessionId;
+  if (cwd !== undefined) base.cwd = cwd;
+  base.metadata = metadata;
+  return base;
 }
 
 function stringOf(value: unknown): string | undefined {

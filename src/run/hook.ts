@@ -3,6 +3,7 @@
 // one reply on stdout and the exit code the harness expects. Nothing else is
 // ever written to stdout; diagnostics go to stderr (through the reply) and to
 // the decision log. Heavy modules (zod, citty, consola) are never loaded here.
+import { existsSync } from "node:fs";
 import { loadAdapter, resolveHookAgent } from "../adapters/registry.ts";
 import type { Adapter, Decision, Invocation, InvocationKind, Reply } from "../adapters/types.ts";
 import { enabledHookSet } from "../engine/enabled.ts";
@@ -92,7 +93,9 @@ async function decideInvocation(
   env: Env,
   processCwd: string,
 ): Promise<{ decision: Decision; result?: DecideResult }> {
-  const cwd = invocation.cwd || env.CLAUDE_PROJECT_DIR || env.GEMINI_PROJECT_DIR || processCwd;
+  // A directory that does not exist here (a payload from elsewhere) would make every shell fail.
+  const reported = invocation.cwd || env.CLAUDE_PROJECT_DIR || env.GEMINI_PROJECT_DIR;
+  const cwd = reported && existsSync(reported) ? reported : processCwd;
   const dir = defaultStateDir(env);
   const policy = resolvePolicyFiles(cwd, env, (path, text) => isTrusted(path, text, env));
   const catalog = await loadCatalogCached(policy.files, dir);

@@ -7,7 +7,12 @@ import { trustPolicy } from "../../src/run/trust.ts";
 
 export const EARLY_BIN = process.env.HOOKIT_E2E_EARLY_BIN ?? "/tmp/early/bin.mjs";
 
-export async function manualInstall(agent: "claude" | "codex" | "gemini" | "copilot", project: string, home: string): Promise<void> {
+export async function manualInstall(agent: "claude" | "codex" | "gemini" | "copilot" | "pi", project: string, home: string): Promise<void> {
+  if (agent === "pi") {
+    mkdirSync(join(project, ".pi"), { recursive: true });
+    writeFileSync(join(project, ".pi/settings.json"), JSON.stringify({ extensions: ["/tmp/early/pi.mjs"] }));
+    return;
+  }
   const adapter = await loadAdapter(agent);
   const cmd = (ev: string) => `${process.execPath} ${EARLY_BIN} hook --agent ${agent} ${ev}`;
   const write = (p: string, v: unknown) => { mkdirSync(dirname(p), { recursive: true }); writeFileSync(p, JSON.stringify(v, null, 2)); };

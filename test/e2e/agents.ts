@@ -43,8 +43,8 @@ const claude: AgentProfile = {
   wire: "anthropic",
   version: clis.claude.version,
   launch: (ctx, cli) => ({
-    // --allowedTools Bash: -p refuses commands that write (`touch`) without it. Never --bare: it skips hooks.
-    argv: [...cli, "-p", ctx.prompt, "--output-format", "json", "--allowedTools", "Bash"],
+    // --allowedTools: -p refuses writing commands (`touch`) and Write calls without it. Never --bare: it skips hooks.
+    argv: [...cli, "-p", ctx.prompt, "--output-format", "json", "--allowedTools", "Bash,Write"],
     env: {
       ANTHROPIC_BASE_URL: base(ctx), ANTHROPIC_API_KEY: "dummy",
       CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1", DISABLE_TELEMETRY: "1", DISABLE_AUTOUPDATER: "1",

@@ -5,7 +5,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { homedir, tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildSync } from "esbuild";
 import { AGENTS, basePath, cliCommand, type AgentContext, type CliId } from "./agents.ts";
@@ -14,14 +14,14 @@ import type { LoggedRequest, ModelTurn } from "./servers/types.ts";
 import { conversation, type ViewItem } from "./views.ts";
 
 export const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
-export const CACHE_ROOT = process.env.HOOKIT_E2E_CACHE || join(homedir(), ".cache/hookit-e2e");
+export const CACHE_ROOT = resolve(process.env.HOOKIT_E2E_CACHE || join(homedir(), ".cache/hookit-e2e"));
 const HOOKIT_BIN = join(REPO_ROOT, "dist/bin.mjs");
 
 export interface Scenario {
   agent: CliId;
   name: string;
-  /** The model's script, one entry per model turn. */
-  turns: ModelTurn[];
+  /** The model's script, one entry per model turn (a function when it needs the project path). */
+  turns: ModelTurn[] | ((project: string) => ModelTurn[]);
   /** Written to `<project>/.hookit/hookit.json`; a string is written verbatim (broken JSON on purpose). */
   policy?: unknown;
   /** Run `hookit install --agent <id> --project <dir>` (default: when a policy is given). */
@@ -180,7 +180,7 @@ export async function runScenario(scenario: Scenario): Promise<RunResult> {
   scenario.sabotage?.({ dir, home, project });
 
   const spec: DriverSpec = {
-    wire: profile.wire, turns: scenario.turns, port: ctx.port,
+    wire: profile.wire, turns: typeof scenario.turns === "function" ? scenario.turns(project) : scenario.turns, port: ctx.port,
     logFile: join(dir, "requests.jsonl"), resultFile: join(dir, "result.json"),
     argv: launch.argv, cwd: project, env: { ...env, ...launch.env, ...extraEnv }, timeoutMs: launch.timeoutMs,
   };
@@ -215,7 +215,9 @@ export async function runScenario(scenario: Scenario): Promise<RunResult> {
  */
 export function sabotageHookCommand(run: { dir: string; home: string; project: string }): void {
   const crash = join(run.dir, "crash.mjs");
-  writeFileSync(crash, 'throw new Error("e2e: simulated hookit crash");\n');
+  // It leaves a trace first, so a test can tell "the harness ignored the crash" from "no hook ran".
+  const trace = JSON.stringify(join(run.dir, "crash-calls"));
+  writeFileSync(crash, `import { appendFileSync } from "node:fs";\nappendFileSync(${trace}, "crash\\n");\nthrow new Error("e2e: simulated hookit crash");\n`);
   let rewritten = 0;
   const visit = (path: string): void => {
     for (const entry of readdirSync(path, { withFileTypes: true })) {
@@ -223,8 +225,9 @@ export function sabotageHookCommand(run: { dir: string; home: string; project: s
       if (entry.isDirectory() && entry.name !== ".git" && entry.name !== "node_modules") visit(full);
       else if (entry.isFile() && statSync(full).size < 1_000_000) {
         const text = readFileSync(full, "utf8");
-        if (text.includes(HOOKIT_BIN)) {
-          writeFileSync(full, text.split(HOOKIT_BIN).join(crash));
+        const needle = [HOOKIT_BIN, "/tmp/early/bin.mjs"].find((n) => text.includes(n));
+        if (needle) {
+          writeFileSync(full, text.split(needle).join(crash));
           rewritten++;
         }
       }

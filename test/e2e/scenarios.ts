@@ -1,10 +1,13 @@
 // The hookit conformance scenarios, shared by every CLI. Each `<agent>.e2e.test.ts` calls
 // `describeConformance` with what that harness documents for each outcome, so one table of
 // expectations per CLI is all that differs.
+import { existsSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { CliId } from "./agents.ts";
+import type { ModelTurn } from "./servers/types.ts";
 import { disposeScratch, runScenario, sabotageHookCommand, type RunResult, type Scenario } from "./harness.ts";
-import { afterLastToolCall, toolResults, userTexts } from "./views.ts";
+import { afterLastToolCall, rawToolResults, userTexts } from "./views.ts";
 
 export const MARKER = "hookit-e2e-marker";
 const ALLOWED = "e2e-allowed.txt";
@@ -30,12 +33,16 @@ export const PATCH_POLICY = { local: { redact: hook("tool_result", "false", { to
 export const PATCH_REASON = 'hookit: hook "redact" blocked bash result — `false`';
 export const PATCH_TEXT = `[BLOCKED by HooKit] ${PATCH_REASON}\n\nThe original tool result was suppressed.`;
 
+/** Guards a file write whatever the harness calls its write tool (design: normalized tool vocabulary). */
+export const WRITE_POLICY = { local: { "no-hello": hook("tool_call", "false", { toolName: "^(write|edit)$", path: "hello\\.txt$" }) } };
+export const WRITE_REASON = 'hookit: hook "no-hello" rejected write — `false`';
+
 export const STOP_POLICY = { local: { "must-fix": hook("agent_end", "test -f fixed.txt") } };
 export const CORRECTIVE = "1 hook failed after your last turn:\n\n- **must-fix**: `test -f fixed.txt` (exit 1)";
 
 /** What one harness documents for each outcome (its adapter's capability table). */
 export interface Expectations {
-  /** The exact tool result the model reads when hookit blocks `command` with `reason`. */
+  /** The exact tool result the model reads (its wire form, see views.ts) when hookit blocks `command` with `reason`. */
   blockedResult(reason: string, command: string): string;
   /** The exact tool result the model reads after a tool_result patch, or "appended" when the harness cannot hide it. */
   patchedResult: ((patchText: string, reason: string) => string) | "appended";
@@ -45,10 +52,14 @@ export interface Expectations {
   brokenPolicy: "tool blocked" | "tool runs";
   /** When the hook command itself crashes (exit 1, a stack trace on stderr): does the tool still run? Absent: no hook process (Pi). */
   crashedHook?: "tool runs" | "tool blocked";
+  /** A project policy edited after `hookit install`: hookit's trust store no longer matches ("not run"); Pi trusts through its own project trust ("runs"). */
+  editedPolicy: "not run" | "runs";
+  /** The model turn that creates `<project>/hello.txt` with the harness's own write tool. */
+  writeHello(project: string): ModelTurn;
 }
 
 function lastResult(r: RunResult, request: number): string {
-  return toolResults(r.views[request] ?? []).at(-1) ?? "<no tool result>";
+  return rawToolResults(r.views[request] ?? []).at(-1) ?? "<no tool result>";
 }
 
 function expectMatch(actual: string, expected: string | RegExp, context: string): void {
@@ -99,6 +110,13 @@ export function describeConformance(agent: CliId, expected: Expectations, extra:
       expect(users.filter((u) => u.includes(CORRECTIVE)).length, r.summary()).toBe(1);
     });
 
+    it("tool_call block of the native write tool, normalized to `write`", async () => {
+      const r = await scenario("write-block", { policy: WRITE_POLICY, turns: (project) => [expected.writeHello(project), { say: "Done." }] });
+      expect(r.modelRequests.length, r.summary()).toBe(2);
+      expect(r.exists("hello.txt"), r.summary()).toBe(false);
+      expect(afterLastToolCall(r.views[1] ?? []), r.summary()).toContain(WRITE_REASON);
+    });
+
     it(`a policy that fails validation: ${expected.brokenPolicy}`, async () => {
       const r = await scenario("broken-policy", {
         policy: GUARD_POLICY,
@@ -121,9 +139,21 @@ export function describeConformance(agent: CliId, expected: Expectations, extra:
       it(`a crashing hook command: ${crashed} (the harness's own fallback)`, async () => {
         const r = await scenario("crashed-hook", { policy: GUARD_POLICY, sabotage: sabotageHookCommand, turns: [{ shell: `touch ${ALLOWED}` }, { say: "Done." }] });
         expect(r.modelRequests.length, r.summary()).toBe(2);
+        expect(existsSync(join(r.dir, "crash-calls")), `the crashing hook never ran\n${r.summary()}`).toBe(true);
         expect(r.exists(ALLOWED), r.summary()).toBe(crashed === "tool runs");
       });
     }
+
+    it(`a project policy edited after install: ${expected.editedPolicy}`, async () => {
+      const edit = ({ project }: { project: string }) => {
+        const edited = { local: { ...GUARD_POLICY.local, "no-touch": { ...GUARD_POLICY.local["no-touch"], description: "edited after install" } } };
+        writeFileSync(join(project, ".hookit/hookit.json"), JSON.stringify(edited, null, 2) + "\n");
+      };
+      const r = await scenario("edited-policy", { policy: GUARD_POLICY, sabotage: edit, turns: [{ shell: `touch ${MARKER}` }, { say: "Done." }] });
+      expect(r.modelRequests.length, r.summary()).toBe(2);
+      expect(r.exists(MARKER), r.summary()).toBe(expected.editedPolicy === "not run");
+      if (expected.editedPolicy === "runs") expect(afterLastToolCall(r.views[1] ?? []), r.summary()).toContain(BLOCK_REASON);
+    });
 
     it("HOOKIT=0 turns hookit off: the guarded command runs", async () => {
       const r = await scenario("disabled", { policy: GUARD_POLICY, env: { HOOKIT: "0" }, turns: [{ shell: `touch ${MARKER}` }, { say: "Done." }] });

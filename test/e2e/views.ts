@@ -5,7 +5,10 @@ import { isRecord, type LoggedRequest, type Wire } from "./servers/types.ts";
 /** One conversation item, reduced to who said it and its text. */
 export interface ViewItem {
   kind: "toolCall" | "toolResult" | "user" | "assistant" | "other";
+  /** The plain text the model reads. */
   text: string;
+  /** The item's exact wire form where it is structured (Gemini's functionResponse.response JSON). */
+  raw?: string;
 }
 
 function textOf(value: unknown): string {
@@ -51,7 +54,11 @@ function geminiItems(body: Record<string, unknown>): ViewItem[] {
     for (const p of c.parts) {
       if (!isRecord(p)) continue;
       if (isRecord(p.functionCall)) items.push({ kind: "toolCall", text: JSON.stringify(p.functionCall.args) });
-      else if (isRecord(p.functionResponse)) items.push({ kind: "toolResult", text: JSON.stringify(p.functionResponse.response) });
+      else if (isRecord(p.functionResponse)) {
+        const response = p.functionResponse.response;
+        const text = isRecord(response) ? Object.values(response).map((v) => (typeof v === "string" ? v : JSON.stringify(v))).join("\n") : "";
+        items.push({ kind: "toolResult", text, raw: JSON.stringify(response) });
+      }
       else if (typeof p.text === "string" && p.thought !== true) items.push({ kind: c.role === "model" ? "assistant" : "user", text: p.text });
     }
   }
@@ -96,6 +103,11 @@ export function afterLastToolCall(items: ViewItem[]): string {
 
 export function toolResults(items: ViewItem[]): string[] {
   return items.filter((i) => i.kind === "toolResult").map((i) => i.text);
+}
+
+/** Tool results in their exact wire form (JSON for Gemini, the text elsewhere). */
+export function rawToolResults(items: ViewItem[]): string[] {
+  return items.filter((i) => i.kind === "toolResult").map((i) => i.raw ?? i.text);
 }
 
 export function userTexts(items: ViewItem[]): string[] {

@@ -168,3 +168,25 @@ export interface OriginPayload {
 export function readPayloads(dir: string): OriginPayload[] {
   return exists(dir, "payloads") ? readLines(dir, "payloads").map((line) => JSON.parse(line) as OriginPayload) : [];
 }
+
+/** Shell that saves its whole environment (NUL-separated, so any value survives) to `<cwd>/<file>`. */
+export const dumpEnv = (file: string) => `env -0 > ${file}`;
+
+export function readEnv(dir: string, file: string): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const pair of readText(dir, file).split("\0")) {
+    const at = pair.indexOf("=");
+    if (at > 0) env[pair.slice(0, at)] = pair.slice(at + 1);
+  }
+  return env;
+}
+
+/** The JavaScript engine's own message for an invalid pattern (HooKit quotes it verbatim). */
+export function regexError(pattern: string): string {
+  try {
+    new RegExp(pattern);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error(`${pattern} is a valid regex`);
+}

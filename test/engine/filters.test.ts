@@ -3,7 +3,7 @@
 import { expect, test } from "vitest";
 import type { Filter, HookEvaluationOutcome, NormalizedEvent } from "../../src/engine/index.ts";
 import {
-  exists, globalFile, h, hooks, loadFails, rawHook, reasonOf, rowSummary, run, tempDir, toolCall, turnEnd,
+  exists, globalFile, h, hooks, loadFails, rawHook, reasonOf, regexError, rowSummary, run, tempDir, toolCall, turnEnd,
 } from "./_helpers.ts";
 
 /** Whether a hook with `filter` is invoked for `event` (the probe hook fails, so a match blocks/reports). */
@@ -11,15 +11,6 @@ async function invoked(filter: Filter, event: NormalizedEvent = toolCall()): Pro
   const out = await run(event, hooks({ probe: h(event.event, "false", { filter }) }), tempDir());
   return out.eventOutcomes[0].outcome !== "pass";
 }
-
-const regexError = (pattern: string): string => {
-  try {
-    new RegExp(pattern);
-  } catch (error) {
-    return (error as Error).message;
-  }
-  throw new Error(`${pattern} is a valid regex`);
-};
 
 test("11 a filter miss means no invocation: no shell, no row, no hook_result projection", async () => {
   const dir = tempDir();

@@ -25,6 +25,14 @@ function snapshot<T>(value: T): T | undefined {
   }
 }
 
+function readSafely<T>(get: () => T): T | undefined {
+  try {
+    return get();
+  } catch {
+    return undefined;
+  }
+}
+
 function requireString(payload: PiEvent, key: string): string {
   const value = payload[key];
   if (typeof value !== "string") throw new PiPayloadError(`Pi ${String(payload.type)} event has no string "${key}"`);
@@ -148,7 +156,8 @@ export function internalFailure(
     }
     case "tool_result": {
       const reason = INTERNAL.tool_result(detail);
-      return { message: reason, result: { content: [{ type: "text", text: patchText(reason) }], details: payload.details, isError: true } };
+      const details = readSafely(() => payload.details);
+      return { message: reason, result: { content: [{ type: "text", text: patchText(reason) }], details, isError: true } };
     }
     case "session_before_switch":
     case "session_before_fork":

@@ -1,0 +1,67 @@
+// `npm run demo`: drives real captured hook payloads of every agent through
+// the built `hookit hook` (as the agents run it: a process, stdin → stdout)
+// with the starter policy, and prints what hookit decided and what the model
+// gets. Payloads come from test/fixtures/ (captured from the real CLIs); the
+// "dangerous" rows are the same payloads with the command or output swapped.
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { starterPolicyText } from "../dist/index.mjs";
+
+const root = new URL("..", import.meta.url).pathname;
+const bin = join(root, "dist", "bin.mjs");
+const work = mkdtempSync(join(tmpdir(), "hookit-demo-"));
+const project = join(work, "project");
+mkdirSync(project, { recursive: true });
+const policy = join(work, "hookit.json");
+writeFileSync(policy, starterPolicyText());
+const env = { ...process.env, HOOKIT_CONFIG: policy, XDG_STATE_HOME: join(work, "state"), HOME: work, NO_COLOR: "1" };
+
+const fixture = (path) => JSON.parse(readFileSync(join(root, "test", "fixtures", path), "utf8"));
+const SECRET = "config: AKIAIOSFODNN7EXAMPLE\n";
+const DANGER = "rm -rf ~/";
+
+/** [agent, native event, fixture, label, change to the payload] */
+const cases = [
+  ["claude", "PreToolUse", "claude/PreToolUse-Bash.json", "as captured"],
+  ["claude", "PreToolUse", "claude/PreToolUse-Bash.json", "rm -rf ~/", (p) => (p.tool_input.command = DANGER)],
+  ["claude", "PreToolUse", "claude/PreToolUse-Write.json", "write .env", (p) => (p.tool_input.file_path = `${project}/.env`)],
+  ["claude", "PostToolUse", "claude/PostToolUse-Bash.json", "secret in output", (p) => (p.tool_response.stdout = SECRET)],
+  ["claude", "Stop", "claude/Stop.json", "as captured"],
+  ["codex", "PreToolUse", "codex/PreToolUse-Bash.json", "as captured"],
+  ["codex", "PreToolUse", "codex/PreToolUse-Bash.json", "git push --force", (p) => (p.tool_input.command = "git push --force origin main")],
+  ["codex", "PostToolUse", "codex/PostToolUse-Bash.json", "secret in output", (p) => (p.tool_response = SECRET)],
+  ["codex", "Stop", "codex/Stop.json", "as captured"],
+  ["gemini", "BeforeTool", "gemini/BeforeTool-run_shell_command.json", "as captured"],
+  ["gemini", "BeforeTool", "gemini/BeforeTool-run_shell_command.json", "cat .env", (p) => (p.tool_input.command = "cat .env")],
+  ["gemini", "AfterTool", "gemini/AfterTool-run_shell_command.json", "secret in output", (p) => (p.tool_response.llmContent = SECRET)],
+  ["gemini", "AfterAgent", "gemini/AfterAgent.json", "as captured"],
+  ["cursor", "preToolUse", "cursor/preToolUse-Shell-docs-example.json", "docs example"],
+  ["cursor", "preToolUse", "cursor/preToolUse-Shell-docs-example.json", "rm -rf ~/", (p) => (p.tool_input.command = DANGER)],
+  ["cursor", "stop", "cursor/stop-docs-example.json", "docs example"],
+  ["copilot", "preToolUse", "copilot/preToolUse-camelCase.json", "as captured"],
+  ["copilot", "preToolUse", "copilot/preToolUse-camelCase.json", "rm -rf ~/", (p) => (p.toolArgs.command = DANGER)],
+  ["copilot", "postToolUse", "copilot/postToolUse-camelCase.json", "secret in output", (p) => (p.toolResult.textResultForLlm = SECRET)],
+  ["copilot", "agentStop", "copilot/agentStop-camelCase.json", "as captured"],
+];
+
+const rows = [];
+for (const [agent, event, file, label, change] of cases) {
+  const payload = fixture(file);
+  if ("cwd" in payload) payload.cwd = project; // the captured machine's path does not exist here
+  change?.(payload);
+  const run = spawnSync(process.execPath, [bin, "hook", "--agent", agent, event], { input: JSON.stringify(payload), env, encoding: "utf8" });
+  const log = readFileSync(join(work, "state", "hookit", "decisions.jsonl"), "utf8").trim().split("\n");
+  const record = JSON.parse(log.at(-1));
+  rows.push([agent, event, label, record.tool ?? "-", record.outcome, `exit ${run.status}`, (record.reason ?? "").split("\n")[0]]);
+}
+
+const head = ["agent", "event", "payload", "tool", "decision", "exit", "what the model reads"];
+const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => Math.min(String(r[i]).length, 72))));
+const line = (cells) => cells.map((c, i) => String(c).slice(0, 72).padEnd(widths[i])).join("  ").trimEnd();
+console.log(line(head));
+console.log(widths.map((w) => "-".repeat(w)).join("  "));
+for (const row of rows) console.log(line(row));
+console.log(`\n${rows.length} hook calls, policy: hookit init's starter policy. Decision log: hookit log (state in ${work}).`);
+rmSync(work, { recursive: true, force: true });

@@ -1,0 +1,117 @@
+// Cursor's tool events mapped onto hookit's (Pi's) tool vocabulary (harness-protocols §5.2,
+// §5.5, §7.4). Only the Shell input and the dedicated events (beforeShellExecution,
+// beforeReadFile, afterFileEdit, …) are documented; other tool types are read in the
+// spellings Cursor is known to use (prior-art §1.3: every file change is `Write` with
+// `new_content`) and otherwise keep their native name, so a policy can still match them.
+import { PayloadError } from "./types.ts";
+import { describe, isRecord } from "./_claude-style.ts";
+
+export interface CursorTool {
+  toolName: string;
+  input: Record<string, unknown>;
+  nativeToolName: string;
+  nativeToolInput: Record<string, unknown>;
+}
+
+/** The tool a Cursor tool event is about, native and normalized. */
+export function readCursorTool(nativeEvent: string, payload: Record<string, unknown>, where: string): CursorTool {
+  const need = (field: string): string => {
+    const value = payload[field];
+    if (typeof value !== "string" || value === "")
+      throw new PayloadError(`${where}: "${field}" must be a non-empty string, got ${describe(value)}`);
+    return value;
+  };
+  switch (nativeEvent) {
+    case "beforeShellExecution":
+    case "afterShellExecution": {
+      // Named after the Shell tool type, so one policy filter covers these and preToolUse.
+      const command = need("command");
+      const nativeToolInput = typeof payload.cwd === "string" ? { command, cwd: payload.cwd } : { command };
+      return { toolName: "bash", input: { command }, nativeToolName: "Shell", nativeToolInput };
+    }
+    case "beforeReadFile": {
+      // `content` (the whole file) is left out: the native input travels in an environment variable.
+      const path = need("file_path");
+      return { toolName: "read", input: { path }, nativeToolName: "Read", nativeToolInput: { file_path: path } };
+    }
+    case "afterFileEdit": {
+      const path = need("file_path");
+      if (!Array.isArray(payload.edits))
+        throw new PayloadError(`${where}: "edits" must be an array, got ${describe(payload.edits)}`);
+      const edits = payload.edits
+        .filter(isRecord)
+        .map((edit) => ({ oldText: stringOf(edit.old_string) ?? "", newText: stringOf(edit.new_string) ?? "" }));
+      const nativeToolInput = { file_path: path, edits: payload.edits };
+      return { toolName: "edit", input: { path, edits }, nativeToolName: "Write", nativeToolInput };
+    }
+  }
+  const name = need("tool_name");
+  const nativeToolInput = objectInput(payload.tool_input, `${where}: "tool_input" of ${name}`);
+  // beforeMCPExecution names the bare tool while the tool events say MCP:<tool>; use the latter.
+  const nativeToolName = nativeEvent === "beforeMCPExecution" && !name.startsWith("MCP:") ? `MCP:${name}` : name;
+  return { ...normalize(nativeToolName, nativeToolInput), nativeToolName, nativeToolInput };
+}
+
+/** What the model sees of a tool's output, per event. */
+export function cursorResultText(nativeEvent: string, payload: Record<string, unknown>): string {
+  if (nativeEvent === "postToolUseFailure") return stringOf(payload.error_message) ?? "";
+  if (nativeEvent === "afterShellExecution") return stringOf(payload.output) ?? "";
+  if (nativeEvent === "afterFileEdit") return "";
+  // postToolUse: `tool_output` is a JSON string: {"exitCode":0,"stdout":…} in the docs,
+  // {"output":…,"exitCode":0} in the CLI. Other shapes are passed on as they are.
+  const raw = payload.tool_output;
+  if (raw === undefined || raw === null) return "";
+  let parsed: unknown = raw;
+  if (typeof raw === "string") {
+    try {
+      parsed = JSON.parse(raw);
+    } catch {
+      return raw;
+    }
+  }
+  if (isRecord(parsed)) {
+    const main = stringOf(parsed.output) ?? stringOf(parsed.stdout);
+    const stderr = stringOf(parsed.stderr) ?? "";
+    if (main !== undefined) return [main, stderr].filter((part) => part !== "").join("\n");
+  }
+  return typeof raw === "string" ? raw : JSON.stringify(raw);
+}
+
+// --- internal ---
+
+/** `tool_input` is an object on the tool events and a JSON string on beforeMCPExecution. */
+function objectInput(value: unknown, field: string): Record<string, unknown> {
+  if (isRecord(value)) return value;
+  if (typeof value === "string") {
+    try {
+      const parsed: unknown = JSON.parse(value);
+      if (isRecord(parsed)) return parsed;
+    } catch {
+      // reported below
+    }
+    throw new PayloadError(`${field} is a string but not a JSON object`);
+  }
+  throw new PayloadError(`${field} must be a JSON object, got ${describe(value)}`);
+}
+
+/** Delete, Task, MCP:<tool> and the rest keep their name and input. */
+function normalize(name: string, args: Record<string, unknown>): { toolName: string; input: Record<string, unknown> } {
+  const path = stringOf(args.file_path) ?? stringOf(args.path);
+  if (name === "Shell" && typeof args.command === "string") return { toolName: "bash", input: { command: args.command } };
+  if (name === "Read" && path !== undefined) return { toolName: "read", input: { path } };
+  const content = stringOf(args.new_content) ?? stringOf(args.content);
+  if (name === "Write" && path !== undefined && content !== undefined) return { toolName: "write", input: { path, content } };
+  const oldText = stringOf(args.old_string);
+  const newText = stringOf(args.new_string);
+  if ((name === "StrReplace" || name === "Edit") && path !== undefined && oldText !== undefined && newText !== undefined)
+    return { toolName: "edit", input: { path, edits: [{ oldText, newText }] } };
+  if (name === "Grep" && typeof args.pattern === "string") {
+    const dir = stringOf(args.path);
+    return { toolName: "grep", input: dir === undefined ? { pattern: args.pattern } : { pattern: args.pattern, path: dir } };
+  }
+  return { toolName: name, input: args };
+}
+
+function stringOf(value: unknown): string | undefined {
+  return typeof value === "string" ? value : undefined;
+}

@@ -1,0 +1,59 @@
+// Pi's capability table, as data for `doctor` and the docs. Pi is HooKit's own
+// host, so every hookit event is native there; the notes say what the model or
+// the user actually gets (pi-extension-api.md §2–§6, model-view.md §6).
+import type { CapabilityRow } from "../types.ts";
+
+export const PI_VERIFIED_WITH = "Pi 1.6.0 (@earendil-works/pi-coding-agent), fixtures";
+/** Oldest Pi with every native event hookit subscribes to (`agent_settled` arrived in 0.80.4). */
+export const PI_MIN_VERSION = "0.80.4";
+
+export const PI_CAPABILITIES: readonly CapabilityRow[] = Object.freeze([
+  {
+    feature: "tool_call",
+    native: "tool_call",
+    support: "native",
+    notes: "Returns {block:true, reason}; the model gets the reason as the tool result. hookit's own errors also block.",
+  },
+  {
+    feature: "tool_result",
+    native: "tool_result",
+    support: "native",
+    notes: "Returns {content, details, isError:true}: the model sees only `[BLOCKED by HooKit] …`. hookit catches its own errors and suppresses the result (Pi would let a throwing handler through).",
+  },
+  {
+    feature: "turn_end",
+    native: "turn_end",
+    support: "native",
+    notes: "Report only: failures are notified to the user. turnIndex restarts at 0 in every low-level run.",
+  },
+  {
+    feature: "agent_end",
+    native: "agent_end",
+    support: "native",
+    notes: "A failure sends one corrective custom message with triggerTurn (a user-role message to the model); an identical repeat only notifies. Needs Pi ≥0.77 for the turn to run in print mode.",
+  },
+  {
+    feature: "agent_settled",
+    native: "agent_settled",
+    support: "native",
+    notes: "Report only. Pi ≥0.80.4; older Pi never fires it.",
+  },
+  {
+    feature: "session_before_switch",
+    native: "session_before_switch",
+    support: "native",
+    notes: "Returns {cancel:true}. hookit catches its own errors and cancels (Pi would let a throwing handler through).",
+  },
+  {
+    feature: "session_before_fork",
+    native: "session_before_fork",
+    support: "native",
+    notes: "Returns {cancel:true} for /fork and /clone, fail-closed like session_before_switch.",
+  },
+  {
+    feature: "actions",
+    native: "ctx.abort, ctx.shutdown, ctx.compact, pi.sendMessage, pi.sendUserMessage, pi.events.emit",
+    support: "native",
+    notes: "All five Action types. ctx.shutdown does nothing in print mode; notifications need a UI (TUI or RPC).",
+  },
+]);

@@ -1,0 +1,12 @@
+// `hookit install`: write hookit's hooks into each agent's configuration.
+import { defineCommand } from "citty";
+import { INSTALL_ARGS, runInstallCommand } from "../install/_cli.ts";
+
+export default defineCommand({
+  meta: { name: "install", description: "Register hookit's hooks with Pi, Claude Code, Codex, Gemini, Cursor or Copilot" },
+  args: INSTALL_ARGS,
+  async run({ args, rawArgs }) {
+    const io = { env: process.env, cwd: process.cwd(), stdout: (text: string) => process.stdout.write(text), stderr: process.stderr };
+    process.exitCode = await runInstallCommand("install", args, rawArgs, io);
+  },
+});

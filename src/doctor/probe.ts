@@ -1,0 +1,57 @@
+// Runs an installed hook command exactly as the agent would: through /bin/sh,
+// with a synthetic pre-tool payload on stdin, and checks the answer is one the
+// harness can read. This catches what a config file alone cannot show: a node
+// or bin path that no longer exists, a command not on PATH, a crash.
+import { spawnSync } from "node:child_process";
+import type { HookAgentId } from "../adapters/registry.ts";
+
+/** A harmless pre-tool call per agent (shell `true`), in each harness's own payload shape. */
+function syntheticPayload(agent: HookAgentId, cwd: string): { event: string; payload: unknown } {
+  const id = "hookit-doctor";
+  switch (agent) {
+    case "claude":
+    case "codex":
+      return { event: "PreToolUse", payload: { session_id: id, cwd, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "true" }, tool_use_id: id } };
+    case "gemini":
+      return { event: "BeforeTool", payload: { session_id: id, cwd, hook_event_name: "BeforeTool", tool_name: "run_shell_command", tool_input: { command: "true" } } };
+    case "cursor":
+      return { event: "preToolUse", payload: { conversation_id: id, cwd, hook_event_name: "preToolUse", tool_name: "Shell", tool_input: { command: "true" }, tool_use_id: id } };
+    case "copilot":
+      return { event: "preToolUse", payload: { sessionId: id, timestamp: 0, cwd, toolName: "bash", toolArgs: { command: "true" } } };
+  }
+}
+
+export interface ProbeResult {
+  ok: boolean;
+  detail: string;
+}
+
+/** `command` is the installed command line for `event` (the agent passes it to sh). */
+export function probeCommand(agent: HookAgentId, command: string, cwd: string, env: NodeJS.ProcessEnv): ProbeResult {
+  const { payload } = syntheticPayload(agent, cwd);
+  const run = spawnSync("/bin/sh", ["-c", command], {
+    cwd,
+    env: { ...env, HOOKIT_DOCTOR: "1" },
+    input: JSON.stringify(payload),
+    encoding: "utf8",
+    timeout: 15_000,
+  });
+  if (run.error) return { ok: false, detail: `could not run it: ${run.error.message}` };
+  if (run.status !== 0) {
+    const said = (run.stderr || run.stdout).trim().split("\n")[0] ?? "";
+    return { ok: false, detail: `it exited with ${run.status ?? run.signal}${said ? `: ${said}` : ""}` };
+  }
+  const out = run.stdout.trim();
+  if (out !== "") {
+    try {
+      JSON.parse(out);
+    } catch {
+      return { ok: false, detail: `it printed something that is not JSON: ${out.slice(0, 80)}` };
+    }
+  }
+  return { ok: true, detail: out === "" ? "answered with a plain allow" : `answered ${out.slice(0, 80)}` };
+}
+
+export function probeEventName(agent: HookAgentId): string {
+  return syntheticPayload(agent, "/").event;
+}

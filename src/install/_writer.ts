@@ -1,0 +1,145 @@
+// The one place the installer touches the file system. Reading checks that the
+// target is safe to edit; planning runs a pure transform; committing writes
+// atomically, keeps a backup of the original, or deletes a file hookit created.
+import { lstatSync, readFileSync, realpathSync, rmSync } from "node:fs";
+import { basename, dirname, join, relative, isAbsolute } from "node:path";
+import { createTwoFilesPatch } from "diff";
+import { writeFileAtomic } from "../fs-atomic.ts";
+import { InstallError } from "./_errors.ts";
+import { parseObject } from "./_jsonc.ts";
+
+export const BACKUP_SUFFIX = ".hookit.bak";
+
+export interface TargetFile {
+  path: string;
+  /** Current text; undefined when the file does not exist. */
+  text: string | undefined;
+  /** Permission bits to keep when rewriting (settings files may hold secrets). */
+  mode: number | undefined;
+}
+
+export type Action = "create" | "update" | "delete" | "unchanged";
+
+export interface Change {
+  file: TargetFile;
+  /** New text; undefined deletes the file (or leaves it absent). */
+  after: string | undefined;
+  action: Action;
+  /** Write the original here first (install, first time only). */
+  backup?: string;
+  /** A backup that now equals the file again and is dropped. */
+  dropBackup?: string;
+}
+
+/**
+ * Reads a target, refusing what hookit must not edit: symlinks (the write would
+ * land wherever they point), hard links (another name would change too), anything
+ * but a regular file, and, for project scope, a path resolving outside `within`.
+ */
+export function readTarget(path: string, within?: string): TargetFile {
+  if (within !== undefined) assertInside(path, within);
+  const stat = lstatOrUndefined(path);
+  if (!stat) return { path, text: undefined, mode: undefined };
+  if (stat.isSymbolicLink()) {
+    throw unsafe(path, "is a symbolic link. hookit edits only regular files; edit the file it points to by hand");
+  }
+  if (!stat.isFile()) throw unsafe(path, "is not a regular file");
+  if (stat.nlink > 1) {
+    throw unsafe(path, `has ${stat.nlink} hard links, so editing it would change other files too`);
+  }
+  return { path, text: readFileSync(path, "utf8"), mode: stat.mode & 0o777 };
+}
+
+/** Reads `<file>.hookit.bak` if it is a regular file. */
+export function readBackup(path: string): string | undefined {
+  const backup = path + BACKUP_SUFFIX;
+  const stat = lstatOrUndefined(backup);
+  return stat?.isFile() ? readFileSync(backup, "utf8") : undefined;
+}
+
+export function planInstall(file: TargetFile, after: string): Change {
+  checkResult(file.path, after);
+  if (after === file.text) return { file, after, action: "unchanged" };
+  if (file.text === undefined) return { file, after, action: "create" };
+  const backup = lstatOrUndefined(file.path + BACKUP_SUFFIX) ? undefined : file.path + BACKUP_SUFFIX;
+  return { file, after, action: "update", ...(backup ? { backup } : {}) };
+}
+
+/**
+ * `removed` is the file without hookit's entries. A file left exactly as hookit
+ * would have created it is deleted, unless a backup shows the user had it first.
+ */
+export function planUninstall(file: TargetFile, removed: string | undefined, emptyText: string): Change {
+  if (file.text === undefined || removed === file.text) return { file, after: file.text, action: "unchanged" };
+  const original = readBackup(file.path);
+  let after = removed;
+  if (removed === emptyText) {
+    if (original === undefined) after = undefined;
+    else if (original.trim() === "") after = original; // the user's empty file, byte for byte
+  }
+  if (after !== undefined) checkResult(file.path, after);
+  const dropBackup = original !== undefined && original === after ? file.path + BACKUP_SUFFIX : undefined;
+  return { file, after, action: after === undefined ? "delete" : "update", ...(dropBackup ? { dropBackup } : {}) };
+}
+
+export function commit(change: Change): void {
+  const { file, after } = change;
+  if (change.action === "unchanged") return;
+  if (change.backup && file.text !== undefined) writeFileAtomic(change.backup, file.text, file.mode);
+  if (after === undefined) rmSync(file.path, { force: true });
+  else writeFileAtomic(file.path, after, file.mode);
+  if (change.dropBackup) rmSync(change.dropBackup, { force: true });
+}
+
+/** A unified diff of the change, for `--dry-run`. */
+export function diffOf(change: Change): string {
+  const { file, after } = change;
+  return createTwoFilesPatch(
+    file.text === undefined ? "/dev/null" : file.path,
+    after === undefined ? "/dev/null" : file.path,
+    file.text ?? "",
+    after ?? "",
+  );
+}
+
+// --- internal ---
+
+function lstatOrUndefined(path: string) {
+  try {
+    return lstatSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
+}
+
+// The deepest existing ancestor is resolved through symlinks, so a linked
+// `.claude` directory pointing elsewhere is caught before anything is created.
+function assertInside(path: string, within: string): void {
+  const root = realpathSync(within);
+  let existing = dirname(path);
+  const rest: string[] = [basename(path)];
+  while (!lstatOrUndefined(existing) && dirname(existing) !== existing) {
+    rest.unshift(basename(existing));
+    existing = dirname(existing);
+  }
+  let resolved: string;
+  try {
+    resolved = join(realpathSync(existing), ...rest);
+  } catch {
+    throw unsafe(path, `cannot be resolved (${existing} is a broken link)`);
+  }
+  const inside = relative(root, resolved);
+  if (inside === "" || inside.startsWith("..") || isAbsolute(inside)) {
+    throw unsafe(path, `resolves to ${resolved}, outside the project ${root}`);
+  }
+}
+
+// hookit never writes a file it cannot read back; this is a last guard against its own bugs.
+function checkResult(path: string, text: string): void {
+  parseObject(text, path);
+}
+
+function unsafe(path: string, why: string): InstallError {
+  return new InstallError("E_UNSAFE_TARGET", `${path} ${why}. hookit changed nothing.`);
+}

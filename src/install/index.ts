@@ -1,0 +1,204 @@
+// `hookit install` / `hookit uninstall` as library functions. Every target is
+// read, checked and transformed first; only when all of them succeed is
+// anything written, so a malformed file for one agent leaves every file as it was.
+import { existsSync, lstatSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { AGENT_IDS, loadAdapter, resolveHookAgent } from "../adapters/registry.ts";
+import type { AgentId, HookAgentId } from "../adapters/registry.ts";
+import type { HookRegistration } from "../adapters/types.ts";
+import type { Env } from "../paths.ts";
+import { findProject } from "../run/policy.ts";
+import { trustPolicy } from "../run/trust.ts";
+import { InstallError } from "./_errors.ts";
+import { findPackageRoot, findProjectDir, isDetected } from "./_locate.ts";
+import { defaultCommandPrefix } from "./_marker.ts";
+import { TARGETS } from "./_targets.ts";
+import type { ApplyOptions, Scope } from "./_types.ts";
+import { commit, diffOf, planInstall, planUninstall, readTarget } from "./_writer.ts";
+import type { Action, Change } from "./_writer.ts";
+
+export { InstallError } from "./_errors.ts";
+export { TARGETS } from "./_targets.ts";
+export type { InstallTarget, Scope, TransformResult } from "./_types.ts";
+
+export interface InstallOptions {
+  /** Agent names or aliases, or "all" (install: the detected agents; uninstall: every agent). */
+  agents: string[] | "all";
+  /** Default: the project. */
+  scope?: "project" | "global";
+  /** Project directory; default: the git work tree enclosing `cwd`, else `cwd`. */
+  projectDir?: string;
+  dryRun?: boolean;
+  /** Replaces `"<node>" "<root>/dist/bin.mjs"` as the program hooks run, e.g. `hookit`. */
+  command?: string;
+  env?: Env;
+  cwd?: string;
+  /** For tests: hookit's package root and the node binary the hooks name. */
+  packageRoot?: string;
+  nodePath?: string;
+  /** Where the hook agents' registrations come from; default: the adapters. */
+  registrationsFor?: (agent: HookAgentId) => Promise<HookRegistration[]>;
+}
+
+export interface AgentOutcome {
+  agent: AgentId;
+  title: string;
+  file: string;
+  action: Action;
+  /** Unified diff (dry run only). */
+  diff?: string;
+  backup?: string;
+  warnings: string[];
+  nextSteps: string[];
+}
+
+export interface InstallReport {
+  scope: Scope;
+  dryRun: boolean;
+  outcomes: AgentOutcome[];
+  /** The project policy `install` trusted. */
+  trusted?: string;
+}
+
+export async function installAgents(options: InstallOptions): Promise<InstallReport> {
+  const { env, scope, agents } = resolveCommon(options, "install");
+  const apply = await applyOptions(options, agents);
+  const changes = agents.map((agent) => {
+    const target = TARGETS[agent];
+    const file = readTarget(targetPath(agent, scope, env), withinOf(scope));
+    const registrations = apply.registrations.get(agent) ?? [];
+    const result = target.apply(file.text, { ...apply.base, registrations, file: file.path });
+    return { agent, change: planInstall(file, result.text!) };
+  });
+  const outcomes = finish(changes, options.dryRun === true, scope, env, true);
+  const report: InstallReport = { scope, dryRun: options.dryRun === true, outcomes };
+  if (scope.kind === "project" && !options.dryRun) {
+    // The same lookup the hook runner does, so the trusted path is the one it checks.
+    const policy = findProject(options.projectDir ? scope.dir : (options.cwd ?? process.cwd())).policy;
+    if (policy && lstatSync(policy, { throwIfNoEntry: false })?.isFile()) {
+      trustPolicy(policy, readFileSync(policy), env);
+      report.trusted = policy;
+    }
+  }
+  return report;
+}
+
+export async function uninstallAgents(options: InstallOptions): Promise<InstallReport> {
+  const { env, scope, agents } = resolveCommon(options, "uninstall");
+  const root = options.packageRoot ?? findPackageRoot();
+  const commandPrefix =
+    options.command?.trim() ||
+    (root ? defaultCommandPrefix(options.nodePath ?? process.execPath, join(root, "dist", "bin.mjs")) : undefined);
+  const extensionPath = root ? join(root, "dist", "pi.mjs") : undefined;
+  const changes = agents.map((agent) => {
+    const target = TARGETS[agent];
+    const file = readTarget(targetPath(agent, scope, env), withinOf(scope));
+    const removed = target.remove(file.text, { commandPrefix, extensionPath, file: file.path });
+    return { agent, change: planUninstall(file, removed.text, target.emptyText) };
+  });
+  const outcomes = finish(changes, options.dryRun === true, scope, env, false);
+  return { scope, dryRun: options.dryRun === true, outcomes };
+}
+
+/** Parses `claude,codex` / `all` into agent ids. */
+export function resolveAgentNames(names: string[] | "all", env: Env, mode: "install" | "uninstall"): AgentId[] {
+  if (names === "all" || names.some((name) => name.trim().toLowerCase() === "all")) {
+    if (mode === "uninstall") return [...AGENT_IDS];
+    const found = AGENT_IDS.filter((id) => isDetected(TARGETS[id].detect, env));
+    if (found.length === 0) {
+      throw new InstallError("E_USAGE", "No supported agent was found on this machine. Name them: --agent claude,codex.");
+    }
+    return found;
+  }
+  const ids: AgentId[] = [];
+  for (const raw of names) {
+    const name = raw.trim().toLowerCase();
+    if (name === "") continue;
+    const id = name === "pi" ? "pi" : resolveHookAgent(name);
+    if (!id) {
+      throw new InstallError("E_USAGE", `Unknown agent "${raw}". Use one or more of: ${AGENT_IDS.join(", ")}, or all.`);
+    }
+    if (!ids.includes(id)) ids.push(id);
+  }
+  if (ids.length === 0) throw new InstallError("E_USAGE", `Name the agents: --agent ${AGENT_IDS.join(",")} or --agent all.`);
+  return ids;
+}
+
+export function targetPath(agent: AgentId, scope: Scope, env: Env): string {
+  const target = TARGETS[agent];
+  return scope.kind === "global" ? target.globalFile(env) : join(scope.dir, target.projectFile);
+}
+
+// --- internal ---
+
+function resolveCommon(options: InstallOptions, mode: "install" | "uninstall") {
+  const env = options.env ?? process.env;
+  const cwd = options.cwd ?? process.cwd();
+  if (options.scope === "global" && options.projectDir !== undefined) {
+    throw new InstallError("E_USAGE", "Choose one scope: --project [DIR] or --global.");
+  }
+  const scope: Scope =
+    options.scope === "global"
+      ? { kind: "global" }
+      : { kind: "project", dir: options.projectDir ? resolve(cwd, options.projectDir) : findProjectDir(cwd) };
+  if (scope.kind === "project" && !existsSync(scope.dir)) {
+    throw new InstallError("E_USAGE", `The project directory ${scope.dir} does not exist.`);
+  }
+  return { env, scope, agents: resolveAgentNames(options.agents, env, mode) };
+}
+
+async function applyOptions(options: InstallOptions, agents: AgentId[]) {
+  const needsCommand = agents.some((agent) => agent !== "pi");
+  const root = options.packageRoot ?? findPackageRoot();
+  const bin = root ? join(root, "dist", "bin.mjs") : undefined;
+  const extensionPath = root ? join(root, "dist", "pi.mjs") : "";
+  let commandPrefix = options.command?.trim() ?? "";
+  if (needsCommand && !commandPrefix) {
+    requireBuilt(bin, "CLI");
+    commandPrefix = defaultCommandPrefix(options.nodePath ?? process.execPath, bin!);
+  }
+  if (agents.includes("pi")) requireBuilt(root ? extensionPath : undefined, "Pi extension");
+  const registrationsFor = options.registrationsFor ?? (async (agent) => (await loadAdapter(agent)).registrations);
+  const registrations = new Map<AgentId, HookRegistration[]>();
+  for (const agent of agents) if (agent !== "pi") registrations.set(agent, await registrationsFor(agent));
+  const base: ApplyOptions = { commandPrefix, extensionPath, registrations: [] };
+  return { base, registrations };
+}
+
+function requireBuilt(path: string | undefined, what: string): void {
+  if (path && existsSync(path)) return;
+  throw new InstallError(
+    "E_NOT_BUILT",
+    path
+      ? `hookit's ${what} is missing: ${path} does not exist. Build hookit (npm run build) or pass --command.`
+      : `hookit cannot find its own package.json, so it cannot name its ${what}. Pass --command.`,
+  );
+}
+
+function withinOf(scope: Scope): string | undefined {
+  return scope.kind === "project" ? scope.dir : undefined;
+}
+
+function finish(
+  changes: { agent: AgentId; change: Change }[],
+  dryRun: boolean,
+  scope: Scope,
+  env: Env,
+  installing: boolean,
+): AgentOutcome[] {
+  if (!dryRun) for (const { change } of changes) commit(change);
+  return changes.map(({ agent, change }) => {
+    const target = TARGETS[agent];
+    const text = change.after;
+    return {
+      agent,
+      title: target.title,
+      file: change.file.path,
+      action: change.action,
+      ...(dryRun && change.action !== "unchanged" ? { diff: diffOf(change) } : {}),
+      ...(change.backup ? { backup: change.backup } : {}),
+      warnings: installing && text !== undefined ? (target.warnings?.(text) ?? []) : [],
+      nextSteps: installing ? target.nextSteps(scope, env) : [],
+    };
+  });
+}

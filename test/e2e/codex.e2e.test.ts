@@ -1,0 +1,22 @@
+// Codex CLI 0.171.0 (model-view.md §2; adapter capability table in src/adapters/codex.ts).
+import { describeConformance } from "./scenarios.ts";
+
+describeConformance("codex", {
+  // Codex wraps every PreToolUse deny reason and appends the raw command.
+  blockedResult: (reason, command) => `Command blocked by PreToolUse hook: ${reason}. Command: ${command}`,
+  // PostToolUse decision:block replaces the function output with exactly the reason field.
+  patchedResult: (text) => text,
+  // Stop decision:block continues with a <hook_prompt> user message.
+  correctiveMessage: (message) => new RegExp(`^<hook_prompt hook_run_id="[^"]*">${escape(message)}</hook_prompt>$`),
+  brokenPolicy: "tool blocked",
+  // A failed hook (exit 1) is reported as "Failed" and the tool runs.
+  crashedHook: "tool runs",
+  // apply_patch becomes one `write` per added file.
+  // hookit trusts the sha256 of the installed file; an edit needs `hookit trust` again.
+  editedPolicy: "not run",
+  writeHello: () => ({ patch: "*** Begin Patch\n*** Add File: hello.txt\n+hello\n*** End Patch\n" }),
+});
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}

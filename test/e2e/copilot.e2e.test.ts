@@ -1,0 +1,21 @@
+// GitHub Copilot CLI 1.0.102 (model-view.md §4; adapter capability table in src/adapters/copilot.ts).
+import { join } from "node:path";
+import { describeConformance } from "./scenarios.ts";
+
+describeConformance("copilot", {
+  blockedResult: (reason) => `Denied by preToolUse hook: ${reason}`,
+  // postToolUse modifiedResult.textResultForLlm becomes the whole tool message.
+  patchedResult: (text) => text,
+  // agentStop decision:block continues with a user message behind a <current_datetime> header.
+  correctiveMessage: (message) => new RegExp(`^<current_datetime>[^<]*</current_datetime>\\n\\n${escape(message)}$`),
+  brokenPolicy: "tool blocked",
+  // Copilot fails closed: any exit other than 0 and 2 denies the call ("hook errored").
+  crashedHook: "tool blocked",
+  // hookit trusts the sha256 of the installed file; an edit needs `hookit trust` again.
+  editedPolicy: "not run",
+  writeHello: (project) => ({ tool: "create", input: { path: join(project, "hello.txt"), file_text: "hello\n" } }),
+});
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}

@@ -1,0 +1,125 @@
+// §2.5–2.6: every catalog diagnostic text byte-exact, which problems are
+// reported (first per file; every eligibility problem), and normalisation.
+import { expect, test } from "vitest";
+import { loadCatalog, type StorageFile } from "../../src/engine/index.ts";
+import { globalFile, h, loadOk, projectFile, regexError } from "./_helpers.ts";
+
+const messages = (files: StorageFile[]) => {
+  const result = loadCatalog(files);
+  return result.ok ? [] : result.diagnostics.map((d) => d.message);
+};
+const one = (data: unknown) => messages([globalFile(data)]);
+
+test("§2.6 \"$schema\" must be a string", () => {
+  expect(one({ $schema: 1 })).toEqual(['"$schema" must be a string']);
+  expect(one({ $schema: "anything" })).toEqual([]);
+});
+
+test("§2.6 repos must be a unique array of owner/repo strings", () => {
+  const text = '"repos" must be a unique array of owner/repo strings';
+  for (const repos of ["o/r", ["o/r", "o/r"], ["o"], ["o/r/x"], [1]]) expect(one({ repos }), JSON.stringify(repos)).toEqual([text]);
+  expect(one({ repos: ["o/r", "p/q"] })).toEqual([]);
+});
+
+test("§2.6 a section must be an object", () => {
+  for (const section of [[], "x", null, 1]) {
+    expect(one({ local: section })).toEqual(['section "local" must be an object']);
+  }
+  expect(one({ "o/r": [] })).toEqual(['section "o/r" must be an object']);
+});
+
+test("§2.6 invalid entry name", () => {
+  expect(one({ "o/r": { "a/b": h("tool_call", "true") } })).toEqual([
+    'section "o/r" has invalid entry name "a/b"; names must be non-empty and contain neither / nor NUL',
+  ]);
+});
+
+test("§2.6 unknown event", () => {
+  expect(one({ "o/r": { x: h("later", "true") } })).toEqual([
+    'entry "o/r/x" has unknown event "later"; supported events: tool_call, tool_result, turn_end, agent_end, agent_settled, session_before_switch, session_before_fork, hook_result',
+  ]);
+});
+
+test("§2.6 invalid regex, with and without an array index", () => {
+  expect(one({ local: { r: h("turn_end", "true", { filter: { event: "(?<" } }) } })).toEqual([
+    `entry "local/r" filter["event"] has invalid regex "(?<": ${regexError("(?<")}`,
+  ]);
+  expect(one({ local: { r: h("tool_call", "true", { filter: { path: ["ok", 1, "a{2,1}"] } }) } })).toEqual([
+    `entry "local/r" filter["path"][2] has invalid regex "a{2,1}": ${regexError("a{2,1}")}`,
+  ]);
+  // hook_result outcome values are not regexes, so they are never compiled
+  expect(one({ local: { r: h("hook_result", "true", { filter: { hookRef: "[" } }) } })).toEqual([
+    `entry "local/r" filter["hookRef"] has invalid regex "[": ${regexError("[")}`,
+  ]);
+});
+
+test("§2.6 schema mismatch (catch-all)", () => {
+  expect(one({ local: { m: "not an entry" } })).toEqual(['entry "local/m" does not match the Hook or Preset schema']);
+  expect(one({ local: { m: h("tool_call", "true", { filter: { x: { nested: 1 } } }) } })).toEqual([
+    'entry "local/m" does not match the Hook or Preset schema',
+  ]);
+  expect(one({ local: { m: h("hook_result", "true", { filter: { toolName: "x" } }) } })).toEqual([
+    'entry "local/m" does not match the Hook or Preset schema',
+  ]);
+});
+
+test("§2.6 invalid source and undeclared repository section", () => {
+  expect(one({ "a/b/c": { x: h("tool_call", "true") } })).toEqual([
+    'section "a/b/c" is not a valid source; expected local or owner/repo',
+  ]);
+  expect(messages([projectFile({ repos: ["o/r"], "p/q": { x: h("tool_call", "true") } })])).toEqual([
+    'repository section "p/q" is not declared in project "repos"',
+  ]);
+});
+
+test("§2.6 nested Preset", () => {
+  expect(one({ local: { a: { description: "", preset: ["local/b"] }, b: { description: "", preset: [] } } })).toEqual([
+    'Preset "local/a" references Preset "local/b"; nested Presets are not supported',
+  ]);
+});
+
+test("§2.6 JSON parse errors carry the engine's message; a non-object root has a fixed text", () => {
+  const text = '{"local": {,}}';
+  let expected = "";
+  try {
+    JSON.parse(text);
+  } catch (error) {
+    expected = (error as Error).message;
+  }
+  expect(messages([{ storage: "global", text }])).toEqual([expected]);
+  for (const root of ["[]", '"s"', "null", "3"]) {
+    expect(messages([{ storage: "global", text: root }])).toEqual(["hookit.json content is not a JSON object"]);
+  }
+});
+
+test("§2.5 only the first problem per file; every eligibility problem; storage and file tags", () => {
+  const twoProblems = { $schema: 1, local: [] };
+  expect(messages([globalFile(twoProblems)])).toEqual(['"$schema" must be a string']);
+  const result = loadCatalog([
+    { storage: "project", path: "/p/.hookit/hookit.json", text: JSON.stringify({ "a/b": { x: h("tool_call", "true") }, bad: { y: h("tool_call", "true") } }) },
+  ]);
+  expect(result).toEqual({
+    ok: false,
+    diagnostics: [
+      { storage: "project", file: "/p/.hookit/hookit.json", message: 'repository section "a/b" is not declared in project "repos"' },
+      { storage: "project", file: "/p/.hookit/hookit.json", message: 'section "bad" is not a valid source; expected local or owner/repo' },
+    ],
+  });
+});
+
+test("§2.1 a missing file is an empty object", () => {
+  expect(loadCatalog([{ storage: "global", text: undefined }, { storage: "project", text: undefined }])).toEqual({ ok: true, entries: [] });
+});
+
+test("§2.5 normalisation: omitted shell is \"true\", default is boolean, entries deep-frozen", () => {
+  const [hook, preset] = loadOk([globalFile({ local: {
+    a: h("tool_call", undefined, { action: { type: "compact", outcome: ["pass"], code: [0] }, filter: { k: ["x"] } }),
+    p: { description: "", preset: ["local/a"] },
+  } })]);
+  expect(hook).toMatchObject({ kind: "hook", shell: "true", default: false });
+  expect(preset).toMatchObject({ kind: "preset", default: false });
+  if (hook?.kind !== "hook") throw new Error("expected a hook");
+  expect(Object.isFrozen(hook) && Object.isFrozen(hook.filter) && Object.isFrozen(hook.filter?.k)).toBe(true);
+  expect(Object.isFrozen(hook.action) && Object.isFrozen(hook.action?.outcome)).toBe(true);
+  expect(Object.isFrozen(preset) && Object.isFrozen(preset?.kind === "preset" && preset.preset)).toBe(true);
+});
