@@ -52,6 +52,7 @@ for (const [agent, event, file, label, change] of cases) {
   if ("cwd" in payload) payload.cwd = project; // the captured machine's path does not exist here
   change?.(payload);
   const run = spawnSync(process.execPath, [bin, "hook", "--agent", agent, event], { input: JSON.stringify(payload), env, encoding: "utf8" });
+  if (process.env.DEMO_DEBUG) console.error(agent, event, run.status, run.stdout, run.stderr);
   const log = readFileSync(join(work, "state", "hookit", "decisions.jsonl"), "utf8").trim().split("\n");
   const record = JSON.parse(log.at(-1));
   rows.push([agent, event, label, record.tool ?? "-", record.outcome, `exit ${run.status}`, (record.reason ?? "").split("\n")[0]]);

@@ -1,11 +1,12 @@
-// Surgical edits of a JSON/JSONC settings file. Every change is one jsonc-parser
-// `Edit` over the exact byte range hookit inserts or removes, so comments,
-// trailing commas, key order and the formatting of everything else survive,
-// and a removal is the exact inverse of the insertion that preceded it.
-// (jsonc-parser's own formatter would re-indent whole neighbouring lines.)
+// Surgical edits of a JSON/JSONC settings file: jsonc-parser finds the nodes,
+// `_splice.ts` computes the exact byte ranges hookit inserts or removes, and
+// `applyEdits` applies them. Comments, trailing commas, key order and the
+// formatting of everything else survive. (jsonc-parser's own `modify` with
+// formatting would re-indent whole neighbouring lines, so it is not used.)
 import { applyEdits, findNodeAtLocation, getNodeValue, parseTree, printParseErrorCode } from "jsonc-parser";
-import type { Edit, Node, ParseError } from "jsonc-parser";
+import type { Node, ParseError } from "jsonc-parser";
 import { InstallError } from "./_errors.ts";
+import { insertChild, lineStart, removeChild } from "./_splice.ts";
 
 export type JsonPath = (string | number)[];
 
@@ -47,14 +48,14 @@ export function valueOf(node: Node): unknown {
 export function appendToArray(text: string, path: string[], value: unknown, file: string): string {
   const root = parseObject(text, file);
   const array = nodeAt(root, path, "array", file);
-  if (array) return applyEdit(text, insertChild(text, array, undefined, value));
+  if (array) return applyEdits(text, insertChild(text, array, undefined, value));
   // Find the deepest existing object on the path and insert the rest as one nested value.
   for (let depth = path.length - 1; depth >= 0; depth--) {
     const parent = depth === 0 ? root : nodeAt(root, path.slice(0, depth), "object", file);
     if (!parent) continue;
     let nested: unknown = [value];
     for (const key of path.slice(depth + 1).reverse()) nested = { [key]: nested };
-    return applyEdit(text, insertChild(text, parent, path[depth], nested));
+    return applyEdits(text, insertChild(text, parent, path[depth], nested));
   }
   throw new Error("unreachable: the root object always exists");
 }
@@ -75,7 +76,7 @@ export function removeAt(text: string, path: JsonPath, file: string, prune: bool
       ? (key as number)
       : children.findIndex((property) => property.children?.[0]?.value === key);
   if (!parent || index < 0 || index >= children.length) return text;
-  const next = applyEdit(text, removeChild(text, parent, index));
+  const next = applyEdits(text, removeChild(text, parent, index));
   if (prune && children.length === 1 && parentPath.length > 0) return removeAt(next, parentPath, file, true);
   return next;
 }
@@ -87,82 +88,8 @@ export function renderNewFile(value: unknown): string {
 
 // --- internal ---
 
-function insertChild(text: string, container: Node, key: string | undefined, value: unknown): Edit {
-  const eol = text.includes("\r\n") ? "\r\n" : "\n";
-  const unit = indentUnit(text);
-  const outer = lineIndent(text, container.offset);
-  const children = container.children ?? [];
-  const last = children[children.length - 1];
-  const inner = last && startsLine(text, last.offset) ? lineIndent(text, last.offset) : outer + unit;
-  const item = (key === undefined ? "" : `${JSON.stringify(key)}: `) + render(value, inner, unit, eol);
-  if (last) return { offset: last.offset + last.length, length: 0, content: `,${eol}${inner}${item}` };
-  const open = container.offset + 1;
-  const close = container.offset + container.length - 1;
-  // An empty container holding only whitespace is rewritten whole; one holding comments keeps them.
-  if (text.slice(open, close).trim() === "") {
-    return { offset: open, length: close - open, content: `${eol}${inner}${item}${eol}${outer}` };
-  }
-  return { offset: open, length: 0, content: `${eol}${inner}${item}` };
-}
-
-// The inverse of insertChild for each of its three cases.
-function removeChild(text: string, container: Node, index: number): Edit {
-  const children = container.children ?? [];
-  const node = children[index]!;
-  const end = node.offset + node.length;
-  if (index > 0) {
-    const previous = children[index - 1]!;
-    return span(previous.offset + previous.length, end);
-  }
-  const next = children[1];
-  if (next) return span(node.offset, next.offset);
-  const open = container.offset + 1;
-  const close = container.offset + container.length - 1;
-  const before = text.slice(open, node.offset).trim() === "";
-  const after = text.slice(end, close).trim() === "";
-  if (before && after) return span(open, close);
-  return before ? span(open, end) : span(node.offset, end);
-}
-
-function span(from: number, to: number): Edit {
-  return { offset: from, length: to - from, content: "" };
-}
-
-function applyEdit(text: string, edit: Edit): string {
-  return applyEdits(text, [edit]);
-}
-
-function render(value: unknown, indent: string, unit: string, eol: string): string {
-  return JSON.stringify(value, null, unit).replace(/\n/g, eol + indent);
-}
-
-/** The file's indentation unit: a tab, or the smallest space indent; 2 spaces when flat. */
-function indentUnit(text: string): string {
-  let smallest = 0;
-  for (const line of text.split("\n")) {
-    const lead = /^[ \t]*/.exec(line)![0];
-    if (lead.length === 0 || lead.length === line.trimEnd().length) continue;
-    if (lead.startsWith("\t")) return "\t";
-    if (smallest === 0 || lead.length < smallest) smallest = lead.length;
-  }
-  return " ".repeat(smallest || 2);
-}
-
-function lineStart(text: string, offset: number): number {
-  return text.lastIndexOf("\n", offset - 1) + 1;
-}
-
-function lineIndent(text: string, offset: number): string {
-  return /^[ \t]*/.exec(text.slice(lineStart(text, offset), offset))![0];
-}
-
-function startsLine(text: string, offset: number): boolean {
-  return text.slice(lineStart(text, offset), offset).trim() === "";
-}
-
 function position(text: string, offset: number): { line: number; column: number } {
-  const before = text.slice(0, offset);
-  const line = before.split("\n").length;
+  const line = text.slice(0, offset).split("\n").length;
   return { line, column: offset - lineStart(text, offset) + 1 };
 }
 

@@ -15,6 +15,11 @@ export function insertChild(text: string, container: Node, key: string | undefin
   const item = (key === undefined ? "" : `${JSON.stringify(key)}: `) + render(value, inner, unit, eol);
   const open = container.offset + 1;
   const close = container.offset + container.length - 1;
+  // A one-line container (Pi's `"extensions": ["a.ts"]`) stays on one line for a one-line item.
+  if (!item.includes("\n") && !text.slice(open, close).includes("\n")) {
+    if (!last && text.slice(open, close).trim() === "") return [{ offset: open, length: close - open, content: item }];
+    if (last) return [insert(last.offset + last.length, `${separator(text, children)}${item}`)];
+  }
   if (!last) {
     // An empty container holding only whitespace is rewritten whole; one holding comments keeps them.
     if (text.slice(open, close).trim() === "") return [{ offset: open, length: close - open, content: `${eol}${inner}${item}${eol}${outer}` }];
@@ -23,7 +28,8 @@ export function insertChild(text: string, container: Node, key: string | undefin
   const end = last.offset + last.length;
   const tail = TAIL_RE.exec(text.slice(end, close));
   // Only when the container closes on a later line can the new item go after the user's line.
-  if (tail && text.indexOf("\n", end) < close) {
+  const lineBreak = text.indexOf("\n", end);
+  if (tail && lineBreak !== -1 && lineBreak < close) {
     const lineEnd = end + tail[0].length;
     if (tail[1]) return [insert(lineEnd, `${eol}${inner}${item},`)]; // keep the trailing-comma style
     if (tail[2]) return [insert(end, ","), insert(lineEnd, `${eol}${inner}${item}`)];
@@ -78,6 +84,13 @@ export function lineStart(text: string, offset: number): number {
 
 // After the last item on its line: a trailing comma and/or a `//` comment, then the line ends.
 const TAIL_RE = /^[ \t]*(,)?[ \t]*(\/\/[^\r\n]*)?(?=\r?\n)/;
+
+/** The separator the user's one-line container already uses (`, ` or `,`). */
+function separator(text: string, children: Node[]): string {
+  const [first, second] = children;
+  const between = first && second ? text.slice(first.offset + first.length, second.offset) : ", ";
+  return /^[ \t]*,[ \t]*$/.test(between) ? between : ", ";
+}
 
 function insert(offset: number, content: string): Edit {
   return { offset, length: 0, content };

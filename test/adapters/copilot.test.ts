@@ -199,7 +199,8 @@ describe("copilot respond", () => {
   it("always exits 0 and denies every block in JSON", () => {
     const text = fc.string({ maxLength: 20 });
     const decision = fc.record(
-      { block: text, continueWith: text, stopAgent: text, patch: fc.record({ reason: text, text }), notices: fc.constant([]) },
+      { block: text, continueWith: text, stopAgent: text, patch: fc.record({ reason: text, text }),
+        notices: fc.array(fc.record({ message: text, severity: fc.constantFrom("info" as const, "warning" as const, "error" as const) })) },
       { requiredKeys: ["notices"] },
     );
     fc.assert(

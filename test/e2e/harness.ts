@@ -15,7 +15,8 @@ import { conversation, type ViewItem } from "./views.ts";
 
 export const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 export const CACHE_ROOT = resolve(process.env.HOOKIT_E2E_CACHE || join(homedir(), ".cache/hookit-e2e"));
-const HOOKIT_BIN = join(REPO_ROOT, "dist/bin.mjs");
+/** The hookit under test: this checkout's build, or another build named by HOOKIT_E2E_BIN. */
+const HOOKIT_BIN = process.env.HOOKIT_E2E_BIN ? resolve(process.env.HOOKIT_E2E_BIN) : join(REPO_ROOT, "dist/bin.mjs");
 
 export interface Scenario {
   agent: CliId;
@@ -166,9 +167,7 @@ export async function runScenario(scenario: Scenario): Promise<RunResult> {
     const text = typeof scenario.policy === "string" ? scenario.policy : JSON.stringify(scenario.policy, null, 2) + "\n";
     writeFiles({ [join(project, ".hookit/hookit.json")]: text });
   }
-  if ((scenario.install ?? scenario.policy !== undefined) && (!existsSync(HOOKIT_BIN) || process.env.HOOKIT_E2E_MANUAL_INSTALL)) {
-    await (await import("./_manual-install.ts")).manualInstall(scenario.agent as "claude", project, home);
-  } else if (scenario.install ?? scenario.policy !== undefined) {
+  if (scenario.install ?? scenario.policy !== undefined) {
     run(process.execPath, [HOOKIT_BIN, "install", "--agent", scenario.agent, "--project", project], { cwd: project, env });
   }
 
@@ -225,9 +224,8 @@ export function sabotageHookCommand(run: { dir: string; home: string; project: s
       if (entry.isDirectory() && entry.name !== ".git" && entry.name !== "node_modules") visit(full);
       else if (entry.isFile() && statSync(full).size < 1_000_000) {
         const text = readFileSync(full, "utf8");
-        const needle = [HOOKIT_BIN, "/tmp/early/bin.mjs"].find((n) => text.includes(n));
-        if (needle) {
-          writeFileSync(full, text.split(needle).join(crash));
+        if (text.includes(HOOKIT_BIN)) {
+          writeFileSync(full, text.split(HOOKIT_BIN).join(crash));
           rewritten++;
         }
       }

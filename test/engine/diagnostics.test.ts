@@ -47,7 +47,7 @@ test("§2.6 invalid regex, with and without an array index", () => {
   expect(one({ local: { r: h("tool_call", "true", { filter: { path: ["ok", 1, "a{2,1}"] } }) } })).toEqual([
     `entry "local/r" filter["path"][2] has invalid regex "a{2,1}": ${regexError("a{2,1}")}`,
   ]);
-  // hook_result outcome values are not regexes, so they are never compiled
+  // in hook_result filters only outcome/code are exact; refs are regexes like any other
   expect(one({ local: { r: h("hook_result", "true", { filter: { hookRef: "[" } }) } })).toEqual([
     `entry "local/r" filter["hookRef"] has invalid regex "[": ${regexError("[")}`,
   ]);
