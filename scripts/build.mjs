@@ -1,26 +1,57 @@
-// Bundles hookit into dist/ with esbuild: one ESM graph with code splitting, so
-// the hot path (`hookit hook`) and each adapter are their own small chunks and
-// the cold commands (citty, zod, consola) load only when used.
+// Builds dist/ with esbuild in two shapes:
+// - the hot path (`hookit hook`): CommonJS, one file for the runner and engine,
+//   one per adapter and one for the validator, each `require`d only when needed
+//   — Node's ESM loader alone costs more than our whole budget;
+// - everything else (CLI, library, Pi extension): ESM with code splitting, the
+//   cold commands' dependencies (citty, zod, consola) in lazy chunks.
 import { build } from "esbuild";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, copyFileSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
+
+const ADAPTER_IDS = ["claude", "codex", "gemini", "cursor", "copilot"];
+const common = { bundle: true, platform: "node", target: "node20", legalComments: "none", logLevel: "warning", metafile: true };
+
+/** Swaps the two lazy-loading modules for `require`s of the prebuilt files. */
+const hotPathLoaders = {
+  name: "hot-path-loaders",
+  setup(b) {
+    // The prebuilt files sit next to hook.cjs at run time; leave them unbundled.
+    b.onResolve({ filter: /^\.\/(adapters\/[a-z]+|validate)\.cjs$/ }, (args) => ({ path: args.path, external: true }));
+    b.onLoad({ filter: /src[\\/]adapters[\\/]_loaders\.ts$/ }, () => ({
+      contents: `export const LOADERS = {${ADAPTER_IDS.map((id) => `${id}: async () => require("./adapters/${id}.cjs")`).join(", ")}};`,
+      loader: "js",
+    }));
+    b.onLoad({ filter: /src[\\/]run[\\/]_validator\.ts$/ }, () => ({
+      contents: `export const loadValidator = async () => require("./validate.cjs");`,
+      loader: "js",
+    }));
+  },
+};
 
 rmSync("dist", { recursive: true, force: true });
 mkdirSync("dist", { recursive: true });
-const result = await build({
-  entryPoints: { bin: "src/bin.ts", index: "src/index.ts", pi: "src/adapters/pi/index.ts" },
+const cold = await build({
+  ...common,
+  entryPoints: { cli: "src/cli/main.ts", index: "src/index.ts", pi: "src/adapters/pi/index.ts" },
   outdir: "dist",
   outExtension: { ".js": ".mjs" },
   chunkNames: "_chunks/[name]-[hash]",
-  bundle: true,
   splitting: true,
   format: "esm",
-  platform: "node",
-  target: "node20",
-  metafile: true,
-  legalComments: "none",
-  logLevel: "warning",
 });
-writeFileSync("dist/meta.json", JSON.stringify(result.metafile));
-writeFileSync("dist/schema.json", execFileSync(process.execPath, ["dist/bin.mjs", "schema"]));
-console.error(`built dist/ (${Object.keys(result.metafile.outputs).length} files)`);
+const hot = await build({
+  ...common,
+  entryPoints: { hook: "src/run/hook.ts", validate: "src/engine/catalog.ts", ...Object.fromEntries(ADAPTER_IDS.map((id) => [`adapters/${id}`, `src/adapters/${id}.ts`])) },
+  outdir: "dist",
+  outExtension: { ".js": ".cjs" },
+  format: "cjs",
+  plugins: [hotPathLoaders],
+});
+for (const bin of ["bin.cjs", "bin.mjs"]) {
+  copyFileSync(`src/${bin}`, `dist/${bin}`);
+  chmodSync(`dist/${bin}`, 0o755);
+}
+writeFileSync("dist/meta.json", JSON.stringify({ cold: cold.metafile, hot: hot.metafile }));
+writeFileSync("dist/schema.json", execFileSync(process.execPath, ["dist/bin.cjs", "schema"]));
+const files = Object.keys(cold.metafile.outputs).length + Object.keys(hot.metafile.outputs).length + 1;
+console.error(`built dist/ (${files} files)`);

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { starterPolicyText } from "../dist/index.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
-const bin = join(root, "dist", "bin.mjs");
+const bin = join(root, "dist", "bin.cjs");
 const work = mkdtempSync(join(tmpdir(), "hookit-demo-"));
 const project = join(work, "project");
 mkdirSync(project, { recursive: true });

@@ -109,6 +109,10 @@ function normalize(name: string, args: Record<string, unknown>): { toolName: str
     const dir = stringOf(args.path);
     return { toolName: "grep", input: dir === undefined ? { pattern: args.pattern } : { pattern: args.pattern, path: dir } };
   }
+  if (name === "Glob" && typeof args.pattern === "string") {
+    const dir = stringOf(args.path);
+    return { toolName: "find", input: dir === undefined ? { pattern: args.pattern } : { pattern: args.pattern, path: dir } };
+  }
   return { toolName: name, input: args };
 }
 

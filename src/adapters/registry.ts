@@ -1,15 +1,8 @@
 // Lazy adapter registry: the hot path loads only the adapter it was asked for.
+import { LOADERS } from "./_loaders.ts";
 import type { Adapter } from "./types.ts";
 
-type Loader = () => Promise<{ default: Adapter }>;
-
-export const ADAPTERS = {
-  claude: () => import("./claude.ts"),
-  codex: () => import("./codex.ts"),
-  gemini: () => import("./gemini.ts"),
-  cursor: () => import("./cursor.ts"),
-  copilot: () => import("./copilot.ts"),
-} satisfies Record<string, Loader>;
+export const ADAPTERS = LOADERS;
 
 export type HookAgentId = keyof typeof ADAPTERS;
 

@@ -3,7 +3,11 @@
 // closed rather than an open pipe nobody writes, output is capped and then
 // the command is stopped, and timeouts/aborts kill the whole process group so
 // a grandchild holding the pipes cannot hang the agent.
-import { spawn } from "node:child_process";
+import type { spawn as Spawn } from "node:child_process";
+
+// Loaded on first use: most hooks are filter misses or true/false shortcuts,
+// and `hookit hook` should not pay for child_process when no shell runs.
+let spawnFn: typeof Spawn | undefined;
 
 export const DEFAULT_TIMEOUT_MS = 5000;
 /** Output beyond this (per run, stdout + stderr) stops the command: it fails with code null. */
@@ -33,9 +37,11 @@ export function runShell(command: string, options: ShellOptions): Promise<ShellR
   return spawnShell(command, options);
 }
 
-function spawnShell(command: string, options: ShellOptions): Promise<ShellResult> {
+async function spawnShell(command: string, options: ShellOptions): Promise<ShellResult> {
+  spawnFn ??= (await import("node:child_process")).spawn;
+  const spawn = spawnFn;
   return new Promise((resolve) => {
-    let child: ReturnType<typeof spawn>;
+    let child: ReturnType<typeof Spawn>;
     try {
       child = spawn("/bin/sh", ["-c", command], {
         cwd: options.cwd,

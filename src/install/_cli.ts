@@ -45,7 +45,8 @@ export async function runInstallCommand(
 ): Promise<number> {
   // consola only ever calls write(); any writable stream will do (tests pass a buffer).
   const stream = io.stderr as NodeJS.WriteStream;
-  const logger = createConsola({ stdout: stream, stderr: stream });
+  // An explicit level: consola would otherwise go quiet under CI or TEST variables.
+  const logger = createConsola({ stdout: stream, stderr: stream, level: 3 });
   try {
     const options = toOptions(args, rawArgs, io);
     const report = mode === "install" ? await installAgents(options) : await uninstallAgents(options);

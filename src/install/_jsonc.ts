@@ -3,8 +3,8 @@
 // `applyEdits` applies them. Comments, trailing commas, key order and the
 // formatting of everything else survive. (jsonc-parser's own `modify` with
 // formatting would re-indent whole neighbouring lines, so it is not used.)
-import { applyEdits, findNodeAtLocation, getNodeValue, parseTree, printParseErrorCode } from "jsonc-parser";
-import type { Node, ParseError } from "jsonc-parser";
+import { applyEdits, findNodeAtLocation, getNodeValue, parseTree, printParseErrorCode } from "jsonc-parser/lib/esm/main.js";
+import type { Node, ParseError } from "jsonc-parser/lib/esm/main.js";
 import { InstallError } from "./_errors.ts";
 import { insertChild, lineStart, removeChild } from "./_splice.ts";
 
@@ -77,8 +77,11 @@ export function removeAt(text: string, path: JsonPath, file: string, prune: bool
       : children.findIndex((property) => property.children?.[0]?.value === key);
   if (!parent || index < 0 || index >= children.length) return text;
   const next = applyEdits(text, removeChild(text, parent, index));
-  if (prune && children.length === 1 && parentPath.length > 0) return removeAt(next, parentPath, file, true);
-  return next;
+  if (!prune || children.length > 1 || parentPath.length === 0) return next;
+  // Now empty. A container still holding a comment was the user's: keep it.
+  const emptied = findNodeAtLocation(parseObject(next, file), parentPath)!;
+  const interior = next.slice(emptied.offset + 1, emptied.offset + emptied.length - 1);
+  return interior.trim() === "" ? removeAt(next, parentPath, file, true) : next;
 }
 
 /** Renders `value` as a new file: 2-space indent, trailing newline. */

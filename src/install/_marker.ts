@@ -4,7 +4,7 @@
 // places, Cursor's validation is undocumented). The command itself is the
 // marker: an entry is hookit's when its command ends in
 // ` hook --agent <id> <NativeEvent>` and the program before that is hookit:
-// it mentions "hookit", runs a `bin.mjs` (hookit's bundled CLI), or is exactly
+// it mentions "hookit", runs hookit's `dist/bin.mjs` or `bin.cjs`, or is exactly
 // the prefix being installed (a custom `--command`). gitvow and similar tools
 // use the same `hook --agent` shape, so the shape alone is not enough.
 
@@ -23,7 +23,7 @@ export function hookCommand(prefix: string, agent: string, nativeEvent: string):
 }
 
 const HOOK_TAIL_RE = /^(.+?)\s+hook\s+--agent\s+([A-Za-z0-9_-]+)\s+([A-Za-z0-9_-]+)\s*$/;
-const HOOKIT_PROGRAM_RE = /hookit|bin\.mjs["']?$/i;
+const HOOKIT_PROGRAM_RE = /hookit|bin\.[cm]js["']?$/i;
 
 /** Whether `command` is a hookit hook command for `agent`. */
 export function isHookitCommand(command: unknown, agent: string, prefix?: string): boolean {

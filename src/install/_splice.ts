@@ -3,7 +3,7 @@
 // case, so an uninstall gives back the file as it was, comments included.
 // New items take the indentation of their siblings; a user's trailing comma
 // and end-of-line comment stay with the user's item.
-import type { Edit, Node } from "jsonc-parser";
+import type { Edit, Node } from "jsonc-parser/lib/esm/main.js";
 
 export function insertChild(text: string, container: Node, key: string | undefined, value: unknown): Edit[] {
   const eol = text.includes("\r\n") ? "\r\n" : "\n";

@@ -73,11 +73,11 @@ export function planUninstall(file: TargetFile, removed: string | undefined, emp
   if (file.text === undefined || removed === file.text) return { file, after: file.text, action: "unchanged" };
   const original = readBackup(file.path);
   let after = removed;
+  if (removed !== undefined) checkResult(file.path, removed);
   if (removed === emptyText) {
     if (original === undefined) after = undefined;
     else if (original.trim() === "") after = original; // the user's empty file, byte for byte
   }
-  if (after !== undefined) checkResult(file.path, after);
   const dropBackup = original !== undefined && original === after ? file.path + BACKUP_SUFFIX : undefined;
   return { file, after, action: after === undefined ? "delete" : "update", ...(dropBackup ? { dropBackup } : {}) };
 }

@@ -7,6 +7,7 @@ import { readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { CatalogResult, StorageFile } from "../engine/catalog.ts";
 import { writeFileAtomic } from "../fs-atomic.ts";
+import { loadValidator } from "./_validator.ts";
 
 const CACHE_VERSION = 1;
 const PRUNE_AFTER_MS = 7 * 24 * 3600 * 1000;
@@ -26,7 +27,7 @@ export async function loadCatalogCached(files: readonly StorageFile[], stateDir:
   } catch {
     // miss (or a damaged entry): validate and store
   }
-  const { loadCatalog } = await import("../engine/catalog.ts");
+  const { loadCatalog } = await loadValidator();
   const result = loadCatalog(files);
   try {
     writeFileAtomic(path, JSON.stringify(result), 0o600);

@@ -3,7 +3,7 @@
 // one reply on stdout and the exit code the harness expects. Nothing else is
 // ever written to stdout; diagnostics go to stderr (through the reply) and to
 // the decision log. Heavy modules (zod, citty, consola) are never loaded here.
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync, writeSync } from "node:fs";
 import { loadAdapter, resolveHookAgent } from "../adapters/registry.ts";
 import type { Adapter, Decision, Invocation, InvocationKind, Reply } from "../adapters/types.ts";
 import { enabledHookSet } from "../engine/enabled.ts";
@@ -33,17 +33,37 @@ export function parseHookArgs(argv: readonly string[]): HookArgs {
   return { agent, nativeEvent };
 }
 
+/**
+ * Reads all of stdin. A blocking read of fd 0 is much cheaper than setting up
+ * `process.stdin`; a non-blocking or TTY stdin (a person running it by hand)
+ * falls back to the stream.
+ */
 async function readStdin(): Promise<string> {
-  if (process.stdin.isTTY) return "";
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
+  try {
+    return readFileSync(0, "utf8");
+  } catch {
+    if (process.stdin.isTTY) return "";
+    const chunks: Buffer[] = [];
+    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString("utf8");
+  }
+}
+
+/** Synchronous write of the whole reply (small); the stream is only a fallback. */
+function writeAll(fd: 1 | 2, text: string): void {
+  if (!text) return;
+  try {
+    const buffer = Buffer.from(text);
+    for (let off = 0; off < buffer.length; ) off += writeSync(fd, buffer, off);
+  } catch {
+    (fd === 1 ? process.stdout : process.stderr).write(text);
+  }
 }
 
 export async function runHook(argv: readonly string[]): Promise<void> {
   const reply = await hookReply(parseHookArgs(argv), await readStdin(), process.env, process.cwd());
-  if (reply.stderr) process.stderr.write(reply.stderr.endsWith("\n") ? reply.stderr : `${reply.stderr}\n`);
-  if (reply.stdout) process.stdout.write(reply.stdout);
+  writeAll(2, reply.stderr && !reply.stderr.endsWith("\n") ? `${reply.stderr}\n` : reply.stderr);
+  writeAll(1, reply.stdout);
   process.exitCode = reply.exitCode;
 }
 

@@ -121,6 +121,7 @@ describe("cursor parse: dedicated shell, MCP and file events", () => {
     ["Write", { file_path: "/ws/a", new_content: "x" }, "write", { path: "/ws/a", content: "x" }],
     ["Read", { file_path: "/ws/a" }, "read", { path: "/ws/a" }],
     ["Grep", { pattern: "TODO", path: "/ws" }, "grep", { pattern: "TODO", path: "/ws" }],
+    ["Glob", { pattern: "**/*.ts" }, "find", { pattern: "**/*.ts" }],
     ["Delete", { file_path: "/ws/a" }, "Delete", { file_path: "/ws/a" }],
     ["MCP:search", { q: "x" }, "MCP:search", { q: "x" }],
   ])("preToolUse %s → %s", (tool_name, tool_input, toolName, input) => {

@@ -11,6 +11,7 @@ describeConformance("copilot", {
   brokenPolicy: "tool blocked",
   // Copilot fails closed: any exit other than 0 and 2 denies the call ("hook errored").
   crashedHook: "tool blocked",
+  crashedResult: /^Denied by preToolUse hook from "\.github\/hooks\/hookit\.json" \(hook errored\)$/,
   // hookit trusts the sha256 of the installed file; an edit needs `hookit trust` again.
   editedPolicy: "not run",
   writeHello: (project) => ({ tool: "create", input: { path: join(project, "hello.txt"), file_text: "hello\n" } }),

@@ -2,13 +2,15 @@
 // then one real CLI run against the fake model server (see driver.ts), network-isolated with
 // `unshare -n` where the machine allows it. Returns what the model was sent and the project files.
 import { spawn, spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { homedir, tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildSync } from "esbuild";
-import { AGENTS, basePath, cliCommand, type AgentContext, type CliId } from "./agents.ts";
+import { AGENTS, type AgentContext } from "./agents.ts";
+import { basePath, cliCommand, type CliId } from "./clis.ts";
+import { captureScript, readJsonl, sabotageHookCommand as sabotageAt, writeFiles } from "./scenario-files.ts";
 import type { DriverResult, DriverSpec } from "./driver.ts";
 import type { LoggedRequest, ModelTurn } from "./servers/types.ts";
 import { conversation, type ViewItem } from "./views.ts";
@@ -86,6 +88,8 @@ function bundledDriver(): string {
 
 /** A new network namespace with only loopback up, when this machine lets us make one. */
 export function canIsolate(): boolean {
+  // HOOKIT_E2E_NO_ISOLATION=1 runs in the host's network namespace (debugging with host tools).
+  if (process.env.HOOKIT_E2E_NO_ISOLATION === "1") return false;
   isolation ??= spawnSync("unshare", ["-n", "sh", "-c", "ip link set lo up"], { stdio: "ignore" }).status === 0;
   return isolation;
 }
@@ -101,12 +105,6 @@ function freePort(): Promise<number> {
   });
 }
 
-function writeFiles(files: Record<string, string>): void {
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, text);
-  }
-}
 
 function baseEnv(home: string): Record<string, string> {
   return { PATH: basePath(), HOME: home, TERM: "dumb", LANG: "C.UTF-8" };
@@ -117,15 +115,6 @@ function run(command: string, args: string[], options: { cwd: string; env: Recor
   if (r.status !== 0) throw new Error(`${command} ${args.join(" ")} failed (${r.status ?? r.signal}):\n${r.stdout}${r.stderr}${r.error ?? ""}`);
 }
 
-function captureScript(dir: string): string {
-  const capture = join(dir, "capture");
-  mkdirSync(capture, { recursive: true });
-  const script = join(dir, "capture.sh");
-  // Records stdin and prints nothing: "no opinion" on every harness.
-  writeFileSync(script, `#!/bin/sh\ncat > "${capture}/pre-$(date +%s%N)-$$.json"\n`);
-  chmodSync(script, 0o755);
-  return script;
-}
 
 function runDriver(spec: DriverSpec, specFile: string): Promise<void> {
   writeFileSync(specFile, JSON.stringify(spec));
@@ -143,10 +132,6 @@ function runDriver(spec: DriverSpec, specFile: string): Promise<void> {
   });
 }
 
-function readJsonl(file: string): LoggedRequest[] {
-  if (!existsSync(file)) return [];
-  return readFileSync(file, "utf8").split("\n").filter((l) => l !== "").map((l) => JSON.parse(l) as LoggedRequest);
-}
 
 export async function runScenario(scenario: Scenario): Promise<RunResult> {
   const profile = AGENTS[scenario.agent];
@@ -208,30 +193,7 @@ export async function runScenario(scenario: Scenario): Promise<RunResult> {
   };
 }
 
-/**
- * Points every installed hook command at a script that throws (exit 1, a stack trace on stderr),
- * the way a broken hookit install would fail. Rewrites the files `hookit install` wrote.
- */
+/** Points every installed hook command at a script that throws, the way a broken install fails. */
 export function sabotageHookCommand(run: { dir: string; home: string; project: string }): void {
-  const crash = join(run.dir, "crash.mjs");
-  // It leaves a trace first, so a test can tell "the harness ignored the crash" from "no hook ran".
-  const trace = JSON.stringify(join(run.dir, "crash-calls"));
-  writeFileSync(crash, `import { appendFileSync } from "node:fs";\nappendFileSync(${trace}, "crash\\n");\nthrow new Error("e2e: simulated hookit crash");\n`);
-  let rewritten = 0;
-  const visit = (path: string): void => {
-    for (const entry of readdirSync(path, { withFileTypes: true })) {
-      const full = join(path, entry.name);
-      if (entry.isDirectory() && entry.name !== ".git" && entry.name !== "node_modules") visit(full);
-      else if (entry.isFile() && statSync(full).size < 1_000_000) {
-        const text = readFileSync(full, "utf8");
-        if (text.includes(HOOKIT_BIN)) {
-          writeFileSync(full, text.split(HOOKIT_BIN).join(crash));
-          rewritten++;
-        }
-      }
-    }
-  };
-  visit(run.project);
-  visit(run.home);
-  if (rewritten === 0) throw new Error(`sabotage: no installed hook command mentions ${HOOKIT_BIN}`);
+  sabotageAt(HOOKIT_BIN, run);
 }

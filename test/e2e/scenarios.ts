@@ -52,6 +52,8 @@ export interface Expectations {
   brokenPolicy: "tool blocked" | "tool runs";
   /** When the hook command itself crashes (exit 1, a stack trace on stderr): does the tool still run? Absent: no hook process (Pi). */
   crashedHook?: "tool runs" | "tool blocked";
+  /** What the model reads when a crash blocks the call. */
+  crashedResult?: RegExp;
   /** A project policy edited after `hookit install`: hookit's trust store no longer matches ("not run"); Pi trusts through its own project trust ("runs"). */
   editedPolicy: "not run" | "runs";
   /** The model turn that creates `<project>/hello.txt` with the harness's own write tool. */
@@ -141,6 +143,7 @@ export function describeConformance(agent: CliId, expected: Expectations, extra:
         expect(r.modelRequests.length, r.summary()).toBe(2);
         expect(existsSync(join(r.dir, "crash-calls")), `the crashing hook never ran\n${r.summary()}`).toBe(true);
         expect(r.exists(ALLOWED), r.summary()).toBe(crashed === "tool runs");
+        if (expected.crashedResult) expect(lastResult(r, 1), r.summary()).toMatch(expected.crashedResult);
       });
     }
 

@@ -18,6 +18,7 @@ test("1 tool_call: every hook runs after a failure; one failure is the reason", 
   expect(out.eventOutcomes[0]).toEqual({ event: "tool_call", outcome: "block", reason: 'hookit: hook "blocks" rejected bash — `exit 7`' });
   expect(exists(dir, "f")).toBe(true);
   expect(rowSummary(out)).toEqual(["local/passes ✓", "local/blocks ✗", "local/not-run ✓"]);
+  expect(out.effects).toEqual([]); // a block's reason travels in the outcome (§3.4)
 });
 
 test("2 tool_call: two failures are listed under a count header", async () => {

@@ -63,6 +63,30 @@ test("§2.6 schema mismatch (catch-all)", () => {
   ]);
 });
 
+test("§2.4 Preset refs must be source-qualified; Presets take no hook fields", () => {
+  const preset = (fields: object) => one({ local: { p: { description: "", preset: [], ...fields } } });
+  for (const ref of ["bare", "local/a/b", "local/", "o/r", "my org/repo/x"]) {
+    expect(preset({ preset: [ref] }), ref).toEqual(['entry "local/p" does not match the Hook or Preset schema']);
+  }
+  expect(preset({ preset: ["local/a", "o.r/re-po_1/x y"] })).toEqual([]);
+  expect(preset({ event: "tool_call" })).toEqual(['entry "local/p" does not match the Hook or Preset schema']);
+});
+
+test("§4.3 hook_result filter value types: refs are strings, code is number or null", () => {
+  const filter = (f: object) => one({ local: { w: h("hook_result", "true", { filter: f }) } });
+  const mismatch = ['entry "local/w" does not match the Hook or Preset schema'];
+  expect(filter({ hookRef: 1 })).toEqual(mismatch);
+  expect(filter({ invocationId: [null] })).toEqual(mismatch);
+  expect(filter({ code: "7" })).toEqual(mismatch);
+  expect(filter({ outcome: ["block", "nope"] })).toEqual(mismatch);
+  expect(filter({ event: ["^hook_result$"], hookRef: "^local/", outcome: [], code: [] })).toEqual([]);
+});
+
+test("§2.5 an ineligible section fails even when it holds no entries", () => {
+  expect(one({ one: {} })).toEqual(['section "one" is not a valid source; expected local or owner/repo']);
+  expect(messages([projectFile({ "owner/repo": {} })])).toEqual(['repository section "owner/repo" is not declared in project "repos"']);
+});
+
 test("§2.6 invalid source and undeclared repository section", () => {
   expect(one({ "a/b/c": { x: h("tool_call", "true") } })).toEqual([
     'section "a/b/c" is not a valid source; expected local or owner/repo',

@@ -141,3 +141,13 @@ test("hookit: agent and nativeToolName are filterable and win over input keys", 
   expect(await invoked({ agent: "^forged$" }, event)).toBe(false);
   expect(await invoked({ nativeToolName: "^forged$" }, event)).toBe(false);
 });
+
+test("§4.2 lifecycle candidates: event key present; tool candidates have none", async () => {
+  expect(await invoked({ event: "^turn_end$", turnIndex: 2 }, turnEnd(2))).toBe(true);
+  expect(await invoked({ event: "tool_call" })).toBe(false);
+  const withTarget: NormalizedEvent = { event: "session_before_switch", reason: "resume", targetSessionFile: "/s/a.jsonl" };
+  expect(await invoked({ reason: "^resume$", targetSessionFile: "a\\.jsonl$" }, withTarget)).toBe(true);
+  expect(await invoked({ targetSessionFile: "" }, { event: "session_before_switch", reason: "new" })).toBe(false);
+  const fork: NormalizedEvent = { event: "session_before_fork", entryId: "e-7", position: "before" };
+  expect(await invoked({ event: "^session_before_fork$", entryId: "^e-7$", position: "^before$" }, fork)).toBe(true);
+});

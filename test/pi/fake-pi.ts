@@ -76,7 +76,8 @@ export function createFake(cwd: string, options: FakeOptions = {}): Fake {
     compact: recorder("compact"),
     getContextUsage: () => options.usage,
   };
-  if (options.trusted !== "unsupported") ctx.isProjectTrusted = () => options.trusted ?? false;
+  const trusted = options.trusted;
+  if (trusted !== "unsupported") ctx.isProjectTrusted = () => trusted ?? false;
   return {
     pi, ctx, calls, branch, commands,
     async fire(event, payload) {

@@ -106,7 +106,6 @@ export function createExecutionReporter(options: ReporterOptions): ExecutionRepo
 // --- internal ---
 
 function clean(value: unknown, max: number): string {
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
   const text = String(value ?? "").replace(/[\u0000-\u001f\u007f-\u009f]/g, " ").replace(/\s+/g, " ").trim();
   return text === "" ? "unknown" : text.slice(0, max);
 }

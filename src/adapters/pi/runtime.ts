@@ -3,7 +3,7 @@
 // capture the Enabled Hook Set and metadata → evaluate → deliver Effects →
 // notify the control reason → close the observation → answer Pi.
 import { createEvaluator, type Evaluator } from "../../engine/index.ts";
-import type { NativeEventName, NativeEventOutcome } from "../../engine/types.ts";
+import type { EvaluationReportRow, NativeEventName, NativeEventOutcome, NormalizedEvent } from "../../engine/types.ts";
 import type { Env } from "../../paths.ts";
 import { deliverEffects, notify } from "./deliver.ts";
 import { controlResult, internalFailure, reportContext, toEvent } from "./events.ts";
@@ -105,13 +105,13 @@ export function createRuntime(pi: PiAPI, options: RuntimeOptions): Runtime {
 
   const handle = async (name: NativeEventName, payload: PiEvent, ctx: PiContext): Promise<unknown> => {
     let observation: Observation | undefined;
-    let rows: Parameters<typeof reporter.complete>[1];
+    let rows: readonly EvaluationReportRow[] | undefined;
     try {
       observation = reporter.begin(reportContext(name, payload));
       if (!policy) start(ctx); // an event before session_start: load now rather than run nothing
       const current = policy as SessionPolicy;
       const hooks = current.hooks; // captured at entry: enablement changes apply to the next event
-      let event;
+      let event: NormalizedEvent;
       try {
         event = toEvent(name, payload);
       } catch (error) {

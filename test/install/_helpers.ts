@@ -1,0 +1,111 @@
+// Shared fixtures for the installer tests: the real adapters' registrations,
+// user config files full of things hookit must not touch, and a temporary
+// HOME + git repository + fake hookit package per test.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach } from "vitest";
+import { loadAdapter } from "../../src/adapters/registry.ts";
+import type { AgentId, HookAgentId } from "../../src/adapters/registry.ts";
+import type { HookRegistration } from "../../src/adapters/types.ts";
+import type { ApplyOptions } from "../../src/install/_types.ts";
+
+export const PREFIX = '"/usr/bin/node" "/opt/hookit/dist/bin.mjs"';
+export const EXTENSION = "/opt/hookit/dist/pi.mjs";
+
+export async function registrations(agent: AgentId): Promise<HookRegistration[]> {
+  return agent === "pi" ? [] : (await loadAdapter(agent as HookAgentId)).registrations;
+}
+
+export async function applyOptions(agent: AgentId, overrides: Partial<ApplyOptions> = {}): Promise<ApplyOptions> {
+  return { commandPrefix: PREFIX, registrations: await registrations(agent), extensionPath: EXTENSION, ...overrides };
+}
+
+/**
+ * A config file per agent as a user might have it: comments, trailing commas,
+ * unrelated settings and the user's own hooks on an event hookit also uses.
+ */
+export const USER_FILES: Record<AgentId, string> = {
+  claude: `{
+  // team defaults
+  "model": "opus",
+  "permissions": { "allow": ["Bash(git status)"] },
+  "hooks": {
+    "PreToolUse": [
+      { "matcher": "Bash", "hooks": [ { "type": "command", "command": "./guard.sh", "timeout": 5 } ] }, // ours
+    ],
+    "SessionStart": [{ "hooks": [{ "type": "command", "command": "echo hi" }] }]
+  },
+}
+`,
+  codex: `{
+  "hooks": {
+    "PreToolUse": [
+      {
+        "matcher": "Bash",
+        "hooks": [{ "type": "command", "command": "gitvow hook --agent codex PreToolUse", "timeout": 30 }]
+      }
+    ]
+  }
+}
+`,
+  gemini: `{
+\t// Gemini settings, tab-indented
+\t"security": { "auth": { "selectedType": "gemini-api-key" } },
+\t"hooks": {
+\t\t"BeforeTool": [
+\t\t\t{ "matcher": "write_file", "hooks": [{ "name": "lint", "type": "command", "command": "npm run lint", "timeout": 10000 }] }
+\t\t]
+\t},
+\t"ui": { "theme": "dark" }
+}
+`,
+  cursor: `{\r\n  "version": 1,\r\n  "hooks": {\r\n    "afterFileEdit": [{ "command": "./format.sh" }],\r\n    "stop": [{ "command": "./notify.sh", "loop_limit": 2 }] // ping me\r\n  }\r\n}\r\n`,
+  copilot: `{
+  "version": 1,
+  "hooks": {
+    "sessionStart": [{ "type": "command", "bash": "echo start", "timeoutSec": 5 }]
+  }
+}
+`,
+  pi: `{
+  // Pi settings
+  "defaultProvider": "fake",
+  "extensions": ["/home/me/ext/audit.ts"],
+  "packages": ["npm:pi-foo"],
+}
+`,
+};
+
+export interface Sandbox {
+  home: string;
+  repo: string;
+  /** A fake hookit package root with built dist files. */
+  root: string;
+  env: Record<string, string>;
+}
+
+const cleanups: string[] = [];
+afterEach(() => {
+  for (const dir of cleanups.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+export function sandbox(): Sandbox {
+  const base = mkdtempSync(join(tmpdir(), "hookit-install-"));
+  cleanups.push(base);
+  const home = join(base, "home");
+  const repo = join(base, "repo");
+  const root = join(base, "pkg", "hookit");
+  mkdirSync(home, { recursive: true });
+  mkdirSync(join(repo, ".git"), { recursive: true });
+  mkdirSync(join(root, "dist"), { recursive: true });
+  writeFileSync(join(root, "package.json"), '{ "name": "hookit" }\n');
+  writeFileSync(join(root, "dist", "bin.mjs"), "");
+  writeFileSync(join(root, "dist", "pi.mjs"), "");
+  return { home, repo, root, env: { HOME: home, PATH: join(base, "bin"), XDG_STATE_HOME: join(base, "state") } };
+}
+
+export function write(path: string, text: string): void {
+  mkdirSync(join(path, ".."), { recursive: true });
+  writeFileSync(path, text);
+}

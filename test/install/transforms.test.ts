@@ -1,0 +1,177 @@
+// The pure per-agent transforms: the right shape for each harness, the user's
+// bytes untouched, a second install a no-op, uninstall the exact inverse.
+import { parse } from "jsonc-parser";
+import { describe, expect, it } from "vitest";
+import { AGENT_IDS } from "../../src/adapters/registry.ts";
+import type { AgentId } from "../../src/adapters/registry.ts";
+import { TARGETS } from "../../src/install/index.ts";
+import { EXTENSION, PREFIX, USER_FILES, applyOptions, registrations } from "./_helpers.ts";
+
+const read = (text: string | undefined): Record<string, any> => parse(text ?? "", [], { allowTrailingComma: true });
+
+describe.each(AGENT_IDS)("%s", (agent: AgentId) => {
+  const target = TARGETS[agent];
+
+  it("installs around the user's settings and uninstalls to the same bytes", async () => {
+    const options = await applyOptions(agent, { file: target.projectFile });
+    const original = USER_FILES[agent];
+    const installed = target.apply(original, options);
+    expect(installed.changed).toBe(true);
+
+    const before = read(original);
+    const after = read(installed.text);
+    for (const [key, value] of Object.entries(before)) {
+      if (key === "hooks" || key === "extensions") continue;
+      expect(after[key]).toEqual(value);
+    }
+    // The user's own entries stay first, unchanged, in every array hookit also writes to.
+    for (const [event, entries] of Object.entries(before.hooks ?? {})) {
+      expect(after.hooks[event].slice(0, (entries as unknown[]).length)).toEqual(entries);
+    }
+    if (agent === "pi") expect(after.extensions).toEqual([...before.extensions, EXTENSION]);
+    // Every comment line survives.
+    for (const comment of original.match(/\/\/[^\r\n]*/g) ?? []) expect(installed.text).toContain(comment);
+
+    expect(target.apply(installed.text, options)).toEqual({ text: installed.text, changed: false });
+    expect(target.remove(installed.text, { file: target.projectFile })).toEqual({ text: original, changed: true });
+  });
+
+  it("creates a complete file from nothing and removes everything it wrote", async () => {
+    const options = await applyOptions(agent);
+    const created = target.apply(undefined, options);
+    expect(created.text!.endsWith("}\n")).toBe(true);
+    const events = Object.keys(read(created.text).hooks ?? {});
+    expect(events).toEqual([...new Set((await registrations(agent)).map((r) => r.native))]);
+    expect(target.remove(created.text).text).toBe(target.emptyText);
+    expect(target.remove(target.emptyText)).toEqual({ text: target.emptyText, changed: false });
+  });
+
+  it("replaces its entries when the command changes, without duplicating them", async () => {
+    const first = target.apply(USER_FILES[agent], await applyOptions(agent)).text;
+    const moved = await applyOptions(agent, {
+      commandPrefix: '"/usr/local/bin/node" "/srv/hookit/dist/bin.mjs"',
+      extensionPath: "/srv/hookit/dist/pi.mjs",
+    });
+    const second = target.apply(first, moved);
+    expect(second.changed).toBe(true);
+    expect(second.text).toBe(target.apply(USER_FILES[agent], moved).text);
+    expect(target.remove(second.text).text).toBe(USER_FILES[agent]);
+  });
+
+  it("leaves a file without hookit entries alone", () => {
+    expect(target.remove(USER_FILES[agent])).toEqual({ text: USER_FILES[agent], changed: false });
+    expect(target.remove(undefined)).toEqual({ text: undefined, changed: false });
+  });
+});
+
+describe("harness shapes", () => {
+  const entriesOf = async (agent: AgentId, event: string) =>
+    read(TARGETS[agent].apply(undefined, await applyOptions(agent)).text).hooks[event];
+  const command = (agent: string, event: string) => `${PREFIX} hook --agent ${agent} ${event}`;
+
+  it("Claude Code: nested groups, timeout in seconds, no matcher on lifecycle events", async () => {
+    expect(await entriesOf("claude", "PreToolUse")).toEqual([
+      { matcher: "*", hooks: [{ type: "command", command: command("claude", "PreToolUse"), timeout: 30 }] },
+    ]);
+    expect(await entriesOf("claude", "Stop")).toEqual([
+      { hooks: [{ type: "command", command: command("claude", "Stop"), timeout: 30 }] },
+    ]);
+  });
+
+  it("Codex: only the `hooks` root key, timeouts capped where Codex caps them", async () => {
+    const text = TARGETS.codex.apply(undefined, {
+      commandPrefix: PREFIX,
+      extensionPath: EXTENSION,
+      registrations: [
+        { native: "PreToolUse", kind: "tool_call", matcher: "*" },
+        { native: "SessionEnd", kind: "lifecycle" },
+      ],
+    }).text;
+    expect(Object.keys(read(text))).toEqual(["hooks"]);
+    expect(read(text).hooks.SessionEnd[0].hooks[0].timeout).toBe(3);
+    expect(read(text).hooks.PreToolUse[0].hooks[0].timeout).toBe(30);
+  });
+
+  it("Gemini CLI: named handlers, timeout in milliseconds", async () => {
+    expect(await entriesOf("gemini", "BeforeTool")).toEqual([
+      { matcher: "*", hooks: [{ name: "hookit", type: "command", command: command("gemini", "BeforeTool"), timeout: 30000 }] },
+    ]);
+  });
+
+  it("Cursor: version 1, flat entries, failClosed only on pre-tool events", async () => {
+    const file = read(TARGETS.cursor.apply(undefined, await applyOptions("cursor")).text);
+    expect(file.version).toBe(1);
+    for (const registration of await registrations("cursor")) {
+      const [entry] = file.hooks[registration.native];
+      expect(entry.command).toBe(command("cursor", registration.native));
+      expect(entry.timeout).toBe(30);
+      expect(entry.failClosed).toBe(registration.kind === "tool_call" ? true : undefined);
+      expect(entry.matcher).toBe(registration.matcher);
+    }
+  });
+
+  it("Cursor: refuses a command containing //, which Cursor would cut as a comment", async () => {
+    const options = await applyOptions("cursor", { commandPrefix: "npx https://example.invalid/hookit" });
+    expect(() => TARGETS.cursor.apply(undefined, options)).toThrow('Cursor cannot read a hook command containing "//"');
+  });
+
+  it("Copilot CLI: version 1, camelCase events, bash + timeoutSec", async () => {
+    const file = read(TARGETS.copilot.apply(undefined, await applyOptions("copilot")).text);
+    expect(file.version).toBe(1);
+    expect(file.hooks.preToolUse).toEqual([{ type: "command", bash: command("copilot", "preToolUse"), timeoutSec: 30 }]);
+  });
+
+  it("Pi: the extension path in `extensions`", async () => {
+    expect(read(TARGETS.pi.apply(undefined, await applyOptions("pi")).text)).toEqual({ extensions: [EXTENSION] });
+  });
+});
+
+describe("ownership", () => {
+  it("never claims another tool's `hook --agent` entries", async () => {
+    const text = TARGETS.codex.apply(USER_FILES.codex, await applyOptions("codex")).text!;
+    expect(text).toContain("gitvow hook --agent codex PreToolUse");
+    expect(TARGETS.codex.remove(text).text).toBe(USER_FILES.codex);
+  });
+
+  it("recognises a custom --command only when told it", async () => {
+    const custom = await applyOptions("claude", { commandPrefix: "npx -y @acme/gate" });
+    const text = TARGETS.claude.apply(USER_FILES.claude, custom).text!;
+    expect(TARGETS.claude.remove(text).changed).toBe(false);
+    expect(TARGETS.claude.remove(text, { commandPrefix: "npx -y @acme/gate" }).text).toBe(USER_FILES.claude);
+    expect(TARGETS.claude.apply(text, custom).changed).toBe(false);
+  });
+
+  it("takes its handler out of a user's group instead of running twice", async () => {
+    const mixed = `{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "./mine.sh"}, {"type": "command", "command": "hookit hook --agent claude Stop"}]}]}}\n`;
+    const installed = read(TARGETS.claude.apply(mixed, await applyOptions("claude")).text);
+    expect(installed.hooks.Stop).toEqual([
+      { hooks: [{ type: "command", command: "./mine.sh" }] },
+      { hooks: [{ type: "command", command: `${PREFIX} hook --agent claude Stop`, timeout: 30 }] },
+    ]);
+    expect(read(TARGETS.claude.remove(mixed).text).hooks.Stop).toEqual([{ hooks: [{ type: "command", command: "./mine.sh" }] }]);
+  });
+
+  it("drops entries for events the adapter no longer registers", async () => {
+    const options = await applyOptions("copilot");
+    const old = TARGETS.copilot.apply(USER_FILES.copilot, options).text;
+    const fewer = TARGETS.copilot.apply(old, { ...options, registrations: options.registrations.slice(0, 1) }).text;
+    expect(Object.keys(read(fewer).hooks)).toEqual(["sessionStart", options.registrations[0]!.native]);
+    expect(TARGETS.copilot.remove(fewer).text).toBe(USER_FILES.copilot);
+  });
+
+  it("Pi: replaces hookit's extension from another install, keeps other packages' pi.mjs", () => {
+    const text = '{ "extensions": ["/old/node_modules/hookit/dist/pi.mjs", "/x/node_modules/other/dist/pi.mjs"] }\n';
+    const installed = TARGETS.pi.apply(text, { commandPrefix: "", registrations: [], extensionPath: EXTENSION }).text;
+    expect(read(installed).extensions).toEqual(["/x/node_modules/other/dist/pi.mjs", EXTENSION]);
+  });
+});
+
+describe("warnings", () => {
+  it("says when the file itself keeps hooks from running", () => {
+    expect(TARGETS.claude.warnings!('{"disableAllHooks": true}')).toHaveLength(1);
+    expect(TARGETS.gemini.warnings!('{"hooksConfig": {"enabled": false, "disabled": ["hookit"]}}')).toHaveLength(2);
+    expect(TARGETS.cursor.warnings!('{"hooks": {}}')).toHaveLength(1);
+    expect(TARGETS.cursor.warnings!('{"version": 1}')).toEqual([]);
+    expect(TARGETS.claude.warnings!(USER_FILES.claude)).toEqual([]);
+  });
+});
