@@ -29,6 +29,8 @@ interface ParsedFile {
   storage: Storage;
   path?: string;
   repos: string[];
+  /** Every section key in file order, including empty sections (eligibility is per section). */
+  sections: string[];
   entries: CatalogEntry[];
 }
 
@@ -91,8 +93,10 @@ export function parseStorageFile(file: StorageFile): ParsedFile | string {
     repos = value as string[];
   }
   const entries: CatalogEntry[] = [];
+  const sections: string[] = [];
   for (const source of Object.keys(root)) {
     if (META_KEYS.has(source)) continue;
+    sections.push(source);
     const section = root[source];
     if (section === null || typeof section !== "object" || Array.isArray(section)) return `section "${source}" must be an object`;
     for (const name of Object.keys(section)) {
@@ -104,7 +108,7 @@ export function parseStorageFile(file: StorageFile): ParsedFile | string {
       entries.push(entry);
     }
   }
-  return { storage: file.storage, path: file.path, repos, entries };
+  return { storage: file.storage, path: file.path, repos, sections, entries };
 }
 
 function parseEntry(source: string, name: string, raw: unknown): CatalogEntry | string {
@@ -114,8 +118,12 @@ function parseEntry(source: string, name: string, raw: unknown): CatalogEntry | 
   if (record && typeof record.event === "string" && !(EVENTS as readonly string[]).includes(record.event)) {
     return `entry "${ref}" has unknown event "${record.event}"; supported events: ${EVENTS.join(", ")}`;
   }
-  const preset = presetSchema.safeParse(raw);
-  if (preset.success) {
+  // HooKit tries the Preset shape first, then the Hook shape. Both are strict and
+  // only a Preset has a `preset` key, so the key decides which one can succeed;
+  // checking just that one keeps a 10,000-entry catalog fast to load.
+  if (record && Object.hasOwn(record, "preset")) {
+    const preset = presetSchema.safeParse(raw);
+    if (!preset.success) return mismatch;
     if (new Set(preset.data.preset).size !== preset.data.preset.length) return mismatch;
     return Object.freeze({
       kind: "preset", source, name, ref, description: preset.data.description,
@@ -156,9 +164,7 @@ function filterRegexProblem(ref: string, event: string, filter: Record<string, u
 
 function eligibilityProblems(file: ParsedFile): string[] {
   const problems: string[] = [];
-  const sources = new Set<string>();
-  for (const entry of file.entries) sources.add(entry.source);
-  for (const source of sources) {
+  for (const source of file.sections) {
     if (source === "local") continue;
     if (!SOURCE_RE.test(source)) problems.push(`section "${source}" is not a valid source; expected local or owner/repo`);
     else if (file.storage === "project" && !file.repos.includes(source)) {

@@ -2,17 +2,28 @@
 // used by both owned Actions and `hook_result` filters (§4.4).
 import type { Filter, FilterScalar, FilterValue, HookOutcome } from "./types.ts";
 
-// Compiled patterns are cached: flag-less RegExp.test has no state, so reuse is
-// invisible to the policy, and a 1,000-hook catalog stays well under 1 ms per event.
-const compiled = new Map<string, RegExp>();
+// Patterns are compiled once and cached: a flag-less RegExp.test has no state,
+// so reuse is invisible to the policy. Patterns that are plain text with
+// optional anchors (`^bash$`, the usual toolName filter) become string
+// comparisons with the exact same meaning (without the `m` flag, `^`/`$` only
+// match at the ends of the input), which keeps big catalogs cheap.
+const compiled = new Map<string, (value: string) => boolean>();
+const PLAIN = /^(\^?)([A-Za-z0-9_\-/ :=@,]*)(\$?)$/;
 
-function regex(source: string): RegExp {
-  let re = compiled.get(source);
-  if (!re) {
-    re = new RegExp(source); // throws on an invalid pattern: the caller reports it
-    compiled.set(source, re);
+function matcher(source: string): (value: string) => boolean {
+  let test = compiled.get(source);
+  if (!test) {
+    const plain = PLAIN.exec(source);
+    if (plain) {
+      const [, start, text = "", end] = plain;
+      test = start && end ? (v) => v === text : start ? (v) => v.startsWith(text) : end ? (v) => v.endsWith(text) : (v) => v.includes(text);
+    } else {
+      const re = new RegExp(source); // throws on an invalid pattern: the caller reports it
+      test = (v) => re.test(v);
+    }
+    compiled.set(source, test);
   }
-  return re;
+  return test;
 }
 
 /** Dotted lookup through own properties only; anything else is "missing". */
@@ -26,7 +37,7 @@ export function lookup(candidate: unknown, key: string): unknown {
 }
 
 function scalarMatches(expected: FilterScalar, actual: unknown): boolean {
-  if (typeof expected === "string") return typeof actual === "string" && regex(expected).test(actual);
+  if (typeof expected === "string") return typeof actual === "string" && matcher(expected)(actual);
   return actual === expected;
 }
 

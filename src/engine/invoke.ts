@@ -37,7 +37,8 @@ export async function invokeHooks(hooks: readonly Hook[], input: InvocationInput
   for (const hook of hooks) {
     if (hook.event !== input.event) continue;
     try {
-      await invokeOne(hook, input, batch);
+      // Synchronous filter first: a catalog of misses must not pay for an await per hook.
+      if (hookFilterMatches(hook, input.candidate)) await invokeOne(hook, input, batch);
     } catch (error) {
       batch.unexpected.push({ hook, error });
     }
@@ -46,7 +47,6 @@ export async function invokeHooks(hooks: readonly Hook[], input: InvocationInput
 }
 
 async function invokeOne(hook: Hook, input: InvocationInput, batch: InvocationBatch): Promise<void> {
-  if (!hookFilterMatches(hook, input.candidate)) return;
   const invocationId = randomUUID();
   const env = composeEnv(
     input.inherited,

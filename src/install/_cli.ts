@@ -118,5 +118,5 @@ function describe(mode: "install" | "uninstall", outcome: AgentOutcome, dryRun: 
   }
   if (outcome.action === "delete") return `${outcome.file} ${would}deleted (hookit had created it)`;
   if (outcome.action === "update") return `hookit's hooks ${would}removed from ${outcome.file}`;
-  return `nothing of hookit's in ${outcome.file}`;
+  return outcome.existed ? `nothing of hookit's in ${outcome.file}` : `not installed (no ${outcome.file})`;
 }

@@ -1,7 +1,7 @@
 // The one place the installer touches the file system. Reading checks that the
 // target is safe to edit; planning runs a pure transform; committing writes
 // atomically, keeps a backup of the original, or deletes a file hookit created.
-import { lstatSync, readFileSync, realpathSync, rmSync } from "node:fs";
+import { lstatSync, readFileSync, realpathSync, rmdirSync, rmSync } from "node:fs";
 import { basename, dirname, join, relative, isAbsolute } from "node:path";
 import { createTwoFilesPatch } from "diff";
 import { writeFileAtomic } from "../fs-atomic.ts";
@@ -16,7 +16,11 @@ export interface TargetFile {
   text: string | undefined;
   /** Permission bits to keep when rewriting (settings files may hold secrets). */
   mode: number | undefined;
+  /** The file starts with a UTF-8 byte order mark, kept out of `text` and written back. */
+  bom?: boolean;
 }
+
+const BOM = "\uFEFF";
 
 export type Action = "create" | "update" | "delete" | "unchanged";
 
@@ -47,14 +51,16 @@ export function readTarget(path: string, within?: string): TargetFile {
   if (stat.nlink > 1) {
     throw unsafe(path, `has ${stat.nlink} hard links, so editing it would change other files too`);
   }
-  return { path, text: readFileSync(path, "utf8"), mode: stat.mode & 0o777 };
+  const text = readFileSync(path, "utf8");
+  const mode = stat.mode & 0o777;
+  return text.startsWith(BOM) ? { path, text: text.slice(1), mode, bom: true } : { path, text, mode };
 }
 
 /** Reads `<file>.hookit.bak` if it is a regular file. */
 export function readBackup(path: string): string | undefined {
   const backup = path + BACKUP_SUFFIX;
   const stat = lstatOrUndefined(backup);
-  return stat?.isFile() ? readFileSync(backup, "utf8") : undefined;
+  return stat?.isFile() ? readFileSync(backup, "utf8").replace(/^\uFEFF/, "") : undefined;
 }
 
 export function planInstall(file: TargetFile, after: string): Change {
@@ -82,12 +88,18 @@ export function planUninstall(file: TargetFile, removed: string | undefined, emp
   return { file, after, action: after === undefined ? "delete" : "update", ...(dropBackup ? { dropBackup } : {}) };
 }
 
-export function commit(change: Change): void {
+/** Applies a change. A deleted file's directories, up to `root`, go too when left empty. */
+export function commit(change: Change, root: string): void {
   const { file, after } = change;
   if (change.action === "unchanged") return;
-  if (change.backup && file.text !== undefined) writeFileAtomic(change.backup, file.text, file.mode);
-  if (after === undefined) rmSync(file.path, { force: true });
-  else writeFileAtomic(file.path, after, file.mode);
+  const bom = file.bom ? BOM : "";
+  if (change.backup && file.text !== undefined) writeFileAtomic(change.backup, bom + file.text, file.mode);
+  if (after === undefined) {
+    rmSync(file.path, { force: true });
+    removeEmptyDirs(dirname(file.path), root);
+  } else {
+    writeFileAtomic(file.path, bom + after, file.mode);
+  }
   if (change.dropBackup) rmSync(change.dropBackup, { force: true });
 }
 
@@ -113,6 +125,22 @@ function lstatOrUndefined(path: string) {
   }
 }
 
+// An empty directory holds nothing of the user's; rmdir refuses any that is not empty.
+function removeEmptyDirs(dir: string, root: string): void {
+  for (let current = dir; isStrictlyInside(current, root); current = dirname(current)) {
+    try {
+      rmdirSync(current);
+    } catch {
+      return;
+    }
+  }
+}
+
+function isStrictlyInside(path: string, root: string): boolean {
+  const inside = relative(root, path);
+  return inside !== "" && !inside.startsWith("..") && !isAbsolute(inside);
+}
+
 // The deepest existing ancestor is resolved through symlinks, so a linked
 // `.claude` directory pointing elsewhere is caught before anything is created.
 function assertInside(path: string, within: string): void {
@@ -129,8 +157,7 @@ function assertInside(path: string, within: string): void {
   } catch {
     throw unsafe(path, `cannot be resolved (${existing} is a broken link)`);
   }
-  const inside = relative(root, resolved);
-  if (inside === "" || inside.startsWith("..") || isAbsolute(inside)) {
+  if (!isStrictlyInside(resolved, root)) {
     throw unsafe(path, `resolves to ${resolved}, outside the project ${root}`);
   }
 }

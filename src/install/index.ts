@@ -10,12 +10,16 @@ import type { Env } from "../paths.ts";
 import { findProject } from "../run/policy.ts";
 import { trustPolicy } from "../run/trust.ts";
 import { InstallError } from "./_errors.ts";
-import { findPackageRoot, findProjectDir, isDetected } from "./_locate.ts";
+import { findPackageRoot, findProjectDir, homeDir, isDetected } from "./_locate.ts";
 import { defaultCommandPrefix } from "./_marker.ts";
 import { TARGETS } from "./_targets.ts";
 import type { ApplyOptions, Scope } from "./_types.ts";
 import { commit, diffOf, planInstall, planUninstall, readTarget } from "./_writer.ts";
 import type { Action, Change } from "./_writer.ts";
+
+// The bin the hooks run. (`dist/bin.cjs`, which bin.mjs loads, would skip Node's ESM loader: ~5 ms a hook.)
+const HOOK_BIN = join("dist", "bin.mjs");
+const PI_EXTENSION = join("dist", "pi.mjs");
 
 export { InstallError } from "./_errors.ts";
 export { TARGETS } from "./_targets.ts";
@@ -45,6 +49,8 @@ export interface AgentOutcome {
   title: string;
   file: string;
   action: Action;
+  /** Whether the file existed before. */
+  existed: boolean;
   /** Unified diff (dry run only). */
   diff?: string;
   backup?: string;
@@ -88,8 +94,8 @@ export async function uninstallAgents(options: InstallOptions): Promise<InstallR
   const root = options.packageRoot ?? findPackageRoot();
   const commandPrefix =
     options.command?.trim() ||
-    (root ? defaultCommandPrefix(options.nodePath ?? process.execPath, join(root, "dist", "bin.mjs")) : undefined);
-  const extensionPath = root ? join(root, "dist", "pi.mjs") : undefined;
+    (root ? defaultCommandPrefix(options.nodePath ?? process.execPath, join(root, HOOK_BIN)) : undefined);
+  const extensionPath = root ? join(root, PI_EXTENSION) : undefined;
   const changes = agents.map((agent) => {
     const target = TARGETS[agent];
     const file = readTarget(targetPath(agent, scope, env), withinOf(scope));
@@ -150,8 +156,8 @@ function resolveCommon(options: InstallOptions, mode: "install" | "uninstall") {
 async function applyOptions(options: InstallOptions, agents: AgentId[]) {
   const needsCommand = agents.some((agent) => agent !== "pi");
   const root = options.packageRoot ?? findPackageRoot();
-  const bin = root ? join(root, "dist", "bin.mjs") : undefined;
-  const extensionPath = root ? join(root, "dist", "pi.mjs") : "";
+  const bin = root ? join(root, HOOK_BIN) : undefined;
+  const extensionPath = root ? join(root, PI_EXTENSION) : "";
   let commandPrefix = options.command?.trim() ?? "";
   if (needsCommand && !commandPrefix) {
     requireBuilt(bin, "CLI");
@@ -186,7 +192,8 @@ function finish(
   env: Env,
   installing: boolean,
 ): AgentOutcome[] {
-  if (!dryRun) for (const { change } of changes) commit(change);
+  const root = scope.kind === "project" ? scope.dir : homeDir(env);
+  if (!dryRun) for (const { change } of changes) commit(change, root);
   return changes.map(({ agent, change }) => {
     const target = TARGETS[agent];
     const text = change.after;
@@ -195,10 +202,17 @@ function finish(
       title: target.title,
       file: change.file.path,
       action: change.action,
+      existed: change.file.text !== undefined,
       ...(dryRun && change.action !== "unchanged" ? { diff: diffOf(change) } : {}),
       ...(change.backup ? { backup: change.backup } : {}),
-      warnings: installing && text !== undefined ? (target.warnings?.(text) ?? []) : [],
+      warnings: installing && text !== undefined ? [...(target.warnings?.(text) ?? []), ...alsoClaude(agent, changes)] : [],
       nextSteps: installing ? target.nextSteps(scope, env) : [],
     };
   });
+}
+
+// Cursor also runs the hooks in Claude Code's settings files, so both installs mean two runs per event.
+function alsoClaude(agent: AgentId, changes: { agent: AgentId }[]): string[] {
+  if (agent !== "cursor" || !changes.some((change) => change.agent === "claude")) return [];
+  return ["Cursor also runs Claude Code's hooks, so with both installed Cursor runs hookit's policy twice."];
 }

@@ -2,7 +2,7 @@
 // then one real CLI run against the fake model server (see driver.ts), network-isolated with
 // `unshare -n` where the machine allows it. Returns what the model was sent and the project files.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { homedir, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -17,8 +17,22 @@ import { conversation, type ViewItem } from "./views.ts";
 
 export const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 export const CACHE_ROOT = resolve(process.env.HOOKIT_E2E_CACHE || join(homedir(), ".cache/hookit-e2e"));
-/** The hookit under test: this checkout's build, or another build named by HOOKIT_E2E_BIN. */
-const HOOKIT_BIN = process.env.HOOKIT_E2E_BIN ? resolve(process.env.HOOKIT_E2E_BIN) : join(REPO_ROOT, "dist/bin.mjs");
+let hookitBinPath: string | undefined;
+
+/**
+ * The hookit under test: a copy of this checkout's build (dist/ and package.json, i.e. the
+ * published package) taken once per test file, so a rebuild in the work tree cannot swap files
+ * under a running CLI; or the build named by HOOKIT_E2E_BIN, used in place.
+ */
+function hookitBin(): string {
+  if (hookitBinPath) return hookitBinPath;
+  if (process.env.HOOKIT_E2E_BIN) return (hookitBinPath = resolve(process.env.HOOKIT_E2E_BIN));
+  if (!existsSync(join(REPO_ROOT, "dist/bin.mjs"))) throw new Error("dist/bin.mjs is missing: run `npm run build` first");
+  const copy = join(scratch(), "hookit");
+  cpSync(join(REPO_ROOT, "dist"), join(copy, "dist"), { recursive: true });
+  cpSync(join(REPO_ROOT, "package.json"), join(copy, "package.json"));
+  return (hookitBinPath = join(copy, "dist/bin.mjs"));
+}
 
 export interface Scenario {
   agent: CliId;
@@ -76,6 +90,7 @@ export function disposeScratch(): void {
   else rmSync(scratchRoot, { recursive: true, force: true });
   scratchRoot = undefined;
   driverFile = undefined;
+  hookitBinPath = undefined;
 }
 
 function bundledDriver(): string {
@@ -153,7 +168,7 @@ export async function runScenario(scenario: Scenario): Promise<RunResult> {
     writeFiles({ [join(project, ".hookit/hookit.json")]: text });
   }
   if (scenario.install ?? scenario.policy !== undefined) {
-    run(process.execPath, [HOOKIT_BIN, "install", "--agent", scenario.agent, "--project", project], { cwd: project, env });
+    run(process.execPath, [hookitBin(), "install", "--agent", scenario.agent, "--project", project], { cwd: project, env });
   }
 
   const extraEnv: Record<string, string> = { ...scenario.env };
@@ -195,5 +210,5 @@ export async function runScenario(scenario: Scenario): Promise<RunResult> {
 
 /** Points every installed hook command at a script that throws, the way a broken install fails. */
 export function sabotageHookCommand(run: { dir: string; home: string; project: string }): void {
-  sabotageAt(HOOKIT_BIN, run);
+  sabotageAt(hookitBin(), run);
 }

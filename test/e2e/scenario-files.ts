@@ -42,8 +42,10 @@ export function sabotageHookCommand(hookitBin: string, run: { dir: string; home:
       if (entry.isDirectory() && entry.name !== ".git" && entry.name !== "node_modules") visit(full);
       else if (entry.isFile() && statSync(full).size < 1_000_000) {
         const text = readFileSync(full, "utf8");
-        if (text.includes(hookitBin)) {
-          writeFileSync(full, text.split(hookitBin).join(crash));
+        // The installer may name either twin of the bin (bin.mjs or bin.cjs) in the same dist/.
+        const needle = [hookitBin, join(dirname(hookitBin), "bin.cjs"), join(dirname(hookitBin), "bin.mjs")].find((n) => text.includes(n));
+        if (needle) {
+          writeFileSync(full, text.split(needle).join(crash));
           rewritten++;
         }
       }

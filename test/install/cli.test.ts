@@ -62,7 +62,7 @@ describe("hookit install / uninstall", () => {
     expect(result.code).toBe(0);
     expect(result.stderr).toContain("deleted (hookit had created it)");
     expect(result.stderr).not.toContain("Still to do");
-    expect((await run(box, "uninstall", ["--agent", "claude"])).stderr).toContain("nothing of hookit's");
+    expect((await run(box, "uninstall", ["--agent", "claude"])).stderr).toContain("not installed (no ");
   });
 
   it("fails with one clear line and exit 1", async () => {

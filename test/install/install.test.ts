@@ -69,11 +69,15 @@ describe.each(SCOPES)("%s scope", (scope) => {
     });
 
     it("creates the file when there is none and deletes it on uninstall", async () => {
-      const { file, options } = setup(scope, agent);
+      const { file, options, box } = setup(scope, agent);
       expect((await installAgents(options())).outcomes[0]!.action).toBe("create");
       expect(existsSync(`${file}.hookit.bak`)).toBe(false);
       expect((await uninstallAgents(options())).outcomes[0]!.action).toBe("delete");
       expect(existsSync(file)).toBe(false);
+      // The directories created for it went too, never the project or HOME itself.
+      const top = join(scope === "project" ? box.repo : box.home, (scope === "project" ? PROJECT_FILES : GLOBAL_FILES)[agent].split("/")[0]!);
+      expect(existsSync(top)).toBe(false);
+      expect(existsSync(scope === "project" ? box.repo : box.home)).toBe(true);
       expect((await uninstallAgents(options())).outcomes[0]!.action).toBe("unchanged");
     });
 
@@ -153,6 +157,26 @@ describe("safety", () => {
     expect(readFileSync(`${file}.hookit.bak`, "utf8")).toBe(USER_FILES.claude);
   });
 
+  it("keeps a directory that holds other files", async () => {
+    const { file, options, box } = setup("project", "claude");
+    write(join(box.repo, ".claude", "settings.local.json"), "{}\n");
+    await installAgents(options());
+    await uninstallAgents(options());
+    expect(existsSync(file)).toBe(false);
+    expect(readFileSync(join(box.repo, ".claude", "settings.local.json"), "utf8")).toBe("{}\n");
+  });
+
+  it("keeps a UTF-8 byte order mark", async () => {
+    const { file, options } = setup("project", "gemini");
+    write(file, "\uFEFF" + USER_FILES.gemini);
+    await installAgents(options());
+    expect(readFileSync(file, "utf8").startsWith("\uFEFF{")).toBe(true);
+    expect(readFileSync(`${file}.hookit.bak`, "utf8")).toBe("\uFEFF" + USER_FILES.gemini);
+    await uninstallAgents(options());
+    expect(readFileSync(file, "utf8")).toBe("\uFEFF" + USER_FILES.gemini);
+    expect(existsSync(`${file}.hookit.bak`)).toBe(false);
+  });
+
   it("restores a user's empty file instead of deleting it", async () => {
     const { file, options } = setup("project", "codex");
     write(file, "");
@@ -221,6 +245,13 @@ describe("scopes, agents and trust", () => {
     const report = await installAgents(options());
     expect(report.trusted).toBe(policy);
     expect(isTrusted(policy, readFileSync(policy), box.env)).toBe(true);
+  });
+
+  it("warns that Cursor runs Claude Code's hooks too when both are installed", async () => {
+    const { options } = setup("project", "claude");
+    const report = await installAgents(options({ agents: ["claude", "cursor"] }));
+    expect(report.outcomes[1]!.warnings).toEqual([expect.stringContaining("runs hookit's policy twice")]);
+    expect(report.outcomes[0]!.warnings).toEqual([]);
   });
 
   it("does not trust anything for a global install", async () => {

@@ -1,5 +1,6 @@
 // The pure per-agent transforms: the right shape for each harness, the user's
 // bytes untouched, a second install a no-op, uninstall the exact inverse.
+import fc from "fast-check";
 import { parse } from "jsonc-parser";
 import { describe, expect, it } from "vitest";
 import { AGENT_IDS } from "../../src/adapters/registry.ts";
@@ -173,5 +174,44 @@ describe("warnings", () => {
     expect(TARGETS.cursor.warnings!('{"hooks": {}}')).toHaveLength(1);
     expect(TARGETS.cursor.warnings!('{"version": 1}')).toEqual([]);
     expect(TARGETS.claude.warnings!(USER_FILES.claude)).toEqual([]);
+  });
+});
+
+describe("any user file", () => {
+  // Hand-written JSONC: some lines get a comment, some containers a trailing comma.
+  const decorate = (json: string, comments: boolean, commas: boolean) => {
+    let text = json;
+    if (commas) text = text.replace(/([^[{,\s])(?=\r?\n[ \t]*[}\]])/g, "$1,");
+    if (comments) text = text.replace(/([{[,])(\r?\n)/g, "$1 // note$2");
+    return text;
+  };
+  const userHook = fc.record({
+    matcher: fc.constantFrom("Bash", "Write", "*"),
+    hooks: fc.array(
+      fc.record({ type: fc.constant("command"), command: fc.constantFrom("./a.sh", "gitvow hook --agent claude Stop", "x hook") }),
+      { minLength: 1, maxLength: 2 },
+    ),
+  });
+  const settings = fc.record(
+    {
+      model: fc.string(),
+      env: fc.dictionary(fc.stringMatching(/^[A-Z]{1,4}$/), fc.string()),
+      hooks: fc.dictionary(fc.constantFrom("PreToolUse", "Stop", "SessionStart", "Notification"), fc.array(userHook, { minLength: 1, maxLength: 2 }), { minKeys: 1 }),
+    },
+    { requiredKeys: [] },
+  );
+
+  it.each(["claude", "codex", "gemini"] as const)("%s: install is idempotent and uninstall exact", async (agent) => {
+    const options = await applyOptions(agent);
+    fc.assert(
+      fc.property(settings, fc.constantFrom(2, 4, "\t"), fc.boolean(), fc.boolean(), fc.boolean(), (value, unit, comments, commas, crlf) => {
+        let original = decorate(JSON.stringify(value, null, unit), comments, commas) + "\n";
+        if (crlf) original = original.replace(/\n/g, "\r\n");
+        const installed = TARGETS[agent].apply(original, options).text;
+        expect(TARGETS[agent].apply(installed, options).changed).toBe(false);
+        expect(TARGETS[agent].remove(installed).text).toBe(original);
+      }),
+      { numRuns: 150 },
+    );
   });
 });
