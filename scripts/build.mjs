@@ -21,6 +21,10 @@ const hotPathLoaders = {
       contents: `export const LOADERS = {${ADAPTER_IDS.map((id) => `${id}: async () => require("./adapters/${id}.cjs")`).join(", ")}};`,
       loader: "js",
     }));
+    b.onLoad({ filter: /src[\\/]_crypto\.ts$/ }, () => ({
+      contents: `export const crypto = () => require("node:crypto");`,
+      loader: "js",
+    }));
     b.onLoad({ filter: /src[\\/]run[\\/]_validator\.ts$/ }, () => ({
       contents: `export const loadValidator = async () => require("./validate.cjs");`,
       loader: "js",

@@ -139,9 +139,12 @@ function comparePaths(a: JsonPath, b: JsonPath): number {
   return a.length - b.length;
 }
 
+/** Events holding an array; another value under `hooks` is not a hook list hookit could own. */
 function eventNames(text: string, file: string): string[] {
   const hooks = nodeAt(parseObject(text, file), ["hooks"], "object", file);
-  return (hooks?.children ?? []).map((property) => String(property.children?.[0]?.value));
+  return (hooks?.children ?? [])
+    .filter((property) => property.children?.[1]?.type === "array")
+    .map((property) => String(property.children?.[0]?.value));
 }
 
 function same(a: unknown, b: unknown): boolean {

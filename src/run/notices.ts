@@ -1,5 +1,5 @@
 // User-facing texts of the hot path that are hookit's own (not HooKit's).
-import { createHash } from "node:crypto";
+import { crypto } from "../_crypto.ts";
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { Notice } from "../adapters/types.ts";
@@ -18,7 +18,7 @@ export function policyProblem(diagnostics: readonly Diagnostic[]): string {
 export function untrustedNotice(policyPath: string, stateDir: string): Notice[] {
   let digest: string;
   try {
-    digest = createHash("sha256").update(`${policyPath}\u0000`).update(readFileSync(policyPath)).digest("hex");
+    digest = crypto().createHash("sha256").update(`${policyPath}\u0000`).update(readFileSync(policyPath)).digest("hex");
   } catch {
     return [];
   }

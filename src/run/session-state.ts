@@ -2,7 +2,7 @@
 // agent_end fingerprint and hookit's count of consecutive continuations.
 // Every hook call is a new process, so this lives on disk, written atomically
 // under a lock so parallel hook processes of one session lose nothing.
-import { createHash } from "node:crypto";
+import { crypto } from "../_crypto.ts";
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { StateStore } from "../engine/types.ts";
@@ -17,7 +17,7 @@ export interface SessionState {
 }
 
 function sessionFile(dir: string, agent: string, sessionId: string): string {
-  const digest = createHash("sha256").update(`${agent}\u0000${sessionId}`).digest("hex").slice(0, 24);
+  const digest = crypto().createHash("sha256").update(`${agent}\u0000${sessionId}`).digest("hex").slice(0, 24);
   return join(dir, "sessions", `${agent}-${digest}.json`);
 }
 

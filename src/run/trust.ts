@@ -1,14 +1,14 @@
 // Project trust: a project policy runs shell commands, so hookit only loads it
 // after the user said so. `hookit trust` records the sha256 of the file's bytes;
 // any edit changes the digest and needs a new `hookit trust`.
-import { createHash } from "node:crypto";
+import { crypto } from "../_crypto.ts";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { writeFileAtomic } from "../fs-atomic.ts";
 import { stateDir, type Env } from "../paths.ts";
 
 export function policyDigest(text: string | Buffer): string {
-  return createHash("sha256").update(text).digest("hex");
+  return crypto().createHash("sha256").update(text).digest("hex");
 }
 
 export function trustFile(env: Env = process.env): string {

@@ -152,6 +152,15 @@ describe("ownership", () => {
     expect(read(TARGETS.claude.remove(mixed).text).hooks.Stop).toEqual([{ hooks: [{ type: "command", command: "./mine.sh" }] }]);
   });
 
+  it("ignores a non-list value under `hooks` unless it must write there", async () => {
+    const text = '{ "hooks": { "enabled": true } }\n';
+    const options = await applyOptions("gemini");
+    expect(TARGETS.gemini.remove(TARGETS.gemini.apply(text, options).text).text).toBe(text);
+    expect(() => TARGETS.gemini.apply('{ "hooks": { "BeforeTool": {} } }', options)).toThrow(
+      "`hooks.BeforeTool` is an object, expected an array",
+    );
+  });
+
   it("drops entries for events the adapter no longer registers", async () => {
     const options = await applyOptions("copilot");
     const old = TARGETS.copilot.apply(USER_FILES.copilot, options).text;

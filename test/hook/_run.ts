@@ -1,0 +1,168 @@
+// Drives the BUILT `hookit` binary as a process, the way an agent runs it:
+// payload on stdin, answer on stdout/stderr/exit code. Every call gets its own
+// HOME / XDG_* / policy in a temporary sandbox, and an environment that holds
+// nothing from the developer's shell except PATH.
+import { execFileSync, spawn } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll } from "vitest";
+
+export const ROOT = join(import.meta.dirname, "../..");
+export const FIXTURES = join(ROOT, "test/fixtures");
+
+export interface Reply {
+  stdout: string;
+  stderr: string;
+  exitCode: number | null;
+}
+
+export interface Sandbox {
+  root: string;
+  /** Where the processes run: an empty directory, so no project policy is found by accident. */
+  cwd: string;
+  env: Record<string, string>;
+  stateDir: string;
+  /** Writes the policy file `HOOKIT_CONFIG` names; a string is written as is. */
+  policy(policy: unknown): string;
+}
+
+let snapshot: string | undefined;
+const sandboxes: string[] = [];
+
+/**
+ * Call once at the top of a test file. Builds `dist/` when it is missing, then
+ * copies it (with package.json, which the installer looks for) to a private
+ * folder: other people rebuild `dist/` in this tree, and a rebuild deletes it
+ * first, so a test must not run the shared copy mid-flight.
+ */
+export function useBuiltHookit(): void {
+  beforeAll(() => {
+    snapshot ??= snapshotDist();
+  }, 180_000);
+  afterEach(() => {
+    for (const dir of sandboxes.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+  afterAll(() => {
+    if (snapshot) rmSync(snapshot, { recursive: true, force: true });
+    snapshot = undefined;
+  });
+}
+
+/** The snapshot's package root (its `dist/` is the built package). */
+export function packageRoot(): string {
+  if (!snapshot) throw new Error("call useBuiltHookit() at the top of the test file");
+  return snapshot;
+}
+
+export function binPath(): string {
+  return join(packageRoot(), "dist/bin.cjs");
+}
+
+export function createSandbox(): Sandbox {
+  const root = mkdtempSync(join(tmpdir(), "hookit-hook-"));
+  sandboxes.push(root);
+  const cwd = join(root, "cwd");
+  mkdirSync(cwd);
+  const policyPath = join(root, "policy.json");
+  const env = {
+    PATH: process.env.PATH ?? "/usr/bin:/bin",
+    HOME: join(root, "home"),
+    XDG_CONFIG_HOME: join(root, "config"),
+    XDG_STATE_HOME: join(root, "state"),
+    HOOKIT_CONFIG: policyPath,
+  };
+  return {
+    root,
+    cwd,
+    env,
+    stateDir: join(env.XDG_STATE_HOME, "hookit"),
+    policy(policy) {
+      writeFileSync(policyPath, typeof policy === "string" ? policy : JSON.stringify(policy, null, 2));
+      return policyPath;
+    },
+  };
+}
+
+/** Runs `hookit <args…>` with `stdin` piped in, as a harness would. */
+export function runHookit(box: Sandbox, args: readonly string[], stdin: string, env: Record<string, string> = {}): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [binPath(), ...args], { cwd: box.cwd, env: { ...box.env, ...env } });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on("data", (chunk: Buffer) => out.push(chunk));
+    child.stderr.on("data", (chunk: Buffer) => err.push(chunk));
+    child.on("error", reject);
+    child.on("close", (exitCode) => resolve({ stdout: Buffer.concat(out).toString(), stderr: Buffer.concat(err).toString(), exitCode }));
+    // A hook that does not read stdin closes the pipe early; that is its business.
+    child.stdin.on("error", () => {});
+    child.stdin.end(stdin);
+  });
+}
+
+export function runHook(box: Sandbox, agent: string, nativeEvent: string, stdin: string, env?: Record<string, string>): Promise<Reply> {
+  return runHookit(box, ["hook", "--agent", agent, nativeEvent], stdin, env);
+}
+
+/** A captured payload, verbatim. */
+export function fixtureText(agent: string, file: string): string {
+  return readFileSync(join(FIXTURES, agent, file), "utf8");
+}
+
+/** A captured payload with some fields replaced (a cwd that exists here, a session id, …). */
+export function fixtureWith(agent: string, file: string, changes: Record<string, unknown>): string {
+  return JSON.stringify({ ...(JSON.parse(fixtureText(agent, file)) as object), ...changes });
+}
+
+// --- policies and the texts they produce (HooKit's fixed texts, hookit-semantics §3.3) ---
+
+const hook = (event: string, shell: string) => ({ description: "", event, shell, default: true });
+
+export const PASS_POLICY = {
+  local: { allow: hook("tool_call", "true"), keep: hook("tool_result", "true"), done: hook("agent_end", "true") },
+};
+export const BLOCK_POLICY = { local: { deny: hook("tool_call", "false") } };
+export const PATCH_POLICY = { local: { redact: hook("tool_result", "false") } };
+export const CONTINUE_POLICY = { local: { tests: hook("agent_end", "false") } };
+
+export const blockReason = (tool: string): string => `hookit: hook "deny" rejected ${tool} — \`false\``;
+export const patchReason = (tool: string): string => `hookit: hook "redact" blocked ${tool} result — \`false\``;
+export const patchText = (tool: string): string =>
+  `[BLOCKED by HooKit] ${patchReason(tool)}\n\nThe original tool result was suppressed.`;
+export const CONTINUATION = "1 hook failed after your last turn:\n\n- **tests**: `false` (exit 1)";
+export const RETRY_STOPPED = "hookit: agent-end hooks still fail; automatic retry stopped.";
+
+/** One JSON object and a newline: the exact bytes hookit prints for `value`. */
+export const jsonLine = (value: unknown): string => `${JSON.stringify(value)}\n`;
+
+/** The decision log, one parsed record per line. */
+export function decisionLog(box: Sandbox): Array<Record<string, unknown>> {
+  const path = join(box.stateDir, "decisions.jsonl");
+  if (!existsSync(path)) return [];
+  return readFileSync(path, "utf8").trimEnd().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+/** What must never reach a harness's protocol channel. */
+export const STACK_OR_USAGE = /^\s+at .+:\d+|USAGE|Usage:|--help|node:internal/m;
+
+// --- internal ---
+
+function snapshotDist(): string {
+  const dist = join(ROOT, "dist");
+  if (!existsSync(join(dist, "bin.cjs"))) execFileSync(process.execPath, ["scripts/build.mjs"], { cwd: ROOT, stdio: "ignore" });
+  for (let attempt = 0; ; attempt++) {
+    const target = mkdtempSync(join(tmpdir(), "hookit-dist-"));
+    try {
+      // schema.json is the build's last file: without it the build is still running.
+      if (!existsSync(join(dist, "schema.json")) || !existsSync(join(dist, "meta.json"))) throw new Error("dist/ is incomplete");
+      cpSync(dist, join(target, "dist"), { recursive: true });
+      cpSync(join(ROOT, "package.json"), join(target, "package.json"));
+      if (!existsSync(join(target, "dist/schema.json"))) throw new Error("dist/ changed while it was copied");
+      return target;
+    } catch (error) {
+      rmSync(target, { recursive: true, force: true });
+      if (attempt >= 60) throw error;
+      execFileSync("sleep", ["0.5"]);
+    }
+  }
+}
