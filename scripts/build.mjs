@@ -9,7 +9,7 @@ import { chmodSync, copyFileSync, mkdirSync, rmSync, writeFileSync } from "node:
 import { execFileSync } from "node:child_process";
 
 const ADAPTER_IDS = ["claude", "codex", "gemini", "cursor", "copilot"];
-const common = { bundle: true, platform: "node", target: "node20", legalComments: "none", logLevel: "warning", metafile: true };
+const common = { bundle: true, platform: "node", mainFields: ["module", "main"], target: "node20", legalComments: "none", logLevel: "warning", metafile: true };
 
 /** Swaps the two lazy-loading modules for `require`s of the prebuilt files. */
 const hotPathLoaders = {
@@ -51,10 +51,8 @@ const hot = await build({
   format: "cjs",
   plugins: [hotPathLoaders],
 });
-for (const bin of ["bin.cjs", "bin.mjs"]) {
-  copyFileSync(`src/${bin}`, `dist/${bin}`);
-  chmodSync(`dist/${bin}`, 0o755);
-}
+copyFileSync("src/bin.cjs", "dist/bin.cjs");
+chmodSync("dist/bin.cjs", 0o755);
 writeFileSync("dist/meta.json", JSON.stringify({ cold: cold.metafile, hot: hot.metafile }));
 writeFileSync("dist/schema.json", execFileSync(process.execPath, ["dist/bin.cjs", "schema"]));
 const files = Object.keys(cold.metafile.outputs).length + Object.keys(hot.metafile.outputs).length + 1;

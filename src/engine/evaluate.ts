@@ -45,7 +45,7 @@ export async function evaluate(
   // Capture everything first: later changes to the inputs never leak in.
   const hooks = [...enabledHooks];
   const state = context.state ?? memoryStateStore();
-  const inherited = { ...(context.env ?? process.env) };
+  const inherited = context.env ?? process.env; // read when a shell starts, never copied up front
   const baseEnv = { ...metadataEnv(context.metadata), ...context.extraEnv };
   const hookitCand = hookitCandidate(event);
   const candidate = filterCandidate(event, hookitCand);

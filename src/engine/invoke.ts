@@ -47,13 +47,15 @@ export async function invokeHooks(hooks: readonly Hook[], input: InvocationInput
 
 async function invokeOne(hook: Hook, input: InvocationInput, batch: InvocationBatch): Promise<void> {
   const invocationId = randomUuid();
-  const env = composeEnv(
+  // Built once, and only if a real shell starts (true/false shortcuts need none).
+  let env: Record<string, string> | undefined;
+  const lazyEnv = () => (env ??= composeEnv(
     input.inherited,
     input.eventEnv,
     { PI_HOOK_REF: hook.ref, PI_HOOK_EVENT: hook.event, PI_HOOK_INVOCATION_ID: invocationId, PI_EVENT: input.event, PI_CWD: input.cwd },
     input.cwd,
-  );
-  const shellOptions = { cwd: input.cwd, env, signal: input.signal, timeoutMs: hook.timeout };
+  ));
+  const shellOptions = { cwd: input.cwd, env: lazyEnv, signal: input.signal, timeoutMs: hook.timeout };
   const startedAt = Date.now();
   if (hook.when) {
     const when = await runShell(hook.when, shellOptions);

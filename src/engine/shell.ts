@@ -22,7 +22,8 @@ export interface ShellResult {
 
 export interface ShellOptions {
   cwd: string;
-  env: Record<string, string>;
+  /** The environment, or a function building it (only called when a shell is really spawned). */
+  env: Record<string, string> | (() => Record<string, string>);
   signal?: AbortSignal;
   timeoutMs?: number;
 }
@@ -45,7 +46,7 @@ async function spawnShell(command: string, options: ShellOptions): Promise<Shell
     try {
       child = spawn("/bin/sh", ["-c", command], {
         cwd: options.cwd,
-        env: options.env,
+        env: typeof options.env === "function" ? options.env() : options.env,
         stdio: ["ignore", "pipe", "pipe"],
         detached: true, // own process group, so the whole tree can be killed
       });

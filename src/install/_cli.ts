@@ -22,7 +22,7 @@ export const INSTALL_ARGS = {
   "dry-run": { type: "boolean", description: "Print the changes as a unified diff on stdout; write nothing" },
   command: {
     type: "string",
-    description: 'Program the hooks run instead of "<node>" "<hookit>/dist/bin.mjs", e.g. hookit',
+    description: 'Program the hooks run instead of "<node>" "<hookit>/dist/bin.cjs", e.g. hookit',
     valueHint: "CMD",
   },
 } as const satisfies ArgsDef;

@@ -13,7 +13,7 @@ export function shQuote(word: string): string {
   return `"${word.replace(/["\\$`]/g, "\\$&")}"`;
 }
 
-/** `"<node>" "<package root>/dist/bin.mjs"`: absolute, so the agent's PATH does not matter. */
+/** `"<node>" "<package root>/dist/bin.cjs"`: absolute, so the agent's PATH does not matter. */
 export function defaultCommandPrefix(nodePath: string, binPath: string): string {
   return `${shQuote(nodePath)} ${shQuote(binPath)}`;
 }

@@ -13,7 +13,7 @@ export interface TransformResult {
 }
 
 export interface ApplyOptions {
-  /** What runs hookit, already quoted for sh: `"<node>" "<root>/dist/bin.mjs"` or a `--command`. */
+  /** What runs hookit, already quoted for sh: `"<node>" "<root>/dist/bin.cjs"` or a `--command`. */
   commandPrefix: string;
   /** The adapter's registrations (hook agents; empty for Pi). */
   registrations: HookRegistration[];

@@ -17,8 +17,8 @@ import type { ApplyOptions, Scope } from "./_types.ts";
 import { commit, diffOf, planInstall, planUninstall, readTarget } from "./_writer.ts";
 import type { Action, Change } from "./_writer.ts";
 
-// The bin the hooks run. (`dist/bin.cjs`, which bin.mjs loads, would skip Node's ESM loader: ~5 ms a hook.)
-const HOOK_BIN = join("dist", "bin.mjs");
+// The bin the hooks run: the CommonJS one, which skips Node's ESM loader (~5 ms a hook).
+const HOOK_BIN = join("dist", "bin.cjs");
 const PI_EXTENSION = join("dist", "pi.mjs");
 
 export { InstallError } from "./_errors.ts";
@@ -33,7 +33,7 @@ export interface InstallOptions {
   /** Project directory; default: the git work tree enclosing `cwd`, else `cwd`. */
   projectDir?: string;
   dryRun?: boolean;
-  /** Replaces `"<node>" "<root>/dist/bin.mjs"` as the program hooks run, e.g. `hookit`. */
+  /** Replaces `"<node>" "<root>/dist/bin.cjs"` as the program hooks run, e.g. `hookit`. */
   command?: string;
   env?: Env;
   cwd?: string;

@@ -27,11 +27,11 @@ let hookitBinPath: string | undefined;
 function hookitBin(): string {
   if (hookitBinPath) return hookitBinPath;
   if (process.env.HOOKIT_E2E_BIN) return (hookitBinPath = resolve(process.env.HOOKIT_E2E_BIN));
-  if (!existsSync(join(REPO_ROOT, "dist/bin.mjs"))) throw new Error("dist/bin.mjs is missing: run `npm run build` first");
+  if (!existsSync(join(REPO_ROOT, "dist/bin.cjs"))) throw new Error("dist/bin.cjs is missing: run `npm run build` first");
   const copy = join(scratch(), "hookit");
   cpSync(join(REPO_ROOT, "dist"), join(copy, "dist"), { recursive: true });
   cpSync(join(REPO_ROOT, "package.json"), join(copy, "package.json"));
-  return (hookitBinPath = join(copy, "dist/bin.mjs"));
+  return (hookitBinPath = join(copy, "dist/bin.cjs"));
 }
 
 export interface Scenario {

@@ -10,7 +10,7 @@ import type { AgentId, HookAgentId } from "../../src/adapters/registry.ts";
 import type { HookRegistration } from "../../src/adapters/types.ts";
 import type { ApplyOptions } from "../../src/install/_types.ts";
 
-export const PREFIX = '"/usr/bin/node" "/opt/hookit/dist/bin.mjs"';
+export const PREFIX = '"/usr/bin/node" "/opt/hookit/dist/bin.cjs"';
 export const EXTENSION = "/opt/hookit/dist/pi.mjs";
 
 export async function registrations(agent: AgentId): Promise<HookRegistration[]> {
@@ -100,7 +100,7 @@ export function sandbox(): Sandbox {
   mkdirSync(join(repo, ".git"), { recursive: true });
   mkdirSync(join(root, "dist"), { recursive: true });
   writeFileSync(join(root, "package.json"), '{ "name": "hookit" }\n');
-  writeFileSync(join(root, "dist", "bin.mjs"), "");
+  writeFileSync(join(root, "dist", "bin.cjs"), "");
   writeFileSync(join(root, "dist", "pi.mjs"), "");
   return { home, repo, root, env: { HOME: home, PATH: join(base, "bin"), XDG_STATE_HOME: join(base, "state") } };
 }

@@ -18,7 +18,7 @@ async function run(box: Sandbox, mode: "install" | "uninstall", argv: string[], 
   const args = parseArgs(argv, INSTALL_ARGS);
   // The sandbox's package root stands in for the built hookit package.
   const io = { env: box.env, cwd, stdout: (text: string) => void (stdout += text), stderr: stream };
-  const code = await runInstallCommand(mode, { ...args, command: args.command ?? `"/usr/bin/node" "${join(box.root, "dist", "bin.mjs")}"` }, argv, io);
+  const code = await runInstallCommand(mode, { ...args, command: args.command ?? `"/usr/bin/node" "${join(box.root, "dist", "bin.cjs")}"` }, argv, io);
   return { code, stdout, stderr };
 }
 

@@ -1,7 +1,7 @@
 // installAgents / uninstallAgents against a temporary HOME and git repository:
 // the right file per agent and scope, backups, idempotency, exact uninstall,
 // dry runs, and refusals that leave every file untouched.
-import { existsSync, linkSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, linkSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { AGENT_IDS } from "../../src/adapters/registry.ts";
@@ -10,7 +10,6 @@ import { InstallError, installAgents, uninstallAgents } from "../../src/install/
 import type { InstallOptions } from "../../src/install/index.ts";
 import { isTrusted } from "../../src/run/trust.ts";
 import { USER_FILES, sandbox, write } from "./_helpers.ts";
-import type { Sandbox } from "./_helpers.ts";
 
 const PROJECT_FILES: Record<AgentId, string> = {
   pi: ".pi/settings.json",
@@ -55,7 +54,7 @@ describe.each(SCOPES)("%s scope", (scope) => {
       const first = await installAgents(options());
       expect(first.outcomes).toMatchObject([{ agent, file, action: "update", backup: `${file}.hookit.bak` }]);
       const installed = readFileSync(file, "utf8");
-      expect(installed).toContain(agent === "pi" ? join(box.root, "dist", "pi.mjs") : join(box.root, "dist", "bin.mjs"));
+      expect(installed).toContain(agent === "pi" ? join(box.root, "dist", "pi.mjs") : join(box.root, "dist", "bin.cjs"));
       expect(readFileSync(`${file}.hookit.bak`, "utf8")).toBe(USER_FILES[agent]);
 
       const second = await installAgents(options());
@@ -148,7 +147,6 @@ describe("safety", () => {
   it("keeps the file's permissions and backs up only the very first original", async () => {
     const { file, options } = setup("global", "claude");
     write(file, USER_FILES.claude);
-    const { chmodSync } = await import("node:fs");
     chmodSync(file, 0o600);
     await installAgents(options());
     expect(statSync(file).mode & 0o777).toBe(0o600);
@@ -261,4 +259,3 @@ describe("scopes, agents and trust", () => {
   });
 });
 
-export type { Sandbox };

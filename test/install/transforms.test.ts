@@ -50,7 +50,7 @@ describe.each(AGENT_IDS)("%s", (agent: AgentId) => {
   it("replaces its entries when the command changes, without duplicating them", async () => {
     const first = target.apply(USER_FILES[agent], await applyOptions(agent)).text;
     const moved = await applyOptions(agent, {
-      commandPrefix: '"/usr/local/bin/node" "/srv/hookit/dist/bin.mjs"',
+      commandPrefix: '"/usr/local/bin/node" "/srv/hookit/dist/bin.cjs"',
       extensionPath: "/srv/hookit/dist/pi.mjs",
     });
     const second = target.apply(first, moved);
