@@ -8,7 +8,11 @@ import { build } from "esbuild";
 import { chmodSync, copyFileSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 
-const ADAPTER_IDS = ["claude", "codex", "gemini", "cursor", "copilot"];
+import { readFileSync } from "node:fs";
+
+// The adapter list has one home, src/adapters/_loaders.ts; each entry there gets its own file here.
+const ADAPTER_IDS = [...readFileSync("src/adapters/_loaders.ts", "utf8").matchAll(/^\s+([a-z][a-z0-9]*): \(\) => import\("\.\/\1\.ts"\)/gm)].map((m) => m[1]);
+if (ADAPTER_IDS.length === 0) throw new Error("no adapters found in src/adapters/_loaders.ts");
 const common = { bundle: true, platform: "node", mainFields: ["module", "main"], target: "node20", legalComments: "none", logLevel: "warning", metafile: true };
 
 /** Swaps the two lazy-loading modules for `require`s of the prebuilt files. */

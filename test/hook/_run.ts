@@ -162,7 +162,7 @@ function snapshotDist(): string {
     } catch (error) {
       rmSync(target, { recursive: true, force: true });
       if (attempt >= 60) throw error;
-      execFileSync("sleep", ["0.5"]);
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
     }
   }
 }
