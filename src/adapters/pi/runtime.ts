@@ -3,7 +3,7 @@
 // capture the Enabled Hook Set and metadata → evaluate → deliver Effects →
 // notify the control reason → close the observation → answer Pi.
 import { createEvaluator, type Evaluator } from "../../engine/index.ts";
-import type { EvaluationReportRow, NativeEventName, NativeEventOutcome, NormalizedEvent } from "../../engine/types.ts";
+import type { EvaluationReportRow, NativeEventName, NormalizedEvent } from "../../engine/types.ts";
 import type { Env } from "../../paths.ts";
 import { deliverEffects, notify } from "./deliver.ts";
 import { controlResult, internalFailure, reportContext, toEvent } from "./events.ts";
@@ -12,6 +12,7 @@ import type { PiAPI, PiContext, PiEvent, PiSessionEntry } from "./pi-types.ts";
 import { loadPolicy, startupNotice, statusText, untrustedNotice, withEnablement, type SessionPolicy } from "./policy.ts";
 import { createExecutionReporter, EXECUTION_ENTRY, type Observation } from "./reports.ts";
 import { createDecisionHistory, type DecisionHistory } from "./status.ts";
+import { FAILURE_KIND } from "../../engine/events.ts";
 
 export interface RuntimeOptions {
   env: Env;
@@ -32,15 +33,6 @@ export interface Runtime {
   handle(name: NativeEventName, payload: PiEvent, ctx: PiContext): Promise<unknown>;
 }
 
-const FAIL_CLOSED: Record<NativeEventName, NativeEventOutcome["outcome"]> = {
-  tool_call: "block",
-  tool_result: "patch",
-  turn_end: "report",
-  agent_end: "report",
-  agent_settled: "report",
-  session_before_switch: "cancel",
-  session_before_fork: "cancel",
-};
 
 export function createRuntime(pi: PiAPI, options: RuntimeOptions): Runtime {
   let policy: SessionPolicy | undefined;
@@ -138,7 +130,7 @@ export function createRuntime(pi: PiAPI, options: RuntimeOptions): Runtime {
       // Pi fails open for throwing tool_result and session_before_* handlers: never throw.
       const failure = internalFailure(name, payload, error);
       notify(ctx, failure.message, "error");
-      record(name, payload, FAIL_CLOSED[name], failure.message);
+      record(name, payload, FAILURE_KIND[name], failure.message);
       return failure.result;
     } finally {
       try {

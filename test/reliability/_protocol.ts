@@ -1,0 +1,167 @@
+// What each harness accepts as a hook answer (harness-protocols §2.3, §3.3,
+// §4.3, §5.2, §6.3), as a checker: a reply either is one well-formed answer
+// in the harness's format or the checker names what is wrong with it. It also
+// says what the answer does (blocks, patches, continues), so properties can be
+// stated over any payload.
+import type { InvocationKind, Reply } from "../../src/adapters/types.ts";
+import { STACK_RE } from "./_sandbox.ts";
+
+export const HOOK_AGENTS = ["claude", "codex", "gemini", "cursor", "copilot"] as const;
+export type HookAgent = (typeof HOOK_AGENTS)[number];
+
+export interface Verdict {
+  /** Empty when the reply is a valid answer. */
+  problems: string[];
+  output?: Record<string, unknown>;
+  blocked: boolean;
+  patched: boolean;
+  continued: boolean;
+  /** The block / patch / continuation text the model would read. */
+  reason?: string;
+}
+
+type Output = Record<string, unknown>;
+
+// Top-level keys hookit may print, per harness and kind. Codex is the strict one:
+// its schemas have additionalProperties:false and a rejected answer fails open.
+const TOP_KEYS: Record<HookAgent, (kind: InvocationKind) => string[]> = {
+  claude: () => ["hookSpecificOutput", "decision", "reason", "continue", "stopReason", "systemMessage"],
+  codex: (kind) =>
+    kind === "tool_call" ? ["hookSpecificOutput", "systemMessage"]
+    : kind === "tool_result" || kind === "stop" ? ["decision", "reason", "continue", "stopReason", "systemMessage"]
+    : ["systemMessage"],
+  gemini: () => ["decision", "reason", "continue", "stopReason", "systemMessage"],
+  cursor: () => ["permission", "agent_message", "user_message", "updated_mcp_tool_output", "additional_context", "followup_message"],
+  copilot: () => ["permissionDecision", "permissionDecisionReason", "modifiedResult", "decision", "reason"],
+};
+
+export function inspectReply(agent: HookAgent, nativeEvent: string, kind: InvocationKind, reply: Reply): Verdict {
+  const problems: string[] = [];
+  const verdict: Verdict = { problems, blocked: false, patched: false, continued: false };
+  if (reply.exitCode !== 0) problems.push(`exit code ${reply.exitCode}: hookit always answers with exit 0`);
+  if (STACK_RE.test(reply.stdout) || STACK_RE.test(reply.stderr)) problems.push("a stack trace was printed");
+  if (reply.stdout === "") {
+    if (agent === "cursor") problems.push("Cursor needs an explicit JSON answer on every event");
+    return verdict;
+  }
+  const output = parseOne(reply.stdout, problems);
+  if (!output) return verdict;
+  verdict.output = output;
+  const allowed = TOP_KEYS[agent](kind);
+  for (const key of Object.keys(output)) if (!allowed.includes(key)) problems.push(`unexpected key "${key}" for ${kind}`);
+  for (const key of ["systemMessage", "reason", "stopReason", "user_message", "agent_message", "followup_message"]) {
+    if (key in output && typeof output[key] !== "string") problems.push(`"${key}" must be a string`);
+  }
+  READERS[agent](nativeEvent, kind, output, verdict);
+  if (verdict.reason !== undefined && verdict.reason.trim() === "") problems.push("an empty reason (read as no decision)");
+  return verdict;
+}
+
+// --- internal ---
+
+/** Exactly one JSON object and a newline: what every adapter prints. */
+function parseOne(stdout: string, problems: string[]): Output | undefined {
+  if (!stdout.endsWith("\n") || stdout.indexOf("\n") !== stdout.length - 1) {
+    problems.push("stdout must be one JSON line ending in a newline");
+  }
+  try {
+    const value: unknown = JSON.parse(stdout);
+    if (typeof value === "object" && value !== null && !Array.isArray(value)) return value as Output;
+    problems.push("stdout is JSON but not an object");
+  } catch {
+    problems.push(`stdout is not JSON: ${JSON.stringify(stdout.slice(0, 120))}`);
+  }
+  return undefined;
+}
+
+const isObject = (value: unknown): value is Output => typeof value === "object" && value !== null && !Array.isArray(value);
+const text = (value: unknown) => (typeof value === "string" ? value : undefined);
+
+type Reader = (nativeEvent: string, kind: InvocationKind, output: Output, verdict: Verdict) => void;
+
+/** Claude and Codex share the shape; Codex only accepts exactly the schema's fields. */
+function claudeStyle(strict: boolean): Reader {
+  return (nativeEvent, kind, output, verdict) => {
+    const specific = output.hookSpecificOutput;
+    if (specific !== undefined) {
+      if (!isObject(specific)) verdict.problems.push("hookSpecificOutput must be an object");
+      else {
+        // Claude errors out when hookEventName is not the running event.
+        if (specific.hookEventName !== nativeEvent) verdict.problems.push(`hookEventName ${String(specific.hookEventName)} ≠ ${nativeEvent}`);
+        if (specific.permissionDecision === "deny") {
+          if (kind !== "tool_call") verdict.problems.push("a deny outside a pre-tool event");
+          verdict.blocked = true;
+          verdict.reason = text(specific.permissionDecisionReason) ?? "";
+        } else if (specific.permissionDecision !== undefined) {
+          verdict.problems.push(`permissionDecision ${String(specific.permissionDecision)}`);
+        }
+        if (specific.updatedToolOutput !== undefined) {
+          if (strict || kind !== "tool_result") verdict.problems.push("updatedToolOutput here fails");
+          verdict.patched = true;
+          verdict.reason = text((specific.updatedToolOutput as Output | undefined)?.stderr) ?? "";
+        }
+        const keys = ["hookEventName", "permissionDecision", "permissionDecisionReason", "updatedToolOutput"];
+        for (const key of Object.keys(specific)) if (!keys.includes(key)) verdict.problems.push(`hookSpecificOutput.${key}`);
+      }
+    }
+    if (output.decision !== undefined) {
+      if (output.decision !== "block") verdict.problems.push(`decision ${String(output.decision)}`);
+      if (kind === "tool_result") verdict.patched = true;
+      else if (kind === "stop") verdict.continued = true;
+      else verdict.problems.push(`decision on a ${kind} event`);
+      verdict.reason = text(output.reason) ?? "";
+    }
+    if (output.continue !== undefined && output.continue !== false) verdict.problems.push("continue must be false when present");
+  };
+}
+
+const READERS: Record<HookAgent, Reader> = {
+  claude: claudeStyle(false),
+  codex: claudeStyle(true),
+  gemini: (_event, kind, output, verdict) => {
+    if (output.decision === undefined) return;
+    if (output.decision !== "deny") verdict.problems.push(`decision ${String(output.decision)}`);
+    verdict.reason = text(output.reason) ?? "";
+    if (kind === "tool_call") verdict.blocked = true;
+    else if (kind === "tool_result") verdict.patched = true;
+    else if (kind === "stop") verdict.continued = true;
+    else verdict.problems.push(`a deny on a ${kind} event`);
+  },
+  cursor: (_event, kind, output, verdict) => {
+    if (output.permission !== undefined) {
+      if (output.permission !== "deny" || kind !== "tool_call") verdict.problems.push(`permission ${String(output.permission)} on ${kind}`);
+      verdict.blocked = true;
+      verdict.reason = text(output.agent_message) ?? text(output.user_message) ?? "";
+    }
+    if (output.updated_mcp_tool_output !== undefined || output.additional_context !== undefined) {
+      if (kind !== "tool_result") verdict.problems.push(`a result patch on ${kind}`);
+      verdict.patched = true;
+      verdict.reason = text(output.additional_context) ?? JSON.stringify(output.updated_mcp_tool_output);
+    }
+    if (output.followup_message !== undefined) {
+      if (kind !== "stop") verdict.problems.push(`followup_message on ${kind}`);
+      verdict.continued = true;
+      verdict.reason = text(output.followup_message) ?? "";
+    }
+  },
+  copilot: (_event, kind, output, verdict) => {
+    if (output.permissionDecision !== undefined) {
+      if (output.permissionDecision !== "deny" || kind !== "tool_call") verdict.problems.push(`permissionDecision on ${kind}`);
+      verdict.blocked = true;
+      verdict.reason = text(output.permissionDecisionReason) ?? "";
+    }
+    if (output.modifiedResult !== undefined) {
+      const result = output.modifiedResult;
+      if (kind !== "tool_result" || !isObject(result) || typeof result.textResultForLlm !== "string") {
+        verdict.problems.push("modifiedResult must carry textResultForLlm on a tool result");
+      }
+      verdict.patched = true;
+      verdict.reason = isObject(result) ? (text(result.textResultForLlm) ?? "") : "";
+    }
+    if (output.decision !== undefined) {
+      if (output.decision !== "block" || kind !== "stop") verdict.problems.push(`decision on ${kind}`);
+      verdict.continued = true;
+      verdict.reason = text(output.reason) ?? "";
+    }
+  },
+};
