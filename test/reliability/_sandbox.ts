@@ -95,13 +95,15 @@ export interface RunOptions {
   env?: Record<string, string>;
   /** Kill the process (SIGKILL) after this long; the test then sees signal SIGKILL. */
   killAfterMs?: number;
+  /** Options for node itself, e.g. `["--require", FAULTS]`. */
+  nodeArgs?: string[];
 }
 
 /** Runs `node <built bin> <args>` with `stdin`, collecting everything. */
 export function runBin(box: Sandbox, args: string[], stdin: string | Buffer = "", options: RunOptions = {}): Promise<ProcessResult> {
   const started = Date.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [binPath(), ...args], {
+    const child = spawn(process.execPath, [...(options.nodeArgs ?? []), binPath(), ...args], {
       cwd: options.cwd ?? box.project,
       env: { ...box.env, ...options.env },
       stdio: ["pipe", "pipe", "pipe"],
