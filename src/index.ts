@@ -4,3 +4,4 @@ export { hookReply, parseHookArgs } from "./run/hook.ts";
 export type { Adapter, Decision, Invocation, InvocationKind, Reply, CapabilityRow } from "./adapters/types.ts";
 export { ADAPTERS, AGENT_IDS, loadAdapter, resolveHookAgent } from "./adapters/registry.ts";
 export { STARTER_POLICY, starterPolicyText } from "./starter-policy.ts";
+export { PI_CAPABILITIES, PI_MIN_VERSION, PI_VERIFIED_WITH } from "./adapters/pi/capabilities.ts";

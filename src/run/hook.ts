@@ -162,7 +162,7 @@ function payloadError(message: string): Error {
 
 /** Fail closed where the harness is about to run a tool; elsewhere tell the user and go on. */
 function failure(kind: InvocationKind, message: string): Decision {
-  if (kind === "tool_call") return { block: message, notices: [{ message, severity: "error" }] };
+  if (kind === "tool_call") return { block: message, notices: [] }; // the harness shows a block's reason itself
   return { notices: [{ message, severity: "error" }] };
 }
 

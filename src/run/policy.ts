@@ -30,6 +30,12 @@ function readIfExists(path: string): string | undefined {
  * project's). Outside any work tree only `cwd` itself is checked.
  */
 export function findProject(cwd: string): { root: string; policy?: string } {
+  const { stop, found } = projectPolicies(cwd);
+  return found[0] ?? { root: stop };
+}
+
+/** Every project policy from `cwd` up to the work tree's root, nearest first. */
+function projectPolicies(cwd: string): { stop: string; found: { root: string; policy: string }[] } {
   const start = resolve(cwd);
   let gitRoot: string | undefined;
   for (let dir = start; ; dir = dirname(dir)) {
@@ -40,31 +46,39 @@ export function findProject(cwd: string): { root: string; policy?: string } {
     if (dirname(dir) === dir) break;
   }
   const stop = gitRoot ?? start;
+  const found: { root: string; policy: string }[] = [];
   for (let dir = start; ; dir = dirname(dir)) {
     const candidate = join(dir, PROJECT_POLICY);
-    if (existsSync(candidate)) return { root: dir, policy: candidate };
+    if (existsSync(candidate)) found.push({ root: dir, policy: candidate });
     if (dir === stop || dirname(dir) === dir) break;
   }
-  return { root: stop };
+  return { stop, found };
 }
 
 export function resolvePolicyFiles(cwd: string, env: Env, trusted: TrustCheck): PolicyFiles {
   const explicit = env.HOOKIT_CONFIG;
-  const project = findProject(cwd);
+  const project = projectPolicies(cwd);
+  const projectDir = project.found[0]?.root ?? project.stop;
   if (explicit) {
     // The user named the file: it is theirs, so it is trusted like the global one.
     const path = resolve(cwd, explicit);
-    return { files: [{ storage: "global", path, text: readIfExists(path) }], projectDir: project.root };
+    return { files: [{ storage: "global", path, text: readIfExists(path) }], projectDir };
   }
   const globalPath = globalPolicyPath(env);
   const files: StorageFile[] = [{ storage: "global", path: globalPath, text: readIfExists(globalPath) }];
-  const out: PolicyFiles = { files, projectDir: project.root };
-  if (project.policy) {
-    const text = readIfExists(project.policy);
-    if (text !== undefined) {
-      if (trusted(project.policy, text)) files.push({ storage: "project", path: project.policy, text });
-      else out.untrusted = project.policy;
+  const out: PolicyFiles = { files, projectDir };
+  // The nearest trusted policy is the project's. An untrusted one nearer to cwd
+  // (dropped there by an agent or a vendored package) must not shadow it: that
+  // would switch the project's guards off without anyone trusting anything.
+  for (const candidate of project.found) {
+    const text = readIfExists(candidate.policy);
+    if (text === undefined) continue;
+    if (trusted(candidate.policy, text)) {
+      files.push({ storage: "project", path: candidate.policy, text });
+      out.projectDir = candidate.root;
+      break;
     }
+    out.untrusted ??= candidate.policy;
   }
   return out;
 }

@@ -143,7 +143,7 @@ export function decisionLog(box: Sandbox): Array<Record<string, unknown>> {
 }
 
 /** What must never reach a harness's protocol channel. */
-export const STACK_OR_USAGE = /^\s+at .+:\d+|USAGE|Usage:|--help|node:internal/m;
+export const STACK_OR_USAGE = /^\s+at .+:\d+|USAGE|Usage:|node:internal/m;
 
 // --- internal ---
 

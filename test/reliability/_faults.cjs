@@ -5,6 +5,7 @@
 // at an exact point of a write. Controlled by environment variables:
 //   HOOKIT_FAULT_PATH   regex; only paths matching it are touched (default: all)
 //   HOOKIT_FAULT_ERRNO  e.g. ENOSPC or EROFS: every matching change fails so
+//   HOOKIT_FAULT_CALLS  comma list (e.g. "writeSync"): fail only these calls
 //   HOOKIT_FAULT_KILL_AT  N: SIGKILL at the N-th matching change (1-based)
 //   HOOKIT_FAULT_KILL_MODE  "before" (default) the change, or "half": write half
 //                         the bytes (other calls: do the call) and then die
@@ -13,6 +14,7 @@ const fs = require("node:fs");
 
 const pattern = process.env.HOOKIT_FAULT_PATH ? new RegExp(process.env.HOOKIT_FAULT_PATH) : undefined;
 const errno = process.env.HOOKIT_FAULT_ERRNO;
+const faultCalls = process.env.HOOKIT_FAULT_CALLS ? process.env.HOOKIT_FAULT_CALLS.split(",") : undefined;
 const killAt = Number(process.env.HOOKIT_FAULT_KILL_AT || 0);
 const killMode = process.env.HOOKIT_FAULT_KILL_MODE || "before";
 const logFile = process.env.HOOKIT_FAULT_LOG;
@@ -30,9 +32,10 @@ function die() {
 }
 
 function fail(call, path) {
+  if (!errno || (faultCalls && !faultCalls.includes(call))) return;
   const error = new Error(`${errno}: injected fault, ${call} '${path}'`);
   error.code = errno;
-  error.syscall = call;
+  error.syscall = call.replace(/Sync$/, "");
   error.path = path;
   throw error;
 }
@@ -58,7 +61,7 @@ function wrap(call, pathOf) {
     if (!matches(path)) return real.apply(this, args);
     seen += 1;
     if (logFile) original.appendFileSync(logFile, `${call} ${path}\n`);
-    if (errno) fail(call, path);
+    fail(call, path);
     if (seen === killAt && killMode === "before") die();
     depth += 1;
     try {
@@ -83,7 +86,7 @@ fs.openSync = function (path, flags, ...rest) {
   if (depth === 0 && write && matches(path)) {
     seen += 1;
     if (logFile) original.appendFileSync(logFile, `openSync ${path}\n`);
-    if (errno) fail("open", path);
+    fail("openSync", path);
     if (seen === killAt) die();
   }
   const fd = openReal.call(this, path, flags, ...rest);

@@ -4,8 +4,11 @@
 import type { CapabilityRow } from "../types.ts";
 
 export const PI_VERIFIED_WITH = "Pi 1.6.0 (@earendil-works/pi-coding-agent), fixtures";
-/** Oldest Pi with every native event hookit subscribes to (`agent_settled` arrived in 0.80.4). */
-export const PI_MIN_VERSION = "0.80.4";
+/**
+ * The oldest Pi hookit supports: its peer-dependency floor (0.87 made `turn_end`
+ * an actionable boundary). Every event hookit subscribes to exists from 0.80.4.
+ */
+export const PI_MIN_VERSION = "0.87.0";
 
 export const PI_CAPABILITIES: readonly CapabilityRow[] = Object.freeze([
   {
