@@ -93,16 +93,8 @@ export function pagePath(root, id) {
 // --- internal ---
 
 async function loadPi(root) {
-  const library = await import(pathToFileURL(join(root, "dist/index.mjs")).href);
-  if (library.PI_CAPABILITIES) return library;
-  // Not exported by the library (yet): compile the data module alone. It imports types only.
-  const { build } = await import("esbuild");
-  const result = await build({
-    entryPoints: [join(root, "src/adapters/pi/capabilities.ts")],
-    bundle: true, write: false, format: "esm", platform: "node", logLevel: "silent",
-  });
-  const source = result.outputFiles[0].text;
-  return import(`data:text/javascript;base64,${Buffer.from(source).toString("base64")}`);
+  // Pi has no hook adapter; its table is exported by the library.
+  return import(pathToFileURL(join(root, "dist/index.mjs")).href);
 }
 
 function code(text) {

@@ -104,8 +104,9 @@ export function textOf(value: unknown): string {
   return JSON.stringify(value);
 }
 
-export function nonEmptyReason(reason: string): string {
-  return reason.trim() === "" ? FALLBACK_REASON : reason;
+/** A blank reason would read as "no reason" (Codex then lets the tool run): always give one. */
+export function nonEmptyReason(reason: string, fallback = FALLBACK_REASON): string {
+  return reason.trim() === "" ? fallback : reason;
 }
 
 export function joinNotices(notices: Notice[]): string | undefined {

@@ -10,9 +10,9 @@ import {
 import {
   defineAdapter, PayloadError, type CapabilityRow, type Decision, type Invocation, type InvocationKind, type Reply,
 } from "./types.ts";
+import { withEvidence } from "./_evidence.ts";
 
 const ADAPTER_ID = "claude";
-const VERIFIED = "fixtures";
 
 // Claude Code 2.1.332's event enum ([CC-BIN], harness-protocols §2.2): the
 // events below carry hookit events, the rest of the enum is lifecycle (nothing
@@ -121,28 +121,28 @@ function patchOutput(invocation: Invocation, text: string): Record<string, unkno
   return { decision: "block", reason: nonEmptyReason(text) };
 }
 
-const capabilities: CapabilityRow[] = [
-  { feature: "tool_call", native: "PreToolUse", support: "native", verified: VERIFIED,
+const capabilities: CapabilityRow[] = withEvidence([
+  { feature: "tool_call", native: "PreToolUse", support: "native",
     notes: "JSON deny; the model gets an error tool_result whose content is exactly the block reason. Exit 2 is never used because it shows the hook command line to the model." },
-  { feature: "tool_result", native: "PostToolUse, PostToolUseFailure", support: "approximate", verified: VERIFIED,
+  { feature: "tool_result", native: "PostToolUse, PostToolUseFailure", support: "approximate",
     notes: "Bash: updatedToolOutput replaces the output, so the model reads only the patch text. Other tools: the original result stays and the patch text follows it as a system-reminder that also quotes the hook command. Failed tools (PostToolUseFailure) keep their error; the patch text is only added." },
-  { feature: "turn_end", native: "PostToolBatch", support: "approximate", verified: VERIFIED,
+  { feature: "turn_end", native: "PostToolBatch", support: "approximate",
     notes: "Fires once after each batch of tool calls, so only turns that used tools are seen; the final text-only turn ends in Stop. turnIndex is always 0. Needs a Claude Code release that has PostToolBatch." },
-  { feature: "agent_end", native: "Stop", support: "native", verified: VERIFIED,
+  { feature: "agent_end", native: "Stop", support: "native",
     notes: "decision:block continues the agent; the model gets a user message \"Stop hook feedback:\\n<message>\". Claude itself gives up after 8 blocks in a row." },
-  { feature: "agent_settled", native: "Stop", support: "approximate", verified: VERIFIED,
+  { feature: "agent_settled", native: "Stop", support: "approximate",
     notes: "Synthesized when hookit lets Stop through; another Stop hook may still continue the agent." },
-  { feature: "session_before_switch", native: "", support: "impossible", verified: VERIFIED,
+  { feature: "session_before_switch", native: "", support: "impossible",
     notes: "No hook runs before /clear or /resume; SessionEnd and SessionStart only report it afterwards." },
-  { feature: "session_before_fork", native: "", support: "impossible", verified: VERIFIED,
+  { feature: "session_before_fork", native: "", support: "impossible",
     notes: "No hook runs before a fork; SessionStart (source fork) only reports it afterwards." },
-  { feature: "hook_result", native: "", support: "native", verified: VERIFIED,
+  { feature: "hook_result", native: "", support: "native",
     notes: "Evaluated inside hookit after each hook; no harness event involved." },
-  { feature: "actions", native: "PreToolUse, PostToolUse, PostToolUseFailure, PostToolBatch, Stop", support: "approximate", verified: VERIFIED,
+  { feature: "actions", native: "PreToolUse, PostToolUse, PostToolUseFailure, PostToolBatch, Stop", support: "approximate",
     notes: "interrupt/shutdown become continue:false with stopReason, which ends the agent's turn, not the Claude process. message, compact and emit-custom-event have no hook answer here." },
-  { feature: "user notices", native: "all events", support: "native", verified: VERIFIED,
+  { feature: "user notices", native: "all events", support: "native",
     notes: "systemMessage: a warning line for the user; the model does not see it." },
-];
+], "2.1.197");
 
 export default defineAdapter({
   id: ADAPTER_ID,

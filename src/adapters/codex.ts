@@ -13,9 +13,9 @@ import {
 import {
   defineAdapter, PayloadError, type CapabilityRow, type Decision, type Invocation, type InvocationKind, type Reply,
 } from "./types.ts";
+import { withEvidence } from "./_evidence.ts";
 
 const ADAPTER_ID = "codex";
-const VERIFIED = "fixtures";
 
 const KINDS: Record<string, InvocationKind> = {
   PreToolUse: "tool_call",
@@ -168,28 +168,28 @@ function respond(invocation: Invocation, decision: Decision): Reply {
   return jsonReply(output);
 }
 
-const capabilities: CapabilityRow[] = [
-  { feature: "tool_call", native: "PreToolUse", support: "native", verified: VERIFIED,
+const capabilities: CapabilityRow[] = withEvidence([
+  { feature: "tool_call", native: "PreToolUse", support: "native",
     notes: "JSON deny. The model reads \"Command blocked by PreToolUse hook: <reason>. Command: <command>\" (an apply_patch call gets the whole patch appended). Each file of an apply_patch is checked on its own; one blocked file blocks the patch." },
-  { feature: "tool_result", native: "PostToolUse", support: "native", verified: VERIFIED,
+  { feature: "tool_result", native: "PostToolUse", support: "native",
     notes: "decision:block replaces the tool output: the model reads only the patch text." },
-  { feature: "turn_end", native: "", support: "impossible", verified: VERIFIED,
+  { feature: "turn_end", native: "", support: "impossible",
     notes: "Codex has no hook at the end of a model turn: PostToolUse fires per tool and Stop once per user turn." },
-  { feature: "agent_end", native: "Stop", support: "native", verified: VERIFIED,
+  { feature: "agent_end", native: "Stop", support: "native",
     notes: "decision:block continues the agent with a user message <hook_prompt hook_run_id=\"stop:…\">message</hook_prompt>. Codex has no loop cap of its own; hookit caps it." },
-  { feature: "agent_settled", native: "Stop", support: "approximate", verified: VERIFIED,
+  { feature: "agent_settled", native: "Stop", support: "approximate",
     notes: "Synthesized when hookit lets Stop through; another Stop hook may still continue the agent." },
-  { feature: "session_before_switch", native: "", support: "impossible", verified: VERIFIED,
+  { feature: "session_before_switch", native: "", support: "impossible",
     notes: "No hook runs before a resume or clear; SessionStart and SessionEnd only report it afterwards." },
-  { feature: "session_before_fork", native: "", support: "impossible", verified: VERIFIED,
+  { feature: "session_before_fork", native: "", support: "impossible",
     notes: "No hook runs before a fork; SessionStart (source fork) only reports it afterwards." },
-  { feature: "hook_result", native: "", support: "native", verified: VERIFIED,
+  { feature: "hook_result", native: "", support: "native",
     notes: "Evaluated inside hookit after each hook; no harness event involved." },
-  { feature: "actions", native: "PostToolUse, Stop", support: "approximate", verified: VERIFIED,
+  { feature: "actions", native: "PostToolUse, Stop", support: "approximate",
     notes: "interrupt/shutdown become continue:false with stopReason on PostToolUse and Stop. On PreToolUse Codex rejects those fields, so they are dropped there. message, compact and emit-custom-event have no hook answer here." },
-  { feature: "user notices", native: "all events", support: "native", verified: VERIFIED,
+  { feature: "user notices", native: "all events", support: "native",
     notes: "systemMessage: a warning entry for the user; the model does not see it." },
-];
+], "0.171.0");
 
 export default defineAdapter({
   id: ADAPTER_ID,

@@ -4,7 +4,8 @@
 // (`preToolUse`) send `toolName`/`toolArgs`; Claude-style PascalCase events (`PreToolUse`)
 // send snake_case keys and Claude tool names. Both are read here; hookit registers camelCase.
 import type { ContentBlock, SessionMetadata } from "../engine/types.ts";
-import { describe, isRecord } from "./_claude-style.ts";
+import { describe, isRecord, nonEmptyReason } from "./_claude-style.ts";
+import { withEvidence } from "./_evidence.ts";
 import { normalizeCopilotTool, readToolArgs } from "./_copilot-tools.ts";
 import {
   defineAdapter,
@@ -47,7 +48,7 @@ const KINDS: Record<string, InvocationKind> = {
   notification: "lifecycle",
 };
 
-const CAPABILITIES: CapabilityRow[] = verified([
+const CAPABILITIES: CapabilityRow[] = withEvidence([
   {
     feature: "tool_call",
     native: "preToolUse",
@@ -103,7 +104,7 @@ const CAPABILITIES: CapabilityRow[] = verified([
     support: "impossible",
     notes: "No user-visible field for command hooks: notices go to stderr with exit 0, which Copilot only logs.",
   },
-]);
+], "1.0.102");
 
 export default defineAdapter({
   id: ADAPTER_ID,
@@ -170,14 +171,14 @@ function respond(invocation: Invocation, decision: Decision): Reply {
   // The reason travels in JSON with exit 0: exit 2 would replace it with "hook exited with code 2".
   if (invocation.kind === "tool_call" && decision.block !== undefined) {
     out.permissionDecision = "deny";
-    out.permissionDecisionReason = orFallback(decision.block, "hookit: blocked by policy");
+    out.permissionDecisionReason = nonEmptyReason(decision.block, "hookit: blocked by policy");
   }
   if (invocation.kind === "tool_result" && decision.patch !== undefined)
     out.modifiedResult = { resultType: "success", textResultForLlm: decision.patch.text };
   // No stop field exists, but letting the stop through is how an interrupt/shutdown Action stops the agent.
   if (invocation.kind === "stop" && decision.continueWith !== undefined && decision.stopAgent === undefined) {
     out.decision = "block";
-    out.reason = orFallback(decision.continueWith, "hookit: continue");
+    out.reason = nonEmptyReason(decision.continueWith, "hookit: continue");
   }
   // No user channel and no stop field: stderr with exit 0 changes nothing and lands in Copilot's log.
   const stderr = decision.notices.map((n) => `${n.message}\n`).join("");
@@ -186,14 +187,7 @@ function respond(invocation: Invocation, decision: Decision): Reply {
 
 // --- internal ---
 
-/** A blank text would read as "no reason"; hookit always gives one. */
-function orFallback(text: string, fallback: string): string {
-  return text.trim() === "" ? fallback : text;
-}
 
-function verified(rows: Omit<CapabilityRow, "verified">[]): CapabilityRow[] {
-  return rows.map((row) => ({ ...row, verified: "fixtures" }));
-}
 
 /** The fields every invocation shares; absent values stay absent rather than `undefined`. */
 function skeleton(nativeEvent: string, sessionId: string | undefined, cwd: string | undefined, metadata: SessionMetadata) {

@@ -3,7 +3,8 @@
 // Every event gets an explicit JSON object (`{}` when hookit has no opinion): with `failClosed`
 // an empty stdout is a failed hook, and `permission:"allow"` would skip the user's own approval.
 import type { ContentBlock, SessionMetadata } from "../engine/types.ts";
-import { describe, isRecord } from "./_claude-style.ts";
+import { describe, isRecord, nonEmptyReason } from "./_claude-style.ts";
+import { withEvidence } from "./_evidence.ts";
 import { cursorResultText, readCursorTool } from "./_cursor-tools.ts";
 import {
   defineAdapter,
@@ -49,7 +50,7 @@ const KINDS: Record<string, InvocationKind> = {
  */
 const PRE_TOOL_MATCHER = "^(?!(?:Shell|Read)$|MCP:).*";
 
-const CAPABILITIES: CapabilityRow[] = verified([
+const CAPABILITIES: CapabilityRow[] = withEvidence([
   {
     feature: "tool_call",
     native: "beforeShellExecution, beforeMCPExecution, beforeReadFile, preToolUse",
@@ -105,7 +106,7 @@ const CAPABILITIES: CapabilityRow[] = verified([
     support: "approximate",
     notes: "Only a denial has a user field (`user_message`, after the reason). Otherwise notices go to stderr with exit 0, which Cursor only logs.",
   },
-]);
+], undefined, "fixtures (docs examples; no Cursor CLI runs here)");
 
 export default defineAdapter({
   id: ADAPTER_ID,
@@ -168,7 +169,7 @@ function respond(invocation: Invocation, decision: Decision): Reply {
   let notices = decision.notices.map((n) => n.message);
   if (invocation.kind === "tool_call" && decision.block !== undefined) {
     // `!== undefined`: an empty reason is still a decision and must never fail open.
-    const reason = orFallback(decision.block, "hookit: blocked by policy");
+    const reason = nonEmptyReason(decision.block, "hookit: blocked by policy");
     out.permission = "deny";
     // beforeReadFile documents only permission + user_message; permission hooks fail closed on schema errors.
     if (invocation.nativeEvent !== "beforeReadFile") out.agent_message = reason;
@@ -183,7 +184,7 @@ function respond(invocation: Invocation, decision: Decision): Reply {
   }
   // No stop field exists, but letting the stop through is how an interrupt/shutdown Action stops the agent.
   if (invocation.kind === "stop" && decision.continueWith !== undefined && decision.stopAgent === undefined)
-    out.followup_message = orFallback(decision.continueWith, "hookit: continue");
+    out.followup_message = nonEmptyReason(decision.continueWith, "hookit: continue");
   // Exit 0 always: Cursor reads stderr only as an exit-2 reason, so notices there just get logged.
   const stderr = notices.map((message) => `${message}\n`).join("");
   return { stdout: `${JSON.stringify(out)}\n`, stderr, exitCode: 0 };
@@ -191,15 +192,8 @@ function respond(invocation: Invocation, decision: Decision): Reply {
 
 // --- internal ---
 
-/** A blank text would read as "no reason"; hookit always gives one. */
-function orFallback(text: string, fallback: string): string {
-  return text.trim() === "" ? fallback : text;
-}
 
 /** "fixtures" here means Cursor's documented examples: no live Cursor run exists yet. */
-function verified(rows: Omit<CapabilityRow, "verified">[]): CapabilityRow[] {
-  return rows.map((row) => ({ ...row, verified: "fixtures" }));
-}
 
 /**
  * The built-in result stays visible, so HooKit's usual "was suppressed" text would be false;

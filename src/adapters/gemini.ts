@@ -3,7 +3,8 @@
 // Gemini reads `stdout.trim() || stderr.trim()`; JSON wins over the exit code, and a
 // non-JSON text with exit >= 2 denies. hookit therefore always exits 0 and speaks JSON only.
 import type { ContentBlock, SessionMetadata } from "../engine/types.ts";
-import { describe, isRecord } from "./_claude-style.ts";
+import { describe, isRecord, nonEmptyReason } from "./_claude-style.ts";
+import { withEvidence } from "./_evidence.ts";
 import { geminiResultText, normalizeGeminiTool } from "./_gemini-tools.ts";
 import {
   defineAdapter,
@@ -34,7 +35,7 @@ const KINDS: Record<string, InvocationKind> = {
   Notification: "lifecycle",
 };
 
-const CAPABILITIES: CapabilityRow[] = verified([
+const CAPABILITIES: CapabilityRow[] = withEvidence([
   {
     feature: "tool_call",
     native: "BeforeTool",
@@ -90,7 +91,7 @@ const CAPABILITIES: CapabilityRow[] = verified([
     support: "native",
     notes: "`systemMessage`, shown to the user only; several notices are joined by newlines.",
   },
-]);
+], "0.61.0");
 
 export default defineAdapter({
   id: ADAPTER_ID,
@@ -160,7 +161,7 @@ function respond(invocation: Invocation, decision: Decision): Reply {
     deny(out, decision.continueWith);
   if (decision.stopAgent !== undefined) {
     out.continue = false;
-    out.stopReason = orFallback(decision.stopAgent, "hookit: stopped by policy");
+    out.stopReason = nonEmptyReason(decision.stopAgent, "hookit: stopped by policy");
   }
   if (decision.notices.length > 0) out.systemMessage = decision.notices.map((n) => n.message).join("\n");
   // A plain allow prints nothing: Gemini treats empty output as "no decision".
@@ -169,18 +170,11 @@ function respond(invocation: Invocation, decision: Decision): Reply {
 
 // --- internal ---
 
-/** A blank text would read as "no reason"; hookit always gives one. */
-function orFallback(text: string, fallback: string): string {
-  return text.trim() === "" ? fallback : text;
-}
 
-function verified(rows: Omit<CapabilityRow, "verified">[]): CapabilityRow[] {
-  return rows.map((row) => ({ ...row, verified: "fixtures" }));
-}
 
 function deny(out: Record<string, unknown>, reason: string): void {
   out.decision = "deny";
-  out.reason = orFallback(reason, "hookit: blocked by policy");
+  out.reason = nonEmptyReason(reason, "hookit: blocked by policy");
 }
 
 function finishesTurn(response: unknown): boolean {

@@ -61,7 +61,17 @@ function writeAll(fd: 1 | 2, text: string): void {
 }
 
 export async function runHook(argv: readonly string[]): Promise<void> {
-  const reply = await hookReply(parseHookArgs(argv), await readStdin(), process.env, process.cwd());
+  const args = parseHookArgs(argv);
+  let reply: Reply;
+  try {
+    reply = await hookReply(args, await readStdin(), process.env, process.cwd());
+  } catch (error) {
+    // hookReply answers every failure it can see; this is the last resort for the
+    // rest (an adapter file that does not load, stdin too large to read). An
+    // unhandled rejection would exit 1 with a stack trace, which several agents
+    // read as "allow" on a pre-tool event.
+    reply = lastResortReply(args, error);
+  }
   writeAll(2, reply.stderr && !reply.stderr.endsWith("\n") ? `${reply.stderr}\n` : reply.stderr);
   writeAll(1, reply.stdout);
   process.exitCode = reply.exitCode;
@@ -133,8 +143,10 @@ async function decideInvocation(
     const saved = await updateSessionState(dir, adapter.id, invocation.sessionId, (session) =>
       decide(invocation, hooks, { ...context, state: engineStore(session) }, session),
     );
-    if (saved.ok) result = saved.value;
-    else {
+    if (saved.ok) {
+      result = saved.value;
+      if (saved.warning) result.decision.notices.push({ message: `hookit: ${saved.warning}`, severity: "warning" });
+    } else {
       result = await decide(invocation, hooks, context, undefined);
       result.decision.notices.push({ message: `hookit: session state unavailable (${saved.error}); deciding without it.`, severity: "warning" });
     }
@@ -168,7 +180,15 @@ function failure(kind: InvocationKind, message: string): Decision {
 
 /** No adapter means no protocol; exit 2 with a reason blocks a pre-tool event in every supported harness. */
 function unknownAgentReply(args: HookArgs): Reply {
-  const message = `hookit: unknown agent "${args.agent}"; expected one of claude, codex, gemini, cursor, copilot.`;
+  return protocolFreeReply(args, `hookit: unknown agent "${args.agent}"; expected one of claude, codex, gemini, cursor, copilot.`);
+}
+
+function lastResortReply(args: HookArgs, error: unknown): Reply {
+  const detail = error instanceof Error ? error.message : String(error);
+  return protocolFreeReply(args, `hookit: internal error: ${detail.split("\n")[0]}`);
+}
+
+function protocolFreeReply(args: HookArgs, message: string): Reply {
   const preTool = /^(pre.?tool|before.?tool|beforeShell|beforeMCP|beforeReadFile)/i.test(args.nativeEvent);
   return { stdout: "", stderr: message, exitCode: preTool ? 2 : 0 };
 }

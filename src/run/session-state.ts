@@ -48,27 +48,36 @@ export function engineStore(state: SessionState): StateStore {
 
 /**
  * Loads the session's state, lets `fn` change it, and saves it, all under the
- * session's lock. Returns `undefined` from `ok` when the state directory cannot
- * be used: the caller then decides without state (and tells the user).
+ * session's lock. `ok: false` means `fn` did not run because the state cannot
+ * be used (no lock, unusable directory): the caller decides without state. A
+ * save that fails after `fn` ran is only a `warning`: deciding again would run
+ * every hook a second time. Errors thrown by `fn` itself propagate.
  */
 export async function updateSessionState<T>(
   dir: string,
   agent: string,
   sessionId: string,
   fn: (state: SessionState) => Promise<T>,
-): Promise<{ ok: true; value: T } | { ok: false; error: string }> {
+): Promise<{ ok: true; value: T; warning?: string } | { ok: false; error: string }> {
   const path = sessionFile(dir, agent, sessionId);
+  let ran = false;
   try {
     mkdirSync(join(dir, "sessions"), { recursive: true });
     const held = await withLock(`${path}.lock`, async () => {
       const state = read(path);
+      ran = true;
       const value = await fn(state);
-      writeFileAtomic(path, JSON.stringify(state) + "\n", 0o600);
-      return value;
+      try {
+        writeFileAtomic(path, JSON.stringify(state) + "\n", 0o600);
+        return { value };
+      } catch (error) {
+        return { value, warning: `could not save session state to ${path}: ${(error as Error).message}` };
+      }
     });
     if (!held) return { ok: false, error: `timed out waiting for the lock on ${path}` };
-    return { ok: true, value: held.value };
+    return { ok: true, ...held.value };
   } catch (error) {
+    if (ran) throw error;
     return { ok: false, error: (error as Error).message };
   }
 }

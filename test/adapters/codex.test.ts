@@ -1,6 +1,7 @@
 // Codex CLI adapter: every captured 0.171.0 payload parses into the expected
 // invocation, and every answer uses only fields Codex's output schemas accept
 // (any extra field makes Codex drop the whole answer and fail open).
+import { E2E_FEATURES } from "../../src/adapters/_evidence.ts";
 import { readdirSync, readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -240,7 +241,8 @@ describe("codex adapter data", () => {
       "session_before_switch", "session_before_fork", "hook_result", "actions", "user notices",
     ]);
     for (const row of codex.capabilities) {
-      expect(row.verified).toBe("fixtures");
+      // The real-CLI suite proves these three; the rest rests on the captured fixtures.
+      expect(row.verified).toBe(E2E_FEATURES.has(row.feature) ? "real CLI 0.171.0 (npm run test:e2e)" : "fixtures");
       expect(row.native === "").toBe(row.support === "impossible" || row.feature === "hook_result");
     }
     expect(codex).toMatchObject({ id: "codex", verifiedWith: "0.171.0", timeoutUnit: "s", specVersion: 1 });

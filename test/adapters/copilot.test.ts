@@ -1,6 +1,7 @@
 // Copilot CLI adapter: every captured 1.0.102 payload (camelCase and PascalCase styles) parses
 // into the expected invocation, and every decision encodes to the bytes harness-protocols
 // §6.3/§7.2 and model-view.md §4 call for.
+import { E2E_FEATURES } from "../../src/adapters/_evidence.ts";
 import { readdirSync, readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -231,6 +232,8 @@ describe("copilot adapter data", () => {
       "tool_call", "tool_result", "turn_end", "agent_end", "agent_settled",
       "session_before_switch", "session_before_fork", "hook_result", "actions", "user notices",
     ]);
-    for (const row of copilot.capabilities) expect(row.verified).toBe("fixtures");
+    for (const row of copilot.capabilities) {
+      expect(row.verified).toBe(E2E_FEATURES.has(row.feature) ? "real CLI 1.0.102 (npm run test:e2e)" : "fixtures");
+    }
   });
 });

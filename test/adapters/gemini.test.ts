@@ -1,5 +1,6 @@
 // Gemini CLI adapter: every captured 0.61.0 payload parses into the expected invocation, and
 // every decision encodes to the bytes harness-protocols §4.3/§7.2 and model-view.md §3 call for.
+import { E2E_FEATURES } from "../../src/adapters/_evidence.ts";
 import { readdirSync, readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -221,6 +222,8 @@ describe("gemini adapter data", () => {
       "tool_call", "tool_result", "turn_end", "agent_end", "agent_settled",
       "session_before_switch", "session_before_fork", "hook_result", "actions", "user notices",
     ]);
-    for (const row of gemini.capabilities) expect(row.verified).toBe("fixtures");
+    for (const row of gemini.capabilities) {
+      expect(row.verified).toBe(E2E_FEATURES.has(row.feature) ? "real CLI 0.61.0 (npm run test:e2e)" : "fixtures");
+    }
   });
 });

@@ -9,6 +9,9 @@
 //   HOOKIT_FAULT_KILL_AT  N: SIGKILL at the N-th matching change (1-based)
 //   HOOKIT_FAULT_KILL_MODE  "before" (default) the change, or "half": write half
 //                         the bytes (other calls: do the call) and then die
+//   HOOKIT_FAULT_SHORT  N: a disk that fills up mid-write: the first writeSync to a
+//                       matching file writes at most N bytes and returns that count
+//                       (as write(2) does), later ones fail with ENOSPC
 //   HOOKIT_FAULT_LOG    file that gets one line per matching change ("call path")
 const fs = require("node:fs");
 
@@ -18,6 +21,8 @@ const faultCalls = process.env.HOOKIT_FAULT_CALLS ? process.env.HOOKIT_FAULT_CAL
 const killAt = Number(process.env.HOOKIT_FAULT_KILL_AT || 0);
 const killMode = process.env.HOOKIT_FAULT_KILL_MODE || "before";
 const logFile = process.env.HOOKIT_FAULT_LOG;
+const shortAt = process.env.HOOKIT_FAULT_SHORT === undefined ? undefined : Number(process.env.HOOKIT_FAULT_SHORT);
+let diskFull = false;
 const original = { ...fs };
 const writable = new Map(); // fd -> path, for files opened to be written
 let seen = 0;
@@ -65,6 +70,7 @@ function wrap(call, pathOf) {
     if (seen === killAt && killMode === "before") die();
     depth += 1;
     try {
+      if (call === "writeSync" && shortAt !== undefined) return shortWrite(real, this, args);
       if (seen === killAt) {
         const writes = call === "writeSync" || call === "writeFileSync" || call === "appendFileSync";
         real.apply(this, writes ? halfArgs(call, args) : args);
@@ -75,6 +81,23 @@ function wrap(call, pathOf) {
       depth -= 1;
     }
   };
+}
+
+function shortWrite(real, self, args) {
+  if (diskFull) {
+    const error = new Error("ENOSPC: no space left on device, write");
+    error.code = "ENOSPC";
+    throw error;
+  }
+  diskFull = true;
+  const [fd, data, position, encoding] = args;
+  if (typeof data === "string") {
+    const buffer = Buffer.from(data, typeof encoding === "string" ? encoding : "utf8");
+    return real.call(self, fd, buffer, 0, Math.min(shortAt, buffer.length));
+  }
+  const offset = typeof position === "number" ? position : 0;
+  const length = typeof encoding === "number" ? encoding : data.length - offset;
+  return real.call(self, fd, data, offset, Math.min(shortAt, length));
 }
 
 const byPath = (args) => (typeof args[0] === "string" ? args[0] : undefined);

@@ -1,6 +1,7 @@
 // Pi's capability table, as data for `doctor` and the docs. Pi is HooKit's own
 // host, so every hookit event is native there; the notes say what the model or
 // the user actually gets (pi-extension-api.md §2–§6, model-view.md §6).
+import { withEvidence } from "../_evidence.ts";
 import type { CapabilityRow } from "../types.ts";
 
 export const PI_VERIFIED_WITH = "Pi 1.6.0 (@earendil-works/pi-coding-agent), fixtures";
@@ -10,7 +11,7 @@ export const PI_VERIFIED_WITH = "Pi 1.6.0 (@earendil-works/pi-coding-agent), fix
  */
 export const PI_MIN_VERSION = "0.87.0";
 
-export const PI_CAPABILITIES: readonly CapabilityRow[] = Object.freeze([
+export const PI_CAPABILITIES: readonly CapabilityRow[] = Object.freeze(withEvidence([
   {
     feature: "tool_call",
     native: "tool_call",
@@ -59,4 +60,10 @@ export const PI_CAPABILITIES: readonly CapabilityRow[] = Object.freeze([
     support: "native",
     notes: "All five Action types. ctx.shutdown does nothing in print mode; notifications need a UI (TUI or RPC).",
   },
-]);
+  {
+    feature: "hook_result",
+    native: "",
+    support: "native",
+    notes: "Evaluated inside hookit after each hook, as in HooKit.",
+  },
+], "1.6.0"));
