@@ -5,14 +5,19 @@ import type { CapabilityRow } from "./types.ts";
 
 export const E2E_FEATURES: ReadonlySet<string> = new Set(["tool_call", "tool_result", "agent_end"]);
 
-/** Fills `verified`: the real CLI version for features the e2e suite proves, else `fallback`. */
+/**
+ * Fills `verified`: the real CLI version for features the e2e suite proves
+ * (E2E_FEATURES plus `also`, scenarios only this agent has), else `fallback`.
+ */
 export function withEvidence(
   rows: readonly Omit<CapabilityRow, "verified">[],
   realCli: string | undefined,
   fallback = "fixtures",
+  also: readonly string[] = [],
 ): CapabilityRow[] {
+  const proven = (feature: string) => E2E_FEATURES.has(feature) || also.includes(feature);
   return rows.map((row) => ({
     ...row,
-    verified: realCli && E2E_FEATURES.has(row.feature) ? `real CLI ${realCli} (npm run test:e2e)` : fallback,
+    verified: realCli && proven(row.feature) ? `real CLI ${realCli} (npm run test:e2e)` : fallback,
   }));
 }

@@ -80,8 +80,11 @@ export async function runHook(argv: readonly string[]): Promise<void> {
 /** The whole hook call as a function of its inputs (tests drive it directly too). */
 export async function hookReply(args: HookArgs, stdin: string, env: Env, processCwd: string): Promise<Reply> {
   const id = resolveHookAgent(args.agent);
-  if (!id) return unknownAgentReply(args);
-  const adapter = await loadAdapter(id);
+  if (!id) return externalHookReply(args, stdin, env, processCwd);
+  return replyWith(await loadAdapter(id), args, stdin, env, processCwd);
+}
+
+async function replyWith(adapter: Adapter, args: HookArgs, stdin: string, env: Env, processCwd: string): Promise<Reply> {
   const kind: InvocationKind = adapter.kindOf(args.nativeEvent) ?? "lifecycle";
   const bare: Invocation = { agent: adapter.id, nativeEvent: args.nativeEvent, kind, events: [] };
   if (env.HOOKIT === "0") return adapter.respond(bare, { notices: [] });
@@ -110,6 +113,8 @@ export async function hookReply(args: HookArgs, stdin: string, env: Env, process
     if (logError && env.HOOKIT_DEBUG) reply.stderr += `hookit: could not write the decision log: ${logError}\n`;
     return reply;
   } catch (error) {
+    // A broken external adapter cannot be trusted to encode its own failure.
+    if (error instanceof Error && error.name === "ExternalAdapterError") throw error;
     const what = error instanceof Error && error.name === "PayloadError"
       ? `could not read the ${adapter.title} ${args.nativeEvent} payload: ${error.message}`
       : `internal error: ${error instanceof Error ? error.message : String(error)}`;
@@ -178,9 +183,26 @@ function failure(kind: InvocationKind, message: string): Decision {
   return { notices: [{ message, severity: "error" }] };
 }
 
-/** No adapter means no protocol; exit 2 with a reason blocks a pre-tool event in every supported harness. */
-function unknownAgentReply(args: HookArgs): Reply {
-  return protocolFreeReply(args, `hookit: unknown agent "${args.agent}"; expected one of claude, codex, gemini, cursor, copilot.`);
+/**
+ * A name that is not built in: an external adapter (docs/adapters.md), whose
+ * loader is imported only now. When it is missing or breaks there is no
+ * protocol to answer in, so protocolFreeReply answers instead.
+ */
+async function externalHookReply(args: HookArgs, stdin: string, env: Env, processCwd: string): Promise<Reply> {
+  const { loadExternalAdapter } = await import("../adapters/external/index.ts");
+  const loaded = await loadExternalAdapter(args.agent, env);
+  // HOOKIT=0 turns hookit off: a missing or broken adapter must not block anything then.
+  const off = env.HOOKIT === "0";
+  if (!loaded.ok) return off ? { stdout: "", stderr: "", exitCode: 0 } : protocolFreeReply(args, loaded.reason);
+  let kind: InvocationKind | undefined;
+  try {
+    kind = loaded.adapter.kindOf(args.nativeEvent);
+    return await replyWith(loaded.adapter, args, stdin, env, processCwd);
+  } catch (error) {
+    if (off) return { stdout: "", stderr: "", exitCode: 0 };
+    const broken = error instanceof Error && error.name === "ExternalAdapterError";
+    return protocolFreeReply(args, broken ? (error as Error).message : lastResortReply(args, error).stderr, kind);
+  }
 }
 
 function lastResortReply(args: HookArgs, error: unknown): Reply {
@@ -188,8 +210,13 @@ function lastResortReply(args: HookArgs, error: unknown): Reply {
   return protocolFreeReply(args, `hookit: internal error: ${detail.split("\n")[0]}`);
 }
 
-function protocolFreeReply(args: HookArgs, message: string): Reply {
-  const preTool = /^(pre.?tool|before.?tool|beforeShell|beforeMCP|beforeReadFile)/i.test(args.nativeEvent);
+/**
+ * No usable adapter means no protocol: exit 2 with the reason on stderr blocks a
+ * pre-tool event in every known harness; exit 0 lets anything else (a stop) go
+ * on. The event's kind decides when an external adapter told it, else its name.
+ */
+function protocolFreeReply(args: HookArgs, message: string, kind?: InvocationKind): Reply {
+  const preTool = kind ? kind === "tool_call" : /^(pre.?tool|before.?tool|beforeShell|beforeMCP|beforeReadFile)/i.test(args.nativeEvent);
   return { stdout: "", stderr: message, exitCode: preTool ? 2 : 0 };
 }
 

@@ -1,14 +1,15 @@
-// A small cross-process lock: `mkdir` is atomic, so the process that creates
-// the directory owns the lock. The owner writes who it is inside. A lock whose
-// owner is dead (kill -9 while its hooks ran) is broken at once, so one crash
-// never wedges a session; a live owner's lock is never broken, however long
-// its hooks take (an age-based rule would let two processes in at once).
-import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+// A small cross-process lock: a directory holding an `owner` file. It is built
+// under a private name and renamed into place, which is atomic and fails when
+// a lock is already there, so a lock never exists without its owner. A lock
+// whose owner is dead (kill -9 while its hooks ran) is broken at once, so one
+// crash never wedges a session; a live owner's lock is never broken, however
+// long its hooks take (an age rule would let two processes in at once).
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
 
 const WAIT_MS = 5_000;
-/** Age after which a lock whose owner cannot be checked (no owner file, another host) is stale. */
+/** Age after which a lock whose owner cannot be checked (unreadable, another host) is stale. */
 const STALE_MS = 10_000;
 /** Age after which even a "live" owner is presumed to be a reused pid. */
 const MAX_HOLD_MS = 15 * 60_000;
@@ -21,7 +22,7 @@ function sleep(ms: number): void {
 /** Runs `fn` holding the lock; returns undefined (fn not run) if the lock cannot be had in time. */
 export async function withLock<T>(lockDir: string, fn: () => Promise<T>): Promise<{ value: T } | undefined> {
   const deadline = Date.now() + WAIT_MS;
-  const me = `${hostname()}\n${process.pid}\n${Date.now()}.${Math.random().toString(36).slice(2)}`;
+  const me = `${hostname()}\n${process.pid}\n${unique()}`;
   while (!tryAcquire(lockDir, me)) {
     if (Date.now() > deadline) return undefined;
     sleep(5 + Math.random() * 20);
@@ -29,10 +30,9 @@ export async function withLock<T>(lockDir: string, fn: () => Promise<T>): Promis
   try {
     return { value: await fn() };
   } finally {
-    // Only our own lock: never one another process took over meanwhile. A lock
-    // left behind (the disk turned read-only) is broken as soon as we are gone.
+    // Only our own lock. One left behind (the disk turned read-only) is broken once we are gone.
     try {
-      if (ownerOf(lockDir) === me) rmSync(lockDir, { recursive: true, force: true });
+      if (ownerOf(lockDir) === me) discard(lockDir);
     } catch {
       // nothing more to do: the decision stands
     }
@@ -41,21 +41,27 @@ export async function withLock<T>(lockDir: string, fn: () => Promise<T>): Promis
 
 // --- internal ---
 
+function unique(): string {
+  return `${process.pid}.${Date.now()}.${Math.random().toString(36).slice(2)}`;
+}
+
 function tryAcquire(lockDir: string, me: string): boolean {
-  try {
-    mkdirSync(lockDir);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  if (existsSync(lockDir)) {
     breakIfStale(lockDir);
     return false;
   }
+  const staging = `${lockDir}.${unique()}.new`;
+  mkdirSync(staging);
   try {
-    writeFileSync(join(lockDir, "owner"), me);
+    writeFileSync(join(staging, "owner"), me);
+    renameSync(staging, lockDir);
+    return true;
   } catch (error) {
-    rmSync(lockDir, { recursive: true, force: true }); // an ownerless lock would block others for STALE_MS
+    rmSync(staging, { recursive: true, force: true });
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOTEMPTY" || code === "EEXIST") return false; // another process got there first
     throw error;
   }
-  return true;
 }
 
 function ownerOf(lockDir: string): string | undefined {
@@ -64,6 +70,13 @@ function ownerOf(lockDir: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Moves the lock out of the way first: removing it in place could delete a lock renamed in meanwhile. */
+function discard(lockDir: string): void {
+  const away = `${lockDir}.${unique()}.old`;
+  renameSync(lockDir, away);
+  rmSync(away, { recursive: true, force: true });
 }
 
 /**
@@ -83,7 +96,9 @@ function breakIfStale(lockDir: string): void {
     return;
   }
   try {
-    if (ownerOf(lockDir) === owner && isStale(lockDir, owner)) rmSync(lockDir, { recursive: true, force: true });
+    if (ownerOf(lockDir) === owner && isStale(lockDir, owner)) discard(lockDir);
+  } catch {
+    // released meanwhile
   } finally {
     rmSync(breaker, { recursive: true, force: true });
   }
@@ -93,7 +108,7 @@ function isStale(lockDir: string, owner: string | undefined): boolean {
   const age = ageOf(lockDir);
   if (age === -1) return false; // released meanwhile
   const [host, pid] = owner?.split("\n") ?? [];
-  // No owner yet (it died between mkdir and writing it), or a host whose pids mean nothing here.
+  // An unreadable owner (a lock from an older hookit), or a host whose pids mean nothing here.
   if (owner === undefined || host !== hostname()) return age > STALE_MS;
   return age > MAX_HOLD_MS || !isAlive(Number(pid));
 }

@@ -19,6 +19,8 @@ export interface DriverSpec {
   timeoutMs: number;
   /** Written to the CLI's stdin, then closed. Without it stdin is /dev/null. */
   stdin?: string;
+  /** The CLI's stdin and stdout are the driver's own, for a client talking to it (pi-rpc.ts); stdout is then not captured. */
+  interactive?: boolean;
 }
 
 export interface DriverResult {
@@ -49,9 +51,11 @@ async function runCli(spec: DriverSpec): Promise<DriverResult> {
     cwd: spec.cwd,
     env: spec.env,
     detached: true,
-    stdio: [spec.stdin === undefined ? "ignore" : "pipe", "pipe", "pipe"],
+    stdio: spec.interactive ? ["inherit", "inherit", "pipe"] : [spec.stdin === undefined ? "ignore" : "pipe", "pipe", "pipe"],
   });
   if (spec.stdin !== undefined) child.stdin?.end(spec.stdin);
+  // A client that gives up on the CLI (pi-rpc.ts) sends SIGTERM: the CLI's group goes too, the result is still written.
+  process.once("SIGTERM", () => killGroup(child.pid));
   let stdout = "";
   let stderr = "";
   child.stdout?.on("data", (d: Buffer) => (stdout += d.toString("utf8")));

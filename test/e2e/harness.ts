@@ -24,7 +24,7 @@ let hookitBinPath: string | undefined;
  * published package) taken once per test file, so a rebuild in the work tree cannot swap files
  * under a running CLI; or the build named by HOOKIT_E2E_BIN, used in place.
  */
-function hookitBin(): string {
+export function hookitBin(): string {
   if (hookitBinPath) return hookitBinPath;
   if (process.env.HOOKIT_E2E_BIN) return (hookitBinPath = resolve(process.env.HOOKIT_E2E_BIN));
   if (!existsSync(join(REPO_ROOT, "dist/bin.cjs"))) throw new Error("dist/bin.cjs is missing: run `npm run build` first");
@@ -78,7 +78,7 @@ let scratchRoot: string | undefined;
 let driverFile: string | undefined;
 let isolation: boolean | undefined;
 
-function scratch(): string {
+export function scratch(): string {
   scratchRoot ??= mkdtempSync(join(tmpdir(), "hookit-e2e-"));
   return scratchRoot;
 }
@@ -109,7 +109,7 @@ export function canIsolate(): boolean {
   return isolation;
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.once("error", reject);
@@ -121,25 +121,30 @@ function freePort(): Promise<number> {
 }
 
 
-function baseEnv(home: string): Record<string, string> {
+export function baseEnv(home: string): Record<string, string> {
   return { PATH: basePath(), HOME: home, TERM: "dumb", LANG: "C.UTF-8" };
 }
 
-function run(command: string, args: string[], options: { cwd: string; env: Record<string, string> }): void {
+export function run(command: string, args: string[], options: { cwd: string; env: Record<string, string> }): void {
   const r = spawnSync(command, args, { ...options, encoding: "utf8", timeout: 60_000 });
   if (r.status !== 0) throw new Error(`${command} ${args.join(" ")} failed (${r.status ?? r.signal}):\n${r.stdout}${r.stderr}${r.error ?? ""}`);
 }
 
 
-function runDriver(spec: DriverSpec, specFile: string): Promise<void> {
+/** Writes the spec and returns the command line that runs the driver on it, isolated where possible. */
+export function driverCommand(spec: DriverSpec, specFile: string): [string, string[]] {
   writeFileSync(specFile, JSON.stringify(spec));
   const node = process.execPath;
   const driver = bundledDriver();
-  const [cmd, args] = canIsolate()
+  return canIsolate()
     ? ["unshare", ["-n", "sh", "-c", 'ip link set lo up && exec "$0" "$1" "$2"', node, driver, specFile]]
     : [node, [driver, specFile]];
+}
+
+function runDriver(spec: DriverSpec, specFile: string): Promise<void> {
+  const [cmd, args] = driverCommand(spec, specFile);
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd as string, args as string[], { stdio: ["ignore", "ignore", "pipe"] });
+    const child = spawn(cmd, args, { stdio: ["ignore", "ignore", "pipe"] });
     let stderr = "";
     child.stderr.on("data", (d: Buffer) => (stderr += d.toString("utf8")));
     child.on("error", reject);

@@ -35,11 +35,11 @@ export function describeValue(value: unknown): string {
   if (Array.isArray(value)) return "an array";
   if (typeof value === "string") return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
   if (typeof value === "number" || typeof value === "boolean") return `${typeof value} ${String(value)}`;
-  return `a ${typeof value}`;
+  return typeof value === "object" ? "an object" : `a ${typeof value}`;
 }
 
 function fail(where: string, problem: string): never {
-  throw new ShapeError(`${where} ${problem}`);
+  throw new ShapeError(`${where || "the answer"} ${problem}`);
 }
 
 export const anyValue: Check = () => {};

@@ -5,7 +5,7 @@
 import type { NormalizedEvent } from "../../engine/types.ts";
 import type { Invocation, InvocationKind } from "../types.ts";
 import {
-  anyObject, anyValue, arrayOf, boolean, finiteNumber, integer, isRecord, nonEmptyString, object, oneOf, optional,
+  anyObject, anyValue, arrayOf, boolean, describeValue, finiteNumber, integer, isRecord, nonEmptyString, object, oneOf, optional,
   required, ShapeError, string, type Check, type Fields,
 } from "./_check.ts";
 
@@ -47,7 +47,7 @@ const metadata = object({
 });
 
 const event: Check = (value, where) => {
-  if (!isRecord(value)) throw new ShapeError(`${where} must be an object, got ${value === null ? "null" : typeof value}`);
+  if (!isRecord(value)) throw new ShapeError(`${where} must be an object, got ${describeValue(value)}`);
   const name = value.event;
   if (typeof name !== "string" || !Object.hasOwn(EVENT_FIELDS, name)) {
     throw new ShapeError(`${where}.event must be one of ${Object.keys(EVENT_FIELDS).join(", ")}, got ${JSON.stringify(name) ?? "nothing"}`);

@@ -4,7 +4,7 @@
 import { withEvidence } from "../_evidence.ts";
 import type { CapabilityRow } from "../types.ts";
 
-export const PI_VERIFIED_WITH = "Pi 1.6.0 (@earendil-works/pi-coding-agent), fixtures";
+export const PI_VERIFIED_WITH = "Pi 1.6.0 (@earendil-works/pi-coding-agent): fixtures and the real CLI";
 /**
  * The oldest Pi hookit supports: its peer-dependency floor (0.87 made `turn_end`
  * an actionable boundary). Every event hookit subscribes to exists from 0.80.4.
@@ -66,4 +66,4 @@ export const PI_CAPABILITIES: readonly CapabilityRow[] = Object.freeze(withEvide
     support: "native",
     notes: "Evaluated inside hookit after each hook, as in HooKit.",
   },
-], "1.6.0"));
+], "1.6.0", "fixtures", ["session_before_switch"])); // switch cancel: test/e2e/pi-rpc.e2e.test.ts

@@ -1,0 +1,93 @@
+// Kill points: every change a hookit process makes to the disk is a place where
+// kill -9 can land. A dry run lists them (through the fault preload); then the
+// same run is repeated once per point and mode, killed exactly there, and the
+// files are checked after each death. "half" writes half the bytes first: what
+// a kill during a large write(2) leaves behind.
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { expect } from "vitest";
+import type { ProcessResult } from "./_sandbox.ts";
+
+export interface Change {
+  call: string;
+  path: string;
+}
+
+export interface KillPoint extends Change {
+  /** 1-based position among the run's changes. */
+  at: number;
+  mode: "before" | "half";
+}
+
+export type FaultRun = (faultEnv: Record<string, string>) => Promise<ProcessResult>;
+
+/** The run's disk changes under `pathPattern`, in order. */
+export async function listChanges(run: FaultRun, pathPattern: string): Promise<Change[]> {
+  const dir = mkdtempSync(join(tmpdir(), "hookit-faultlog-"));
+  try {
+    const log = join(dir, "log");
+    const result = await run({ HOOKIT_FAULT_PATH: pathPattern, HOOKIT_FAULT_LOG: log });
+    expect(result.signal, result.stderr).toBeNull();
+    if (!existsSync(log)) return [];
+    return readFileSync(log, "utf8").split("\n").filter(Boolean).map((line) => {
+      const space = line.indexOf(" ");
+      return { call: line.slice(0, space), path: line.slice(space + 1) };
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Every change, killed before it happens; writes also killed halfway. An
+ * O_APPEND write of one small log record is one write(2) that a kill cannot
+ * split, so appends are only killed before.
+ */
+export function killPoints(changes: readonly Change[]): KillPoint[] {
+  return changes.flatMap((change, index) => {
+    const at = index + 1;
+    const points: KillPoint[] = [{ ...change, at, mode: "before" }];
+    if (change.call === "writeSync" || change.call === "writeFileSync") points.push({ ...change, at, mode: "half" });
+    return points;
+  });
+}
+
+/** Runs the scenario killed at `point`; the process must really have died there. */
+export async function runKilledAt(run: FaultRun, pathPattern: string, point: KillPoint): Promise<ProcessResult> {
+  const result = await run({
+    HOOKIT_FAULT_PATH: pathPattern,
+    HOOKIT_FAULT_KILL_AT: String(point.at),
+    HOOKIT_FAULT_KILL_MODE: point.mode,
+  });
+  expect(result.signal, `kill point ${describePoint(point)} was not reached: ${result.stderr}`).toBe("SIGKILL");
+  return result;
+}
+
+export const describePoint = (point: KillPoint) => `#${point.at} ${point.mode} ${point.call} ${point.path}`;
+
+/** Replaces `target` with a copy of `snapshot` (a directory tree). */
+export function restore(snapshot: string, target: string): void {
+  rmSync(target, { recursive: true, force: true });
+  if (existsSync(snapshot)) cpSync(snapshot, target, { recursive: true });
+}
+
+/** Every JSON file under `dir` parses, every JSONL line too; atomic writers' temp files are skipped. */
+export function expectNoTornFiles(dir: string): void {
+  if (!existsSync(dir)) return;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || entry.name.endsWith(".tmp")) continue;
+    const path = join(entry.parentPath, entry.name);
+    const text = readFileSync(path, "utf8");
+    if (entry.name.endsWith(".jsonl")) {
+      for (const line of text.split("\n").filter(Boolean)) expect(() => JSON.parse(line), `${path}: ${line}`).not.toThrow();
+    } else if (entry.name.endsWith(".json")) {
+      expect(() => JSON.parse(text), path).not.toThrow();
+    }
+  }
+}
+
+/** A file's bytes, or undefined when it does not exist. */
+export function bytesOf(path: string): string | undefined {
+  return existsSync(path) ? readFileSync(path, "latin1") : undefined;
+}
