@@ -80,6 +80,32 @@ export function parseApplyPatch(text: string): PatchOperation[] {
   return operations;
 }
 
+/** One patch operation as hookit's normalized calls, labelled with the file it touches. */
+export interface PatchCall {
+  toolName: "write" | "edit";
+  input: Record<string, unknown>;
+  label: string;
+}
+
+/**
+ * One normalized call per file. Pi has no delete tool: a deletion reads as
+ * writing the file empty, so write-guarding policies see it. A rename shows
+ * the same edits on both paths, so a policy guarding either path sees it.
+ */
+export function patchCalls(op: PatchOperation): PatchCall[] {
+  switch (op.kind) {
+    case "add":
+      return [{ toolName: "write", input: { path: op.path, content: op.content }, label: op.path }];
+    case "delete":
+      return [{ toolName: "write", input: { path: op.path, content: "" }, label: op.path }];
+    case "update": {
+      const paths = op.moveTo === undefined ? [op.path] : [op.path, op.moveTo];
+      const edits = () => op.hunks.map((hunk) => ({ ...hunk }));
+      return paths.map((path) => ({ toolName: "edit", input: { path, edits: edits() }, label: path }));
+    }
+  }
+}
+
 // --- internal ---
 
 function pathAfter(marker: string, prefix: string, lineNo: number): string {

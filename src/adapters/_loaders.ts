@@ -9,4 +9,7 @@ export const LOADERS = {
   gemini: () => import("./gemini.ts"),
   cursor: () => import("./cursor.ts"),
   copilot: () => import("./copilot.ts"),
+  factory: () => import("./factory.ts"),
+  kimi: () => import("./kimi.ts"),
+  antigravity: () => import("./antigravity.ts"),
 } satisfies Record<string, () => Promise<{ default: Adapter }>>;

@@ -5,7 +5,7 @@
 // block into an allow. Each answer below uses only fields its event's output
 // schema accepts, and reasons are never blank (Codex ignores blank ones).
 import type { NormalizedEvent } from "../engine/types.ts";
-import { parseApplyPatch, PatchSyntaxError, type PatchOperation } from "./_codex-patch.ts";
+import { parseApplyPatch, patchCalls, PatchSyntaxError, type PatchOperation } from "./_codex-patch.ts";
 import {
   asPayload, baseInvocation, describe, joinNotices, jsonReply, nonEmptyReason, readNativeTool,
   readStopHookActive, textOf, type NativeTool,
@@ -87,7 +87,7 @@ function toolParts(tool: NativeTool, where: string): ToolCallPart[] {
   if (SHELL_TOOLS.has(tool.name)) {
     return [{ toolName: "bash", input: { command: shellCommand(tool, where) }, label: tool.name }];
   }
-  if (tool.name === "apply_patch") return patchOperations(tool, where).flatMap(patchParts);
+  if (tool.name === "apply_patch") return patchOperations(tool, where).flatMap(patchCalls);
   return [{ toolName: tool.name, input: tool.input, label: tool.name }];
 }
 
@@ -112,25 +112,6 @@ function patchOperations(tool: NativeTool, where: string): PatchOperation[] {
   } catch (error) {
     if (error instanceof PatchSyntaxError) throw new PayloadError(`${where}: the apply_patch text cannot be read: ${error.message}`);
     throw error;
-  }
-}
-
-/**
- * One normalized call per file. Pi has no delete tool: a deletion reads as
- * writing the file empty, so write-guarding policies see it. A rename shows
- * the same edits on both paths, so a policy guarding either path sees it.
- */
-function patchParts(op: PatchOperation): ToolCallPart[] {
-  switch (op.kind) {
-    case "add":
-      return [{ toolName: "write", input: { path: op.path, content: op.content }, label: op.path }];
-    case "delete":
-      return [{ toolName: "write", input: { path: op.path, content: "" }, label: op.path }];
-    case "update": {
-      const paths = op.moveTo === undefined ? [op.path] : [op.path, op.moveTo];
-      const edits = () => op.hunks.map((hunk) => ({ ...hunk }));
-      return paths.map((path) => ({ toolName: "edit", input: { path, edits: edits() }, label: path }));
-    }
   }
 }
 

@@ -4,11 +4,10 @@
 // Kimi reads exit 2 + stderr or, on exit 0, a Claude-shaped `hookSpecificOutput` deny. hookit
 // always answers with that JSON and exit 0, so stderr stays free for notices, which Kimi only logs.
 // Only PreToolUse, Stop and UserPromptSubmit can block; every other event is observation-only.
-import { withEvidence } from "./_evidence.ts";
-import { asPayload, baseInvocation, isRecord, jsonReply, nonEmptyReason, optionalString, readStopHookActive } from "./_claude-style.ts";
+import { asPayload, baseInvocation, describe, isRecord, jsonReply, nonEmptyReason, optionalString, readStopHookActive } from "./_claude-style.ts";
 import type { Payload } from "./_claude-style.ts";
 import { kimiResultText, normalizeKimiTool } from "./_kimi-tools.ts";
-import { defineAdapter, PayloadError, SPEC_VERSION, type Decision, type Invocation, type InvocationKind, type Reply } from "./types.ts";
+import { defineAdapter, PayloadError, SPEC_VERSION, type CapabilityRow, type Decision, type Invocation, type InvocationKind, type Reply } from "./types.ts";
 
 const ADAPTER_ID = "kimi";
 const EVIDENCE = "documented, not verified on the real CLI";
@@ -38,7 +37,7 @@ const KINDS: Record<string, InvocationKind> = {
   Notification: "lifecycle",
 };
 
-const CAPABILITIES = withEvidence([
+const CAPABILITIES: CapabilityRow[] = ([
   { feature: "tool_call", native: "PreToolUse", support: "native",
     notes: 'JSON `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":R}}`, exit 0: the tool does not run and Kimi writes R back into the context for the model. Kimi fails open when a hook crashes or times out.' },
   { feature: "tool_result", native: "PostToolUse, PostToolUseFailure", support: "impossible",
@@ -46,7 +45,7 @@ const CAPABILITIES = withEvidence([
   { feature: "turn_end", native: "", support: "impossible",
     notes: "No event fires at the end of each model turn; Stop fires once, when the model is about to end the whole turn." },
   { feature: "agent_end", native: "Stop", support: "native",
-    notes: "The same JSON deny on Stop: Kimi appends R as a user message and lets the model continue. Kimi allows one such continuation per turn; a second Stop in that turn is not sent to hooks." },
+    notes: "The same JSON deny on Stop: Kimi appends R as a user message and lets the model continue. Kimi lets Stop hooks continue a turn only once (kimi-cli marks the next Stop with `stop_hook_active: true`)." },
   { feature: "agent_settled", native: "Stop", support: "approximate",
     notes: "Synthesized by hookit when it lets Stop through; another Stop hook may still continue the agent." },
   { feature: "session_before_switch", native: "", support: "impossible",
@@ -58,7 +57,7 @@ const CAPABILITIES = withEvidence([
     notes: "No hook answer stops the agent: at Stop, `interrupt`/`shutdown` only drop hookit's continuation so the turn does end; elsewhere they are ignored. `compact`, `message` and `emit-custom-event` cannot be delivered." },
   { feature: "user notices", native: "", support: "impossible",
     notes: "No user-visible field: notices go to stderr with exit 0, which Kimi does not show." },
-], undefined, EVIDENCE);
+] satisfies Omit<CapabilityRow, "verified">[]).map((row) => ({ ...row, verified: EVIDENCE }));
 
 function kindOf(nativeEvent: string): InvocationKind | undefined {
   return Object.hasOwn(KINDS, nativeEvent) ? KINDS[nativeEvent] : undefined;
@@ -83,10 +82,12 @@ function parse(nativeEvent: string, raw: unknown): Invocation {
 
 function addToolEvent(invocation: Invocation, nativeEvent: string, payload: Payload, where: string): void {
   const name = payload.tool_name;
-  if (typeof name !== "string" || name === "") throw new PayloadError(`${where}: "tool_name" must be a non-empty string`);
+  if (typeof name !== "string" || name === "") throw new PayloadError(`${where}: "tool_name" must be a non-empty string, got ${describe(name)}`);
   // Kimi sends `{}` when the model's arguments were not an object; absent counts the same.
   const nativeToolInput = payload.tool_input ?? {};
-  if (!isRecord(nativeToolInput)) throw new PayloadError(`${where}: "tool_input" of ${name} must be a JSON object`);
+  if (!isRecord(nativeToolInput)) {
+    throw new PayloadError(`${where}: "tool_input" of ${name} must be a JSON object, got ${describe(nativeToolInput)}`);
+  }
   const toolCallId = optionalString(payload, "tool_call_id", where) ?? "";
   const tool = { ...normalizeKimiTool(name, nativeToolInput, where), toolCallId, agent: ADAPTER_ID, nativeToolName: name, nativeToolInput };
   if (invocation.kind === "tool_call") {

@@ -7,7 +7,7 @@ export const ADAPTERS = LOADERS;
 export type HookAgentId = keyof typeof ADAPTERS;
 
 /** Every agent hookit can install into: the hook adapters plus Pi (in-process). */
-export const AGENT_IDS = ["pi", "claude", "codex", "gemini", "cursor", "copilot"] as const;
+export const AGENT_IDS = ["pi", "claude", "codex", "gemini", "cursor", "copilot", "kimi", "antigravity", "factory"] as const;
 export type AgentId = (typeof AGENT_IDS)[number];
 
 export const ALIASES: Record<string, HookAgentId> = {
@@ -15,6 +15,9 @@ export const ALIASES: Record<string, HookAgentId> = {
   "codex-cli": "codex",
   "gemini-cli": "gemini",
   "copilot-cli": "copilot",
+  droid: "factory",
+  "kimi-code": "kimi",
+  agy: "antigravity",
 };
 
 export function resolveHookAgent(name: string): HookAgentId | undefined {

@@ -18,6 +18,12 @@ function syntheticPayload(agent: HookAgentId, cwd: string): { event: string; pay
       return { event: "preToolUse", payload: { conversation_id: id, cwd, hook_event_name: "preToolUse", tool_name: "Shell", tool_input: { command: "true" }, tool_use_id: id } };
     case "copilot":
       return { event: "preToolUse", payload: { sessionId: id, timestamp: 0, cwd, toolName: "bash", toolArgs: { command: "true" } } };
+    case "kimi":
+      return { event: "PreToolUse", payload: { hook_event_name: "PreToolUse", session_id: id, cwd, tool_name: "Bash", tool_input: { command: "true" }, tool_call_id: id } };
+    case "factory":
+      return { event: "PreToolUse", payload: { session_id: id, cwd, permission_mode: "auto-high", hook_event_name: "PreToolUse", tool_name: "Execute", tool_input: { command: "true" } } };
+    case "antigravity":
+      return { event: "PreToolUse", payload: { toolCall: { name: "run_command", args: { CommandLine: "true", Cwd: cwd } }, stepIdx: 0, conversationId: id, workspacePaths: [cwd] } };
   }
 }
 

@@ -7,6 +7,9 @@ import copilot from "./copilot.ts";
 import cursor from "./cursor.ts";
 import gemini from "./gemini.ts";
 import pi from "./pi.ts";
+import kimi from "./kimi.ts";
+import antigravity from "./antigravity.ts";
+import factory from "./factory.ts";
 import type { InstallTarget } from "./_types.ts";
 
-export const TARGETS: Record<AgentId, InstallTarget> = { pi, claude, codex, gemini, cursor, copilot };
+export const TARGETS: Record<AgentId, InstallTarget> = { pi, claude, codex, gemini, cursor, copilot, kimi, antigravity, factory };

@@ -65,8 +65,12 @@ export function where(text: string, offset: number, file: string): string {
   return `${file}:${line}:${offset - lineStart(text, offset) + 1}`;
 }
 
-/** A TOML string holding `value`: a literal string when it can be one, else an escaped basic string. */
+/**
+ * A TOML string holding `value`, as plainly as TOML allows: `"…"` when nothing needs escaping,
+ * else a literal `'…'` (hook commands quote their paths with `"`), else an escaped basic string.
+ */
 export function tomlString(value: string): string {
+  if (!/["\\\u0000-\u001f\u007f]/.test(value)) return `"${value}"`;
   if (!/['\u0000-\u001f\u007f]/.test(value)) return `'${value}'`;
   const escaped = value.replace(/["\\\u0000-\u001f\u007f]/g, (ch) => {
     const named: Record<string, string> = { '"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f", "\r": "\\r" };
@@ -220,6 +224,7 @@ class Reader {
       }
       this.value();
       this.skipBlank();
+      if (this.done()) this.fail("this array is not closed", start);
       if (this.peek() === ",") this.pos++;
       else if (this.peek() !== "]") this.fail('expected "," or "]" in the array');
     }

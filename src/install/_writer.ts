@@ -7,6 +7,7 @@ import { createTwoFilesPatch } from "diff";
 import { writeFileAtomic } from "../fs-atomic.ts";
 import { InstallError } from "./_errors.ts";
 import { parseObject } from "./_jsonc.ts";
+import { scanToml } from "./_toml.ts";
 
 export const BACKUP_SUFFIX = ".hookit.bak";
 
@@ -164,7 +165,8 @@ function assertInside(path: string, within: string): void {
 
 // hookit never writes a file it cannot read back; this is a last guard against its own bugs.
 function checkResult(path: string, text: string): void {
-  parseObject(text, path);
+  if (path.endsWith(".toml")) scanToml(text, path);
+  else parseObject(text, path);
 }
 
 function unsafe(path: string, why: string): InstallError {

@@ -15,6 +15,7 @@ import { resolvePolicyFiles } from "./policy.ts";
 import { engineStore, updateSessionState } from "./session-state.ts";
 import { isTrusted } from "./trust.ts";
 import { policyProblem, untrustedNotice } from "./notices.ts";
+import { loadExternal } from "./_external.ts";
 
 export interface HookArgs {
   agent: string;
@@ -189,7 +190,7 @@ function failure(kind: InvocationKind, message: string): Decision {
  * protocol to answer in, so protocolFreeReply answers instead.
  */
 async function externalHookReply(args: HookArgs, stdin: string, env: Env, processCwd: string): Promise<Reply> {
-  const { loadExternalAdapter } = await import("../adapters/external/index.ts");
+  const { loadExternalAdapter } = await loadExternal();
   const loaded = await loadExternalAdapter(args.agent, env);
   // HOOKIT=0 turns hookit off: a missing or broken adapter must not block anything then.
   const off = env.HOOKIT === "0";

@@ -68,6 +68,39 @@ export const USER_FILES: Record<AgentId, string> = {
   }
 }
 `,
+  kimi: `# Kimi Code settings
+default_model = "kimi-code/k3"
+telemetry = false
+
+[models."kimi-code/k3"]
+provider = "managed:kimi-code"
+model = "k3"
+max_context_size = 1048576
+capabilities = [ "thinking", "tool_use" ]
+
+[[hooks]]
+event = "PreToolUse"
+matcher = "Bash"
+command = "node ~/.kimi-code/hooks/check-bash.mjs"
+timeout = 5
+`,
+  antigravity: `{
+  // team hooks
+  "my-linter-hook": {
+    "PostToolUse": [{ "matcher": "run_command", "hooks": [{ "type": "command", "command": "./scripts/lint.sh", "timeout": 10 }] }]
+  },
+  "safety-gate": { "enabled": false, "PreToolUse": [{ "matcher": "run_command", "hooks": [{ "command": "./scripts/safety-check.sh" }] }] },
+}
+`,
+  // droid's hooks.json: the event map at the top level, next to its two flags.
+  factory: `{
+  "showHookOutput": true,
+  "PreToolUse": [
+    { "matcher": "Execute", "hooks": [{ "type": "command", "command": "rtk hook droid", "timeout": 10 }] }, // token saver
+  ],
+  "SessionStart": [{ "hooks": [{ "type": "command", "command": "echo hi" }] }]
+}
+`,
   pi: `{
   // Pi settings
   "defaultProvider": "fake",

@@ -18,6 +18,9 @@ const PROJECT_FILES: Record<AgentId, string> = {
   gemini: ".gemini/settings.json",
   cursor: ".cursor/hooks.json",
   copilot: ".github/hooks/hookit.json",
+  kimi: ".kimi-code/config.toml",
+  antigravity: ".agents/hooks.json",
+  factory: ".factory/hooks.json",
 };
 const GLOBAL_FILES: Record<AgentId, string> = {
   pi: ".pi/agent/settings.json",
@@ -26,6 +29,9 @@ const GLOBAL_FILES: Record<AgentId, string> = {
   gemini: ".gemini/settings.json",
   cursor: ".cursor/hooks.json",
   copilot: ".copilot/hooks/hookit.json",
+  kimi: ".kimi-code/config.toml",
+  antigravity: ".gemini/config/hooks.json",
+  factory: ".factory/hooks.json",
 };
 
 const SCOPES = ["project", "global"] as const;
@@ -98,11 +104,12 @@ describe.each(SCOPES)("%s scope", (scope) => {
 
     it("refuses a malformed file with its line and column, touching nothing", async () => {
       const { file, options } = setup(scope, agent);
-      const broken = '{\n  "hooks": {\n    "x": [1, 2\n  }\n}\n';
+      // Kimi's config.toml is TOML: an unclosed array there.
+      const [broken, at] = agent === "kimi" ? ['[agent]\nname = "x"\ntools = [1, 2\n', "3:9"] : ['{\n  "hooks": {\n    "x": [1, 2\n  }\n}\n', "4:3"];
       write(file, broken);
       const error = await installAgents(options()).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(InstallError);
-      expect((error as InstallError).message).toMatch(new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:4:3: `));
+      expect((error as InstallError).message).toMatch(new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:${at}: `));
       expect(readFileSync(file, "utf8")).toBe(broken);
       expect(existsSync(`${file}.hookit.bak`)).toBe(false);
       await expect(uninstallAgents(options())).rejects.toThrow(InstallError);
@@ -221,10 +228,10 @@ describe("scopes, agents and trust", () => {
     const report = await installAgents(options({ agents: "all" }));
     expect(report.outcomes.map((o) => o.agent)).toEqual(["codex", "gemini"]);
     const removed = await uninstallAgents(options({ agents: ["all"] }));
-    expect(removed.outcomes.map((o) => [o.agent, o.action])).toEqual([
-      ["pi", "unchanged"], ["claude", "unchanged"], ["codex", "delete"],
-      ["gemini", "delete"], ["cursor", "unchanged"], ["copilot", "unchanged"],
-    ]);
+    // Every agent, in AGENT_IDS order; only the two that were installed had anything to remove.
+    expect(removed.outcomes.map((o) => [o.agent, o.action])).toEqual(
+      AGENT_IDS.map((id) => [id, id === "codex" || id === "gemini" ? "delete" : "unchanged"]),
+    );
   });
 
   it("rejects unknown agent names and accepts aliases", async () => {

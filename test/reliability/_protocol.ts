@@ -53,7 +53,11 @@ export function inspectReply(agent: HookAgent, nativeEvent: string, kind: Invoca
     if (key in output && typeof output[key] !== "string") problems.push(`"${key}" must be a string`);
   }
   READERS[agent](nativeEvent, kind, output, verdict);
-  if (verdict.reason !== undefined && verdict.reason.trim() === "") problems.push("an empty reason (read as no decision)");
+  // A blank deny or continuation reason is read as "no decision" (Codex) and fails open; a
+  // blank replacement text still hides the result, so patches may carry any text.
+  if ((verdict.blocked || verdict.continued) && (verdict.reason ?? "").trim() === "") {
+    problems.push("an empty reason (read as no decision)");
+  }
   return verdict;
 }
 

@@ -1,10 +1,9 @@
 // The session's policy: which files were read, the Hook Catalog, and the
 // Enabled Hook Set after HooKit's per-session saved enablement is restored
 // (hookit-semantics §2.1, §2.8). Built on session start and tree navigation.
-import { enabledHookSet, loadCatalog, type Diagnostic, type StorageFile } from "../../engine/index.ts";
-import { errorDetail } from "../../engine/texts.ts";
+import { enabledHookSet } from "../../engine/index.ts";
 import type { CatalogEntry, Hook } from "../../engine/types.ts";
-import { resolvePolicyFiles } from "../../run/policy.ts";
+import { loadPolicyCatalog, type PolicyCatalog } from "../../run/policy-catalog.ts";
 import type { Env } from "../../paths.ts";
 import { projectTrust } from "./metadata.ts";
 import type { PiContext, PiSessionEntry, PiSeverity } from "./pi-types.ts";
@@ -12,15 +11,8 @@ import type { PiContext, PiSessionEntry, PiSeverity } from "./pi-types.ts";
 /** HooKit's session custom entry holding direct enablement. */
 export const CONFIG_ENTRY = "hookit-config";
 
-export interface SessionPolicy {
-  files: readonly StorageFile[];
-  /** Where shells run and `PI_CWD` points. */
-  projectDir: string;
-  /** A project policy left unread because Pi does not trust the project. */
-  untrusted?: string;
-  /** Set when the catalog is broken: then no hook runs (HooKit's rule). */
-  diagnostics?: readonly Diagnostic[];
-  entries: readonly CatalogEntry[];
+/** The files, catalog and `untrusted` (a project policy Pi's trust kept out) of `loadPolicyCatalog`, plus enablement. */
+export interface SessionPolicy extends PolicyCatalog {
   /** Saved direct enablement (`source\0name`), or undefined in defaults mode. */
   saved?: readonly string[];
   /** Refs of the directly enabled entries. */
@@ -32,17 +24,8 @@ export interface SessionPolicy {
 /** Reads the policy files for `ctx.cwd`; the project file only when Pi trusts the project. */
 export function loadPolicy(ctx: PiContext, env: Env, branch: readonly PiSessionEntry[] | undefined): SessionPolicy {
   const trusted = projectTrust(ctx) === true;
-  let resolved: ReturnType<typeof resolvePolicyFiles>;
-  try {
-    resolved = resolvePolicyFiles(ctx.cwd, env, () => trusted);
-  } catch (error) {
-    // An unreadable file (permissions, a directory…) is a broken catalog, not "no policy".
-    return { files: [], projectDir: ctx.cwd, diagnostics: [{ message: errorDetail(error) }], entries: [], enabledRefs: [], hooks: [] };
-  }
-  const base = { files: resolved.files, projectDir: resolved.projectDir, ...(resolved.untrusted && { untrusted: resolved.untrusted }) };
-  const catalog = loadCatalog(resolved.files);
-  if (!catalog.ok) return { ...base, diagnostics: catalog.diagnostics, entries: [], enabledRefs: [], hooks: [] };
-  return withEnablement({ ...base, entries: catalog.entries, enabledRefs: [], hooks: [] }, branch);
+  const policy: SessionPolicy = { ...loadPolicyCatalog(ctx.cwd, env, () => trusted), enabledRefs: [], hooks: [] };
+  return policy.diagnostics ? policy : withEnablement(policy, branch);
 }
 
 /** Re-derives enablement for a (possibly new) session branch. A broken catalog stays empty. */

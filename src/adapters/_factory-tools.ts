@@ -1,0 +1,118 @@
+// Factory droid's built-in tools mapped onto hookit's (Pi's) tool vocabulary.
+// Names and input shapes are the ones droid 0.225.2 sent its hooks in real runs
+// (test/adapters/factory-captures/): `Execute`, `Read`, `LS`, `Create`, `Edit`,
+// `MultiEdit`, `ApplyPatch`, `Grep`, `Glob`. droid offers `ApplyPatch` (Codex's
+// patch envelope in `input`) instead of `Create`/`Edit` to OpenAI models.
+import { parseApplyPatch, patchCalls, PatchSyntaxError, type PatchOperation } from "./_codex-patch.ts";
+import { describe, isRecord, type Payload } from "./_claude-style.ts";
+import { PayloadError } from "./types.ts";
+
+/** One normalized call; `label` names it when one native call becomes several (a patch's files). */
+export interface FactoryToolPart {
+  toolName: string;
+  input: Record<string, unknown>;
+  label: string;
+}
+
+/**
+ * Maps a droid tool call onto the normalized vocabulary: one part, or one per
+ * file of an `ApplyPatch` and per pattern of a `Glob`. Unknown tools (MCP,
+ * `Task`, `FetchUrl`, …) keep their native name and input. A known tool with a
+ * missing required field is a PayloadError: guessing would let a policy miss it.
+ */
+export function normalizeFactoryTool(name: string, input: Payload, where: string): FactoryToolPart[] {
+  const f = fieldReader(input, name, where);
+  const one = (toolName: string, normalized: Record<string, unknown>) => [{ toolName, input: normalized, label: name }];
+  switch (name) {
+    case "Execute":
+      // droid's timeout is in seconds, like Pi's.
+      return one("bash", { command: f.string("command"), ...f.optionalNumbers({ timeout: "timeout" }) });
+    case "Read":
+      return one("read", { path: f.string("file_path"), ...f.optionalNumbers({ offset: "offset", limit: "limit" }) });
+    case "LS":
+      return one("ls", f.optionalStrings({ directory_path: "path" }));
+    case "Create":
+      return one("write", { path: f.string("file_path"), content: f.string("content") });
+    case "Edit":
+      return one("edit", { path: f.string("file_path"), edits: [{ oldText: f.string("old_str"), newText: f.string("new_str") }] });
+    case "MultiEdit":
+      return one("edit", { path: f.string("file_path"), edits: changes(input.changes, f) });
+    case "Grep":
+      return one("grep", {
+        pattern: f.string("pattern"),
+        ...f.optionalStrings({ path: "path", glob_pattern: "glob" }),
+        ...(typeof input.case_insensitive === "boolean" ? { ignoreCase: input.case_insensitive } : {}),
+        ...f.optionalNumbers({ context: "context", head_limit: "limit" }),
+      });
+    case "Glob":
+      return globPatterns(input.patterns, f).map((pattern) => ({
+        toolName: "find", input: { pattern, ...f.optionalStrings({ folder: "path" }) }, label: pattern,
+      }));
+    case "ApplyPatch":
+      // One normalized call per file, as for Codex's apply_patch.
+      return patchOperations(f.string("input"), where).flatMap(patchCalls);
+    default:
+      return [{ toolName: name, input, label: name }];
+  }
+}
+
+// --- internal ---
+
+interface FieldReader {
+  fail(key: string, wanted: string, value: unknown): PayloadError;
+  string(key: string): string;
+  /** The listed fields that are strings, renamed (`{ native: normalized }`). */
+  optionalStrings(names: Record<string, string>): Record<string, string>;
+  /** The listed fields that are finite numbers, renamed. */
+  optionalNumbers(names: Record<string, string>): Record<string, number>;
+}
+
+function fieldReader(input: Payload, tool: string, where: string): FieldReader {
+  const fail = (key: string, wanted: string, value: unknown) =>
+    new PayloadError(`${where}: tool_input.${key} of ${tool} must be ${wanted}, got ${describe(value)}`);
+  const pick = <T>(names: Record<string, string>, keep: (value: unknown) => value is T): Record<string, T> => {
+    const out: Record<string, T> = {};
+    for (const [native, normalized] of Object.entries(names)) {
+      const value = input[native];
+      if (keep(value)) out[normalized] = value;
+    }
+    return out;
+  };
+  return {
+    fail,
+    string(key) {
+      const value = input[key];
+      if (typeof value !== "string") throw fail(key, "a string", value);
+      return value;
+    },
+    optionalStrings: (names) => pick(names, (value): value is string => typeof value === "string"),
+    optionalNumbers: (names) => pick(names, (value): value is number => typeof value === "number" && Number.isFinite(value)),
+  };
+}
+
+function changes(value: unknown, f: FieldReader): { oldText: string; newText: string }[] {
+  if (!Array.isArray(value) || value.length === 0) throw f.fail("changes", "a non-empty array", value);
+  return value.map((change: unknown, index) => {
+    if (!isRecord(change)) throw f.fail(`changes[${index}]`, "an object", change);
+    if (typeof change.old_str !== "string") throw f.fail(`changes[${index}].old_str`, "a string", change.old_str);
+    if (typeof change.new_str !== "string") throw f.fail(`changes[${index}].new_str`, "a string", change.new_str);
+    return { oldText: change.old_str, newText: change.new_str };
+  });
+}
+
+/** `patterns` is one glob or a list of them; Pi's `find` takes one, so each becomes its own call. */
+function globPatterns(value: unknown, f: FieldReader): string[] {
+  if (typeof value === "string") return [value];
+  if (Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === "string")) return value;
+  throw f.fail("patterns", "a string or a non-empty array of strings", value);
+}
+
+function patchOperations(text: string, where: string): PatchOperation[] {
+  try {
+    return parseApplyPatch(text);
+  } catch (error) {
+    if (error instanceof PatchSyntaxError) throw new PayloadError(`${where}: the ApplyPatch text cannot be read: ${error.message}`);
+    throw error;
+  }
+}
+

@@ -1,0 +1,124 @@
+// OpenCode's built-in tools mapped onto hookit's (Pi's) tool vocabulary. Input
+// shapes are the tool schemas OpenCode 1.18.33 sends the model: camelCase
+// `filePath`, `oldString`, `newString`, a bash `timeout` in milliseconds, and
+// `apply_patch {patchText}` (Codex's patch envelope, offered to GPT models).
+import { parseApplyPatch, patchCalls, PatchSyntaxError, type PatchOperation } from "../_codex-patch.ts";
+import { describe, isRecord } from "../_claude-style.ts";
+import { PayloadError } from "../types.ts";
+
+/** One normalized call; an apply_patch becomes one per file, labelled with its path. */
+export interface ToolPart {
+  toolName: string;
+  input: Record<string, unknown>;
+  label: string;
+}
+
+type Input = Record<string, unknown>;
+type Normalizer = (input: Input, field: FieldReader) => Input;
+
+const NORMALIZERS: Record<string, [string, Normalizer]> = {
+  bash: ["bash", (input, f) => {
+    const out: Input = { command: f.string("command") };
+    // OpenCode's timeout is in milliseconds, Pi's in seconds.
+    if (typeof input.timeout === "number" && Number.isFinite(input.timeout)) out.timeout = input.timeout / 1000;
+    return out;
+  }],
+  read: ["read", (input, f) => {
+    const out: Input = { path: f.string("filePath") };
+    copyNumber(input, "offset", out);
+    copyNumber(input, "limit", out);
+    return out;
+  }],
+  write: ["write", (_input, f) => ({ path: f.string("filePath"), content: f.string("content") })],
+  edit: ["edit", (_input, f) => ({
+    path: f.string("filePath"),
+    edits: [{ oldText: f.string("oldString"), newText: f.string("newString") }],
+  })],
+  // Gone from 1.18 but still sent by older OpenCode releases.
+  multiedit: ["edit", (input, f) => ({ path: f.string("filePath"), edits: multiEdits(input.edits, f) })],
+  grep: ["grep", (input, f) => {
+    const out: Input = { pattern: f.string("pattern") };
+    copyString(input, "path", out, "path");
+    copyString(input, "include", out, "glob");
+    return out;
+  }],
+  glob: ["find", (input, f) => {
+    const out: Input = { pattern: f.string("pattern") };
+    copyString(input, "path", out, "path");
+    return out;
+  }],
+  list: ["ls", (input) => {
+    const out: Input = {};
+    copyString(input, "path", out, "path");
+    return out;
+  }],
+};
+
+/**
+ * The normalized calls one OpenCode tool call stands for. Unknown tools (MCP,
+ * webfetch, task, …) keep their native name and input. A known tool with a
+ * missing required field is a PayloadError: guessing would let a policy miss it.
+ */
+export function toolParts(tool: string, args: unknown): ToolPart[] {
+  const where = `OpenCode ${tool} call`;
+  if (!isRecord(args)) throw new PayloadError(`${where}: the arguments must be an object, got ${describe(args)}`);
+  if (tool === "apply_patch") return patchOperations(args, where).flatMap(patchCalls);
+  const entry = Object.hasOwn(NORMALIZERS, tool) ? NORMALIZERS[tool] : undefined;
+  if (entry === undefined) return [{ toolName: tool, input: args, label: tool }];
+  const [toolName, normalize] = entry;
+  return [{ toolName, input: normalize(args, fieldReader(args, tool, where)), label: tool }];
+}
+
+// --- internal ---
+
+interface FieldReader {
+  fail(key: string, wanted: string, value: unknown): PayloadError;
+  string(key: string): string;
+}
+
+function fieldReader(input: Input, tool: string, where: string): FieldReader {
+  const fail = (key: string, wanted: string, value: unknown) =>
+    new PayloadError(`${where}: ${key} of ${tool} must be ${wanted}, got ${describe(value)}`);
+  return {
+    fail,
+    string(key) {
+      const value = input[key];
+      if (typeof value !== "string") throw fail(key, "a string", value);
+      return value;
+    },
+  };
+}
+
+function multiEdits(value: unknown, f: FieldReader): { oldText: string; newText: string }[] {
+  if (!Array.isArray(value) || value.length === 0) throw f.fail("edits", "a non-empty array", value);
+  return value.map((edit: unknown, index) => {
+    if (!isRecord(edit)) throw f.fail(`edits[${index}]`, "an object", edit);
+    if (typeof edit.oldString !== "string") throw f.fail(`edits[${index}].oldString`, "a string", edit.oldString);
+    if (typeof edit.newString !== "string") throw f.fail(`edits[${index}].newString`, "a string", edit.newString);
+    return { oldText: edit.oldString, newText: edit.newString };
+  });
+}
+
+/** OpenCode also accepts the patch wrapped in a shell heredoc (`cat <<'EOF' … EOF`), so hookit unwraps it too. */
+const HEREDOC_RE = /^(?:cat\s+)?<<['"]?(\w+)['"]?\s*\n([\s\S]*?)\n\1\s*$/;
+
+function patchOperations(args: Input, where: string): PatchOperation[] {
+  const text = args.patchText;
+  if (typeof text !== "string") throw new PayloadError(`${where}: patchText must be the patch text, got ${describe(text)}`);
+  const trimmed = text.trim();
+  try {
+    return parseApplyPatch(HEREDOC_RE.exec(trimmed)?.[2] ?? trimmed);
+  } catch (error) {
+    if (error instanceof PatchSyntaxError) throw new PayloadError(`${where}: the patch text cannot be read: ${error.message}`);
+    throw error;
+  }
+}
+
+function copyString(from: Input, key: string, to: Input, as: string): void {
+  if (typeof from[key] === "string") to[as] = from[key];
+}
+
+function copyNumber(from: Input, key: string, to: Input): void {
+  const value = from[key];
+  if (typeof value === "number" && Number.isFinite(value)) to[key] = value;
+}

@@ -1,0 +1,50 @@
+// The policy an in-process host runs: the files found for a directory and the
+// Hook Catalog read from them. Shared by the Pi extension and the OpenCode
+// plugin; each host brings its own answer to "may the project file run?" (Pi:
+// Pi's project trust; OpenCode: hookit's trust store).
+import { loadCatalog, type Diagnostic, type StorageFile } from "../engine/catalog.ts";
+import { errorDetail } from "../engine/texts.ts";
+import type { CatalogEntry } from "../engine/types.ts";
+import type { Env } from "../paths.ts";
+import { resolvePolicyFiles, type TrustCheck } from "./policy.ts";
+
+export interface PolicyCatalog {
+  files: readonly StorageFile[];
+  /** Where shells run and `PI_CWD` points. */
+  projectDir: string;
+  /** A project policy that exists but was left unread because it is not trusted. */
+  untrusted?: string;
+  /** Set when the catalog is broken: then no hook runs (HooKit's rule). */
+  diagnostics?: readonly Diagnostic[];
+  entries: readonly CatalogEntry[];
+}
+
+/**
+ * Reads the policy files for `cwd` and validates them. With `previous`, files
+ * whose every byte is unchanged reuse its validation, so a host that re-reads
+ * the policy on every event pays for validation only after an edit.
+ */
+export function loadPolicyCatalog(cwd: string, env: Env, trusted: TrustCheck, previous?: PolicyCatalog): PolicyCatalog {
+  let resolved: ReturnType<typeof resolvePolicyFiles>;
+  try {
+    resolved = resolvePolicyFiles(cwd, env, trusted);
+  } catch (error) {
+    // An unreadable file (permissions, a directory…) is a broken catalog, not "no policy".
+    return { files: [], projectDir: cwd, diagnostics: [{ message: errorDetail(error) }], entries: [] };
+  }
+  const base = { files: resolved.files, projectDir: resolved.projectDir, ...(resolved.untrusted && { untrusted: resolved.untrusted }) };
+  if (previous && sameFiles(previous.files, resolved.files)) {
+    return previous.diagnostics ? { ...base, diagnostics: previous.diagnostics, entries: [] } : { ...base, entries: previous.entries };
+  }
+  const catalog = loadCatalog(resolved.files);
+  return catalog.ok ? { ...base, entries: catalog.entries } : { ...base, diagnostics: catalog.diagnostics, entries: [] };
+}
+
+// --- internal ---
+
+function sameFiles(a: readonly StorageFile[], b: readonly StorageFile[]): boolean {
+  return a.length === b.length && a.every((file, i) => {
+    const other = b[i];
+    return other !== undefined && file.storage === other.storage && file.path === other.path && file.text === other.text;
+  });
+}
