@@ -8,11 +8,9 @@ import { build } from "esbuild";
 import { chmodSync, copyFileSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 
-import { readFileSync } from "node:fs";
+import { adapterIds } from "./_adapter-ids.mjs";
 
-// The adapter list has one home, src/adapters/_loaders.ts; each entry there gets its own file here.
-const ADAPTER_IDS = [...readFileSync("src/adapters/_loaders.ts", "utf8").matchAll(/^\s+([a-z][a-z0-9]*): \(\) => import\("\.\/\1\.ts"\)/gm)].map((m) => m[1]);
-if (ADAPTER_IDS.length === 0) throw new Error("no adapters found in src/adapters/_loaders.ts");
+const ADAPTER_IDS = adapterIds();
 const common = { bundle: true, platform: "node", mainFields: ["module", "main"], target: "node20", legalComments: "none", logLevel: "warning", metafile: true };
 
 /** Swaps the two lazy-loading modules for `require`s of the prebuilt files. */
@@ -44,7 +42,7 @@ rmSync("dist", { recursive: true, force: true });
 mkdirSync("dist", { recursive: true });
 const cold = await build({
   ...common,
-  entryPoints: { cli: "src/cli/main.ts", index: "src/index.ts", pi: "src/adapters/pi/index.ts" },
+  entryPoints: { cli: "src/cli/main.ts", index: "src/index.ts", pi: "src/adapters/pi/index.ts", opencode: "src/adapters/opencode/index.ts" },
   outdir: "dist",
   outExtension: { ".js": ".mjs" },
   chunkNames: "_chunks/[name]-[hash]",

@@ -75,8 +75,9 @@ for agent in "${agents[@]}"; do
   state="installed"
   rm -f "$record"
   mkdir -p "$prefix"
-  # --ignore-scripts: no CLI needs its install script offline (Claude Code's postinstall only
-  # copies the native binary that its platform package already ships; we run that one directly).
+  # --ignore-scripts: no CLI needs its install script offline (Claude Code's and OpenCode's
+  # postinstall only copy the native binary that their platform package already ships; we run that
+  # one directly).
   if ! npm install --prefix "$prefix" --no-audit --no-fund --no-save --ignore-scripts \
       --loglevel=error "${packages[@]}" >"$prefix/.npm-install.log" 2>&1; then
     state="npm-failed"

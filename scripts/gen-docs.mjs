@@ -6,16 +6,16 @@
 //   node scripts/gen-docs.mjs --check   exit 1 and list the pages that are out of date
 //
 // The command-hook adapters come from the built `dist/adapters/<id>.cjs`. Pi has
-// no adapter object: its table is `PI_CAPABILITIES` in src/adapters/pi/capabilities.ts,
-// read from `dist/index.mjs` when the library exports it, else compiled on the fly.
+// no adapter object: its table is `PI_CAPABILITIES`, exported by `dist/index.mjs`.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { adapterIds } from "./_adapter-ids.mjs";
 
 export const START = "<!-- capabilities:start -->";
 export const END = "<!-- capabilities:end -->";
-export const HOOK_AGENTS = ["claude", "codex", "gemini", "cursor", "copilot"];
+export const HOOK_AGENTS = adapterIds();
 const HOOKIT_EVENTS = new Set([
   "tool_call", "tool_result", "turn_end", "agent_end", "agent_settled", "session_before_switch", "session_before_fork", "hook_result",
 ]);

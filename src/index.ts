@@ -5,3 +5,4 @@ export type { Adapter, Decision, Invocation, InvocationKind, Reply, CapabilityRo
 export { ADAPTERS, AGENT_IDS, loadAdapter, resolveHookAgent } from "./adapters/registry.ts";
 export { STARTER_POLICY, starterPolicyText } from "./starter-policy.ts";
 export { PI_CAPABILITIES, PI_MIN_VERSION, PI_VERIFIED_WITH } from "./adapters/pi/capabilities.ts";
+export { OPENCODE_CAPABILITIES, OPENCODE_VERIFIED_WITH } from "./adapters/opencode/capabilities.ts";

@@ -69,7 +69,7 @@ function respond(invocation: Invocation, decision: Decision): Reply {
   const notices = joinNotices(decision.notices);
   // droid hands SessionStart's and UserPromptSubmit's stdout to the model as a
   // user message (even "{}"), so lifecycle answers print nothing there.
-  if (invocation.kind === "lifecycle" || invocation.kind === "turn_end") {
+  if (invocation.kind === "lifecycle") {
     return { stdout: "", stderr: notices ?? "", exitCode: 0 };
   }
   const output: Record<string, unknown> = {};

@@ -114,7 +114,7 @@ function respond(invocation: Invocation, decision: Decision): Reply {
   return reply;
 }
 
-/** The deny both Kimi generations document; Kimi Code ignores `hookEventName`, kimi-cli shows it. */
+/** The deny both Kimi generations document: kimi-cli's example has `hookEventName`, Kimi Code's omits it and ignores extra keys. */
 function deny(nativeEvent: string, reason: string): Record<string, unknown> {
   return {
     hookSpecificOutput: { hookEventName: nativeEvent, permissionDecision: "deny", permissionDecisionReason: nonEmptyReason(reason) },

@@ -1,6 +1,6 @@
 import { defineCommand } from "citty";
 import { resolve } from "node:path";
-import { loadAdapter, resolveHookAgent } from "../adapters/registry.ts";
+import { ADAPTERS, loadAdapter, resolveHookAgent } from "../adapters/registry.ts";
 import { enabledHookSet } from "../engine/enabled.ts";
 import { createEvaluator } from "../engine/evaluate.ts";
 import type { HookEvaluationOutcome } from "../engine/types.ts";
@@ -37,7 +37,7 @@ export default defineCommand({
     const context = { cwd: policy.projectDir, env };
     if (args.agent) {
       const id = resolveHookAgent(args.agent);
-      if (!id) return fail(`unknown agent "${args.agent}"; expected claude, codex, gemini, cursor or copilot`);
+      if (!id) return fail(`unknown agent "${args.agent}"; expected one of ${Object.keys(ADAPTERS).join(", ")}`);
       if (!args.native) return fail("--agent needs --native <event>, e.g. --native PreToolUse");
       const adapter = await loadAdapter(id);
       let invocation;

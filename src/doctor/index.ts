@@ -4,8 +4,9 @@
 // trusted, and the gaps between this policy and what this agent can express.
 import { existsSync, readFileSync } from "node:fs";
 import { parse as parseJsonc } from "jsonc-parser";
-import { AGENT_IDS, loadAdapter, type AgentId, type HookAgentId } from "../adapters/registry.ts";
-import type { Adapter } from "../adapters/types.ts";
+import { AGENT_IDS, isInProcessAgent, loadAdapter, type AgentId, type HookAgentId } from "../adapters/registry.ts";
+import { OPENCODE_CAPABILITIES } from "../adapters/opencode/capabilities.ts";
+import type { Adapter, CapabilityRow } from "../adapters/types.ts";
 import { loadCatalog } from "../engine/catalog.ts";
 import { enabledHookSet } from "../engine/enabled.ts";
 import type { Env } from "../paths.ts";
@@ -14,6 +15,7 @@ import { isTrusted } from "../run/trust.ts";
 import { targetPath, TARGETS } from "../install/index.ts";
 import { findProjectDir } from "../install/_locate.ts";
 import { isHookitCommand, isHookitPiExtension } from "../install/_marker.ts";
+import { isHookitOpencodePlugin } from "../install/opencode.ts";
 import type { Scope } from "../install/_types.ts";
 import { probeCommand, probeEventName } from "./probe.ts";
 
@@ -39,7 +41,7 @@ export async function runDoctor(cwd: string, env: Env): Promise<DoctorReport> {
   const enabledEvents = policyChecks(cwd, env, checks);
   const installedIn = new Map<AgentId, string[]>();
   for (const agent of AGENT_IDS) {
-    const adapter = agent === "pi" ? undefined : await loadAdapter(agent);
+    const adapter = isInProcessAgent(agent) ? undefined : await loadAdapter(agent);
     for (const scope of [{ kind: "project", dir: projectDir }, { kind: "global" }] as Scope[]) {
       const scopes = agentScopeChecks(agent, adapter, scope, projectDir, env, checks);
       if (scopes) installedIn.set(agent, [...(installedIn.get(agent) ?? []), scope.kind]);
@@ -48,7 +50,9 @@ export async function runDoctor(cwd: string, env: Env): Promise<DoctorReport> {
     if (scopes.length > 1) {
       checks.push({ agent, status: "warn", message: `installed in both the project and the global scope: every hook fires twice`, fix: `hookit uninstall --agent ${agent} --global (or --project)` });
     }
-    if (adapter && scopes.length > 0) gapChecks(agent, adapter, enabledEvents, checks);
+    // OpenCode has no adapter object, but its plugin has gaps worth naming too.
+    const table = adapter ?? (agent === "opencode" ? { title: "OpenCode", capabilities: OPENCODE_CAPABILITIES } : undefined);
+    if (table && scopes.length > 0) gapChecks(agent, table, enabledEvents, checks);
   }
   if (installedIn.get("cursor")?.includes("project") && installedIn.get("claude")?.includes("project")) {
     checks.push({ agent: "cursor", status: "warn", message: "Cursor also runs the project's Claude Code hooks, so hookit decides twice in Cursor", fix: "keep one of them in this repository, or accept the double evaluation" });
@@ -82,19 +86,26 @@ function agentScopeChecks(agent: AgentId, adapter: Adapter | undefined, scope: S
   const path = targetPath(agent, scope, env);
   const base = { agent, scope: scope.kind } as const;
   if (!existsSync(path)) return false;
-  let data: unknown;
+  let strings: string[];
   try {
-    data = parseJsonc(readFileSync(path, "utf8"), [], { allowTrailingComma: true });
+    strings = configStrings(path, readFileSync(path, "utf8"));
   } catch (error) {
     checks.push({ ...base, status: "error", message: `${path} cannot be read: ${(error as Error).message}` });
     return false;
   }
-  const strings = collectStrings(data);
   if (agent === "pi") {
     const entry = strings.find((s) => isHookitPiExtension(s));
     if (!entry) return false;
     if (!existsSync(entry)) checks.push({ ...base, status: "error", message: `Pi loads hookit from ${entry}, which does not exist (stale entry)`, fix: `hookit install --agent pi --${scope.kind}` });
     else checks.push({ ...base, status: "ok", message: `Pi loads hookit's extension (${path})` });
+    return true;
+  }
+  if (agent === "opencode") {
+    const entry = strings.find((s) => isHookitOpencodePlugin(s));
+    if (!entry) return false;
+    const file = entry.replace(/^file:\/\//, "");
+    if (!existsSync(file)) checks.push({ ...base, status: "error", message: `OpenCode loads hookit from ${file}, which does not exist (stale entry); OpenCode then runs unguarded`, fix: `hookit install --agent opencode --${scope.kind}` });
+    else checks.push({ ...base, status: "ok", message: `OpenCode loads hookit's plugin (${path})` });
     return true;
   }
   const commands = strings.filter((s) => isHookitCommand(s, agent));
@@ -115,12 +126,21 @@ function agentScopeChecks(agent: AgentId, adapter: Adapter | undefined, scope: S
   return true;
 }
 
-function gapChecks(agent: AgentId, adapter: Adapter, events: Set<string>, checks: Check[]): void {
+function gapChecks(agent: AgentId, adapter: { title: string; capabilities: readonly CapabilityRow[] }, events: Set<string>, checks: Check[]): void {
   for (const event of events) {
     const row = adapter.capabilities.find((r) => r.feature === event);
     if (!row || row.support === "native") continue;
     checks.push({ agent, status: row.support === "impossible" ? "warn" : "info", message: `${event} hooks on ${adapter.title}: ${row.support} — ${row.notes}` });
   }
+}
+
+/** Every string value of a config file: JSON(C), or the `command = "…"` strings of a TOML file (Kimi). */
+function configStrings(path: string, text: string): string[] {
+  if (!path.endsWith(".toml")) return collectStrings(parseJsonc(text, [], { allowTrailingComma: true }));
+  // A TOML literal string ('…') is taken as written; a basic one ("…") uses JSON's escapes.
+  return [...text.matchAll(/^\s*command\s*=\s*(?:'([^'\n]*)'|("(?:[^"\\\n]|\\.)*"))/gm)].map((m) =>
+    m[1] !== undefined ? m[1] : (JSON.parse(m[2] as string) as string),
+  );
 }
 
 function collectStrings(value: unknown, out: string[] = []): string[] {

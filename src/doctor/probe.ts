@@ -43,7 +43,9 @@ export function probeCommand(agent: HookAgentId, command: string, cwd: string, e
     timeout: 15_000,
   });
   if (run.error) return { ok: false, detail: `could not run it: ${run.error.message}` };
-  if (run.status !== 0) {
+  // droid's adapter backs a deny with exit 2: with a JSON answer on stdout that is a reply, not a crash.
+  const deniedInJson = run.status === 2 && agent === "factory" && run.stdout.trim().startsWith("{");
+  if (run.status !== 0 && !deniedInJson) {
     const said = (run.stderr || run.stdout).trim().split("\n")[0] ?? "";
     return { ok: false, detail: `it exited with ${run.status ?? run.signal}${said ? `: ${said}` : ""}` };
   }

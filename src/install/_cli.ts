@@ -3,6 +3,7 @@
 // so it can be piped into `patch` or a file.
 import { createConsola } from "consola";
 import type { ArgsDef } from "citty";
+import { AGENT_IDS } from "../adapters/registry.ts";
 import type { Env } from "../paths.ts";
 import { InstallError, installAgents, uninstallAgents } from "./index.ts";
 import type { AgentOutcome, InstallReport } from "./index.ts";
@@ -10,7 +11,7 @@ import type { AgentOutcome, InstallReport } from "./index.ts";
 export const INSTALL_ARGS = {
   agent: {
     type: "string",
-    description: "pi, claude, codex, gemini, cursor, copilot (comma-separated), or all",
+    description: `${AGENT_IDS.join(", ")} (comma-separated), or all`,
     valueHint: "name[,name…]|all",
   },
   project: {

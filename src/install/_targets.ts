@@ -10,6 +10,7 @@ import pi from "./pi.ts";
 import kimi from "./kimi.ts";
 import antigravity from "./antigravity.ts";
 import factory from "./factory.ts";
+import opencode from "./opencode.ts";
 import type { InstallTarget } from "./_types.ts";
 
-export const TARGETS: Record<AgentId, InstallTarget> = { pi, claude, codex, gemini, cursor, copilot, kimi, antigravity, factory };
+export const TARGETS: Record<AgentId, InstallTarget> = { pi, claude, codex, gemini, cursor, copilot, kimi, antigravity, factory, opencode };

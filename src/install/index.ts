@@ -3,7 +3,7 @@
 // anything written, so a malformed file for one agent leaves every file as it was.
 import { existsSync, lstatSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { AGENT_IDS, loadAdapter, resolveHookAgent } from "../adapters/registry.ts";
+import { AGENT_IDS, isInProcessAgent, loadAdapter, resolveHookAgent } from "../adapters/registry.ts";
 import type { AgentId, HookAgentId } from "../adapters/registry.ts";
 import type { HookRegistration } from "../adapters/types.ts";
 import type { Env } from "../paths.ts";
@@ -20,6 +20,7 @@ import type { Action, Change } from "./_writer.ts";
 // The bin the hooks run: the CommonJS one, which skips Node's ESM loader (~5 ms a hook).
 const HOOK_BIN = join("dist", "bin.cjs");
 const PI_EXTENSION = join("dist", "pi.mjs");
+const OPENCODE_PLUGIN = join("dist", "opencode.mjs");
 
 export { InstallError } from "./_errors.ts";
 export { TARGETS } from "./_targets.ts";
@@ -120,7 +121,7 @@ export function resolveAgentNames(names: string[] | "all", env: Env, mode: "inst
   for (const raw of names) {
     const name = raw.trim().toLowerCase();
     if (name === "") continue;
-    const id = name === "pi" ? "pi" : resolveHookAgent(name);
+    const id = isInProcessAgent(name) ? name : resolveHookAgent(name);
     if (!id) {
       throw new InstallError("E_USAGE", `Unknown agent "${raw}". Use one or more of: ${AGENT_IDS.join(", ")}, or all.`);
     }
@@ -154,7 +155,7 @@ function resolveCommon(options: InstallOptions, mode: "install" | "uninstall") {
 }
 
 async function applyOptions(options: InstallOptions, agents: AgentId[]) {
-  const needsCommand = agents.some((agent) => agent !== "pi");
+  const needsCommand = agents.some((agent) => !isInProcessAgent(agent));
   const root = options.packageRoot ?? findPackageRoot();
   const bin = root ? join(root, HOOK_BIN) : undefined;
   const extensionPath = root ? join(root, PI_EXTENSION) : "";
@@ -164,9 +165,10 @@ async function applyOptions(options: InstallOptions, agents: AgentId[]) {
     commandPrefix = defaultCommandPrefix(options.nodePath ?? process.execPath, bin!);
   }
   if (agents.includes("pi")) requireBuilt(root ? extensionPath : undefined, "Pi extension");
+  if (agents.includes("opencode")) requireBuilt(root ? join(root, OPENCODE_PLUGIN) : undefined, "OpenCode plugin");
   const registrationsFor = options.registrationsFor ?? (async (agent) => (await loadAdapter(agent)).registrations);
   const registrations = new Map<AgentId, HookRegistration[]>();
-  for (const agent of agents) if (agent !== "pi") registrations.set(agent, await registrationsFor(agent));
+  for (const agent of agents) if (!isInProcessAgent(agent)) registrations.set(agent, await registrationsFor(agent));
   const base: ApplyOptions = { commandPrefix, extensionPath, registrations: [] };
   return { base, registrations };
 }

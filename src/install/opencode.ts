@@ -51,8 +51,12 @@ const target: InstallTarget = {
   emptyText: EMPTY_TEXT,
   apply(text, options) {
     const pluginPath = opencodePluginPath(options.extensionPath);
+    const file = options.file ?? "opencode.json";
     const start = text === undefined || text.trim() === "" ? EMPTY_TEXT : text;
-    const next = sync(start, options.file ?? "opencode.json", plugins([pluginPath], pluginPath));
+    const wanted = plugins([pluginPath], pluginPath);
+    if (sync(start, file, wanted) === start) return { text: start, changed: start !== text };
+    // A moved hookit goes in as a fresh install would: an array emptied in place would print inline instead.
+    const next = sync(clear(start, file, plugins([], pluginPath)), file, wanted);
     return { text: next, changed: next !== text };
   },
   remove(text, options = {}) {

@@ -8,7 +8,9 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writ
 import { hostname } from "node:os";
 import { join } from "node:path";
 
-const WAIT_MS = 5_000;
+// Long enough for a busy session's queue (50 parallel hook processes on a loaded
+// machine needed more than 5 s), short of the 30 s the installer gives a hook.
+const WAIT_MS = 20_000;
 /** Age after which a lock whose owner cannot be checked (unreadable, another host) is stale. */
 const STALE_MS = 10_000;
 /** Age after which even a "live" owner is presumed to be a reused pid. */

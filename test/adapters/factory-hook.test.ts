@@ -4,8 +4,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
+import { probeCommand } from "../../src/doctor/probe.ts";
 import {
-  BLOCK_POLICY, blockReason, CONTINUATION, CONTINUE_POLICY, createSandbox, decisionLog, fixtureText, jsonLine, PASS_POLICY,
+  binPath, BLOCK_POLICY, blockReason, CONTINUATION, CONTINUE_POLICY, createSandbox, decisionLog, fixtureText, jsonLine, PASS_POLICY,
   PATCH_POLICY, patchText, RETRY_STOPPED, runHook, useBuiltHookit, type Reply,
 } from "../hook/_run.ts";
 import { describeCommonCases, stderrLines, stdoutObject, type HarnessSpec } from "../hook/_suites.ts";
@@ -107,6 +108,19 @@ describe("factory: lifecycle events never print on stdout", () => {
     const reply = await runHook(box, AGENT, "SessionStart", fixtureText(AGENT, "SessionStart.json"));
     expect(reply).toMatchObject({ stdout: "", exitCode: 0 });
     expect(reply.stderr).toContain(`the policy ${path} is invalid`);
+  });
+});
+
+describe("factory: hookit doctor's probe of the installed command", () => {
+  test("a deny answered with exit 2 still counts as a working hook; a bare exit 2 does not", () => {
+    const box = createSandbox();
+    const command = `"${process.execPath}" "${binPath()}" hook --agent factory PreToolUse`;
+    box.policy("{ not json");
+    const probed = probeCommand("factory", command, box.cwd, box.env);
+    expect(probed).toEqual({ ok: true, detail: expect.stringMatching(/^answered \{"hookSpecificOutput":\{"hookEventName":"PreToolUse","permissionDecision":"deny"/) });
+    box.policy(PASS_POLICY);
+    expect(probeCommand("factory", command, box.cwd, box.env)).toEqual({ ok: true, detail: "answered with a plain allow" });
+    expect(probeCommand("factory", "echo broken >&2; exit 2", box.cwd, box.env)).toEqual({ ok: false, detail: "it exited with 2: broken" });
   });
 });
 

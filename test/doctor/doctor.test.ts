@@ -80,6 +80,14 @@ describe("hookit doctor", () => {
     expect(gap).toBeDefined();
   });
 
+  test("a TOML config (Kimi Code) is read too: its installed command is probed", async () => {
+    const { project, env } = box();
+    await installAgents({ agents: ["kimi"], scope: "global", env, cwd: project, packageRoot: REPO });
+    const report = await runDoctor(project, env);
+    const kimi = report.checks.find((c) => c.agent === "kimi" && c.status === "ok");
+    expect(kimi?.message).toMatch(/installed in .*config\.toml; the hook command runs/);
+  });
+
   test("nothing installed and no policy: warnings that say what to run", async () => {
     const { project, env } = box();
     const report = await runDoctor(project, env);

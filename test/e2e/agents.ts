@@ -5,6 +5,7 @@
 import { join } from "node:path";
 import { clis, type CliId } from "./clis.ts";
 import type { Wire } from "./servers/types.ts";
+import { opencode } from "../opencode/e2e-profile.ts";
 
 export type { CliId };
 
@@ -196,4 +197,4 @@ const factory: AgentProfile = {
   }),
 };
 
-export const AGENTS: Record<CliId, AgentProfile> = { claude, codex, gemini, copilot, pi, factory };
+export const AGENTS: Record<CliId, AgentProfile> = { claude, codex, gemini, copilot, pi, factory, opencode };

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import manifest from "./clis.json" with { type: "json" };
 
-export type CliId = "claude" | "codex" | "gemini" | "copilot" | "pi" | "factory";
+export type CliId = "claude" | "codex" | "gemini" | "copilot" | "pi" | "factory" | "opencode";
 export const clis: Record<CliId, { dir: string; version: string }> = manifest;
 
 /** The installed CLI's command line, as scripts/e2e-install.sh recorded it. */

@@ -255,7 +255,7 @@ function put(target: Record<string | number, Json>, key: string | number, value:
 /** A deep copy that keeps the Huge/Deep markers (structuredClone would turn them into plain objects). */
 function copy(value: Json): Json {
   if (typeof value !== "object" || value === null || value instanceof Huge || value instanceof Deep) return value;
-  const out: Record<string | number, Json> = Array.isArray(value) ? [] : {};
+  const out = (Array.isArray(value) ? [] : {}) as Record<string | number, Json>;
   for (const key of Object.keys(value)) put(out, Array.isArray(value) ? Number(key) : key, copy((value as Record<string, Json>)[key]));
   return out;
 }

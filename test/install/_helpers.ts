@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach } from "vitest";
-import { loadAdapter } from "../../src/adapters/registry.ts";
+import { isInProcessAgent, loadAdapter } from "../../src/adapters/registry.ts";
 import type { AgentId, HookAgentId } from "../../src/adapters/registry.ts";
 import type { HookRegistration } from "../../src/adapters/types.ts";
 import type { ApplyOptions } from "../../src/install/_types.ts";
@@ -14,7 +14,7 @@ export const PREFIX = '"/usr/bin/node" "/opt/hookit/dist/bin.cjs"';
 export const EXTENSION = "/opt/hookit/dist/pi.mjs";
 
 export async function registrations(agent: AgentId): Promise<HookRegistration[]> {
-  return agent === "pi" ? [] : (await loadAdapter(agent as HookAgentId)).registrations;
+  return isInProcessAgent(agent) ? [] : (await loadAdapter(agent as HookAgentId)).registrations;
 }
 
 export async function applyOptions(agent: AgentId, overrides: Partial<ApplyOptions> = {}): Promise<ApplyOptions> {
@@ -101,6 +101,13 @@ timeout = 5
   "SessionStart": [{ "hooks": [{ "type": "command", "command": "echo hi" }] }]
 }
 `,
+  opencode: `{
+  // OpenCode project config
+  "$schema": "./schema.json",
+  "model": "fake/fake-model",
+  "permission": { "bash": "ask" },
+}
+`,
   pi: `{
   // Pi settings
   "defaultProvider": "fake",
@@ -135,6 +142,7 @@ export function sandbox(): Sandbox {
   writeFileSync(join(root, "package.json"), '{ "name": "hookit" }\n');
   writeFileSync(join(root, "dist", "bin.cjs"), "");
   writeFileSync(join(root, "dist", "pi.mjs"), "");
+  writeFileSync(join(root, "dist", "opencode.mjs"), "");
   return { home, repo, root, env: { HOME: home, PATH: join(base, "bin"), XDG_STATE_HOME: join(base, "state") } };
 }
 

@@ -21,6 +21,7 @@ const PROJECT_FILES: Record<AgentId, string> = {
   kimi: ".kimi-code/config.toml",
   antigravity: ".agents/hooks.json",
   factory: ".factory/hooks.json",
+  opencode: "opencode.json",
 };
 const GLOBAL_FILES: Record<AgentId, string> = {
   pi: ".pi/agent/settings.json",
@@ -32,6 +33,7 @@ const GLOBAL_FILES: Record<AgentId, string> = {
   kimi: ".kimi-code/config.toml",
   antigravity: ".gemini/config/hooks.json",
   factory: ".factory/hooks.json",
+  opencode: ".config/opencode/opencode.json",
 };
 
 const SCOPES = ["project", "global"] as const;
@@ -60,7 +62,7 @@ describe.each(SCOPES)("%s scope", (scope) => {
       const first = await installAgents(options());
       expect(first.outcomes).toMatchObject([{ agent, file, action: "update", backup: `${file}.hookit.bak` }]);
       const installed = readFileSync(file, "utf8");
-      expect(installed).toContain(agent === "pi" ? join(box.root, "dist", "pi.mjs") : join(box.root, "dist", "bin.cjs"));
+      expect(installed).toContain(join(box.root, "dist", agent === "pi" ? "pi.mjs" : agent === "opencode" ? "opencode.mjs" : "bin.cjs"));
       expect(readFileSync(`${file}.hookit.bak`, "utf8")).toBe(USER_FILES[agent]);
 
       const second = await installAgents(options());
@@ -93,7 +95,7 @@ describe.each(SCOPES)("%s scope", (scope) => {
       expect(readFileSync(file, "utf8")).toBe(USER_FILES[agent]);
       expect(existsSync(`${file}.hookit.bak`)).toBe(false);
       expect(report.outcomes[0]!.diff).toContain(`--- ${file}`);
-      expect(report.outcomes[0]!.diff).toMatch(agent === "pi" ? /^\+.*dist\/pi\.mjs/m : /^\+.*hook --agent/m);
+      expect(report.outcomes[0]!.diff).toMatch(agent === "pi" ? /^\+.*dist\/pi\.mjs/m : agent === "opencode" ? /^\+.*dist\/opencode\.mjs/m : /^\+.*hook --agent/m);
 
       await installAgents(options());
       const installed = readFileSync(file, "utf8");

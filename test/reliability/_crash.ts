@@ -3,11 +3,11 @@
 // same run is repeated once per point and mode, killed exactly there, and the
 // files are checked after each death. "half" writes half the bytes first: what
 // a kill during a large write(2) leaves behind.
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect } from "vitest";
-import type { ProcessResult } from "./_sandbox.ts";
+import { FAULTS, runBin, type ProcessResult, type Sandbox } from "./_sandbox.ts";
 
 export interface Change {
   call: string;
@@ -90,4 +90,32 @@ export function expectNoTornFiles(dir: string): void {
 /** A file's bytes, or undefined when it does not exist. */
 export function bytesOf(path: string): string | undefined {
   return existsSync(path) ? readFileSync(path, "latin1") : undefined;
+}
+
+/** A regex matching `text` literally. */
+export const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** A project holding the user's own settings for some agents (one large), and how to install into it. */
+export function installScenario(box: Sandbox, agents: string[], command = "install") {
+  const allow = Array.from({ length: 4000 }, (_, i) => `"Bash(tool-${i} *)"`).join(",\n      ");
+  const userFiles: Record<string, [string, string | undefined]> = {
+    claude: [".claude/settings.json", `{\n  // the team's settings\n  "permissions": {\n    "allow": [\n      ${allow}\n    ]\n  },\n  "model": "opus"\n}\n`],
+    cursor: [".cursor/hooks.json", `{ "version": 1, "hooks": { "stop": [{ "command": "./notify.sh" }] } }\n`],
+    codex: [".codex/hooks.json", undefined],
+    gemini: [".gemini/settings.json", `{\n\t"ui": { "theme": "dark" }\n}\n`],
+    copilot: [".github/hooks/hookit.json", undefined],
+    pi: [".pi/settings.json", `{ "extensions": ["./my-extension.ts"] }\n`],
+  };
+  const files = agents.map((agent) => join(box.project, userFiles[agent]![0]));
+  for (const agent of agents) {
+    const [file, text] = userFiles[agent]!;
+    if (text === undefined) continue;
+    mkdirSync(join(box.project, file, ".."), { recursive: true });
+    writeFileSync(join(box.project, file), text);
+  }
+  const snapshot = join(box.root, "project-before");
+  restore(box.project, snapshot);
+  const args = [command, "--agent", agents.join(","), "--project", box.project, "--command", "hookit"];
+  const run: FaultRun = (env) => runBin(box, args, "", { env, nodeArgs: ["--require", FAULTS] });
+  return { files, run, pattern: `^${escape(box.project)}/`, snapshot };
 }

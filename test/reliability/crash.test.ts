@@ -2,20 +2,20 @@
 // write (session state, catalog cache, decision log), during `hookit trust` and
 // during `hookit install`. After each death every file is the old one or the
 // new one, never a truncated mix, and the next run recovers without help.
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import {
-  bytesOf, describePoint, expectNoTornFiles, killPoints, listChanges, restore, runKilledAt, type FaultRun,
+  bytesOf, describePoint, escape, expectNoTornFiles, installScenario, killPoints, listChanges, restore, runKilledAt,
+  type FaultRun,
 } from "./_crash.ts";
 import { agentPayloads } from "./_payloads.ts";
 import { inspectReply } from "./_protocol.ts";
-import { FAULTS, policy, runBin, runHook, sandbox, useBuiltHookit, type Sandbox } from "./_sandbox.ts";
+import { FAULTS, policy, runBin, runHook, sandbox, useBuiltHookit } from "./_sandbox.ts";
 
 useBuiltHookit();
 
 const withFaults = { nodeArgs: ["--require", FAULTS] };
-const escape = (path: string) => path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 describe("kill -9 during a hook's state write", () => {
   test("every kill point leaves the old or the new session file, whole logs, and a session that goes on", async () => {
@@ -119,27 +119,3 @@ describe("kill -9 during `hookit install`", () => {
     for (const file of files) expect(bytesOf(file)).toBe(installed[file]);
   }, 60_000);
 });
-
-/** A project holding the user's own settings for some agents (one large), and how to install into it. */
-export function installScenario(box: Sandbox, agents: string[]) {
-  const allow = Array.from({ length: 4000 }, (_, i) => `"Bash(tool-${i} *)"`).join(",\n      ");
-  const userFiles: Record<string, [string, string | undefined]> = {
-    claude: [".claude/settings.json", `{\n  // the team's settings\n  "permissions": {\n    "allow": [\n      ${allow}\n    ]\n  },\n  "model": "opus"\n}\n`],
-    cursor: [".cursor/hooks.json", `{ "version": 1, "hooks": { "stop": [{ "command": "./notify.sh" }] } }\n`],
-    codex: [".codex/hooks.json", undefined],
-    gemini: [".gemini/settings.json", `{\n\t"ui": { "theme": "dark" }\n}\n`],
-    copilot: [".github/hooks/hookit.json", undefined],
-  };
-  const files = agents.map((agent) => join(box.project, userFiles[agent]![0]));
-  for (const agent of agents) {
-    const [file, text] = userFiles[agent]!;
-    if (text === undefined) continue;
-    mkdirSync(join(box.project, file, ".."), { recursive: true });
-    writeFileSync(join(box.project, file), text);
-  }
-  const snapshot = join(box.root, "project-before");
-  restore(box.project, snapshot);
-  const args = ["install", "--agent", agents.join(","), "--project", box.project, "--command", "hookit"];
-  const run: FaultRun = (env) => runBin(box, args, "", { env, ...withFaults });
-  return { files, run, pattern: `^${escape(box.project)}/`, snapshot };
-}

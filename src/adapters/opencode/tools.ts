@@ -2,6 +2,7 @@
 // shapes are the tool schemas OpenCode 1.18.33 sends the model: camelCase
 // `filePath`, `oldString`, `newString`, a bash `timeout` in milliseconds, and
 // `apply_patch {patchText}` (Codex's patch envelope, offered to GPT models).
+// 1.18.33 has no directory-listing tool, so nothing maps onto `ls`.
 import { parseApplyPatch, patchCalls, PatchSyntaxError, type PatchOperation } from "../_codex-patch.ts";
 import { describe, isRecord } from "../_claude-style.ts";
 import { PayloadError } from "../types.ts";
@@ -34,8 +35,6 @@ const NORMALIZERS: Record<string, [string, Normalizer]> = {
     path: f.string("filePath"),
     edits: [{ oldText: f.string("oldString"), newText: f.string("newString") }],
   })],
-  // Gone from 1.18 but still sent by older OpenCode releases.
-  multiedit: ["edit", (input, f) => ({ path: f.string("filePath"), edits: multiEdits(input.edits, f) })],
   grep: ["grep", (input, f) => {
     const out: Input = { pattern: f.string("pattern") };
     copyString(input, "path", out, "path");
@@ -44,11 +43,6 @@ const NORMALIZERS: Record<string, [string, Normalizer]> = {
   }],
   glob: ["find", (input, f) => {
     const out: Input = { pattern: f.string("pattern") };
-    copyString(input, "path", out, "path");
-    return out;
-  }],
-  list: ["ls", (input) => {
-    const out: Input = {};
     copyString(input, "path", out, "path");
     return out;
   }],
@@ -87,16 +81,6 @@ function fieldReader(input: Input, tool: string, where: string): FieldReader {
       return value;
     },
   };
-}
-
-function multiEdits(value: unknown, f: FieldReader): { oldText: string; newText: string }[] {
-  if (!Array.isArray(value) || value.length === 0) throw f.fail("edits", "a non-empty array", value);
-  return value.map((edit: unknown, index) => {
-    if (!isRecord(edit)) throw f.fail(`edits[${index}]`, "an object", edit);
-    if (typeof edit.oldString !== "string") throw f.fail(`edits[${index}].oldString`, "a string", edit.oldString);
-    if (typeof edit.newString !== "string") throw f.fail(`edits[${index}].newString`, "a string", edit.newString);
-    return { oldText: edit.oldString, newText: edit.newString };
-  });
 }
 
 /** OpenCode also accepts the patch wrapped in a shell heredoc (`cat <<'EOF' … EOF`), so hookit unwraps it too. */

@@ -1,0 +1,25 @@
+// The capability sections of the Kimi and Antigravity pages are what scripts/gen-docs.mjs
+// renders from the adapters (read from src/, so a stale dist/ cannot hide a change). Every
+// cell of both says it is documented only: neither CLI runs here.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { expect, test } from "vitest";
+import { loadAdapter } from "../../src/adapters/registry.ts";
+
+const ROOT = join(import.meta.dirname, "../..");
+const gen = (await import(pathToFileURL(join(ROOT, "scripts/gen-docs.mjs")).href)) as {
+  renderCapabilities(page: unknown): string;
+  replaceRegion(markdown: string, body: string): string;
+  pagePath(root: string, id: string): string;
+};
+
+test.each(["kimi", "antigravity"] as const)("docs/agents/%s.md has the generated, documented-only capability table", async (id) => {
+  const page = readFileSync(gen.pagePath(ROOT, id), "utf8");
+  // On failure: npm run build && node scripts/gen-docs.mjs
+  expect(page).toBe(gen.replaceRegion(page, gen.renderCapabilities(await loadAdapter(id))));
+  const region = page.slice(page.indexOf("<!-- capabilities:start -->"), page.indexOf("<!-- capabilities:end -->"));
+  const rows = region.split("\n").filter((line) => /^\| (`\w+`|actions|user notices) \|/.test(line));
+  expect(rows).toHaveLength(10);
+  for (const row of rows) expect(row.endsWith("| documented, not verified on the real CLI |")).toBe(true);
+});
