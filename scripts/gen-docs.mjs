@@ -5,8 +5,9 @@
 //   node scripts/gen-docs.mjs           rewrite the pages (needs a built dist/)
 //   node scripts/gen-docs.mjs --check   exit 1 and list the pages that are out of date
 //
-// The command-hook adapters come from the built `dist/adapters/<id>.cjs`. Pi has
-// no adapter object: its table is `PI_CAPABILITIES`, exported by `dist/index.mjs`.
+// The command-hook adapters come from the built `dist/adapters/<id>.cjs`. Pi and
+// OpenCode have no adapter object: their tables (`PI_CAPABILITIES`,
+// `OPENCODE_CAPABILITIES`) are exported by `dist/index.mjs`.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
@@ -83,6 +84,8 @@ export async function loadPages(root) {
   for (const id of HOOK_AGENTS) pages[id] = require(`./adapters/${id}.cjs`).default;
   const pi = await loadPi(root);
   pages.pi = { title: "Pi", verifiedWith: pi.PI_VERIFIED_WITH, minVersion: pi.PI_MIN_VERSION, capabilities: pi.PI_CAPABILITIES };
+  // OpenCode runs hookit in-process too (a plugin, no adapter object); the same library module exports its table.
+  pages.opencode = { title: "OpenCode", verifiedWith: pi.OPENCODE_VERIFIED_WITH, capabilities: pi.OPENCODE_CAPABILITIES };
   return pages;
 }
 

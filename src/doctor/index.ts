@@ -47,7 +47,8 @@ export async function runDoctor(cwd: string, env: Env): Promise<DoctorReport> {
       if (scopes) installedIn.set(agent, [...(installedIn.get(agent) ?? []), scope.kind]);
     }
     const scopes = installedIn.get(agent) ?? [];
-    if (scopes.length > 1) {
+    // OpenCode loads a plugin path once, however many of its config files list it.
+    if (scopes.length > 1 && agent !== "opencode") {
       checks.push({ agent, status: "warn", message: `installed in both the project and the global scope: every hook fires twice`, fix: `hookit uninstall --agent ${agent} --global (or --project)` });
     }
     // OpenCode has no adapter object, but its plugin has gaps worth naming too.

@@ -9,6 +9,7 @@ import { pathToFileURL } from "node:url";
 import { describe, expect, test } from "vitest";
 import { loadAdapter, type HookAgentId } from "../../src/adapters/registry.ts";
 import { PI_CAPABILITIES, PI_MIN_VERSION, PI_VERIFIED_WITH } from "../../src/adapters/pi/capabilities.ts";
+import { OPENCODE_CAPABILITIES, OPENCODE_VERIFIED_WITH } from "../../src/adapters/opencode/capabilities.ts";
 
 const ROOT = join(import.meta.dirname, "../..");
 
@@ -24,10 +25,11 @@ const gen = (await import(pathToFileURL(join(ROOT, "scripts/gen-docs.mjs")).href
 
 async function pageData(id: string): Promise<unknown> {
   if (id === "pi") return { title: "Pi", verifiedWith: PI_VERIFIED_WITH, minVersion: PI_MIN_VERSION, capabilities: PI_CAPABILITIES };
+  if (id === "opencode") return { title: "OpenCode", verifiedWith: OPENCODE_VERIFIED_WITH, capabilities: OPENCODE_CAPABILITIES };
   return loadAdapter(id as HookAgentId);
 }
 
-describe.each([...gen.HOOK_AGENTS, "pi"])("docs/agents/%s.md", (id) => {
+describe.each([...gen.HOOK_AGENTS, "pi", "opencode"])("docs/agents/%s.md", (id) => {
   test("its capability section is what `node scripts/gen-docs.mjs` generates from the code", async () => {
     const page = readFileSync(gen.pagePath(ROOT, id), "utf8");
     expect(page.split(gen.START)).toHaveLength(2);
@@ -48,7 +50,7 @@ describe.each([...gen.HOOK_AGENTS, "pi"])("docs/agents/%s.md", (id) => {
 
 test("every agent the registry knows has a page with a capability section", async () => {
   const { AGENT_IDS } = await import("../../src/adapters/registry.ts");
-  expect([...AGENT_IDS].sort()).toEqual([...gen.HOOK_AGENTS, "pi"].sort());
+  expect([...AGENT_IDS].sort()).toEqual([...gen.HOOK_AGENTS, "pi", "opencode"].sort());
 });
 
 test("the generator refuses a page without the markers instead of losing text", () => {

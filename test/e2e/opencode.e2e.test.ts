@@ -46,7 +46,7 @@ describe("opencode: what differs from the TUI and `opencode serve`", () => {
     expect(JSON.parse(stops[0]!).outcome).toBe("continue");
   });
 
-  it("a plugin file that is gone: OpenCode reports it and runs unguarded", async () => {
+  it("a plugin file that is gone: OpenCode runs unguarded and says nothing (hookit doctor flags the entry)", async () => {
     const breakPlugin = ({ project }: { project: string }) => {
       writeFileSync(join(project, "opencode.json"), JSON.stringify({ plugin: [join(project, "missing/hookit/dist/opencode.mjs")] }) + "\n");
     };

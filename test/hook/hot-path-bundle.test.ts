@@ -6,6 +6,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "vitest";
 import { packageRoot, useBuiltHookit } from "./_run.ts";
+// @ts-expect-error: a plain .mjs build script without type declarations
+import { adapterIds } from "../../scripts/_adapter-ids.mjs";
 
 useBuiltHookit();
 
@@ -14,7 +16,8 @@ interface Metafile {
 }
 
 const HEAVY = ["zod", "consola", "citty", "execa", "c12", "jiti"];
-const ADAPTERS = ["claude", "codex", "gemini", "cursor", "copilot"];
+// Every built-in adapter, from the same list the build uses.
+const ADAPTERS: string[] = adapterIds();
 const heavyIn = (paths: string[]) => paths.filter((path) => HEAVY.some((name) => new RegExp(`(^|/)node_modules/${name}/|^${name}(/|$)`).test(path)));
 
 function hotMetafile(): Metafile {

@@ -6,7 +6,7 @@ import { withEvidence } from "../_evidence.ts";
 import type { CapabilityRow } from "../types.ts";
 
 export const OPENCODE_VERSION = "1.18.33";
-export const OPENCODE_VERIFIED_WITH = `OpenCode ${OPENCODE_VERSION} (opencode-ai), fixtures`;
+export const OPENCODE_VERIFIED_WITH = `OpenCode ${OPENCODE_VERSION} (opencode-ai): fixtures and the real CLI`;
 
 export const OPENCODE_CAPABILITIES: readonly CapabilityRow[] = Object.freeze(withEvidence([
   {
