@@ -5,8 +5,9 @@
 import fc from "fast-check";
 import { expect } from "vitest";
 import type { Decision, Invocation, InvocationKind, Notice } from "../../src/adapters/types.ts";
-import { inspectReply } from "../reliability/_protocol.ts";
-import { adapters, describeCase, hasDeep, type Case } from "./_mutations.ts";
+import { canPatch, inspectReply } from "../reliability/_protocol.ts";
+import { describeCase, hasDeep } from "./_apply.ts";
+import { adapters, type Case } from "./_mutations.ts";
 
 const reasonArb = fc.oneof(
   fc.constantFrom("", " ", "\n", "\u0000", "hookit: blocked", '"}{', "\uD800"),
@@ -78,6 +79,7 @@ export function checkRespond(c: Case, invocation: Invocation, decision: Decision
   if (invocation.kind === "stop") {
     expect(verdict.continued, what).toBe(decision.continueWith !== undefined && decision.stopAgent === undefined);
   }
-  const cursorBuiltIn = c.seed.agent === "cursor" && invocation.nativeEvent !== "postToolUse";
-  if (invocation.kind === "tool_result" && !cursorBuiltIn) expect(verdict.patched, what).toBe(decision.patch !== undefined);
+  if (invocation.kind === "tool_result" && canPatch(c.seed.agent, invocation.nativeEvent)) {
+    expect(verdict.patched, what).toBe(decision.patch !== undefined);
+  }
 }

@@ -9,9 +9,10 @@ import { join } from "node:path";
 import { expect } from "vitest";
 import type { Reply } from "../../src/adapters/types.ts";
 import { hookReply } from "../../src/run/hook.ts";
-import { inspectReply, type Verdict } from "../reliability/_protocol.ts";
+import { canPatch, inspectReply, type Verdict } from "../reliability/_protocol.ts";
 import { policy, sandbox, type Sandbox } from "../reliability/_sandbox.ts";
-import { adapters, describeCase, identityOf, type Case } from "./_mutations.ts";
+import { describeCase, identityOf } from "./_apply.ts";
+import { adapters, type Case } from "./_mutations.ts";
 
 export type PolicyKind = "block-all" | "bash-only";
 
@@ -43,9 +44,6 @@ export function createWorld(kind: PolicyKind): World {
 
 const UNREADABLE = /hookit: could not read the .+ payload: /;
 const BAD_JSON = /hookit: could not read the .+ payload: (stdin is not valid JSON|the .+ payload on stdin was empty)/;
-
-/** Cursor can only replace an MCP result and only on postToolUse; the others always can. */
-const canPatch = (agent: string, event: string) => agent !== "cursor" || event === "postToolUse";
 
 export async function checkCase(c: Case, world: World, stdin: string): Promise<Verdict> {
   const { agent, event } = c.seed;

@@ -51,7 +51,7 @@ async function round(box: Sandbox, agent: HookAgent, session: string) {
 }
 
 function expectSessionIntact(box: Sandbox, agent: HookAgent, session: string, results: Awaited<ReturnType<typeof round>>) {
-  const kinds = { stop: "stop", preTool: "tool_call", postTool: "tool_result" } as const;
+  const kinds = { stop: "stop", preTool: "tool_call", postTool: agentPayloads(agent, box.project).postToolKind } as const;
   const verdicts = results.map((r) => ({ ...r, verdict: inspectReply(agent, r.event, kinds[r.which], { ...r.reply, exitCode: r.reply.code ?? -1 }) }));
   for (const { verdict } of verdicts) expect(verdict.problems, `${agent} ${session}`).toEqual([]);
   const stops = verdicts.filter((v) => v.which === "stop");

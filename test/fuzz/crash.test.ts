@@ -1,10 +1,11 @@
 // kill -9, the long version: every kill point of installing into and
-// uninstalling from all six agents at once, then kills at random moments of an
+// uninstalling from every agent at once, then kills at random moments of an
 // install and of a crowd of hook processes sharing one session. After every
 // death: old or new files only, never a truncated one, and the next run recovers.
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
+import { AGENT_IDS } from "../../src/adapters/registry.ts";
 import {
   bytesOf, describePoint, expectNoTornFiles, installScenario, killPoints, listChanges, restore, runKilledAt,
 } from "../reliability/_crash.ts";
@@ -15,7 +16,7 @@ import { policy, runBin, runHook, sandbox, useBuiltHookit, type Sandbox } from "
 useBuiltHookit();
 
 const SCALE = Number(process.env.FUZZ_RUNS ?? 1);
-const AGENTS = ["claude", "codex", "gemini", "cursor", "copilot", "pi"];
+const AGENTS = [...AGENT_IDS];
 const counts: Record<string, number> = {};
 afterAll(() => {
   console.log(`[fuzz] crash: ${Object.entries(counts).map(([k, v]) => `${k}: ${v}`).join(", ")}`);

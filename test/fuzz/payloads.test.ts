@@ -6,7 +6,8 @@ import fc from "fast-check";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { checkParse, checkRespond, decisionArb } from "./_adapters.ts";
 import { checkCase, createWorld, expectNothingExecuted, type PolicyKind, type World } from "./_check.ts";
-import { caseArb, loadSeeds, stdinOf, type Case, type Seed } from "./_mutations.ts";
+import { stdinOf } from "./_apply.ts";
+import { caseArb, loadSeeds, type Case, type Seed } from "./_mutations.ts";
 
 const SCALE = Number(process.env.FUZZ_RUNS ?? 1);
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Date.now() % 2 ** 31;

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import type { Reply } from "../../src/adapters/types.ts";
 import { runHook, useBuiltHookit } from "../reliability/_sandbox.ts";
 import { checkReply, createWorld, expectNothingExecuted, type PolicyKind, type World } from "./_check.ts";
-import { bytesOf, caseArb, describeCase, loadSeeds, type Case, type Seed } from "./_mutations.ts";
+import { bytesOf, describeCase } from "./_apply.ts";
+import { caseArb, loadSeeds, type Case, type Seed } from "./_mutations.ts";
 
 useBuiltHookit();
 

@@ -2,7 +2,7 @@
 // (Pi's tool vocabulary), and the events that drive agent_end and turn_end.
 import { describe, expect, it } from "vitest";
 import {
-  finishedAssistantMessage, idleSession, sessionInfo, toolCallInvocation, toolResultInvocation,
+  abortedSession, finishedAssistantMessage, idleSession, sessionInfo, toolCallInvocation, toolResultInvocation,
 } from "../../src/adapters/opencode/events.ts";
 import { PayloadError } from "../../src/adapters/types.ts";
 import { fixture, SESSION } from "./_fake.ts";
@@ -117,6 +117,13 @@ describe("bus events", () => {
     delete properties.info.time.completed;
     expect(finishedAssistantMessage(properties)).toBeUndefined();
     expect(finishedAssistantMessage({ info: { ...fixture("event-message.updated-stop").event.properties.info, role: "user" } })).toBeUndefined();
+  });
+
+  it("message.updated with a MessageAbortedError names the session the user stopped", () => {
+    const { properties } = fixture("event-message.updated-stop").event;
+    expect(abortedSession(properties)).toBeUndefined();
+    expect(abortedSession({ ...properties, info: { ...properties.info, error: { name: "MessageAbortedError", data: { message: "Aborted" } } } })).toBe(SESSION);
+    expect(abortedSession({ ...properties, info: { ...properties.info, error: { name: "APIError", data: {} } } })).toBeUndefined();
   });
 
   it("session.created tells a subagent's session (parentID) from a top-level one", () => {

@@ -170,6 +170,22 @@ describe("session.idle → agent_end", () => {
     expect(plugin.of("showToast").map((t) => t.body.message)).toContainEqual(expect.stringContaining("requested 5 continuations in a row"));
   });
 
+  it("does not restart a run the user aborted; the next user message re-arms agent_end", async () => {
+    const box = createSandbox();
+    box.globalPolicy(hooks({ "must-fix": { event: "agent_end", shell: "test -f fixed.txt" }, settled: { event: "agent_settled", shell: "touch settled" } }));
+    const plugin = await startPlugin(box);
+    const { properties } = fixture("event-message.updated-stop").event;
+    // What OpenCode's processor leaves on an interrupted assistant message.
+    await plugin.emit("message.updated", { ...properties, info: { ...properties.info, finish: undefined, error: { name: "MessageAbortedError", data: { message: "Aborted" } } } });
+    await idle(plugin);
+    expect(plugin.of("promptAsync")).toEqual([]);
+    expect(existsSync(join(box.project, "settled"))).toBe(true);
+    const chat = fixture("chat.message");
+    await plugin.hooks["chat.message"]!(chat.input, chat.output);
+    await idle(plugin);
+    expect(plugin.of("promptAsync")).toHaveLength(1);
+  });
+
   it("runs agent_settled hooks when the stop goes through", async () => {
     const box = createSandbox();
     box.globalPolicy(hooks({ settled: { event: "agent_settled", shell: "touch settled" } }));

@@ -105,6 +105,10 @@ export function installScenario(box: Sandbox, agents: string[], command = "insta
     gemini: [".gemini/settings.json", `{\n\t"ui": { "theme": "dark" }\n}\n`],
     copilot: [".github/hooks/hookit.json", undefined],
     pi: [".pi/settings.json", `{ "extensions": ["./my-extension.ts"] }\n`],
+    kimi: [".kimi-code/config.toml", undefined],
+    antigravity: [".agents/hooks.json", undefined],
+    factory: [".factory/hooks.json", undefined],
+    opencode: ["opencode.json", `{ "model": "some/model" }\n`],
   };
   const files = agents.map((agent) => join(box.project, userFiles[agent]![0]));
   for (const agent of agents) {

@@ -1,52 +1,57 @@
-// One real payload per agent and kind of event, taken from the captured
-// fixtures, moved into a test's project directory. Cursor's Shell calls arrive
-// as beforeShellExecution (hookit's registration); no capture exists for it,
-// so its payload is built from the documented fields (harness-protocols §5.2).
+// One real payload per agent and kind of event, taken from the captured (or, where
+// no capture exists, documented) fixtures and moved into a test's project
+// directory and session. Cursor's Shell calls arrive as beforeShellExecution
+// (hookit's registration); no capture exists for it, so its payload is built from
+// the documented fields (harness-protocols §5.2).
+import type { InvocationKind } from "../../src/adapters/types.ts";
 import type { HookAgent } from "./_protocol.ts";
 import { fixture } from "./_sandbox.ts";
 
+type Entry = [event: string, payload: Record<string, unknown>];
+
 export interface AgentPayloads {
-  preTool: [event: string, payload: Record<string, unknown>];
-  postTool: [event: string, payload: Record<string, unknown>];
-  stop: [event: string, payload: Record<string, unknown>];
+  preTool: Entry;
+  /** A tool result where the agent has one (Antigravity's PostToolUse carries none: lifecycle). */
+  postTool: Entry;
+  postToolKind: InvocationKind;
+  stop: Entry;
 }
 
-/** Every Claude-style payload names its directory in `cwd`; Cursor's Stop example has none. */
-function at(cwd: string, payload: Record<string, unknown>, session?: string): Record<string, unknown> {
-  const moved: Record<string, unknown> = { ...payload, cwd };
-  if (session === undefined) return moved;
-  for (const key of ["session_id", "sessionId", "conversation_id"]) if (key in moved) moved[key] = session;
-  return moved;
-}
+const FILES: Record<HookAgent, [pre: string, post: string, stop: string]> = {
+  claude: ["PreToolUse-Bash.json", "PostToolUse-Bash.json", "Stop.json"],
+  codex: ["PreToolUse-Bash.json", "PostToolUse-Bash.json", "Stop.json"],
+  gemini: ["BeforeTool-run_shell_command.json", "AfterTool-run_shell_command.json", "AfterAgent.json"],
+  cursor: ["", "postToolUse-Shell-docs-example.json", "stop-docs-example.json"],
+  copilot: ["preToolUse-camelCase.json", "postToolUse-camelCase.json", "agentStop-camelCase.json"],
+  factory: ["PreToolUse-Execute.json", "PostToolUse-Execute.json", "Stop.json"],
+  kimi: ["PreToolUse-Bash.json", "PostToolUse-Bash.json", "Stop.json"],
+  antigravity: ["PreToolUse-run_command-docs-example.json", "PostToolUse-docs-example.json", "Stop-docs-example.json"],
+};
+
+/** The event name is the fixture's name up to the first dash. */
+const eventOf = (file: string) => file.split("-")[0]!.replace(/\.json$/, "");
 
 export function agentPayloads(agent: HookAgent, cwd: string, session?: string): AgentPayloads {
-  switch (agent) {
-    case "claude":
-    case "codex":
-      return {
-        preTool: ["PreToolUse", at(cwd, fixture(agent, "PreToolUse-Bash.json"), session)],
-        postTool: ["PostToolUse", at(cwd, fixture(agent, "PostToolUse-Bash.json"), session)],
-        stop: ["Stop", at(cwd, fixture(agent, "Stop.json"), session)],
-      };
-    case "gemini":
-      return {
-        preTool: ["BeforeTool", at(cwd, fixture(agent, "BeforeTool-run_shell_command.json"), session)],
-        postTool: ["AfterTool", at(cwd, fixture(agent, "AfterTool-run_shell_command.json"), session)],
-        stop: ["AfterAgent", at(cwd, fixture(agent, "AfterAgent.json"), session)],
-      };
-    case "cursor": {
-      const common = { conversation_id: session ?? "c0nv-1", generation_id: "gen-1", workspace_roots: [cwd] };
-      return {
-        preTool: ["beforeShellExecution", { ...common, hook_event_name: "beforeShellExecution", command: "echo hello", cwd }],
-        postTool: ["postToolUse", { ...common, ...at(cwd, fixture(agent, "postToolUse-Shell-docs-example.json")) }],
-        stop: ["stop", { ...common, ...fixture(agent, "stop-docs-example.json") }],
-      };
+  const [pre, post, stop] = FILES[agent];
+  const load = (file: string): Entry => [eventOf(file), moved(fixture(agent, file), cwd, session)];
+  const preTool: Entry = agent === "cursor"
+    ? ["beforeShellExecution", moved({ conversation_id: "c0nv-1", generation_id: "gen-1", hook_event_name: "beforeShellExecution", command: "echo hello", cwd }, cwd, session)]
+    : load(pre);
+  return { preTool, postTool: load(post), postToolKind: agent === "antigravity" ? "lifecycle" : "tool_result", stop: load(stop) };
+}
+
+/** Puts a payload in `cwd` and `session`, in whichever spelling the agent uses. */
+function moved(payload: Record<string, unknown>, cwd: string, session?: string): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...payload };
+  if ("workspacePaths" in out) out.workspacePaths = [cwd]; // Antigravity has no cwd
+  else out.cwd = cwd;
+  if (session !== undefined) {
+    let named = false;
+    for (const key of ["session_id", "sessionId", "conversation_id", "conversationId"]) {
+      if (key in out) [out[key], named] = [session, true];
     }
-    case "copilot":
-      return {
-        preTool: ["preToolUse", at(cwd, fixture(agent, "preToolUse-camelCase.json"), session)],
-        postTool: ["postToolUse", at(cwd, fixture(agent, "postToolUse-camelCase.json"), session)],
-        stop: ["agentStop", at(cwd, fixture(agent, "agentStop-camelCase.json"), session)],
-      };
+    // Cursor's documented examples carry no id at all; the CLI sends conversation_id.
+    if (!named) out.conversation_id = session;
   }
+  return out;
 }

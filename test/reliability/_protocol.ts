@@ -3,11 +3,13 @@
 // in the harness's format or the checker names what is wrong with it. It also
 // says what the answer does (blocks, patches, continues), so properties can be
 // stated over any payload.
+import { ADAPTERS, type HookAgentId } from "../../src/adapters/registry.ts";
 import type { InvocationKind, Reply } from "../../src/adapters/types.ts";
 import { STACK_RE } from "./_sandbox.ts";
 
-export const HOOK_AGENTS = ["claude", "codex", "gemini", "cursor", "copilot"] as const;
-export type HookAgent = (typeof HOOK_AGENTS)[number];
+/** Every built-in hook adapter: a new one fails these suites until its rules are added below. */
+export const HOOK_AGENTS = Object.keys(ADAPTERS) as HookAgentId[];
+export type HookAgent = HookAgentId;
 
 export interface Verdict {
   /** Empty when the reply is a valid answer. */
@@ -33,15 +35,28 @@ const TOP_KEYS: Record<HookAgent, (kind: InvocationKind) => string[]> = {
   gemini: () => ["decision", "reason", "continue", "stopReason", "systemMessage"],
   cursor: () => ["permission", "agent_message", "user_message", "updated_mcp_tool_output", "additional_context", "followup_message"],
   copilot: () => ["permissionDecision", "permissionDecisionReason", "modifiedResult", "decision", "reason"],
+  factory: () => ["hookSpecificOutput", "decision", "reason", "continue", "stopReason", "systemMessage"],
+  kimi: () => ["hookSpecificOutput"],
+  antigravity: () => ["decision", "reason", "terminationBehavior"],
 };
+
+/** Whether the harness can take a result replacement (or, for droid, a note after it) on this event. */
+export function canPatch(agent: HookAgent, nativeEvent: string): boolean {
+  if (agent === "cursor") return nativeEvent === "postToolUse";
+  return agent !== "kimi" && agent !== "antigravity";
+}
 
 export function inspectReply(agent: HookAgent, nativeEvent: string, kind: InvocationKind, reply: Reply): Verdict {
   const problems: string[] = [];
   const verdict: Verdict = { problems, blocked: false, patched: false, continued: false };
-  if (reply.exitCode !== 0) problems.push(`exit code ${reply.exitCode}: hookit always answers with exit 0`);
+  if (!Object.hasOwn(READERS, agent)) {
+    problems.push(`no protocol rules for the agent "${agent}" in test/reliability/_protocol.ts`);
+    return verdict;
+  }
   if (STACK_RE.test(reply.stdout) || STACK_RE.test(reply.stderr)) problems.push("a stack trace was printed");
   if (reply.stdout === "") {
-    if (agent === "cursor") problems.push("Cursor needs an explicit JSON answer on every event");
+    if (agent === "cursor" || agent === "antigravity") problems.push(`${agent} needs an explicit JSON answer on every event`);
+    if (reply.exitCode !== 0) problems.push(`exit code ${reply.exitCode} without an answer`);
     return verdict;
   }
   const output = parseOne(reply.stdout, problems);
@@ -52,7 +67,12 @@ export function inspectReply(agent: HookAgent, nativeEvent: string, kind: Invoca
   for (const key of ["systemMessage", "reason", "stopReason", "user_message", "agent_message", "followup_message"]) {
     if (key in output && typeof output[key] !== "string") problems.push(`"${key}" must be a string`);
   }
+  if (agent === "factory" && kind === "lifecycle") problems.push("droid hands lifecycle stdout to the model");
   READERS[agent](nativeEvent, kind, output, verdict);
+  // droid backs a deny with exit 2 (its reason on stderr); everything else answers with exit 0.
+  const denyExit = agent === "factory" && verdict.blocked;
+  if (reply.exitCode !== (denyExit ? 2 : 0)) problems.push(`exit code ${reply.exitCode}`);
+  if (denyExit && reply.stderr.trim() === "") problems.push("droid's exit 2 needs the reason on stderr");
   // A blank deny or continuation reason is read as "no decision" (Codex) and fails open; a
   // blank replacement text still hides the result, so patches may carry any text.
   if ((verdict.blocked || verdict.continued) && (verdict.reason ?? "").trim() === "") {
@@ -83,8 +103,8 @@ const text = (value: unknown) => (typeof value === "string" ? value : undefined)
 
 type Reader = (nativeEvent: string, kind: InvocationKind, output: Output, verdict: Verdict) => void;
 
-/** Claude and Codex share the shape; Codex only accepts exactly the schema's fields. */
-function claudeStyle(strict: boolean): Reader {
+/** Claude, Codex and droid share the shape; Codex only accepts exactly the schema's fields. */
+function claudeStyle(strict: boolean, contextPatch = false): Reader {
   return (nativeEvent, kind, output, verdict) => {
     const specific = output.hookSpecificOutput;
     if (specific !== undefined) {
@@ -104,7 +124,12 @@ function claudeStyle(strict: boolean): Reader {
           verdict.patched = true;
           verdict.reason = text((specific.updatedToolOutput as Output | undefined)?.stderr) ?? "";
         }
-        const keys = ["hookEventName", "permissionDecision", "permissionDecisionReason", "updatedToolOutput"];
+        if (contextPatch && specific.additionalContext !== undefined) {
+          if (kind !== "tool_result") verdict.problems.push("additionalContext outside a tool result");
+          verdict.patched = true;
+          verdict.reason = text(specific.additionalContext) ?? "";
+        }
+        const keys = ["hookEventName", "permissionDecision", "permissionDecisionReason", "updatedToolOutput", ...(contextPatch ? ["additionalContext"] : [])];
         for (const key of Object.keys(specific)) if (!keys.includes(key)) verdict.problems.push(`hookSpecificOutput.${key}`);
       }
     }
@@ -122,6 +147,35 @@ function claudeStyle(strict: boolean): Reader {
 const READERS: Record<HookAgent, Reader> = {
   claude: claudeStyle(false),
   codex: claudeStyle(true),
+  factory: claudeStyle(false, true),
+  // Kimi's one answer is the deny shape: on PreToolUse it blocks, on Stop it continues.
+  kimi: (nativeEvent, kind, output, verdict) => {
+    const specific = output.hookSpecificOutput;
+    if (specific === undefined) return;
+    if (!isObject(specific) || specific.permissionDecision !== "deny") verdict.problems.push("hookSpecificOutput must be a deny");
+    else if (specific.hookEventName !== nativeEvent) verdict.problems.push(`hookEventName ${String(specific.hookEventName)} ≠ ${nativeEvent}`);
+    if (kind === "tool_call") verdict.blocked = true;
+    else if (kind === "stop") verdict.continued = true;
+    else verdict.problems.push(`a deny on a ${kind} event`);
+    verdict.reason = isObject(specific) ? (text(specific.permissionDecisionReason) ?? "") : "";
+  },
+  antigravity: (_event, kind, output, verdict) => {
+    if (kind === "tool_call" && output.decision !== "allow" && output.decision !== "deny") verdict.problems.push("a tool call needs allow or deny");
+    if (output.decision === "deny") {
+      if (kind !== "tool_call") verdict.problems.push(`deny on ${kind}`);
+      verdict.blocked = true;
+      verdict.reason = text(output.reason) ?? "";
+    } else if (output.decision === "continue") {
+      if (kind !== "stop") verdict.problems.push(`continue on ${kind}`);
+      verdict.continued = true;
+      verdict.reason = text(output.reason) ?? "";
+    } else if (output.decision !== undefined && output.decision !== "allow") {
+      verdict.problems.push(`decision ${String(output.decision)}`);
+    }
+    if (output.terminationBehavior !== undefined && (kind !== "turn_end" || output.terminationBehavior !== "terminate")) {
+      verdict.problems.push(`terminationBehavior on ${kind}`);
+    }
+  },
   gemini: (_event, kind, output, verdict) => {
     if (output.decision === undefined) return;
     if (output.decision !== "deny") verdict.problems.push(`decision ${String(output.decision)}`);

@@ -65,7 +65,7 @@ describe("hostile stdin on other events: the agent goes on and the user is told"
     const box = sandbox();
     box.globalPolicy(NO_BASH);
     const payloads = agentPayloads(agent, box.project);
-    for (const [event, kind] of [[payloads.postTool[0], "tool_result"], [payloads.stop[0], "stop"]] as const) {
+    for (const [event, kind] of [[payloads.postTool[0], payloads.postToolKind], [payloads.stop[0], "stop"]] as const) {
       for (const stdin of ["", "{", "[]", Buffer.from([0xff, 0x00])]) {
         const reply = await runHook(box, agent, event, stdin);
         const verdict = inspectReply(agent, event, kind, { ...reply, exitCode: reply.code ?? -1 });

@@ -4,7 +4,8 @@ import fc from "fast-check";
 import { beforeAll, expect, test } from "vitest";
 import { checkParse, checkRespond, decisionArb } from "../fuzz/_adapters.ts";
 import { checkCase, createWorld, expectNothingExecuted, type PolicyKind } from "../fuzz/_check.ts";
-import { caseArb, loadSeeds, stdinOf, type Seed } from "../fuzz/_mutations.ts";
+import { stdinOf } from "../fuzz/_apply.ts";
+import { caseArb, loadSeeds, type Seed } from "../fuzz/_mutations.ts";
 import { sandbox } from "./_sandbox.ts";
 
 const SEED = 20261129;

@@ -31,7 +31,7 @@ export const OPENCODE_CAPABILITIES: readonly CapabilityRow[] = Object.freeze(wit
     feature: "agent_end",
     native: "session.idle",
     support: "approximate",
-    notes: "A failure sends one corrective user message (session promptAsync) and OpenCode runs another turn; an identical repeat only notifies, and hookit stops after 5 continuations in a row. Works in the TUI and `opencode serve` (also with `opencode run --attach`); a plain `opencode run` exits at idle, so there the corrective turn never runs. Subagent sessions are not evaluated.",
+    notes: "A failure sends one corrective user message (session promptAsync) and OpenCode runs another turn; an identical repeat only notifies, and hookit stops after 5 continuations in a row. Works in the TUI and `opencode serve` (also with `opencode run --attach`); a plain `opencode run` exits at idle, so there the corrective turn never runs. Subagent sessions and runs the user aborted are not evaluated.",
   },
   {
     feature: "agent_settled",

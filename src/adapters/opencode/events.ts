@@ -50,11 +50,15 @@ export function toolResultInvocation(input: ToolAfterInput, output: ToolAfterOut
   return { agent: AGENT_ID, nativeEvent: NATIVE.toolResult, kind: "tool_result", events: [event], sessionId: sessionID, metadata };
 }
 
-/** The session went idle: the agent wants to stop. */
-export function stopInvocation(sessionID: string, metadata: SessionMetadata): Invocation {
+/**
+ * The session went idle: the agent wants to stop. After a run the user
+ * aborted, HooKit runs no agent_end hook (so a stopped agent is never
+ * restarted); agent_settled still follows.
+ */
+export function stopInvocation(sessionID: string, metadata: SessionMetadata, aborted = false): Invocation {
   return {
     agent: AGENT_ID, nativeEvent: NATIVE.idle, kind: "stop",
-    events: [{ event: "agent_end", agent: AGENT_ID }], sessionId: sessionID, metadata,
+    events: aborted ? [] : [{ event: "agent_end", agent: AGENT_ID }], sessionId: sessionID, metadata,
   };
 }
 
@@ -75,6 +79,17 @@ export function finishedAssistantMessage(properties: unknown): { id: string; ses
   const info = isRecord(properties) ? properties.info : undefined;
   if (!isRecord(info) || info.role !== "assistant" || !isRecord(info.time) || typeof info.time.completed !== "number") return undefined;
   return typeof info.id === "string" && typeof info.sessionID === "string" ? { id: info.id, sessionID: info.sessionID } : undefined;
+}
+
+/**
+ * The session whose run the user stopped, when a `message.updated` event says
+ * so: OpenCode marks the interrupted assistant message with a
+ * `MessageAbortedError` (the name its own UI checks for).
+ */
+export function abortedSession(properties: unknown): string | undefined {
+  const info = isRecord(properties) ? properties.info : undefined;
+  if (!isRecord(info) || info.role !== "assistant" || !isRecord(info.error) || info.error.name !== "MessageAbortedError") return undefined;
+  return typeof info.sessionID === "string" ? info.sessionID : undefined;
 }
 
 /** The session a `session.created`/`session.updated` event describes, and whether it is a subagent's. */

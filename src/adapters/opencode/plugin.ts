@@ -10,7 +10,7 @@ import type { SessionState } from "../../run/session-state.ts";
 import type { Env } from "../../paths.ts";
 import { createDelivery } from "./deliver.ts";
 import {
-  finishedAssistantMessage, idleSession, sessionInfo, stopInvocation, toolCallInvocation, toolResultInvocation, turnEndInvocation,
+  abortedSession, finishedAssistantMessage, idleSession, sessionInfo, stopInvocation, toolCallInvocation, toolResultInvocation, turnEndInvocation,
 } from "./events.ts";
 import type { OpencodeEvent, OpencodeHooks, OpencodePlugin } from "./opencode-types.ts";
 import { createPolicySource } from "./policy.ts";
@@ -32,10 +32,18 @@ interface Session {
   metadata: SessionMetadata;
   /** agent_end evaluations of one session run one after another. */
   queue: Promise<void>;
+  /** The user stopped the current run; cleared by the next user message. */
+  aborted: boolean;
 }
 
+// A long-running `opencode serve` must not keep every session and message it ever saw: oldest go first.
 const MAX_SESSIONS = 200;
-const MAX_SEEN_MESSAGES = 500;
+const MAX_REMEMBERED = 500;
+
+function remember(set: Set<string>, value: string): void {
+  set.add(value);
+  if (set.size > MAX_REMEMBERED) set.delete(set.values().next().value as string);
+}
 
 /** The plugin function with injectable surroundings (tests use this). */
 export function createHookitPlugin(options: HookitOpencodeOptions = {}): OpencodePlugin {
@@ -53,9 +61,8 @@ export function createHookitPlugin(options: HookitOpencodeOptions = {}): Opencod
     const sessionFor = (id: string): Session => {
       let session = sessions.get(id);
       if (!session) {
-        session = { state: { engine: {}, continuations: 0 }, turns: 0, metadata: { sessionId: id }, queue: Promise.resolve() };
+        session = { state: { engine: {}, continuations: 0 }, turns: 0, metadata: { sessionId: id }, queue: Promise.resolve(), aborted: false };
         sessions.set(id, session);
-        // Oldest first: a long-running server must not keep every session it ever saw.
         if (sessions.size > MAX_SESSIONS) sessions.delete(sessions.keys().next().value as string);
       }
       return session;
@@ -68,7 +75,7 @@ export function createHookitPlugin(options: HookitOpencodeOptions = {}): Opencod
     const onIdle = (id: string) => {
       const session = sessionFor(id);
       session.queue = session.queue.then(async () => {
-        const decision = await runtime.judge("stop", () => stopInvocation(id, session.metadata), session.state);
+        const decision = await runtime.judge("stop", () => stopInvocation(id, session.metadata, session.aborted), session.state);
         if (decision?.stopAgent !== undefined) await delivery.abort(id, decision.stopAgent);
         else if (decision?.continueWith !== undefined) await delivery.continueWith(id, decision.continueWith);
       }).catch(() => undefined); // one failed evaluation must not stall the session's later ones
@@ -76,8 +83,7 @@ export function createHookitPlugin(options: HookitOpencodeOptions = {}): Opencod
     };
     const onTurnEnd = (message: { id: string; sessionID: string }) => {
       if (finished.has(message.id)) return;
-      finished.add(message.id);
-      if (finished.size > MAX_SEEN_MESSAGES) finished.delete(finished.values().next().value as string);
+      remember(finished, message.id);
       const session = sessionFor(message.sessionID);
       const turnIndex = session.turns++;
       track(runtime.judge("turn_end", () => turnEndInvocation(message.sessionID, turnIndex, session.metadata)));
@@ -105,6 +111,7 @@ export function createHookitPlugin(options: HookitOpencodeOptions = {}): Opencod
         if (typeof input?.sessionID !== "string") return;
         const session = sessionFor(input.sessionID);
         session.turns = 0;
+        session.aborted = false;
         const model = output?.message?.model;
         session.metadata = {
           sessionId: input.sessionID,
@@ -117,7 +124,7 @@ export function createHookitPlugin(options: HookitOpencodeOptions = {}): Opencod
           case "session.created":
           case "session.updated": {
             const info = sessionInfo(event.properties);
-            if (info?.child) subagents.add(info.id);
+            if (info?.child) remember(subagents, info.id);
             return;
           }
           case "session.idle": {
@@ -127,6 +134,8 @@ export function createHookitPlugin(options: HookitOpencodeOptions = {}): Opencod
             return;
           }
           case "message.updated": {
+            const aborted = abortedSession(event.properties);
+            if (aborted !== undefined) sessionFor(aborted).aborted = true;
             const message = finishedAssistantMessage(event.properties);
             if (message && !subagents.has(message.sessionID)) onTurnEnd(message);
             return;

@@ -37,6 +37,7 @@ export interface Runtime {
    * The Decision for one invocation, or undefined when no enabled hook listens
    * (then nothing is built, evaluated or logged). `build` may throw a
    * PayloadError: it is called only when a hook would judge the input.
+   * `session` is the agent_end state (fingerprint, continuations) of stop invocations.
    */
   judge(kind: InvocationKind, build: () => Invocation, session?: SessionState): Promise<Decision | undefined>;
 }
