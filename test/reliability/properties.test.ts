@@ -6,7 +6,6 @@ import { checkParse, checkRespond, decisionArb } from "../fuzz/_adapters.ts";
 import { checkCase, createWorld, expectNothingExecuted, type PolicyKind } from "../fuzz/_check.ts";
 import { stdinOf } from "../fuzz/_apply.ts";
 import { caseArb, loadSeeds, type Seed } from "../fuzz/_mutations.ts";
-import { sandbox } from "./_sandbox.ts";
 
 const SEED = 20261129;
 const SMALL = { huge: 64 * 1024, deep: 5000 };
@@ -17,7 +16,6 @@ beforeAll(async () => {
 });
 
 test("every adapter reads or rejects 600 mutated payloads cleanly and answers any decision validly", () => {
-  sandbox(); // nothing here touches the disk; kept for symmetry with the rest
   let read = 0;
   fc.assert(
     fc.property(caseArb(seeds, SMALL).chain((c) => fc.tuple(fc.constant(c), decisionArb(c.seed.kind))), ([c, decision]) => {
