@@ -9,7 +9,7 @@ export function writeFileAtomic(path: string, data: string, mode = 0o644): void 
   try {
     const fd = openSync(tmp, "wx", mode);
     try {
-      writeSync(fd, data);
+      writeFully(fd, Buffer.from(data));
       fsyncSync(fd);
     } finally {
       closeSync(fd);
@@ -19,4 +19,12 @@ export function writeFileAtomic(path: string, data: string, mode = 0o644): void 
     rmSync(tmp, { force: true });
     throw error;
   }
+}
+
+/**
+ * writeSync may write fewer bytes than asked (a nearly full disk does that
+ * without an error): keep writing until all of it is down, or let the error out.
+ */
+export function writeFully(fd: number, buffer: Buffer): void {
+  for (let offset = 0; offset < buffer.length; ) offset += writeSync(fd, buffer, offset);
 }

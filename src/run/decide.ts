@@ -74,6 +74,12 @@ async function decideStop(
       session.continuations += 1;
     }
   }
+  if (decision.continueWith !== undefined && !session && invocation.stopHookActive) {
+    // Without session state hookit cannot count continuations; the harness's own
+    // "already continued" flag is the brake, so an agent with no cap (Codex) cannot loop.
+    decision.notices.push({ message: "hookit: not continuing again without session state (the agent already continued once).", severity: "warning" });
+    delete decision.continueWith;
+  }
   if (decision.continueWith === undefined) {
     if (session) session.continuations = 0;
     // hookit lets the stop through: this is as close to "settled" as the harness tells us.

@@ -26,7 +26,19 @@ export function decisionLogPath(stateDir: string): string {
 export function appendDecision(stateDir: string, record: LogRecord): string | undefined {
   try {
     mkdirSync(stateDir, { recursive: true });
-    appendFileSync(decisionLogPath(stateDir), JSON.stringify(record) + "\n", { mode: 0o600 });
+    const path = decisionLogPath(stateDir);
+    try {
+      // One O_APPEND write per record (Node loops over short writes itself).
+      appendFileSync(path, JSON.stringify(record) + "\n", { mode: 0o600 });
+    } catch (error) {
+      // A full disk can leave a torn line: end it, so it cannot glue onto the next record.
+      try {
+        appendFileSync(path, "\n");
+      } catch {
+        // nothing more to do
+      }
+      throw error;
+    }
     return undefined;
   } catch (error) {
     return (error as Error).message;

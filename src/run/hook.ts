@@ -3,7 +3,8 @@
 // one reply on stdout and the exit code the harness expects. Nothing else is
 // ever written to stdout; diagnostics go to stderr (through the reply) and to
 // the decision log. Heavy modules (zod, citty, consola) are never loaded here.
-import { existsSync, readFileSync, writeSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { writeFully } from "../fs-atomic.ts";
 import { loadAdapter, resolveHookAgent } from "../adapters/registry.ts";
 import type { Adapter, Decision, Invocation, InvocationKind, Reply } from "../adapters/types.ts";
 import { enabledHookSet } from "../engine/enabled.ts";
@@ -54,8 +55,7 @@ async function readStdin(): Promise<string> {
 function writeAll(fd: 1 | 2, text: string): void {
   if (!text) return;
   try {
-    const buffer = Buffer.from(text);
-    for (let off = 0; off < buffer.length; ) off += writeSync(fd, buffer, off);
+    writeFully(fd, Buffer.from(text));
   } catch {
     (fd === 1 ? process.stdout : process.stderr).write(text);
   }
@@ -91,36 +91,53 @@ async function replyWith(adapter: Adapter, args: HookArgs, stdin: string, env: E
   if (env.HOOKIT === "0") return adapter.respond(bare, { notices: [] });
   const started = Date.now();
   let invocation = bare;
+  let decided: { decision: Decision; result?: DecideResult };
   try {
     if (adapter.kindOf(args.nativeEvent) === undefined) {
-      return adapter.respond(bare, failure(kind, `hookit: ${adapter.title} event "${args.nativeEvent}" is not one hookit knows; check the hook command (hookit doctor).`));
+      decided = { decision: failure(kind, `hookit: ${adapter.title} event "${args.nativeEvent}" is not one hookit knows; check the hook command (hookit doctor).`) };
+    } else {
+      invocation = adapter.parse(args.nativeEvent, parseJson(stdin, args.nativeEvent));
+      decided = await decideInvocation(adapter, invocation, env, processCwd);
     }
-    invocation = adapter.parse(args.nativeEvent, parseJson(stdin, args.nativeEvent));
-    const { decision, result } = await decideInvocation(adapter, invocation, env, processCwd);
-    const reply = adapter.respond(invocation, decision);
-    const logError = appendDecision(defaultStateDir(env), {
-      ts: new Date(started).toISOString(),
-      agent: adapter.id,
-      event: args.nativeEvent,
-      kind: invocation.kind,
-      ...(invocation.sessionId !== undefined && { session: invocation.sessionId }),
-      ...(toolOf(invocation) !== undefined && { tool: toolOf(invocation) }),
-      outcome: outcomeOf(decision),
-      ...(reasonOf(decision) !== undefined && { reason: reasonOf(decision) }),
-      hooks: result?.hooks ?? [],
-      durationMs: Date.now() - started,
-      ...(decision.notices.length > 0 && { notices: decision.notices.map((n) => n.message) }),
-    });
-    if (logError && env.HOOKIT_DEBUG) reply.stderr += `hookit: could not write the decision log: ${logError}\n`;
-    return reply;
   } catch (error) {
     // A broken external adapter cannot be trusted to encode its own failure.
     if (error instanceof Error && error.name === "ExternalAdapterError") throw error;
-    const what = error instanceof Error && error.name === "PayloadError"
+    // A payload nested deeper than the stack (RangeError) is as unreadable as a malformed one.
+    const what = error instanceof Error && (error.name === "PayloadError" || error instanceof RangeError)
       ? `could not read the ${adapter.title} ${args.nativeEvent} payload: ${error.message}`
       : `internal error: ${error instanceof Error ? error.message : String(error)}`;
-    return adapter.respond(invocation, failure(kind, `hookit: ${what}`));
+    decided = { decision: failure(kind, `hookit: ${what}`) };
   }
+  const reply = adapter.respond(invocation, decided.decision);
+  const logError = logDecision(env, adapter, args, invocation, decided, started);
+  if (logError && env.HOOKIT_DEBUG) reply.stderr += `hookit: could not write the decision log: ${logError}\n`;
+  return reply;
+}
+
+/** Every answer, including hookit's own failures, lands in the decision log (`hookit log`). */
+function logDecision(
+  env: Env,
+  adapter: Adapter,
+  args: HookArgs,
+  invocation: Invocation,
+  { decision, result }: { decision: Decision; result?: DecideResult },
+  started: number,
+): string | undefined {
+  const tool = toolOf(invocation);
+  const reason = reasonOf(decision);
+  return appendDecision(defaultStateDir(env), {
+    ts: new Date(started).toISOString(),
+    agent: adapter.id,
+    event: args.nativeEvent,
+    kind: invocation.kind,
+    ...(invocation.sessionId !== undefined && { session: invocation.sessionId }),
+    ...(tool !== undefined && { tool }),
+    outcome: outcomeOf(decision),
+    ...(reason !== undefined && { reason }),
+    hooks: result?.hooks ?? [],
+    durationMs: Date.now() - started,
+    ...(decision.notices.length > 0 && { notices: decision.notices.map((n) => n.message) }),
+  });
 }
 
 async function decideInvocation(

@@ -75,9 +75,9 @@ describe("harness shapes", () => {
     read(TARGETS[agent].apply(undefined, await applyOptions(agent)).text).hooks[event];
   const command = (agent: string, event: string) => `${PREFIX} hook --agent ${agent} ${event}`;
 
-  it("Claude Code: nested groups, timeout in seconds, no matcher on lifecycle events", async () => {
+  it("Claude Code: nested groups, timeout in seconds, fail-closed guard, no matcher on lifecycle events", async () => {
     expect(await entriesOf("claude", "PreToolUse")).toEqual([
-      { matcher: "*", hooks: [{ type: "command", command: command("claude", "PreToolUse"), timeout: 30 }] },
+      { matcher: "*", hooks: [{ type: "command", command: command("claude", "PreToolUse"), timeout: 30, onFailure: "block" }] },
     ]);
     expect(await entriesOf("claude", "Stop")).toEqual([
       { hooks: [{ type: "command", command: command("claude", "Stop"), timeout: 30 }] },

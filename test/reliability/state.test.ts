@@ -84,7 +84,7 @@ describe("an unusable state directory: decide without state, say so, never allow
   // disk that fills up mid-write leaves a truncated file renamed over the good one (seen
   // on a real full tmpfs: 4096 of 20000 bytes written, no error). Flip to `test` once
   // writeFileAtomic writes until every byte is out (or throws).
-  test.fails("a disk that fills up mid-write leaves the old session file or the new one, never a truncated one", async () => {
+  test("a disk that fills up mid-write leaves the old session file or the new one, never a truncated one", async () => {
     const box = sandbox();
     box.globalPolicy(policy(GUARDS));
     await claude(box, "stop");
