@@ -3,8 +3,8 @@
 // one reply on stdout and the exit code the harness expects. Nothing else is
 // ever written to stdout; diagnostics go to stderr (through the reply) and to
 // the decision log. Heavy modules (zod, citty, consola) are never loaded here.
-import { existsSync, readFileSync } from "node:fs";
-import { writeFully } from "../fs-atomic.ts";
+import { existsSync } from "node:fs";
+import { parseHookArgs, readStdin, writeAll, type HookArgs } from "./hook-io.ts";
 import { loadAdapter, resolveHookAgent } from "../adapters/registry.ts";
 import type { Adapter, Decision, Invocation, InvocationKind, Reply } from "../adapters/types.ts";
 import { enabledHookSet } from "../engine/enabled.ts";
@@ -18,48 +18,7 @@ import { isTrusted } from "./trust.ts";
 import { policyProblem, untrustedNotice } from "./notices.ts";
 import { loadExternal } from "./_external.ts";
 
-export interface HookArgs {
-  agent: string;
-  nativeEvent: string;
-}
-
-export function parseHookArgs(argv: readonly string[]): HookArgs {
-  let agent = "claude";
-  let nativeEvent = "";
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] as string;
-    if (arg === "--agent") agent = argv[++i] ?? "";
-    else if (arg.startsWith("--agent=")) agent = arg.slice("--agent=".length);
-    else if (!arg.startsWith("-") && nativeEvent === "") nativeEvent = arg;
-  }
-  return { agent, nativeEvent };
-}
-
-/**
- * Reads all of stdin. A blocking read of fd 0 is much cheaper than setting up
- * `process.stdin`; a non-blocking or TTY stdin (a person running it by hand)
- * falls back to the stream.
- */
-async function readStdin(): Promise<string> {
-  try {
-    return readFileSync(0, "utf8");
-  } catch {
-    if (process.stdin.isTTY) return "";
-    const chunks: Buffer[] = [];
-    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks).toString("utf8");
-  }
-}
-
-/** Synchronous write of the whole reply (small); the stream is only a fallback. */
-function writeAll(fd: 1 | 2, text: string): void {
-  if (!text) return;
-  try {
-    writeFully(fd, Buffer.from(text));
-  } catch {
-    (fd === 1 ? process.stdout : process.stderr).write(text);
-  }
-}
+export { parseHookArgs, type HookArgs };
 
 export async function runHook(argv: readonly string[]): Promise<void> {
   const args = parseHookArgs(argv);

@@ -1,0 +1,48 @@
+// The hot path's process I/O: arguments, stdin, stdout/stderr. Kept apart
+// from hook.ts so the decision code reads as a function of its inputs.
+import { readFileSync } from "node:fs";
+import { writeFully } from "../fs-atomic.ts";
+
+export interface HookArgs {
+  agent: string;
+  nativeEvent: string;
+}
+
+export function parseHookArgs(argv: readonly string[]): HookArgs {
+  let agent = "claude";
+  let nativeEvent = "";
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (arg === "--agent") agent = argv[++i] ?? "";
+    else if (arg.startsWith("--agent=")) agent = arg.slice("--agent=".length);
+    else if (!arg.startsWith("-") && nativeEvent === "") nativeEvent = arg;
+  }
+  return { agent, nativeEvent };
+}
+
+/**
+ * Reads all of stdin. A blocking read of fd 0 is much cheaper than setting up
+ * `process.stdin`; a non-blocking or TTY stdin (a person running it by hand)
+ * falls back to the stream.
+ */
+export async function readStdin(): Promise<string> {
+  try {
+    return readFileSync(0, "utf8");
+  } catch {
+    if (process.stdin.isTTY) return "";
+    const chunks: Buffer[] = [];
+    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString("utf8");
+  }
+}
+
+/** Synchronous write of the whole reply (small); the stream is only a fallback. */
+export function writeAll(fd: 1 | 2, text: string): void {
+  if (!text) return;
+  try {
+    writeFully(fd, Buffer.from(text));
+  } catch {
+    (fd === 1 ? process.stdout : process.stderr).write(text);
+  }
+}
+
