@@ -2,8 +2,8 @@
 // the text the model reads of each tool's output. Input shapes come from
 // `sdk-tools.d.ts` of Claude Code 2.1.332 (harness-protocols §2.4); `MultiEdit`
 // and `LS` are gone from that release but older versions still send them.
-import { PayloadError } from "./types.ts";
-import { describe, isRecord, textOf, type Payload } from "./_claude-style.ts";
+import { isRecord, textOf, type Payload } from "./_claude-style.ts";
+import { fieldReader, type FieldReader } from "./_fields.ts";
 
 export interface NormalizedTool {
   toolName: string;
@@ -85,24 +85,6 @@ export function claudeResultText(toolName: string, response: unknown): string {
 }
 
 // --- internal ---
-
-interface FieldReader {
-  fail(key: string, wanted: string, value: unknown): PayloadError;
-  string(key: string): string;
-}
-
-function fieldReader(input: Payload, tool: string, where: string): FieldReader {
-  const fail = (key: string, wanted: string, value: unknown) =>
-    new PayloadError(`${where}: tool_input.${key} of ${tool} must be ${wanted}, got ${describe(value)}`);
-  return {
-    fail,
-    string(key) {
-      const value = input[key];
-      if (typeof value !== "string") throw fail(key, "a string", value);
-      return value;
-    },
-  };
-}
 
 function multiEdits(value: unknown, f: FieldReader): { oldText: string; newText: string }[] {
   if (!Array.isArray(value) || value.length === 0) throw f.fail("edits", "a non-empty array", value);

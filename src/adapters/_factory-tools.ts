@@ -4,8 +4,9 @@
 // `MultiEdit`, `ApplyPatch`, `Grep`, `Glob`. droid offers `ApplyPatch` (Codex's
 // patch envelope in `input`) instead of `Create`/`Edit` to OpenAI models.
 import { parseApplyPatch, patchCalls, PatchSyntaxError, type PatchOperation } from "./_codex-patch.ts";
-import { describe, isRecord, type Payload } from "./_claude-style.ts";
+import { isRecord, type Payload } from "./_claude-style.ts";
 import { PayloadError } from "./types.ts";
+import { fieldReader, type FieldReader } from "./_fields.ts";
 
 /** One normalized call; `label` names it when one native call becomes several (a patch's files). */
 export interface FactoryToolPart {
@@ -57,38 +58,6 @@ export function normalizeFactoryTool(name: string, input: Payload, where: string
 }
 
 // --- internal ---
-
-interface FieldReader {
-  fail(key: string, wanted: string, value: unknown): PayloadError;
-  string(key: string): string;
-  /** The listed fields that are strings, renamed (`{ native: normalized }`). */
-  optionalStrings(names: Record<string, string>): Record<string, string>;
-  /** The listed fields that are finite numbers, renamed. */
-  optionalNumbers(names: Record<string, string>): Record<string, number>;
-}
-
-function fieldReader(input: Payload, tool: string, where: string): FieldReader {
-  const fail = (key: string, wanted: string, value: unknown) =>
-    new PayloadError(`${where}: tool_input.${key} of ${tool} must be ${wanted}, got ${describe(value)}`);
-  const pick = <T>(names: Record<string, string>, keep: (value: unknown) => value is T): Record<string, T> => {
-    const out: Record<string, T> = {};
-    for (const [native, normalized] of Object.entries(names)) {
-      const value = input[native];
-      if (keep(value)) out[normalized] = value;
-    }
-    return out;
-  };
-  return {
-    fail,
-    string(key) {
-      const value = input[key];
-      if (typeof value !== "string") throw fail(key, "a string", value);
-      return value;
-    },
-    optionalStrings: (names) => pick(names, (value): value is string => typeof value === "string"),
-    optionalNumbers: (names) => pick(names, (value): value is number => typeof value === "number" && Number.isFinite(value)),
-  };
-}
 
 function changes(value: unknown, f: FieldReader): { oldText: string; newText: string }[] {
   if (!Array.isArray(value) || value.length === 0) throw f.fail("changes", "a non-empty array", value);

@@ -1,11 +1,16 @@
 // Where things are: HOME, hookit's own package, the project, and which agents
 // this machine has. Everything takes `env` so tests run in a temporary HOME.
-import { accessSync, constants, existsSync, readFileSync, statSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { delimiter, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Env } from "../paths.ts";
 import type { Detection } from "./_types.ts";
+import { isExecutableFile } from "../exec-path.ts";
+import { workTreeRoot } from "../run/policy.ts";
+
+/** The enclosing git work tree of `cwd`, else `cwd` itself: the default project directory. */
+export const findProjectDir = workTreeRoot;
 
 export function homeDir(env: Env): string {
   return env.HOME || homedir();
@@ -27,14 +32,6 @@ export function findPackageRoot(from: string = dirname(fileURLToPath(import.meta
   }
 }
 
-/** The enclosing git work tree of `cwd` (a `.git` directory or file), else `cwd` itself. */
-export function findProjectDir(cwd: string): string {
-  const start = resolve(cwd);
-  for (let dir = start; ; dir = dirname(dir)) {
-    if (existsSync(join(dir, ".git"))) return dir;
-    if (dirname(dir) === dir) return start;
-  }
-}
 
 /** An agent is present when one of its executables is on PATH or one of its directories exists. */
 export function isDetected(detect: Detection, env: Env): boolean {
@@ -45,7 +42,7 @@ export function isDetected(detect: Detection, env: Env): boolean {
   ];
   if (dirs.some(isDirectory)) return true;
   const pathDirs = (env.PATH ?? "").split(delimiter).filter(Boolean);
-  return detect.bins.some((bin) => pathDirs.some((dir) => isExecutable(join(dir, bin))));
+  return detect.bins.some((bin) => pathDirs.some((dir) => isExecutableFile(join(dir, bin))));
 }
 
 // --- internal ---
@@ -58,12 +55,3 @@ function isDirectory(path: string): boolean {
   }
 }
 
-function isExecutable(path: string): boolean {
-  try {
-    if (!statSync(path).isFile()) return false;
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}

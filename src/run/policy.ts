@@ -34,18 +34,19 @@ export function findProject(cwd: string): { root: string; policy?: string } {
   return found[0] ?? { root: stop };
 }
 
+/** The enclosing git work tree (a directory holding `.git`, a folder or a file), else `cwd` itself. */
+export function workTreeRoot(cwd: string): string {
+  const start = resolve(cwd);
+  for (let dir = start; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, ".git"))) return dir;
+    if (dirname(dir) === dir) return start;
+  }
+}
+
 /** Every project policy from `cwd` up to the work tree's root, nearest first. */
 function projectPolicies(cwd: string): { stop: string; found: { root: string; policy: string }[] } {
   const start = resolve(cwd);
-  let gitRoot: string | undefined;
-  for (let dir = start; ; dir = dirname(dir)) {
-    if (existsSync(join(dir, ".git"))) {
-      gitRoot = dir;
-      break;
-    }
-    if (dirname(dir) === dir) break;
-  }
-  const stop = gitRoot ?? start;
+  const stop = workTreeRoot(start);
   const found: { root: string; policy: string }[] = [];
   for (let dir = start; ; dir = dirname(dir)) {
     const candidate = join(dir, PROJECT_POLICY);

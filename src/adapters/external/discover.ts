@@ -3,10 +3,11 @@
 // 2. an executable `hookit-agent-<name>` on PATH;
 // 3. the same executable in `<config dir>/agents/`.
 // The settings live beside hookit.json, not in it, so the policy file stays pure HooKit format.
-import { accessSync, constants, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { delimiter, isAbsolute, join } from "node:path";
 import { configDir, type Env } from "../../paths.ts";
 import { isRecord } from "./_check.ts";
+import { isExecutableFile } from "../../exec-path.ts";
 
 /** Lowercase names only: the name becomes part of a file name and of the state keys. */
 export const EXTERNAL_NAME_RE = /^[a-z0-9][a-z0-9-]*$/;
@@ -80,12 +81,3 @@ function searchPath(env: Env): string[] {
   return (env.PATH ?? "").split(delimiter).filter((dir) => dir !== "" && isAbsolute(dir));
 }
 
-function isExecutableFile(path: string): boolean {
-  try {
-    if (!statSync(path).isFile()) return false;
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}

@@ -6,6 +6,7 @@
 import { parseApplyPatch, patchCalls, PatchSyntaxError, type PatchOperation } from "../_codex-patch.ts";
 import { describe, isRecord } from "../_claude-style.ts";
 import { PayloadError } from "../types.ts";
+import { fieldReader, type FieldReader } from "../_fields.ts";
 
 /** One normalized call; an apply_patch becomes one per file, labelled with its path. */
 export interface ToolPart {
@@ -60,28 +61,10 @@ export function toolParts(tool: string, args: unknown): ToolPart[] {
   const entry = Object.hasOwn(NORMALIZERS, tool) ? NORMALIZERS[tool] : undefined;
   if (entry === undefined) return [{ toolName: tool, input: args, label: tool }];
   const [toolName, normalize] = entry;
-  return [{ toolName, input: normalize(args, fieldReader(args, tool, where)), label: tool }];
+  return [{ toolName, input: normalize(args, fieldReader(args, tool, where, "")), label: tool }];
 }
 
 // --- internal ---
-
-interface FieldReader {
-  fail(key: string, wanted: string, value: unknown): PayloadError;
-  string(key: string): string;
-}
-
-function fieldReader(input: Input, tool: string, where: string): FieldReader {
-  const fail = (key: string, wanted: string, value: unknown) =>
-    new PayloadError(`${where}: ${key} of ${tool} must be ${wanted}, got ${describe(value)}`);
-  return {
-    fail,
-    string(key) {
-      const value = input[key];
-      if (typeof value !== "string") throw fail(key, "a string", value);
-      return value;
-    },
-  };
-}
 
 /** OpenCode also accepts the patch wrapped in a shell heredoc (`cat <<'EOF' … EOF`), so hookit unwraps it too. */
 const HEREDOC_RE = /^(?:cat\s+)?<<['"]?(\w+)['"]?\s*\n([\s\S]*?)\n\1\s*$/;
