@@ -2,8 +2,8 @@
 // - every ```json block in docs/**/*.md and README.md that is a policy (or one
 //   policy entry) passes hookit's own validation (`loadCatalog`), unless the
 //   line before it is `<!-- invalid -->` (then it must fail);
-// - every `hookit …` / `echo … | hookit …` line of a ```sh block in README.md,
-//   docs/configuration.md and docs/events.md runs against the built CLI in a
+// - every `hookit …` / `echo … | hookit …` line of a ```sh block in README.md and
+//   the docs pages listed in RUN_DOCS runs against the built CLI in a
 //   temporary HOME and project, in reading order, and exits as documented. A
 //   block whose preceding line is `<!-- not-run: <reason> -->` is skipped.
 import { spawnSync } from "node:child_process";
@@ -15,7 +15,10 @@ import { loadCatalog } from "../../src/engine/catalog.ts";
 import { packageRoot, STACK_OR_USAGE, useBuiltHookit } from "../hook/_run.ts";
 
 const ROOT = join(import.meta.dirname, "../..");
-const RUN_DOCS = ["README.md", "docs/configuration.md", "docs/events.md"];
+const RUN_DOCS = [
+  "README.md", "docs/getting-started.md", "docs/configuration.md", "docs/events.md", "docs/install.md",
+  "docs/troubleshooting.md", "docs/adapters.md", ...readdirSync("docs/agents").map((name) => `docs/agents/${name}`),
+];
 const NOT_RUN = /^<!-- not-run: (.*\S.*) -->$/;
 
 /**
@@ -116,7 +119,7 @@ const commands = RUN_DOCS.flatMap(blocks)
       .filter((cmd) => /^hookit\s/.test(cmd.text) || /^echo\s.*\|\s*hookit\s/.test(cmd.text));
   });
 
-describe("commands in README.md, docs/configuration.md and docs/events.md", () => {
+describe("commands in the README and the docs", () => {
   useBuiltHookit();
   let sandbox = "";
   let env: Record<string, string> = {};
