@@ -67,12 +67,17 @@ async function engineScaling() {
     const t0 = performance.now();
     const catalog = loadCatalog([{ storage: "global", text: JSON.stringify({ local }) }]);
     const loadMs = performance.now() - t0;
-    const hooks = enabledHookSet(catalog.entries);
+    // What `hookit hook` does on every call: read the validated cache, derive the set, evaluate once.
+    const cached = JSON.stringify(catalog);
+    const t2 = performance.now();
+    const hooks = enabledHookSet(JSON.parse(cached).entries);
+    await evaluate(event, hooks, { cwd: work });
+    const cachedFirstMs = performance.now() - t2;
     for (let i = 0; i < 20; i++) await evaluate(event, hooks, { cwd: work });
     const iterations = Math.max(20, Math.floor(20000 / n));
     const t1 = performance.now();
     for (let i = 0; i < iterations; i++) await evaluate(event, hooks, { cwd: work });
-    rows.push({ n, loadMs, perEventMs: (performance.now() - t1) / iterations });
+    rows.push({ n, loadMs, cachedFirstMs, perEventMs: (performance.now() - t1) / iterations });
   }
   return rows;
 }
@@ -118,9 +123,9 @@ const lines = [
   "",
   "## Engine in-process: one `tool_call`, no hook matches",
   "",
-  "| hooks | catalog load + validation ms | evaluation ms per event |",
-  "| --- | --- | --- |",
-  ...scaling.map((r) => `| ${r.n} | ${f(r.loadMs)} | ${f(r.perEventMs)} |`),
+  "| hooks | validation, first load ms | from the validated cache + first evaluation ms | evaluation ms per event (steady) |",
+  "| --- | --- | --- | --- |",
+  ...scaling.map((r) => `| ${r.n} | ${f(r.loadMs)} | ${f(r.cachedFirstMs)} | ${f(r.perEventMs)} |`),
   "",
   "## One real shell hook vs a bare `/bin/sh -c true` spawn from Node (wall ms)",
   "",

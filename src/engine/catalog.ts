@@ -2,6 +2,7 @@
 // (hookit-semantics §2.1–2.5): per-file validation (first problem per file),
 // section eligibility (all problems), whole-record merge, nested-Preset check.
 import { hookRulesHold, hookSchema, presetSchema } from "./schema.ts";
+import { isPlainPattern } from "./filter.ts";
 import { deepFreeze } from "./freeze.ts";
 import { EVENTS, type CatalogEntry, type Hook, type Preset } from "./types.ts";
 
@@ -150,7 +151,7 @@ function filterRegexProblem(ref: string, event: string, filter: Record<string, u
     const list = Array.isArray(value) ? value : [value];
     for (let i = 0; i < list.length; i++) {
       const pattern = list[i];
-      if (typeof pattern !== "string") continue;
+      if (typeof pattern !== "string" || isPlainPattern(pattern)) continue; // plain text always compiles
       try {
         new RegExp(pattern);
       } catch (error) {

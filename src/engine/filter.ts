@@ -10,6 +10,11 @@ import type { Filter, FilterScalar, FilterValue, HookOutcome } from "./types.ts"
 const compiled = new Map<string, (value: string) => boolean>();
 const PLAIN = /^(\^?)([A-Za-z0-9_\-/ :=@,]*)(\$?)$/;
 
+/** Text with at most a leading `^` and a trailing `$`: compared as a string, never compiled. */
+export function isPlainPattern(source: string): boolean {
+  return PLAIN.test(source);
+}
+
 function matcher(source: string): (value: string) => boolean {
   let test = compiled.get(source);
   if (!test) {
