@@ -1,8 +1,10 @@
 // `npm run demo`: drives real captured hook payloads of every agent through
 // the built `hookit hook` (as the agents run it: a process, stdin → stdout)
 // with the starter policy, and prints what hookit decided and what the model
-// gets. Payloads come from test/fixtures/ (captured from the real CLIs); the
-// "dangerous" rows are the same payloads with the command or output swapped.
+// gets. Payloads come from test/fixtures/ (captured from the real CLIs; Cursor,
+// Kimi Code and Antigravity from their documentation's examples, since those
+// CLIs cannot run here); the "dangerous" rows are the same payloads with the
+// command or output swapped. Pi and OpenCode run hookit in-process: no hook command.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -44,18 +46,28 @@ const cases = [
   ["copilot", "preToolUse", "copilot/preToolUse-camelCase.json", "rm -rf ~/", (p) => (p.toolArgs.command = DANGER)],
   ["copilot", "postToolUse", "copilot/postToolUse-camelCase.json", "secret in output", (p) => (p.toolResult.textResultForLlm = SECRET)],
   ["copilot", "agentStop", "copilot/agentStop-camelCase.json", "as captured"],
+  ["factory", "PreToolUse", "factory/PreToolUse-Execute.json", "as captured"],
+  ["factory", "PreToolUse", "factory/PreToolUse-Execute.json", "rm -rf ~/", (p) => (p.tool_input.command = DANGER)],
+  ["factory", "Stop", "factory/Stop.json", "as captured"],
+  ["kimi", "PreToolUse", "kimi/PreToolUse-Bash.json", "docs example"],
+  ["kimi", "PreToolUse", "kimi/PreToolUse-Bash.json", "git push -f", (p) => (p.tool_input.command = "git push -f")],
+  ["antigravity", "PreToolUse", "antigravity/PreToolUse-run_command-docs-example.json", "docs example"],
+  ["antigravity", "PreToolUse", "antigravity/PreToolUse-run_command-docs-example.json", "cat .env", (p) => (p.toolCall.args.CommandLine = "cat .env")],
 ];
 
 const rows = [];
 for (const [agent, event, file, label, change] of cases) {
   const payload = fixture(file);
   if ("cwd" in payload) payload.cwd = project; // the captured machine's path does not exist here
+  if ("workspacePaths" in payload) payload.workspacePaths = [project];
   change?.(payload);
   const run = spawnSync(process.execPath, [bin, "hook", "--agent", agent, event], { input: JSON.stringify(payload), env, encoding: "utf8" });
   if (process.env.DEMO_DEBUG) console.error(agent, event, run.status, run.stdout, run.stderr);
   const log = readFileSync(join(work, "state", "hookit", "decisions.jsonl"), "utf8").trim().split("\n");
   const record = JSON.parse(log.at(-1));
-  rows.push([agent, event, label, record.tool ?? "-", record.outcome, `exit ${run.status}`, (record.reason ?? "").split("\n")[0]]);
+  // A patch replaces the tool output with HooKit's text; a block or continuation is the reason itself.
+  const reads = record.outcome === "patch" ? `[BLOCKED by HooKit] ${record.reason}` : (record.reason ?? "");
+  rows.push([agent, event, label, record.tool ?? "-", record.outcome, `exit ${run.status}`, reads.split("\n")[0]]);
 }
 
 const head = ["agent", "event", "payload", "tool", "decision", "exit", "what the model reads"];
@@ -64,5 +76,5 @@ const line = (cells) => cells.map((c, i) => String(c).slice(0, 72).padEnd(widths
 console.log(line(head));
 console.log(widths.map((w) => "-".repeat(w)).join("  "));
 for (const row of rows) console.log(line(row));
-console.log(`\n${rows.length} hook calls, policy: hookit init's starter policy. Decision log: hookit log (state in ${work}).`);
+console.log(`\n${rows.length} hook calls through dist/bin.cjs, with the starter policy \`hookit init\` writes.`);
 rmSync(work, { recursive: true, force: true });
