@@ -9,6 +9,7 @@ import type { SessionMetadata } from "../engine/types.ts";
 import { describe, isRecord, type Payload } from "./_claude-style.ts";
 import { normalizeAntigravityTool } from "./_antigravity-tools.ts";
 import { defineAdapter, PayloadError, SPEC_VERSION, type CapabilityRow, type Decision, type Invocation, type InvocationKind, type Reply } from "./types.ts";
+import { withEvidence } from "./_evidence.ts";
 
 const ADAPTER_ID = "antigravity";
 const EVIDENCE = "documented, not verified on the real CLI";
@@ -22,7 +23,7 @@ const KINDS: Record<string, InvocationKind> = {
   Stop: "stop",
 };
 
-const CAPABILITIES: CapabilityRow[] = ([
+const CAPABILITIES: CapabilityRow[] = withEvidence([
   { feature: "tool_call", native: "PreToolUse", support: "native",
     notes: 'JSON `{"decision":"deny","reason":R}`: a hard block; R is "shown to the agent or user" (one field for both). A pass answers `{"decision":"allow"}`, which the docs describe as approving the call; agy was reported to keep its own permission prompt anyway.' },
   { feature: "tool_result", native: "", support: "impossible",
@@ -41,7 +42,7 @@ const CAPABILITIES: CapabilityRow[] = ([
     notes: '`interrupt`/`shutdown` at PostInvocation answer `{"terminationBehavior":"terminate"}`, which ends the execution loop; at Stop they drop the continuation; at PreToolUse they are ignored. `compact`, `message` and `emit-custom-event` cannot be delivered.' },
   { feature: "user notices", native: "", support: "impossible",
     notes: "No user-only field: notices go to stderr with exit 0; the docs do not say what agy does with a hook's stderr." },
-] satisfies Omit<CapabilityRow, "verified">[]).map((row) => ({ ...row, verified: EVIDENCE }));
+], undefined, EVIDENCE);
 
 export default defineAdapter({
   id: ADAPTER_ID,

@@ -8,6 +8,7 @@ import { asPayload, baseInvocation, describe, isRecord, jsonReply, nonEmptyReaso
 import type { Payload } from "./_claude-style.ts";
 import { kimiResultText, normalizeKimiTool } from "./_kimi-tools.ts";
 import { defineAdapter, PayloadError, SPEC_VERSION, type CapabilityRow, type Decision, type Invocation, type InvocationKind, type Reply } from "./types.ts";
+import { withEvidence } from "./_evidence.ts";
 
 const ADAPTER_ID = "kimi";
 const EVIDENCE = "documented, not verified on the real CLI";
@@ -37,7 +38,7 @@ const KINDS: Record<string, InvocationKind> = {
   Notification: "lifecycle",
 };
 
-const CAPABILITIES: CapabilityRow[] = ([
+const CAPABILITIES: CapabilityRow[] = withEvidence([
   { feature: "tool_call", native: "PreToolUse", support: "native",
     notes: 'JSON `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":R}}`, exit 0: the tool does not run and Kimi writes R back into the context for the model. Kimi fails open when a hook crashes or times out.' },
   { feature: "tool_result", native: "PostToolUse, PostToolUseFailure", support: "impossible",
@@ -57,7 +58,7 @@ const CAPABILITIES: CapabilityRow[] = ([
     notes: "No hook answer stops the agent: at Stop, `interrupt`/`shutdown` only drop hookit's continuation so the turn does end; elsewhere they are ignored. `compact`, `message` and `emit-custom-event` cannot be delivered." },
   { feature: "user notices", native: "", support: "impossible",
     notes: "No user-visible field: notices go to stderr with exit 0, which Kimi does not show." },
-] satisfies Omit<CapabilityRow, "verified">[]).map((row) => ({ ...row, verified: EVIDENCE }));
+], undefined, EVIDENCE);
 
 function kindOf(nativeEvent: string): InvocationKind | undefined {
   return Object.hasOwn(KINDS, nativeEvent) ? KINDS[nativeEvent] : undefined;

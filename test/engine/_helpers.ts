@@ -140,7 +140,7 @@ export function processAlive(pid: number): boolean {
 }
 
 /** Polls until `check` holds or `ms` pass; returns the final value of `check`. */
-export async function eventually(check: () => boolean, ms = 1000): Promise<boolean> {
+export async function eventually(check: () => boolean, ms = 2000): Promise<boolean> {
   const end = Date.now() + ms;
   while (Date.now() < end) {
     if (check()) return true;

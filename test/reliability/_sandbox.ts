@@ -1,6 +1,7 @@
 // Shared ground for the reliability suites: a throwaway HOME / XDG_* per test,
 // policy writers, and the BUILT hookit run as a real process, the way an agent
 // runs it. The environment holds nothing from the developer's shell but PATH.
+import { eventually, processAlive } from "../engine/_helpers.ts";
 import { spawn } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -141,29 +142,6 @@ export function fixture(agent: string, file: string): Record<string, unknown> {
   return JSON.parse(readFileSync(join(FIXTURES, agent, file), "utf8")) as Record<string, unknown>;
 }
 
-/** Whether a process is still running (a zombie counts as gone). */
-export function processAlive(pid: number): boolean {
-  try {
-    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
-  } catch {
-    try {
-      process.kill(pid, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  }
-}
-
-/** Polls until `check` holds or `ms` pass; returns the final value of `check`. */
-export async function eventually(check: () => boolean, ms = 2000): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return check();
-}
 
 /** Kills leftover processes whose pids a hook wrote to files, when the test ends. */
 export function reapPidFiles(...files: string[]): void {
@@ -185,3 +163,5 @@ function writeText(path: string, content: unknown): string {
   writeFileSync(path, typeof content === "string" ? content : JSON.stringify(content, null, 2));
   return path;
 }
+
+export { eventually, processAlive };
