@@ -118,3 +118,27 @@ export function jsonReply(output: Record<string, unknown>): Reply {
   const stdout = Object.keys(output).length === 0 ? "" : `${JSON.stringify(output)}\n`;
   return { stdout, stderr: "", exitCode: 0 };
 }
+
+/** A string, or undefined for anything else (for payload fields that are optional and loosely typed). */
+export function stringOf(value: unknown): string | undefined {
+  return typeof value === "string" ? value : undefined;
+}
+
+/** The fields every invocation shares; absent values stay absent rather than `undefined`. */
+export function invocationSkeleton(
+  agent: string,
+  nativeEvent: string,
+  sessionId: string | undefined,
+  cwd: string | undefined,
+  metadata: SessionMetadata,
+): Pick<Invocation, "agent" | "nativeEvent" | "sessionId" | "cwd" | "metadata"> {
+  return { agent, nativeEvent, ...(sessionId !== undefined && { sessionId }), ...(cwd !== undefined && { cwd }), metadata };
+}
+
+/** `kindOf` from an event table, plus the lifecycle events hookit answers with a plain allow. */
+export function kindLookup(
+  kinds: Record<string, InvocationKind>,
+  lifecycle: readonly string[] = [],
+): (nativeEvent: string) => InvocationKind | undefined {
+  return (nativeEvent) => (Object.hasOwn(kinds, nativeEvent) ? kinds[nativeEvent] : lifecycle.includes(nativeEvent) ? "lifecycle" : undefined);
+}

@@ -4,7 +4,7 @@
 // `Read`, …). Which argument spelling PascalCase mode uses for file tools is not captured
 // yet, so both Copilot's (`path`, `file_text`, `old_str`) and Claude's are read.
 import { PayloadError } from "./types.ts";
-import { describe, isRecord } from "./_claude-style.ts";
+import { describe, isRecord, stringOf } from "./_claude-style.ts";
 
 export interface NormalizedTool {
   toolName: string;
@@ -77,6 +77,3 @@ function optional(key: string, value: string | undefined): Record<string, string
   return value === undefined ? {} : { [key]: value };
 }
 
-function stringOf(value: unknown): string | undefined {
-  return typeof value === "string" ? value : undefined;
-}

@@ -4,7 +4,7 @@
 // spellings Cursor is known to use (prior-art §1.3: every file change is `Write` with
 // `new_content`) and otherwise keep their native name, so a policy can still match them.
 import { PayloadError } from "./types.ts";
-import { describe, isRecord } from "./_claude-style.ts";
+import { describe, isRecord, stringOf } from "./_claude-style.ts";
 
 export interface CursorTool {
   toolName: string;
@@ -116,6 +116,3 @@ function normalize(name: string, args: Record<string, unknown>): { toolName: str
   return { toolName: name, input: args };
 }
 
-function stringOf(value: unknown): string | undefined {
-  return typeof value === "string" ? value : undefined;
-}

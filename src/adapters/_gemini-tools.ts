@@ -2,7 +2,7 @@
 // model reads of a tool's output. Names and parameters: gemini-cli tools/definitions (the
 // legacy set and the Gemini 3 set; harness-protocols §4.5). Older releases called the grep
 // tool `search_file_content` and used `path`/`include`; both spellings are read.
-import { isRecord } from "./_claude-style.ts";
+import { isRecord, stringOf } from "./_claude-style.ts";
 
 export interface NormalizedTool {
   toolName: string;
@@ -87,10 +87,6 @@ function grepInput(pattern: string, dir: string | undefined, args: Record<string
   const limit = numberOf(args.total_max_matches);
   if (limit !== undefined) input.limit = limit;
   return input;
-}
-
-function stringOf(value: unknown): string | undefined {
-  return typeof value === "string" ? value : undefined;
 }
 
 function numberOf(value: unknown): number | undefined {

@@ -6,7 +6,7 @@
 // `{"decision":"allow"}`. The docs say "allow" approves the call outright; agy 1.1–1.2 were
 // reported to keep their own permission prompt regardless (antigravity-cli issue #1053).
 import type { SessionMetadata } from "../engine/types.ts";
-import { describe, isRecord, type Payload } from "./_claude-style.ts";
+import { describe, isRecord, type Payload, kindLookup, nonEmptyReason } from "./_claude-style.ts";
 import { normalizeAntigravityTool } from "./_antigravity-tools.ts";
 import { defineAdapter, PayloadError, SPEC_VERSION, type CapabilityRow, type Decision, type Invocation, type InvocationKind, type Reply } from "./types.ts";
 import { withEvidence } from "./_evidence.ts";
@@ -44,6 +44,8 @@ const CAPABILITIES: CapabilityRow[] = withEvidence([
     notes: "No user-only field: notices go to stderr with exit 0; the docs do not say what agy does with a hook's stderr." },
 ], undefined, EVIDENCE);
 
+const kindOf = kindLookup(KINDS);
+
 export default defineAdapter({
   id: ADAPTER_ID,
   title: "Antigravity CLI",
@@ -62,10 +64,6 @@ export default defineAdapter({
   parse,
   respond,
 });
-
-function kindOf(nativeEvent: string): InvocationKind | undefined {
-  return Object.hasOwn(KINDS, nativeEvent) ? KINDS[nativeEvent] : undefined;
-}
 
 function parse(nativeEvent: string, raw: unknown): Invocation {
   const where = `Antigravity ${nativeEvent} payload`;
@@ -101,12 +99,12 @@ function respond(invocation: Invocation, decision: Decision): Reply {
   const out: Record<string, unknown> = {};
   if (invocation.kind === "tool_call") {
     out.decision = decision.block === undefined ? "allow" : "deny";
-    if (decision.block !== undefined) out.reason = orFallback(decision.block);
+    if (decision.block !== undefined) out.reason = nonEmptyReason(decision.block);
   }
   // Stopping wins over a continuation: an interrupt/shutdown Action asked for the agent to stop.
   if (invocation.kind === "stop" && decision.continueWith !== undefined && decision.stopAgent === undefined) {
     out.decision = "continue";
-    out.reason = orFallback(decision.continueWith);
+    out.reason = nonEmptyReason(decision.continueWith);
   }
   if (invocation.kind === "turn_end" && decision.stopAgent !== undefined) out.terminationBehavior = "terminate";
   const lines = decision.notices.map((notice) => notice.message);
@@ -139,6 +137,3 @@ function failedStop(payload: Payload): boolean {
 }
 
 /** agy shows an empty reason as a bare "denied with reason:"; hookit always gives one. */
-function orFallback(text: string): string {
-  return text.trim() === "" ? "Blocked by hookit policy." : text;
-}

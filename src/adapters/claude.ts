@@ -3,10 +3,7 @@
 // Every answer is JSON on stdout with exit 0. Exit 2 is never used: Claude
 // prefixes stderr with the hook's own command line before the model sees it.
 import { claudeResultText, normalizeClaudeTool } from "./_claude-tools.ts";
-import {
-  asPayload, baseInvocation, isRecord, joinNotices, jsonReply, nonEmptyReason, optionalString,
-  readNativeTool, readStopHookActive, type Payload,
-} from "./_claude-style.ts";
+import { asPayload, baseInvocation, isRecord, joinNotices, jsonReply, nonEmptyReason, optionalString, readNativeTool, readStopHookActive, type Payload, kindLookup } from "./_claude-style.ts";
 import {
   defineAdapter, PayloadError, type CapabilityRow, type Decision, type Invocation, type InvocationKind, type Reply,
 } from "./types.ts";
@@ -35,10 +32,7 @@ const LIFECYCLE_EVENTS = [
   "CwdChanged", "FileChanged", "DirectoryAdded", "MessageDisplay", "PreSkillShellCommand",
 ];
 
-function kindOf(nativeEvent: string): InvocationKind | undefined {
-  if (Object.hasOwn(KINDS, nativeEvent)) return KINDS[nativeEvent];
-  return LIFECYCLE_EVENTS.includes(nativeEvent) ? "lifecycle" : undefined;
-}
+const kindOf = kindLookup(KINDS, LIFECYCLE_EVENTS);
 
 function parse(nativeEvent: string, raw: unknown): Invocation {
   const where = `Claude Code ${nativeEvent} payload`;

@@ -6,10 +6,7 @@
 // schema accepts, and reasons are never blank (Codex ignores blank ones).
 import type { NormalizedEvent } from "../engine/types.ts";
 import { parseApplyPatch, patchCalls, PatchSyntaxError, type PatchOperation } from "./_codex-patch.ts";
-import {
-  asPayload, baseInvocation, describe, joinNotices, jsonReply, nonEmptyReason, readNativeTool,
-  readStopHookActive, textOf, type NativeTool,
-} from "./_claude-style.ts";
+import { asPayload, baseInvocation, describe, joinNotices, jsonReply, nonEmptyReason, readNativeTool, readStopHookActive, textOf, type NativeTool, kindLookup } from "./_claude-style.ts";
 import {
   defineAdapter, PayloadError, type CapabilityRow, type Decision, type Invocation, type InvocationKind, type Reply,
 } from "./types.ts";
@@ -43,9 +40,7 @@ interface ToolCallPart {
   label: string;
 }
 
-function kindOf(nativeEvent: string): InvocationKind | undefined {
-  return Object.hasOwn(KINDS, nativeEvent) ? KINDS[nativeEvent] : undefined;
-}
+const kindOf = kindLookup(KINDS);
 
 function parse(nativeEvent: string, raw: unknown): Invocation {
   const where = `Codex ${nativeEvent} payload`;

@@ -4,7 +4,7 @@
 // (`preToolUse`) send `toolName`/`toolArgs`; Claude-style PascalCase events (`PreToolUse`)
 // send snake_case keys and Claude tool names. Both are read here; hookit registers camelCase.
 import type { ContentBlock, SessionMetadata } from "../engine/types.ts";
-import { describe, isRecord, nonEmptyReason } from "./_claude-style.ts";
+import { describe, isRecord, nonEmptyReason, invocationSkeleton, stringOf } from "./_claude-style.ts";
 import { withEvidence } from "./_evidence.ts";
 import { normalizeCopilotTool, readToolArgs } from "./_copilot-tools.ts";
 import {
@@ -135,7 +135,7 @@ function parse(nativeEvent: string, payload: unknown): Invocation {
   const metadata: SessionMetadata = {};
   if (sessionId !== undefined) metadata.sessionId = sessionId;
   if (transcript !== undefined) metadata.sessionFile = transcript;
-  const base = skeleton(nativeEvent, sessionId, stringOf(payload.cwd), metadata);
+  const base = invocationSkeleton(ADAPTER_ID, nativeEvent, sessionId, stringOf(payload.cwd), metadata);
   const kind = Object.hasOwn(KINDS, nativeEvent) ? KINDS[nativeEvent] : "lifecycle";
 
   if (kind === "tool_call" || kind === "tool_result") {
@@ -187,17 +187,3 @@ function respond(invocation: Invocation, decision: Decision): Reply {
 
 // --- internal ---
 
-
-
-/** The fields every invocation shares; absent values stay absent rather than `undefined`. */
-function skeleton(nativeEvent: string, sessionId: string | undefined, cwd: string | undefined, metadata: SessionMetadata) {
-  const base: Pick<Invocation, "agent" | "nativeEvent" | "sessionId" | "cwd" | "metadata"> = { agent: ADAPTER_ID, nativeEvent };
-  if (sessionId !== undefined) base.sessionId = sessionId;
-  if (cwd !== undefined) base.cwd = cwd;
-  base.metadata = metadata;
-  return base;
-}
-
-function stringOf(value: unknown): string | undefined {
-  return typeof value === "string" ? value : undefined;
-}

@@ -3,7 +3,7 @@
 // Every event gets an explicit JSON object (`{}` when hookit has no opinion): with `failClosed`
 // an empty stdout is a failed hook, and `permission:"allow"` would skip the user's own approval.
 import type { ContentBlock, SessionMetadata } from "../engine/types.ts";
-import { describe, isRecord, nonEmptyReason } from "./_claude-style.ts";
+import { describe, isRecord, nonEmptyReason, invocationSkeleton, stringOf } from "./_claude-style.ts";
 import { withEvidence } from "./_evidence.ts";
 import { cursorResultText, readCursorTool } from "./_cursor-tools.ts";
 import {
@@ -141,7 +141,7 @@ function parse(nativeEvent: string, payload: unknown): Invocation {
   if (typeof payload.model === "string") metadata.model = payload.model;
   if (typeof payload.transcript_path === "string") metadata.sessionFile = payload.transcript_path;
   const cwd = stringOf(payload.cwd) ?? stringOf(roots[0]);
-  const base = skeleton(nativeEvent, sessionId, cwd, metadata);
+  const base = invocationSkeleton(ADAPTER_ID, nativeEvent, sessionId, cwd, metadata);
   const kind = Object.hasOwn(KINDS, nativeEvent) ? KINDS[nativeEvent] : "lifecycle";
 
   if (kind === "tool_call" || kind === "tool_result") {
@@ -192,7 +192,6 @@ function respond(invocation: Invocation, decision: Decision): Reply {
 
 // --- internal ---
 
-
 /** "fixtures" here means Cursor's documented examples: no live Cursor run exists yet. */
 
 /**
@@ -203,15 +202,3 @@ function unhideableNote(reason: string): string {
   return `[BLOCKED by HooKit] ${reason}\n\nCursor cannot hide this tool result, so it is still shown above: treat it as rejected and do not use it.`;
 }
 
-/** The fields every invocation shares; absent values stay absent rather than `undefined`. */
-function skeleton(nativeEvent: string, sessionId: string | undefined, cwd: string | undefined, metadata: SessionMetadata) {
-  const base: Pick<Invocation, "agent" | "nativeEvent" | "sessionId" | "cwd" | "metadata"> = { agent: ADAPTER_ID, nativeEvent };
-  if (sessionId !== undefined) base.sessionId = sessionId;
-  if (cwd !== undefined) base.cwd = cwd;
-  base.metadata = metadata;
-  return base;
-}
-
-function stringOf(value: unknown): string | undefined {
-  return typeof value === "string" ? value : undefined;
-}

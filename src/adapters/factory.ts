@@ -5,10 +5,7 @@
 // Answers are Claude-shaped JSON on stdout, plus exit 2 behind a deny (see respond).
 import { withEvidence } from "./_evidence.ts";
 import { normalizeFactoryTool } from "./_factory-tools.ts";
-import {
-  asPayload, baseInvocation, joinNotices, jsonReply, nonEmptyReason, readNativeTool, readStopHookActive, textOf,
-  type Payload,
-} from "./_claude-style.ts";
+import { asPayload, baseInvocation, joinNotices, jsonReply, nonEmptyReason, readNativeTool, readStopHookActive, textOf, type Payload, kindLookup } from "./_claude-style.ts";
 import {
   defineAdapter, PayloadError, SPEC_VERSION, type CapabilityRow, type Decision, type Invocation, type InvocationKind,
   type Reply,
@@ -26,10 +23,7 @@ const KINDS: Record<string, InvocationKind> = {
 };
 const LIFECYCLE_EVENTS = ["Notification", "UserPromptSubmit", "SubagentStop", "PreCompact", "SessionStart", "SessionEnd"];
 
-function kindOf(nativeEvent: string): InvocationKind | undefined {
-  if (Object.hasOwn(KINDS, nativeEvent)) return KINDS[nativeEvent];
-  return LIFECYCLE_EVENTS.includes(nativeEvent) ? "lifecycle" : undefined;
-}
+const kindOf = kindLookup(KINDS, LIFECYCLE_EVENTS);
 
 function parse(nativeEvent: string, raw: unknown): Invocation {
   const where = `Factory droid ${nativeEvent} payload`;

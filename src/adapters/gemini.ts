@@ -3,7 +3,7 @@
 // Gemini reads `stdout.trim() || stderr.trim()`; JSON wins over the exit code, and a
 // non-JSON text with exit >= 2 denies. hookit therefore always exits 0 and speaks JSON only.
 import type { ContentBlock, SessionMetadata } from "../engine/types.ts";
-import { describe, isRecord, nonEmptyReason } from "./_claude-style.ts";
+import { describe, isRecord, nonEmptyReason, invocationSkeleton, stringOf } from "./_claude-style.ts";
 import { withEvidence } from "./_evidence.ts";
 import { geminiResultText, normalizeGeminiTool } from "./_gemini-tools.ts";
 import {
@@ -118,7 +118,7 @@ function parse(nativeEvent: string, payload: unknown): Invocation {
   const metadata: SessionMetadata = {};
   if (sessionId !== undefined) metadata.sessionId = sessionId;
   if (transcript !== undefined) metadata.sessionFile = transcript;
-  const base = skeleton(nativeEvent, sessionId, stringOf(payload.cwd), metadata);
+  const base = invocationSkeleton(ADAPTER_ID, nativeEvent, sessionId, stringOf(payload.cwd), metadata);
   const kind = Object.hasOwn(KINDS, nativeEvent) ? KINDS[nativeEvent] : "lifecycle";
 
   if (kind === "tool_call" || kind === "tool_result") {
@@ -170,8 +170,6 @@ function respond(invocation: Invocation, decision: Decision): Reply {
 
 // --- internal ---
 
-
-
 function deny(out: Record<string, unknown>, reason: string): void {
   out.decision = "deny";
   out.reason = nonEmptyReason(reason, "hookit: blocked by policy");
@@ -182,15 +180,3 @@ function finishesTurn(response: unknown): boolean {
   return response.candidates.some((c) => isRecord(c) && typeof c.finishReason === "string" && c.finishReason !== "");
 }
 
-/** The fields every invocation shares; absent values stay absent rather than `undefined`. */
-function skeleton(nativeEvent: string, sessionId: string | undefined, cwd: string | undefined, metadata: SessionMetadata) {
-  const base: Pick<Invocation, "agent" | "nativeEvent" | "sessionId" | "cwd" | "metadata"> = { agent: ADAPTER_ID, nativeEvent };
-  if (sessionId !== undefined) base.sessionId = sessionId;
-  if (cwd !== undefined) base.cwd = cwd;
-  base.metadata = metadata;
-  return base;
-}
-
-function stringOf(value: unknown): string | undefined {
-  return typeof value === "string" ? value : undefined;
-}

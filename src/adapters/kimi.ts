@@ -4,7 +4,7 @@
 // Kimi reads exit 2 + stderr or, on exit 0, a Claude-shaped `hookSpecificOutput` deny. hookit
 // always answers with that JSON and exit 0, so stderr stays free for notices, which Kimi only logs.
 // Only PreToolUse, Stop and UserPromptSubmit can block; every other event is observation-only.
-import { asPayload, baseInvocation, describe, isRecord, jsonReply, nonEmptyReason, optionalString, readStopHookActive } from "./_claude-style.ts";
+import { asPayload, baseInvocation, describe, isRecord, jsonReply, nonEmptyReason, optionalString, readStopHookActive, kindLookup } from "./_claude-style.ts";
 import type { Payload } from "./_claude-style.ts";
 import { kimiResultText, normalizeKimiTool } from "./_kimi-tools.ts";
 import { defineAdapter, PayloadError, SPEC_VERSION, type CapabilityRow, type Decision, type Invocation, type InvocationKind, type Reply } from "./types.ts";
@@ -60,9 +60,7 @@ const CAPABILITIES: CapabilityRow[] = withEvidence([
     notes: "No user-visible field: notices go to stderr with exit 0, which Kimi does not show." },
 ], undefined, EVIDENCE);
 
-function kindOf(nativeEvent: string): InvocationKind | undefined {
-  return Object.hasOwn(KINDS, nativeEvent) ? KINDS[nativeEvent] : undefined;
-}
+const kindOf = kindLookup(KINDS);
 
 function parse(nativeEvent: string, raw: unknown): Invocation {
   const where = `Kimi Code ${nativeEvent} payload`;

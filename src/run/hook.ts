@@ -45,14 +45,15 @@ export async function hookReply(args: HookArgs, stdin: string, env: Env, process
 }
 
 async function replyWith(adapter: Adapter, args: HookArgs, stdin: string, env: Env, processCwd: string): Promise<Reply> {
-  const kind: InvocationKind = adapter.kindOf(args.nativeEvent) ?? "lifecycle";
+  const known = adapter.kindOf(args.nativeEvent);
+  const kind: InvocationKind = known ?? "lifecycle";
   const bare: Invocation = { agent: adapter.id, nativeEvent: args.nativeEvent, kind, events: [] };
   if (env.HOOKIT === "0") return adapter.respond(bare, { notices: [] });
   const started = Date.now();
   let invocation = bare;
   let decided: { decision: Decision; result?: DecideResult };
   try {
-    if (adapter.kindOf(args.nativeEvent) === undefined) {
+    if (known === undefined) {
       decided = { decision: failure(kind, `hookit: ${adapter.title} event "${args.nativeEvent}" is not one hookit knows; check the hook command (hookit doctor).`) };
     } else {
       invocation = adapter.parse(args.nativeEvent, parseJson(stdin, args.nativeEvent));
