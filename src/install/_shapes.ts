@@ -39,6 +39,8 @@ export interface HookFileSpec {
   agent: string;
   /** Top-level keys of a file hookit creates (`version` for Cursor and Copilot). */
   preamble?: Record<string, unknown>;
+  /** Where the event map lives: `["hooks"]` (the default), or `[]` when the file is the map (Factory droid). */
+  root?: string[];
   /** `nested`: `{matcher, hooks:[handler]}` groups (Claude style); `flat`: handlers directly. */
   layout: "nested" | "flat";
   /** Handler fields that may hold the command (Copilot: `bash`, `command`). */
@@ -47,9 +49,11 @@ export interface HookFileSpec {
   entry(registration: HookRegistration, command: string): Record<string, unknown>;
 }
 
-/** apply/remove for a `{"hooks": {"<Event>": [...]}}` file. */
+/** apply/remove for a `{"hooks": {"<Event>": [...]}}` file (or a bare event map, with `root: []`). */
 export function hookFileTransforms(spec: HookFileSpec) {
   const emptyText = renderNewFile(spec.preamble ?? {});
+  const root = spec.root ?? ["hooks"];
+  const eventNames = (text: string, file: string) => eventMapKeys(text, file, root);
 
   const isOurHandler = (handler: unknown, prefix?: string): boolean =>
     isObject(handler) && spec.commandKeys.some((key) => isHookitCommand(handler[key], spec.agent, prefix));
@@ -57,9 +61,9 @@ export function hookFileTransforms(spec: HookFileSpec) {
     isObject(item) && Array.isArray(item.hooks) ? item.hooks : [];
 
   function collection(event: string, want: unknown[], prefix?: string): Collection {
-    if (spec.layout === "flat") return { path: ["hooks", event], want, owns: (item) => isOurHandler(item, prefix) };
+    if (spec.layout === "flat") return { path: [...root, event], want, owns: (item) => isOurHandler(item, prefix) };
     return {
-      path: ["hooks", event],
+      path: [...root, event],
       want,
       owns: (item) => {
         const handlers = handlersOf(item);
@@ -140,9 +144,11 @@ function comparePaths(a: JsonPath, b: JsonPath): number {
 }
 
 /** Events holding an array; another value under `hooks` is not a hook list hookit could own. */
-function eventNames(text: string, file: string): string[] {
-  const hooks = nodeAt(parseObject(text, file), ["hooks"], "object", file);
-  return (hooks?.children ?? [])
+/** Keys of the event map that hold an array (flags such as droid's `hooksDisabled` are not events). */
+function eventMapKeys(text: string, file: string, root: string[]): string[] {
+  const top = parseObject(text, file);
+  const map = root.length === 0 ? top : nodeAt(top, root, "object", file);
+  return (map?.children ?? [])
     .filter((property) => property.children?.[1]?.type === "array")
     .map((property) => String(property.children?.[0]?.value));
 }

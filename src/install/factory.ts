@@ -10,14 +10,22 @@ import adapter from "../adapters/factory.ts";
 import type { HookRegistration } from "../adapters/types.ts";
 import type { Env } from "../paths.ts";
 import { HOOK_TIMEOUT_SECONDS, RESTART_STEP, withMatcher } from "./_common.ts";
-import { parseObject, renderNewFile, valueOf } from "./_jsonc.ts";
+import { parseObject, valueOf } from "./_jsonc.ts";
 import { homeDir } from "./_locate.ts";
-import { hookCommand, isHookitCommand } from "./_marker.ts";
-import { clear, isObject, sync, type Collection } from "./_shapes.ts";
-import type { ApplyOptions, InstallTarget, RemoveOptions, Scope, TransformResult } from "./_types.ts";
+import { hookFileTransforms, isObject } from "./_shapes.ts";
+import type { InstallTarget } from "./_types.ts";
 
 const AGENT = "factory";
-const EMPTY_TEXT = renderNewFile({});
+
+// Claude's nested entries, but at the top level of the file.
+const hooks = hookFileTransforms({
+  agent: AGENT,
+  root: [],
+  layout: "nested",
+  commandKeys: ["command"],
+  entry: (registration, command) =>
+    withMatcher(registration, { hooks: [{ type: "command", command, timeout: HOOK_TIMEOUT_SECONDS }] }),
+});
 
 export function factoryDir(env: Env): string {
   return join(env.FACTORY_HOME_OVERRIDE || homeDir(env), ".factory");
@@ -29,9 +37,7 @@ const target: InstallTarget = {
   projectFile: join(".factory", "hooks.json"),
   globalFile: (env) => join(factoryDir(env), "hooks.json"),
   detect: { bins: ["droid"], homeDirs: [".factory"] },
-  emptyText: EMPTY_TEXT,
-  apply,
-  remove,
+  ...hooks,
   nextSteps: (scope, env) => [
     ...shadowedSettings(scope.kind === "project" ? join(scope.dir, ".factory") : factoryDir(env), adapter.registrations),
     RESTART_STEP,
@@ -47,50 +53,6 @@ const target: InstallTarget = {
 export default target;
 
 // --- internal ---
-
-function apply(text: string | undefined, options: ApplyOptions): TransformResult {
-  const file = options.file ?? "hooks.json";
-  const start = text === undefined || text.trim() === "" ? EMPTY_TEXT : text;
-  const wanted = new Map<string, unknown[]>();
-  for (const registration of options.registrations) {
-    const command = hookCommand(options.commandPrefix, AGENT, registration.native);
-    const entry = withMatcher(registration, { hooks: [{ type: "command", command, timeout: HOOK_TIMEOUT_SECONDS }] });
-    wanted.set(registration.native, [...(wanted.get(registration.native) ?? []), entry]);
-  }
-  // Events that hold hookit entries but are no longer registered are emptied too.
-  let next = start;
-  for (const event of new Set([...eventNames(start, file), ...wanted.keys()])) {
-    next = sync(next, file, collection(event, wanted.get(event) ?? [], options.commandPrefix));
-  }
-  return { text: next, changed: next !== text };
-}
-
-function remove(text: string | undefined, options: RemoveOptions = {}): TransformResult {
-  if (text === undefined || text.trim() === "") return { text, changed: false };
-  const file = options.file ?? "hooks.json";
-  let next = text;
-  for (const event of eventNames(text, file)) next = clear(next, file, collection(event, [], options.commandPrefix));
-  return { text: next, changed: next !== text };
-}
-
-/** The `[{matcher, hooks: [handler]}]` array of one event, at the top level of the file. */
-function collection(event: string, want: unknown[], prefix?: string): Collection {
-  const ours = (handler: unknown) => isObject(handler) && isHookitCommand(handler.command, AGENT, prefix);
-  const handlers = (item: unknown): unknown[] => (isObject(item) && Array.isArray(item.hooks) ? item.hooks : []);
-  return {
-    path: [event],
-    want,
-    owns: (item) => handlers(item).length > 0 && handlers(item).every(ours),
-    strays: (item) => handlers(item).flatMap((handler, index) => (ours(handler) ? [["hooks", index]] : [])),
-  };
-}
-
-/** Top-level keys holding an array; `hooksDisabled` and `showHookOutput` are flags, not events. */
-function eventNames(text: string, file: string): string[] {
-  return (parseObject(text, file).children ?? [])
-    .filter((property) => property.children?.[1]?.type === "array")
-    .map((property) => String(property.children?.[0]?.value));
-}
 
 /**
  * droid merges hooks.json over settings.json event by event within one folder, so
