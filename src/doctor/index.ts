@@ -89,7 +89,8 @@ function agentScopeChecks(agent: AgentId, adapter: Adapter | undefined, scope: S
   if (!existsSync(path)) return false;
   let strings: string[];
   try {
-    strings = configStrings(path, readFileSync(path, "utf8"));
+    const text = readFileSync(path, "utf8");
+    strings = TARGETS[agent].commands?.(text) ?? collectStrings(parseJsonc(text, [], { allowTrailingComma: true }));
   } catch (error) {
     checks.push({ ...base, status: "error", message: `${path} cannot be read: ${(error as Error).message}` });
     return false;
@@ -133,15 +134,6 @@ function gapChecks(agent: AgentId, adapter: { title: string; capabilities: reado
     if (!row || row.support === "native") continue;
     checks.push({ agent, status: row.support === "impossible" ? "warn" : "info", message: `${event} hooks on ${adapter.title}: ${row.support} — ${row.notes}` });
   }
-}
-
-/** Every string value of a config file: JSON(C), or the `command = "…"` strings of a TOML file (Kimi). */
-function configStrings(path: string, text: string): string[] {
-  if (!path.endsWith(".toml")) return collectStrings(parseJsonc(text, [], { allowTrailingComma: true }));
-  // A TOML literal string ('…') is taken as written; a basic one ("…") uses JSON's escapes.
-  return [...text.matchAll(/^\s*command\s*=\s*(?:'([^'\n]*)'|("(?:[^"\\\n]|\\.)*"))/gm)].map((m) =>
-    m[1] !== undefined ? m[1] : (JSON.parse(m[2] as string) as string),
-  );
 }
 
 function collectStrings(value: unknown, out: string[] = []): string[] {

@@ -49,6 +49,8 @@ export interface InstallTarget {
   remove(text: string | undefined, options?: RemoveOptions): TransformResult;
   /** What the user must still do after an install. */
   nextSteps(scope: Scope, env: Env): string[];
+  /** Every hook command in the file, for `hookit doctor`; default: every string of a JSON(C) file. */
+  commands?(text: string): string[];
   /** Settings in the file that would keep hookit from running. */
   warnings?(text: string): string[];
 }

@@ -53,6 +53,12 @@ const target: InstallTarget = {
     const next = withoutBlock(text, options.file ?? "config.toml");
     return { text: next, changed: next !== text };
   },
+  // The `command = …` values of every [[hooks]] table: a literal string ('…') as written,
+  // a basic one ("…") with JSON's escapes.
+  commands: (text) =>
+    [...text.matchAll(/^\s*command\s*=\s*(?:'([^'\n]*)'|("(?:[^"\\\n]|\\.)*"))/gm)].map((m) =>
+      m[1] !== undefined ? m[1] : (JSON.parse(m[2] as string) as string),
+    ),
   nextSteps: (scope, env) => [
     ...(scope.kind === "project"
       ? [
