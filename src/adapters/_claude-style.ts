@@ -142,3 +142,13 @@ export function kindLookup(
 ): (nativeEvent: string) => InvocationKind | undefined {
   return (nativeEvent) => (Object.hasOwn(kinds, nativeEvent) ? kinds[nativeEvent] : lifecycle.includes(nativeEvent) ? "lifecycle" : undefined);
 }
+
+/** The object a JSON string holds, or undefined (some harnesses send tool arguments as a JSON string). */
+export function parseJsonObject(text: string): Record<string, unknown> | undefined {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return isRecord(parsed) ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -4,7 +4,7 @@
 // `Read`, …). Which argument spelling PascalCase mode uses for file tools is not captured
 // yet, so both Copilot's (`path`, `file_text`, `old_str`) and Claude's are read.
 import { PayloadError } from "./types.ts";
-import { describe, isRecord, stringOf } from "./_claude-style.ts";
+import { describe, isRecord, stringOf, parseJsonObject } from "./_claude-style.ts";
 
 export interface NormalizedTool {
   toolName: string;
@@ -15,12 +15,8 @@ export interface NormalizedTool {
 export function readToolArgs(value: unknown, toolName: string, field: string): Record<string, unknown> {
   if (isRecord(value)) return value;
   if (typeof value === "string") {
-    try {
-      const parsed: unknown = JSON.parse(value);
-      if (isRecord(parsed)) return parsed;
-    } catch {
-      // not JSON: see below
-    }
+    const parsed = parseJsonObject(value);
+    if (parsed) return parsed;
     // Older shells sent the bare command line (prior-art §1.3); anything else is unreadable.
     if (SHELLS.has(toolName)) return { command: value };
     throw new PayloadError(`${field} of ${toolName} is a string but not a JSON object`);

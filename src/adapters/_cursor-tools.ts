@@ -4,7 +4,7 @@
 // spellings Cursor is known to use (prior-art §1.3: every file change is `Write` with
 // `new_content`) and otherwise keep their native name, so a policy can still match them.
 import { PayloadError } from "./types.ts";
-import { describe, isRecord, stringOf } from "./_claude-style.ts";
+import { describe, isRecord, stringOf, parseJsonObject } from "./_claude-style.ts";
 
 export interface CursorTool {
   toolName: string;
@@ -83,12 +83,8 @@ export function cursorResultText(nativeEvent: string, payload: Record<string, un
 function objectInput(value: unknown, field: string): Record<string, unknown> {
   if (isRecord(value)) return value;
   if (typeof value === "string") {
-    try {
-      const parsed: unknown = JSON.parse(value);
-      if (isRecord(parsed)) return parsed;
-    } catch {
-      // reported below
-    }
+    const parsed = parseJsonObject(value);
+    if (parsed) return parsed;
     throw new PayloadError(`${field} is a string but not a JSON object`);
   }
   throw new PayloadError(`${field} must be a JSON object, got ${describe(value)}`);
