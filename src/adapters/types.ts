@@ -122,3 +122,12 @@ export class PayloadError extends Error {
 export function defineAdapter(adapter: Adapter): Adapter {
   return adapter;
 }
+
+/**
+ * Whether `error` is a PayloadError. Every bundle (the hot path, the CLI, each
+ * external adapter) carries its own copy of the class, so `instanceof` cannot
+ * recognise one across bundles: the name is the contract.
+ */
+export function isPayloadError(error: unknown): error is PayloadError {
+  return error instanceof Error && error.name === "PayloadError";
+}

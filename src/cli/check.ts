@@ -4,7 +4,8 @@ import { ADAPTERS, loadAdapter, resolveHookAgent } from "../adapters/registry.ts
 import { enabledHookSet } from "../engine/enabled.ts";
 import { createEvaluator } from "../engine/evaluate.ts";
 import type { HookEvaluationOutcome } from "../engine/types.ts";
-import { decide } from "../run/decide.ts";
+import { judge } from "../run/judge.ts";
+import { diskPolicy } from "../run/policy-view.ts";
 import { parseEventStream } from "./_normalized.ts";
 import { fail } from "./_output.ts";
 import { formatDiagnostic, loadEffectivePolicy } from "./_policy.ts";
@@ -40,17 +41,24 @@ export default defineCommand({
       if (!id) return fail(`unknown agent "${args.agent}"; expected one of ${Object.keys(ADAPTERS).join(", ")}`);
       if (!args.native) return fail("--agent needs --native <event>, e.g. --native PreToolUse");
       const adapter = await loadAdapter(id);
+      const kind = adapter.kindOf(args.native);
+      if (kind === undefined) return fail(`${adapter.title} has no event "${args.native}" that hookit knows`);
       let invocation;
       try {
         invocation = adapter.parse(args.native, JSON.parse(stdin));
       } catch (error) {
         return fail(`cannot read the ${adapter.title} ${args.native} payload: ${(error as Error).message}`);
       }
-      const { decision, outcomes } = await decide(invocation, hooks, context, { engine: {}, continuations: 0 });
+      // The same decision step as `hookit hook`, as a dry run: no decision log, and
+      // stop state kept in memory (a fresh session) instead of the state directory.
+      const fresh = invocation.sessionId !== undefined ? { engine: {}, continuations: 0 } : undefined;
+      const judged = await judge(invocation, { env, processCwd: cwd, policy: diskPolicy(env), session: fresh, log: false });
+      const { decision } = judged;
+      const outcomes = judged.result?.outcomes ?? [];
       const reply = adapter.respond(invocation, decision);
       if (args.json) process.stdout.write(JSON.stringify({ invocation, decision, reply, outcomes: outcomes.map(shape) }, null, 2) + "\n");
       else process.stdout.write(`${reply.stdout}${reply.stdout.endsWith("\n") || !reply.stdout ? "" : "\n"}`);
-      process.exitCode = outcomes.every((o) => o.eventOutcomes[0].outcome === "pass") ? 0 : 2;
+      process.exitCode = judged.record.outcome === "pass" ? 0 : 2;
       return;
     }
     let events;

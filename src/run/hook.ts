@@ -3,19 +3,13 @@
 // one reply on stdout and the exit code the harness expects. Nothing else is
 // ever written to stdout; diagnostics go to stderr (through the reply) and to
 // the decision log. Heavy modules (zod, citty, consola) are never loaded here.
-import { existsSync } from "node:fs";
+import { dirname } from "node:path";
 import { parseHookArgs, readStdin, writeAll, type HookArgs } from "./hook-io.ts";
 import { loadAdapter, resolveHookAgent } from "../adapters/registry.ts";
-import type { Adapter, Decision, Invocation, InvocationKind, Reply } from "../adapters/types.ts";
-import { enabledHookSet } from "../engine/enabled.ts";
-import { stateDir as defaultStateDir, type Env } from "../paths.ts";
-import { loadCatalogCached } from "./catalog-cache.ts";
-import { decide, type DecideResult } from "./decide.ts";
-import { appendDecision } from "./decision-log.ts";
-import { resolvePolicyFiles } from "./policy.ts";
-import { engineStore, updateSessionState } from "./session-state.ts";
-import { isTrusted } from "./trust.ts";
-import { policyProblem, untrustedNotice } from "./notices.ts";
+import { isPayloadError, type Adapter, type Invocation, type InvocationKind, type Reply } from "../adapters/types.ts";
+import type { Env } from "../paths.ts";
+import { judge, judgeFailure, type JudgeOptions, type Judgement } from "./judge.ts";
+import { diskPolicy } from "./policy-view.ts";
 import { loadExternal } from "./_external.ts";
 
 export { parseHookArgs, type HookArgs };
@@ -49,95 +43,28 @@ async function replyWith(adapter: Adapter, args: HookArgs, stdin: string, env: E
   const kind: InvocationKind = known ?? "lifecycle";
   const bare: Invocation = { agent: adapter.id, nativeEvent: args.nativeEvent, kind, events: [] };
   if (env.HOOKIT === "0") return adapter.respond(bare, { notices: [] });
-  const started = Date.now();
+  const options: JudgeOptions = { env, processCwd, policy: diskPolicy(env), session: "disk", log: true, packageDir: installedPackageDir() };
   let invocation = bare;
-  let decided: { decision: Decision; result?: DecideResult };
-  try {
-    if (known === undefined) {
-      decided = { decision: failure(kind, `hookit: ${adapter.title} event "${args.nativeEvent}" is not one hookit knows; check the hook command (hookit doctor).`) };
-    } else {
-      invocation = adapter.parse(args.nativeEvent, parseJson(stdin, args.nativeEvent));
-      decided = await decideInvocation(adapter, invocation, env, processCwd);
-    }
-  } catch (error) {
-    // A broken external adapter cannot be trusted to encode its own failure.
-    if (error instanceof Error && error.name === "ExternalAdapterError") throw error;
-    // A payload nested deeper than the stack (RangeError) is as unreadable as a malformed one.
-    const what = error instanceof Error && (error.name === "PayloadError" || error instanceof RangeError)
-      ? `could not read the ${adapter.title} ${args.nativeEvent} payload: ${error.message}`
-      : `internal error: ${error instanceof Error ? error.message : String(error)}`;
-    decided = { decision: failure(kind, `hookit: ${what}`) };
-  }
-  const reply = adapter.respond(invocation, decided.decision);
-  const logError = logDecision(env, adapter, args, invocation, decided, started);
-  if (logError && env.HOOKIT_DEBUG) reply.stderr += `hookit: could not write the decision log: ${logError}\n`;
-  return reply;
-}
-
-/** Every answer, including hookit's own failures, lands in the decision log (`hookit log`). */
-function logDecision(
-  env: Env,
-  adapter: Adapter,
-  args: HookArgs,
-  invocation: Invocation,
-  { decision, result }: { decision: Decision; result?: DecideResult },
-  started: number,
-): string | undefined {
-  const tool = toolOf(invocation);
-  const reason = reasonOf(decision);
-  return appendDecision(defaultStateDir(env), {
-    ts: new Date(started).toISOString(),
-    agent: adapter.id,
-    event: args.nativeEvent,
-    kind: invocation.kind,
-    ...(invocation.sessionId !== undefined && { session: invocation.sessionId }),
-    ...(tool !== undefined && { tool }),
-    outcome: outcomeOf(decision),
-    ...(reason !== undefined && { reason }),
-    hooks: result?.hooks ?? [],
-    durationMs: Date.now() - started,
-    ...(decision.notices.length > 0 && { notices: decision.notices.map((n) => n.message) }),
-  });
-}
-
-async function decideInvocation(
-  adapter: Adapter,
-  invocation: Invocation,
-  env: Env,
-  processCwd: string,
-): Promise<{ decision: Decision; result?: DecideResult }> {
-  // A directory that does not exist here (a payload from elsewhere) would make every shell fail.
-  const reported = invocation.cwd || env.CLAUDE_PROJECT_DIR || env.GEMINI_PROJECT_DIR;
-  const cwd = reported && existsSync(reported) ? reported : processCwd;
-  const dir = defaultStateDir(env);
-  const policy = resolvePolicyFiles(cwd, env, (path, text) => isTrusted(path, text, env));
-  const catalog = await loadCatalogCached(policy.files, dir);
-  if (!catalog.ok) return { decision: failure(invocation.kind, policyProblem(catalog.diagnostics)) };
-  const notices = policy.untrusted ? untrustedNotice(policy.untrusted, dir) : [];
-  const hooks = enabledHookSet(catalog.entries);
-  const context = {
-    cwd: policy.projectDir,
-    env,
-    metadata: { ...invocation.metadata, projectTrusted: policy.untrusted === undefined },
-    extraEnv: { HOOKIT_NATIVE_EVENT: invocation.nativeEvent },
-  };
-  let result: DecideResult;
-  if (invocation.kind === "stop" && invocation.sessionId) {
-    const saved = await updateSessionState(dir, adapter.id, invocation.sessionId, (session) =>
-      decide(invocation, hooks, { ...context, state: engineStore(session) }, session),
-    );
-    if (saved.ok) {
-      result = saved.value;
-      if (saved.warning) result.decision.notices.push({ message: `hookit: ${saved.warning}`, severity: "warning" });
-    } else {
-      result = await decide(invocation, hooks, context, undefined);
-      result.decision.notices.push({ message: `hookit: session state unavailable (${saved.error}); deciding without it.`, severity: "warning" });
-    }
+  let judged: Judgement;
+  if (known === undefined) {
+    judged = judgeFailure(bare, "payload", `hookit: ${adapter.title} event "${args.nativeEvent}" is not one hookit knows; check the hook command (hookit doctor).`, options);
   } else {
-    result = await decide(invocation, hooks, context, undefined);
+    try {
+      invocation = adapter.parse(args.nativeEvent, parseJson(stdin, args.nativeEvent));
+      judged = await judge(invocation, options);
+    } catch (error) {
+      // A broken external adapter cannot be trusted to encode its own failure.
+      if (isExternalAdapterError(error)) throw error;
+      // A payload nested deeper than the stack (RangeError) is as unreadable as a malformed one.
+      const detail = error instanceof Error ? error.message : String(error);
+      judged = isPayloadError(error) || error instanceof RangeError
+        ? judgeFailure(bare, "payload", `hookit: could not read the ${adapter.title} ${args.nativeEvent} payload: ${detail}`, options)
+        : judgeFailure(bare, "internal", detail, options);
+    }
   }
-  result.decision.notices.unshift(...notices);
-  return { decision: result.decision, result };
+  const reply = adapter.respond(invocation, judged.decision);
+  if (judged.logError && env.HOOKIT_DEBUG) reply.stderr += `hookit: could not write the decision log: ${judged.logError}\n`;
+  return reply;
 }
 
 function parseJson(stdin: string, nativeEvent: string): unknown {
@@ -153,12 +80,6 @@ function payloadError(message: string): Error {
   const error = new Error(message);
   error.name = "PayloadError";
   return error;
-}
-
-/** Fail closed where the harness is about to run a tool; elsewhere tell the user and go on. */
-function failure(kind: InvocationKind, message: string): Decision {
-  if (kind === "tool_call") return { block: message, notices: [] }; // the harness shows a block's reason itself
-  return { notices: [{ message, severity: "error" }] };
 }
 
 /**
@@ -178,7 +99,7 @@ async function externalHookReply(args: HookArgs, stdin: string, env: Env, proces
     return await replyWith(loaded.adapter, args, stdin, env, processCwd);
   } catch (error) {
     if (off) return { stdout: "", stderr: "", exitCode: 0 };
-    const broken = error instanceof Error && error.name === "ExternalAdapterError";
+    const broken = isExternalAdapterError(error);
     return protocolFreeReply(args, broken ? (error as Error).message : lastResortReply(args, error).stderr, kind);
   }
 }
@@ -198,18 +119,18 @@ function protocolFreeReply(args: HookArgs, message: string, kind?: InvocationKin
   return { stdout: "", stderr: message, exitCode: preTool ? 2 : 0 };
 }
 
-function toolOf(invocation: Invocation): string | undefined {
-  const event = invocation.events[0];
-  return event && "toolName" in event ? event.toolName : undefined;
+/** External adapters run bundled copies of their error class: recognise it by name. */
+function isExternalAdapterError(error: unknown): error is Error {
+  return error instanceof Error && error.name === "ExternalAdapterError";
 }
 
-function outcomeOf(decision: Decision): string {
-  if (decision.block !== undefined) return "block";
-  if (decision.patch) return "patch";
-  if (decision.continueWith !== undefined) return "continue";
-  return decision.notices.some((n) => n.severity === "error") ? "report" : "pass";
-}
-
-function reasonOf(decision: Decision): string | undefined {
-  return decision.block ?? decision.patch?.reason ?? decision.continueWith;
+/**
+ * The hookit package this hook process runs from (`<root>/dist/bin.cjs` → `<root>`),
+ * protected from tool calls: deleting it would leave the agents' hooks broken.
+ */
+function installedPackageDir(): string | undefined {
+  const bin = process.argv[1];
+  if (!bin) return undefined;
+  const dist = dirname(bin);
+  return dist.endsWith("dist") ? dirname(dist) : undefined;
 }

@@ -61,22 +61,23 @@ describe("tool.execute.before", () => {
     await expect(callTool(plugin, "apply_patch")).rejects.toThrow(/^seed\.txt: hookit: hook "no-seed" rejected edit/);
   });
 
-  it("does not evaluate (or log) anything when no hook listens for tool calls", async () => {
+  it("judges every tool call (self-protection), even when no policy hook listens", async () => {
     const box = createSandbox();
     box.globalPolicy(hooks({ later: { event: "agent_end", shell: "true" } }));
     const plugin = await startPlugin(box);
-    // Even arguments hookit cannot read pass: no hook would have judged them.
-    await callTool(plugin, "write", { content: "no path" });
-    expect(decisions(box.stateDir)).toEqual([]);
+    await callTool(plugin, "read", { filePath: "notes.txt" });
+    expect(decisions(box.stateDir).map((d) => d.outcome)).toEqual(["pass"]);
   });
 
-  it("fails closed when a hook listens but the call cannot be read", async () => {
-    const box = createSandbox();
-    box.globalPolicy(hooks({ any: { event: "tool_call", shell: "true" } }));
-    const plugin = await startPlugin(box);
-    await expect(callTool(plugin, "write", { content: "no path" })).rejects.toThrow(
-      "hookit: tool-call guard failed to execute; call blocked — could not read the OpenCode call: OpenCode write call: filePath of write must be a string, got nothing",
-    );
+  it("fails closed when a tool call cannot be read, as `hookit hook` does", async () => {
+    for (const policy of [hooks({ any: { event: "tool_call", shell: "true" } }), hooks({ later: { event: "agent_end", shell: "true" } })]) {
+      const box = createSandbox();
+      box.globalPolicy(policy);
+      const plugin = await startPlugin(box);
+      await expect(callTool(plugin, "write", { content: "no path" })).rejects.toThrow(
+        "hookit: could not read the OpenCode call: OpenCode write call: filePath of write must be a string, got nothing",
+      );
+    }
   });
 
   it("an interrupt Action aborts the session's run", async () => {

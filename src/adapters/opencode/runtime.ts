@@ -3,14 +3,13 @@
 // so OpenCode is judged exactly like the command-hook agents) → log → answer.
 // Failure policy as the design says: an invalid policy blocks pre-tool calls
 // and is told on other events; hookit's own errors fail closed on guard events.
-import { errorDetail, INTERNAL, patchText } from "../../engine/texts.ts";
-import type { EventName, SessionMetadata } from "../../engine/types.ts";
+import { errorDetail } from "../../engine/texts.ts";
+import type { EventName } from "../../engine/types.ts";
 import { stateDir, type Env } from "../../paths.ts";
-import { decide } from "../../run/decide.ts";
-import { appendDecision } from "../../run/decision-log.ts";
+import { judge as judgeShared, judgeFailure, type JudgeOptions, type PolicyProvider, type PolicyView } from "../../run/judge.ts";
 import { policyProblem, untrustedNotice } from "../../run/notices.ts";
-import { engineStore, type SessionState } from "../../run/session-state.ts";
-import type { Decision, Invocation, InvocationKind, Notice } from "../types.ts";
+import type { SessionState } from "../../run/session-state.ts";
+import { isPayloadError, type Decision, type Invocation, type InvocationKind, type Notice } from "../types.ts";
 import type { Delivery } from "./deliver.ts";
 import { AGENT_ID } from "./events.ts";
 import type { CurrentPolicy } from "./policy.ts";
@@ -21,6 +20,8 @@ export interface RuntimeOptions {
   delivery: Delivery;
   /** Wall clock for the decision log. */
   now: () => number;
+  /** The installed hookit package (protected from tool calls). */
+  packageDir?: string;
 }
 
 /** The hookit events each invocation kind can evaluate (hook_result only ever follows these). */
@@ -49,64 +50,42 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   const told = new Set<string>();
 
   const judge = async (kind: InvocationKind, build: () => Invocation, session?: SessionState): Promise<Decision | undefined> => {
-    const started = options.now();
+    const judgeOptions = (policy: PolicyProvider): JudgeOptions => ({
+      env, processCwd: process.cwd(), policy, session, log: true, now: options.now, packageDir: options.packageDir,
+    });
     let invocation: Invocation | undefined;
     try {
-      const policy = options.policy();
-      const notices: Notice[] = policy.untrusted ? untrustedNotice(policy.untrusted, dir) : [];
-      if (policy.diagnostics) return invalidPolicy(kind, policyProblem(policy.diagnostics), notices);
-      if (!policy.hooks.some((hook) => EVENTS_OF[kind].includes(hook.event))) {
-        delivery.tell(notices);
+      const current = options.policy();
+      const view = viewOf(current, dir);
+      // Self-protection judges every tool call; other events cost nothing while no hook listens.
+      if (kind !== "tool_call" && !current.diagnostics && !current.hooks.some((hook) => EVENTS_OF[kind].includes(hook.event))) {
+        delivery.tell(view.notices);
         return undefined;
       }
       invocation = build();
-      const metadata: SessionMetadata = { ...invocation.metadata, projectTrusted: policy.untrusted === undefined };
-      const context = { cwd: policy.projectDir, env, metadata, extraEnv: { HOOKIT_NATIVE_EVENT: invocation.nativeEvent } };
-      const result = session
-        ? await decide(invocation, policy.hooks, { ...context, state: engineStore(session) }, session)
-        : await decide(invocation, policy.hooks, context, undefined);
-      const decision = result.decision;
-      decision.notices.unshift(...notices);
-      log(invocation, decision, result.hooks, started);
+      const judged = await judgeShared(invocation, judgeOptions(() => view));
+      const decision = judged.decision;
+      if (view.problem !== undefined) {
+        // OpenCode shows a thrown block to the model only: the user is told too, and on
+        // events that cannot block once per problem, not on every step.
+        if (kind === "tool_call") decision.notices.push({ message: view.problem, severity: "error" });
+        else {
+          if (told.has(view.problem)) decision.notices = decision.notices.filter((n) => n.message !== view.problem);
+          told.add(view.problem);
+        }
+      }
       delivery.tell(decision.notices);
       return decision;
     } catch (error) {
-      // Fail closed where OpenCode is about to run a tool or show its result; elsewhere tell the user.
-      const decision = internalFailure(kind, error);
-      if (invocation) log(invocation, decision, [], started);
+      // build() threw: an OpenCode call hookit cannot read. Fail closed where a tool is about to run.
+      const bare: Invocation = invocation ?? { agent: AGENT_ID, nativeEvent: kind, kind, events: [] };
+      const unreadable = isPayloadError(error);
+      const detail = unreadable ? `hookit: could not read the OpenCode call: ${error.message}` : errorDetail(error);
+      const decision = judgeFailure(bare, unreadable ? "payload" : "internal", detail, judgeOptions(() => viewOf(undefined, dir))).decision;
+      if (decision.block !== undefined) decision.notices.push({ message: decision.block, severity: "error" });
       delivery.tell(decision.notices);
       return decision;
     }
-  };
-
-  const invalidPolicy = (kind: InvocationKind, message: string, notices: Notice[]): Decision => {
-    const problem: Notice = { message, severity: "error" };
-    if (kind === "tool_call") {
-      delivery.tell([...notices, problem]);
-      return { block: message, notices: [...notices, problem] };
-    }
-    const fresh = told.has(message) ? [] : [problem];
-    told.add(message);
-    delivery.tell([...notices, ...fresh]);
-    return { notices: [...notices, ...fresh] };
-  };
-
-  const log = (invocation: Invocation, decision: Decision, hooks: string[], started: number) => {
-    const first = invocation.events[0];
-    const reason = decision.block ?? decision.patch?.reason ?? decision.continueWith;
-    appendDecision(dir, {
-      ts: new Date(started).toISOString(),
-      agent: AGENT_ID,
-      event: invocation.nativeEvent,
-      kind: invocation.kind,
-      ...(invocation.sessionId !== undefined && { session: invocation.sessionId }),
-      ...(first && "toolName" in first && { tool: first.toolName }),
-      outcome: outcomeOf(decision),
-      ...(reason !== undefined && { reason }),
-      hooks,
-      durationMs: Math.max(0, options.now() - started),
-      ...(decision.notices.length > 0 && { notices: decision.notices.map((n) => n.message) }),
-    });
   };
 
   return { judge };
@@ -114,25 +93,10 @@ export function createRuntime(options: RuntimeOptions): Runtime {
 
 // --- internal ---
 
-function internalFailure(kind: InvocationKind, error: unknown): Decision {
-  const detail = error instanceof Error && error.name === "PayloadError" ? `could not read the OpenCode call: ${error.message}` : errorDetail(error);
-  switch (kind) {
-    case "tool_call": {
-      const reason = INTERNAL.tool_call(detail);
-      return { block: reason, notices: [{ message: reason, severity: "error" }] };
-    }
-    case "tool_result": {
-      const reason = INTERNAL.tool_result(detail);
-      return { patch: { reason, text: patchText(reason) }, notices: [{ message: reason, severity: "error" }] };
-    }
-    default:
-      return { notices: [{ message: INTERNAL.report(kind === "stop" ? "agent_end" : kind, detail), severity: "error" }] };
-  }
-}
-
-function outcomeOf(decision: Decision): string {
-  if (decision.block !== undefined) return "block";
-  if (decision.patch) return "patch";
-  if (decision.continueWith !== undefined) return "continue";
-  return decision.notices.some((n) => n.severity === "error") ? "report" : "pass";
+/** The OpenCode plugin's current policy as the shared decision step reads it. */
+function viewOf(policy: CurrentPolicy | undefined, dir: string): PolicyView {
+  if (!policy) return { projectDir: process.cwd(), hooks: [], notices: [], projectTrusted: false };
+  const notices: Notice[] = policy.untrusted ? untrustedNotice(policy.untrusted, dir) : [];
+  const base = { projectDir: policy.projectDir, hooks: policy.hooks, notices, projectTrusted: policy.untrusted === undefined };
+  return policy.diagnostics ? { ...base, hooks: [], problem: policyProblem(policy.diagnostics) } : base;
 }

@@ -1,0 +1,182 @@
+// The one decision step every host shares: `hookit hook`, the OpenCode plugin
+// and `hookit check --agent`. From a parsed Invocation to the Decision and its
+// decision-log record: built-in self-protection first, then the policy (found,
+// trusted and validated by a PolicyProvider), session state for stops, the
+// failure policy, and the log. Hosts differ only in what they plug in: where the
+// policy comes from, where session state lives, and whether the log is written.
+import { existsSync } from "node:fs";
+import type { Decision, Invocation, InvocationKind, Notice } from "../adapters/types.ts";
+import { INTERNAL, patchText } from "../engine/texts.ts";
+import type { Hook } from "../engine/types.ts";
+import { stateDir, type Env } from "../paths.ts";
+import { selfProtectionBlock } from "../protect/index.ts";
+import { decide, type DecideResult } from "./decide.ts";
+import { appendDecision, type LogRecord } from "./decision-log.ts";
+import { engineStore, updateSessionState, type SessionState } from "./session-state.ts";
+
+/** The policy as one host sees it for one invocation. */
+export interface PolicyView {
+  /** Where shells run and project-relative paths resolve. */
+  projectDir: string;
+  /** The Enabled Hook Set. */
+  hooks: readonly Hook[];
+  /** For the user: untrusted or pending project policies, a rebuilt cache. */
+  notices: Notice[];
+  /** Set when the policy is invalid: then no hook runs and guard events fail closed. */
+  problem?: string;
+  /** False when a project policy exists but runs in no form (`PI_PROJECT_TRUSTED`). */
+  projectTrusted: boolean;
+}
+
+export type PolicyProvider = (cwd: string) => PolicyView | Promise<PolicyView>;
+
+export interface JudgeOptions {
+  env: Env;
+  /** Used when the payload names no directory that exists here. */
+  processCwd: string;
+  policy: PolicyProvider;
+  /**
+   * Stop state: "disk" keeps it per (agent, session) in the state directory
+   * (spawn-per-event hosts); a SessionState is the host's own (in-process
+   * hosts, dry runs).
+   */
+  session: "disk" | SessionState | undefined;
+  /** false for a dry run (`hookit check`). */
+  log: boolean;
+  /** The installed hookit package the agents' hooks run (protected). */
+  packageDir?: string;
+  /** Wall clock in ms. */
+  now?: () => number;
+}
+
+export interface Judgement {
+  decision: Decision;
+  record: LogRecord;
+  result?: DecideResult;
+  /** Set when the decision log could not be written. */
+  logError?: string;
+}
+
+/** Why hookit could not judge normally; decides how the failure is answered. */
+export type FailureCause = "payload" | "policy" | "internal";
+
+export async function judge(invocation: Invocation, options: JudgeOptions): Promise<Judgement> {
+  const now = options.now ?? Date.now;
+  const started = now();
+  let decided: { decision: Decision; result?: DecideResult };
+  try {
+    decided = await decideWith(invocation, options);
+  } catch (error) {
+    decided = { decision: failureDecision(invocation.kind, "internal", error instanceof Error ? error.message : String(error)) };
+  }
+  return finish(invocation, decided, options, started);
+}
+
+/** A call hookit could not even parse (or whose event it does not know), answered and logged like any other. */
+export function judgeFailure(invocation: Invocation, cause: FailureCause, message: string, options: JudgeOptions): Judgement {
+  const now = options.now ?? Date.now;
+  return finish(invocation, { decision: failureDecision(invocation.kind, cause, message) }, options, now());
+}
+
+/**
+ * The failure policy (design: "Failure policy"): fail closed where the agent is
+ * about to run a tool; a tool result hookit failed to judge is withheld when the
+ * failure is hookit's own; everything else is told to the user and goes on.
+ */
+export function failureDecision(kind: InvocationKind, cause: FailureCause, message: string): Decision {
+  if (kind === "tool_call") {
+    const reason = cause === "internal" ? INTERNAL.tool_call(message) : message;
+    return { block: reason, notices: [] }; // the harness shows a block's reason itself
+  }
+  if (kind === "tool_result" && cause === "internal") {
+    const reason = INTERNAL.tool_result(message);
+    return { patch: { reason, text: patchText(reason) }, notices: [{ message: reason, severity: "error" }] };
+  }
+  return { notices: [{ message: cause === "internal" ? `hookit: internal error: ${message}` : message, severity: "error" }] };
+}
+
+async function decideWith(invocation: Invocation, options: JudgeOptions): Promise<{ decision: Decision; result?: DecideResult }> {
+  const { env } = options;
+  // A directory that does not exist here (a payload from elsewhere) would make every shell fail.
+  const reported = invocation.cwd || env.CLAUDE_PROJECT_DIR || env.GEMINI_PROJECT_DIR;
+  const cwd = reported && existsSync(reported) ? reported : options.processCwd;
+  const policy = await options.policy(cwd);
+  if (invocation.kind === "tool_call") {
+    const blocked = selfProtectionBlock(invocation.events, { cwd, projectDir: policy.projectDir, env, packageDir: options.packageDir });
+    if (blocked) return { decision: { block: blocked, notices: [...policy.notices] } };
+  }
+  if (policy.problem !== undefined) {
+    const decision = failureDecision(invocation.kind, "policy", policy.problem);
+    decision.notices.unshift(...policy.notices);
+    return { decision };
+  }
+  const context = {
+    cwd: policy.projectDir,
+    env,
+    metadata: { ...invocation.metadata, projectTrusted: policy.projectTrusted },
+    extraEnv: { HOOKIT_NATIVE_EVENT: invocation.nativeEvent },
+  };
+  const result = await decideStopAware(invocation, policy.hooks, context, options);
+  result.decision.notices.unshift(...policy.notices);
+  return { decision: result.decision, result };
+}
+
+async function decideStopAware(
+  invocation: Invocation,
+  hooks: readonly Hook[],
+  context: Parameters<typeof decide>[2],
+  options: JudgeOptions,
+): Promise<DecideResult> {
+  if (invocation.kind !== "stop" || options.session === undefined) return decide(invocation, hooks, context, undefined);
+  if (options.session !== "disk") return decide(invocation, hooks, { ...context, state: engineStore(options.session) }, options.session);
+  if (!invocation.sessionId) return decide(invocation, hooks, context, undefined);
+  const saved = await updateSessionState(stateDir(options.env), invocation.agent, invocation.sessionId, (session) =>
+    decide(invocation, hooks, { ...context, state: engineStore(session) }, session),
+  );
+  if (saved.ok) {
+    if (saved.warning) saved.value.decision.notices.push({ message: `hookit: ${saved.warning}`, severity: "warning" });
+    return saved.value;
+  }
+  const result = await decide(invocation, hooks, context, undefined);
+  result.decision.notices.push({ message: `hookit: session state unavailable (${saved.error}); deciding without it.`, severity: "warning" });
+  return result;
+}
+
+function finish(
+  invocation: Invocation,
+  decided: { decision: Decision; result?: DecideResult },
+  options: JudgeOptions,
+  started: number,
+): Judgement {
+  const now = options.now ?? Date.now;
+  const { decision, result } = decided;
+  const tool = toolOf(invocation);
+  const reason = decision.block ?? decision.patch?.reason ?? decision.continueWith;
+  const record: LogRecord = {
+    ts: new Date(started).toISOString(),
+    agent: invocation.agent,
+    event: invocation.nativeEvent,
+    kind: invocation.kind,
+    ...(invocation.sessionId !== undefined && { session: invocation.sessionId }),
+    ...(tool !== undefined && { tool }),
+    outcome: outcomeOf(decision),
+    ...(reason !== undefined && { reason }),
+    hooks: result?.hooks ?? [],
+    durationMs: Math.max(0, now() - started),
+    ...(decision.notices.length > 0 && { notices: decision.notices.map((n) => n.message) }),
+  };
+  const logError = options.log ? appendDecision(stateDir(options.env), record) : undefined;
+  return { decision, record, ...(result && { result }), ...(logError !== undefined && { logError }) };
+}
+
+function toolOf(invocation: Invocation): string | undefined {
+  const event = invocation.events[0];
+  return event && "toolName" in event ? event.toolName : undefined;
+}
+
+export function outcomeOf(decision: Decision): string {
+  if (decision.block !== undefined) return "block";
+  if (decision.patch) return "patch";
+  if (decision.continueWith !== undefined) return "continue";
+  return decision.notices.some((n) => n.severity === "error") ? "report" : "pass";
+}

@@ -1,0 +1,30 @@
+// The policy of a spawn-per-event host (`hookit hook`, `hookit check`): the
+// files on disk for a directory, trusted by hookit's trust store, validated
+// through the cache. Every call reads the files afresh, so an edit applies to
+// the next tool call.
+import { enabledHookSet } from "../engine/enabled.ts";
+import { errorDetail } from "../engine/texts.ts";
+import { stateDir, type Env } from "../paths.ts";
+import { loadCatalogCached } from "./catalog-cache.ts";
+import type { PolicyProvider, PolicyView } from "./judge.ts";
+import { policyProblem, untrustedNotice } from "./notices.ts";
+import { resolvePolicyFiles } from "./policy.ts";
+import { isTrusted } from "./trust.ts";
+
+export function diskPolicy(env: Env): PolicyProvider {
+  return async (cwd: string): Promise<PolicyView> => {
+    const dir = stateDir(env);
+    let policy: ReturnType<typeof resolvePolicyFiles>;
+    try {
+      policy = resolvePolicyFiles(cwd, env, (path, text) => isTrusted(path, text, env));
+    } catch (error) {
+      // An unreadable file (permissions, a directory…) is a broken policy, not "no policy".
+      return { projectDir: cwd, hooks: [], notices: [], projectTrusted: false, problem: policyProblem([{ message: errorDetail(error) }]) };
+    }
+    const notices = policy.untrusted ? untrustedNotice(policy.untrusted, dir) : [];
+    const projectTrusted = policy.untrusted === undefined;
+    const catalog = await loadCatalogCached(policy.files, dir);
+    if (!catalog.ok) return { projectDir: policy.projectDir, hooks: [], notices, projectTrusted, problem: policyProblem(catalog.diagnostics) };
+    return { projectDir: policy.projectDir, hooks: enabledHookSet(catalog.entries), notices, projectTrusted };
+  };
+}
