@@ -4,14 +4,15 @@ import { resolve } from "node:path";
 import { loadCatalog, type CatalogResult, type Diagnostic, type StorageFile } from "../engine/catalog.ts";
 import type { Env } from "../paths.ts";
 import { resolvePolicyFiles, type PolicyFiles } from "../run/policy.ts";
-import { isTrusted } from "../run/trust.ts";
+import { trustReader } from "../run/trust.ts";
 
 export interface LoadedPolicy extends PolicyFiles {
   catalog: CatalogResult;
 }
 
 export function loadEffectivePolicy(cwd: string, env: Env = process.env): LoadedPolicy {
-  const files = resolvePolicyFiles(cwd, env, (path, text) => isTrusted(path, text, env));
+  const trust = trustReader(env);
+  const files = resolvePolicyFiles(cwd, env, trust.trusted, trust.lastTrusted);
   return { ...files, catalog: loadCatalog(files.files) };
 }
 

@@ -1,24 +1,69 @@
+// `hookit trust`: the one way a project policy (or an edit of one) starts to
+// run. It is a human's decision, so it shows what changed since the version
+// last trusted and asks on a terminal; without one it refuses unless `--yes`
+// says the caller has reviewed the file. An invalid policy is never trusted.
 import { defineCommand } from "citty";
 import { readFileSync } from "node:fs";
+import { createInterface } from "node:readline/promises";
+import { createTwoFilesPatch } from "diff";
+import { loadCatalog } from "../engine/catalog.ts";
 import { findProject } from "../run/policy.ts";
-import { revokeTrust, trustPolicy } from "../run/trust.ts";
+import { revokeTrust, trustPolicy, trustReader } from "../run/trust.ts";
 import { fail, logger } from "./_output.ts";
+import { formatDiagnostic } from "./_policy.ts";
 
 export default defineCommand({
-  meta: { name: "trust", description: "Allow this project's .hookit/hookit.json to run (records its sha256)" },
+  meta: { name: "trust", description: "Review this project's .hookit/hookit.json and allow it to run" },
   args: {
-    revoke: { type: "boolean", description: "Forget the trust instead", default: false },
+    revoke: { type: "boolean", description: "Forget the trust (and the kept trusted copy) instead", default: false },
+    yes: { type: "boolean", description: "Trust without asking (you reviewed the file yourself; for scripts and CI)", default: false },
     dir: { type: "positional", required: false, description: "Project directory (default: current)" },
   },
-  run({ args }) {
+  async run({ args }) {
     const project = findProject(args.dir ?? process.cwd());
-    if (!project.policy) return fail(`no .hookit/hookit.json found in ${project.root}; create one with \`hookit init\``);
+    const trust = trustReader();
+    const path = project.policy ?? `${project.root}/.hookit/hookit.json`;
     if (args.revoke) {
-      const removed = revokeTrust(project.policy);
-      logger.success(removed ? `trust revoked for ${project.policy}` : `${project.policy} was not trusted`);
+      const removed = revokeTrust(path);
+      logger.success(removed ? `trust revoked for ${path}` : `${path} was not trusted`);
       return;
     }
-    trustPolicy(project.policy, readFileSync(project.policy));
+    if (!project.policy) return fail(`no .hookit/hookit.json found in ${project.root}; create one with \`hookit init\``);
+    const text = readFileSync(project.policy, "utf8");
+    if (trust.trusted(project.policy, text)) {
+      logger.success(`${project.policy} is already trusted as it is now`);
+      return;
+    }
+    const catalog = loadCatalog([{ storage: "project", path: project.policy, text }]);
+    if (!catalog.ok) {
+      return fail(`not trusted: ${project.policy} is invalid, so no hook of it could run:\n${catalog.diagnostics.map((d) => `  • ${formatDiagnostic(d)}`).join("\n")}\nFix it (\`hookit validate\`), then run \`hookit trust\` again.`);
+    }
+    const previous = trust.lastTrusted(project.policy);
+    process.stdout.write(changeSummary(project.policy, previous, text));
+    if (!args.yes) {
+      if (!process.stdin.isTTY || !process.stderr.isTTY) {
+        return fail("not trusted: `hookit trust` asks a person to confirm, and there is no terminal here. Review the file and run `hookit trust --yes` yourself, or run `hookit trust` in a terminal.");
+      }
+      if (!(await confirm(`Trust ${project.policy} and let its hooks run? [y/N] `))) return fail("not trusted (answered no)");
+    }
+    trustPolicy(project.policy, text);
     logger.success(`trusted ${project.policy} as it is now; any edit needs \`hookit trust\` again`);
   },
 });
+
+/** What the user is asked to approve: the whole file the first time, the diff after that. */
+function changeSummary(path: string, previous: string | undefined, text: string): string {
+  if (previous === undefined) return `${path} has not been trusted before. Its hooks run shell commands on every matching event:\n\n${text}${text.endsWith("\n") ? "" : "\n"}\n`;
+  if (previous === text) return "";
+  const patch = createTwoFilesPatch(`${path} (trusted)`, `${path} (now)`, previous, text, "", "", { context: 3 });
+  return `${path} changed since you trusted it:\n\n${patch}\n`;
+}
+
+async function confirm(question: string): Promise<boolean> {
+  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    return /^y(es)?$/i.test((await rl.question(question)).trim());
+  } finally {
+    rl.close();
+  }
+}

@@ -102,6 +102,9 @@ function print(
     for (const warning of outcome.warnings) logger.warn(`${outcome.title}: ${outcome.file}: ${warning}`);
   }
   if (report.trusted) logger.success(`Trusted the project policy ${report.trusted} as it is now.`);
+  if (report.trustPending) {
+    logger.warn(`The project policy ${report.trustPending} changed since you trusted it; hookit keeps enforcing the trusted version. Review the change with \`hookit trust\`.`);
+  }
   if (report.dryRun) logger.info("Dry run: nothing was written.");
   if (mode !== "install") return;
   for (const outcome of report.outcomes) {

@@ -8,7 +8,7 @@ import type { AgentId, HookAgentId } from "../adapters/registry.ts";
 import type { HookRegistration } from "../adapters/types.ts";
 import type { Env } from "../paths.ts";
 import { findProject } from "../run/policy.ts";
-import { trustPolicy } from "../run/trust.ts";
+import { trustPolicy, trustReader } from "../run/trust.ts";
 import { InstallError } from "./_errors.ts";
 import { findPackageRoot, findProjectDir, homeDir, isDetected } from "./_locate.ts";
 import { defaultCommandPrefix } from "./_marker.ts";
@@ -65,6 +65,8 @@ export interface InstallReport {
   outcomes: AgentOutcome[];
   /** The project policy `install` trusted. */
   trusted?: string;
+  /** A project policy that changed since it was trusted: `hookit trust` must review it. */
+  trustPending?: string;
 }
 
 export async function installAgents(options: InstallOptions): Promise<InstallReport> {
@@ -83,8 +85,14 @@ export async function installAgents(options: InstallOptions): Promise<InstallRep
     // The same lookup the hook runner does, so the trusted path is the one it checks.
     const policy = findProject(options.projectDir ? scope.dir : (options.cwd ?? process.cwd())).policy;
     if (policy && lstatSync(policy, { throwIfNoEntry: false })?.isFile()) {
-      trustPolicy(policy, readFileSync(policy), env);
-      report.trusted = policy;
+      // Trusting is the user's decision: install does it only for a policy never trusted
+      // before. A policy that changed since it was trusted waits for `hookit trust`.
+      const text = readFileSync(policy, "utf8");
+      const trust = trustReader(env);
+      if (!trust.known(policy)) {
+        trustPolicy(policy, text, env);
+        report.trusted = policy;
+      } else if (!trust.trusted(policy, text)) report.trustPending = policy;
     }
   }
   return report;

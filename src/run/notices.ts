@@ -35,3 +35,29 @@ export function untrustedNotice(policyPath: string, stateDir: string): Notice[] 
     severity: "warning",
   }];
 }
+
+/**
+ * Tells the user, once per version of the file, that an edited (or deleted)
+ * project policy is waiting: hookit keeps enforcing the version they trusted.
+ */
+export function pendingNotice(pending: { path: string; deleted: boolean }, stateDir: string): Notice[] {
+  let digest: string;
+  try {
+    const hash = crypto().createHash("sha256").update(`pending\u0000${pending.path}\u0000`);
+    digest = (pending.deleted ? hash.update("deleted") : hash.update(readFileSync(pending.path))).digest("hex");
+  } catch {
+    return [];
+  }
+  const marker = join(stateDir, "pending-notified", digest);
+  if (existsSync(marker)) return [];
+  try {
+    writeFileAtomic(marker, "");
+  } catch {
+    // cannot remember: saying it again next time is better than never
+  }
+  const dir = dirname(dirname(pending.path));
+  const message = pending.deleted
+    ? `hookit: the project policy ${pending.path} was deleted since you trusted it; hookit keeps enforcing the trusted version. If you deleted it on purpose, run \`hookit trust --revoke\` in ${dir}.`
+    : `hookit: the project policy ${pending.path} changed since you trusted it; hookit keeps enforcing the trusted version until you review the change and run \`hookit trust\` in ${dir}.`;
+  return [{ message, severity: "warning" }];
+}

@@ -6,7 +6,7 @@ import { loadCatalog, type Diagnostic, type StorageFile } from "../engine/catalo
 import { errorDetail } from "../engine/texts.ts";
 import type { CatalogEntry } from "../engine/types.ts";
 import type { Env } from "../paths.ts";
-import { resolvePolicyFiles, type TrustCheck } from "./policy.ts";
+import { resolvePolicyFiles, type LastTrusted, type TrustCheck } from "./policy.ts";
 
 export interface PolicyCatalog {
   files: readonly StorageFile[];
@@ -14,6 +14,8 @@ export interface PolicyCatalog {
   projectDir: string;
   /** A project policy that exists but was left unread because it is not trusted. */
   untrusted?: string;
+  /** An edited or deleted project policy whose last trusted text runs instead. */
+  pending?: { path: string; deleted: boolean };
   /** Set when the catalog is broken: then no hook runs (HooKit's rule). */
   diagnostics?: readonly Diagnostic[];
   entries: readonly CatalogEntry[];
@@ -24,15 +26,20 @@ export interface PolicyCatalog {
  * whose every byte is unchanged reuse its validation, so a host that re-reads
  * the policy on every event pays for validation only after an edit.
  */
-export function loadPolicyCatalog(cwd: string, env: Env, trusted: TrustCheck, previous?: PolicyCatalog): PolicyCatalog {
+export function loadPolicyCatalog(cwd: string, env: Env, trusted: TrustCheck, previous?: PolicyCatalog, lastTrusted?: LastTrusted): PolicyCatalog {
   let resolved: ReturnType<typeof resolvePolicyFiles>;
   try {
-    resolved = resolvePolicyFiles(cwd, env, trusted);
+    resolved = resolvePolicyFiles(cwd, env, trusted, lastTrusted);
   } catch (error) {
     // An unreadable file (permissions, a directory…) is a broken catalog, not "no policy".
     return { files: [], projectDir: cwd, diagnostics: [{ message: errorDetail(error) }], entries: [] };
   }
-  const base = { files: resolved.files, projectDir: resolved.projectDir, ...(resolved.untrusted && { untrusted: resolved.untrusted }) };
+  const base = {
+    files: resolved.files,
+    projectDir: resolved.projectDir,
+    ...(resolved.untrusted && { untrusted: resolved.untrusted }),
+    ...(resolved.pending && { pending: resolved.pending }),
+  };
   if (previous && sameFiles(previous.files, resolved.files)) {
     return previous.diagnostics ? { ...base, diagnostics: previous.diagnostics, entries: [] } : { ...base, entries: previous.entries };
   }

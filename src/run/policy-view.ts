@@ -7,23 +7,30 @@ import { errorDetail } from "../engine/texts.ts";
 import { stateDir, type Env } from "../paths.ts";
 import { loadCatalogCached } from "./catalog-cache.ts";
 import type { PolicyProvider, PolicyView } from "./judge.ts";
-import { policyProblem, untrustedNotice } from "./notices.ts";
+import { pendingNotice, policyProblem, untrustedNotice } from "./notices.ts";
 import { resolvePolicyFiles } from "./policy.ts";
-import { isTrusted } from "./trust.ts";
+import { backfillTrustedCopy, trustReader } from "./trust.ts";
 
 export function diskPolicy(env: Env): PolicyProvider {
   return async (cwd: string): Promise<PolicyView> => {
     const dir = stateDir(env);
     let policy: ReturnType<typeof resolvePolicyFiles>;
     try {
-      policy = resolvePolicyFiles(cwd, env, (path, text) => isTrusted(path, text, env));
+      const trust = trustReader(env);
+      policy = resolvePolicyFiles(cwd, env, trust.trusted, trust.lastTrusted);
+      const project = policy.files.find((f) => f.storage === "project");
+      if (project?.path && project.text !== undefined && !policy.pending) backfillTrustedCopy(project.path, project.text, env);
     } catch (error) {
       // An unreadable file (permissions, a directory…) is a broken policy, not "no policy".
       return { projectDir: cwd, hooks: [], notices: [], projectTrusted: false, problem: policyProblem([{ message: errorDetail(error) }]) };
     }
-    const notices = policy.untrusted ? untrustedNotice(policy.untrusted, dir) : [];
+    const notices = [
+      ...(policy.untrusted ? untrustedNotice(policy.untrusted, dir) : []),
+      ...(policy.pending ? pendingNotice(policy.pending, dir) : []),
+    ];
     const projectTrusted = policy.untrusted === undefined;
     const catalog = await loadCatalogCached(policy.files, dir);
+    if (catalog.notice) notices.push(catalog.notice);
     if (!catalog.ok) return { projectDir: policy.projectDir, hooks: [], notices, projectTrusted, problem: policyProblem(catalog.diagnostics) };
     return { projectDir: policy.projectDir, hooks: enabledHookSet(catalog.entries), notices, projectTrusted };
   };

@@ -10,7 +10,15 @@ export interface PolicyFiles {
   projectDir: string;
   /** A project policy that exists but was not loaded because it is not trusted. */
   untrusted?: string;
+  /**
+   * A project policy that changed (or was deleted) since it was trusted: its
+   * last trusted text is what runs until the user trusts the new one.
+   */
+  pending?: { path: string; deleted: boolean };
 }
+
+/** The last trusted text of a project policy path, if hookit kept one. */
+export type LastTrusted = (path: string) => string | undefined;
 
 /** Decides whether a project policy file (absolute path, exact bytes) may run. */
 export type TrustCheck = (path: string, text: string) => boolean;
@@ -56,10 +64,17 @@ function projectPolicies(cwd: string): { stop: string; found: { root: string; po
   return { stop, found };
 }
 
-export function resolvePolicyFiles(cwd: string, env: Env, trusted: TrustCheck): PolicyFiles {
+export function resolvePolicyFiles(cwd: string, env: Env, trusted: TrustCheck, lastTrusted?: LastTrusted): PolicyFiles {
   const explicit = env.HOOKIT_CONFIG;
-  const project = projectPolicies(cwd);
-  const projectDir = project.found[0]?.root ?? project.stop;
+  const start = resolve(cwd);
+  const stop = workTreeRoot(start);
+  const dirs: string[] = [];
+  for (let dir = start; ; dir = dirname(dir)) {
+    dirs.push(dir);
+    if (dir === stop || dirname(dir) === dir) break;
+  }
+  const nearest = dirs.find((dir) => existsSync(join(dir, PROJECT_POLICY)));
+  const projectDir = nearest ?? stop;
   if (explicit) {
     // The user named the file: it is theirs, so it is trusted like the global one.
     const path = resolve(cwd, explicit);
@@ -70,16 +85,24 @@ export function resolvePolicyFiles(cwd: string, env: Env, trusted: TrustCheck): 
   const out: PolicyFiles = { files, projectDir };
   // The nearest trusted policy is the project's. An untrusted one nearer to cwd
   // (dropped there by an agent or a vendored package) must not shadow it: that
-  // would switch the project's guards off without anyone trusting anything.
-  for (const candidate of project.found) {
-    const text = readIfExists(candidate.policy);
-    if (text === undefined) continue;
-    if (trusted(candidate.policy, text)) {
-      files.push({ storage: "project", path: candidate.policy, text });
-      out.projectDir = candidate.root;
+  // would switch the project's guards off without anyone trusting anything. A
+  // trusted policy that was edited or deleted keeps its trusted text running.
+  for (const dir of dirs) {
+    const candidate = join(dir, PROJECT_POLICY);
+    const text = readIfExists(candidate);
+    if (text !== undefined && trusted(candidate, text)) {
+      files.push({ storage: "project", path: candidate, text });
+      out.projectDir = dir;
       break;
     }
-    out.untrusted ??= candidate.policy;
+    const previous = lastTrusted?.(candidate);
+    if (previous !== undefined) {
+      files.push({ storage: "project", path: candidate, text: previous });
+      out.projectDir = dir;
+      out.pending = { path: candidate, deleted: text === undefined };
+      break;
+    }
+    if (text !== undefined) out.untrusted ??= candidate;
   }
   return out;
 }

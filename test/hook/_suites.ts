@@ -122,7 +122,7 @@ export function describeCommonCases(spec: HarnessSpec): void {
     });
     expect(spec.read(await hook(box, preTool.event, payload, noConfig))).toEqual({ notices: [] });
 
-    const trusted = await runHookit(box, ["trust", project], "", noConfig);
+    const trusted = await runHookit(box, ["trust", "--yes", project], "", noConfig);
     expect(trusted.exitCode).toBe(0);
     expect(spec.read(await hook(box, preTool.event, payload, noConfig)).block).toBe(blockReason("bash"));
   });

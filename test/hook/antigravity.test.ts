@@ -89,6 +89,6 @@ test("antigravity: an untrusted project (found from workspacePaths) does not run
   const noConfig = { HOOKIT_CONFIG: "" };
   const first = await runHook(box, AGENT, "PreToolUse", payload, noConfig);
   expect(first).toEqual(answer(ALLOW, expect.stringContaining(`the project policy ${join(project, ".hookit/hookit.json")} is not trusted`) as unknown as string));
-  expect((await runHookit(box, ["trust", project], "", noConfig)).exitCode).toBe(0);
+  expect((await runHookit(box, ["trust", "--yes", project], "", noConfig)).exitCode).toBe(0);
   expect(await runHook(box, AGENT, "PreToolUse", payload, noConfig)).toEqual(answer({ decision: "deny", reason: blockReason("bash") }));
 });

@@ -42,15 +42,24 @@ test.each([
 ])("kimi: a passing policy answers %s (%s) with nothing and exit 0", async (event, file) => {
   const box = createSandbox();
   box.policy(PASS_POLICY);
-  expect(await runHook(box, AGENT, event, fixtureText(AGENT, file))).toEqual({ stdout: "", stderr: "", exitCode: 0 });
+  // The kimi-cli documentation's example is `rm -rf /`, which self-protection refuses (tested below).
+  const payload = file === "PreToolUse-Shell-kimi-cli.json" ? fixtureWith(AGENT, file, { tool_input: { command: "rm -rf build" } }) : fixtureText(AGENT, file);
+  expect(await runHook(box, AGENT, event, payload)).toEqual({ stdout: "", stderr: "", exitCode: 0 });
   expect(decisionLog(box)).toEqual([expect.objectContaining({ agent: "kimi", outcome: "pass" })]);
+});
+
+test("kimi: self-protection refuses the documented `rm -rf /` even under a passing policy", async () => {
+  const box = createSandbox();
+  box.policy(PASS_POLICY);
+  const reply = await runHook(box, AGENT, "PreToolUse", fixtureText(AGENT, "PreToolUse-Shell-kimi-cli.json"));
+  expect(JSON.parse(reply.stdout).hookSpecificOutput.permissionDecisionReason).toMatch(/^hookit: blocked by self-protection — /);
 });
 
 test("kimi: a blocked Bash call gets the JSON deny with exit 0, for both generations' shell tools", async () => {
   const box = createSandbox();
   box.policy(BLOCK_POLICY);
   for (const file of ["PreToolUse-Bash.json", "PreToolUse-Shell-kimi-cli.json"]) {
-    const reply = await runHook(box, AGENT, "PreToolUse", fixtureText(AGENT, file));
+    const reply = await runHook(box, AGENT, "PreToolUse", fixtureWith(AGENT, file, { tool_input: { command: "rm -rf build" } }));
     expect(reply).toEqual({ stdout: jsonLine(deny("PreToolUse", blockReason("bash"))), stderr: "", exitCode: 0 });
   }
 });

@@ -30,7 +30,7 @@ describe("createPolicySource", () => {
     expect(current().hooks).toHaveLength(1);
   });
 
-  it("loads the project file only while hookit trusts its exact bytes", () => {
+  it("loads the project file only once trusted; an edit keeps the trusted version running", () => {
     const box = createSandbox();
     const file = box.projectPolicy(hooks({ p: { event: "tool_call", shell: "true" } }));
     const current = createPolicySource(box.project, box.env);
@@ -38,6 +38,9 @@ describe("createPolicySource", () => {
     trustPolicy(file, readFileSync(file), box.env);
     expect(current().hooks.map((h) => h.ref)).toEqual(["local/p"]);
     box.projectPolicy(hooks({ p: { event: "tool_call", shell: "false" } }));
-    expect(current()).toMatchObject({ untrusted: file, hooks: [] });
+    const edited = current();
+    expect(edited).toMatchObject({ pending: { path: file, deleted: false } });
+    expect(edited.untrusted).toBeUndefined();
+    expect(edited.hooks.map((h) => h.shell)).toEqual(["true"]);
   });
 });

@@ -72,13 +72,13 @@ describe("kill -9 during `hookit trust`", () => {
     const box = sandbox();
     const other = box.projectPolicy(policy({ a: { event: "tool_call", shell: "true" } }), join(box.root, "other"));
     mkdirSync(join(box.root, "other", ".git"), { recursive: true });
-    expect((await runBin(box, ["trust"], "", { cwd: join(box.root, "other") })).code).toBe(0);
+    expect((await runBin(box, ["trust", "--yes"], "", { cwd: join(box.root, "other") })).code).toBe(0);
     box.projectPolicy(policy({ b: { event: "tool_call", shell: "false" } }));
     const store = join(box.stateDir, "trust.json");
     const oldBytes = bytesOf(store);
     const snapshot = join(box.root, "state-before");
     restore(box.env.XDG_STATE_HOME!, snapshot);
-    const run: FaultRun = (env) => runBin(box, ["trust"], "", { cwd: box.project, env, ...withFaults });
+    const run: FaultRun = (env) => runBin(box, ["trust", "--yes"], "", { cwd: box.project, env, ...withFaults });
 
     const pattern = `^${escape(box.stateDir)}/`;
     const points = killPoints(await listChanges(run, pattern));

@@ -2,7 +2,7 @@
 // repository runs nothing, not even a `when`, until the user runs
 // `hookit trust`; any edit takes the trust back; under Pi, Pi's own project
 // trust decides and hookit's trust store has no say.
-import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { trustPolicy } from "../../src/run/trust.ts";
@@ -55,42 +55,83 @@ describe("a cloned repository's policy", () => {
     expect(String(verdict.output?.systemMessage)).toContain("hookit trust");
     expect((await claudeCall(box)).stdout).toBe("");
 
-    const trusted = await runBin(box, ["trust"], "", { cwd: box.project });
+    const trusted = await runBin(box, ["trust", "--yes"], "", { cwd: box.project });
     expect(trusted.code).toBe(0);
     expect((await claudeCall(box)).stdout).toBe("");
     expect(ran(box)).toEqual(["when-ran", "tool_call-ran"]);
   });
 
-  test("an edit after `hookit trust` revokes it until the next `hookit trust`; --revoke forgets it", async () => {
+  test("an edit after `hookit trust` keeps the trusted version enforced until the next `hookit trust`; --revoke forgets it", async () => {
     const box = sandbox();
     const path = box.projectPolicy(CLONED);
-    expect((await runBin(box, ["trust"], "", { cwd: box.project })).code).toBe(0);
+    expect((await runBin(box, ["trust", "--yes"], "", { cwd: box.project })).code).toBe(0);
     await claudeCall(box);
     expect(ran(box)).toEqual(["when-ran", "tool_call-ran"]);
 
-    for (const edit of ["\n", " ", "\n\n"]) {
+    // Even whitespace is a new version; emptying the policy is the attack that matters.
+    for (const [i, edit] of ["\n", " ", '{"local":{}}'].entries()) {
       clearMarkers(box);
-      appendFileSync(path, edit); // even whitespace: the trust is in the exact bytes
+      if (i < 2) appendFileSync(path, edit);
+      else writeFileSync(path, edit);
       const reply = await claudeCall(box);
-      expect(ran(box)).toEqual([]);
-      expect(reply.stdout).toContain("is not trusted");
+      expect(ran(box)).toEqual(["when-ran", "tool_call-ran"]);
+      expect(reply.stdout).toContain("changed since you trusted it; hookit keeps enforcing the trusted version");
+      // Told once per version, not on every call.
+      clearMarkers(box);
+      expect((await claudeCall(box)).stdout).not.toContain("changed since you trusted it");
     }
 
-    await runBin(box, ["trust"], "", { cwd: box.project });
+    // The user reviews and trusts the edit: now the (empty) edited policy is what runs.
+    await runBin(box, ["trust", "--yes"], "", { cwd: box.project });
     clearMarkers(box);
     await claudeCall(box);
-    expect(ran(box)).toEqual(["when-ran", "tool_call-ran"]);
+    expect(ran(box)).toEqual([]);
 
+    writeFileSync(path, JSON.stringify(CLONED));
+    await runBin(box, ["trust", "--yes"], "", { cwd: box.project });
     expect((await runBin(box, ["trust", "--revoke"], "", { cwd: box.project })).code).toBe(0);
     clearMarkers(box);
     await claudeCall(box);
     expect(ran(box)).toEqual([]);
   });
 
+  test("a trusted project policy that is deleted keeps running until the user revokes it", async () => {
+    const box = sandbox();
+    const path = box.projectPolicy(CLONED);
+    await runBin(box, ["trust", "--yes"], "", { cwd: box.project });
+    rmSync(path);
+    clearMarkers(box);
+    const reply = await claudeCall(box);
+    expect(ran(box)).toEqual(["when-ran", "tool_call-ran"]);
+    expect(reply.stdout).toContain("was deleted since you trusted it");
+    expect((await runBin(box, ["trust", "--revoke"], "", { cwd: box.project })).code).toBe(0);
+    clearMarkers(box);
+    await claudeCall(box);
+    expect(ran(box)).toEqual([]);
+  });
+
+  test("`hookit trust` asks a person: without a terminal and without --yes it refuses, and nothing changes", async () => {
+    const box = sandbox();
+    box.projectPolicy(CLONED);
+    const refused = await runBin(box, ["trust"], "", { cwd: box.project });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain("there is no terminal here");
+    await claudeCall(box);
+    expect(ran(box)).toEqual([]);
+  });
+
+  test("`hookit trust` refuses an invalid policy", async () => {
+    const box = sandbox();
+    box.projectPolicy({ local: { x: { description: "", event: "nope", shell: "true" } } });
+    const refused = await runBin(box, ["trust", "--yes"], "", { cwd: box.project });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain("is invalid");
+  });
+
   test("a trust store that is damaged trusts nothing", async () => {
     const box = sandbox();
     box.projectPolicy(CLONED);
-    await runBin(box, ["trust"], "", { cwd: box.project });
+    await runBin(box, ["trust", "--yes"], "", { cwd: box.project });
     const store = join(box.stateDir, "trust.json");
     appendFileSync(store, readFileSync(store, "utf8").slice(0, 10)); // no longer JSON
     await claudeCall(box);
@@ -100,7 +141,7 @@ describe("a cloned repository's policy", () => {
   test("a nested untrusted policy cannot switch off the trusted project policy above it", async () => {
     const box = sandbox();
     box.projectPolicy(policy({ "no-bash": { event: "tool_call", filter: { toolName: "^bash$" }, shell: "false" } }));
-    expect((await runBin(box, ["trust"], "", { cwd: box.project })).code).toBe(0);
+    expect((await runBin(box, ["trust", "--yes"], "", { cwd: box.project })).code).toBe(0);
     // What an agent (or a vendored package) could drop below the project root.
     const sub = join(box.project, "packages", "evil");
     mkdirSync(sub, { recursive: true });

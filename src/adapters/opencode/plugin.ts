@@ -14,6 +14,7 @@ import {
 } from "./events.ts";
 import type { OpencodeEvent, OpencodeHooks, OpencodePlugin } from "./opencode-types.ts";
 import { createPolicySource } from "./policy.ts";
+import { packageDirOf } from "../../protect/package-dir.ts";
 import { createRuntime } from "./runtime.ts";
 
 export interface HookitOpencodeOptions {
@@ -52,7 +53,9 @@ export function createHookitPlugin(options: HookitOpencodeOptions = {}): Opencod
     // The documented escape hatch: no hooks at all.
     if (env.HOOKIT === "0") return {};
     const delivery = createDelivery(client);
-    const runtime = createRuntime({ env, policy: createPolicySource(directory, env), delivery, now: options.now ?? Date.now });
+    const runtime = createRuntime({
+      env, policy: createPolicySource(directory, env), delivery, now: options.now ?? Date.now, packageDir: packageDirOf(import.meta.url), directory,
+    });
     const sessions = new Map<string, Session>();
     const subagents = new Set<string>();
     const finished = new Set<string>();

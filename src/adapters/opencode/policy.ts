@@ -6,7 +6,7 @@ import { enabledHookSet } from "../../engine/enabled.ts";
 import type { Hook } from "../../engine/types.ts";
 import type { Env } from "../../paths.ts";
 import { loadPolicyCatalog, type PolicyCatalog } from "../../run/policy-catalog.ts";
-import { isTrusted } from "../../run/trust.ts";
+import { trustReader } from "../../run/trust.ts";
 
 export interface CurrentPolicy extends PolicyCatalog {
   /** The Enabled Hook Set (defaults mode: every `default: true` entry). */
@@ -17,7 +17,8 @@ export interface CurrentPolicy extends PolicyCatalog {
 export function createPolicySource(directory: string, env: Env): () => CurrentPolicy {
   let last: CurrentPolicy | undefined;
   return () => {
-    const catalog = loadPolicyCatalog(directory, env, (path, text) => isTrusted(path, text, env), last);
+    const trust = trustReader(env);
+    const catalog = loadPolicyCatalog(directory, env, trust.trusted, last, trust.lastTrusted);
     const hooks = last && catalog.entries === last.entries ? last.hooks : enabledHookSet(catalog.entries);
     last = { ...catalog, hooks };
     return last;

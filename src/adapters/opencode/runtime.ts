@@ -7,7 +7,7 @@ import { errorDetail } from "../../engine/texts.ts";
 import type { EventName } from "../../engine/types.ts";
 import { stateDir, type Env } from "../../paths.ts";
 import { judge as judgeShared, judgeFailure, type JudgeOptions, type PolicyProvider, type PolicyView } from "../../run/judge.ts";
-import { policyProblem, untrustedNotice } from "../../run/notices.ts";
+import { pendingNotice, policyProblem, untrustedNotice } from "../../run/notices.ts";
 import type { SessionState } from "../../run/session-state.ts";
 import { isPayloadError, type Decision, type Invocation, type InvocationKind, type Notice } from "../types.ts";
 import type { Delivery } from "./deliver.ts";
@@ -22,6 +22,8 @@ export interface RuntimeOptions {
   now: () => number;
   /** The installed hookit package (protected from tool calls). */
   packageDir?: string;
+  /** OpenCode's directory for this instance: relative paths in tool calls resolve from here. */
+  directory?: string;
 }
 
 /** The hookit events each invocation kind can evaluate (hook_result only ever follows these). */
@@ -51,7 +53,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
 
   const judge = async (kind: InvocationKind, build: () => Invocation, session?: SessionState): Promise<Decision | undefined> => {
     const judgeOptions = (policy: PolicyProvider): JudgeOptions => ({
-      env, processCwd: process.cwd(), policy, session, log: true, now: options.now, packageDir: options.packageDir,
+      env, processCwd: options.directory ?? process.cwd(), policy, session, log: true, now: options.now, packageDir: options.packageDir,
     });
     let invocation: Invocation | undefined;
     try {
@@ -96,7 +98,10 @@ export function createRuntime(options: RuntimeOptions): Runtime {
 /** The OpenCode plugin's current policy as the shared decision step reads it. */
 function viewOf(policy: CurrentPolicy | undefined, dir: string): PolicyView {
   if (!policy) return { projectDir: process.cwd(), hooks: [], notices: [], projectTrusted: false };
-  const notices: Notice[] = policy.untrusted ? untrustedNotice(policy.untrusted, dir) : [];
+  const notices: Notice[] = [
+    ...(policy.untrusted ? untrustedNotice(policy.untrusted, dir) : []),
+    ...(policy.pending ? pendingNotice(policy.pending, dir) : []),
+  ];
   const base = { projectDir: policy.projectDir, hooks: policy.hooks, notices, projectTrusted: policy.untrusted === undefined };
   return policy.diagnostics ? { ...base, hooks: [], problem: policyProblem(policy.diagnostics) } : base;
 }

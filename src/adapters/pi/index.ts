@@ -5,6 +5,7 @@
 import type { Env } from "../../paths.ts";
 import { NATIVE_EVENTS } from "../../engine/types.ts";
 import type { PiAPI, PiContext, PiEvent } from "./pi-types.ts";
+import { packageDirOf } from "../../protect/package-dir.ts";
 import { createRuntime } from "./runtime.ts";
 import { COMMAND_NAME, registerStatusCommand, renderStatus } from "./status.ts";
 
@@ -35,6 +36,7 @@ export function createHookitExtension(options: HookitPiOptions = {}): (pi: PiAPI
       env,
       now: options.now ?? (() => performance.now()),
       clock: options.clock ?? (() => new Date()),
+      packageDir: packageDirOf(import.meta.url),
     });
 
     // Catalog load and enablement restore; nothing is spawned in the factory itself.

@@ -13,6 +13,7 @@ import { loadPolicy, startupNotice, statusText, untrustedNotice, withEnablement,
 import { createExecutionReporter, EXECUTION_ENTRY, type Observation } from "./reports.ts";
 import { createDecisionHistory, type DecisionHistory } from "./status.ts";
 import { FAILURE_KIND } from "../../engine/events.ts";
+import { selfProtectionBlock } from "../../protect/index.ts";
 
 export interface RuntimeOptions {
   env: Env;
@@ -20,6 +21,8 @@ export interface RuntimeOptions {
   now: () => number;
   /** Wall clock for the decision history. */
   clock: () => Date;
+  /** The installed hookit package (protected from tool calls). */
+  packageDir?: string;
 }
 
 export interface Runtime {
@@ -107,9 +110,18 @@ export function createRuntime(pi: PiAPI, options: RuntimeOptions): Runtime {
       try {
         event = toEvent(name, payload);
       } catch (error) {
-        // An unreadable payload only matters when a hook would have judged it.
-        if (!hooks.some((hook) => hook.event === name)) return undefined;
+        // An unreadable payload only matters when a hook (or, for a tool call, self-protection) would have judged it.
+        if (name !== "tool_call" && !hooks.some((hook) => hook.event === name)) return undefined;
         throw error;
+      }
+      // Self-protection runs before the policy, as in every other host.
+      const protectedBy = event.event === "tool_call"
+        ? selfProtectionBlock([event], { cwd: ctx.cwd, projectDir: current.projectDir, env: options.env, packageDir: options.packageDir })
+        : undefined;
+      if (protectedBy !== undefined) {
+        notify(ctx, protectedBy, "error");
+        record(name, payload, "block", protectedBy);
+        return { block: true, reason: protectedBy };
       }
       const metadata = snapshotMetadata(pi, ctx);
       const outcome = await evaluatorFor(metadata.sessionId).evaluate(event, hooks, {

@@ -1,0 +1,39 @@
+// Rebuilding the Hook Catalog from policy texts that are known to be valid
+// (the validated-policy cache says so for these exact bytes), without the
+// validator: the same entries `loadCatalog` builds, in the same order. The
+// cache records only *that* a text validated, never the entries themselves, so
+// whatever the state directory holds, the hooks that run are the policy's own.
+import type { CatalogResult, StorageFile } from "./catalog.ts";
+import { deepFreeze } from "./freeze.ts";
+import type { CatalogEntry, Hook, Preset } from "./types.ts";
+
+const META_KEYS = new Set(["$schema", "repos"]);
+
+export function rebuildCatalog(files: readonly StorageFile[]): CatalogResult {
+  const merged = new Map<string, CatalogEntry>();
+  for (const file of files) {
+    if (file.text === undefined) continue;
+    const root = JSON.parse(file.text) as Record<string, Record<string, Record<string, unknown>>>;
+    for (const source of Object.keys(root)) {
+      if (META_KEYS.has(source)) continue;
+      const section = root[source] as Record<string, Record<string, unknown>>;
+      for (const name of Object.keys(section)) {
+        merged.set(`${source}\u0000${name}`, entryOf(source, name, section[name] as Record<string, unknown>));
+      }
+    }
+  }
+  return { ok: true, entries: Object.freeze([...merged.values()]) };
+}
+
+function entryOf(source: string, name: string, raw: Record<string, unknown>): CatalogEntry {
+  const ref = `${source}/${name}`;
+  if (Object.hasOwn(raw, "preset")) {
+    return Object.freeze({
+      kind: "preset", source, name, ref, description: raw.description as string,
+      preset: Object.freeze([...(raw.preset as string[])]) as string[], default: raw.default === true,
+    } satisfies Preset);
+  }
+  // The validator accepted exactly these keys, so every one of them is part of the Hook.
+  const { default: enabled, shell, ...rest } = raw;
+  return deepFreeze({ ...rest, kind: "hook", source, name, ref, shell: (shell as string | undefined) ?? "true", default: enabled === true } as Hook);
+}

@@ -1,0 +1,163 @@
+// What self-protection protects: every file and folder whose change would alter
+// what hookit enforces. hookit's own (policies, settings, state, the installed
+// package) and every agent config file hookit registers its hooks in. Paths are
+// matched by location and by name, so a config in another project or under a
+// relocated agent home (CODEX_HOME, …) is covered as well.
+import { existsSync, lstatSync, realpathSync, statSync } from "node:fs";
+import { basename, dirname, join, resolve, sep } from "node:path";
+import { configDir, stateDir, type Env } from "../paths.ts";
+
+export interface ProtectContext {
+  /** Where the agent's tool runs (relative paths resolve from here). */
+  cwd: string;
+  projectDir: string;
+  env: Env;
+  /** The installed hookit package the hooks run. */
+  packageDir?: string;
+}
+
+export interface Protected {
+  path: string;
+  /** What it is, for the model-facing reason. */
+  what: string;
+}
+
+/** Agent hook-config files, as path suffixes (`<any dir>/<suffix>`). */
+const AGENT_FILES: ReadonlyArray<readonly [string, string]> = [
+  [".claude/settings.json", "Claude Code's settings"],
+  [".claude/settings.local.json", "Claude Code's local settings"],
+  [".codex/hooks.json", "Codex's hooks"],
+  [".codex/config.toml", "Codex's config"],
+  [".gemini/settings.json", "Gemini CLI's settings"],
+  [".gemini/config/hooks.json", "Antigravity's hooks"],
+  [".cursor/hooks.json", "Cursor's hooks"],
+  [".factory/hooks.json", "Factory droid's hooks"],
+  [".factory/settings.json", "Factory droid's settings"],
+  [".factory/settings.local.json", "Factory droid's local settings"],
+  [".kimi-code/config.toml", "Kimi Code's config"],
+  [".agents/hooks.json", "Antigravity's hooks"],
+  [".pi/settings.json", "Pi's settings"],
+  [".pi/agent/settings.json", "Pi's settings"],
+  ["opencode.json", "OpenCode's config"],
+  ["opencode.jsonc", "OpenCode's config"],
+];
+
+/** Agent hook-config folders, as path suffixes. */
+const AGENT_DIRS: ReadonlyArray<readonly [string, string]> = [
+  [".github/hooks", "Copilot CLI's hooks"],
+  [".copilot/hooks", "Copilot CLI's hooks"],
+];
+
+const POLICY_FOLDER = ".hookit";
+
+/** Text that names a protected place however the path around it is spelled (for words hookit cannot resolve). */
+export const PROTECTED_MARKERS: readonly string[] = [
+  POLICY_FOLDER, "hookit.json", join(".config", "hookit"), join(".local", "state", "hookit"),
+  ...AGENT_FILES.map(([suffix]) => suffix), ...AGENT_DIRS.map(([suffix]) => suffix),
+];
+
+/** hookit's own folders and files for this context: absolute, as the environment places them. */
+function ownPlaces(ctx: ProtectContext): Protected[] {
+  const { env } = ctx;
+  const places: Protected[] = [
+    { path: configDir(env), what: "hookit's global policy and settings" },
+    { path: stateDir(env), what: "hookit's state (trust store, caches, decision log)" },
+    { path: join(ctx.projectDir, POLICY_FOLDER), what: "the project's hookit policy" },
+  ];
+  if (env.HOOKIT_CONFIG) places.push({ path: resolve(ctx.cwd, env.HOOKIT_CONFIG), what: "the policy file HOOKIT_CONFIG names" });
+  // What the registered hooks run is the package's `dist/` (a checkout around it stays editable).
+  if (ctx.packageDir) places.push({ path: join(ctx.packageDir, "dist"), what: "the installed hookit that the agents' hooks run" });
+  const homes: Array<[string | undefined, string, string]> = [
+    [env.CODEX_HOME, "hooks.json", "Codex's hooks"],
+    [env.CODEX_HOME, "config.toml", "Codex's config"],
+    [env.KIMI_CODE_HOME, "config.toml", "Kimi Code's config"],
+    [env.PI_CODING_AGENT_DIR, "settings.json", "Pi's settings"],
+    [env.CLAUDE_CONFIG_DIR, "settings.json", "Claude Code's settings"],
+    [env.OPENCODE_CONFIG_DIR, "", "OpenCode's config"],
+  ];
+  for (const [dir, file, what] of homes) if (dir) places.push({ path: join(dir, file), what });
+  return places;
+}
+
+/** Concrete protected paths that exist or could: hookit's own plus agent configs at the project and home. */
+export function concretePlaces(ctx: ProtectContext): Protected[] {
+  const home = ctx.env.HOME;
+  const out = ownPlaces(ctx);
+  for (const base of home ? [ctx.projectDir, home] : [ctx.projectDir]) {
+    for (const [suffix, what] of [...AGENT_FILES, ...AGENT_DIRS]) out.push({ path: join(base, suffix), what });
+  }
+  return out;
+}
+
+const within = (path: string, root: string) => path === root || path.startsWith(root.endsWith(sep) ? root : root + sep);
+
+/** The protected place an absolute, normalized path is or lies in, if any. */
+export function classify(path: string, ctx: ProtectContext): Protected | undefined {
+  for (const place of ownPlaces(ctx)) if (within(path, place.path)) return { path, what: place.what };
+  const parts = path.split(sep);
+  if (parts.includes(POLICY_FOLDER)) return { path, what: "a hookit policy folder" };
+  for (const [suffix, what] of AGENT_FILES) {
+    if (path === suffix || path.endsWith(sep + suffix)) return { path, what };
+  }
+  for (const [suffix, what] of AGENT_DIRS) {
+    const at = path.indexOf(sep + suffix);
+    if (at >= 0 && (path.length === at + suffix.length + 1 || path[at + suffix.length + 1] === sep)) return { path, what };
+  }
+  return undefined;
+}
+
+/** The real path, resolving symlinks for the part that exists. */
+export function realPath(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    const parent = dirname(path);
+    return parent === path ? path : join(realPath(parent), basename(path));
+  }
+}
+
+export type Effect = "write" | "delete";
+
+/**
+ * Whether changing `path` (absolute) would change a protected place: the path
+ * itself, through a symlink, as a hard link to a protected file, or — for a
+ * delete or move — as a folder that holds one.
+ */
+export function protectedTarget(path: string, effect: Effect, ctx: ProtectContext): Protected | undefined {
+  const real = realPath(path);
+  const direct = classify(path, ctx) ?? (real !== path ? classify(real, ctx) : undefined);
+  if (direct) return direct;
+  if (effect === "delete") {
+    for (const place of concretePlaces(ctx)) {
+      if (place.path !== real && within(place.path, real) && existsSync(place.path)) return { path, what: `a folder holding ${place.what}` };
+    }
+  }
+  return hardLinked(path, ctx);
+}
+
+/** A second name of a protected file (a hard link) is the file itself. */
+function hardLinked(path: string, ctx: ProtectContext): Protected | undefined {
+  let stat;
+  try {
+    stat = lstatSync(path);
+  } catch {
+    return undefined;
+  }
+  if (!stat.isFile() || stat.nlink < 2) return undefined;
+  const files: Protected[] = [
+    ...concretePlaces(ctx),
+    { path: join(configDir(ctx.env), "hookit.json"), what: "hookit's global policy" },
+    { path: join(configDir(ctx.env), "settings.json"), what: "hookit's settings" },
+    { path: join(stateDir(ctx.env), "trust.json"), what: "hookit's trust store" },
+    { path: join(ctx.projectDir, POLICY_FOLDER, "hookit.json"), what: "the project's hookit policy" },
+  ];
+  for (const place of files) {
+    try {
+      const other = statSync(place.path);
+      if (other.ino === stat.ino && other.dev === stat.dev) return { path, what: place.what };
+    } catch {
+      // not there
+    }
+  }
+  return undefined;
+}

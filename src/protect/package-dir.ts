@@ -1,0 +1,25 @@
+// Where the running hookit package is installed, for the in-process hosts (Pi,
+// OpenCode), whose bundles know only their own file: the nearest folder above
+// it whose package.json names hookit. Self-protection keeps tool calls away
+// from it, since every registered hook runs that copy.
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export function packageDirOf(moduleUrl: string): string | undefined {
+  let dir: string;
+  try {
+    dir = dirname(fileURLToPath(moduleUrl));
+  } catch {
+    return undefined;
+  }
+  for (let depth = 0; depth < 5; depth++, dir = dirname(dir)) {
+    try {
+      if ((JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { name?: unknown }).name === "hookit") return dir;
+    } catch {
+      // no package.json here
+    }
+    if (dirname(dir) === dir) break;
+  }
+  return undefined;
+}

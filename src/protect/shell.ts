@@ -1,0 +1,319 @@
+// Self-protection for shell commands: what each simple command of a line would
+// change. Known programs are read by their operands (`rm` deletes, `cp` writes
+// its destination, `sed -i` its files, …); read-only programs may mention
+// protected paths freely (a model may read the policy to understand a block);
+// any other program that names a protected path is refused, since hookit cannot
+// tell what it does with it.
+import { basename, isAbsolute, resolve } from "node:path";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { classify, concretePlaces, PROTECTED_MARKERS, protectedTarget, type Effect, type ProtectContext, type Protected } from "./locations.ts";
+import { simpleCommands, type SimpleCommand, type Word } from "./shell-words.ts";
+
+export type ShellHit =
+  | { type: "path"; place: Protected }
+  | { type: "admin"; command: string }
+  | { type: "env"; name: string };
+
+const READ_ONLY = new Set([
+  "cat", "less", "more", "head", "tail", "grep", "egrep", "fgrep", "rg", "ag", "ack", "jq", "ls", "ll", "stat", "file", "wc",
+  "diff", "cmp", "md5sum", "sha1sum", "sha256sum", "sha512sum", "shasum", "cksum", "b2sum", "realpath", "readlink",
+  "dirname", "basename", "test", "[", "[[", "echo", "printf", "true", "false", "pwd", "which", "type", "tree", "du", "df",
+  "bat", "od", "xxd", "hexdump", "strings", "cut", "tr", "column", "nl", "fold", "comm", "join", "paste", "view", "zcat",
+  "zless", "nproc", "whoami", "id", "date", "uname", "exit", "return", "read", "hash", "help", "man", "cd", "pushd", "popd",
+  "source", ".", "sleep", "wait", "jobs", "printenv", "getent", "locate", "yes", "seq", "expr", "let", "sort", "uniq",
+]);
+
+/** Wrappers that run the rest of their words as a command. */
+const WRAPPERS = new Set([
+  "sudo", "doas", "command", "builtin", "exec", "nohup", "time", "nice", "ionice", "stdbuf", "timeout", "xargs", "env",
+  "setsid", "chronic", "unbuffer", "then", "do", "else", "elif", "if", "while", "until", "!", "{", "}",
+]);
+const SHELLS = new Set(["sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "busybox"]);
+const DELETERS = new Set(["rm", "rmdir", "unlink", "shred", "srm", "trash", "trash-put"]);
+const WRITE_OPERANDS = new Set(["touch", "truncate", "tee", "mkdir", "mkfifo", "mknod", "chattr", "setfacl", "ln"]);
+const MODE_FIRST = new Set(["chmod", "chown", "chgrp"]);
+const COPIERS = new Set(["cp", "install", "rsync", "scp"]);
+/** git subcommands that rewrite files in the work tree. */
+const GIT_WRITES = new Set([
+  "checkout", "restore", "rm", "mv", "reset", "clean", "stash", "apply", "am", "switch", "merge", "pull", "rebase", "cherry-pick",
+  "revert", "worktree", "config", "update-index", "read-tree", "checkout-index", "filter-branch", "sparse-checkout", "submodule",
+]);
+const ADMIN = new Set(["trust", "install", "uninstall", "init"]);
+const OUTPUT = /^(>|>>|>\||&>|&>>|<>|>>>)$/;
+const ENV_NAMES = /^(HOOKIT|HOOKIT_CONFIG)=/;
+
+/** The first thing in `command` that would change what hookit enforces, if any. */
+export function shellHit(command: string, ctx: ProtectContext, depth = 0): ShellHit | undefined {
+  const commands = simpleCommands(command, { env: ctx.env, cwd: ctx.cwd, vars: new Map() });
+  let cwd: string | undefined = ctx.cwd;
+  // A write whose target is only known at run time, in a line that names a protected path, is refused.
+  let unknownTarget = false;
+  let mentioned: Protected | undefined;
+  for (const cmd of commands) {
+    const here = { ...ctx, cwd: cwd ?? ctx.cwd };
+    for (const assign of cmd.assigns) if (ENV_NAMES.test(assign.text)) return { type: "env", name: assign.text.split("=")[0] as string };
+    for (const redirect of cmd.redirects) {
+      if (!OUTPUT.test(redirect.op) || /^(\d+|-)$/.test(redirect.target.text) && redirect.op.endsWith("&")) continue;
+      const hit = wordTarget(redirect.target, "write", here, cwd);
+      if (hit) return { type: "path", place: hit };
+      if (!redirect.target.exact) unknownTarget = true;
+    }
+    const result = commandHit(cmd.words, here, cwd, depth);
+    if (result.hit) return result.hit;
+    unknownTarget ||= result.unknownTarget;
+    mentioned ??= result.mentioned;
+    if (result.cd !== undefined) cwd = result.cd === null ? undefined : result.cd;
+  }
+  if (mentioned && unknownTarget) return { type: "path", place: mentioned };
+  return undefined;
+}
+
+interface CommandResult {
+  hit?: ShellHit;
+  unknownTarget: boolean;
+  mentioned?: Protected;
+  /** The directory after a `cd`; null when it cannot be known. */
+  cd?: string | null;
+}
+
+function commandHit(all: Word[], ctx: ProtectContext, cwd: string | undefined, depth: number): CommandResult {
+  const words = unwrap(all, ctx);
+  if (words.hit) return { hit: words.hit, unknownTarget: false };
+  // xargs runs its command on words read from stdin: what it acts on is unknown.
+  const fed = all.slice(0, all.length - words.list.length).some((w) => basename(w.text) === "xargs");
+  const result = programHit(words.list, ctx, cwd, depth);
+  const name = basename(words.list[0]?.text ?? "");
+  return fed && !result.hit && !READ_ONLY.has(name) ? { ...result, unknownTarget: true } : result;
+}
+
+function programHit(list: Word[], ctx: ProtectContext, cwd: string | undefined, depth: number): CommandResult {
+  const [program, ...args] = list;
+  const none: CommandResult = { unknownTarget: false };
+  if (!program) return none;
+  const name = basename(program.text);
+  const mentioned = args.map((w) => mention(w, ctx, cwd)).find(Boolean);
+  if (name === "cd" || name === "pushd") {
+    const target = args.find((w) => !w.text.startsWith("-"));
+    if (!target) return { ...none, cd: ctx.env.HOME ?? null };
+    return { ...none, cd: target.exact && !target.glob ? resolve(cwd ?? ctx.cwd, target.text) : null };
+  }
+  const admin = adminCommand(name, args, ctx);
+  if (admin) return { hit: { type: "admin", command: admin }, unknownTarget: false };
+  if (name === "export" || name === "declare" || name === "typeset" || name === "local" || name === "readonly") {
+    const set = args.find((w) => ENV_NAMES.test(w.text));
+    return set ? { hit: { type: "env", name: set.text.split("=")[0] as string }, unknownTarget: false } : none;
+  }
+  if (SHELLS.has(name) || name === "eval") {
+    const at = name === "eval" ? 0 : args.findIndex((w) => /^-[a-z]*c[a-z]*$/.test(w.text)) + 1;
+    const script = name === "eval" ? args.map((w) => w.text).join(" ") : args[at]?.text;
+    if (at > 0 || name === "eval") {
+      if (script === undefined) return none;
+      const hit = depth < 5 ? shellHit(script, { ...ctx, cwd: cwd ?? ctx.cwd }, depth + 1) : undefined;
+      return { hit, unknownTarget: false, mentioned };
+    }
+  }
+  const operands = args.filter((w) => !w.text.startsWith("-") || w.text === "-");
+  const check = (list: Word[], effect: Effect): CommandResult => {
+    for (const word of list) {
+      const hit = wordTarget(word, effect, ctx, cwd);
+      if (hit) return { hit: { type: "path", place: hit }, unknownTarget: false };
+    }
+    return { unknownTarget: list.some((w) => !w.exact), mentioned };
+  };
+  if (name === "find") return findHit(args, ctx, cwd, depth, mentioned);
+  if (DELETERS.has(name)) return check(operands, "delete");
+  if (name === "mv") return merge(check(operands.slice(0, -1), "delete"), check(operands.slice(-1), "write"));
+  if (COPIERS.has(name)) {
+    const linking = args.some((w) => /^(-[a-z]*l[a-z]*|--link)$/.test(w.text));
+    const into = args.findIndex((w) => w.text === "-t" || w.text === "--target-directory");
+    const dest = into >= 0 ? args.slice(into + 1, into + 2) : operands.slice(-1);
+    return check(linking ? operands : dest, "write");
+  }
+  if (WRITE_OPERANDS.has(name)) return check(operands, "write");
+  if (MODE_FIRST.has(name)) return check(operands.slice(1), "write");
+  if (name === "dd") return check(args.filter((w) => w.text.startsWith("of=")).map((w) => ({ ...w, text: w.text.slice(3) })), "write");
+  if ((name === "sed" || name === "perl" || name === "ruby") && args.some((w) => /^(-[a-zA-Z]*i|--in-place)/.test(w.text))) {
+    return check(operands, "write");
+  }
+  if (name === "sort" && args.some((w) => /^(-o|--output)/.test(w.text))) return check(operands, "write");
+  if (name === "git") {
+    const sub = args.find((w) => !w.text.startsWith("-"));
+    if (!sub || !GIT_WRITES.has(sub.text)) return none;
+    return mentioned ? { hit: { type: "path", place: mentioned }, unknownTarget: false } : none;
+  }
+  if (READ_ONLY.has(name)) return { unknownTarget: false, mentioned };
+  // A program hookit does not know: naming a protected path is enough.
+  const own = mention(program, ctx, cwd);
+  const named = own ?? mentioned;
+  return named ? { hit: { type: "path", place: named }, unknownTarget: false } : none;
+}
+
+function merge(a: CommandResult, b: CommandResult): CommandResult {
+  return a.hit ? a : b.hit ? b : { unknownTarget: a.unknownTarget || b.unknownTarget, mentioned: a.mentioned ?? b.mentioned };
+}
+
+/** Skips wrappers (`sudo`, `env VAR=…`, `timeout 5`, `xargs -0`, …) to the program that runs. */
+function unwrap(words: Word[], _ctx: ProtectContext): { list: Word[]; hit?: ShellHit } {
+  let i = 0;
+  while (i < words.length) {
+    const name = basename((words[i] as Word).text);
+    if (!WRAPPERS.has(name)) break;
+    i++;
+    while (i < words.length) {
+      const text = (words[i] as Word).text;
+      if (ENV_NAMES.test(text)) return { list: [], hit: { type: "env", name: text.split("=")[0] as string } };
+      const option = text.startsWith("-") && text !== "-";
+      const assignment = name === "env" && /^[A-Za-z_][A-Za-z0-9_]*=/.test(text);
+      const duration = name === "timeout" && /^\d/.test(text);
+      const valueOf = (name === "sudo" && /^-[ugCDhpRrT]$/.test(text)) || (name === "nice" && text === "-n") || (name === "xargs" && /^-[IEdLnPs]$/.test(text));
+      if (!option && !assignment && !duration) break;
+      i += valueOf ? 2 : 1;
+    }
+  }
+  return { list: words.slice(i) };
+}
+
+/** `hookit trust`, `npx hookit install`, `node …/dist/bin.cjs uninstall`: the subcommand, if it is one that needs the user. */
+function adminCommand(name: string, args: Word[], ctx: ProtectContext): string | undefined {
+  let rest: Word[] | undefined;
+  if (name === "hookit") rest = args;
+  else if (["npx", "bunx", "pnpx"].includes(name) || ((name === "npm" || name === "pnpm" || name === "yarn") && ["exec", "dlx", "x"].includes(args[0]?.text ?? ""))) {
+    const at = args.findIndex((w) => /^hookit(@.*)?$/.test(w.text));
+    rest = at >= 0 ? args.slice(at + 1) : undefined;
+  } else if (name === "node" || name === "nodejs" || /^node\d*$/.test(name)) {
+    const at = args.findIndex((w) => /(^|\/)(dist\/bin\.cjs|hookit)$/.test(w.text) || (ctx.packageDir !== undefined && w.text.startsWith(ctx.packageDir)));
+    rest = at >= 0 ? args.slice(at + 1) : undefined;
+  }
+  const sub = rest?.find((w) => !w.text.startsWith("-"));
+  return sub && ADMIN.has(sub.text) ? `hookit ${sub.text}` : undefined;
+}
+
+function findHit(args: Word[], ctx: ProtectContext, cwd: string | undefined, depth: number, mentioned: Protected | undefined): CommandResult {
+  const firstExpr = args.findIndex((w) => /^[-(!]/.test(w.text));
+  const starts = args.slice(0, firstExpr < 0 ? args.length : firstExpr);
+  if (starts.length === 0) starts.push({ text: ".", exact: true, glob: false });
+  if (args.some((w) => w.text === "-delete")) {
+    const names = args.flatMap((w, i) => (/^-(i?name|i?path|i?wholename)$/.test(w.text) && args[i + 1] ? [(args[i + 1] as Word).text] : []));
+    for (const start of starts) {
+      // Without a name test everything below the start goes; with one, only what it matches.
+      const hit = names.length === 0 || args.some((w) => /^-i?regex$/.test(w.text))
+        ? wordTarget(start, "delete", ctx, cwd)
+        : findNamesHit(start, names, ctx, cwd);
+      if (hit) return { hit: { type: "path", place: hit }, unknownTarget: false };
+    }
+  }
+  for (let i = 0; i < args.length; i++) {
+    const text = (args[i] as Word).text;
+    if (/^-(exec|execdir|ok|okdir)$/.test(text)) {
+      const end = args.findIndex((w, j) => j > i && (w.text === ";" || w.text === "+"));
+      const inner = args.slice(i + 1, end < 0 ? args.length : end).flatMap((w) => (w.text === "{}" ? starts : [w]));
+      const result = commandHit(inner, ctx, cwd, depth);
+      if (result.hit) return result;
+    } else if (/^-fprint/.test(text) && args[i + 1]) {
+      const hit = wordTarget(args[i + 1] as Word, "write", ctx, cwd);
+      if (hit) return { hit: { type: "path", place: hit }, unknownTarget: false };
+    }
+  }
+  return { unknownTarget: false, mentioned };
+}
+
+function findNamesHit(start: Word, names: string[], ctx: ProtectContext, cwd: string | undefined): Protected | undefined {
+  if (!start.exact) return markerHit(start.text, ctx);
+  const root = resolve(cwd ?? ctx.cwd, start.text);
+  const patterns = names.map((name) => componentRegex(name.split("/").pop() ?? name));
+  const inside = concretePlaces(ctx).find((place) => place.path === root || place.path.startsWith(`${root}/`));
+  if (!inside) return undefined;
+  return PROTECTED_NAMES.some((name) => patterns.some((p) => p.test(name))) ? { path: inside.path, what: inside.what } : undefined;
+}
+
+/** The protected place a word names as a target of `effect`, resolving it as the shell would. */
+function wordTarget(word: Word, effect: Effect, ctx: ProtectContext, cwd: string | undefined): Protected | undefined {
+  if (!word.exact) return markerHit(word.text, ctx);
+  if (word.glob) return globTarget(word.text, effect, ctx, cwd);
+  if (!cwd && !isAbsolute(word.text)) return markerHit(word.text, ctx);
+  return protectedTarget(resolve(cwd ?? ctx.cwd, word.text), effect, ctx) ?? markerHit(word.text, ctx);
+}
+
+/** Whether an argument names a protected place at all (as a path, or anywhere in its text). */
+function mention(word: Word, ctx: ProtectContext, cwd: string | undefined): Protected | undefined {
+  const text = word.text;
+  const value = /^-{1,2}[\w-]+=/.test(text) ? text.slice(text.indexOf("=") + 1) : text;
+  if (word.exact && !word.glob && value !== "" && (cwd || isAbsolute(value))) {
+    const hit = classify(resolve(cwd ?? ctx.cwd, value), ctx);
+    if (hit) return hit;
+  }
+  if (word.glob) return globTarget(value, "write", ctx, cwd);
+  return markerHit(text, ctx);
+}
+
+function markerHit(text: string, ctx: ProtectContext): Protected | undefined {
+  for (const place of concretePlaces(ctx)) if (text.includes(place.path)) return place;
+  const marker = PROTECTED_MARKERS.find((m) => text.includes(m));
+  return marker ? { path: marker, what: "a file hookit protects" } : undefined;
+}
+
+/**
+ * A pattern the shell expands: every protected place (or, for a delete, a
+ * folder holding one) that it could match, and the files it matches now (a
+ * symlink among them counts as where it points).
+ */
+function globTarget(pattern: string, effect: Effect, ctx: ProtectContext, cwd: string | undefined): Protected | undefined {
+  const absolute = isAbsolute(pattern) ? pattern : cwd ? resolve(cwd, pattern) : undefined;
+  if (absolute) {
+    const parts = absolute.split("/").slice(1).map((part) => componentRegex(part));
+    for (const place of concretePlaces(ctx)) {
+      const own = place.path.split("/").slice(1);
+      const common = Math.min(parts.length, own.length);
+      if (!own.slice(0, common).every((name, i) => (parts[i] as RegExp).test(name))) continue;
+      // The pattern names the place or something inside it; for a delete, a folder above it too.
+      if (parts.length >= own.length) return { path: absolute, what: place.what };
+      if (effect === "delete" && existsSync(place.path)) return { path: absolute, what: `a folder holding ${place.what}` };
+    }
+  } else {
+    const regex = componentRegex(pattern.split("/").pop() ?? pattern);
+    if (PROTECTED_NAMES.some((name) => regex.test(name))) return { path: pattern, what: "a file hookit protects" };
+    return undefined;
+  }
+  const dir = absolute.slice(0, absolute.lastIndexOf("/")) || "/";
+  if (/[*?[]/.test(dir)) return undefined;
+  const last = componentRegex(absolute.slice(absolute.lastIndexOf("/") + 1));
+  try {
+    if (!statSync(dir).isDirectory()) return undefined;
+    for (const name of readdirSync(dir)) {
+      if (!last.test(name)) continue;
+      // A symlink (or hard link) among the matches counts as what it points to.
+      const hit = protectedTarget(`${dir === "/" ? "" : dir}/${name}`, effect, ctx);
+      if (hit) return hit;
+    }
+  } catch {
+    // unreadable folder: nothing the shell would find either
+  }
+  return undefined;
+}
+
+/** Names of protected files and folders, for patterns whose folder is unknown. */
+const PROTECTED_NAMES = [
+  ".hookit", "hookit.json", "hookit", "settings.json", "settings.local.json", "hooks.json", "config.toml", "trust.json",
+  "decisions.jsonl", "opencode.json", "opencode.jsonc", "bin.cjs",
+];
+
+/** One path component of a shell pattern as an anchored regex (a leading dot only matches a literal dot). */
+function componentRegex(pattern: string): RegExp {
+  let out = "";
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i] as string;
+    if (c === "*") out += i === 0 ? "(?!\\.)[^/]*" : "[^/]*";
+    else if (c === "?") out += i === 0 ? "[^/.]" : "[^/]";
+    else if (c === "[") {
+      const end = pattern.indexOf("]", i + 2);
+      if (end < 0) out += "\\[";
+      else {
+        out += `[${pattern.slice(i + 1, end).replace(/^!/, "^").replace(/\\/g, "\\\\")}]`;
+        i = end;
+      }
+    } else out += c.replace(/[.+^${}()|\\]/g, "\\$&");
+  }
+  return new RegExp(`^${out}$`);
+}
+
+export type { SimpleCommand };
