@@ -1,0 +1,45 @@
+// Upstream tests that exercise something hookit deliberately does differently
+// (docs/migrating-from-hookit.md, "Differences, all deliberate"). Each is
+// listed by its exact upstream name with the reason; the suites register them
+// as skipped tests carrying the reason, and a hookit test next to them asserts
+// what hookit does instead. None is dropped silently.
+
+export interface DeliberateDifference {
+  /** Upstream file and describe the tests come from. */
+  upstream: string;
+  reason: string;
+  tests: readonly string[];
+}
+
+export const CATALOG_MUTATION: DeliberateDifference = {
+  upstream: "tests/hook-catalog.test.ts › Hook Catalog mutations",
+  reason:
+    "hookit has no /hooks panel and no catalog installer: the policy file is the user's, edited by hand, " +
+    "and hookit only ever reads it (no install/update/remove/edit-local-preset/set-default/add-repository)",
+  tests: [
+    "installs a validated batch with repository allowlist updates in one replacement",
+    "canonicalizes an omitted shell to true in snapshots and persistence",
+    "independently validates mutation inputs and leaves disk unchanged on failure",
+    "rejects invalid installation names without writing",
+    "rejects duplicate batch identities without writing",
+    "atomically rejects a batch that resolves a Preset member to a Preset",
+    "rejects installing a Preset at a dangling Hook Reference",
+    "re-reads before install so unrelated external edits survive",
+    "preserves malformed external bytes and the previous snapshot on mutation failure",
+    "validates every authorized storage before mutating the target storage",
+    "updates whichever storage supplies the visible entry and preserves local default",
+    "atomically rejects an update that turns a referenced Hook into a Preset",
+    "uses provenance from the mandatory re-read rather than the old snapshot",
+    "removes only the owning source and reveals a matching global entry",
+    "atomically rejects removal when an override would reveal Preset nesting",
+    "allows Hook removal to leave a dangling Preset member and later resolve it",
+    "fails a stale mutation when the identity disappeared after re-read",
+    "edits only local presets and preserves the effective default preference",
+    "toggles default on the current owner without changing entry content",
+    "adds a repository through project storage and returns the fresh allowlist",
+  ],
+};
+
+export const DELIBERATE_DIFFERENCES: readonly DeliberateDifference[] = [CATALOG_MUTATION];
+
+export const skipTitle = (name: string, difference: DeliberateDifference) => `${name} [deliberate difference: ${difference.reason}]`;
