@@ -3,7 +3,7 @@
 // (`evaluate(evaluator, event, payload, hooks, cwd, context)`), the same Hook
 // builders and readers, and the same `metadata` map of `PI_*`-style variables.
 // Only the API is translated; every decision comes from hookit's engine.
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll } from "vitest";
@@ -103,6 +103,9 @@ export function caseDirectory(name: string): string {
   mkdirSync(directory, { recursive: true });
   return directory;
 }
+
+/** A file a hook wrote in its case directory. */
+export const readText = (cwd: string, file: string) => readFileSync(join(cwd, file), "utf8");
 
 export function evaluate(
   evaluator: HookEvaluation,

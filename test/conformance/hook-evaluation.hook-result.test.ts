@@ -1,14 +1,12 @@
 // Port of HooKit's tests/hook-evaluation.test.ts (see UPSTREAM.md), describe
 // "Hook Result Event phase".
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   HookEvaluation, UUID_PATTERN, caseDirectory, context, evaluate, hook, hookRows, hookWithAction, presentationMessages,
-  requestedActions, toolCall,
+  readText, requestedActions, toolCall,
 } from "./_facade.ts";
-
-const read = (cwd: string, file: string) => readFileSync(join(cwd, file), "utf8");
 
 describe("Hook Result Event phase", () => {
   it("applies shared Event semantics to Native and Hook Result Events", async () => {
@@ -50,7 +48,7 @@ describe("Hook Result Event phase", () => {
       hook("second", "hook_result", `printf 'second:%s\\n' "$PI_EVENT_PAYLOAD" >> order.log`),
     ], cwd);
     expect(result.eventOutcomes[0].outcome).toBe("report");
-    const lines = read(cwd, "order.log").trim().split("\n");
+    const lines = readText(cwd, "order.log").trim().split("\n");
     expect(lines.map((line) => line.slice(0, line.indexOf(":")))).toEqual(["first", "second", "first", "second"]);
     expect(lines[0]).toMatch(/"outcome":"pass","code":0/);
     expect(lines[2]).toMatch(/"outcome":"report","code":7/);
@@ -78,7 +76,7 @@ describe("Hook Result Event phase", () => {
       hookWithAction("wrong-action", "hook_result", { type: "shutdown" }, { filter: { outcome: "r.*" } }),
     ], cwd);
     expect(result.eventOutcomes[0].outcome).toBe("report");
-    expect(read(cwd, "match.log")).toBe("match\n");
+    expect(readText(cwd, "match.log")).toBe("match\n");
     expect(existsSync(join(cwd, "bad"))).toBe(false);
     expect(requestedActions(result).map((e) => e.hookRef)).toEqual(["local/matching-action"]);
   });
@@ -104,11 +102,11 @@ describe("Hook Result Event phase", () => {
       }),
     ], cwd);
     expect(result.eventOutcomes[0].outcome).toBe("pass");
-    const line = read(cwd, "identities.log").trim();
+    const line = readText(cwd, "identities.log").trim();
     const separator = line.indexOf("|");
     const handlerInvocationId = line.slice(0, separator);
     const payload = JSON.parse(line.slice(separator + 1)) as Record<string, unknown>;
-    const originInvocationId = read(cwd, "origin.id");
+    const originInvocationId = readText(cwd, "origin.id");
     const actionFor = (ref: string) => requestedActions(result).find((e) => e.hookRef === ref);
     expect(handlerInvocationId).toMatch(UUID_PATTERN);
     expect(Object.keys(payload).sort()).toEqual(["code", "event", "hookRef", "invocationId", "outcome"]);

@@ -1,14 +1,12 @@
 // Port of HooKit's tests/hook-evaluation.test.ts (see UPSTREAM.md), describes
 // "Hook Invocation semantics" and "Enabled Hook Set".
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   HookEvaluation, UUID_PATTERN, caseDirectory, context, createEnabledHookSet, evaluate, hook, hookRows, reasonOf,
-  rootDirectory, toolCall,
+  readText, rootDirectory, toolCall,
 } from "./_facade.ts";
-
-const read = (cwd: string, file: string) => readFileSync(join(cwd, file), "utf8");
 
 describe("Hook Invocation semantics", () => {
   it("runs filter then when then shell with one shared environment", async () => {
@@ -20,8 +18,8 @@ describe("Hook Invocation semantics", () => {
       }),
     ], cwd, context(cwd, { metadata: { PI_SESSION_ID: "session-123" } }));
     expect(result.eventOutcomes[0].outcome).toBe("pass");
-    const shellIdentity = read(cwd, "shell.log").trim();
-    expect(shellIdentity).toBe(read(cwd, "when.log").trim());
+    const shellIdentity = readText(cwd, "shell.log").trim();
+    expect(shellIdentity).toBe(readText(cwd, "when.log").trim());
     expect(hookRows(result.evaluationReport)).toHaveLength(1);
     const [ref, hookEvent, invocationId, event, session] = shellIdentity.split("|");
     expect([ref, hookEvent, event, session]).toEqual(["owner/hooks/identity", "tool_call", "tool_call", "session-123"]);
@@ -36,7 +34,7 @@ describe("Hook Invocation semantics", () => {
       hook("two", "turn_end", log),
     ], cwd);
     expect(result.eventOutcomes[0].outcome).toBe("pass");
-    const ids = read(cwd, "ids.log").trim().split("\n");
+    const ids = readText(cwd, "ids.log").trim().split("\n");
     expect(ids).toHaveLength(2);
     for (const id of ids) expect(id).toMatch(UUID_PATTERN);
     expect(ids[0]).not.toBe(ids[1]);
@@ -67,7 +65,7 @@ describe("Hook Invocation semantics", () => {
       hook("payload", "turn_end", `printf '%s' "$PI_EVENT_PAYLOAD" > payload.json`),
     ], cwd);
     expect(lifecycle.eventOutcomes[0].outcome).toBe("pass");
-    expect(JSON.parse(read(cwd, "payload.json"))).toEqual({ event: "turn_end", turnIndex: 3 });
+    expect(JSON.parse(readText(cwd, "payload.json"))).toEqual({ event: "turn_end", turnIndex: 3 });
   });
 
   it("treats an ordinary non-zero when as a skip", async () => {
@@ -183,6 +181,6 @@ describe("Enabled Hook Set", () => {
     metadata.PI_SESSION_ID = "changed"; // after the evaluation started
     const result = await evaluation;
     expect(result.eventOutcomes[0].outcome).toBe("pass");
-    expect(read(cwd, "captured.log")).toBe("captured");
+    expect(readText(cwd, "captured.log")).toBe("captured");
   });
 });
