@@ -57,6 +57,4 @@ export const LINUX_ENV_STRING_LIMIT: DeliberateDifference = {
   tests: ["read-max-200000-chars has an inclusive boundary"],
 };
 
-export const DELIBERATE_DIFFERENCES: readonly DeliberateDifference[] = [CATALOG_MUTATION, LINUX_ENV_STRING_LIMIT];
-
 export const skipTitle = (name: string, difference: DeliberateDifference) => `${name} [${difference.label}: ${difference.reason}]`;
