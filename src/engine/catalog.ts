@@ -4,6 +4,10 @@
 import { hookRulesHold, hookSchema, presetSchema } from "./schema.ts";
 import { isPlainPattern } from "./filter.ts";
 import { deepFreeze } from "./freeze.ts";
+import {
+  errorDetail, invalidNameProblem, invalidRegexProblem, nestedPresetProblem, schemaMismatchProblem, unknownEventProblem,
+  type InvalidRegex,
+} from "./texts.ts";
 import { EVENTS, type CatalogEntry, type Hook, type Preset } from "./types.ts";
 
 export type Storage = "global" | "project";
@@ -46,6 +50,9 @@ export function loadCatalog(files: readonly StorageFile[]): CatalogResult {
     if (typeof result === "string") diagnostics.push(diag(file, result));
     else parsed.push(result);
   }
+  // Like HooKit, a file that fails its own checks stops the load before any
+  // source check: the other file's section problems are not reported yet.
+  if (diagnostics.length > 0) return { ok: false, diagnostics };
   for (const file of parsed) {
     for (const message of eligibilityProblems(file)) diagnostics.push(diag(file, message));
   }
@@ -61,7 +68,7 @@ export function loadCatalog(files: readonly StorageFile[]): CatalogResult {
     if (entry.kind !== "preset") continue;
     for (const ref of entry.preset) {
       if (byRef.get(ref)?.kind === "preset") {
-        diagnostics.push(diag(file, `Preset "${entry.ref}" references Preset "${ref}"; nested Presets are not supported`));
+        diagnostics.push(diag(file, nestedPresetProblem(entry.ref, ref)));
       }
     }
   }
@@ -102,7 +109,7 @@ export function parseStorageFile(file: StorageFile): ParsedFile | string {
     if (section === null || typeof section !== "object" || Array.isArray(section)) return `section "${source}" must be an object`;
     for (const name of Object.keys(section)) {
       if (name === "" || name.includes("/") || name.includes("\u0000")) {
-        return `section "${source}" has invalid entry name "${name}"; names must be non-empty and contain neither / nor NUL`;
+        return invalidNameProblem(source, name);
       }
       const entry = parseEntry(source, name, (section as Record<string, unknown>)[name]);
       if (typeof entry === "string") return entry;
@@ -114,27 +121,25 @@ export function parseStorageFile(file: StorageFile): ParsedFile | string {
 
 function parseEntry(source: string, name: string, raw: unknown): CatalogEntry | string {
   const ref = `${source}/${name}`;
-  const mismatch = `entry "${ref}" does not match the Hook or Preset schema`;
-  const record = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? (raw as Record<string, unknown>) : undefined;
-  if (record && typeof record.event === "string" && !(EVENTS as readonly string[]).includes(record.event)) {
-    return `entry "${ref}" has unknown event "${record.event}"; supported events: ${EVENTS.join(", ")}`;
-  }
+  return validEntry(source, name, ref, raw) ?? entryProblem(ref, raw);
+}
+
+/** The entry when it is a valid Preset or Hook (filter regexes included), else undefined. */
+function validEntry(source: string, name: string, ref: string, raw: unknown): CatalogEntry | undefined {
+  const record = asRecord(raw);
   // HooKit tries the Preset shape first, then the Hook shape. Both are strict and
   // only a Preset has a `preset` key, so the key decides which one can succeed;
   // checking just that one keeps a 10,000-entry catalog fast to load.
   if (record && Object.hasOwn(record, "preset")) {
     const preset = presetSchema.safeParse(raw);
-    if (!preset.success) return mismatch;
-    if (new Set(preset.data.preset).size !== preset.data.preset.length) return mismatch;
+    if (!preset.success || new Set(preset.data.preset).size !== preset.data.preset.length) return undefined;
     return Object.freeze({
       kind: "preset", source, name, ref, description: preset.data.description,
       preset: Object.freeze([...preset.data.preset]) as string[], default: preset.data.default === true,
     } satisfies Preset);
   }
   const hook = hookSchema.safeParse(raw);
-  if (!hook.success || !hookRulesHold(hook.data)) return mismatch;
-  const regexProblem = filterRegexProblem(ref, hook.data.event, hook.data.filter);
-  if (regexProblem) return regexProblem;
+  if (!hook.success || !hookRulesHold(hook.data) || invalidFilterRegex(record) !== undefined) return undefined;
   const { description, event, filter, when, shell, action, timeout } = hook.data;
   const out: Hook = { kind: "hook", source, name, ref, description, event, shell: shell ?? "true", default: hook.data.default === true };
   if (filter !== undefined) out.filter = filter;
@@ -143,11 +148,27 @@ function parseEntry(source: string, name: string, raw: unknown): CatalogEntry | 
   if (timeout !== undefined) out.timeout = timeout;
   return deepFreeze(out);
 }
+/** Why an invalid entry is invalid, in HooKit's order: unknown event, then any bad regex, then the catch-all. */
+function entryProblem(ref: string, raw: unknown): string {
+  const record = asRecord(raw);
+  if (record && typeof record.event === "string" && !(EVENTS as readonly string[]).includes(record.event)) {
+    return unknownEventProblem(ref, record.event, EVENTS);
+  }
+  const regex = invalidFilterRegex(record);
+  if (regex) return invalidRegexProblem(ref, regex);
+  return schemaMismatchProblem(ref);
+}
 
-function filterRegexProblem(ref: string, event: string, filter: Record<string, unknown> | undefined): string | undefined {
-  if (!filter) return undefined;
+/**
+ * The first filter string that does not compile, whatever else is wrong with
+ * the entry (HooKit reports it ahead of the catch-all). In a `hook_result`
+ * filter only `outcome` is exempt: it holds outcome names, never patterns.
+ */
+function invalidFilterRegex(record: Record<string, unknown> | undefined): InvalidRegex | undefined {
+  const filter = asRecord(record?.filter);
+  if (!record || !filter) return undefined;
   for (const [key, value] of Object.entries(filter)) {
-    if (event === "hook_result" && (key === "outcome" || key === "code")) continue;
+    if (record.event === "hook_result" && key === "outcome") continue;
     const list = Array.isArray(value) ? value : [value];
     for (let i = 0; i < list.length; i++) {
       const pattern = list[i];
@@ -155,13 +176,15 @@ function filterRegexProblem(ref: string, event: string, filter: Record<string, u
       try {
         new RegExp(pattern);
       } catch (error) {
-        const index = Array.isArray(value) ? `[${i}]` : "";
-        return `entry "${ref}" filter["${key}"]${index} has invalid regex "${pattern}": ${(error as Error).message}`;
+        return { key, index: Array.isArray(value) ? i : undefined, pattern, reason: errorDetail(error) };
       }
     }
   }
   return undefined;
 }
+
+const asRecord = (value: unknown): Record<string, unknown> | undefined =>
+  value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 
 function eligibilityProblems(file: ParsedFile): string[] {
   const problems: string[] = [];

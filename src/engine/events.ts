@@ -64,7 +64,7 @@ export function eventEnv(event: NormalizedEvent, candidate: Record<string, unkno
   const env: Record<string, string> = {};
   putEnv(env, "HOOKIT_AGENT", event.agent);
   if (event.event === "tool_call" || event.event === "tool_result") {
-    putEnv(env, "PI_TOOL_NAME", event.toolName);
+    env.PI_TOOL_NAME = event.toolName; // HooKit sets it even when empty
     env.PI_TOOL_CALL_ID = event.toolCallId;
     env.PI_TOOL_INPUT = JSON.stringify(event.input);
     if (event.event === "tool_result") {

@@ -89,3 +89,39 @@ export function errorDetail(error: unknown): string {
     return "unknown error";
   }
 }
+
+// --- catalog diagnostics (hookit-semantics §2.6) -----------------------------
+// HooKit quotes names, refs, events and patterns with JSON.stringify in these
+// texts (so a backslash or NUL shows escaped) but pastes section names and the
+// catch-all's ref between plain quotes; each text below follows its original.
+
+const quote = (text: string) => JSON.stringify(text);
+
+export interface InvalidRegex {
+  key: string;
+  /** Position in an array value; absent for a single pattern. */
+  index?: number;
+  pattern: string;
+  reason: string;
+}
+
+export function invalidNameProblem(source: string, name: string): string {
+  return `section ${quote(source)} has invalid entry name ${quote(name)}; names must be non-empty and contain neither / nor NUL`;
+}
+
+export function unknownEventProblem(ref: string, event: string, events: readonly string[]): string {
+  return `entry ${quote(ref)} has unknown event ${quote(event)}; supported events: ${events.join(", ")}`;
+}
+
+export function invalidRegexProblem(ref: string, problem: InvalidRegex): string {
+  const index = problem.index === undefined ? "" : `[${problem.index}]`;
+  return `entry ${quote(ref)} filter[${quote(problem.key)}]${index} has invalid regex ${quote(problem.pattern)}: ${problem.reason}`;
+}
+
+export function schemaMismatchProblem(ref: string): string {
+  return `entry "${ref}" does not match the Hook or Preset schema`;
+}
+
+export function nestedPresetProblem(ref: string, target: string): string {
+  return `Preset ${quote(ref)} references Preset ${quote(target)}; nested Presets are not supported`;
+}

@@ -54,11 +54,12 @@ test("74 a top-level key that is neither local nor owner/repo is not a valid sou
 });
 
 test("75 empty names, names with / and names with NUL are invalid", () => {
-  for (const name of ["", "nested/name", "nul\u0000name"]) {
+  // HooKit quotes the name with JSON.stringify, so a NUL shows as \u0000.
+  for (const [name, shown] of [["", '""'], ["nested/name", '"nested/name"'], ["nul\u0000name", '"nul\\u0000name"']]) {
     const result = entryProblem(h("tool_call", "true"), name);
     expect(result).toEqual({
       ok: false,
-      diagnostics: [{ storage: "global", message: `section "local" has invalid entry name "${name}"; names must be non-empty and contain neither / nor NUL` }],
+      diagnostics: [{ storage: "global", message: `section "local" has invalid entry name ${shown}; names must be non-empty and contain neither / nor NUL` }],
     });
   }
 });

@@ -147,3 +147,46 @@ test("§2.5 normalisation: omitted shell is \"true\", default is boolean, entrie
   expect(Object.isFrozen(hook.action) && Object.isFrozen(hook.action?.outcome)).toBe(true);
   expect(Object.isFrozen(preset) && Object.isFrozen(preset?.kind === "preset" && preset.preset)).toBe(true);
 });
+
+test("§2.6 names, refs, events and patterns are quoted with JSON.stringify (escapes shown)", () => {
+  const pattern = "\\bgit push(";
+  expect(one({ local: { r: h("tool_call", "true", { filter: { command: pattern } }) } })).toEqual([
+    `entry "local/r" filter["command"] has invalid regex "\\\\bgit push(": ${regexError(pattern)}`,
+  ]);
+  expect(one({ local: { 'q"k': h("tool_call", "true", { filter: { 'a"b': "(" } }) } })).toEqual([
+    `entry "local/q\\"k" filter["a\\"b"] has invalid regex "(": ${regexError("(")}`,
+  ]);
+  expect(one({ local: { x: h('la"ter', "true") } })[0]).toMatch(/^entry "local\/x" has unknown event "la\\"ter"; supported events: /);
+  expect(one({ 'o/r"': { "a/b": h("tool_call", "true") } })[0]).toMatch(/^section "o\/r\\"" has invalid entry name "a\/b"; /);
+  expect(one({ local: { 'a"': { description: "", preset: ["local/b"] }, b: { description: "", preset: [] } } })).toEqual([
+    'Preset "local/a\\"" references Preset "local/b"; nested Presets are not supported',
+  ]);
+  // the texts HooKit builds with plain quotes stay plain
+  expect(one({ local: { 'm"': "no" } })).toEqual(['entry "local/m"" does not match the Hook or Preset schema']);
+  expect(one({ 'x"y': [] })).toEqual(['section "x"y" must be an object']);
+});
+
+test("§2.6 an invalid regex wins over every other problem of the entry (only unknown event comes first)", () => {
+  const broken = { description: "t", event: "tool_call", shell: "true", filter: { command: "(" }, timeoutMs: 5 };
+  expect(one({ local: { r: broken } })).toEqual([`entry "local/r" filter["command"] has invalid regex "(": ${regexError("(")}`]);
+  // a filter value of the wrong type does not hide a bad pattern next to it
+  expect(one({ local: { r: h("tool_call", "true", { filter: { a: ["(", { x: 1 }] } }) } })).toEqual([
+    `entry "local/r" filter["a"][0] has invalid regex "(": ${regexError("(")}`,
+  ]);
+  expect(one({ local: { r: { ...broken, event: "later" } } })[0]).toMatch(/has unknown event "later"/);
+});
+
+test("§2.6 a hook_result filter's code is checked as a pattern; only outcome is exempt", () => {
+  const filter = (f: object) => one({ local: { w: h("hook_result", "true", { filter: f }) } });
+  expect(filter({ code: "(" })).toEqual([`entry "local/w" filter["code"] has invalid regex "(": ${regexError("(")}`]);
+  expect(filter({ outcome: "(" })).toEqual(['entry "local/w" does not match the Hook or Preset schema']);
+});
+
+test("§2.5 a file that fails its own checks hides the other file's source problems", () => {
+  const result = loadCatalog([globalFile({ "not a source": {} }), { storage: "project", text: "{" }]);
+  expect(result.ok ? [] : result.diagnostics.map((d) => d.storage)).toEqual(["project"]);
+  expect(messages([globalFile({ "not a source": {} }), projectFile({ "o/r": {} })])).toEqual([
+    'section "not a source" is not a valid source; expected local or owner/repo',
+    'repository section "o/r" is not declared in project "repos"',
+  ]);
+});

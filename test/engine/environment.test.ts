@@ -46,6 +46,15 @@ test("43 tool_result variables: text blocks joined by newline, original isError,
   expect(env.PI_EVENT_PAYLOAD).toBeUndefined();
 });
 
+test("43b PI_TOOL_NAME is set even when the tool name is empty (HooKit copies it as is)", async () => {
+  const dir = tempDir();
+  const ambient = { ...process.env, PI_TOOL_NAME: "stale" };
+  await run(toolCall({ toolName: "" }), hooks({ dump: h("tool_call", dumpEnv("env")) }), dir, { env: ambient });
+  const env = readEnv(dir, "env");
+  expect(Object.hasOwn(env, "PI_TOOL_NAME")).toBe(true);
+  expect(env.PI_TOOL_NAME).toBe("");
+});
+
 test("44 PI_EVENT_PAYLOAD is exactly the bounded candidate (extra fields dropped)", async () => {
   const dir = tempDir();
   const event = { event: "turn_end", turnIndex: 3, rich: "x" } as unknown as ReturnType<typeof turnEnd>;
