@@ -14,7 +14,7 @@ import { resolvePolicyFiles } from "../run/policy.ts";
 import { isTrusted } from "../run/trust.ts";
 import { targetPath, TARGETS } from "../install/index.ts";
 import { findProjectDir } from "../install/_locate.ts";
-import { isHookitCommand, isHookitPiExtension } from "../install/_marker.ts";
+import { hookEventOf, isHookitCommand, isHookitPiExtension } from "../install/_marker.ts";
 import { isHookitOpencodePlugin } from "../install/opencode.ts";
 import type { Scope } from "../install/_types.ts";
 import { probeCommand, probeEventName } from "./probe.ts";
@@ -113,11 +113,11 @@ function agentScopeChecks(agent: AgentId, adapter: Adapter | undefined, scope: S
   const commands = strings.filter((s) => isHookitCommand(s, agent));
   if (commands.length === 0) return false;
   const hookAgent = agent as HookAgentId;
-  const missing = adapter!.registrations.filter((r) => !commands.some((c) => c.trimEnd().endsWith(` ${r.native}`)));
+  const missing = adapter!.registrations.filter((r) => !commands.some((c) => hookEventOf(c) === r.native));
   if (missing.length > 0) {
     checks.push({ ...base, status: "error", message: `${TARGETS[agent].title}: ${missing.map((r) => r.native).join(", ")} not registered in ${path}`, fix: `hookit install --agent ${agent} --${scope.kind}` });
   }
-  const preTool = commands.find((c) => c.trimEnd().endsWith(` ${probeEventName(hookAgent)}`));
+  const preTool = commands.find((c) => hookEventOf(c) === probeEventName(hookAgent));
   if (preTool) {
     const probe = probeCommand(hookAgent, preTool, projectDir, env as NodeJS.ProcessEnv);
     checks.push(probe.ok

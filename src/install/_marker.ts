@@ -8,6 +8,8 @@
 // the prefix being installed (a custom `--command`). gitvow and similar tools
 // use the same `hook --agent` shape, so the shape alone is not enough.
 
+import type { InvocationKind } from "../adapters/types.ts";
+
 /** Quotes one word for POSIX sh inside double quotes. */
 export function shQuote(word: string): string {
   return `"${word.replace(/["\\$`]/g, "\\$&")}"`;
@@ -18,12 +20,27 @@ export function defaultCommandPrefix(nodePath: string, binPath: string): string 
   return `${shQuote(nodePath)} ${shQuote(binPath)}`;
 }
 
-export function hookCommand(prefix: string, agent: string, nativeEvent: string): string {
-  return `${prefix} hook --agent ${agent} ${nativeEvent}`;
+/**
+ * What a pre-tool registration appends: a hookit that cannot start (node gone,
+ * package moved or deleted, a syntax error) exits 1 or 127, which most agents
+ * read as "go on". hookit itself answers pre-tool events with 0 or 2 only, so
+ * turning any other failure into exit 2 makes it a block in every agent, and
+ * leaves hookit's own answers untouched.
+ */
+export const FAIL_CLOSED_TAIL = "|| exit 2";
+
+export function hookCommand(prefix: string, agent: string, nativeEvent: string, kind?: InvocationKind): string {
+  const command = `${prefix} hook --agent ${agent} ${nativeEvent}`;
+  return kind === "tool_call" ? `${command} ${FAIL_CLOSED_TAIL}` : command;
 }
 
-const HOOK_TAIL_RE = /^(.+?)\s+hook\s+--agent\s+([A-Za-z0-9_-]+)\s+([A-Za-z0-9_-]+)\s*$/;
+const HOOK_TAIL_RE = /^(.+?)\s+hook\s+--agent\s+([A-Za-z0-9_-]+)\s+([A-Za-z0-9_-]+)(?:\s*\|\|\s*exit\s+2)?\s*$/;
 const HOOKIT_PROGRAM_RE = /hookit|bin\.[cm]js["']?$/i;
+
+/** The native event a hookit hook command is registered for (`… hook --agent <id> <Event> [|| exit 2]`). */
+export function hookEventOf(command: string): string | undefined {
+  return HOOK_TAIL_RE.exec(command)?.[3];
+}
 
 /** Whether `command` is a hookit hook command for `agent`. */
 export function isHookitCommand(command: unknown, agent: string, prefix?: string): boolean {

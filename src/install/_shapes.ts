@@ -79,7 +79,7 @@ export function hookFileTransforms(spec: HookFileSpec) {
     const start = text === undefined || text.trim() === "" ? emptyText : text;
     const wanted = new Map<string, unknown[]>();
     for (const registration of options.registrations) {
-      const command = hookCommand(options.commandPrefix, spec.agent, registration.native);
+      const command = hookCommand(options.commandPrefix, spec.agent, registration.native, registration.kind);
       wanted.set(registration.native, [...(wanted.get(registration.native) ?? []), spec.entry(registration, command)]);
     }
     // Events that hold hookit entries but are no longer registered are emptied too.

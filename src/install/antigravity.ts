@@ -74,7 +74,7 @@ export default target;
 function definition(registrations: readonly HookRegistration[], prefix: string): Record<string, unknown[]> {
   const events: Record<string, unknown[]> = {};
   for (const registration of registrations) {
-    const handler = { type: "command", command: hookCommand(prefix, AGENT, registration.native), timeout: HOOK_TIMEOUT_SECONDS };
+    const handler = { type: "command", command: hookCommand(prefix, AGENT, registration.native, registration.kind), timeout: HOOK_TIMEOUT_SECONDS };
     const item = TOOL_EVENTS.has(registration.native) ? { matcher: registration.matcher ?? "*", hooks: [handler] } : handler;
     (events[registration.native] ??= []).push(item);
   }

@@ -43,7 +43,10 @@ async function replyWith(adapter: Adapter, args: HookArgs, stdin: string, env: E
   const kind: InvocationKind = known ?? "lifecycle";
   const bare: Invocation = { agent: adapter.id, nativeEvent: args.nativeEvent, kind, events: [] };
   if (env.HOOKIT === "0") return adapter.respond(bare, { notices: [] });
-  const options: JudgeOptions = { env, processCwd, policy: diskPolicy(env), session: "disk", log: true, packageDir: installedPackageDir() };
+  const deadline = guardDeadline(kind, env);
+  const options: JudgeOptions = {
+    env, processCwd, policy: diskPolicy(env), session: "disk", log: true, packageDir: installedPackageDir(), signal: deadline?.signal,
+  };
   let invocation = bare;
   let judged: Judgement;
   if (known === undefined) {
@@ -62,6 +65,7 @@ async function replyWith(adapter: Adapter, args: HookArgs, stdin: string, env: E
         : judgeFailure(bare, "internal", detail, options);
     }
   }
+  if (deadline) clearTimeout(deadline.timer);
   const reply = adapter.respond(invocation, judged.decision);
   if (judged.logError && env.HOOKIT_DEBUG) reply.stderr += `hookit: could not write the decision log: ${judged.logError}\n`;
   return reply;
@@ -133,4 +137,22 @@ function installedPackageDir(): string | undefined {
   if (!bin) return undefined;
   const dist = dirname(bin);
   return dist.endsWith("dist") ? dirname(dist) : undefined;
+}
+
+/** hookit installs its hooks with a 30 s limit; answering by 25 s leaves room to be heard. */
+const GUARD_BUDGET_MS = 25_000;
+
+/**
+ * On guard events hookit must answer before the agent's hook timeout, which
+ * most agents treat as "go on": past the budget the hooks' shells are killed
+ * and the event fails closed. `HOOKIT_BUDGET_MS` may only shorten it.
+ */
+function guardDeadline(kind: InvocationKind, env: Env): { signal: AbortSignal; timer: ReturnType<typeof setTimeout> } | undefined {
+  if (kind !== "tool_call" && kind !== "tool_result") return undefined;
+  const asked = Number(env.HOOKIT_BUDGET_MS);
+  const budget = Number.isFinite(asked) && asked > 0 ? Math.min(asked, GUARD_BUDGET_MS) : GUARD_BUDGET_MS;
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new Error(`hookit's ${budget / 1000} s budget for this event ran out`)), budget);
+  timer.unref();
+  return { signal: controller.signal, timer };
 }

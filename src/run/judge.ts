@@ -47,6 +47,8 @@ export interface JudgeOptions {
   packageDir?: string;
   /** Wall clock in ms. */
   now?: () => number;
+  /** Aborts the hooks' shells (hookit's own deadline, below the agent's hook timeout). */
+  signal?: AbortSignal;
 }
 
 export interface Judgement {
@@ -115,6 +117,7 @@ async function decideWith(invocation: Invocation, options: JudgeOptions): Promis
     env,
     metadata: { ...invocation.metadata, projectTrusted: policy.projectTrusted },
     extraEnv: { HOOKIT_NATIVE_EVENT: invocation.nativeEvent },
+    ...(options.signal && { signal: options.signal }),
   };
   const result = await decideStopAware(invocation, policy.hooks, context, options);
   result.decision.notices.unshift(...policy.notices);

@@ -8,7 +8,7 @@ import { installAgents, TARGETS } from "../../src/install/index.ts";
 import { PREFIX, applyOptions, sandbox, write } from "./_helpers.ts";
 
 const target = TARGETS.factory;
-const command = (event: string) => `${PREFIX} hook --agent factory ${event}`;
+const command = (event: string) => `${PREFIX} hook --agent factory ${event}${event === "PreToolUse" ? " || exit 2" : ""}`;
 const handler = (event: string) => ({ type: "command", command: command(event), timeout: 30 });
 
 describe("factory: hooks.json", () => {

@@ -197,7 +197,7 @@ describe("safety", () => {
     const missing = join(box.home, "nowhere");
     await expect(installAgents(options({ packageRoot: missing }))).rejects.toMatchObject({ code: "E_NOT_BUILT" });
     const report = await installAgents(options({ packageRoot: missing, command: "hookit" }));
-    expect(readFileSync(report.outcomes[0]!.file, "utf8")).toContain('"command": "hookit hook --agent claude PreToolUse"');
+    expect(readFileSync(report.outcomes[0]!.file, "utf8")).toContain('"command": "hookit hook --agent claude PreToolUse || exit 2"');
   });
 });
 

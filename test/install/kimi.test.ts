@@ -11,7 +11,7 @@ import { PREFIX, USER_FILES, applyOptions } from "./_helpers.ts";
 
 const target = TARGETS.kimi;
 const options = await applyOptions("kimi");
-const command = (event: string) => `'${PREFIX} hook --agent kimi ${event}'`;
+const command = (event: string) => `'${PREFIX} hook --agent kimi ${event}${event === "PreToolUse" ? " || exit 2" : ""}'`;
 const BLOCK = [
   BEGIN_MARKER,
   "[[hooks]]", 'event = "PreToolUse"', `command = ${command("PreToolUse")}`, "timeout = 30", "",

@@ -73,7 +73,9 @@ describe.each(AGENT_IDS.filter((id) => id !== "kimi"))("%s", (agent: AgentId) =>
 describe("harness shapes", () => {
   const entriesOf = async (agent: AgentId, event: string) =>
     read(TARGETS[agent].apply(undefined, await applyOptions(agent)).text).hooks[event];
-  const command = (agent: string, event: string) => `${PREFIX} hook --agent ${agent} ${event}`;
+  // Pre-tool registrations carry the fail-closed tail (`|| exit 2`, see _marker.ts).
+  const command = (agent: string, event: string) => `${PREFIX} hook --agent ${agent} ${event}${PRE_TOOL.has(event) ? " || exit 2" : ""}`;
+  const PRE_TOOL = new Set(["PreToolUse", "BeforeTool", "preToolUse", "beforeShellExecution", "beforeMCPExecution", "beforeReadFile"]);
 
   it("Claude Code: nested groups, timeout in seconds, fail-closed guard, no matcher on lifecycle events", async () => {
     expect(await entriesOf("claude", "PreToolUse")).toEqual([

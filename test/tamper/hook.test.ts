@@ -1,0 +1,121 @@
+// The tamper suite (docs/security.md): every way found to switch hookit off
+// from inside an agent session, tried through `hookit hook` as each agent runs
+// it. Each attack must be blocked, and the forbidden call after it must still
+// be blocked — also when the attack is carried out anyway, by code hookit
+// never sees (the backstops: trusted copies, a cache that cannot weaken).
+import { execFileSync } from "node:child_process";
+import { readdirSync, readFileSync, writeFileSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { agentPayloads } from "../reliability/_payloads.ts";
+import { HOOK_AGENTS, inspectReply, type HookAgent } from "../reliability/_protocol.ts";
+import { binPath, packageRoot, policy, runBin, runHook, sandbox, useBuiltHookit, type Sandbox } from "../reliability/_sandbox.ts";
+
+useBuiltHookit();
+
+const GUARD = policy({ "no-force-push": { event: "tool_call", filter: { command: "git push --force" }, shell: "false" } });
+const FORBIDDEN = "git push --force origin main";
+
+/** The agent's captured pre-tool payload, running `command` in its shell tool. */
+function shellCall(agent: HookAgent, box: Sandbox, command: string): [string, Record<string, unknown>] {
+  const [event, payload] = agentPayloads(agent, box.project).preTool;
+  const out = structuredClone(payload);
+  if (agent === "copilot") (out.toolArgs as Record<string, unknown>).command = command;
+  else if (agent === "cursor") out.command = command;
+  else if (agent === "antigravity") ((out.toolCall as Record<string, unknown>).args as Record<string, unknown>).CommandLine = command;
+  else (out.tool_input as Record<string, unknown>).command = command;
+  return [event, out];
+}
+
+async function verdict(agent: HookAgent, box: Sandbox, command: string) {
+  const [event, payload] = shellCall(agent, box, command);
+  const reply = await runHook(box, agent, event, payload, { cwd: box.project });
+  const result = inspectReply(agent, event, "tool_call", { stdout: reply.stdout, stderr: reply.stderr, exitCode: reply.code ?? -1 });
+  expect(result.problems).toEqual([]);
+  return { ...result, reply };
+}
+
+async function trustedProject(): Promise<Sandbox> {
+  const box = sandbox();
+  box.projectPolicy(GUARD);
+  expect((await runBin(box, ["trust", "--yes"], "", { cwd: box.project })).code).toBe(0);
+  return box;
+}
+
+const ATTACKS: Array<{ name: string; command: (box: Sandbox) => string; carryOut: (box: Sandbox) => void }> = [
+  {
+    name: "rewrite the project policy",
+    command: () => `printf '{"local":{}}' > .hookit/hookit.json`,
+    carryOut: (box) => writeFileSync(join(box.project, ".hookit", "hookit.json"), '{"local":{}}'),
+  },
+  {
+    name: "empty the validated-policy cache",
+    command: (box) => `sed -i 's/no-force-push/x/g' ${box.stateDir}/catalog-cache/*.json`,
+    carryOut: (box) => {
+      const dir = join(box.stateDir, "catalog-cache");
+      for (const name of readdirSync(dir)) writeFileSync(join(dir, name), readFileSync(join(dir, name), "utf8").replace(/"valid":true/, '"valid":true,"entries":[]').replace(/no-force-push/g, "x"));
+    },
+  },
+  {
+    name: "trust a weakened policy",
+    command: () => `printf '{}' > .hookit/hookit.json && hookit trust --yes`,
+    carryOut: (box) => writeFileSync(join(box.project, ".hookit", "hookit.json"), "{}"),
+  },
+  {
+    name: "switch hookit off in Claude's settings env",
+    command: () => `mkdir -p .claude && echo '{"env":{"HOOKIT":"0"}}' > .claude/settings.local.json`,
+    carryOut: () => {},
+  },
+  {
+    name: "move the installed hookit away",
+    command: () => `mv ${packageRoot()}/dist /tmp/hookit-away`,
+    carryOut: () => {},
+  },
+];
+
+describe.each(HOOK_AGENTS)("%s", (agent) => {
+  test.each(ATTACKS)("$name: the attack is blocked, and the forbidden call stays blocked after it", async ({ command, carryOut }) => {
+    const box = await trustedProject();
+    expect((await verdict(agent, box, FORBIDDEN)).blocked).toBe(true);
+    const attack = await verdict(agent, box, command(box));
+    expect(attack.blocked).toBe(true);
+    expect(attack.reason).toContain("blocked by self-protection");
+    carryOut(box); // as code hookit never saw would
+    expect((await verdict(agent, box, FORBIDDEN)).blocked).toBe(true);
+  });
+
+  test("overwriting the global policy from the shell is blocked", async () => {
+    const box = sandbox();
+    box.globalPolicy(GUARD);
+    const attack = await verdict(agent, box, `printf '{}' > ${join(box.env.XDG_CONFIG_HOME!, "hookit", "hookit.json")}`);
+    expect(attack.blocked).toBe(true);
+    expect((await verdict(agent, box, FORBIDDEN)).blocked).toBe(true);
+  });
+});
+
+describe("a hookit that cannot start fails closed", () => {
+  // The command `hookit install` registers for pre-tool events, run the way the agents run it (sh -c).
+  const registered = (bin: string, agent: string, event: string) => `"${process.execPath}" "${bin}" hook --agent ${agent} ${event} || exit 2`;
+
+  test.each(HOOK_AGENTS)("%s: a moved package or a missing node answers with the blocking exit code", (agent) => {
+    const box = sandbox();
+    const [event, payload] = agentPayloads(agent, box.project).preTool;
+    for (const command of [registered(join(box.root, "gone", "dist", "bin.cjs"), agent, event), `"/nonexistent/node" "${binPath()}" hook --agent ${agent} ${event} || exit 2`]) {
+      let code = 0;
+      try {
+        execFileSync("/bin/sh", ["-c", command], { input: JSON.stringify(payload), env: box.env, stdio: ["pipe", "pipe", "pipe"] });
+      } catch (error) {
+        code = (error as { status: number }).status;
+      }
+      expect(code).toBe(2);
+    }
+  });
+
+  test("a working hookit still answers through the same command", () => {
+    const box = sandbox();
+    mkdirSync(join(box.env.XDG_CONFIG_HOME!, "hookit"), { recursive: true });
+    const [event, payload] = agentPayloads("claude", box.project).preTool;
+    const out = execFileSync("/bin/sh", ["-c", registered(binPath(), "claude", event)], { input: JSON.stringify(payload), env: box.env });
+    expect(out.toString()).toBe("");
+  });
+});
