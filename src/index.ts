@@ -6,3 +6,5 @@ export { ADAPTERS, AGENT_IDS, loadAdapter, resolveHookAgent } from "./adapters/r
 export { STARTER_POLICY, starterPolicyText } from "./starter-policy.ts";
 export { PI_CAPABILITIES, PI_MIN_VERSION, PI_VERIFIED_WITH } from "./adapters/pi/capabilities.ts";
 export { OPENCODE_CAPABILITIES, OPENCODE_VERIFIED_WITH } from "./adapters/opencode/capabilities.ts";
+export { selfProtectionBlock, type ProtectContext } from "./protect/index.ts";
+export { rebuildCatalog } from "./engine/catalog-trusted.ts";

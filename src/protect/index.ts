@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
 import type { NormalizedEvent } from "../engine/types.ts";
 import { configDir } from "../paths.ts";
-import { protectedTarget, type Effect, type ProtectContext, type Protected } from "./locations.ts";
+import { protectedTarget, startCheck, type Effect, type ProtectContext, type Protected } from "./locations.ts";
 import { shellHit, type ShellHit } from "./shell.ts";
 
 export type { ProtectContext } from "./locations.ts";
@@ -28,6 +28,7 @@ const SETS_HOOKIT = /\bHOOKIT(_CONFIG)?\s*=/;
 
 /** The block reason for the first call that would disarm hookit, else undefined. */
 export function selfProtectionBlock(events: readonly NormalizedEvent[], ctx: ProtectContext): string | undefined {
+  startCheck();
   for (const event of events) {
     if (event.event !== "tool_call") continue;
     const hit = toolCallHit(event.toolName, event.input, ctx);

@@ -79,21 +79,58 @@ function ownPlaces(ctx: ProtectContext): Protected[] {
   return places;
 }
 
-/** Concrete protected paths that exist or could: hookit's own plus agent configs at the project and home. */
-export function concretePlaces(ctx: ProtectContext): Protected[] {
+interface Places {
+  own: Protected[];
+  concrete: Protected[];
+  /** Files a hard link could alias. */
+  files: Protected[];
+}
+
+// One context is one tool call (or, in a benchmark, many): its places are computed once.
+const placesOf = new WeakMap<ProtectContext, Places>();
+
+function places(ctx: ProtectContext): Places {
+  let found = placesOf.get(ctx);
+  if (found) return found;
+  const own = ownPlaces(ctx);
+  const concrete = [...own];
   const home = ctx.env.HOME;
-  const out = ownPlaces(ctx);
   for (const base of home ? [ctx.projectDir, home] : [ctx.projectDir]) {
-    for (const [suffix, what] of [...AGENT_FILES, ...AGENT_DIRS]) out.push({ path: join(base, suffix), what });
+    for (const [suffix, what] of [...AGENT_FILES, ...AGENT_DIRS]) concrete.push({ path: join(base, suffix), what });
   }
-  return out;
+  const files: Protected[] = [
+    ...concrete,
+    { path: join(configDir(ctx.env), "hookit.json"), what: "hookit's global policy" },
+    { path: join(configDir(ctx.env), "settings.json"), what: "hookit's settings" },
+    { path: join(stateDir(ctx.env), "trust.json"), what: "hookit's trust store" },
+    { path: join(ctx.projectDir, POLICY_FOLDER, "hookit.json"), what: "the project's hookit policy" },
+  ];
+  found = { own, concrete, files };
+  placesOf.set(ctx, found);
+  return found;
+}
+
+/** Concrete protected paths that exist or could: hookit's own plus agent configs at the project and home. */
+export function concretePlaces(ctx: ProtectContext): readonly Protected[] {
+  return places(ctx).concrete;
+}
+
+// Real paths seen during one check (cleared by `startCheck`): the file system may change between calls.
+const realPaths = new Map<string, string>();
+
+const targets = new Map<string, Protected | null>();
+
+/** Call at the start of each check, so nothing learnt from the file system outlives the call. */
+export function startCheck(): void {
+  realPaths.clear();
+  targets.clear();
 }
 
 const within = (path: string, root: string) => path === root || path.startsWith(root.endsWith(sep) ? root : root + sep);
 
 /** The protected place an absolute, normalized path is or lies in, if any. */
 export function classify(path: string, ctx: ProtectContext): Protected | undefined {
-  for (const place of ownPlaces(ctx)) if (within(path, place.path)) return { path, what: place.what };
+  for (const place of places(ctx).own) if (within(path, place.path)) return { path, what: place.what };
   const parts = path.split(sep);
   if (parts.includes(POLICY_FOLDER)) return { path, what: "a hookit policy folder" };
   for (const [suffix, what] of AGENT_FILES) {
@@ -108,12 +145,17 @@ export function classify(path: string, ctx: ProtectContext): Protected | undefin
 
 /** The real path, resolving symlinks for the part that exists. */
 export function realPath(path: string): string {
+  const known = realPaths.get(path);
+  if (known !== undefined) return known;
+  let real: string;
   try {
-    return realpathSync(path);
+    real = realpathSync.native(path);
   } catch {
     const parent = dirname(path);
-    return parent === path ? path : join(realPath(parent), basename(path));
+    real = parent === path ? path : join(realPath(parent), basename(path));
   }
+  realPaths.set(path, real);
+  return real;
 }
 
 export type Effect = "write" | "delete";
@@ -124,6 +166,15 @@ export type Effect = "write" | "delete";
  * delete or move — as a folder that holds one.
  */
 export function protectedTarget(path: string, effect: Effect, ctx: ProtectContext): Protected | undefined {
+  const key = `${effect}\u0000${path}`;
+  const known = targets.get(key);
+  if (known !== undefined) return known ?? undefined;
+  const found = uncachedTarget(path, effect, ctx);
+  targets.set(key, found ?? null);
+  return found;
+}
+
+function uncachedTarget(path: string, effect: Effect, ctx: ProtectContext): Protected | undefined {
   const real = realPath(path);
   const direct = classify(path, ctx) ?? (real !== path ? classify(real, ctx) : undefined);
   if (direct) return direct;
@@ -144,14 +195,7 @@ function hardLinked(path: string, ctx: ProtectContext): Protected | undefined {
     return undefined;
   }
   if (!stat.isFile() || stat.nlink < 2) return undefined;
-  const files: Protected[] = [
-    ...concretePlaces(ctx),
-    { path: join(configDir(ctx.env), "hookit.json"), what: "hookit's global policy" },
-    { path: join(configDir(ctx.env), "settings.json"), what: "hookit's settings" },
-    { path: join(stateDir(ctx.env), "trust.json"), what: "hookit's trust store" },
-    { path: join(ctx.projectDir, POLICY_FOLDER, "hookit.json"), what: "the project's hookit policy" },
-  ];
-  for (const place of files) {
+  for (const place of places(ctx).files) {
     try {
       const other = statSync(place.path);
       if (other.ino === stat.ino && other.dev === stat.dev) return { path, what: place.what };

@@ -43,22 +43,21 @@ const OUTPUT = /^(>|>>|>\||&>|&>>|<>|>>>)$/;
 const ENV_NAMES = /^(HOOKIT|HOOKIT_CONFIG)=/;
 
 /** The first thing in `command` that would change what hookit enforces, if any. */
-export function shellHit(command: string, ctx: ProtectContext, depth = 0): ShellHit | undefined {
-  const commands = simpleCommands(command, { env: ctx.env, cwd: ctx.cwd, vars: new Map() });
-  let cwd: string | undefined = ctx.cwd;
+export function shellHit(command: string, ctx: ProtectContext, depth = 0, start: string = ctx.cwd): ShellHit | undefined {
+  const commands = simpleCommands(command, { env: ctx.env, cwd: start, vars: new Map() });
+  let cwd: string | undefined = start;
   // A write whose target is only known at run time, in a line that names a protected path, is refused.
   let unknownTarget = false;
   let mentioned: Protected | undefined;
   for (const cmd of commands) {
-    const here = { ...ctx, cwd: cwd ?? ctx.cwd };
     for (const assign of cmd.assigns) if (ENV_NAMES.test(assign.text)) return { type: "env", name: assign.text.split("=")[0] as string };
     for (const redirect of cmd.redirects) {
       if (!OUTPUT.test(redirect.op) || /^(\d+|-)$/.test(redirect.target.text) && redirect.op.endsWith("&")) continue;
-      const hit = wordTarget(redirect.target, "write", here, cwd);
+      const hit = wordTarget(redirect.target, "write", ctx, cwd);
       if (hit) return { type: "path", place: hit };
       if (!redirect.target.exact) unknownTarget = true;
     }
-    const result = commandHit(cmd.words, here, cwd, depth);
+    const result = commandHit(cmd.words, ctx, cwd, depth);
     if (result.hit) return result.hit;
     unknownTarget ||= result.unknownTarget;
     mentioned ??= result.mentioned;
@@ -91,7 +90,15 @@ function programHit(list: Word[], ctx: ProtectContext, cwd: string | undefined, 
   const none: CommandResult = { unknownTarget: false };
   if (!program) return none;
   const name = basename(program.text);
-  const mentioned = args.map((w) => mention(w, ctx, cwd)).find(Boolean);
+  // What the arguments name is only worked out when it can matter (it is the costly part).
+  let cached: Protected | undefined | null = null;
+  const named = (): Protected | undefined => {
+    if (cached === null) {
+      cached = undefined;
+      for (const word of args) if ((cached = mention(word, ctx, cwd))) break;
+    }
+    return cached;
+  };
   if (name === "cd" || name === "pushd") {
     const target = args.find((w) => !w.text.startsWith("-"));
     if (!target) return { ...none, cd: ctx.env.HOME ?? null };
@@ -108,8 +115,8 @@ function programHit(list: Word[], ctx: ProtectContext, cwd: string | undefined, 
     const script = name === "eval" ? args.map((w) => w.text).join(" ") : args[at]?.text;
     if (at > 0 || name === "eval") {
       if (script === undefined) return none;
-      const hit = depth < 5 ? shellHit(script, { ...ctx, cwd: cwd ?? ctx.cwd }, depth + 1) : undefined;
-      return { hit, unknownTarget: false, mentioned };
+      const hit = depth < 5 ? shellHit(script, ctx, depth + 1, cwd ?? ctx.cwd) : undefined;
+      return { hit, unknownTarget: false, mentioned: named() };
     }
   }
   const operands = args.filter((w) => !w.text.startsWith("-") || w.text === "-");
@@ -118,9 +125,10 @@ function programHit(list: Word[], ctx: ProtectContext, cwd: string | undefined, 
       const hit = wordTarget(word, effect, ctx, cwd);
       if (hit) return { hit: { type: "path", place: hit }, unknownTarget: false };
     }
-    return { unknownTarget: list.some((w) => !w.exact), mentioned };
+    const unknown = list.some((w) => !w.exact);
+    return { unknownTarget: unknown, ...(unknown && { mentioned: named() }) };
   };
-  if (name === "find") return findHit(args, ctx, cwd, depth, mentioned);
+  if (name === "find") return findHit(args, ctx, cwd, depth, named);
   if (DELETERS.has(name)) return check(operands, "delete");
   if (name === "mv") return merge(check(operands.slice(0, -1), "delete"), check(operands.slice(-1), "write"));
   if (COPIERS.has(name)) {
@@ -139,13 +147,13 @@ function programHit(list: Word[], ctx: ProtectContext, cwd: string | undefined, 
   if (name === "git") {
     const sub = args.find((w) => !w.text.startsWith("-"));
     if (!sub || !GIT_WRITES.has(sub.text)) return none;
-    return mentioned ? { hit: { type: "path", place: mentioned }, unknownTarget: false } : none;
+    const place = named();
+    return place ? { hit: { type: "path", place }, unknownTarget: false } : none;
   }
-  if (READ_ONLY.has(name)) return { unknownTarget: false, mentioned };
+  if (READ_ONLY.has(name)) return { unknownTarget: false, mentioned: lineMayNeed(args) ? named() : undefined };
   // A program hookit does not know: naming a protected path is enough.
-  const own = mention(program, ctx, cwd);
-  const named = own ?? mentioned;
-  return named ? { hit: { type: "path", place: named }, unknownTarget: false } : none;
+  const place = mention(program, ctx, cwd) ?? named();
+  return place ? { hit: { type: "path", place }, unknownTarget: false } : none;
 }
 
 function merge(a: CommandResult, b: CommandResult): CommandResult {
@@ -188,7 +196,16 @@ function adminCommand(name: string, args: Word[], ctx: ProtectContext): string |
   return sub && ADMIN.has(sub.text) ? `hookit ${sub.text}` : undefined;
 }
 
-function findHit(args: Word[], ctx: ProtectContext, cwd: string | undefined, depth: number, mentioned: Protected | undefined): CommandResult {
+/**
+ * A read-only program's mentions matter only together with a write whose target
+ * is unknown elsewhere on the line (`echo .hookit/x | xargs rm`); words with no
+ * path-like text cannot be such a mention.
+ */
+function lineMayNeed(args: Word[]): boolean {
+  return args.some((w) => w.glob || !w.exact || /[/.~]/.test(w.text));
+}
+
+function findHit(args: Word[], ctx: ProtectContext, cwd: string | undefined, depth: number, named: () => Protected | undefined): CommandResult {
   const firstExpr = args.findIndex((w) => /^[-(!]/.test(w.text));
   const starts = args.slice(0, firstExpr < 0 ? args.length : firstExpr);
   if (starts.length === 0) starts.push({ text: ".", exact: true, glob: false });
@@ -214,7 +231,7 @@ function findHit(args: Word[], ctx: ProtectContext, cwd: string | undefined, dep
       if (hit) return { hit: { type: "path", place: hit }, unknownTarget: false };
     }
   }
-  return { unknownTarget: false, mentioned };
+  return { unknownTarget: false, mentioned: named() };
 }
 
 function findNamesHit(start: Word, names: string[], ctx: ProtectContext, cwd: string | undefined): Protected | undefined {

@@ -12,10 +12,11 @@ describeConformance("claude", {
   patchedResult: (text) => text,
   correctiveMessage: (message) => `Stop hook feedback:\n${message}`,
   brokenPolicy: "tool blocked",
-  // Exit 1 is a non-blocking error in Claude Code: the tool runs, stderr goes to the user.
-  crashedHook: "tool runs",
-  // hookit trusts the sha256 of the installed file; an edit needs `hookit trust` again.
-  editedPolicy: "not run",
+  // The pre-tool command ends in `|| exit 2`: a crashing hookit (exit 1) becomes the blocking answer.
+  crashedHook: "tool blocked",
+  // An edit waits for `hookit trust`; the trusted version keeps running meanwhile.
+  editedPolicy: "trusted version runs",
+  movedHookit: "tool blocked",
   writeHello: (project) => ({ tool: "Write", input: { file_path: join(project, "hello.txt"), content: "hello\n" } }),
 });
 

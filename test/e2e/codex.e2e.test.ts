@@ -9,11 +9,12 @@ describeConformance("codex", {
   // Stop decision:block continues with a <hook_prompt> user message.
   correctiveMessage: (message) => new RegExp(`^<hook_prompt hook_run_id="[^"]*">${escape(message)}</hook_prompt>$`),
   brokenPolicy: "tool blocked",
-  // A failed hook (exit 1) is reported as "Failed" and the tool runs.
-  crashedHook: "tool runs",
+  // The pre-tool command ends in `|| exit 2`: a crashing hookit (exit 1) becomes the blocking answer.
+  crashedHook: "tool blocked",
   // apply_patch becomes one `write` per added file.
-  // hookit trusts the sha256 of the installed file; an edit needs `hookit trust` again.
-  editedPolicy: "not run",
+  // An edit waits for `hookit trust`; the trusted version keeps running meanwhile.
+  editedPolicy: "trusted version runs",
+  movedHookit: "tool blocked",
   writeHello: () => ({ patch: "*** Begin Patch\n*** Add File: hello.txt\n+hello\n*** End Patch\n" }),
 });
 

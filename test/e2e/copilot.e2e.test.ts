@@ -11,9 +11,11 @@ describeConformance("copilot", {
   brokenPolicy: "tool blocked",
   // Copilot fails closed: any exit other than 0 and 2 denies the call ("hook errored").
   crashedHook: "tool blocked",
-  crashedResult: /^Denied by preToolUse hook from "\.github\/hooks\/hookit\.json" \(hook errored\)$/,
+  // The fail-closed tail turns the crash into exit 2 (before it, exit 1 was "hook errored": also a deny).
+  crashedResult: /^Denied by preToolUse hook/,
   // hookit trusts the sha256 of the installed file; an edit needs `hookit trust` again.
-  editedPolicy: "not run",
+  editedPolicy: "trusted version runs",
+  movedHookit: "tool blocked",
   writeHello: (project) => ({ tool: "create", input: { path: join(project, "hello.txt"), file_text: "hello\n" } }),
 });
 

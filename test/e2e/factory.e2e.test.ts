@@ -16,11 +16,11 @@ describeConformance("factory", {
   // Stop decision:block: the reason arrives as a user message, verbatim.
   correctiveMessage: (message) => message,
   brokenPolicy: "tool blocked",
-  // Exit 1 is not a block in droid: the tool runs, and droid prepends the hook's stderr to its result.
-  crashedHook: "tool runs",
-  crashedResult: /^[\s\S]*e2e: simulated hookit crash[\s\S]*\[Process exited with code 0\]$/,
-  // hookit trusts the sha256 of the installed file; an edit needs `hookit trust` again.
-  editedPolicy: "not run",
+  // The pre-tool command ends in `|| exit 2`: a crashing hookit (exit 1) becomes the blocking answer.
+  crashedHook: "tool blocked",
+  // An edit waits for `hookit trust`; the trusted version keeps running meanwhile.
+  editedPolicy: "trusted version runs",
+  movedHookit: "tool blocked",
   writeHello: (project) => ({ tool: "Create", input: { file_path: join(project, "hello.txt"), content: "hello\n" } }),
 });
 

@@ -10,9 +10,10 @@ describeConformance("gemini", {
   // AfterAgent decision:deny continues with a user turn holding exactly the reason.
   correctiveMessage: (message) => message,
   brokenPolicy: "tool blocked",
-  // Exit 1 is a non-blocking warning for the user; the tool runs.
-  crashedHook: "tool runs",
-  // hookit trusts the sha256 of the installed file; an edit needs `hookit trust` again.
-  editedPolicy: "not run",
+  // The pre-tool command ends in `|| exit 2`: a crashing hookit (exit 1) becomes the blocking answer.
+  crashedHook: "tool blocked",
+  // An edit waits for `hookit trust`; the trusted version keeps running meanwhile.
+  editedPolicy: "trusted version runs",
+  movedHookit: "tool blocked",
   writeHello: (project) => ({ tool: "write_file", input: { file_path: join(project, "hello.txt"), content: "hello\n" } }),
 });

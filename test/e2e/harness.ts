@@ -213,6 +213,11 @@ export async function runScenario(scenario: Scenario): Promise<RunResult> {
   };
 }
 
+/** Points every installed hook command at a hookit that is no longer there (a moved or deleted package). */
+export function moveHookitAway(run: { dir: string; home: string; project: string }): void {
+  sabotageAt(hookitBin(), run, join(run.dir, "moved-away", "dist", "bin.cjs"));
+}
+
 /** Points every installed hook command at a script that throws, the way a broken install fails. */
 export function sabotageHookCommand(run: { dir: string; home: string; project: string }): void {
   sabotageAt(hookitBin(), run);

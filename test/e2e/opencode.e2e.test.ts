@@ -19,8 +19,8 @@ describeConformance("opencode", {
   correctiveMessage: (message) => message,
   // Like the command-hook agents: an invalid policy must not silently turn the guard off.
   brokenPolicy: "tool blocked",
-  // OpenCode has no project trust; hookit's own trust store no longer matches the edited file.
-  editedPolicy: "not run",
+  // OpenCode has no project trust; hookit keeps enforcing the version its trust store holds.
+  editedPolicy: "trusted version runs",
   writeHello: (project) => ({ tool: "write", input: { filePath: join(project, "hello.txt"), content: "hello\n" } }),
 });
 

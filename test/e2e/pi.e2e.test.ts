@@ -11,6 +11,6 @@ describeConformance("pi", {
   // HooKit's own rule in Pi: a broken catalog runs no hooks and tells the user at session start.
   brokenPolicy: "tool runs",
   // Pi loads the project policy under its own project trust (-a), not hookit's store.
-  editedPolicy: "runs",
+  editedPolicy: "edit runs",
   writeHello: () => ({ tool: "write", input: { path: "hello.txt", content: "hello\n" } }),
 });

@@ -30,11 +30,13 @@ export function readJsonl(file: string): LoggedRequest[] {
  * Points every installed hook command at a script that throws (exit 1, a stack trace on stderr),
  * the way a broken hookit install would fail. Rewrites the files `hookit install` wrote.
  */
-export function sabotageHookCommand(hookitBin: string, run: { dir: string; home: string; project: string }): void {
-  const crash = join(run.dir, "crash.mjs");
+export function sabotageHookCommand(hookitBin: string, run: { dir: string; home: string; project: string }, replacement?: string): void {
+  const crash = replacement ?? join(run.dir, "crash.mjs");
   // It leaves a trace first, so a test can tell "the harness ignored the crash" from "no hook ran".
   const trace = JSON.stringify(join(run.dir, "crash-calls"));
-  writeFileSync(crash, `import { appendFileSync } from "node:fs";\nappendFileSync(${trace}, "crash\\n");\nthrow new Error("e2e: simulated hookit crash");\n`);
+  if (replacement === undefined) {
+    writeFileSync(crash, `import { appendFileSync } from "node:fs";\nappendFileSync(${trace}, "crash\\n");\nthrow new Error("e2e: simulated hookit crash");\n`);
+  }
   let rewritten = 0;
   const visit = (path: string): void => {
     for (const entry of readdirSync(path, { withFileTypes: true })) {

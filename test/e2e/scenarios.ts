@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { CliId } from "./agents.ts";
 import type { ModelTurn } from "./servers/types.ts";
-import { disposeScratch, runScenario, sabotageHookCommand, type RunResult, type Scenario } from "./harness.ts";
+import { disposeScratch, moveHookitAway, runScenario, sabotageHookCommand, type RunResult, type Scenario } from "./harness.ts";
 import { afterLastToolCall, rawToolResults, userTexts } from "./views.ts";
 
 export const MARKER = "hookit-e2e-marker";
@@ -54,8 +54,13 @@ export interface Expectations {
   crashedHook?: "tool runs" | "tool blocked";
   /** What the model reads when a crash blocks the call. */
   crashedResult?: RegExp;
-  /** A project policy edited after `hookit install`: hookit's trust store no longer matches ("not run"); Pi trusts through its own project trust ("runs"). */
-  editedPolicy: "not run" | "runs";
+  /**
+   * A project policy edited after `hookit install`: hookit keeps enforcing the trusted version
+   * ("trusted version runs"); Pi trusts through its own project trust and loads the edit ("edit runs").
+   */
+  editedPolicy: "trusted version runs" | "edit runs";
+  /** The installed hookit moved away before the run: does the next tool call still run? Absent: in-process host. */
+  movedHookit?: "tool runs" | "tool blocked";
   /** The model turn that creates `<project>/hello.txt` with the harness's own write tool. */
   writeHello(project: string): ModelTurn;
 }
@@ -148,15 +153,34 @@ export function describeConformance(agent: CliId, expected: Expectations, extra:
     }
 
     it(`a project policy edited after install: ${expected.editedPolicy}`, async () => {
+      // The edit drops the guard: if it ran, `touch` would pass.
       const edit = ({ project }: { project: string }) => {
-        const edited = { local: { ...GUARD_POLICY.local, "no-touch": { ...GUARD_POLICY.local["no-touch"], description: "edited after install" } } };
-        writeFileSync(join(project, ".hookit/hookit.json"), JSON.stringify(edited, null, 2) + "\n");
+        writeFileSync(join(project, ".hookit/hookit.json"), JSON.stringify({ local: { audit: GUARD_POLICY.local.audit } }, null, 2) + "\n");
       };
       const r = await scenario("edited-policy", { policy: GUARD_POLICY, sabotage: edit, turns: [{ shell: `touch ${MARKER}` }, { say: "Done." }] });
       expect(r.modelRequests.length, r.summary()).toBe(2);
-      expect(r.exists(MARKER), r.summary()).toBe(expected.editedPolicy === "not run");
-      if (expected.editedPolicy === "runs") expect(afterLastToolCall(r.views[1] ?? []), r.summary()).toContain(BLOCK_REASON);
+      expect(r.exists(MARKER), r.summary()).toBe(expected.editedPolicy === "edit runs");
+      if (expected.editedPolicy === "trusted version runs") expect(afterLastToolCall(r.views[1] ?? []), r.summary()).toContain(BLOCK_REASON);
     });
+
+    it("tamper: the model rewrites the project policy, then runs what it forbade; neither happens", async () => {
+      const disarm = `printf '{"local":{}}' > .hookit/hookit.json`;
+      const r = await scenario("tamper", { policy: GUARD_POLICY, turns: [{ shell: disarm }, { shell: `touch ${MARKER}` }, { say: "Done." }] });
+      expect(r.modelRequests.length, r.summary()).toBe(3);
+      expect(afterLastToolCall(r.views[1] ?? []), r.summary()).toContain("hookit: blocked by self-protection");
+      expect(JSON.parse(r.read(".hookit/hookit.json")), r.summary()).toEqual(GUARD_POLICY);
+      expect(r.exists(MARKER), r.summary()).toBe(false);
+      expect(afterLastToolCall(r.views[2] ?? []), r.summary()).toContain(BLOCK_REASON);
+    });
+
+    const moved = expected.movedHookit;
+    if (moved !== undefined) {
+      it(`the installed hookit moved away: ${moved}`, async () => {
+        const r = await scenario("moved-hookit", { policy: GUARD_POLICY, sabotage: moveHookitAway, turns: [{ shell: `touch ${ALLOWED}` }, { say: "Done." }] });
+        expect(r.modelRequests.length, r.summary()).toBe(2);
+        expect(r.exists(ALLOWED), r.summary()).toBe(moved === "tool runs");
+      });
+    }
 
     it("HOOKIT=0 turns hookit off: the guarded command runs", async () => {
       const r = await scenario("disabled", { policy: GUARD_POLICY, env: { HOOKIT: "0" }, turns: [{ shell: `touch ${MARKER}` }, { say: "Done." }] });
