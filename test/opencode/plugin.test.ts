@@ -250,3 +250,14 @@ describe("message.updated → turn_end", () => {
     expect(plugin.of("promptAsync")).toEqual([]);
   });
 });
+
+describe("self-protection", () => {
+  it("refuses a bash call that rewrites hookit's policy, before any policy hook runs", async () => {
+    const box = createSandbox();
+    box.globalPolicy(hooks({ allow: { event: "tool_call", shell: "true" } }));
+    const plugin = await startPlugin(box);
+    await expect(callTool(plugin, "bash", { command: `printf '{}' > ${join(box.env.XDG_CONFIG_HOME!, "hookit", "hookit.json")}`, description: "x" }))
+      .rejects.toThrow(/^hookit: blocked by self-protection — /);
+    await expect(callTool(plugin, "bash", { command: "ls -la", description: "x" })).resolves.toBeDefined();
+  });
+});
