@@ -24,6 +24,10 @@ export interface SimpleCommand {
   assigns: Word[];
   words: Word[];
   redirects: Redirect[];
+  /** Heredoc bodies: data for most programs, code for an interpreter (`python3 <<EOF`). */
+  stdin?: string[];
+  /** Its standard input is the previous command's output (`… | python3`). */
+  piped?: boolean;
 }
 
 const MAX_DEPTH = 6;
@@ -56,7 +60,8 @@ class Lexer {
   private started = false;
   private brace = false;
   private redirect: string | undefined;
-  private heredocs: Array<{ delimiter: string; quoted: boolean; strip: boolean }> = [];
+  private heredocs: Array<{ delimiter: string; quoted: boolean; strip: boolean; cmd: SimpleCommand }> = [];
+  private piped = false;
 
   constructor(
     private readonly src: string,
@@ -80,6 +85,8 @@ class Lexer {
       } else if (c === ";" || c === "|" || c === "(" || c === ")") {
         this.endWord();
         this.endCommand();
+        // `a | b` pipes; `a || b` does not.
+        this.piped = c === "|" && src[this.i + 1] !== "|" && src[this.i - 1] !== "|";
         this.i++;
       } else if (c === "&") {
         if (src[this.i + 1] === ">") {
@@ -240,7 +247,7 @@ class Lexer {
       const start = this.i;
       while (this.i < src.length && !" \t\n;|&<>".includes(src[this.i] as string)) this.i++;
       const raw = src.slice(start, this.i);
-      this.heredocs.push({ delimiter: raw.replace(/['"\\]/g, ""), quoted: /['"\\]/.test(raw), strip: op === "<<-" });
+      this.heredocs.push({ delimiter: raw.replace(/['"\\]/g, ""), quoted: /['"\\]/.test(raw), strip: op === "<<-", cmd: this.cmd });
       return;
     }
     this.redirect = op;
@@ -257,7 +264,9 @@ class Lexer {
         if ((doc.strip ? line.replace(/^\t+/, "") : line) === doc.delimiter) break;
         lines.push(line);
       }
-      if (!doc.quoted) for (const inner of substitutions(lines.join("\n"))) this.nested(inner);
+      const body = lines.join("\n");
+      (doc.cmd.stdin ??= []).push(body);
+      if (!doc.quoted) for (const inner of substitutions(body)) this.nested(inner);
     }
   }
 
@@ -296,7 +305,11 @@ class Lexer {
         if (assign.exact) this.ctx.vars.set(assign.text.slice(0, eq), assign.text.slice(eq + 1));
       }
     }
-    if (cmd.words.length > 0 || cmd.assigns.length > 0 || cmd.redirects.length > 0) this.out.push(cmd);
+    if (cmd.words.length > 0 || cmd.assigns.length > 0 || cmd.redirects.length > 0) {
+      if (this.piped) cmd.piped = true;
+      this.out.push(cmd);
+    }
+    this.piped = false;
     this.cmd = { assigns: [], words: [], redirects: [] };
   }
 }

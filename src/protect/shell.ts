@@ -9,6 +9,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { classify, concretePlaces, PROTECTED_MARKERS, protectedTarget, type Effect, type ProtectContext, type Protected } from "./locations.ts";
 import { simpleCommands, type SimpleCommand, type Word } from "./shell-words.ts";
 
+
 export type ShellHit =
   | { type: "path"; place: Protected }
   | { type: "admin"; command: string }
@@ -39,32 +40,42 @@ const GIT_WRITES = new Set([
   "revert", "worktree", "config", "update-index", "read-tree", "checkout-index", "filter-branch", "sparse-checkout", "submodule",
 ]);
 const ADMIN = new Set(["trust", "install", "uninstall", "init"]);
+/** Programs judged by their operands below (not "unknown"). */
+const KNOWN = new Set(["find", "mv", "dd", "git", "sed", "awk", "perl", "ruby", "sort", "hookit", ...DELETERS, ...WRITE_OPERANDS, ...COPIERS, ...MODE_FIRST]);
 const OUTPUT = /^(>|>>|>\||&>|&>>|<>|>>>)$/;
 const ENV_NAMES = /^(HOOKIT|HOOKIT_CONFIG)=/;
 
 /** The first thing in `command` that would change what hookit enforces, if any. */
-export function shellHit(command: string, ctx: ProtectContext, depth = 0, start: string = ctx.cwd): ShellHit | undefined {
+export function shellHit(command: string, ctx: ProtectContext): ShellHit | undefined {
+  const line = analyze(command, ctx, 0, ctx.cwd);
+  return line.hit ?? (line.mentioned && line.unknownTarget ? { type: "path", place: line.mentioned } : undefined);
+}
+
+function analyze(command: string, ctx: ProtectContext, depth: number, start: string): CommandResult {
   const commands = simpleCommands(command, { env: ctx.env, cwd: start, vars: new Map() });
   let cwd: string | undefined = start;
   // A write whose target is only known at run time, in a line that names a protected path, is refused.
   let unknownTarget = false;
   let mentioned: Protected | undefined;
   for (const cmd of commands) {
-    for (const assign of cmd.assigns) if (ENV_NAMES.test(assign.text)) return { type: "env", name: assign.text.split("=")[0] as string };
+    for (const assign of cmd.assigns) {
+      if (ENV_NAMES.test(assign.text)) return { hit: { type: "env", name: assign.text.split("=")[0] as string }, unknownTarget: false };
+      // `f=.hookit/hookit.json; : > $f` in a nested shell: the value is a mention.
+      mentioned ??= markerHit(assign.text, ctx);
+    }
     for (const redirect of cmd.redirects) {
       if (!OUTPUT.test(redirect.op) || /^(\d+|-)$/.test(redirect.target.text) && redirect.op.endsWith("&")) continue;
       const hit = wordTarget(redirect.target, "write", ctx, cwd);
-      if (hit) return { type: "path", place: hit };
+      if (hit) return { hit: { type: "path", place: hit }, unknownTarget: false };
       if (!redirect.target.exact) unknownTarget = true;
     }
-    const result = commandHit(cmd.words, ctx, cwd, depth);
-    if (result.hit) return result.hit;
+    const result = commandHit(cmd.words, ctx, cwd, depth, cmd);
+    if (result.hit) return result;
     unknownTarget ||= result.unknownTarget;
     mentioned ??= result.mentioned;
     if (result.cd !== undefined) cwd = result.cd === null ? undefined : result.cd;
   }
-  if (mentioned && unknownTarget) return { type: "path", place: mentioned };
-  return undefined;
+  return { unknownTarget, ...(mentioned && { mentioned }) };
 }
 
 interface CommandResult {
@@ -75,14 +86,22 @@ interface CommandResult {
   cd?: string | null;
 }
 
-function commandHit(all: Word[], ctx: ProtectContext, cwd: string | undefined, depth: number): CommandResult {
+function commandHit(all: Word[], ctx: ProtectContext, cwd: string | undefined, depth: number, cmd?: SimpleCommand): CommandResult {
   const words = unwrap(all, ctx);
   if (words.hit) return { hit: words.hit, unknownTarget: false };
   // xargs runs its command on words read from stdin: what it acts on is unknown.
   const fed = all.slice(0, all.length - words.list.length).some((w) => basename(w.text) === "xargs");
   const result = programHit(words.list, ctx, cwd, depth);
   const name = basename(words.list[0]?.text ?? "");
-  return fed && !result.hit && !READ_ONLY.has(name) ? { ...result, unknownTarget: true } : result;
+  if (result.hit || READ_ONLY.has(name) || !words.list[0]) return result;
+  // Code on stdin (a heredoc, a pipe) to a program hookit does not know is judged by what it names.
+  if (!KNOWN.has(name) && cmd?.stdin) {
+    for (const body of cmd.stdin) {
+      const place = markerHit(body, ctx);
+      if (place) return { hit: { type: "path", place }, unknownTarget: false };
+    }
+  }
+  return fed || (cmd?.piped && !KNOWN.has(name)) ? { ...result, unknownTarget: true } : result;
 }
 
 function programHit(list: Word[], ctx: ProtectContext, cwd: string | undefined, depth: number): CommandResult {
@@ -108,15 +127,17 @@ function programHit(list: Word[], ctx: ProtectContext, cwd: string | undefined, 
   if (admin) return { hit: { type: "admin", command: admin }, unknownTarget: false };
   if (name === "export" || name === "declare" || name === "typeset" || name === "local" || name === "readonly") {
     const set = args.find((w) => ENV_NAMES.test(w.text));
-    return set ? { hit: { type: "env", name: set.text.split("=")[0] as string }, unknownTarget: false } : none;
+    if (set) return { hit: { type: "env", name: set.text.split("=")[0] as string }, unknownTarget: false };
+    return { unknownTarget: false, mentioned: args.map((w) => markerHit(w.text, ctx)).find(Boolean) };
   }
   if (SHELLS.has(name) || name === "eval") {
     const at = name === "eval" ? 0 : args.findIndex((w) => /^-[a-z]*c[a-z]*$/.test(w.text)) + 1;
     const script = name === "eval" ? args.map((w) => w.text).join(" ") : args[at]?.text;
     if (at > 0 || name === "eval") {
       if (script === undefined) return none;
-      const hit = depth < 5 ? shellHit(script, ctx, depth + 1, cwd ?? ctx.cwd) : undefined;
-      return { hit, unknownTarget: false, mentioned: named() };
+      if (depth >= 5) return { unknownTarget: true, mentioned: named() };
+      const inner = analyze(script, ctx, depth + 1, cwd ?? ctx.cwd);
+      return inner.hit ? inner : { unknownTarget: inner.unknownTarget, mentioned: inner.mentioned ?? named() };
     }
   }
   const operands = args.filter((w) => !w.text.startsWith("-") || w.text === "-");
@@ -138,12 +159,19 @@ function programHit(list: Word[], ctx: ProtectContext, cwd: string | undefined, 
     return check(linking ? operands : dest, "write");
   }
   if (WRITE_OPERANDS.has(name)) return check(operands, "write");
-  if (MODE_FIRST.has(name)) return check(operands.slice(1), "write");
+  // A mode or owner change reaches everything below a folder (`chmod -R 000 ~/.local/state`).
+  if (MODE_FIRST.has(name)) return check(operands.slice(1), "delete");
   if (name === "dd") return check(args.filter((w) => w.text.startsWith("of=")).map((w) => ({ ...w, text: w.text.slice(3) })), "write");
   if ((name === "sed" || name === "perl" || name === "ruby") && args.some((w) => /^(-[a-zA-Z]*i|--in-place)/.test(w.text))) {
     return check(operands, "write");
   }
   if (name === "sort" && args.some((w) => /^(-o|--output)/.test(w.text))) return check(operands, "write");
+  if (name === "sed" || name === "awk" || name === "gawk") {
+    // Files are read; the script can write (`w file`, `print > "file"`), so it must not name a protected path.
+    const scripts = args.filter((w, i) => args[i - 1]?.text === "-e" || args[i - 1]?.text === "-f").concat(operands.slice(0, 1));
+    const place = scripts.map((w) => markerHit(w.text, ctx)).find(Boolean);
+    return place ? { hit: { type: "path", place }, unknownTarget: false } : { unknownTarget: false };
+  }
   if (name === "git") {
     const sub = args.find((w) => !w.text.startsWith("-"));
     if (!sub || !GIT_WRITES.has(sub.text)) return none;

@@ -17,10 +17,22 @@ export function trustFile(env: Env = process.env): string {
   return join(stateDir(env), "trust.json");
 }
 
-/** Absolute policy path → sha256 of the trusted bytes. A missing or broken store trusts nothing. */
+/**
+ * Absolute policy path → sha256 of the trusted bytes. A missing or damaged store
+ * trusts nothing; one that exists but cannot be read (permissions taken away, a
+ * folder in its place) is an error, so the caller fails closed instead of
+ * quietly running without the project's guards.
+ */
 export function readTrust(env: Env = process.env): Record<string, string> {
+  let text: string;
   try {
-    const data: unknown = JSON.parse(readFileSync(trustFile(env), "utf8"));
+    text = readFileSync(trustFile(env), "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return Object.create(null);
+    throw new Error(`hookit's trust store ${trustFile(env)} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
+  try {
+    const data: unknown = JSON.parse(text);
     if (data && typeof data === "object" && !Array.isArray(data)) {
       const out: Record<string, string> = Object.create(null);
       for (const [k, v] of Object.entries(data)) if (typeof v === "string") out[k] = v;
