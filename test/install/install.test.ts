@@ -254,6 +254,18 @@ describe("scopes, agents and trust", () => {
     expect(isTrusted(policy, readFileSync(policy), box.env)).toBe(true);
   });
 
+  it("never re-trusts a policy that changed since it was trusted: that waits for `hookit trust`", async () => {
+    const { options, box } = setup("project", "claude");
+    const policy = join(box.repo, ".hookit", "hookit.json");
+    write(policy, '{ "local": {} }\n');
+    expect((await installAgents(options())).trusted).toBe(policy);
+    write(policy, '{ "local": { "x": { "description": "", "event": "tool_call", "shell": "true" } } }\n');
+    const again = await installAgents(options());
+    expect(again.trusted).toBeUndefined();
+    expect(again.trustPending).toBe(policy);
+    expect(isTrusted(policy, readFileSync(policy), box.env)).toBe(false);
+  });
+
   it("warns that Cursor runs Claude Code's hooks too when both are installed", async () => {
     const { options } = setup("project", "claude");
     const report = await installAgents(options({ agents: ["claude", "cursor"] }));
