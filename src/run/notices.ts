@@ -14,21 +14,31 @@ export function policyProblem(diagnostics: readonly Diagnostic[]): string {
   return `hookit: the policy ${where} is invalid, so no hook runs: ${first?.message ?? "unknown problem"}${more}. Fix it and check with \`hookit validate\`.`;
 }
 
-/** Tells the user once per file version that a project policy is waiting for `hookit trust`. */
-export function untrustedNotice(policyPath: string, stateDir: string): Notice[] {
+/**
+ * Whether this is the first time `what` is told about this version of a file
+ * (`content` undefined: the file is gone). Remembered as an empty marker file
+ * named by the digest, so parallel hook processes agree.
+ */
+function firstTime(stateDir: string, kind: string, path: string, content: () => Buffer | string): boolean {
   let digest: string;
   try {
-    digest = crypto().createHash("sha256").update(`${policyPath}\u0000`).update(readFileSync(policyPath)).digest("hex");
+    digest = crypto().createHash("sha256").update(`${path}\u0000`).update(content()).digest("hex");
   } catch {
-    return [];
+    return false;
   }
-  const marker = join(stateDir, "untrusted-notified", digest);
-  if (existsSync(marker)) return [];
+  const marker = join(stateDir, kind, digest);
+  if (existsSync(marker)) return false;
   try {
     writeFileAtomic(marker, "");
   } catch {
     // cannot remember: saying it again next time is better than never
   }
+  return true;
+}
+
+/** Tells the user once per file version that a project policy is waiting for `hookit trust`. */
+export function untrustedNotice(policyPath: string, stateDir: string): Notice[] {
+  if (!firstTime(stateDir, "untrusted-notified", policyPath, () => readFileSync(policyPath))) return [];
   const dir = dirname(dirname(policyPath));
   return [{
     message: `hookit: the project policy ${policyPath} is not trusted, so it was not loaded (the global policy still runs). Review it, then run \`hookit trust\` in ${dir}.`,
@@ -41,20 +51,8 @@ export function untrustedNotice(policyPath: string, stateDir: string): Notice[] 
  * project policy is waiting: hookit keeps enforcing the version they trusted.
  */
 export function pendingNotice(pending: { path: string; deleted: boolean }, stateDir: string): Notice[] {
-  let digest: string;
-  try {
-    const hash = crypto().createHash("sha256").update(`pending\u0000${pending.path}\u0000`);
-    digest = (pending.deleted ? hash.update("deleted") : hash.update(readFileSync(pending.path))).digest("hex");
-  } catch {
-    return [];
-  }
-  const marker = join(stateDir, "pending-notified", digest);
-  if (existsSync(marker)) return [];
-  try {
-    writeFileAtomic(marker, "");
-  } catch {
-    // cannot remember: saying it again next time is better than never
-  }
+  const content = () => (pending.deleted ? "\u0001deleted" : readFileSync(pending.path));
+  if (!firstTime(stateDir, "pending-notified", pending.path, content)) return [];
   const dir = dirname(dirname(pending.path));
   const message = pending.deleted
     ? `hookit: the project policy ${pending.path} was deleted since you trusted it; hookit keeps enforcing the trusted version. If you deleted it on purpose, run \`hookit trust --revoke\` in ${dir}.`
