@@ -1,0 +1,2 @@
+import { defineCommand } from "citty";
+export default defineCommand({ meta: { name: "replay" }, run() {} });
