@@ -19,6 +19,14 @@ const common = { name: text, description: z.optional(z.string()), expect: expect
 const normalizedCase = z.strictObject({ ...common, event: z.looseObject({ event: z.enum(NATIVE_EVENTS) }) });
 const nativeCase = z.strictObject({ ...common, agent: text, native: text, payload: z.unknown() });
 const fileSchema = z.strictObject({ $schema: z.optional(z.string()), cases: z.array(z.union([normalizedCase, nativeCase])) });
+const fileShape = z.strictObject({ $schema: z.optional(z.string()), cases: z.array(z.unknown()) });
+
+function issues(list: readonly { path: readonly PropertyKey[]; message: string }[], prefix: PropertyKey[]): string {
+  return list.map((i) => {
+    const path = [...prefix, ...i.path].map(String).join(".");
+    return `${path || "(file)"}: ${i.message}`;
+  }).join("; ");
+}
 
 export interface Expectation {
   outcome: Outcome;
@@ -46,12 +54,15 @@ export function readCaseFile(file: string): FileResult {
   } catch (error) {
     return { file, error: (error as Error).message };
   }
-  const parsed = z.safeParse(fileSchema, value);
-  if (!parsed.success) {
-    return { file, error: parsed.error.issues.map((i) => `${i.path.length ? i.path.join(".") : "(file)"}: ${i.message}`).join("; ") };
-  }
+  const parsed = z.safeParse(fileShape, value);
+  if (!parsed.success) return { file, error: issues(parsed.error.issues, []) };
   const cases: TestCase[] = [];
-  for (const [i, c] of parsed.data.cases.entries()) {
+  for (const [i, raw] of parsed.data.cases.entries()) {
+    // Checked against the one shape it means (a union's error would say only "Invalid input").
+    const shape = raw !== null && typeof raw === "object" && "event" in raw ? normalizedCase : nativeCase;
+    const one = z.safeParse(shape, raw);
+    if (!one.success) return { file, error: issues(one.error.issues, ["cases", i]) };
+    const c = one.data;
     const where = `cases.${i} ("${c.name}")`;
     let input: Input;
     if ("event" in c) {
