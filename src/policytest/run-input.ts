@@ -6,7 +6,7 @@ import { loadAdapter, resolveHookAgent } from "../adapters/registry.ts";
 import type { Decision, Invocation, Reply } from "../adapters/types.ts";
 import { evaluate } from "../engine/evaluate.ts";
 import type { EvaluationContext, Hook, HookEvaluationOutcome, NormalizedEvent } from "../engine/types.ts";
-import { decide } from "../run/decide.ts";
+import { judge, type PolicyView } from "../run/judge.ts";
 
 /** What a case can expect. `ask` and `continue` exist only where an agent decides them. */
 export const OUTCOMES = ["pass", "block", "patch", "ask", "continue", "cancel", "report"] as const;
@@ -40,21 +40,31 @@ export async function runInput(input: Input, hooks: readonly Hook[], context: Ev
   return judgeInvocation(invocation, hooks, context, (decision) => adapter.respond(invocation, decision));
 }
 
-/** An already-parsed invocation through hookit's decision step (replay uses this with recorded events). */
+/**
+ * An already-parsed invocation through hookit's own decision step (`judge`:
+ * self-protection, the policy, the failure policy), with `hooks` as the policy
+ * and nothing logged. Replay uses this with recorded events.
+ */
 export async function judgeInvocation(
   invocation: Invocation,
   hooks: readonly Hook[],
   context: EvaluationContext,
   respond?: (decision: Decision) => Reply,
 ): Promise<Judgement> {
-  const { decision, outcomes } = await decide(
-    invocation, hooks, { ...context, metadata: invocation.metadata, extraEnv: { HOOKIT_NATIVE_EVENT: invocation.nativeEvent } },
-    invocation.kind === "stop" ? { engine: {}, continuations: 0 } : undefined,
-  );
-  const outcome = decisionOutcome(decision);
-  const reason = decisionReason(decision);
+  const policy: PolicyView = { projectDir: context.cwd, hooks, notices: [], projectTrusted: true };
+  const judged = await judge(invocation, {
+    env: context.env ?? process.env,
+    processCwd: context.cwd,
+    policy: () => policy,
+    session: invocation.kind === "stop" ? { engine: {}, continuations: 0 } : undefined,
+    log: false,
+    ...(context.observer && { observer: context.observer }),
+  });
+  const { decision } = judged;
+  const outcomes = judged.result?.outcomes ?? [];
+  const reason = judged.record.reason ?? askOf(decision);
   return {
-    outcome,
+    outcome: decisionOutcome(judged.record.outcome, decision),
     ...(reason !== undefined && { reason }),
     messages: decision.notices.map((n) => n.message),
     failedHooks: failedHooks(outcomes),
@@ -65,17 +75,10 @@ export async function judgeInvocation(
   };
 }
 
-/** The outcome a Decision stands for (the decision log's `outcome` column uses the same words). */
-export function decisionOutcome(decision: Decision): Outcome {
-  if (decision.block !== undefined) return "block";
-  if (askOf(decision) !== undefined) return "ask";
-  if (decision.patch) return "patch";
-  if (decision.continueWith !== undefined) return "continue";
-  return decision.notices.some((n) => n.severity === "error") ? "report" : "pass";
-}
-
-function decisionReason(decision: Decision): string | undefined {
-  return decision.block ?? askOf(decision) ?? decision.patch?.reason ?? decision.continueWith;
+/** The decision log's word for a Decision, as an Outcome (`ask` read even where the log has no word for it yet). */
+function decisionOutcome(logged: string, decision: Decision): Outcome {
+  if (logged !== "block" && askOf(decision) !== undefined) return "ask";
+  return (OUTCOMES as readonly string[]).includes(logged) ? (logged as Outcome) : "report";
 }
 
 /** An `ask` decision (a hookit extension another change adds), read without depending on its type. */

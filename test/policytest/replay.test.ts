@@ -113,6 +113,28 @@ describe("hookit replay", () => {
     expect((await replaySummary(policyPath, "{", p.env)).ok).toBe(false);
   });
 
+  test("calls logged by the real hookit hook replay as they were decided; a weakened edit flips them; doctor's probes are left out", () => {
+    const p = makeProject();
+    p.hookit(["init"]);
+    const payload = (command: string) => JSON.stringify({
+      session_id: "s1", cwd: p.dir, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command }, tool_use_id: "t1",
+    });
+    for (const command of ["git push --force", "ls", "cat .env"]) p.hookit(["hook", "--agent", "claude", "PreToolUse"], payload(command));
+    p.hookit(["hook", "--agent", "claude", "PreToolUse"], payload("git push -f"), { HOOKIT_DOCTOR: "1" });
+    const logged = p.hookit(["log", "--json", "--probes"]).stdout.trim().split("\n").map((l) => JSON.parse(l));
+    expect(logged.map((r: LogRecord) => [r.outcome, r.probe, r.events?.[0]])).toEqual([
+      ["block", undefined, expect.objectContaining({ event: "tool_call", toolName: "bash", input: expect.objectContaining({ command: "git push --force" }), agent: "claude", nativeToolName: "Bash" })],
+      ["pass", undefined, expect.objectContaining({ input: expect.objectContaining({ command: "ls" }) })],
+      ["block", undefined, expect.objectContaining({ input: expect.objectContaining({ command: "cat .env" }) })],
+      ["block", true, expect.objectContaining({ input: expect.objectContaining({ command: "git push -f" }) })],
+    ]);
+    expect(p.hookit(["replay"]).stdout).toBe("3 of 3 logged tool calls replayed.\nNo flips: every replayed call gets the decision it got when it was logged.\n");
+    p.write(".hookit/hookit.json", weakened());
+    const run = p.hookit(["replay"]);
+    expect(run.status).toBe(2);
+    expect(run.stdout).toContain("block → allow (1)\n  local/no-force-push (1)\n");
+  });
+
   test("10,000 logged calls against the starter policy in well under 60 s", () => {
     const p = makeProject();
     p.hookit(["init"]);
