@@ -8,7 +8,7 @@ import { agentAnswers, syntheticInvocation } from "../policytest/agent-answers.t
 import { formatExplanation, type Explanation } from "../policytest/explain-format.ts";
 import { judgeInvocation } from "../policytest/run-input.ts";
 import { createSandbox } from "../policytest/sandbox.ts";
-import { collector, firstCandidate, traceHooks } from "../policytest/trace.ts";
+import { collector, firstCandidate, hiddenKeys, traceHooks } from "../policytest/trace.ts";
 import { readStdin } from "../run/hook-io.ts";
 import { parseEventStream } from "./_normalized.ts";
 import { fail } from "./_output.ts";
@@ -39,6 +39,7 @@ export default defineCommand({
       if (!id) return fail(`unknown agent "${args.agent}"; expected one of ${Object.keys(ADAPTERS).join(", ")}`);
       if (!args.native) return fail("--agent needs --native <event>, e.g. --native PreToolUse");
       const adapter = await loadAdapter(id);
+      if (adapter.kindOf(args.native) === undefined) return fail(`${adapter.title} has no event "${args.native}" that hookit knows`);
       try {
         invocation = adapter.parse(args.native, JSON.parse(stdin));
       } catch (error) {
@@ -69,6 +70,7 @@ export default defineCommand({
         ...(policy.untrusted && { untrusted: policy.untrusted }),
         events: invocation.events,
         ...(firstCandidate(steps) && { candidate: firstCandidate(steps) }),
+        ...(Object.keys(hiddenKeys(firstCandidate(steps))).length > 0 && { facts: hiddenKeys(firstCandidate(steps)) }),
         hooks: traceHooks(hooks, steps, selected),
         frozen: judgement.outcomes.map((o) => o.eventOutcomes[0]),
         decision: judgement.outcome,

@@ -10,6 +10,8 @@ export interface Explanation {
   events: NormalizedEvent[];
   /** What the filters were matched against, for the first event. */
   candidate?: Record<string, unknown>;
+  /** Facts hookit derived for the filters (a command's programs, paths, …), when a hook asked for them. */
+  facts?: Record<string, unknown>;
   hooks: HookTrace[];
   /** HooKit's frozen Native Event Outcome of each evaluated event. */
   frozen: NativeEventOutcome[];
@@ -52,6 +54,8 @@ export function formatExplanation(x: Explanation): string {
   }
   const derived = derivedKeys(x);
   if (derived.length > 0) out.push(`Derived filter keys: ${derived.join(", ")}`, "");
+  const facts = Object.entries(x.facts ?? {});
+  if (facts.length > 0) out.push("Facts hookit derived:", ...facts.map(([key, value]) => `  ${key} = ${show(value)}`), "");
   for (const frozen of x.frozen) {
     out.push(`Frozen outcome: ${frozen.event} ${frozen.outcome}`);
     if ("reason" in frozen) out.push(...frozen.reason.split("\n").map((l) => `  ${l}`));

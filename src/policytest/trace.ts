@@ -2,7 +2,7 @@
 // filter, `when` and `shell` did for one event, read from the engine's
 // observer; for a filter miss, which key failed, re-derived with the engine's
 // own matching functions (pure, so nothing runs twice).
-import { lookup, valueMatches } from "../engine/filter.ts";
+import { filterMatches, lookup } from "../engine/filter.ts";
 import type { FilterValue, Hook, ObservedStep } from "../engine/types.ts";
 
 export interface KeyCheck {
@@ -60,12 +60,28 @@ export function firstCandidate(steps: readonly ObservedStep[]): Record<string, u
   return first?.step === "filter" ? first.candidate : undefined;
 }
 
+/**
+ * Keys the engine keeps on the candidate out of the tool input's reach (under
+ * a symbol: derived facts about a command), flattened for display.
+ */
+export function hiddenKeys(candidate: Record<string, unknown> | undefined): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (!candidate) return out;
+  for (const symbol of Object.getOwnPropertySymbols(candidate)) {
+    const value = (candidate as Record<symbol, unknown>)[symbol];
+    if (value && typeof value === "object" && !Array.isArray(value)) Object.assign(out, value);
+  }
+  return out;
+}
+
 function keyChecks(hook: Hook, candidate: Record<string, unknown>): KeyCheck[] {
+  const hidden = hiddenKeys(candidate);
   return Object.entries(hook.filter ?? {}).map(([key, pattern]) => {
-    const value = lookup(candidate, key);
-    // hook_result's outcome/code are exact selectors, not patterns (hookit-semantics §4.4).
+    const value = lookup(candidate, key) ?? hidden[key];
+    // hook_result's outcome/code are exact selectors, not patterns (hookit-semantics §4.4);
+    // every other key is asked of the engine's own matcher, one key at a time.
     const exact = hook.event === "hook_result" && (key === "outcome" || key === "code");
-    const matched = exact ? (Array.isArray(pattern) ? pattern.includes(value as never) : pattern === value) : valueMatches(pattern, value);
+    const matched = exact ? (Array.isArray(pattern) ? pattern.includes(value as never) : pattern === value) : filterMatches({ [key]: pattern }, candidate);
     return { key, pattern, value, matched };
   });
 }
