@@ -4,7 +4,7 @@
 // a project file touches the copy, never the real project or the user's home.
 // (A convenience boundary, not a security one: the shells still run as the user.)
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { constants, copyFileSync, cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import type { Env } from "../paths.ts";
@@ -45,16 +45,24 @@ export function createSandbox(projectDir: string, baseEnv: Env): Sandbox {
 function copyWorkingTree(from: string, to: string): void {
   const listed = spawnSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], { cwd: from, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
   if (listed.status === 0) {
+    const made = new Set<string>();
     for (const rel of listed.stdout.split("\0")) {
       if (!rel) continue;
       const source = join(from, rel);
+      const target = join(to, rel);
+      let stat;
       try {
-        if (!lstatSync(source).isFile() && !lstatSync(source).isSymbolicLink()) continue; // a deleted file, a submodule
+        stat = lstatSync(source);
       } catch {
-        continue;
+        continue; // deleted in the working tree
       }
-      mkdirSync(dirname(join(to, rel)), { recursive: true });
-      cpSync(source, join(to, rel), { verbatimSymlinks: true });
+      if (!stat.isFile() && !stat.isSymbolicLink()) continue; // a submodule
+      const parent = dirname(target);
+      if (!made.has(parent)) mkdirSync(parent, { recursive: true });
+      made.add(parent);
+      // copyFileSync (a clone where the file system can) is several times faster than cpSync per file.
+      if (stat.isSymbolicLink()) symlinkSync(readlinkSync(source), target);
+      else copyFileSync(source, target, constants.COPYFILE_FICLONE);
     }
     return;
   }

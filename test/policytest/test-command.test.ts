@@ -2,7 +2,8 @@
 // they run in this project's `npm test`), a broken case fails with a readable
 // diff, every reporter is well-formed, and hook shells cannot reach the real
 // project or HOME.
-import { existsSync, readFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { chmodSync, existsSync, readFileSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { validateXML } from "xmllint-wasm";
@@ -130,6 +131,19 @@ describe("the sandbox", () => {
     expect(readFileSync(join(p.dir, "tracked.txt"), "utf8")).toBe("original\n");
     expect(existsSync(join(p.home, "touched"))).toBe(false);
     expect(existsSync(join(p.dir, "audit.log"))).toBe(false);
+  });
+
+  test("the copy keeps executable scripts and symlinks, and untracked files git does not ignore", () => {
+    const p = makeProject();
+    chmodSync(p.write(".hookit/check.sh", "#!/bin/sh\ntest -L link && test -f untracked.txt && ! test -e ignored.txt\n"), 0o755);
+    symlinkSync("untracked.txt", join(p.dir, "link"));
+    p.write("untracked.txt", "u");
+    p.write(".gitignore", "ignored.txt\n");
+    p.write("ignored.txt", "i");
+    spawnSync("git", ["add", ".hookit/check.sh", ".gitignore"], { cwd: p.dir });
+    p.write(".hookit/hookit.json", { local: { script: { description: "d", event: "tool_call", shell: "./.hookit/check.sh", default: true } } });
+    p.write(".hookit/tests/t.json", { cases: [{ name: "script runs in the copy", event: bash("ls"), expect: { outcome: "pass" } }] });
+    expect(p.hookit(["test"]).stdout).toContain("1 passed, 0 failed");
   });
 
   test("a native payload goes through that agent's adapter", () => {
