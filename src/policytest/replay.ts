@@ -71,6 +71,7 @@ export async function replayRecords(
     const invocation: Invocation = {
       agent: record.agent, nativeEvent: record.event, kind: "tool_call", events: record.events ?? [],
       ...(record.session !== undefined && { sessionId: record.session }),
+      ...(record.cwd !== undefined && { cwd: record.cwd }),
     };
     try {
       const judgement = await judgeInvocation(invocation, hooks, context);

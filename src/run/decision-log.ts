@@ -27,6 +27,8 @@ export interface LogRecord {
    * can be piped into `hookit check`, and `hookit replay` re-evaluates them.
    */
   events?: NormalizedEvent[];
+  /** The working directory the agent reported for the call (replay resolves relative paths against it). */
+  cwd?: string;
   /** Why a call with events has none recorded: turned off, too large, or a tool's output. */
   eventsOmitted?: "off" | "too-large" | "tool-output";
   /** Some text in `events` was a secret and is now `[REDACTED]`. */

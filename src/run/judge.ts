@@ -171,7 +171,8 @@ function finish(
     durationMs: Math.max(0, now() - started),
     ...(decision.notices.length > 0 && { notices: decision.notices.map((n) => n.message) }),
   };
-  const logged = invocation.events.length > 0 ? { ...record, events: invocation.events } : record; // redacted by appendDecision
+  // What replay needs to re-run the call: its events (redacted by appendDecision) and where the agent ran it.
+  const logged = invocation.events.length > 0 ? { ...record, events: invocation.events, ...(invocation.cwd && { cwd: invocation.cwd }) } : record;
   const logError = options.log ? appendDecision(stateDir(options.env), logged, options.env) : undefined;
   return { decision, record, ...(result && { result }), ...(logError !== undefined && { logError }) };
 }
