@@ -64,6 +64,16 @@ describe("hookit explain", () => {
     expect(run.stdout).toMatch(/claude \(PreToolUse\) gets: exit 0, stdout \{"hookSpecificOutput".*no-env-files-in-shell/);
   });
 
+  test("an untrusted edit is named and left out; --policy explains it", () => {
+    const p = makeProject();
+    p.hookit(["init"]);
+    p.write(".hookit/hookit.json", { local: { "no-ls": { description: "d", event: "tool_call", filter: { command: "^ls" }, shell: "false", default: true } } });
+    const inForce = p.hookit(["explain"], bash("ls"));
+    expect(inForce.stdout).toMatch(/hookit\.json is not trusted, so not in force \(hookit trust; or --policy to explain it\)/);
+    expect(inForce.stdout).toContain("hookit decides: pass");
+    expect(p.hookit(["explain", "--policy", ".hookit/hookit.json"], bash("ls")).stdout).toContain("hookit decides: block");
+  });
+
   test("--agent without --native, and more than one event, are errors", () => {
     const p = makeProject();
     expect(p.hookit(["explain", "--agent", "claude"], "{}").stderr).toContain("--agent needs --native");

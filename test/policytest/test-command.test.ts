@@ -104,6 +104,28 @@ describe("a broken case", () => {
     expect(run.stdout).toMatch(/cannot read the file: .*cases\.0\.expect\.outcome/);
   });
 
+  test("an invalid policy: no test can pass, and the problem is named", () => {
+    const p = makeProject();
+    p.hookit(["init"]);
+    p.write(".hookit/hookit.json", { local: { broken: { description: "d", event: "tool_call", filter: { command: "(" }, shell: "false" } } });
+    const run = p.hookit(["test"]);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain("the policy is invalid, no test can pass");
+    expect(run.stderr).toContain("invalid regex");
+  });
+
+  test("an edited, untrusted project policy is what gets tested (the point: try an edit before trusting it)", () => {
+    const p = makeProject();
+    p.hookit(["init"]);
+    const policy = JSON.parse(readFileSync(join(p.dir, ".hookit/hookit.json"), "utf8"));
+    delete policy.local["no-force-push"];
+    p.write(".hookit/hookit.json", policy);
+    const run = p.hookit(["test"]);
+    expect(run.stderr).toContain("(not trusted yet: tried here, in force only after hookit trust)");
+    expect(run.stdout).toContain("  ✗ git push --force is blocked\n      - outcome: block\n      + outcome: pass");
+    expect(run.status).toBe(1);
+  });
+
   test("an unknown reporter is refused", () => {
     const run = makeProject().hookit(["test", "--reporter", "xml"]);
     expect(run.status).toBe(1);
