@@ -60,7 +60,8 @@ export default defineCommand({
     const run: Run = { results, broken, cwd, durationMs: performance.now() - started };
     process.stdout.write(report(reporter, run, reporter === "human" && process.stdout.isTTY === true && !process.env.NO_COLOR));
     const { failed } = summary(run);
-    process.exitCode = failed > 0 || broken.length > 0 || results.length === 0 ? 1 : 0;
+    if (results.length === 0 && broken.length === 0) return fail("the test files hold no cases: nothing was tested");
+    process.exitCode = failed > 0 || broken.length > 0 ? 1 : 0;
   },
 });
 
