@@ -16,7 +16,7 @@ export type Input =
   | { event: NormalizedEvent }
   | { agent: string; native: string; payload: unknown };
 
-export interface Judgement {
+export interface InputResult {
   outcome: Outcome;
   /** The block / patch / cancel reason, the ask question, or the continuation message. */
   reason?: string;
@@ -31,7 +31,7 @@ export interface Judgement {
   reply?: Reply;
 }
 
-export async function runInput(input: Input, hooks: readonly Hook[], context: EvaluationContext): Promise<Judgement> {
+export async function runInput(input: Input, hooks: readonly Hook[], context: EvaluationContext): Promise<InputResult> {
   if ("event" in input) return judgeEvent(await evaluate(input.event, hooks, context));
   const id = resolveHookAgent(input.agent.toLowerCase());
   if (!id) throw new Error(`unknown agent "${input.agent}"`);
@@ -50,7 +50,7 @@ export async function judgeInvocation(
   hooks: readonly Hook[],
   context: EvaluationContext,
   respond?: (decision: Decision) => Reply,
-): Promise<Judgement> {
+): Promise<InputResult> {
   const policy: PolicyView = { projectDir: context.cwd, hooks, notices: [], projectTrusted: true };
   const judged = await judge(invocation, {
     env: context.env ?? process.env,
@@ -89,7 +89,7 @@ function askOf(decision: Decision): string | undefined {
   return undefined;
 }
 
-function judgeEvent(outcome: HookEvaluationOutcome): Judgement {
+function judgeEvent(outcome: HookEvaluationOutcome): InputResult {
   const native = outcome.eventOutcomes[0];
   const messages: string[] = [];
   let corrective: string | undefined;

@@ -1,7 +1,7 @@
 // Runs policy test cases and compares what happened with what each case expects.
 import type { EvaluationContext, Hook } from "../engine/types.ts";
 import type { Expectation, TestCase } from "./cases.ts";
-import { runInput, type Judgement } from "./run-input.ts";
+import { runInput, type InputResult } from "./run-input.ts";
 
 export interface CaseResult {
   case: TestCase;
@@ -24,7 +24,7 @@ export interface Actual {
 
 export async function runCase(testCase: TestCase, hooks: readonly Hook[], context: EvaluationContext): Promise<CaseResult> {
   const started = performance.now();
-  let judgement: Judgement;
+  let judgement: InputResult;
   try {
     judgement = await runInput(testCase.input, hooks, context);
   } catch (error) {
