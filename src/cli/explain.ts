@@ -68,6 +68,7 @@ export default defineCommand({
       explanation = {
         policy: policy.files.filter((f) => f.text !== undefined).map((f) => f.path ?? f.storage),
         ...(policy.untrusted && { untrusted: policy.untrusted }),
+        ...(policy.pending && { pending: policy.pending }),
         events: invocation.events,
         ...(firstCandidate(steps) && { candidate: firstCandidate(steps) }),
         ...(Object.keys(hiddenKeys(firstCandidate(steps))).length > 0 && { facts: hiddenKeys(firstCandidate(steps)) }),

@@ -7,6 +7,8 @@ import type { HookTrace, ShellStep } from "./trace.ts";
 export interface Explanation {
   policy: string[];
   untrusted?: string;
+  /** A trusted project policy edited (or deleted) since: its last trusted text is what runs. */
+  pending?: { path: string; deleted: boolean };
   events: NormalizedEvent[];
   /** What the filters were matched against, for the first event. */
   candidate?: Record<string, unknown>;
@@ -32,6 +34,10 @@ export function formatExplanation(x: Explanation): string {
   const out: string[] = [];
   out.push(`Policy: ${x.policy.join(" + ") || "none (every event passes)"}`);
   if (x.untrusted) out.push(`        ${x.untrusted} is not trusted, so not in force (hookit trust; or --policy to explain it)`);
+  if (x.pending) {
+    const what = x.pending.deleted ? "was deleted" : "changed";
+    out.push(`        ${x.pending.path} ${what} since it was trusted: its last trusted version is in force (hookit trust; or --policy to explain the file)`);
+  }
   for (const event of x.events) out.push(`Event:  ${describeEvent(event)}`);
   out.push("Shells ran in a throwaway sandbox (a copy of the project, a temporary HOME).", "");
   const rows = x.hooks.map((h) => [

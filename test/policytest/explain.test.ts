@@ -64,13 +64,24 @@ describe("hookit explain", () => {
     expect(run.stdout).toMatch(/claude \(PreToolUse\) gets: exit 0, stdout \{"hookSpecificOutput".*no-env-files-in-shell/);
   });
 
-  test("an untrusted edit is named and left out; --policy explains it", () => {
+  const noLs = { local: { "no-ls": { description: "d", event: "tool_call", filter: { command: "^ls" }, shell: "false", default: true } } };
+
+  test("a never-trusted policy is named and left out; --policy explains it", () => {
     const p = makeProject();
-    p.hookit(["init"]);
-    p.write(".hookit/hookit.json", { local: { "no-ls": { description: "d", event: "tool_call", filter: { command: "^ls" }, shell: "false", default: true } } });
+    p.write(".hookit/hookit.json", noLs);
     const inForce = p.hookit(["explain"], bash("ls"));
     expect(inForce.stdout).toMatch(/hookit\.json is not trusted, so not in force \(hookit trust; or --policy to explain it\)/);
     expect(inForce.stdout).toContain("hookit decides: pass");
+    expect(p.hookit(["explain", "--policy", ".hookit/hookit.json"], bash("ls")).stdout).toContain("hookit decides: block");
+  });
+
+  test("an edit of a trusted policy: the last trusted version is explained, and said to be", () => {
+    const p = makeProject();
+    p.hookit(["init"]);
+    p.write(".hookit/hookit.json", noLs);
+    const inForce = p.hookit(["explain"], bash("git push --force"));
+    expect(inForce.stdout).toMatch(/hookit\.json changed since it was trusted: its last trusted version is in force/);
+    expect(inForce.stdout).toContain("hookit decides: block"); // the starter policy still runs
     expect(p.hookit(["explain", "--policy", ".hookit/hookit.json"], bash("ls")).stdout).toContain("hookit decides: block");
   });
 
