@@ -60,6 +60,7 @@ const hot = await build({
 copyFileSync("src/bin.cjs", "dist/bin.cjs");
 chmodSync("dist/bin.cjs", 0o755);
 writeFileSync("dist/meta.json", JSON.stringify({ cold: cold.metafile, hot: hot.metafile }));
-writeFileSync("dist/schema.json", execFileSync(process.execPath, ["dist/bin.cjs", "schema"]));
+writeFileSync("dist/policy-tests.schema.json", execFileSync(process.execPath, ["dist/bin.cjs", "test", "--schema"]));
+writeFileSync("dist/schema.json", execFileSync(process.execPath, ["dist/bin.cjs", "schema"])); // last: tests wait for it
 const files = Object.keys(cold.metafile.outputs).length + Object.keys(hot.metafile.outputs).length + 1;
 console.error(`built dist/ (${files} files)`);

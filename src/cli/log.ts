@@ -1,34 +1,16 @@
 import { defineCommand } from "citty";
-import { readFileSync } from "node:fs";
+import { AGENT_IDS, ALIASES, resolveHookAgent } from "../adapters/registry.ts";
 import { stateDir } from "../paths.ts";
-import { decisionLogPath, type LogRecord } from "../run/decision-log.ts";
-import { logger } from "./_output.ts";
+import { decisionLogPath, readDecisionLog, type LogRecord } from "../run/decision-log.ts";
+import { fail, logger } from "./_output.ts";
 
 const COLOURS: Record<string, string> = { block: "31", patch: "33", continue: "35", report: "33", pass: "32" };
-
-export function readDecisions(path: string): LogRecord[] {
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch {
-    return [];
-  }
-  const out: LogRecord[] = [];
-  for (const line of text.split("\n")) {
-    if (!line.trim()) continue;
-    try {
-      out.push(JSON.parse(line) as LogRecord);
-    } catch {
-      // a damaged line (disk full mid-write) is skipped, never fatal
-    }
-  }
-  return out;
-}
 
 export function formatTable(records: readonly LogRecord[], colour: boolean): string {
   const head = ["time", "agent", "event", "tool", "outcome", "hooks", "ms"];
   const rows = records.map((r) => [
-    r.ts.replace("T", " ").slice(0, 19), r.agent, r.event, r.tool ?? "", r.outcome, r.hooks.join(",") || "-", String(r.durationMs),
+    r.ts.replace("T", " ").slice(0, 19), r.agent, r.probe ? `${r.event} (probe)` : r.event, r.tool ?? "", r.outcome,
+    r.hooks.join(",") || "-", String(r.durationMs),
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] as string).length)));
   const fmt = (cells: string[], paint = false) => cells.map((cell, i) => {
@@ -38,24 +20,56 @@ export function formatTable(records: readonly LogRecord[], colour: boolean): str
   return [fmt(head), ...rows.map((row) => fmt(row, colour))].join("\n") + "\n";
 }
 
+/**
+ * The agent id an `--agent` value means: a built-in name or alias (any case),
+ * or a name the log holds (an external adapter). Anything else is a typo.
+ */
+export function resolveLogAgent(name: string, records: readonly LogRecord[]): { id: string } | { error: string } {
+  const lower = name.toLowerCase();
+  const builtIn = resolveHookAgent(lower) ?? (AGENT_IDS as readonly string[]).find((id) => id === lower);
+  if (builtIn) return { id: builtIn };
+  if (records.some((r) => r.agent === name)) return { id: name };
+  const known = [...new Set([...AGENT_IDS, ...Object.keys(ALIASES), ...records.map((r) => r.agent)])];
+  const near = known.filter((k) => editDistance(k, lower) <= 2).sort((a, b) => editDistance(a, lower) - editDistance(b, lower));
+  const hint = near[0] ? ` Did you mean "${near[0]}"?` : "";
+  return { error: `unknown agent "${name}".${hint} Expected one of ${AGENT_IDS.join(", ")}.` };
+}
+
+function editDistance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) {
+      next[j] = Math.min((row[j] as number) + 1, (next[j - 1] as number) + 1, (row[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    row = next;
+  }
+  return row[b.length] as number;
+}
+
 export default defineCommand({
   meta: { name: "log", description: "Show hookit's recent decisions (newest last)" },
   args: {
-    json: { type: "boolean", description: "One JSON record per line", default: false },
+    json: { type: "boolean", description: "One JSON record per line (with the recorded events: pipe one into hookit check)", default: false },
     n: { type: "string", description: "How many records (default 20)", default: "20" },
     agent: { type: "string", description: "Only this agent" },
     session: { type: "string", description: "Only this session id" },
+    probes: { type: "boolean", description: "Include the calls hookit doctor made to probe each install", default: false },
   },
   run({ args }) {
     const limit = Number.parseInt(args.n, 10);
-    if (!Number.isInteger(limit) || limit < 1) {
-      logger.error(`-n must be a positive whole number, got "${args.n}"`);
-      process.exitCode = 1;
-      return;
+    if (!Number.isInteger(limit) || limit < 1) return fail(`-n must be a positive whole number, got "${args.n}"`);
+    const dir = stateDir();
+    const all = readDecisionLog(dir);
+    let agent: string | undefined;
+    if (args.agent) {
+      const resolved = resolveLogAgent(args.agent, all);
+      if ("error" in resolved) return fail(resolved.error);
+      agent = resolved.id;
     }
-    const path = decisionLogPath(stateDir());
-    const records = readDecisions(path)
-      .filter((r) => !args.agent || r.agent === args.agent)
+    const records = all
+      .filter((r) => args.probes || !r.probe)
+      .filter((r) => !agent || r.agent === agent)
       .filter((r) => !args.session || r.session === args.session)
       .slice(-limit);
     if (args.json) {
@@ -63,7 +77,8 @@ export default defineCommand({
       return;
     }
     if (records.length === 0) {
-      logger.info(`no decisions logged yet (${path})`);
+      const probes = all.some((r) => r.probe) && !args.probes ? " (hookit doctor's probe calls are hidden: --probes shows them)" : "";
+      logger.info(`no decisions logged yet${agent ? ` for ${agent}` : ""}${probes} (${decisionLogPath(dir)})`);
       return;
     }
     process.stdout.write(formatTable(records, process.stdout.isTTY === true && !process.env.NO_COLOR));

@@ -17,6 +17,9 @@ export const main = defineCommand({
     doctor: lazy(() => import("./doctor.ts")),
     trust: lazy(() => import("./trust.ts")),
     log: lazy(() => import("./log.ts")),
+    test: lazy(() => import("./test.ts")),
+    explain: lazy(() => import("./explain.ts")),
+    replay: lazy(() => import("./replay.ts")),
   },
 });
 

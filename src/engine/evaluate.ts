@@ -13,7 +13,7 @@ import {
   correctiveMessage, errorDetail, INTERNAL, reportLines, reportMessage, RETRY_STOPPED, unexpectedHookError,
 } from "./texts.ts";
 import type {
-  ActionPayload, Effect, EvaluationContext, EvaluationReportRow, Hook, HookEvaluationOutcome,
+  ActionPayload, Effect, EvaluationContext, EvaluationObserver, EvaluationReportRow, Hook, HookEvaluationOutcome,
   HookResultEventOutcome, NativeEventOutcome, NormalizedEvent, ReportOrigin, StateStore,
 } from "./types.ts";
 
@@ -49,7 +49,7 @@ export async function evaluate(
   const baseEnv = { ...metadataEnv(context.metadata), ...context.extraEnv };
   const hookitCand = hookitCandidate(event);
   const candidate = filterCandidate(event, hookitCand);
-  const shared = { cwd: context.cwd, inherited };
+  const shared = { cwd: context.cwd, inherited, observer: context.observer };
 
   const skipped = SKIP_IF_ABORTED.has(event.event) && context.signal?.aborted === true;
   const batch: InvocationBatch = skipped
@@ -110,7 +110,7 @@ function pushResult(result: HookResult, origin: ReportOrigin | undefined, effect
 async function projectHookResult(
   origin: HookResult,
   handlers: readonly Hook[],
-  shared: { cwd: string; inherited: Record<string, string | undefined>; baseEnv: Record<string, string> },
+  shared: { cwd: string; inherited: Record<string, string | undefined>; baseEnv: Record<string, string>; observer?: EvaluationObserver },
   effects: Effect[],
   rows: EvaluationReportRow[],
 ): Promise<HookResultEventOutcome> {
@@ -125,6 +125,7 @@ async function projectHookResult(
     eventEnv: { ...shared.baseEnv, PI_EVENT_PAYLOAD: JSON.stringify(candidate) },
     cwd: shared.cwd,
     inherited: shared.inherited,
+    observer: shared.observer,
   });
   const originTag: ReportOrigin = { hookRef: origin.hook.ref, outcome: origin.outcome };
   for (const result of batch.results) pushResult(result, originTag, effects, rows);

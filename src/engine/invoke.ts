@@ -4,7 +4,7 @@ import { composeEnv } from "./env.ts";
 import { filterMatches, HOOK_RESULT_SELECTOR_KEYS, selectorMatches } from "./filter.ts";
 import { runShell } from "./shell.ts";
 import type { Failure } from "./texts.ts";
-import type { FailureKind, Hook, HookOutcome } from "./types.ts";
+import type { EvaluationObserver, FailureKind, Hook, HookOutcome } from "./types.ts";
 
 export interface HookResult {
   hook: Hook;
@@ -29,6 +29,7 @@ export interface InvocationInput {
   cwd: string;
   inherited: Record<string, string | undefined>;
   signal?: AbortSignal;
+  observer?: EvaluationObserver;
 }
 
 export async function invokeHooks(hooks: readonly Hook[], input: InvocationInput): Promise<InvocationBatch> {
@@ -37,7 +38,9 @@ export async function invokeHooks(hooks: readonly Hook[], input: InvocationInput
     if (hook.event !== input.event) continue;
     try {
       // Synchronous filter first: a catalog of misses must not pay for an await per hook.
-      if (hookFilterMatches(hook, input.candidate)) await invokeOne(hook, input, batch);
+      const matched = hookFilterMatches(hook, input.candidate);
+      input.observer?.({ step: "filter", hook, candidate: input.candidate, matched });
+      if (matched) await invokeOne(hook, input, batch);
     } catch (error) {
       batch.unexpected.push({ hook, error });
     }
@@ -57,8 +60,10 @@ async function invokeOne(hook: Hook, input: InvocationInput, batch: InvocationBa
   ));
   const shellOptions = { cwd: input.cwd, env: lazyEnv, signal: input.signal, timeoutMs: hook.timeout };
   const startedAt = Date.now();
+  const { observer } = input;
   if (hook.when) {
     const when = await runShell(hook.when, shellOptions);
+    observer?.({ step: "when", hook, command: hook.when, code: when.code, durationMs: Date.now() - startedAt, started: when.started });
     if (when.code === null) {
       batch.failures.push({ hook, phase: "when", command: hook.when, code: null });
       batch.results.push({ hook, invocationId, outcome: input.failureKind, code: null });
@@ -66,7 +71,9 @@ async function invokeOne(hook: Hook, input: InvocationInput, batch: InvocationBa
     }
     if (when.code !== 0) return; // ordinary false `when`: the hook is skipped
   }
+  const shellStartedAt = observer ? Date.now() : 0;
   const run = await runShell(hook.shell, shellOptions);
+  observer?.({ step: "shell", hook, command: hook.shell, code: run.code, durationMs: Date.now() - shellStartedAt, started: run.started });
   const passed = run.code === 0;
   const result: HookResult = { hook, invocationId, outcome: passed ? "pass" : input.failureKind, code: run.code };
   if (run.started) result.row = { durationMs: Math.max(0, Date.now() - startedAt), passed };

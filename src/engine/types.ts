@@ -179,7 +179,16 @@ export interface EvaluationContext {
   state?: StateStore;
   /** Base environment to inherit (defaults to process.env). */
   env?: Record<string, string | undefined>;
+  /** Told each step of the evaluation (`hookit explain`); absent, nothing is recorded. */
+  observer?: EvaluationObserver;
 }
+
+/** One step of one hook's invocation, in order. Observing never changes an outcome. */
+export type ObservedStep =
+  | { step: "filter"; hook: Hook; candidate: Record<string, unknown>; matched: boolean }
+  | { step: "when" | "shell"; hook: Hook; command: string; code: number | null; durationMs: number; started: boolean };
+
+export type EvaluationObserver = (step: ObservedStep) => void;
 
 export type NativeEventOutcome =
   | { event: NativeEventName; outcome: "pass" }

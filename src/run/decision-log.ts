@@ -1,8 +1,12 @@
-// The JSONL decision log (`hookit log` reads it). One line per hook call,
-// written with a single O_APPEND write so parallel hook processes interleave
-// whole lines, never fragments.
-import { appendFileSync, mkdirSync } from "node:fs";
+// The JSONL decision log (`hookit log` reads it, `hookit replay` re-runs it).
+// One line per hook call, written with a single O_APPEND write so parallel
+// hook processes interleave whole lines, never fragments. The file is private
+// (0600) and rotated at a size cap, keeping one older generation.
+import { appendFileSync, mkdirSync, readFileSync, renameSync, statSync } from "node:fs";
 import { join } from "node:path";
+import type { NormalizedEvent } from "../engine/types.ts";
+import type { Env } from "../paths.ts";
+import { inputLoggingOff, redactSecrets } from "./redact.ts";
 
 export interface LogRecord {
   ts: string;
@@ -16,20 +20,49 @@ export interface LogRecord {
   hooks: string[];
   durationMs: number;
   notices?: string[];
+  /** A call `hookit doctor` made to probe an install (it sets HOOKIT_DOCTOR=1): hidden by `hookit log`. */
+  probe?: true;
+  /**
+   * The normalized events the decision was made on, secrets redacted: each one
+   * can be piped into `hookit check`, and `hookit replay` re-evaluates them.
+   */
+  events?: NormalizedEvent[];
+  /** The working directory the agent reported for the call (replay resolves relative paths against it). */
+  cwd?: string;
+  /** Why a call with events has none recorded: turned off, too large, or a tool's output. */
+  eventsOmitted?: "off" | "too-large" | "tool-output";
+  /** Some text in `events` was a secret and is now `[REDACTED]`. */
+  redacted?: true;
 }
+
+/** Recorded events larger than this (serialized) are left out: a log line stays a log line. */
+export const MAX_EVENTS_BYTES = 64 * 1024;
+/** The log is rotated when it reaches this size (`HOOKIT_LOG_MAX_BYTES` overrides it). */
+export const DEFAULT_MAX_LOG_BYTES = 10 * 1024 * 1024;
 
 export function decisionLogPath(stateDir: string): string {
   return join(stateDir, "decisions.jsonl");
 }
 
-/** Best effort: a log that cannot be written never changes a decision. Returns the error, if any. */
-export function appendDecision(stateDir: string, record: LogRecord): string | undefined {
+/** The previous generation, kept after a rotation. */
+export function rotatedLogPath(stateDir: string): string {
+  return join(stateDir, "decisions.1.jsonl");
+}
+
+/**
+ * Best effort: a log that cannot be written never changes a decision. Returns the error, if any.
+ * Callers pass the hook call's `env`: a doctor probe is then marked, and the events (always
+ * redacted and size-capped) are left out when `HOOKIT_LOG_INPUT=0`.
+ */
+export function appendDecision(stateDir: string, record: LogRecord, env?: Env): string | undefined {
   try {
-    mkdirSync(stateDir, { recursive: true });
+    const line = JSON.stringify(complete(record, env ?? {})) + "\n";
+    mkdirSync(stateDir, { recursive: true, mode: 0o700 });
     const path = decisionLogPath(stateDir);
+    rotateIfFull(stateDir, path, maxLogBytes(env));
     try {
       // One O_APPEND write per record (Node loops over short writes itself).
-      appendFileSync(path, JSON.stringify(record) + "\n", { mode: 0o600 });
+      appendFileSync(path, line, { mode: 0o600 });
     } catch (error) {
       // A full disk can leave a torn line: end it, so it cannot glue onto the next record.
       try {
@@ -42,5 +75,75 @@ export function appendDecision(stateDir: string, record: LogRecord): string | un
     return undefined;
   } catch (error) {
     return (error as Error).message;
+  }
+}
+
+/** Every record of the log, oldest first (the rotated generation, then the current file). */
+export function readDecisionLog(stateDir: string): LogRecord[] {
+  return [...readRecords(rotatedLogPath(stateDir)), ...readRecords(decisionLogPath(stateDir))];
+}
+
+export function readRecords(path: string): LogRecord[] {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch {
+    return [];
+  }
+  const out: LogRecord[] = [];
+  for (const line of text.split("\n")) {
+    if (!line.trim()) continue;
+    try {
+      out.push(JSON.parse(line) as LogRecord);
+    } catch {
+      // a damaged line (disk full mid-write) is skipped, never fatal
+    }
+  }
+  return out;
+}
+
+// --- internal ---
+
+function complete(record: LogRecord, env: Env): LogRecord {
+  const out: LogRecord = { ...record };
+  if (env.HOOKIT_DOCTOR === "1") out.probe = true;
+  const events = record.events;
+  delete out.events;
+  if (!events || events.length === 0) return out;
+  if (inputLoggingOff(env)) out.eventsOmitted = "off";
+  else if (events.some((e) => e.event === "tool_result")) out.eventsOmitted = "tool-output"; // output, not input
+  else {
+    const { value, found } = redactSecrets(events);
+    if (JSON.stringify(value).length > MAX_EVENTS_BYTES) out.eventsOmitted = "too-large";
+    else {
+      out.events = value;
+      if (found) out.redacted = true;
+    }
+  }
+  return out;
+}
+
+function maxLogBytes(env: Env | undefined): number {
+  const set = Number(env?.HOOKIT_LOG_MAX_BYTES);
+  return Number.isFinite(set) && set > 0 ? set : DEFAULT_MAX_LOG_BYTES;
+}
+
+/**
+ * Moves a full log aside. Two processes may both see it full; the second then
+ * finds the file gone (ENOENT, ignored) or renames a fresh one, losing at most
+ * the few lines written in between — a log, not a ledger.
+ */
+function rotateIfFull(stateDir: string, path: string, cap: number): void {
+  let size: number;
+  try {
+    size = statSync(path).size;
+  } catch {
+    return;
+  }
+  if (size < cap) return;
+  try {
+    renameSync(path, rotatedLogPath(stateDir));
+  } catch {
+    // someone else rotated it first
   }
 }

@@ -7,7 +7,7 @@
 import { existsSync } from "node:fs";
 import type { Decision, Invocation, InvocationKind, Notice } from "../adapters/types.ts";
 import { INTERNAL, patchText } from "../engine/texts.ts";
-import type { Hook } from "../engine/types.ts";
+import type { EvaluationObserver, Hook } from "../engine/types.ts";
 import { stateDir, type Env } from "../paths.ts";
 import { selfProtectionBlock } from "../protect/index.ts";
 import { decide, type DecideResult } from "./decide.ts";
@@ -49,6 +49,8 @@ export interface JudgeOptions {
   now?: () => number;
   /** Aborts the hooks' shells (hookit's own deadline, below the agent's hook timeout). */
   signal?: AbortSignal;
+  /** Told each step of the evaluation (`hookit explain`). */
+  observer?: EvaluationObserver;
 }
 
 export interface Judgement {
@@ -118,6 +120,7 @@ async function decideWith(invocation: Invocation, options: JudgeOptions): Promis
     metadata: { ...invocation.metadata, projectTrusted: policy.projectTrusted },
     extraEnv: { HOOKIT_NATIVE_EVENT: invocation.nativeEvent },
     ...(options.signal && { signal: options.signal }),
+    ...(options.observer && { observer: options.observer }),
   };
   const result = await decideStopAware(invocation, policy.hooks, context, options);
   result.decision.notices.unshift(...policy.notices);
@@ -168,7 +171,9 @@ function finish(
     durationMs: Math.max(0, now() - started),
     ...(decision.notices.length > 0 && { notices: decision.notices.map((n) => n.message) }),
   };
-  const logError = options.log ? appendDecision(stateDir(options.env), record) : undefined;
+  // What replay needs to re-run the call: its events (redacted by appendDecision) and where the agent ran it.
+  const logged = invocation.events.length > 0 ? { ...record, events: invocation.events, ...(invocation.cwd && { cwd: invocation.cwd }) } : record;
+  const logError = options.log ? appendDecision(stateDir(options.env), logged, options.env) : undefined;
   return { decision, record, ...(result && { result }), ...(logError !== undefined && { logError }) };
 }
 

@@ -52,7 +52,7 @@ describe("hookit log", () => {
 describe("--help", () => {
   test("lists every command", () => {
     const help = hookit("--help").stdout;
-    for (const command of ["hook", "init", "validate", "schema", "check", "install", "uninstall", "doctor", "trust", "log"]) {
+    for (const command of ["hook", "init", "validate", "schema", "check", "install", "uninstall", "doctor", "trust", "log", "test", "explain", "replay"]) {
       expect(help).toContain(command);
     }
   });
@@ -61,7 +61,10 @@ describe("--help", () => {
     ["install", ["--agent", "--project", "--global", "--dry-run", "--command"]],
     ["uninstall", ["--agent", "--project", "--global", "--dry-run"]],
     ["check", ["--json", "--agent", "--native", "--policy", "--cwd"]],
-    ["log", ["--json", "-n", "--agent", "--session"]],
+    ["log", ["--json", "-n", "--agent", "--session", "--probes"]],
+    ["test", ["FILES", "--reporter", "--policy", "--cwd", "--schema"]],
+    ["explain", ["--json", "--agent", "--native", "--policy", "--cwd"]],
+    ["replay", ["--since", "--agent", "--policy", "--cwd", "--json"]],
     ["doctor", ["--json"]],
     ["trust", ["--revoke"]],
     ["init", ["--global", "--force"]],

@@ -17,7 +17,7 @@ import { packageRoot, STACK_OR_USAGE, useBuiltHookit } from "../hook/_run.ts";
 const ROOT = join(import.meta.dirname, "../..");
 const RUN_DOCS = [
   "README.md", "docs/getting-started.md", "docs/configuration.md", "docs/events.md", "docs/install.md",
-  "docs/troubleshooting.md", "docs/adapters.md", ...readdirSync("docs/agents").map((name) => `docs/agents/${name}`),
+  "docs/troubleshooting.md", "docs/adapters.md", "docs/testing-policies.md", ...readdirSync("docs/agents").map((name) => `docs/agents/${name}`),
 ];
 const NOT_RUN = /^<!-- not-run: (.*\S.*) -->$/;
 

@@ -1,0 +1,63 @@
+import { defineCommand } from "citty";
+import { resolve } from "node:path";
+import { stateDir } from "../paths.ts";
+import { candidatePolicy, loadCandidate } from "../policytest/policy.ts";
+import { formatReplay, replayRecords, selectRecords } from "../policytest/replay.ts";
+import { createSandbox } from "../policytest/sandbox.ts";
+import { readDecisionLog } from "../run/decision-log.ts";
+import { resolveLogAgent } from "./log.ts";
+import { fail, logger } from "./_output.ts";
+import { formatDiagnostic } from "./_policy.ts";
+
+const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
+
+/** `7d`, `12h`, `30m`, `2w`, or a date/time (`2026-11-30`, ISO 8601) → ms since the epoch. */
+export function parseSince(text: string, now = Date.now()): number | undefined {
+  const relative = /^(\d+)\s*([smhdw])$/.exec(text.trim());
+  if (relative) return now - Number(relative[1]) * (UNITS[relative[2] as string] as number);
+  const absolute = Date.parse(text);
+  return Number.isNaN(absolute) ? undefined : absolute;
+}
+
+export default defineCommand({
+  meta: { name: "replay", description: "Re-evaluate the logged tool calls against the policy on disk (or --policy FILE) and list every flip" },
+  args: {
+    since: { type: "string", description: "Only calls logged since then: 7d, 12h, 30m, 2w or a date (default: the whole log)" },
+    agent: { type: "string", description: "Only this agent's calls" },
+    policy: { type: "string", description: "Replay against this policy file (default: global + project policy as they are on disk, trusted or not)" },
+    cwd: { type: "string", description: "Directory to find the project from" },
+    json: { type: "boolean", description: "Print the result as JSON", default: false },
+  },
+  async run({ args }) {
+    const cwd = resolve(args.cwd ?? process.cwd());
+    const since = args.since === undefined ? undefined : parseSince(args.since);
+    if (args.since !== undefined && since === undefined) return fail(`--since must be like 7d, 12h, 30m, 2w or a date, got "${args.since}"`);
+    let candidate;
+    try {
+      candidate = loadCandidate(candidatePolicy(cwd, process.env, { explicit: args.policy }));
+    } catch (error) {
+      return fail((error as Error).message);
+    }
+    if (!candidate.ok) return fail(`the policy is invalid, nothing can be replayed:\n${candidate.diagnostics.map((d) => `  • ${formatDiagnostic(d)}`).join("\n")}`);
+    const all = readDecisionLog(stateDir());
+    let agent: string | undefined;
+    if (args.agent) {
+      const resolved = resolveLogAgent(args.agent, all);
+      if ("error" in resolved) return fail(resolved.error);
+      agent = resolved.id;
+    }
+    const records = selectRecords(all, { since, agent });
+    if (!args.json) logger.info(`replaying ${records.length} logged tool call${records.length === 1 ? "" : "s"} against ${candidate.described.join(" + ") || "no policy file"}`);
+    const tty = process.stderr.isTTY === true && !args.json;
+    const progress = tty ? (done: number, total: number) => process.stderr.write(`\r  ${done}/${total}${done === total ? "\n" : ""}`) : undefined;
+    const sandbox = createSandbox(candidate.projectDir, process.env);
+    let result;
+    try {
+      result = await replayRecords(records, candidate.hooks, { cwd: sandbox.project, env: sandbox.env }, progress);
+    } finally {
+      sandbox.dispose();
+    }
+    process.stdout.write(args.json ? JSON.stringify(result, null, 2) + "\n" : formatReplay(result));
+    process.exitCode = result.flips.length > 0 ? 2 : 0;
+  },
+});

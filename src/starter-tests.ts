@@ -1,0 +1,65 @@
+// The tests `hookit init` writes next to the starter policy
+// (.hookit/tests/starter-policy.json). They pin what each starter guard must
+// block and what it must let through; the project's own `npm test` runs them
+// (test/policytest/starter-tests.test.ts). Change them together with
+// src/starter-policy.ts.
+/** The starter policy's hook names, in one place: a rename in src/starter-policy.ts is one edit here. */
+const HOOK = {
+  recursiveDelete: "no-rm-rf-outside-project",
+  envFiles: "no-env-files",
+  envInShell: "no-env-files-in-shell",
+  forcePush: "no-force-push",
+  redact: "redact-secrets",
+};
+
+const bash = (command: string) => ({ event: "tool_call", toolName: "bash", input: { command } });
+const file = (toolName: string, path: string) => ({ event: "tool_call", toolName, input: { path } });
+const blocked = (hook: string) => ({ outcome: "block", reason: `hook "${hook}" rejected`, hooks: [`local/${hook}`] });
+const passes = { outcome: "pass" };
+
+export const STARTER_TESTS = {
+  cases: [
+    { name: "rm -rf of the home directory is blocked", event: bash("rm -rf ~/"), expect: blocked(HOOK.recursiveDelete) },
+    { name: "rm -rf of / is blocked", event: bash("rm -rf /"), expect: blocked(HOOK.recursiveDelete) },
+    { name: "rm -rf of a parent directory is blocked", event: bash("rm -fr ../other-project"), expect: blocked(HOOK.recursiveDelete) },
+    { name: "rm -rf of a build folder inside the project passes", event: bash("rm -rf build"), expect: passes },
+    { name: "reading .env is blocked", event: file("read", ".env"), expect: blocked(HOOK.envFiles) },
+    { name: "writing .env.production is blocked", event: file("write", "config/.env.production"), expect: blocked(HOOK.envFiles) },
+    { name: "reading source files passes", event: file("read", "src/index.ts"), expect: passes },
+    { name: "cat .env in the shell is blocked", event: bash("cat .env"), expect: blocked(HOOK.envInShell) },
+    { name: "source .env.local in the shell is blocked", event: bash("source .env.local && npm start"), expect: blocked(HOOK.envInShell) },
+    { name: "git push --force is blocked", event: bash("git push --force"), expect: blocked(HOOK.forcePush) },
+    { name: "git push -f origin main is blocked", event: bash("git push -f origin main"), expect: blocked(HOOK.forcePush) },
+    { name: "git push --force-with-lease passes", event: bash("git push --force-with-lease origin main"), expect: passes },
+    { name: "a plain git push passes", event: bash("git push origin main"), expect: passes },
+    {
+      name: "a tool result with an AWS key is hidden from the model",
+      event: { event: "tool_result", toolName: "bash", input: { command: "cat config.txt" }, content: "aws_access_key_id = AKIAABCDEFGHIJKLMNOP" },
+      expect: { outcome: "patch", reason: `hook "${HOOK.redact}" blocked bash result`, hooks: [`local/${HOOK.redact}`] },
+    },
+    {
+      name: "a tool result without secrets reaches the model",
+      event: { event: "tool_result", toolName: "bash", input: { command: "ls" }, content: "README.md\nsrc\n" },
+      expect: passes,
+    },
+    { name: "stopping is not held up (the test-run hook is opt-in)", event: { event: "agent_end" }, expect: passes },
+    {
+      name: "Claude Code: a force push in its own payload is blocked",
+      agent: "claude",
+      native: "PreToolUse",
+      payload: { session_id: "s1", cwd: "/home/user/project", hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "git push --force" }, tool_use_id: "toolu_1" },
+      expect: blocked(HOOK.forcePush),
+    },
+    {
+      name: "Gemini CLI: reading .env through run_shell_command is blocked",
+      agent: "gemini",
+      native: "BeforeTool",
+      payload: { session_id: "s1", cwd: "/home/user/project", hook_event_name: "BeforeTool", tool_name: "run_shell_command", tool_input: { command: "cat .env" } },
+      expect: blocked(HOOK.envInShell),
+    },
+  ],
+};
+
+export function starterTestsText(): string {
+  return JSON.stringify(STARTER_TESTS, null, 2) + "\n";
+}
