@@ -28,7 +28,9 @@ export function readTrust(env: Env = process.env): Record<string, string> {
   try {
     text = readFileSync(trustFile(env), "utf8");
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return Object.create(null);
+    // No store (or no state directory at all: a file in its place) trusts nothing.
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") return Object.create(null);
     throw new Error(`hookit's trust store ${trustFile(env)} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
   }
   try {
