@@ -17,6 +17,7 @@ export default defineCommand({
   args: {
     revoke: { type: "boolean", description: "Forget the trust (and the kept trusted copy) instead", default: false },
     yes: { type: "boolean", description: "Trust without asking (you reviewed the file yourself; for scripts and CI)", default: false },
+    "no-replay": { type: "boolean", description: "Do not replay logged tool calls against a changed policy", default: false },
     dir: { type: "positional", required: false, description: "Project directory (default: current)" },
   },
   async run({ args }) {
@@ -40,6 +41,11 @@ export default defineCommand({
     }
     const previous = trust.lastTrusted(project.policy);
     process.stdout.write(changeSummary(project.policy, previous, text));
+    if (previous !== undefined && !args["no-replay"]) {
+      // What the change would have done to the last week's recorded tool calls, before anyone says yes.
+      const { replaySummary } = await import("../policytest/replay.ts");
+      process.stdout.write(`\nReplaying the last 7 days of logged tool calls against the changed policy:\n${(await replaySummary(project.policy, text)).text}\n`);
+    }
     if (!args.yes) {
       if (!process.stdin.isTTY || !process.stderr.isTTY) {
         return fail("not trusted: `hookit trust` asks a person to confirm, and there is no terminal here. Review the file and run `hookit trust --yes` yourself, or run `hookit trust` in a terminal.");
