@@ -13,7 +13,9 @@ import { InstallError } from "./_errors.ts";
 import { findPackageRoot, findProjectDir, homeDir, isDetected } from "./_locate.ts";
 import { defaultCommandPrefix } from "./_marker.ts";
 import { TARGETS } from "./_targets.ts";
-import type { ApplyOptions, Scope } from "./_types.ts";
+import type { ApplyOptions, InstallTarget, Scope } from "./_types.ts";
+import { describeSyntaxProblem, syntaxProblem } from "./_syntax.ts";
+import { recordInstalls } from "./_manifest.ts";
 import { commit, diffOf, planInstall, planUninstall, readTarget } from "./_writer.ts";
 import type { Action, Change } from "./_writer.ts";
 
@@ -75,6 +77,7 @@ export async function installAgents(options: InstallOptions): Promise<InstallRep
   const changes = agents.map((agent) => {
     const target = TARGETS[agent];
     const file = readTarget(targetPath(agent, scope, env), withinOf(scope));
+    refuseWhatTheAgentIgnores(target, file.path, file.text);
     const registrations = apply.registrations.get(agent) ?? [];
     const result = target.apply(file.text, { ...apply.base, registrations, file: file.path });
     return { agent, change: planInstall(file, result.text!) };
@@ -181,6 +184,15 @@ async function applyOptions(options: InstallOptions, agents: AgentId[]) {
   return { base, registrations };
 }
 
+// Writing hooks into a file the agent will not read would report an install that guards nothing.
+function refuseWhatTheAgentIgnores(target: InstallTarget, path: string, text: string | undefined): void {
+  const syntax = target.syntax ?? "jsonc";
+  const problem = text === undefined || text.trim() === "" ? undefined : syntaxProblem(text, syntax);
+  if (!problem) return;
+  const change = problem.what === "a comment" ? "Remove the comment" : problem.what === "a trailing comma" ? "Remove the trailing comma" : "Fix the JSON";
+  throw new InstallError("E_MALFORMED", `${describeSyntaxProblem(path, target.title, syntax, problem)}. ${change}, then run the command again. hookit changed nothing.`);
+}
+
 function requireBuilt(path: string | undefined, what: string): void {
   if (path && existsSync(path)) return;
   throw new InstallError(
@@ -203,7 +215,10 @@ function finish(
   installing: boolean,
 ): AgentOutcome[] {
   const root = scope.kind === "project" ? scope.dir : homeDir(env);
-  if (!dryRun) for (const { change } of changes) commit(change, root);
+  if (!dryRun) {
+    for (const { change } of changes) commit(change, root);
+    recordInstalls(env, changes.map(({ agent, change }) => ({ agent, scope: scope.kind, file: change.file.path })), installing);
+  }
   return changes.map(({ agent, change }) => {
     const target = TARGETS[agent];
     const text = change.after;
