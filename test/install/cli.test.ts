@@ -50,7 +50,7 @@ describe("hookit install / uninstall", () => {
     const cases: [string, string, RegExp][] = [
       [join(box.repo, ".claude", "settings.json"), '{\n  // team\n  "model": "opus"\n}\n', /settings\.json:2:3: a comment\. Claude Code reads this file as strict JSON .* Remove the comment/],
       [join(box.repo, ".codex", "hooks.json"), '{"hooks": {},}\n', /hooks\.json:1:13: a trailing comma\. Codex CLI reads this file as strict JSON .* Remove the trailing comma/],
-      [join(box.repo, ".gemini", "settings.json"), '{\n  "ui": {"theme": "dark"},\n}\n', /settings\.json:2:27: a trailing comma\. Gemini CLI reads this file as JSON with comments but no trailing commas/],
+      [join(box.repo, ".gemini", "settings.json"), '{\n  "ui": {"theme": "dark"},\n}\n', /settings\.json:2:26: a trailing comma\. Gemini CLI reads this file as JSON with comments but no trailing commas/],
     ];
     for (const [file, text, message] of cases) {
       write(file, text);
