@@ -62,7 +62,7 @@ describe("hookit validate", () => {
     const result = run();
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/position \d+/); // HooKit's line stays as it is…
-    expect(result.stderr).toContain(`${policy}:3:53: a comma is missing before this`); // …and says where
+    expect(result.stderr).toContain(`${policy}:3:52: a comma is missing before this`); // …and says where
     expect(result.stderr).toContain(`${policy}:4:3: a trailing comma before this: remove it`);
   });
 
