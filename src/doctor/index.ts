@@ -12,9 +12,9 @@ import { enabledHookSet } from "../engine/enabled.ts";
 import type { Env } from "../paths.ts";
 import { resolvePolicyFiles } from "../run/policy.ts";
 import { isTrusted, readTrust } from "../run/trust.ts";
-import { dirname } from "node:path";
+import { dirname, join } from "node:path";
 import { targetPath, TARGETS } from "../install/index.ts";
-import { findProjectDir } from "../install/_locate.ts";
+import { findPackageRoot, findProjectDir } from "../install/_locate.ts";
 import { hookEventOf, isHookitCommand, isHookitPiExtension } from "../install/_marker.ts";
 import { isHookitOpencodePlugin } from "../install/opencode.ts";
 import type { Scope } from "../install/_types.ts";
@@ -24,6 +24,10 @@ import { codexChecks } from "./codex-checks.ts";
 import { readManifest } from "../install/_manifest.ts";
 
 export type Status = "ok" | "warn" | "error" | "info";
+
+// This hookit's own extension files: recognised wherever the package lives (a checkout need not be named hookit).
+const ROOT = findPackageRoot();
+const OWN = { pi: ROOT && join(ROOT, "dist", "pi.mjs"), opencode: ROOT && join(ROOT, "dist", "opencode.mjs") };
 
 export interface Check {
   agent?: AgentId;
@@ -126,19 +130,19 @@ function agentScopeChecks(agent: AgentId, adapter: Adapter | undefined, scope: S
     checks.push({ ...base, status: "error", message: `${path} cannot be read: ${(error as Error).message}` });
     return false;
   }
-  const ours = agent === "pi" ? strings.some((s) => isHookitPiExtension(s))
-    : agent === "opencode" ? strings.some((s) => isHookitOpencodePlugin(s))
+  const ours = agent === "pi" ? strings.some((s) => isHookitPiExtension(s, OWN.pi))
+    : agent === "opencode" ? strings.some((s) => isHookitOpencodePlugin(s, OWN.opencode))
     : strings.some((s) => isHookitCommand(s, agent));
   if (ours) for (const problem of agentFileProblems(agent, scope.kind, path, text)) checks.push({ ...base, status: "error", ...problem });
   if (agent === "pi") {
-    const entry = strings.find((s) => isHookitPiExtension(s));
+    const entry = strings.find((s) => isHookitPiExtension(s, OWN.pi));
     if (!entry) return false;
     if (!existsSync(entry)) checks.push({ ...base, status: "error", message: `Pi loads hookit from ${entry}, which does not exist (stale entry)`, fix: `hookit install --agent pi --${scope.kind}` });
     else checks.push({ ...base, status: "ok", message: `Pi loads hookit's extension (${path})` });
     return true;
   }
   if (agent === "opencode") {
-    const entry = strings.find((s) => isHookitOpencodePlugin(s));
+    const entry = strings.find((s) => isHookitOpencodePlugin(s, OWN.opencode));
     if (!entry) return false;
     const file = entry.replace(/^file:\/\//, "");
     if (!existsSync(file)) checks.push({ ...base, status: "error", message: `OpenCode loads hookit from ${file}, which does not exist (stale entry); OpenCode then runs unguarded`, fix: `hookit install --agent opencode --${scope.kind}` });
