@@ -103,6 +103,7 @@ function print(
     if (outcome.backup) logger.info(`  ${report.dryRun ? "would keep" : "kept"} the original as ${outcome.backup}`);
     for (const warning of outcome.warnings) logger.warn(`${outcome.title}: ${outcome.file}: ${warning}`);
   }
+  for (const line of report.skipped ?? []) logger.warn(line);
   if (report.trusted) logger.success(`Trusted the project policy ${report.trusted} as it is now.`);
   if (report.trustPending) {
     logger.warn(`The project policy ${report.trustPending} changed since you trusted it; hookit keeps enforcing the trusted version. Review the change with \`hookit trust\`.`);

@@ -69,10 +69,14 @@ export interface InstallReport {
   trusted?: string;
   /** A project policy that changed since it was trusted: `hookit trust` must review it. */
   trustPending?: string;
+  /** Agents `--agent all` left out, each with the reason. */
+  skipped?: string[];
 }
 
 export async function installAgents(options: InstallOptions): Promise<InstallReport> {
-  const { env, scope, agents } = resolveCommon(options, "install");
+  const common = resolveCommon(options, "install");
+  const { env, scope } = common;
+  const { agents, skipped } = withoutUnreadProjectFiles(common.agents, scope, env, options.agents);
   const apply = await applyOptions(options, agents);
   const changes = agents.map((agent) => {
     const target = TARGETS[agent];
@@ -83,7 +87,7 @@ export async function installAgents(options: InstallOptions): Promise<InstallRep
     return { agent, change: planInstall(file, result.text!) };
   });
   const outcomes = finish(changes, options.dryRun === true, scope, env, true);
-  const report: InstallReport = { scope, dryRun: options.dryRun === true, outcomes };
+  const report: InstallReport = { scope, dryRun: options.dryRun === true, outcomes, ...(skipped.length > 0 ? { skipped } : {}) };
   if (scope.kind === "project" && !options.dryRun) {
     // The same lookup the hook runner does, so the trusted path is the one it checks.
     const policy = findProject(options.projectDir ? scope.dir : (options.cwd ?? process.cwd())).policy;
@@ -182,6 +186,22 @@ async function applyOptions(options: InstallOptions, agents: AgentId[]) {
   for (const agent of agents) if (!isInProcessAgent(agent)) registrations.set(agent, await registrationsFor(agent));
   const base: ApplyOptions = { commandPrefix, extensionPath, registrations: [] };
   return { base, registrations };
+}
+
+/**
+ * Kimi Code reads no project configuration: its project file is read only when Kimi runs with
+ * KIMI_CODE_HOME set to that folder. Named explicitly, such an install is refused; from
+ * `--agent all` it is left out with the reason.
+ */
+function withoutUnreadProjectFiles(agents: AgentId[], scope: Scope, env: Env, named: string[] | "all") {
+  if (scope.kind !== "project" || !agents.includes("kimi")) return { agents, skipped: [] as string[] };
+  const home = join(scope.dir, ".kimi-code");
+  if (env.KIMI_CODE_HOME && resolve(env.KIMI_CODE_HOME) === home) return { agents, skipped: [] as string[] };
+  const why = `Kimi Code CLI reads no project configuration, so ${join(home, "config.toml")} would guard nothing ` +
+    `(it is read only when Kimi runs with KIMI_CODE_HOME=${home}). Install Kimi with --global, or set KIMI_CODE_HOME to that folder first.`;
+  const all = named === "all" || named.some((name) => name.trim().toLowerCase() === "all");
+  if (!all) throw new InstallError("E_UNSUPPORTED", `${why} hookit changed nothing.`);
+  return { agents: agents.filter((agent) => agent !== "kimi"), skipped: [`Kimi Code CLI: skipped. ${why}`] };
 }
 
 // Writing hooks into a file the agent will not read would report an install that guards nothing.
