@@ -6,6 +6,7 @@ import { createEvaluator } from "../engine/evaluate.ts";
 import type { HookEvaluationOutcome } from "../engine/types.ts";
 import type { Adapter } from "../adapters/types.ts";
 import { judge } from "../run/judge.ts";
+import { timeoutNotices } from "../run/decide.ts";
 import { diskPolicy } from "../run/policy-view.ts";
 import { parseEventStream } from "./_normalized.ts";
 import { dryRunLines } from "./_dry-run.ts";
@@ -97,6 +98,7 @@ export default defineCommand({
             ? `→ ${effect.hookRef} requests ${effect.action.type}\n`
             : `${effect.type === "present" ? `[${effect.severity}]` : "[corrective turn]"} ${effect.message}\n`);
         }
+        for (const notice of timeoutNotices([outcome], hooks)) process.stdout.write(`[${notice.severity}] ${notice.message}\n`);
       }
     }
     process.exitCode = allPass ? 0 : 2;
