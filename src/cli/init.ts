@@ -1,5 +1,5 @@
 import { defineCommand } from "citty";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileJsonSchema } from "../engine/schema.ts";
 import { writeFileAtomic } from "../fs-atomic.ts";
@@ -19,8 +19,10 @@ export default defineCommand({
   run({ args }) {
     if (args.global && args.dir) return fail("init: give either --global or a project directory, not both");
     const path = args.global ? globalPolicyPath() : join(findProject(resolve(args.dir ?? process.cwd())).root, PROJECT_POLICY);
-    if (existsSync(path) && !args.force) return fail(`${path} already exists; use --force to replace it`);
     const text = starterPolicyText();
+    // Running init twice is harmless: the starter is already there, nothing to replace.
+    if (existsSync(path) && !args.force && readFileSync(path, "utf8") === text) return logger.info(`${path} already holds the starter policy; nothing changed`);
+    if (existsSync(path) && !args.force) return fail(`${path} already exists (and is not the starter policy); use --force to replace it`);
     writeFileAtomic(path, text);
     // The starter's "$schema": "./schema.json" (hookit's schema: HooKit's rejects hookit's keys).
     const schema = join(dirname(path), "schema.json");
