@@ -106,6 +106,22 @@ describe("tampering since install", () => {
   });
 });
 
+describe("the probe", () => {
+  test("is bounded, and a slow hook is named as the cause, not a broken install", async () => {
+    const { project, env } = box();
+    mkdirSync(join(project, ".hookit"));
+    const policy = join(project, ".hookit", "hookit.json");
+    writeFileSync(policy, JSON.stringify({ local: { slow: { description: "", event: "tool_call", shell: "sleep 20", timeout: 25000, default: true } } }));
+    await install("claude", project, env); // trusts the policy
+    const started = Date.now();
+    const report = await runDoctor(project, env);
+    expect(Date.now() - started).toBeLessThan(15_000);
+    const probe = errors(report).find((c) => c.agent === "claude" && /installed hook command fails/.test(c.message));
+    expect(probe?.message).toMatch(/timed out after 10 s/);
+    expect(probe?.fix).toMatch(/a tool_call hook of your policy is slow .*hookit check --dry-run/);
+  }, 30_000);
+});
+
 describe("the report", () => {
   test("advice is said once, not per agent and scope", async () => {
     const { project, env } = box();
