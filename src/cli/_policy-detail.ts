@@ -6,6 +6,7 @@ import { findNodeAtLocation, parseTree, printParseErrorCode, type Node, type Par
 import { actionSchema } from "../engine/schema.ts";
 import { ACTION_TYPES, EVENTS } from "../engine/types.ts";
 import { nearest } from "./_strict-args.ts";
+import { lineColumnAt } from "../install/_syntax.ts";
 
 type Path = (string | number)[];
 
@@ -120,9 +121,8 @@ function article(type: string): string {
 }
 
 function lineColumn(text: string, offset: number): string {
-  const before = text.slice(0, offset);
-  const line = before.split("\n").length;
-  return `${line}:${offset - (before.lastIndexOf("\n") + 1) + 1}`;
+  const { line, column } = lineColumnAt(text, offset);
+  return `${line}:${column}`;
 }
 
 // jsonc-parser's codes, said the way a person would fix them.

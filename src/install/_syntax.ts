@@ -32,7 +32,12 @@ export function syntaxProblem(text: string, syntax: ConfigSyntax): SyntaxProblem
       ? "a trailing comma"
       : printParseErrorCode(first.error);
   const offset = what === "a trailing comma" ? before.length - 1 : first.offset;
-  return { line: text.slice(0, offset).split("\n").length, column: offset - lineStart(text, offset) + 1, what };
+  return { ...lineColumnAt(text, offset), what };
+}
+
+/** 1-based line and column of `offset`, as editors count them. */
+export function lineColumnAt(text: string, offset: number): { line: number; column: number } {
+  return { line: text.slice(0, offset).split("\n").length, column: offset - lineStart(text, offset) + 1 };
 }
 
 /** One sentence: where, what, and that the agent ignores the file. */

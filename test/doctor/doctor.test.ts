@@ -51,7 +51,7 @@ describe("hookit doctor", () => {
     renameSync(join(pkg, "dist"), join(pkg, "gone")); // the checkout moved
     const report = await runDoctor(project, env);
     const broken = report.checks.find((c) => c.agent === "codex" && c.status === "error");
-    expect(broken?.message).toMatch(/installed hook command fails \(the hookit it runs is gone: .*gone|dist.* does not exist/);
+    expect(broken?.message).toMatch(/installed hook command fails \(the hookit it runs is gone: .*\/dist\/bin\.cjs does not exist \(moved or deleted\)\)/);
     expect(broken?.fix).toMatch(/hookit install --agent codex --project/);
     expect(report.ok).toBe(false);
   });
