@@ -1,7 +1,10 @@
 // Codex skips hooks it does not trust, and reads a project's hooks.json only in a
 // trusted project, all without a word: doctor asks the real Codex (codex-hooks.ts)
 // which of hookit's hooks it will run, instead of repeating the advice.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import type { Env } from "../paths.ts";
+import { codexHome } from "../install/codex.ts";
 import { targetPath, TARGETS } from "../install/index.ts";
 import { RESTART_STEP } from "../install/_common.ts";
 import { isHookitCommand } from "../install/_marker.ts";
@@ -10,6 +13,10 @@ import type { Check } from "./index.ts";
 import { findCodex, listCodexHooks } from "./codex-hooks.ts";
 
 export async function codexChecks(scopes: string[], projectDir: string, env: Env, checks: Check[], advice: Set<string>): Promise<void> {
+  // The user already trusted the project in Codex's config: stop telling them to.
+  if (scopes.includes("project") && codexTrustsProject(env, projectDir)) {
+    for (const step of [...advice]) if (step.includes(`[projects."${projectDir}"] trust_level`)) advice.delete(step);
+  }
   const codex = findCodex(env);
   if (!codex) return; // not on PATH: the install advice (trust in /hooks) stands
   const list = await listCodexHooks(codex, projectDir, env);
@@ -48,4 +55,25 @@ export async function codexChecks(scopes: string[], projectDir: string, env: Env
       checks.push({ ...base, status: "ok", message: `Codex loads and trusts hookit's ${ours.length} hooks from ${file} (asked codex app-server)` });
     }
   }
+}
+
+/** `[projects."<dir>"]` with `trust_level = "trusted"` in Codex's config.toml (read as text: one table, one key). */
+export function codexTrustsProject(env: Env, dir: string): boolean {
+  let text: string;
+  try {
+    text = readFileSync(join(codexHome(env), "config.toml"), "utf8");
+  } catch {
+    return false;
+  }
+  const lines = text.split(/\r?\n/);
+  const header = lines.findIndex((line) => {
+    const m = /^\s*\[\s*projects\s*\.\s*(?:"((?:[^"\\]|\\.)*)"|'([^']*)')\s*\]\s*(#.*)?$/.exec(line);
+    return m !== null && (m[2] ?? (JSON.parse(`"${m[1]}"`) as string)) === dir;
+  });
+  if (header < 0) return false;
+  for (const line of lines.slice(header + 1)) {
+    if (/^\s*\[/.test(line)) break;
+    if (/^\s*trust_level\s*=\s*["']trusted["']\s*(#.*)?$/.test(line)) return true;
+  }
+  return false;
 }

@@ -163,6 +163,17 @@ describe("Codex: asks the real CLI which hooks it trusts", () => {
     expect(report.advice.some((a) => /run \/hooks/.test(a))).toBe(false);
   });
 
+  test("a project trusted in Codex's config.toml: the advice to trust it is not repeated", async () => {
+    const { project, home, env } = box();
+    await install("codex", project, env);
+    const before = await runDoctor(project, env);
+    expect(before.advice.some((a) => a.includes("trust_level"))).toBe(true);
+    mkdirSync(join(home, ".codex"), { recursive: true });
+    writeFileSync(join(home, ".codex", "config.toml"), `model = "x"\n\n[projects."${project}"]\ntrust_level = "trusted"\n`);
+    const after = await runDoctor(project, env);
+    expect(after.advice.some((a) => a.includes("trust_level"))).toBe(false);
+  });
+
   const realCodex = join(homedir(), ".cache", "hookit-e2e", "codex@0.171.0", "node_modules", "@openai", "codex", "bin", "codex.js");
   test.runIf(existsSync(realCodex))("the real Codex 0.171 reports a fresh global install as untrusted", async () => {
     const { project, home, bin, env } = box();
