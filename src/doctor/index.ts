@@ -11,7 +11,7 @@ import { loadCatalog } from "../engine/catalog.ts";
 import { enabledHookSet } from "../engine/enabled.ts";
 import type { Env } from "../paths.ts";
 import { resolvePolicyFiles } from "../run/policy.ts";
-import { isTrusted, readTrust } from "../run/trust.ts";
+import { readTrust, trustReader } from "../run/trust.ts";
 import { dirname, join } from "node:path";
 import { targetPath, TARGETS } from "../install/index.ts";
 import { findPackageRoot, findProjectDir } from "../install/_locate.ts";
@@ -87,7 +87,16 @@ export async function runDoctor(cwd: string, env: Env): Promise<DoctorReport> {
 }
 
 function policyChecks(cwd: string, env: Env, checks: Check[]): Set<string> {
-  const policy = resolvePolicyFiles(cwd, env, (path, text) => isTrusted(path, text, env));
+  const trust = trustReader(env);
+  const policy = resolvePolicyFiles(cwd, env, trust.trusted, trust.lastTrusted);
+  if (policy.pending) {
+    const { path, deleted } = policy.pending;
+    checks.push({
+      status: "error",
+      message: `the project policy ${path} was ${deleted ? "deleted" : "edited"} since you trusted it (its sha256 no longer matches the trust store): hookit keeps enforcing the version you trusted, and the ${deleted ? "deletion" : "edit"} does not take effect`,
+      fix: deleted ? `restore it, or: hookit trust --revoke ${dirname(dirname(path))}` : `review the change, then: hookit trust ${dirname(dirname(path))} (it shows the diff)`,
+    });
+  }
   if (policy.untrusted) {
     const edited = Object.hasOwn(readTrust(env), policy.untrusted);
     checks.push({

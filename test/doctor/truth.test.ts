@@ -91,6 +91,19 @@ describe("tampering since install", () => {
     expect(gone?.fix).toMatch(/hookit install --agent claude --project/);
   });
 
+  test.each([["edited", false], ["deleted", true]])("a project policy %s since trust: ✗, and the trusted version is what runs", async (word, deleted) => {
+    const { project, env } = box();
+    mkdirSync(join(project, ".hookit"));
+    const policy = join(project, ".hookit", "hookit.json");
+    writeFileSync(policy, JSON.stringify({ local: { guard: { description: "", event: "tool_call", shell: "false", default: true } } }));
+    await install("claude", project, env); // trusts it
+    if (deleted) rmSync(policy);
+    else writeFileSync(policy, JSON.stringify({ local: {} }));
+    const found = errors(await runDoctor(project, env)).find((c) => c.message.includes(`was ${word} since you trusted it`));
+    expect(found?.message).toMatch(/hookit keeps enforcing the version you trusted/);
+    expect(found?.fix).toMatch(deleted ? /hookit trust --revoke/ : /hookit trust .*shows the diff/);
+  });
+
   test("after uninstall nothing is missing", async () => {
     const { project, env } = box();
     await install("claude", project, env);
