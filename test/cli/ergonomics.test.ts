@@ -63,6 +63,11 @@ describe("output", () => {
   test("--help has no colour codes when piped, or with NO_COLOR on a terminal", () => {
     expect(hookit(["--help"]).stdout).not.toMatch(/\x1b\[/);
     expect(hookit(["install", "--help"]).stdout).not.toMatch(/\x1b\[/);
+    if (spawnSync("script", ["--version"]).error) return; // util-linux `script` provides the terminal
+    const onTerminal = (extra: Record<string, string>) =>
+      spawnSync("script", ["-qec", `"${process.execPath}" "${BIN}" --help`, "/dev/null"], { env: { ...env, TERM: "xterm", ...extra }, input: "", encoding: "utf8", timeout: 10_000 }).stdout;
+    expect(onTerminal({})).toMatch(/\x1b\[/); // a terminal does get colour…
+    expect(onTerminal({ NO_COLOR: "yes" })).not.toMatch(/\x1b\[/); // …unless NO_COLOR is set, to anything
   });
 
   test("install's report is on stdout (hookit install | less shows it)", () => {
