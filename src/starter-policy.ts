@@ -2,7 +2,8 @@
 // is tested (test/starter-policy.test.ts); `default` is chosen per hook: the
 // guards are on, the slow agent_end test run is opt-in.
 export const STARTER_POLICY = {
-  $schema: "https://raw.githubusercontent.com/meffmadd/HooKit/main/schema.json",
+  // hookit writes its own schema next to the policy: HooKit's rejects hookit's keys (`timeout`).
+  $schema: "./schema.json",
   local: {
     "no-rm-rf-outside-project": {
       description: "Block recursive rm aimed at /, ~, $HOME or a parent directory (..).",

@@ -28,9 +28,11 @@ export const ALIASES: Record<string, HookAgentId> = {
   agy: "antigravity",
 };
 
+/** Every command spells agents the same way: case and surrounding spaces do not matter. */
 export function resolveHookAgent(name: string): HookAgentId | undefined {
-  if (Object.hasOwn(ADAPTERS, name)) return name as HookAgentId;
-  return Object.hasOwn(ALIASES, name) ? ALIASES[name] : undefined;
+  const key = name.trim().toLowerCase();
+  if (Object.hasOwn(ADAPTERS, key)) return key as HookAgentId;
+  return Object.hasOwn(ALIASES, key) ? ALIASES[key] : undefined;
 }
 
 export async function loadAdapter(id: HookAgentId): Promise<Adapter> {

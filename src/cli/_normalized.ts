@@ -1,5 +1,6 @@
 // Reading normalized events (Pi's field names) for `hookit check`.
 import type { ContentBlock, NormalizedEvent } from "../engine/types.ts";
+import { nearest } from "./_strict-args.ts";
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
 
@@ -23,8 +24,27 @@ export function parseEventStream(text: string): NormalizedEvent[] {
   return values.map((v, i) => toEvent(v, values.length > 1 ? `event ${i + 1}` : "the event"));
 }
 
+// The keys each event takes (docs/troubleshooting.md, "hookit check"). Another key was
+// silently ignored before: `result` instead of `content` checked an empty result and passed.
+const COMMON = ["event", "agent"];
+const KEYS: Record<string, string[]> = {
+  tool_call: [...COMMON, "toolName", "toolCallId", "input", "nativeToolName"],
+  tool_result: [...COMMON, "toolName", "toolCallId", "input", "content", "isError", "details", "nativeToolName"],
+  turn_end: [...COMMON, "turnIndex"],
+  agent_end: COMMON,
+  agent_settled: COMMON,
+  session_before_switch: [...COMMON, "reason", "targetSessionFile"],
+  session_before_fork: [...COMMON, "entryId", "position"],
+};
+
 function toEvent(value: unknown, where: string): NormalizedEvent {
   if (!isObject(value)) throw new Error(`${where} must be a JSON object`);
+  const allowed = typeof value.event === "string" ? KEYS[value.event] : undefined;
+  for (const key of allowed ? Object.keys(value) : []) {
+    if (allowed!.includes(key)) continue;
+    const near = nearest(key, allowed!) ?? (key === "result" || key === "output" ? "content" : undefined);
+    throw new Error(`${where}: a ${value.event} event has no "${key}" key${near ? ` (did you mean "${near}"?)` : ""}; it takes ${allowed!.join(", ")}`);
+  }
   const str = (key: string, fallback?: string): string => {
     const v = value[key];
     if (typeof v === "string") return v;

@@ -1,8 +1,8 @@
-// Human output of the cold commands goes to stderr (stdout stays for data:
-// JSON, diffs, schemas), through consola.
+// Human output of the cold commands: the report on stdout, problems on stderr
+// (consola sends warn and error to its stderr stream).
 import { createConsola } from "consola";
 
-export const logger = createConsola({ stdout: process.stderr, stderr: process.stderr });
+export const logger = createConsola({ stdout: process.stdout, stderr: process.stderr });
 
 /** A command failed in a way the user can fix: say so, no stack trace. */
 export function fail(message: string, exitCode = 1): void {

@@ -1,12 +1,17 @@
 import { defineCommand } from "citty";
 import { resolve } from "node:path";
-import { ADAPTERS, loadAdapter, resolveHookAgent } from "../adapters/registry.ts";
+import { loadAdapter, resolveHookAgent } from "../adapters/registry.ts";
 import { enabledHookSet } from "../engine/enabled.ts";
 import { createEvaluator } from "../engine/evaluate.ts";
 import type { HookEvaluationOutcome } from "../engine/types.ts";
+import type { Adapter } from "../adapters/types.ts";
 import { judge } from "../run/judge.ts";
+import { timeoutNotices } from "../run/decide.ts";
 import { diskPolicy } from "../run/policy-view.ts";
 import { parseEventStream } from "./_normalized.ts";
+import { dryRunLines } from "./_dry-run.ts";
+import { loadExternal } from "../run/_external.ts";
+import { existsSync } from "node:fs";
 import { fail } from "./_output.ts";
 import { formatDiagnostic, loadEffectivePolicy } from "./_policy.ts";
 
@@ -24,8 +29,11 @@ export default defineCommand({
     native: { type: "string", description: "The native event name, with --agent (e.g. PreToolUse)" },
     policy: { type: "string", description: "Use only this policy file (default: global + trusted project)" },
     cwd: { type: "string", description: "Directory to resolve the project from and run shells in" },
+    "dry-run": { type: "boolean", description: "List the hooks that would run, without running any of them", default: false },
   },
   async run({ args }) {
+    if (args.native && !args.agent) return fail("--native names an agent's own event, so it needs --agent too, e.g. --agent claude --native PreToolUse");
+    if (args.policy && !existsSync(resolve(args.policy))) return fail(`--policy ${args.policy}: no such file`);
     const cwd = resolve(args.cwd ?? process.cwd());
     const env = args.policy ? { ...process.env, HOOKIT_CONFIG: resolve(args.policy) } : process.env;
     const policy = loadEffectivePolicy(cwd, env);
@@ -38,9 +46,15 @@ export default defineCommand({
     const context = { cwd: policy.projectDir, env };
     if (args.agent) {
       const id = resolveHookAgent(args.agent);
-      if (!id) return fail(`unknown agent "${args.agent}"; expected one of ${Object.keys(ADAPTERS).join(", ")}`);
       if (!args.native) return fail("--agent needs --native <event>, e.g. --native PreToolUse");
-      const adapter = await loadAdapter(id);
+      let adapter: Adapter;
+      if (id) adapter = await loadAdapter(id);
+      else {
+        // Not built in: an external adapter (docs/adapters.md), loaded as `hookit hook` would.
+        const external = await (await loadExternal()).loadExternalAdapter(args.agent, env);
+        if (!external.ok) return fail(external.reason);
+        adapter = external.adapter;
+      }
       const kind = adapter.kindOf(args.native);
       if (kind === undefined) return fail(`${adapter.title} has no event "${args.native}" that hookit knows`);
       let invocation;
@@ -49,6 +63,7 @@ export default defineCommand({
       } catch (error) {
         return fail(`cannot read the ${adapter.title} ${args.native} payload: ${(error as Error).message}`);
       }
+      if (args["dry-run"]) return void process.stdout.write(invocation.events.flatMap((e) => dryRunLines(e, hooks)).join("\n") + "\n");
       // The same decision step as `hookit hook`, as a dry run: no decision log, and
       // stop state kept in memory (a fresh session) instead of the state directory.
       const fresh = invocation.sessionId !== undefined ? { engine: {}, continuations: 0 } : undefined;
@@ -67,6 +82,7 @@ export default defineCommand({
     } catch (error) {
       return fail((error as Error).message);
     }
+    if (args["dry-run"]) return void process.stdout.write(events.flatMap((e) => dryRunLines(e, hooks)).join("\n") + "\n");
     const evaluator = createEvaluator(); // shared: a repeated agent_end sees the earlier fingerprint
     let allPass = true;
     for (const event of events) {
@@ -82,6 +98,7 @@ export default defineCommand({
             ? `→ ${effect.hookRef} requests ${effect.action.type}\n`
             : `${effect.type === "present" ? `[${effect.severity}]` : "[corrective turn]"} ${effect.message}\n`);
         }
+        for (const notice of timeoutNotices([outcome], hooks)) process.stdout.write(`[${notice.severity}] ${notice.message}\n`);
       }
     }
     process.exitCode = allPass ? 0 : 2;

@@ -1,6 +1,7 @@
 import { defineCommand } from "citty";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import { fileJsonSchema } from "../engine/schema.ts";
 import { writeFileAtomic } from "../fs-atomic.ts";
 import { globalPolicyPath, PROJECT_POLICY } from "../paths.ts";
 import { findProject } from "../run/policy.ts";
@@ -17,10 +18,16 @@ export default defineCommand({
     dir: { type: "positional", required: false, description: "Project directory (default: the current repository)" },
   },
   run({ args }) {
+    if (args.global && args.dir) return fail("init: give either --global or a project directory, not both");
     const path = args.global ? globalPolicyPath() : join(findProject(resolve(args.dir ?? process.cwd())).root, PROJECT_POLICY);
-    if (existsSync(path) && !args.force) return fail(`${path} already exists; use --force to replace it`);
     const text = starterPolicyText();
+    // Running init twice is harmless: the starter is already there, nothing to replace.
+    if (existsSync(path) && !args.force && readFileSync(path, "utf8") === text) return logger.info(`${path} already holds the starter policy; nothing changed`);
+    if (existsSync(path) && !args.force) return fail(`${path} already exists (and is not the starter policy); use --force to replace it`);
     writeFileAtomic(path, text);
+    // The starter's "$schema": "./schema.json" (hookit's schema: HooKit's rejects hookit's keys).
+    const schema = join(dirname(path), "schema.json");
+    if (!existsSync(schema) || args.force) writeFileAtomic(schema, JSON.stringify(fileJsonSchema(), null, 2) + "\n");
     // The user just wrote this file with hookit: it is theirs, so it is trusted as written.
     if (!args.global) trustPolicy(path, text);
     logger.success(`wrote ${path}`);
@@ -30,12 +37,13 @@ export default defineCommand({
       writeFileAtomic(tests, starterTestsText());
       logger.success(`wrote ${tests}`);
     }
+    const scope = args.global ? " --global" : "";
     logger.info([
       "Next:",
-      "  hookit validate                 check the policy",
-      "  hookit test                     run its tests (.hookit/tests/) in a sandbox",
-      "  hookit install --agent all      enforce it in every agent found on this machine",
-      "  hookit doctor                   verify each install end to end",
+      "  hookit validate                        check the policy",
+      "  hookit test                            run its tests (tests/ next to it) in a sandbox",
+      `  hookit install --agent all${scope.padEnd(12)} enforce it in every agent found on this machine${args.global ? " (every project)" : ""}`,
+      "  hookit doctor                          verify each install end to end",
     ].join("\n"));
   },
 });

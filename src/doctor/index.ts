@@ -11,15 +11,23 @@ import { loadCatalog } from "../engine/catalog.ts";
 import { enabledHookSet } from "../engine/enabled.ts";
 import type { Env } from "../paths.ts";
 import { resolvePolicyFiles } from "../run/policy.ts";
-import { isTrusted } from "../run/trust.ts";
+import { readTrust, trustReader } from "../run/trust.ts";
+import { dirname, join } from "node:path";
 import { targetPath, TARGETS } from "../install/index.ts";
-import { findProjectDir } from "../install/_locate.ts";
+import { findPackageRoot, findProjectDir } from "../install/_locate.ts";
 import { hookEventOf, isHookitCommand, isHookitPiExtension } from "../install/_marker.ts";
 import { isHookitOpencodePlugin } from "../install/opencode.ts";
 import type { Scope } from "../install/_types.ts";
 import { probeCommand, probeEventName } from "./probe.ts";
+import { agentFileProblems } from "./agent-file.ts";
+import { codexChecks } from "./codex-checks.ts";
+import { readManifest } from "../install/_manifest.ts";
 
 export type Status = "ok" | "warn" | "error" | "info";
+
+// This hookit's own extension files: recognised wherever the package lives (a checkout need not be named hookit).
+const ROOT = findPackageRoot();
+const OWN = { pi: ROOT && join(ROOT, "dist", "pi.mjs"), opencode: ROOT && join(ROOT, "dist", "opencode.mjs") };
 
 export interface Check {
   agent?: AgentId;
@@ -31,8 +39,13 @@ export interface Check {
 }
 
 export interface DoctorReport {
+  /** No ✗. */
   ok: boolean;
+  errors: number;
+  warnings: number;
   checks: Check[];
+  /** What the user may still have to do by hand, each said once. */
+  advice: string[];
 }
 
 export async function runDoctor(cwd: string, env: Env): Promise<DoctorReport> {
@@ -40,11 +53,19 @@ export async function runDoctor(cwd: string, env: Env): Promise<DoctorReport> {
   const projectDir = findProjectDir(cwd);
   const enabledEvents = policyChecks(cwd, env, checks);
   const installedIn = new Map<AgentId, string[]>();
+  const advice = new Set<string>();
+  const manifest = readManifest(env);
   for (const agent of AGENT_IDS) {
     const adapter = isInProcessAgent(agent) ? undefined : await loadAdapter(agent);
     for (const scope of [{ kind: "project", dir: projectDir }, { kind: "global" }] as Scope[]) {
-      const scopes = agentScopeChecks(agent, adapter, scope, projectDir, env, checks);
-      if (scopes) installedIn.set(agent, [...(installedIn.get(agent) ?? []), scope.kind]);
+      const path = targetPath(agent, scope, env);
+      const installed = agentScopeChecks(agent, adapter, scope, projectDir, env, checks);
+      if (installed) {
+        installedIn.set(agent, [...(installedIn.get(agent) ?? []), scope.kind]);
+        for (const step of TARGETS[agent].nextSteps(scope, env)) advice.add(step);
+      } else if (manifest.some((r) => r.agent === agent && r.file === path)) {
+        checks.push({ agent, scope: scope.kind, status: "error", message: `hookit's entries are gone from ${path} since \`hookit install\` wrote them (removed by hand, by another tool or by the agent): ${TARGETS[agent].title} runs without hookit`, fix: `hookit install --agent ${agent} --${scope.kind}, or hookit uninstall --agent ${agent} --${scope.kind} if you meant to remove it` });
+      }
     }
     const scopes = installedIn.get(agent) ?? [];
     // OpenCode loads a plugin path once, however many of its config files list it.
@@ -59,13 +80,35 @@ export async function runDoctor(cwd: string, env: Env): Promise<DoctorReport> {
     checks.push({ agent: "cursor", status: "warn", message: "Cursor also runs the project's Claude Code hooks, so hookit decides twice in Cursor", fix: "keep one of them in this repository, or accept the double evaluation" });
   }
   if (installedIn.size === 0) checks.push({ status: "warn", message: "hookit is not installed into any agent", fix: "hookit install --agent all" });
-  return { ok: !checks.some((c) => c.status === "error"), checks };
+  if (installedIn.has("codex")) await codexChecks(installedIn.get("codex")!, projectDir, env, checks, advice);
+  const errors = checks.filter((c) => c.status === "error").length;
+  const warnings = checks.filter((c) => c.status === "warn").length;
+  return { ok: errors === 0, errors, warnings, checks, advice: [...advice] };
 }
 
 function policyChecks(cwd: string, env: Env, checks: Check[]): Set<string> {
-  const policy = resolvePolicyFiles(cwd, env, (path, text) => isTrusted(path, text, env));
+  const trust = trustReader(env);
+  const policy = resolvePolicyFiles(cwd, env, trust.trusted, trust.lastTrusted);
+  if (policy.pending) {
+    const { path, deleted } = policy.pending;
+    checks.push({
+      status: "error",
+      message: `the project policy ${path} was ${deleted ? "deleted" : "edited"} since you trusted it (its sha256 no longer matches the trust store): hookit keeps enforcing the version you trusted, and the ${deleted ? "deletion" : "edit"} does not take effect`,
+      fix: deleted ? `restore it, or: hookit trust --revoke ${dirname(dirname(path))}` : `review the change, then: hookit trust ${dirname(dirname(path))} (it shows the diff)`,
+    });
+  }
   if (policy.untrusted) {
-    checks.push({ status: "error", message: `the project policy ${policy.untrusted} is not trusted (new or edited since \`hookit trust\`), so it does not run`, fix: `review it, then: hookit trust ${policy.projectDir}` });
+    const edited = Object.hasOwn(readTrust(env), policy.untrusted);
+    checks.push({
+      status: "error",
+      message: edited
+        ? `the project policy ${policy.untrusted} was edited since you trusted it (its sha256 no longer matches the trust store), so its hooks do not run`
+        : `the project policy ${policy.untrusted} has never been trusted, so its hooks do not run`,
+      fix: `review it (hookit validate), then: hookit trust ${dirname(dirname(policy.untrusted))}`,
+    });
+  }
+  if (env.HOOKIT_CONFIG && policy.files[0]?.text === undefined) {
+    checks.push({ status: "error", message: `HOOKIT_CONFIG names ${policy.files[0]?.path}, which does not exist: hookit blocks every tool call while it is missing`, fix: "create that file, or unset HOOKIT_CONFIG" });
   }
   const present = policy.files.filter((f) => f.text !== undefined);
   if (present.length === 0) {
@@ -88,22 +131,27 @@ function agentScopeChecks(agent: AgentId, adapter: Adapter | undefined, scope: S
   const base = { agent, scope: scope.kind } as const;
   if (!existsSync(path)) return false;
   let strings: string[];
+  let text: string;
   try {
-    const text = readFileSync(path, "utf8");
+    text = readFileSync(path, "utf8");
     strings = TARGETS[agent].commands?.(text) ?? collectStrings(parseJsonc(text, [], { allowTrailingComma: true }));
   } catch (error) {
     checks.push({ ...base, status: "error", message: `${path} cannot be read: ${(error as Error).message}` });
     return false;
   }
+  const ours = agent === "pi" ? strings.some((s) => isHookitPiExtension(s, OWN.pi))
+    : agent === "opencode" ? strings.some((s) => isHookitOpencodePlugin(s, OWN.opencode))
+    : strings.some((s) => isHookitCommand(s, agent));
+  if (ours) for (const problem of agentFileProblems(agent, scope.kind, path, text)) checks.push({ ...base, status: "error", ...problem });
   if (agent === "pi") {
-    const entry = strings.find((s) => isHookitPiExtension(s));
+    const entry = strings.find((s) => isHookitPiExtension(s, OWN.pi));
     if (!entry) return false;
     if (!existsSync(entry)) checks.push({ ...base, status: "error", message: `Pi loads hookit from ${entry}, which does not exist (stale entry)`, fix: `hookit install --agent pi --${scope.kind}` });
     else checks.push({ ...base, status: "ok", message: `Pi loads hookit's extension (${path})` });
     return true;
   }
   if (agent === "opencode") {
-    const entry = strings.find((s) => isHookitOpencodePlugin(s));
+    const entry = strings.find((s) => isHookitOpencodePlugin(s, OWN.opencode));
     if (!entry) return false;
     const file = entry.replace(/^file:\/\//, "");
     if (!existsSync(file)) checks.push({ ...base, status: "error", message: `OpenCode loads hookit from ${file}, which does not exist (stale entry); OpenCode then runs unguarded`, fix: `hookit install --agent opencode --${scope.kind}` });
@@ -122,9 +170,8 @@ function agentScopeChecks(agent: AgentId, adapter: Adapter | undefined, scope: S
     const probe = probeCommand(hookAgent, preTool, projectDir, env as NodeJS.ProcessEnv);
     checks.push(probe.ok
       ? { ...base, status: "ok", message: `${TARGETS[agent].title}: installed in ${path}; the hook command runs and ${probe.detail}` }
-      : { ...base, status: "error", message: `${TARGETS[agent].title}: the installed hook command fails (${probe.detail}); the agent is not guarded`, fix: `hookit install --agent ${agent} --${scope.kind} (re-writes the command for this hookit)` });
+      : { ...base, status: "error", message: `${TARGETS[agent].title}: the installed hook command fails (${probe.detail}); the agent is not guarded`, fix: probe.fix ?? `hookit install --agent ${agent} --${scope.kind} (re-writes the command for this hookit)` });
   }
-  for (const step of TARGETS[agent].nextSteps(scope, env)) checks.push({ ...base, status: "info", message: step });
   return true;
 }
 

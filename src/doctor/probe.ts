@@ -30,7 +30,12 @@ function syntheticPayload(agent: HookAgentId, cwd: string): { event: string; pay
 export interface ProbeResult {
   ok: boolean;
   detail: string;
+  /** A fix that names the real cause, when it is not "re-install". */
+  fix?: string;
 }
+
+/** Shorter than every agent's hook limit (30 s as installed), so doctor answers first. */
+export const PROBE_TIMEOUT_MS = 10_000;
 
 /** `command` is the installed command line for `event` (the agent passes it to sh). */
 export function probeCommand(agent: HookAgentId, command: string, cwd: string, env: NodeJS.ProcessEnv): ProbeResult {
@@ -40,13 +45,26 @@ export function probeCommand(agent: HookAgentId, command: string, cwd: string, e
     env: { ...env, HOOKIT_DOCTOR: "1" },
     input: JSON.stringify(payload),
     encoding: "utf8",
-    timeout: 15_000,
+    timeout: PROBE_TIMEOUT_MS,
   });
+  if ((run.error as NodeJS.ErrnoException | undefined)?.code === "ETIMEDOUT") {
+    return {
+      ok: false,
+      detail: `it timed out after ${PROBE_TIMEOUT_MS / 1000} s on a harmless \`true\` shell call`,
+      fix: "a tool_call hook of your policy is slow (its when/shell runs on every call): find it with `echo '{\"event\":\"tool_call\",\"toolName\":\"bash\",\"input\":{\"command\":\"true\"}}' | hookit check --dry-run`, then give it a filter or make it faster",
+    };
+  }
   if (run.error) return { ok: false, detail: `could not run it: ${run.error.message}` };
   // droid's adapter backs a deny with exit 2: with a JSON answer on stdout that is a reply, not a crash.
   const deniedInJson = run.status === 2 && agent === "factory" && run.stdout.trim().startsWith("{");
   if (run.status !== 0 && !deniedInJson) {
-    const said = (run.stderr || run.stdout).trim().split("\n")[0] ?? "";
+    const output = run.stderr || run.stdout;
+    const missing = /Cannot find module '([^']+)'/.exec(output)?.[1];
+    if (missing) {
+      return { ok: false, detail: `the hookit it runs is gone: ${missing} does not exist (moved or deleted)` };
+    }
+    if (run.status === 127) return { ok: false, detail: `its program was not found (${output.trim().split("\n")[0] ?? ""})` };
+    const said = output.trim().split("\n")[0] ?? "";
     return { ok: false, detail: `it exited with ${run.status ?? run.signal}${said ? `: ${said}` : ""}` };
   }
   const out = run.stdout.trim();

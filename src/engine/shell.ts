@@ -28,6 +28,40 @@ export interface ShellOptions {
   timeoutMs?: number;
 }
 
+// Process groups of the shells still running. Each runs detached (its own group), so
+// when hookit itself is terminated (an agent's hook timeout sends SIGTERM) nothing
+// would stop them: a `sleep 100` outlived the hook. On SIGTERM/SIGINT/SIGHUP the live
+// groups are killed first, then the process dies of the same signal as it would have.
+const live = new Set<number>();
+const TERMINATING = ["SIGTERM", "SIGINT", "SIGHUP"] as const;
+let guarding = false;
+
+function killLiveGroups(): void {
+  for (const pid of live) {
+    try {
+      process.kill(-pid, "SIGKILL");
+    } catch {
+      // already gone
+    }
+  }
+  live.clear();
+}
+
+function onTermination(signal: NodeJS.Signals): void {
+  killLiveGroups();
+  for (const name of TERMINATING) process.removeListener(name, onTermination);
+  guarding = false;
+  // A host with its own handler (Pi, OpenCode) decides what happens next; alone, die as Node would.
+  if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+}
+
+function guardTermination(): void {
+  if (guarding) return;
+  guarding = true;
+  // Only where nobody handles the signal yet: an in-process host's own handling stays as it is.
+  for (const name of TERMINATING) if (process.listenerCount(name) === 0) process.on(name, onTermination);
+}
+
 export function runShell(command: string, options: ShellOptions): Promise<ShellResult> {
   // The abort check comes before the shortcuts: an aborted `true` still fails closed.
   if (options.signal?.aborted) return Promise.resolve({ code: null, started: false });
@@ -58,9 +92,15 @@ async function spawnShell(command: string, options: ShellOptions): Promise<Shell
     let killed = false;
     let settled = false;
     let seen = 0;
+    const pid = child.pid;
+    if (pid !== undefined) {
+      live.add(pid);
+      guardTermination();
+    }
     const finish = (result: ShellResult) => {
       if (settled) return;
       settled = true;
+      if (pid !== undefined) live.delete(pid);
       clearTimeout(timer);
       options.signal?.removeEventListener("abort", kill);
       child.stdout?.destroy();

@@ -1,6 +1,6 @@
 // What `hookit install` and `hookit uninstall` share: flags, the run, and the
-// output. People read stderr (consola); stdout carries only the --dry-run diff,
-// so it can be piped into `patch` or a file.
+// output. The report goes to stdout and problems to stderr; with --dry-run stdout
+// carries only the diff (so it can be piped into `patch`) and the report moves to stderr.
 import { createConsola } from "consola";
 import type { ArgsDef } from "citty";
 import { AGENT_IDS } from "../adapters/registry.ts";
@@ -46,10 +46,12 @@ export async function runInstallCommand(
 ): Promise<number> {
   // consola only ever calls write(); any writable stream will do (tests pass a buffer).
   const stream = io.stderr as NodeJS.WriteStream;
+  const out = { write: (text: string) => (io.stdout(text), true) } as unknown as NodeJS.WriteStream;
   // An explicit level: consola would otherwise go quiet under CI or TEST variables.
-  const logger = createConsola({ stdout: stream, stderr: stream, level: 3 });
+  let logger = createConsola({ stdout: stream, stderr: stream, level: 3 });
   try {
     const options = toOptions(args, rawArgs, io);
+    if (!options.dryRun) logger = createConsola({ stdout: out, stderr: stream, level: 3 });
     const report = mode === "install" ? await installAgents(options) : await uninstallAgents(options);
     print(mode, report, io, logger);
     return 0;
@@ -101,6 +103,7 @@ function print(
     if (outcome.backup) logger.info(`  ${report.dryRun ? "would keep" : "kept"} the original as ${outcome.backup}`);
     for (const warning of outcome.warnings) logger.warn(`${outcome.title}: ${outcome.file}: ${warning}`);
   }
+  for (const line of report.skipped ?? []) logger.warn(line);
   if (report.trusted) logger.success(`Trusted the project policy ${report.trusted} as it is now.`);
   if (report.trustPending) {
     logger.warn(`The project policy ${report.trustPending} changed since you trusted it; hookit keeps enforcing the trusted version. Review the change with \`hookit trust\`.`);
@@ -108,7 +111,8 @@ function print(
   if (report.dryRun) logger.info("Dry run: nothing was written.");
   if (mode !== "install") return;
   for (const outcome of report.outcomes) {
-    if (outcome.nextSteps.length === 0) continue;
+    // A re-run that changed nothing has nothing new to do: the list was shown when it did.
+    if (outcome.nextSteps.length === 0 || outcome.action === "unchanged") continue;
     logger.info([`Still to do for ${outcome.title}:`, ...outcome.nextSteps.map((step) => `  - ${step}`)].join("\n"));
   }
 }

@@ -3,6 +3,7 @@
 import type { AgentId } from "../adapters/registry.ts";
 import type { HookRegistration } from "../adapters/types.ts";
 import type { Env } from "../paths.ts";
+import type { ConfigSyntax } from "./_syntax.ts";
 
 export type Scope = { kind: "project"; dir: string } | { kind: "global" };
 
@@ -49,6 +50,8 @@ export interface InstallTarget {
   remove(text: string | undefined, options?: RemoveOptions): TransformResult;
   /** What the user must still do after an install. */
   nextSteps(scope: Scope, env: Env): string[];
+  /** How strictly the agent parses the file (default: JSONC, comments and trailing commas allowed). */
+  syntax?: ConfigSyntax;
   /** Every hook command in the file, for `hookit doctor`; default: every string of a JSON(C) file. */
   commands?(text: string): string[];
   /** Settings in the file that would keep hookit from running. */

@@ -19,6 +19,8 @@ export interface TargetFile {
   mode: number | undefined;
   /** The file starts with a UTF-8 byte order mark, kept out of `text` and written back. */
   bom?: boolean;
+  /** No write permission bit at all (0444): the user protected it, so hookit does not replace it. */
+  readOnly?: boolean;
 }
 
 const BOM = "\uFEFF";
@@ -54,7 +56,18 @@ export function readTarget(path: string, within?: string): TargetFile {
   }
   const text = readFileSync(path, "utf8");
   const mode = stat.mode & 0o777;
-  return text.startsWith(BOM) ? { path, text: text.slice(1), mode, bom: true } : { path, text, mode };
+  const readOnly = (mode & 0o222) === 0 ? { readOnly: true } : {};
+  return text.startsWith(BOM) ? { path, text: text.slice(1), mode, bom: true, ...readOnly } : { path, text, mode, ...readOnly };
+}
+
+// A rename replaces a read-only file as easily as any other (the directory is writable); respect the mode instead.
+function refuseReadOnly(file: TargetFile): void {
+  if (!file.readOnly) return;
+  throw new InstallError(
+    "E_UNSAFE_TARGET",
+    `${file.path} is read-only (mode ${file.mode!.toString(8).padStart(4, "0")}), so hookit will not rewrite it. ` +
+      `Make it writable (chmod u+w ${file.path}) and run the command again, or apply the --dry-run diff yourself. hookit changed nothing.`,
+  );
 }
 
 /** Reads `<file>.hookit.bak` if it is a regular file. */
@@ -67,6 +80,7 @@ export function readBackup(path: string): string | undefined {
 export function planInstall(file: TargetFile, after: string): Change {
   checkResult(file.path, after);
   if (after === file.text) return { file, after, action: "unchanged" };
+  refuseReadOnly(file);
   if (file.text === undefined) return { file, after, action: "create" };
   const backup = lstatOrUndefined(file.path + BACKUP_SUFFIX) ? undefined : file.path + BACKUP_SUFFIX;
   return { file, after, action: "update", ...(backup ? { backup } : {}) };
@@ -78,6 +92,7 @@ export function planInstall(file: TargetFile, after: string): Change {
  */
 export function planUninstall(file: TargetFile, removed: string | undefined, emptyText: string): Change {
   if (file.text === undefined || removed === file.text) return { file, after: file.text, action: "unchanged" };
+  refuseReadOnly(file);
   const original = readBackup(file.path);
   let after = removed;
   if (removed !== undefined) checkResult(file.path, removed);
@@ -95,11 +110,23 @@ export function commit(change: Change, root: string): void {
   if (change.action === "unchanged") return;
   const bom = file.bom ? BOM : "";
   if (change.backup && file.text !== undefined) writeFileAtomic(change.backup, bom + file.text, file.mode);
-  if (after === undefined) {
-    rmSync(file.path, { force: true });
-    removeEmptyDirs(dirname(file.path), root);
-  } else {
-    writeFileAtomic(file.path, bom + after, file.mode);
+  try {
+    if (after === undefined) {
+      rmSync(file.path, { force: true });
+      removeEmptyDirs(dirname(file.path), root);
+    } else {
+      writeFileAtomic(file.path, bom + after, file.mode);
+    }
+  } catch (error) {
+    // The file stays as it was: so must everything next to it (no stray backup).
+    if (change.backup) rmSync(change.backup, { force: true });
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== "EPERM" && code !== "EACCES" && code !== "EROFS") throw error;
+    throw new InstallError(
+      "E_UNSAFE_TARGET",
+      `${file.path} cannot be replaced (${code}: the file is immutable, e.g. chattr +i, or on a read-only mount). ` +
+        `Unlock it and run the command again; ${file.path} was left as it was.`,
+    );
   }
   if (change.dropBackup) rmSync(change.dropBackup, { force: true });
 }

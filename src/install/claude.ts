@@ -25,6 +25,7 @@ const target: InstallTarget = {
   projectFile: join(".claude", "settings.json"),
   globalFile: (env) => join(homeDir(env), ".claude", "settings.json"),
   detect: { bins: ["claude"], homeDirs: [".claude"] },
+  syntax: "json",
   ...hooks,
   nextSteps: (scope) => [
     RESTART_STEP,

@@ -32,6 +32,7 @@ const target: InstallTarget = {
   projectFile: join(".codex", "hooks.json"),
   globalFile: (env) => join(codexHome(env), "hooks.json"),
   detect: { bins: ["codex"], homeDirs: [".codex"], envDirs: ["CODEX_HOME"] },
+  syntax: "json",
   ...hooks,
   nextSteps: (scope, env) => [
     "Open Codex, run /hooks and trust hookit's hooks: Codex skips untrusted hooks without a word. " +

@@ -26,6 +26,7 @@ const target: InstallTarget = {
   projectFile: join(".gemini", "settings.json"),
   globalFile: (env) => join(homeDir(env), ".gemini", "settings.json"),
   detect: { bins: ["gemini"], homeDirs: [".gemini"] },
+  syntax: "json-comments",
   ...hooks,
   nextSteps: (_scope, env) => [
     "Gemini CLI runs no settings hooks at all, not even user-level ones, in a folder it does not trust: " +

@@ -13,7 +13,9 @@ import { InstallError } from "./_errors.ts";
 import { findPackageRoot, findProjectDir, homeDir, isDetected } from "./_locate.ts";
 import { defaultCommandPrefix } from "./_marker.ts";
 import { TARGETS } from "./_targets.ts";
-import type { ApplyOptions, Scope } from "./_types.ts";
+import type { ApplyOptions, InstallTarget, Scope } from "./_types.ts";
+import { describeSyntaxProblem, syntaxProblem } from "./_syntax.ts";
+import { recordInstalls } from "./_manifest.ts";
 import { commit, diffOf, planInstall, planUninstall, readTarget } from "./_writer.ts";
 import type { Action, Change } from "./_writer.ts";
 
@@ -67,20 +69,25 @@ export interface InstallReport {
   trusted?: string;
   /** A project policy that changed since it was trusted: `hookit trust` must review it. */
   trustPending?: string;
+  /** Agents `--agent all` left out, each with the reason. */
+  skipped?: string[];
 }
 
 export async function installAgents(options: InstallOptions): Promise<InstallReport> {
-  const { env, scope, agents } = resolveCommon(options, "install");
+  const common = resolveCommon(options, "install");
+  const { env, scope } = common;
+  const { agents, skipped } = withoutUnreadProjectFiles(common.agents, scope, env, options.agents);
   const apply = await applyOptions(options, agents);
   const changes = agents.map((agent) => {
     const target = TARGETS[agent];
     const file = readTarget(targetPath(agent, scope, env), withinOf(scope));
+    refuseWhatTheAgentIgnores(target, file.path, file.text);
     const registrations = apply.registrations.get(agent) ?? [];
     const result = target.apply(file.text, { ...apply.base, registrations, file: file.path });
     return { agent, change: planInstall(file, result.text!) };
   });
   const outcomes = finish(changes, options.dryRun === true, scope, env, true);
-  const report: InstallReport = { scope, dryRun: options.dryRun === true, outcomes };
+  const report: InstallReport = { scope, dryRun: options.dryRun === true, outcomes, ...(skipped.length > 0 ? { skipped } : {}) };
   if (scope.kind === "project" && !options.dryRun) {
     // The same lookup the hook runner does, so the trusted path is the one it checks.
     const policy = findProject(options.projectDir ? scope.dir : (options.cwd ?? process.cwd())).policy;
@@ -181,6 +188,31 @@ async function applyOptions(options: InstallOptions, agents: AgentId[]) {
   return { base, registrations };
 }
 
+/**
+ * Kimi Code reads no project configuration: its project file is read only when Kimi runs with
+ * KIMI_CODE_HOME set to that folder. Named explicitly, such an install is refused; from
+ * `--agent all` it is left out with the reason.
+ */
+function withoutUnreadProjectFiles(agents: AgentId[], scope: Scope, env: Env, named: string[] | "all") {
+  if (scope.kind !== "project" || !agents.includes("kimi")) return { agents, skipped: [] as string[] };
+  const home = join(scope.dir, ".kimi-code");
+  if (env.KIMI_CODE_HOME && resolve(env.KIMI_CODE_HOME) === home) return { agents, skipped: [] as string[] };
+  const why = `Kimi Code CLI reads no project configuration, so ${join(home, "config.toml")} would guard nothing ` +
+    `(it is read only when Kimi runs with KIMI_CODE_HOME=${home}). Install Kimi with --global, or set KIMI_CODE_HOME to that folder first.`;
+  const all = named === "all" || named.some((name) => name.trim().toLowerCase() === "all");
+  if (!all) throw new InstallError("E_UNSUPPORTED", `${why} hookit changed nothing.`);
+  return { agents: agents.filter((agent) => agent !== "kimi"), skipped: [`Kimi Code CLI: skipped. ${why}`] };
+}
+
+// Writing hooks into a file the agent will not read would report an install that guards nothing.
+function refuseWhatTheAgentIgnores(target: InstallTarget, path: string, text: string | undefined): void {
+  const syntax = target.syntax ?? "jsonc";
+  const problem = text === undefined || text.trim() === "" ? undefined : syntaxProblem(text, syntax);
+  if (!problem) return;
+  const change = problem.what === "a comment" ? "Remove the comment" : problem.what === "a trailing comma" ? "Remove the trailing comma" : "Fix the JSON";
+  throw new InstallError("E_MALFORMED", `${describeSyntaxProblem(path, target.title, syntax, problem)}. ${change}, then run the command again. hookit changed nothing.`);
+}
+
 function requireBuilt(path: string | undefined, what: string): void {
   if (path && existsSync(path)) return;
   throw new InstallError(
@@ -203,7 +235,10 @@ function finish(
   installing: boolean,
 ): AgentOutcome[] {
   const root = scope.kind === "project" ? scope.dir : homeDir(env);
-  if (!dryRun) for (const { change } of changes) commit(change, root);
+  if (!dryRun) {
+    for (const { change } of changes) commit(change, root);
+    recordInstalls(env, changes.map(({ agent, change }) => ({ agent, scope: scope.kind, file: change.file.path })), installing);
+  }
   return changes.map(({ agent, change }) => {
     const target = TARGETS[agent];
     const text = change.after;

@@ -2,6 +2,7 @@
 // with the engine and fold the outcomes and effects into what the harness can
 // be told. Shared by `hookit hook` and `hookit check --agent`.
 import { evaluate } from "../engine/evaluate.ts";
+import { DEFAULT_TIMEOUT_MS } from "../engine/shell.ts";
 import type { Effect, EvaluationContext, Hook, HookEvaluationOutcome, NormalizedEvent } from "../engine/types.ts";
 import type { Decision, Invocation, Notice } from "../adapters/types.ts";
 import type { SessionState } from "./session-state.ts";
@@ -53,7 +54,26 @@ export async function decide(
     for (const event of invocation.events) await run(event);
   }
   const hooksRun = outcomes.flatMap((o) => o.evaluationReport?.rows.filter((r) => r.type === "hook").map((r) => r.hookRef) ?? []);
+  decision.notices.push(...timeoutNotices(outcomes, hooks));
   return { decision, outcomes, hooks: hooksRun };
+}
+
+/**
+ * HooKit's reason for a stopped command is the same as for a failed one, and the model
+ * reads it exactly; the user is told, beside it, that the hook ran out of time.
+ */
+export function timeoutNotices(outcomes: readonly HookEvaluationOutcome[], hooks: readonly Hook[]): Notice[] {
+  const notices: Notice[] = [];
+  for (const row of outcomes.flatMap((o) => o.evaluationReport?.rows ?? [])) {
+    if (row.type !== "hook" || row.passed) continue;
+    const limit = hooks.find((h) => h.ref === row.hookRef)?.timeout ?? DEFAULT_TIMEOUT_MS;
+    if (row.durationMs < limit) continue;
+    notices.push({
+      message: `hookit: hook "${row.hookRef}" timed out after ${limit / 1000} s and was stopped, so it counted as failed. Make it faster, or raise its "timeout" (in ms) in the policy.`,
+      severity: "warning",
+    });
+  }
+  return notices;
 }
 
 async function decideStop(

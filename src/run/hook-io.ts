@@ -1,6 +1,7 @@
 // The hot path's process I/O: arguments, stdin, stdout/stderr. Kept apart
 // from hook.ts so the decision code reads as a function of its inputs.
 import { readFileSync } from "node:fs";
+import { isatty } from "node:tty";
 import { writeFully } from "../fs-atomic.ts";
 
 export interface HookArgs {
@@ -26,6 +27,8 @@ export function parseHookArgs(argv: readonly string[]): HookArgs {
  * falls back to the stream.
  */
 export async function readStdin(): Promise<string> {
+  // Someone typed `hookit hook` in a terminal: say what it waits for instead of hanging silently.
+  if (isatty(0)) process.stderr.write("hookit hook: waiting for an agent's JSON payload on stdin (agents run this command; end input with Ctrl-D, or try `hookit check`)\n");
   try {
     return readFileSync(0, "utf8");
   } catch {

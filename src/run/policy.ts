@@ -1,6 +1,6 @@
 // Finding the policy files for a working directory (design: "Policy files").
 import { existsSync, readFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join, resolve, sep } from "node:path";
 import type { StorageFile } from "../engine/catalog.ts";
 import { globalPolicyPath, PROJECT_POLICY, type Env } from "../paths.ts";
 
@@ -35,11 +35,12 @@ function readIfExists(path: string): string | undefined {
 /**
  * Walks up from `cwd` looking for `.hookit/hookit.json`, stopping at the
  * enclosing git work tree's root (a policy above the repository is not the
- * project's). Outside any work tree only `cwd` itself is checked.
+ * project's). Outside any work tree the walk stops at HOME (or the filesystem
+ * root when cwd is not under HOME), so a subdirectory finds its project's policy.
  */
 export function findProject(cwd: string): { root: string; policy?: string } {
-  const { stop, found } = projectPolicies(cwd);
-  return found[0] ?? { root: stop };
+  // With no policy found, the project is the work tree (or cwd itself), never HOME or /.
+  return projectPolicies(cwd).found[0] ?? { root: workTreeRoot(cwd) };
 }
 
 /** The enclosing git work tree (a directory holding `.git`, a folder or a file), else `cwd` itself. */
@@ -52,9 +53,9 @@ export function workTreeRoot(cwd: string): string {
 }
 
 /** Every project policy from `cwd` up to the work tree's root, nearest first. */
-function projectPolicies(cwd: string): { stop: string; found: { root: string; policy: string }[] } {
+function projectPolicies(cwd: string, env: Env = process.env): { stop: string; found: { root: string; policy: string }[] } {
   const start = resolve(cwd);
-  const stop = workTreeRoot(start);
+  const stop = walkStop(start, env);
   const found: { root: string; policy: string }[] = [];
   for (let dir = start; ; dir = dirname(dir)) {
     const candidate = join(dir, PROJECT_POLICY);
@@ -64,17 +65,28 @@ function projectPolicies(cwd: string): { stop: string; found: { root: string; po
   return { stop, found };
 }
 
+/** The work tree's root; outside one, HOME when `start` is inside it, else the filesystem root. */
+function walkStop(start: string, env: Env): string {
+  const tree = workTreeRoot(start);
+  if (tree !== start || existsSync(join(start, ".git"))) return tree;
+  const home = env.HOME ? resolve(env.HOME) : undefined;
+  if (home && (start === home || start.startsWith(home.endsWith(sep) ? home : home + sep))) return home;
+  let dir = start;
+  while (dirname(dir) !== dir) dir = dirname(dir);
+  return dir;
+}
+
 export function resolvePolicyFiles(cwd: string, env: Env, trusted: TrustCheck, lastTrusted?: LastTrusted): PolicyFiles {
   const explicit = env.HOOKIT_CONFIG;
   const start = resolve(cwd);
-  const stop = workTreeRoot(start);
+  const stop = walkStop(start, env);
   const dirs: string[] = [];
   for (let dir = start; ; dir = dirname(dir)) {
     dirs.push(dir);
     if (dir === stop || dirname(dir) === dir) break;
   }
   const nearest = dirs.find((dir) => existsSync(join(dir, PROJECT_POLICY)));
-  const projectDir = nearest ?? stop;
+  const projectDir = nearest ?? workTreeRoot(start);
   if (explicit) {
     // The user named the file: it is theirs, so it is trusted like the global one.
     const path = resolve(cwd, explicit);

@@ -26,7 +26,7 @@ describe("hookit log", () => {
   test("no log yet: says so, exit 0", () => {
     const run = hookit("log");
     expect(run.status).toBe(0);
-    expect(run.stderr).toMatch(/no decisions logged yet/);
+    expect(run.stdout).toMatch(/no decisions logged yet/);
   });
 
   test("a table of the newest records, filtered; damaged lines are skipped", () => {

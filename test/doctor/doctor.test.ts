@@ -51,7 +51,7 @@ describe("hookit doctor", () => {
     renameSync(join(pkg, "dist"), join(pkg, "gone")); // the checkout moved
     const report = await runDoctor(project, env);
     const broken = report.checks.find((c) => c.agent === "codex" && c.status === "error");
-    expect(broken?.message).toMatch(/installed hook command fails/);
+    expect(broken?.message).toMatch(/installed hook command fails \(the hookit it runs is gone: .*\/dist\/bin\.cjs does not exist \(moved or deleted\)\)/);
     expect(broken?.fix).toMatch(/hookit install --agent codex --project/);
     expect(report.ok).toBe(false);
   });
@@ -64,7 +64,7 @@ describe("hookit doctor", () => {
     await installAgents({ agents: ["gemini"], scope: "global", env, cwd: project, packageRoot: REPO });
     writeFileSync(join(project, ".hookit", "hookit.json"), policy + "\n"); // edited after install: trust revoked
     const report = await runDoctor(project, env);
-    expect(report.checks.find((c) => /not trusted/.test(c.message))?.status).toBe("error");
+    expect(report.checks.find((c) => /was edited since you trusted it/.test(c.message))?.status).toBe("error");
     expect(report.checks.find((c) => /both the project and the global scope/.test(c.message))?.agent).toBe("gemini");
   });
 

@@ -26,16 +26,16 @@ export async function applyOptions(agent: AgentId, overrides: Partial<ApplyOptio
  * unrelated settings and the user's own hooks on an event hookit also uses.
  */
 export const USER_FILES: Record<AgentId, string> = {
+  // Claude Code reads strict JSON (a comment or trailing comma makes it ignore the file), so no JSONC here.
   claude: `{
-  // team defaults
   "model": "opus",
   "permissions": { "allow": ["Bash(git status)"] },
   "hooks": {
     "PreToolUse": [
-      { "matcher": "Bash", "hooks": [ { "type": "command", "command": "./guard.sh", "timeout": 5 } ] }, // ours
+      { "matcher": "Bash", "hooks": [ { "type": "command", "command": "./guard.sh", "timeout": 5 } ] }
     ],
     "SessionStart": [{ "hooks": [{ "type": "command", "command": "echo hi" }] }]
-  },
+  }
 }
 `,
   codex: `{

@@ -1,5 +1,6 @@
 // `hookit install` / `hookit uninstall` as the user runs them: flags parsed the
-// way citty parses them, human text on stderr, only the dry-run diff on stdout,
+// way citty parses them, the report on stdout and problems on stderr (with --dry-run
+// stdout is only the diff and the report moves to stderr),
 // exit 1 with a one-line reason (never a stack trace) on failure.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -27,12 +28,41 @@ describe("hookit install / uninstall", () => {
     const box = sandbox();
     const result = await run(box, "install", ["--agent", "claude,codex"]);
     expect(result.code).toBe(0);
-    expect(result.stdout).toBe("");
+    expect(result.stderr).toBe("");
     expect(existsSync(join(box.repo, ".claude", "settings.json"))).toBe(true);
-    expect(result.stderr).toContain(`${join(box.repo, ".codex", "hooks.json")} created`);
-    expect(result.stderr).toContain("Still to do for Codex CLI:");
-    expect(result.stderr).toContain("run /hooks and trust hookit's hooks");
-    expect(result.stderr).toContain(`[projects."${box.repo}"] trust_level = "trusted"`);
+    expect(result.stdout).toContain(`${join(box.repo, ".codex", "hooks.json")} created`);
+    expect(result.stdout).toContain("Still to do for Codex CLI:");
+    expect(result.stdout).toContain("run /hooks and trust hookit's hooks");
+    expect(result.stdout).toContain(`[projects."${box.repo}"] trust_level = "trusted"`);
+  });
+
+  it("a re-run that changes nothing does not repeat the to-do list", async () => {
+    const box = sandbox();
+    await run(box, "install", ["--agent", "codex"]);
+    const again = await run(box, "install", ["--agent", "codex"]);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain("already installed in");
+    expect(again.stdout).not.toContain("Still to do");
+  });
+
+  it("refuses a file its agent would ignore, saying why and what to change", async () => {
+    const box = sandbox();
+    const cases: [string, string, RegExp][] = [
+      [join(box.repo, ".claude", "settings.json"), '{\n  // team\n  "model": "opus"\n}\n', /settings\.json:2:3: a comment\. Claude Code reads this file as strict JSON .* Remove the comment/],
+      [join(box.repo, ".codex", "hooks.json"), '{"hooks": {},}\n', /hooks\.json:1:13: a trailing comma\. Codex CLI reads this file as strict JSON .* Remove the trailing comma/],
+      [join(box.repo, ".gemini", "settings.json"), '{\n  "ui": {"theme": "dark"},\n}\n', /settings\.json:2:26: a trailing comma\. Gemini CLI reads this file as JSON with comments but no trailing commas/],
+    ];
+    for (const [file, text, message] of cases) {
+      write(file, text);
+      const agent = file.includes(".claude") ? "claude" : file.includes(".codex") ? "codex" : "gemini";
+      const result = await run(box, "install", ["--agent", agent]);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(message);
+      expect(readFileSync(file, "utf8")).toBe(text);
+    }
+    // Gemini strips comments itself: a commented Gemini file is fine.
+    write(join(box.repo, ".gemini", "settings.json"), '{\n  // mine\n  "ui": {}\n}\n');
+    expect((await run(box, "install", ["--agent", "gemini"])).code).toBe(0);
   });
 
   it("--project without DIR before another flag still means the current project", async () => {
@@ -60,9 +90,9 @@ describe("hookit install / uninstall", () => {
     await run(box, "install", ["--agent", "claude"]);
     const result = await run(box, "uninstall", ["--agent", "claude"]);
     expect(result.code).toBe(0);
-    expect(result.stderr).toContain("deleted (hookit had created it)");
-    expect(result.stderr).not.toContain("Still to do");
-    expect((await run(box, "uninstall", ["--agent", "claude"])).stderr).toContain("not installed (no ");
+    expect(result.stdout).toContain("deleted (hookit had created it)");
+    expect(result.stdout).not.toContain("Still to do");
+    expect((await run(box, "uninstall", ["--agent", "claude"])).stdout).toContain("not installed (no ");
   });
 
   it("fails with one clear line and exit 1", async () => {

@@ -44,7 +44,8 @@ function setup(scope: (typeof SCOPES)[number], agent: AgentId) {
   const options = (extra: Partial<InstallOptions> = {}): InstallOptions => ({
     agents: [agent],
     scope,
-    env: box.env,
+    // Kimi reads a project's file only through KIMI_CODE_HOME; without it install refuses (cli.test.ts).
+    env: scope === "project" && agent === "kimi" ? { ...box.env, KIMI_CODE_HOME: join(box.repo, ".kimi-code") } : box.env,
     cwd: join(box.repo),
     packageRoot: box.root,
     nodePath: "/usr/bin/node",

@@ -99,7 +99,8 @@ export const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$
 export function installScenario(box: Sandbox, agents: string[], command = "install") {
   const allow = Array.from({ length: 4000 }, (_, i) => `"Bash(tool-${i} *)"`).join(",\n      ");
   const userFiles: Record<string, [string, string | undefined]> = {
-    claude: [".claude/settings.json", `{\n  // the team's settings\n  "permissions": {\n    "allow": [\n      ${allow}\n    ]\n  },\n  "model": "opus"\n}\n`],
+    // Strict JSON: Claude Code ignores a settings file with a comment, and install refuses one.
+    claude: [".claude/settings.json", `{\n  "permissions": {\n    "allow": [\n      ${allow}\n    ]\n  },\n  "model": "opus"\n}\n`],
     cursor: [".cursor/hooks.json", `{ "version": 1, "hooks": { "stop": [{ "command": "./notify.sh" }] } }\n`],
     codex: [".codex/hooks.json", undefined],
     gemini: [".gemini/settings.json", `{\n\t"ui": { "theme": "dark" }\n}\n`],

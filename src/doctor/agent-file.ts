@@ -1,0 +1,77 @@
+// Reading an agent's config file the way that agent does, and finding what in it
+// (or in the files the agent merges with it) would keep hookit from running:
+// a syntax the agent rejects, hooks switched off, HOOKIT=0 or HOOKIT_CONFIG in the
+// environment the agent gives its hooks.
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { parse as parseJsonc } from "jsonc-parser";
+import type { AgentId } from "../adapters/registry.ts";
+import { TARGETS } from "../install/index.ts";
+import { describeSyntaxProblem, syntaxProblem } from "../install/_syntax.ts";
+import { isObject } from "../install/_shapes.ts";
+
+export interface FileProblem {
+  message: string;
+  fix: string;
+}
+
+/** Problems that mean the agent does not run hookit from `path` as written. */
+export function agentFileProblems(agent: AgentId, scope: "project" | "global", path: string, text: string): FileProblem[] {
+  const target = TARGETS[agent];
+  const problems: FileProblem[] = [];
+  const syntax = target.syntax ?? "jsonc";
+  const bad = syntaxProblem(text, syntax);
+  if (bad) {
+    problems.push({
+      message: `${describeSyntaxProblem(path, target.title, syntax, bad)}: hookit would not be enforced`,
+      fix: `remove ${bad.what.startsWith("a ") ? `the ${bad.what.slice(2)}` : "the JSON error"} at line ${bad.line}, column ${bad.column}`,
+    });
+  }
+  for (const warning of safely(() => target.warnings?.(text) ?? [])) {
+    problems.push({ message: `${path}: ${warning} hookit would not be enforced`, fix: `remove that setting from ${path}` });
+  }
+  for (const [file, fileText] of mergedFiles(agent, scope, path, text)) {
+    problems.push(...envProblems(target.title, file, fileText));
+    if (file !== path) for (const warning of safely(() => target.warnings?.(fileText) ?? [])) {
+      problems.push({ message: `${file}: ${warning} hookit would not be enforced`, fix: `remove that setting from ${file}` });
+    }
+  }
+  return problems;
+}
+
+/** The installed file plus the files the agent layers over it (Claude's `settings.local.json`). */
+function mergedFiles(agent: AgentId, scope: "project" | "global", path: string, text: string): [string, string][] {
+  const files: [string, string][] = [[path, text]];
+  if (agent === "claude" && scope === "project") {
+    const local = join(dirname(path), "settings.local.json");
+    if (existsSync(local)) {
+      const localText = safely(() => readFileSync(local, "utf8"));
+      if (typeof localText === "string") files.push([local, localText]);
+    }
+  }
+  return files;
+}
+
+// Claude Code copies settings `env` into its own environment and so into every hook's:
+// HOOKIT=0 there turns hookit off; HOOKIT_CONFIG swaps the policy for another file.
+function envProblems(title: string, file: string, text: string): FileProblem[] {
+  if (!file.includes(".claude")) return [];
+  const settings = safely(() => parseJsonc(text, [], { allowTrailingComma: true }) as unknown);
+  const env = isObject(settings) && isObject(settings.env) ? settings.env : {};
+  const problems: FileProblem[] = [];
+  if (Object.hasOwn(env, "HOOKIT") && String(env.HOOKIT) === "0") {
+    problems.push({ message: `${file}: "env" sets HOOKIT=0, so ${title} runs every hookit hook switched off: hookit would not be enforced`, fix: `remove "HOOKIT" from "env" in ${file}` });
+  }
+  if (Object.hasOwn(env, "HOOKIT_CONFIG")) {
+    problems.push({ message: `${file}: "env" sets HOOKIT_CONFIG=${String(env.HOOKIT_CONFIG)}, so ${title}'s hooks use that file instead of your policies`, fix: `remove "HOOKIT_CONFIG" from "env" in ${file} (set it in your own shell if you meant it)` });
+  }
+  return problems;
+}
+
+function safely<T>(read: () => T): T | [] {
+  try {
+    return read();
+  } catch {
+    return [];
+  }
+}

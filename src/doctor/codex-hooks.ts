@@ -1,0 +1,79 @@
+// Asks Codex itself which hooks it loads and whether it trusts them: Codex skips an
+// untrusted hook without a word, so a hooks.json that looks right is not enough.
+// `codex app-server` answers `hooks/list` with each hook's `trustStatus` (checked on
+// Codex 0.171); hookit starts it on stdio, asks once, and stops it. Bounded: a Codex
+// that does not answer in time is reported as unknown, never waited on.
+import { spawn } from "node:child_process";
+import { delimiter, join } from "node:path";
+import { isExecutableFile } from "../exec-path.ts";
+import type { Env } from "../paths.ts";
+
+export interface CodexHook {
+  command: string;
+  sourcePath: string;
+  enabled: boolean;
+  trustStatus: "managed" | "untrusted" | "trusted" | "modified" | string;
+}
+
+export type CodexHookList =
+  | { ok: true; hooks: CodexHook[]; errors: { path: string; message: string }[] }
+  | { ok: false; detail: string };
+
+const TIMEOUT_MS = 10_000;
+
+export function findCodex(env: Env): string | undefined {
+  for (const dir of (env.PATH ?? "").split(delimiter).filter(Boolean)) {
+    const path = join(dir, "codex");
+    if (isExecutableFile(path)) return path;
+  }
+  return undefined;
+}
+
+export function listCodexHooks(codex: string, cwd: string, env: Env, timeoutMs = TIMEOUT_MS): Promise<CodexHookList> {
+  return new Promise((resolve) => {
+    const child = spawn(codex, ["app-server"], { cwd, env: env as NodeJS.ProcessEnv, stdio: ["pipe", "pipe", "ignore"] });
+    let buffered = "";
+    let settled = false;
+    const finish = (result: CodexHookList) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      child.kill("SIGTERM");
+      resolve(result);
+    };
+    const timer = setTimeout(() => finish({ ok: false, detail: `codex app-server did not answer hooks/list within ${timeoutMs / 1000} s` }), timeoutMs);
+    child.on("error", (error) => finish({ ok: false, detail: `could not run ${codex}: ${error.message}` }));
+    child.on("exit", (code) => finish({ ok: false, detail: `codex app-server exited (${code}) before answering hooks/list` }));
+    child.stdout.setEncoding("utf8");
+    child.stdout.on("data", (chunk: string) => {
+      buffered += chunk;
+      let newline;
+      while ((newline = buffered.indexOf("\n")) >= 0) {
+        const line = buffered.slice(0, newline);
+        buffered = buffered.slice(newline + 1);
+        const answer = parseAnswer(line);
+        if (answer) finish(answer);
+      }
+    });
+    const send = (message: unknown) => child.stdin.write(JSON.stringify({ jsonrpc: "2.0", ...message as object }) + "\n");
+    child.stdin.on("error", () => undefined); // an early exit is reported through "exit"
+    send({ id: 1, method: "initialize", params: { clientInfo: { name: "hookit-doctor", version: "1" } } });
+    send({ method: "initialized" });
+    send({ id: 2, method: "hooks/list", params: { cwds: [cwd] } });
+  });
+}
+
+function parseAnswer(line: string): CodexHookList | undefined {
+  let message: { id?: unknown; result?: { data?: unknown }; error?: { message?: unknown } };
+  try {
+    message = JSON.parse(line) as typeof message;
+  } catch {
+    return undefined;
+  }
+  if (message.id !== 2) return undefined;
+  if (message.error) return { ok: false, detail: `codex app-server refused hooks/list: ${String(message.error.message)}` };
+  const entries = Array.isArray(message.result?.data) ? (message.result.data as { hooks?: unknown; errors?: unknown }[]) : [];
+  const hooks = entries.flatMap((e) => (Array.isArray(e.hooks) ? (e.hooks as CodexHook[]) : []));
+  const errors = entries.flatMap((e) => (Array.isArray(e.errors) ? (e.errors as { path: string; message: string }[]) : []));
+  return { ok: true, hooks, errors };
+}

@@ -1,0 +1,79 @@
+// `hookit check` for a newcomer: --dry-run lists the hooks without running them (a
+// recipe's shell wrote to its audit log before), an unknown event key is an error
+// (`result` instead of `content` used to pass silently), --native needs --agent, and an
+// external adapter works as it does for `hookit hook`.
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
+const REPO = resolve(import.meta.dirname, "../..");
+const BIN = join(REPO, "dist", "bin.cjs");
+const root = mkdtempSync(join(tmpdir(), "hookit-check-"));
+const audit = join(root, "audit.log");
+const policy = join(root, "policy.json");
+const env = { PATH: process.env.PATH, HOME: join(root, "home"), XDG_CONFIG_HOME: join(root, "config"), XDG_STATE_HOME: join(root, "state") };
+
+beforeAll(() => {
+  if (!existsSync(BIN)) execFileSync("npm", ["run", "build"], { cwd: REPO, stdio: "ignore" });
+  writeFileSync(policy, JSON.stringify({
+    local: {
+      audit: { description: "", event: "tool_call", shell: `echo called >> ${audit}`, default: true },
+      "no-push": { description: "", event: "tool_call", filter: { toolName: "^bash$", command: "git push" }, shell: "false", default: true },
+      redact: { description: "", event: "tool_result", filter: { toolName: "bash" }, shell: `! printf %s "$PI_TOOL_RESULT" | grep -q SECRET`, default: true },
+    },
+  }));
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const check = (args: string[], input: string) =>
+  spawnSync(process.execPath, [BIN, "check", "--policy", policy, ...args], { cwd: root, env, input, encoding: "utf8" });
+
+describe("hookit check", () => {
+  test("--dry-run lists which hooks would run and runs none of them", () => {
+    const run = check(["--dry-run"], JSON.stringify({ event: "tool_call", toolName: "bash", input: { command: "ls" } }));
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain("+ local/audit: would run: shell `echo called >>");
+    expect(run.stdout).toContain("- local/no-push: skipped (its filter does not match)");
+    expect(existsSync(audit)).toBe(false);
+  });
+
+  test("without --dry-run the shells really run", () => {
+    expect(check([], JSON.stringify({ event: "tool_call", toolName: "bash", input: { command: "ls" } })).status).toBe(0);
+    expect(existsSync(audit)).toBe(true);
+  });
+
+  test("tool_result takes `content`; `result` is an error that says so", () => {
+    const wrong = check([], JSON.stringify({ event: "tool_result", toolName: "bash", input: {}, result: "SECRET" }));
+    expect(wrong.status).toBe(1);
+    expect(wrong.stderr).toMatch(/a tool_result event has no "result" key \(did you mean "content"\?\)/);
+    const right = check([], JSON.stringify({ event: "tool_result", toolName: "bash", input: {}, content: "SECRET" }));
+    expect(right.status).toBe(2);
+    expect(right.stdout).toMatch(/^tool_result: patch/);
+  });
+
+  test("--native without --agent is a clear error", () => {
+    const run = check(["--native", "PreToolUse"], "{}");
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/--native names an agent's own event, so it needs --agent too/);
+  });
+
+  test("a missing --policy file is an error, not an empty policy", () => {
+    const run = spawnSync(process.execPath, [BIN, "check", "--policy", join(root, "nope.json")], { cwd: root, env, input: "{}", encoding: "utf8" });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/nope\.json: no such file/);
+  });
+
+  test("an external adapter is accepted with --agent", () => {
+    // examples/hookit-agent-example, found on PATH as `hookit hook --agent example` finds it.
+    const example = join(REPO, "examples", "hookit-agent-example");
+    const payload = readFileSync(join(example, "fixtures", "before_tool-shell.json"), "utf8"); // git push --force
+    const run = spawnSync(process.execPath, [BIN, "check", "--policy", policy, "--agent", "example", "--native", "before_tool"], {
+      cwd: root, env: { ...env, PATH: `${example}:${env.PATH}` }, input: payload, encoding: "utf8",
+    });
+    expect(run.stderr).toBe("");
+    expect(run.status).toBe(2);
+    expect(run.stdout).toMatch(/no-push/);
+  });
+});

@@ -1,0 +1,90 @@
+// `hookit validate` through the built CLI: every policy file it can find, trusted or
+// not; HooKit's exact diagnostic first, hookit's detail (line:column, key, expected
+// type, did you mean) under it; every problem; a timeout the agents would cut short.
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterEach, beforeAll, describe, expect, test } from "vitest";
+
+const REPO = resolve(import.meta.dirname, "../..");
+const BIN = join(REPO, "dist", "bin.cjs");
+let root: string;
+
+beforeAll(() => {
+  if (!existsSync(BIN)) execFileSync("npm", ["run", "build"], { cwd: REPO, stdio: "ignore" });
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+/** A repository whose project policy is `text`, never trusted. */
+function project(text: string) {
+  root = mkdtempSync(join(tmpdir(), "hookit-validate-"));
+  const repo = join(root, "repo");
+  mkdirSync(join(repo, ".git"), { recursive: true });
+  mkdirSync(join(repo, ".hookit"));
+  writeFileSync(join(repo, ".hookit", "hookit.json"), text);
+  const env = { PATH: process.env.PATH, HOME: join(root, "home"), XDG_CONFIG_HOME: join(root, "config"), XDG_STATE_HOME: join(root, "state") };
+  const run = (...args: string[]) => spawnSync(process.execPath, [BIN, "validate", ...args], { cwd: repo, env, encoding: "utf8" });
+  return { repo, run, policy: join(repo, ".hookit", "hookit.json") };
+}
+
+describe("hookit validate", () => {
+  test("an untrusted broken project policy fails (it used to say ✔ valid: 0 hooks)", () => {
+    const { run, policy } = project(JSON.stringify({ local: { a: { description: "", event: "tool_call", filters: {}, shell: "x" } } }, null, 2));
+    const result = run();
+    expect(result.status).toBe(1);
+    const lines = result.stderr.split("\n");
+    // HooKit's own text first, unchanged.
+    expect(lines).toContain(`  • ${policy}: entry "local/a" does not match the Hook or Preset schema`);
+    expect(result.stderr).toContain(`${policy}:6:7: local/a: unknown key "filters" (did you mean "filter"?)`);
+  });
+
+  test("every problem, with the key, the line:column and the expected type", () => {
+    const text = `{
+  "local": {
+    "b": { "event": "tool_call", "shell": "true", "default": "true" },
+    "c": { "description": "", "event": "tool_cal", "defualt": true, "shell": "x" }
+  }
+}
+`;
+    const { run, policy } = project(text);
+    const result = run();
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/4 problems found/);
+    expect(result.stderr).toContain(`${policy}:3:10: local/b: "description" is missing`);
+    expect(result.stderr).toContain(`${policy}:3:62: local/b: "default" must be a boolean, not the string "true" (write true without quotes)`);
+    expect(result.stderr).toContain(`${policy}:4:40: local/c: unknown event "tool_cal" (did you mean "tool_call"?)`);
+    expect(result.stderr).toContain(`${policy}:4:52: local/c: unknown key "defualt" (did you mean "default"?)`);
+  });
+
+  test("a JSON syntax error names the line and column, not a byte position", () => {
+    const { run, policy } = project('{\n  "local": {\n    "a": { "description": "", "event": "tool_call" "shell": "x" },\n  }\n}\n');
+    const result = run();
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/position \d+/); // HooKit's line stays as it is…
+    expect(result.stderr).toContain(`${policy}:3:52: a comma is missing before this`); // …and says where
+    expect(result.stderr).toContain(`${policy}:4:3: a trailing comma before this: remove it`);
+  });
+
+  test("a valid but untrusted policy says it does not run yet", () => {
+    const { run } = project(JSON.stringify({ local: { a: { description: "", event: "tool_call", shell: "true", default: true } } }));
+    const result = run();
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/valid: 1 hook, 0 presets, 1 enabled by default \(not trusted, so it does not run yet/);
+  });
+
+  test("a timeout the agents cut short is a warning", () => {
+    const { run } = project(JSON.stringify({ local: { slow: { description: "", event: "agent_end", shell: "sleep 60", timeout: 120000 } } }));
+    const result = run();
+    expect(result.status).toBe(0);
+    expect(result.stderr).toMatch(/local\/slow: "timeout": 120000 ms is not shorter than the 30 s the agents give hookit's hooks/);
+  });
+
+  test("one file named on the command line", () => {
+    const { run, repo } = project("{}");
+    writeFileSync(join(repo, "other.json"), '{"local": {"x": {"description": 1, "event": "tool_call", "shell": "x"}}}');
+    const result = run("other.json");
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(`${join(repo, "other.json")}:1:33: local/x: "description" must be a string, not the number 1`);
+  });
+});
