@@ -6,7 +6,7 @@ import { formatReplay, replayRecords, selectRecords } from "../policytest/replay
 import { createSandbox } from "../policytest/sandbox.ts";
 import { readDecisionLog } from "../run/decision-log.ts";
 import { resolveLogAgent } from "./log.ts";
-import { fail, logger } from "./_output.ts";
+import { fail, note } from "./_output.ts";
 import { formatDiagnostic } from "./_policy.ts";
 
 const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
@@ -47,7 +47,7 @@ export default defineCommand({
       agent = resolved.id;
     }
     const records = selectRecords(all, { since, agent });
-    if (!args.json) logger.info(`replaying ${records.length} logged tool call${records.length === 1 ? "" : "s"} against ${candidate.described.join(" + ") || "no policy file"}`);
+    if (!args.json) note.info(`replaying ${records.length} logged tool call${records.length === 1 ? "" : "s"} against ${candidate.described.join(" + ") || "no policy file"}`);
     const tty = process.stderr.isTTY === true && !args.json;
     const progress = tty ? (done: number, total: number) => process.stderr.write(`\r  ${done}/${total}${done === total ? "\n" : ""}`) : undefined;
     const sandbox = createSandbox(candidate.projectDir, process.env);

@@ -6,7 +6,7 @@ import { candidatePolicy, loadCandidate } from "../policytest/policy.ts";
 import { report, REPORTERS, summary, type ReporterName, type Run } from "../policytest/reporters.ts";
 import { runCase } from "../policytest/runner.ts";
 import { createSandbox } from "../policytest/sandbox.ts";
-import { fail, logger } from "./_output.ts";
+import { fail, note } from "./_output.ts";
 import { formatDiagnostic } from "./_policy.ts";
 
 /** Where a project keeps its policy tests. */
@@ -49,7 +49,7 @@ export default defineCommand({
       if ("error" in read) broken.push(read);
       else cases.push(...read.cases);
     }
-    if (reporter === "human") logger.info(`testing ${candidate.described.join(" + ") || "no policy file (every event passes)"}`);
+    if (reporter === "human") note.info(`testing ${candidate.described.join(" + ") || "no policy file (every event passes)"}`);
     const sandbox = createSandbox(candidate.projectDir, process.env);
     const results = [];
     try {
