@@ -7,7 +7,7 @@
 // reported to keep their own permission prompt regardless (antigravity-cli issue #1053).
 import type { SessionMetadata } from "../engine/types.ts";
 import { describe, isRecord, type Payload, kindLookup, nonEmptyReason } from "./_claude-style.ts";
-import { normalizeAntigravityTool } from "./_antigravity-tools.ts";
+import { normalizeAntigravityCalls } from "./_antigravity-tools.ts";
 import { defineAdapter, PayloadError, SPEC_VERSION, type CapabilityRow, type Decision, type Invocation, type InvocationKind, type Reply } from "./types.ts";
 import { withEvidence } from "./_evidence.ts";
 
@@ -80,7 +80,7 @@ function parse(nativeEvent: string, raw: unknown): Invocation {
     if (!isRecord(args)) throw new PayloadError(`${where}: "toolCall.args" of ${call.name} must be a JSON object, got ${describe(args)}`);
     // The payload has no tool-call id.
     const origin = { toolCallId: "", agent: ADAPTER_ID, nativeToolName: call.name, nativeToolInput: args };
-    invocation.events = [{ event: "tool_call", ...normalizeAntigravityTool(call.name, args, where), ...origin }];
+    invocation.events = normalizeAntigravityCalls(call.name, args, where).map((tool) => ({ event: "tool_call", ...tool, ...origin }));
   }
   if (kind === "turn_end") {
     const index = raw.invocationNum;

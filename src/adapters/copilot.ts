@@ -6,7 +6,7 @@
 import type { ContentBlock, SessionMetadata } from "../engine/types.ts";
 import { describe, isRecord, nonEmptyReason, invocationSkeleton, stringOf } from "./_claude-style.ts";
 import { withEvidence } from "./_evidence.ts";
-import { normalizeCopilotTool, readToolArgs } from "./_copilot-tools.ts";
+import { normalizeCopilotCalls, readToolArgs } from "./_copilot-tools.ts";
 import {
   defineAdapter,
   PayloadError,
@@ -146,8 +146,10 @@ function parse(nativeEvent: string, payload: unknown): Invocation {
     const nativeToolInput = readToolArgs(payload.toolArgs ?? payload.tool_input, nativeToolName, argsField);
     // Neither payload style carries a tool-call id.
     const origin = { toolCallId: "", agent: ADAPTER_ID, nativeToolName, nativeToolInput };
-    const tool = { ...normalizeCopilotTool(nativeToolName, nativeToolInput), ...origin };
-    if (kind === "tool_call") return { ...base, kind, events: [{ event: "tool_call", ...tool }] };
+    const calls = normalizeCopilotCalls(nativeToolName, nativeToolInput);
+    if (kind === "tool_call") return { ...base, kind, events: calls.map((call) => ({ event: "tool_call", ...call, ...origin })) };
+    // One result per call: a call that became several keeps its native name and input.
+    const tool = { ...(calls.length === 1 && calls[0] ? calls[0] : { toolName: nativeToolName, input: nativeToolInput }), ...origin };
     const result = payload.toolResult ?? payload.tool_result;
     if (!isRecord(result))
       throw new PayloadError(`${where}: "${key("toolResult", "tool_result")}" must be a JSON object, got ${describe(result)}`);

@@ -5,7 +5,7 @@
 import type { ContentBlock, SessionMetadata } from "../engine/types.ts";
 import { describe, isRecord, nonEmptyReason, invocationSkeleton, stringOf } from "./_claude-style.ts";
 import { withEvidence } from "./_evidence.ts";
-import { geminiResultText, normalizeGeminiTool } from "./_gemini-tools.ts";
+import { geminiResultText, normalizeGeminiCalls } from "./_gemini-tools.ts";
 import {
   defineAdapter,
   PayloadError,
@@ -130,8 +130,10 @@ function parse(nativeEvent: string, payload: unknown): Invocation {
       throw new PayloadError(`${where}: "tool_input" of ${nativeToolName} must be a JSON object, got ${describe(nativeToolInput)}`);
     // Gemini's hook payload carries no tool-call id.
     const origin = { toolCallId: "", agent: ADAPTER_ID, nativeToolName, nativeToolInput };
-    const tool = { ...normalizeGeminiTool(nativeToolName, nativeToolInput), ...origin };
-    if (kind === "tool_call") return { ...base, kind, events: [{ event: "tool_call", ...tool }] };
+    const calls = normalizeGeminiCalls(nativeToolName, nativeToolInput);
+    if (kind === "tool_call") return { ...base, kind, events: calls.map((call) => ({ event: "tool_call", ...call, ...origin })) };
+    // One result per call: a call that became several reads keeps its native name and input.
+    const tool = { ...(calls.length === 1 && calls[0] ? calls[0] : { toolName: nativeToolName, input: nativeToolInput }), ...origin };
     const response = payload.tool_response;
     if (!isRecord(response) && typeof response !== "string")
       throw new PayloadError(`${where}: "tool_response" must be a JSON object, got ${describe(response)}`);

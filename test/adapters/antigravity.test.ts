@@ -74,7 +74,7 @@ describe("antigravity parse: tool vocabulary (the docs' Supported Tools)", () =>
     ["list_dir", { DirectoryPath: "/p" }, "ls", { path: "/p" }],
     ["find_by_name", { SearchDirectory: "/p", Pattern: "*.ts", MaxDepth: 2 }, "find", { pattern: "*.ts", path: "/p" }],
     ["grep_search", { SearchPath: "/p", Query: "TODO", IsRegex: false, CaseInsensitive: true, Includes: ["*.ts"] }, "grep",
-      { pattern: "TODO", path: "/p", ignoreCase: true, literal: true }],
+      { pattern: "TODO", path: "/p", ignoreCase: true, literal: true, glob: "*.ts" }],
     ["search_web", { query: "q" }, "search_web", { query: "q" }],
     ["browser_click", { x: 1 }, "browser_click", { x: 1 }],
   ])("%s %j → %s", (name, args, toolName, normalized) => {

@@ -125,7 +125,7 @@ describe("codex parse: tools", () => {
     expect(invocation.events.map((e) => e.event === "tool_call" && [e.toolName, e.input, e.toolCallId])).toEqual([
       ["edit", { path: "src/a.ts", edits: [{ oldText: "keep\nold", newText: "keep\nnew" }] }, "call_fake0001"],
       ["write", { path: "docs/new.md", content: "# Title\n\n" }, "call_fake0001"],
-      ["write", { path: "old.txt", content: "" }, "call_fake0001"],
+      ["write", { path: "old.txt", content: "", delete: true }, "call_fake0001"],
       ["edit", { path: "src/b.ts", edits: [{ oldText: "x", newText: "y" }] }, "call_fake0001"],
       ["edit", { path: "src/c.ts", edits: [{ oldText: "x", newText: "y" }] }, "call_fake0001"],
     ]);
