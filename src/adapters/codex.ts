@@ -6,7 +6,7 @@
 // schema accepts, and reasons are never blank (Codex ignores blank ones).
 import type { NormalizedEvent } from "../engine/types.ts";
 import { parseApplyPatch, patchCalls, patchesInShellCommand, PatchSyntaxError, underDir, type PatchOperation } from "./_codex-patch.ts";
-import { asPayload, baseInvocation, describe, joinNotices, jsonReply, nonEmptyReason, readNativeTool, readStopHookActive, textOf, type NativeTool, kindLookup } from "./_claude-style.ts";
+import { asPayload, baseInvocation, describe, joinNotices, jsonReply, nonEmptyReason, readNativeTool, readStopHookActive, textOf, type NativeTool, kindLookup, exactKindLookup } from "./_claude-style.ts";
 import {
   defineAdapter, PayloadError, type CapabilityRow, type Decision, type Invocation, type InvocationKind, type Reply,
 } from "./types.ts";
@@ -41,10 +41,12 @@ interface ToolCallPart {
 }
 
 const kindOf = kindLookup(KINDS);
+// parse() reads only exact event names; kindOf also calls a misspelt pre-tool event a tool_call, so it blocks.
+const exactKind = exactKindLookup(KINDS);
 
 function parse(nativeEvent: string, raw: unknown): Invocation {
   const where = `Codex ${nativeEvent} payload`;
-  const kind = kindOf(nativeEvent);
+  const kind = exactKind(nativeEvent);
   if (kind === undefined) throw new PayloadError(`${where}: hookit does not know the Codex event "${nativeEvent}"`);
   const payload = asPayload(raw, where);
   const invocation = baseInvocation(ADAPTER_ID, nativeEvent, kind, payload, where);

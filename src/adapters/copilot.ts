@@ -4,7 +4,7 @@
 // (`preToolUse`) send `toolName`/`toolArgs`; Claude-style PascalCase events (`PreToolUse`)
 // send snake_case keys and Claude tool names. Both are read here; hookit registers camelCase.
 import type { ContentBlock, SessionMetadata } from "../engine/types.ts";
-import { describe, isRecord, nonEmptyReason, invocationSkeleton, stringOf } from "./_claude-style.ts";
+import { describe, isRecord, nonEmptyReason, invocationSkeleton, stringOf, kindLookup } from "./_claude-style.ts";
 import { withEvidence } from "./_evidence.ts";
 import { normalizeCopilotCalls, readToolArgs } from "./_copilot-tools.ts";
 import {
@@ -119,7 +119,8 @@ export default defineAdapter({
     { native: "agentStop", kind: "stop" },
   ],
   capabilities: CAPABILITIES,
-  kindOf: (nativeEvent) => (Object.hasOwn(KINDS, nativeEvent) ? KINDS[nativeEvent] : undefined),
+  // A misspelt pre-tool event is a tool_call that parse() refuses, so it blocks.
+  kindOf: kindLookup(KINDS),
   parse,
   respond,
 });
@@ -136,7 +137,8 @@ function parse(nativeEvent: string, payload: unknown): Invocation {
   if (sessionId !== undefined) metadata.sessionId = sessionId;
   if (transcript !== undefined) metadata.sessionFile = transcript;
   const base = invocationSkeleton(ADAPTER_ID, nativeEvent, sessionId, stringOf(payload.cwd), metadata);
-  const kind = Object.hasOwn(KINDS, nativeEvent) ? KINDS[nativeEvent] : "lifecycle";
+  const kind = Object.hasOwn(KINDS, nativeEvent) ? KINDS[nativeEvent] : undefined;
+  if (kind === undefined) throw new PayloadError(`${where}: hookit does not know the Copilot CLI event "${nativeEvent}"`);
 
   if (kind === "tool_call" || kind === "tool_result") {
     const nativeToolName = payload.toolName ?? payload.tool_name;

@@ -232,7 +232,8 @@ describe("codex adapter data", () => {
   it("registers events whose kinds it knows", () => {
     for (const reg of codex.registrations) expect(codex.kindOf(reg.native)).toBe(reg.kind);
     expect(codex.kindOf("Interrupt")).toBe("lifecycle");
-    expect(codex.kindOf("BeforeTool")).toBeUndefined();
+    expect(codex.kindOf("BeforeTool")).toBe("tool_call");
+    expect(codex.kindOf("AfterTool")).toBeUndefined();
   });
 
   it("declares one capability row per hookit feature", () => {

@@ -146,7 +146,8 @@ describe("cursor parse: dedicated shell, MCP and file events", () => {
       expect(cursor.kindOf(event)).toBe("lifecycle");
       expect(cursor.parse(event, COMMON)).toMatchObject({ kind: "lifecycle", events: [] });
     }
-    expect(cursor.kindOf("PreToolUse")).toBeUndefined();
+    expect(cursor.kindOf("PreToolUse")).toBe("tool_call");
+    expect(() => cursor.parse("PreToolUse", COMMON)).toThrow('hookit does not know the Cursor event "PreToolUse"');
   });
 });
 
