@@ -131,6 +131,13 @@ export const TOOL_CLASSES: ToolClass[] = [
   { native: "apply_patch", as: ["write", "edit"], perFile: true, fields: { input: "path" }, note: "one call per file of the patch, as for Codex" },
   { native: "grep", as: "grep", perFile: true, fields: { pattern: "pattern", paths: "path", path: "path", glob: "glob" }, rest: ["output_mode", "type", "-i", "-A", "-B", "-C", "-n", "head_limit", "multiline"], note: "one call per directory of `paths` (a string or an array)" },
   { native: "glob", as: "find", perFile: true, fields: { pattern: "pattern", paths: "path", path: "path" }, note: "one call per directory of `paths` (a string or an array)" },
+  // PascalCase hooks (PreToolUse) name the tools as Claude does.
+  { native: "Bash", as: "bash", fields: { command: "command" }, note: "PascalCase hooks" },
+  { native: "Read", as: "read", fields: { path: "path", file_path: "path", offset: "offset", limit: "limit" }, note: "PascalCase hooks" },
+  { native: "Write", as: "write", fields: { path: "path", file_path: "path", file_text: "content", content: "content" }, note: "PascalCase hooks" },
+  { native: "Edit", as: "edit", fields: { path: "path", file_path: "path", old_str: "edits[].oldText", old_string: "edits[].oldText", new_str: "edits[].newText", new_string: "edits[].newText" }, note: "PascalCase hooks" },
+  { native: "Grep", as: "grep", perFile: true, fields: { pattern: "pattern", paths: "path", path: "path", glob: "glob" }, note: "PascalCase hooks" },
+  { native: "Glob", as: "find", perFile: true, fields: { pattern: "pattern", paths: "path", path: "path" }, note: "PascalCase hooks" },
   { native: "read_bash", inert: "reads the output of a shell session the agent started" },
   { native: "stop_bash", inert: "stops a shell session the agent started" },
   { native: "list_bash", inert: "lists the shell sessions the agent started" },
