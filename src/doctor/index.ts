@@ -18,6 +18,7 @@ import { hookEventOf, isHookitCommand, isHookitPiExtension } from "../install/_m
 import { isHookitOpencodePlugin } from "../install/opencode.ts";
 import type { Scope } from "../install/_types.ts";
 import { probeCommand, probeEventName } from "./probe.ts";
+import { versionChecks } from "./versions.ts";
 
 export type Status = "ok" | "warn" | "error" | "info";
 
@@ -58,6 +59,7 @@ export async function runDoctor(cwd: string, env: Env): Promise<DoctorReport> {
   if (installedIn.get("cursor")?.includes("project") && installedIn.get("claude")?.includes("project")) {
     checks.push({ agent: "cursor", status: "warn", message: "Cursor also runs the project's Claude Code hooks, so hookit decides twice in Cursor", fix: "keep one of them in this repository, or accept the double evaluation" });
   }
+  checks.push(...versionChecks([...installedIn.keys()], env));
   if (installedIn.size === 0) checks.push({ status: "warn", message: "hookit is not installed into any agent", fix: "hookit install --agent all" });
   return { ok: !checks.some((c) => c.status === "error"), checks };
 }

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, test } from "vitest";
 import { describeClass } from "../../src/adapters/_classify-tools.ts";
+import { VERIFIED_RANGES } from "../../src/doctor/versions.ts";
 import { TOOL_TABLES } from "../adapters/tool-tables.ts";
 
 const ROOT = join(import.meta.dirname, "../..");
@@ -14,7 +15,7 @@ interface GenDocs {
   TOOLS_START: string;
   TOOLS_END: string;
   HOOK_AGENTS: string[];
-  renderTools(title: string, rows: unknown[], captures: unknown[]): string;
+  renderTools(title: string, rows: unknown[], captures: unknown[], range?: unknown): string;
   replaceRegion(markdown: string, body: string, open: string, close: string): string;
   loadCaptures(root: string): Record<string, unknown[]>;
   pagePath(root: string, id: string): string;
@@ -32,6 +33,6 @@ describe.each([...gen.HOOK_AGENTS, "pi", "opencode"])("docs/agents/%s.md", (id) 
     const region = page.slice(page.indexOf(gen.TOOLS_START), page.indexOf(gen.TOOLS_END));
     for (const row of rows) expect(region).toContain(`| \`${row.native}\` |`);
     // On failure: run `npm run build && node scripts/gen-docs.mjs`.
-    expect(region).toContain(gen.renderTools(title.replace(/ \(.*\)$/, ""), rows, captures[id] ?? []).split("\n").slice(2).join("\n"));
+    expect(region).toContain(gen.renderTools(title.replace(/ \(.*\)$/, ""), rows, captures[id] ?? [], VERIFIED_RANGES[id as keyof typeof VERIFIED_RANGES]).split("\n").slice(2).join("\n"));
   });
 });
