@@ -29,6 +29,13 @@ export type ToolClass =
   /** The agent runs it without any hook: no policy can see it (the agent's own reason). */
   | { native: string; unhooked: string };
 
+/** The reasons most agents share for a tool that keeps its native name. */
+export const NO_FILES = "talks to the model or the user only: no file, no process";
+export const SUBAGENT = "starts a subagent; each tool call it makes reaches hookit's hooks on its own";
+export const WEB_FETCH = "fetches a URL over the network; reads no local file";
+export const WEB_SEARCH = "a web search run by the model provider";
+export const SKILL = "loads a skill's instructions into the conversation";
+
 /** A tool that hookit normalizes onto the vocabulary. */
 export type MappedTool = Extract<ToolClass, { as: unknown }>;
 

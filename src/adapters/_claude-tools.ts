@@ -5,7 +5,7 @@
 // are not offered by 2.1.197/2.1.332 on Linux but other builds still send them.
 // `PowerShell` and `REPL` (alias `Eval`) are offered on Windows and in REPL mode:
 // their shapes come from the 2.1.332 binary's own schemas.
-import type { ToolClass } from "./_classify-tools.ts";
+import { NO_FILES, SUBAGENT, WEB_FETCH, WEB_SEARCH, type ToolClass } from "./_classify-tools.ts";
 import { isRecord, textOf, type Payload } from "./_claude-style.ts";
 import { fieldReader, type FieldReader } from "./_fields.ts";
 
@@ -131,8 +131,6 @@ function isStringArray(value: unknown): value is string[] {
   return Array.isArray(value) && value.every((item) => typeof item === "string");
 }
 
-const SUBAGENT = "starts a subagent; each tool call it makes reaches hookit's hooks on its own";
-const NO_FILES = "talks to the model or the user only: no file, no process";
 
 /** Every tool Claude Code offered in a captured release (test/fixtures/tools/claude-*.json), plus older and platform-only ones. */
 export const TOOL_CLASSES: ToolClass[] = [
@@ -157,8 +155,8 @@ export const TOOL_CLASSES: ToolClass[] = [
   { native: "Skill", inert: "loads a skill's instructions into the conversation; what the skill runs goes through Bash" },
   { native: "ToolSearch", inert: "loads the schema of a deferred tool" },
   { native: "DeferredToolPlaceholder", inert: "a placeholder Claude Code never runs" },
-  { native: "WebFetch", inert: "fetches a URL over the network; reads no local file" },
-  { native: "WebSearch", inert: "a web search run by the model provider" },
+  { native: "WebFetch", inert: WEB_FETCH },
+  { native: "WebSearch", inert: WEB_SEARCH },
   { native: "ReportFindings", inert: NO_FILES },
   { native: "ScheduleWakeup", inert: "schedules a later turn of this session" },
   { native: "CronCreate", inert: "schedules a prompt (optionally kept in .claude/scheduled_tasks.json by Claude Code itself); its tool calls reach hookit's hooks when it runs" },

@@ -1,10 +1,9 @@
 // Codex CLI's tools, classified (see _classify-tools.ts). Names and schemas: the tools Codex
 // 0.171.0 offered the model (test/fixtures/tools/codex-0.171.0.json); the shell names of other
 // releases come from harness-protocols §3.4. The mapping itself lives in codex.ts.
-import type { ToolClass } from "./_classify-tools.ts";
+import { NO_FILES, WEB_SEARCH, type ToolClass } from "./_classify-tools.ts";
 
 const SHELL_NOTE = "a heredoc to apply_patch in the command is also checked as the per-file writes it performs";
-const NO_FILES = "talks to the model or the user only: no file, no process";
 
 export const TOOL_CLASSES: ToolClass[] = [
   { native: "exec_command", as: "bash", fields: { cmd: "command" },
@@ -18,7 +17,7 @@ export const TOOL_CLASSES: ToolClass[] = [
     note: "one `write` (added file), `edit` (updated file, both paths of a rename) or delete form per file of the patch" },
   { native: "view_image", as: "read", fields: { path: "path" }, note: "attaches a local image to the conversation" },
   { native: "write_stdin", unhooked: "types into a running exec_command session; Codex runs no PreToolUse hook for it (the command that started the session was checked)" },
-  { native: "web_search", inert: "a web search run by the model provider" },
+  { native: "web_search", inert: WEB_SEARCH },
   { native: "tool_search", inert: "searches the tools Codex can load" },
   { native: "request_user_input", inert: NO_FILES },
   { native: "create_goal", inert: NO_FILES },

@@ -3,7 +3,7 @@
 // `create`, `edit`, `str_replace_editor`, …); PascalCase hooks see Claude's names (`Bash`,
 // `Read`, …). Which argument spelling PascalCase mode uses for file tools is not captured
 // yet, so both Copilot's (`path`, `file_text`, `old_str`) and Claude's are read.
-import type { ToolClass } from "./_classify-tools.ts";
+import { NO_FILES, SKILL, WEB_FETCH, type ToolClass } from "./_classify-tools.ts";
 import { PayloadError } from "./types.ts";
 import { describe, isRecord, stringOf, parseJsonObject } from "./_claude-style.ts";
 import { parseApplyPatch, patchCalls as patchFileCalls, PatchSyntaxError } from "./_codex-patch.ts";
@@ -116,8 +116,7 @@ function optional(key: string, value: string | undefined): Record<string, string
 }
 
 
-const NO_FILES = "talks to the model or the user only: no file, no process";
-const SUBAGENT = "talks to a subagent; each tool call it makes reaches hookit's hooks on its own";
+const AGENT_TALK = "talks to a subagent; each tool call it makes reaches hookit's hooks on its own";
 
 /** Every tool Copilot CLI offered in a captured release (test/fixtures/tools/copilot-*.json), plus older and platform-only ones. */
 export const TOOL_CLASSES: ToolClass[] = [
@@ -143,13 +142,13 @@ export const TOOL_CLASSES: ToolClass[] = [
   { native: "list_bash", inert: "lists the shell sessions the agent started" },
   { native: "sql", inert: "queries the session's own todo database (kept by Copilot CLI)" },
   { native: "session_store_sql", inert: "queries Copilot CLI's own store of past sessions" },
-  { native: "task", inert: SUBAGENT },
-  { native: "read_agent", inert: SUBAGENT },
-  { native: "write_agent", inert: SUBAGENT },
-  { native: "list_agents", inert: SUBAGENT },
-  { native: "skill", inert: "loads a skill's instructions into the conversation" },
+  { native: "task", inert: AGENT_TALK },
+  { native: "read_agent", inert: AGENT_TALK },
+  { native: "write_agent", inert: AGENT_TALK },
+  { native: "list_agents", inert: AGENT_TALK },
+  { native: "skill", inert: SKILL },
   { native: "fetch_copilot_cli_documentation", inert: "returns Copilot CLI's own bundled documentation" },
   { native: "report_intent", inert: NO_FILES },
   { native: "update_todo", inert: NO_FILES },
-  { native: "web_fetch", inert: "fetches a URL over the network; reads no local file" },
+  { native: "web_fetch", inert: WEB_FETCH },
 ];

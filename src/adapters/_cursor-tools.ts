@@ -3,7 +3,7 @@
 // beforeReadFile, afterFileEdit, …) are documented; other tool types are read in the
 // spellings Cursor is known to use (prior-art §1.3: every file change is `Write` with
 // `new_content`) and otherwise keep their native name, so a policy can still match them.
-import type { ToolClass } from "./_classify-tools.ts";
+import { SUBAGENT, type ToolClass } from "./_classify-tools.ts";
 import { PayloadError } from "./types.ts";
 import { deleteInput } from "./_codex-patch.ts";
 import { describe, isRecord, stringOf, parseJsonObject } from "./_claude-style.ts";
@@ -140,5 +140,5 @@ export const TOOL_CLASSES: ToolClass[] = [
   { native: "LS", as: "ls", fields: { path: "path", target_directory: "path" } },
   { native: "Grep", as: "grep", fields: { pattern: "pattern", path: "path", glob: "glob" } },
   { native: "Glob", as: "find", fields: { pattern: "pattern", target_directory: "path" } },
-  { native: "Task", inert: "starts a subagent; each tool call it makes reaches hookit's hooks on its own" },
+  { native: "Task", inert: SUBAGENT },
 ];

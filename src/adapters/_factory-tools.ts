@@ -3,7 +3,7 @@
 // (test/adapters/factory-captures/): `Execute`, `Read`, `LS`, `Create`, `Edit`,
 // `MultiEdit`, `ApplyPatch`, `Grep`, `Glob`. droid offers `ApplyPatch` (Codex's
 // patch envelope in `input`) instead of `Create`/`Edit` to OpenAI models.
-import type { ToolClass } from "./_classify-tools.ts";
+import { NO_FILES, SKILL, WEB_FETCH, type ToolClass } from "./_classify-tools.ts";
 import { parseApplyPatch, patchCalls, PatchSyntaxError, type PatchOperation } from "./_codex-patch.ts";
 import { isRecord, type Payload } from "./_claude-style.ts";
 import { PayloadError } from "./types.ts";
@@ -109,10 +109,10 @@ export const TOOL_CLASSES: ToolClass[] = [
   { native: "Task", nativeOnly: "starts a subagent (its own tool calls reach hookit's hooks); `image_paths` attaches local images to its prompt" },
   { native: "TaskOutput", inert: "reads the output of a background task the agent started" },
   { native: "TaskStop", inert: "stops a background task the agent started" },
-  { native: "Skill", inert: "loads a skill's instructions into the conversation" },
+  { native: "Skill", inert: SKILL },
   { native: "ToolSearch", inert: "loads the schema of a deferred tool" },
   { native: "ConnectorSearch", nativeOnly: "finds and calls a tool of a connected service (Factory's connectors, like MCP); guard it by `nativeToolName`" },
-  { native: "FetchUrl", inert: "fetches a URL over the network; reads no local file" },
+  { native: "FetchUrl", inert: WEB_FETCH },
   { native: "WebSearch", inert: "a web search run by Factory" },
-  { native: "TodoWrite", inert: "talks to the model or the user only: no file, no process" },
+  { native: "TodoWrite", inert: NO_FILES },
 ];

@@ -2,7 +2,7 @@
 // model reads of a tool's output. Names and parameters: gemini-cli tools/definitions (the
 // legacy set and the Gemini 3 set; harness-protocols §4.5). Older releases called the grep
 // tool `search_file_content` and used `path`/`include`; both spellings are read.
-import type { ToolClass } from "./_classify-tools.ts";
+import { NO_FILES, SKILL, SUBAGENT, WEB_SEARCH, type ToolClass } from "./_classify-tools.ts";
 import { isRecord, stringOf } from "./_claude-style.ts";
 
 export interface NormalizedTool {
@@ -120,7 +120,6 @@ function numberOf(value: unknown): number | undefined {
   return typeof value === "number" && Number.isFinite(value) ? value : undefined;
 }
 
-const NO_FILES = "talks to the model or the user only: no file, no process";
 
 /** Every tool Gemini CLI offered in a captured release (test/fixtures/tools/gemini-*.json), plus older names. */
 export const TOOL_CLASSES: ToolClass[] = [
@@ -135,9 +134,9 @@ export const TOOL_CLASSES: ToolClass[] = [
   { native: "glob", as: "find", fields: { pattern: "pattern", dir_path: "path" }, rest: ["case_sensitive", "respect_git_ignore", "respect_gemini_ignore"] },
   { native: "list_directory", as: "ls", fields: { dir_path: "path" }, rest: ["ignore", "file_filtering_options"] },
   { native: "web_fetch", nativeOnly: "fetches the URLs written in `prompt` (Gemini's fallback fetches them directly, private addresses too); reads no local file" },
-  { native: "google_web_search", inert: "a web search run by the model provider" },
-  { native: "invoke_agent", inert: "starts a subagent; each tool call it makes reaches hookit's hooks on its own" },
-  { native: "activate_skill", inert: "loads a skill's instructions into the conversation" },
+  { native: "google_web_search", inert: WEB_SEARCH },
+  { native: "invoke_agent", inert: SUBAGENT },
+  { native: "activate_skill", inert: SKILL },
   { native: "list_background_processes", inert: "lists the background commands the agent started" },
   { native: "read_background_output", inert: "reads the output of a background command the agent started" },
   { native: "write_todos", inert: NO_FILES },

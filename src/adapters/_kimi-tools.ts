@@ -3,7 +3,7 @@
 // MoonshotAI/kimi-code). The older Python kimi-cli calls its shell tool `Shell` (its hooks
 // page shows `"tool_name": "Shell", "tool_input": {"command": …}`); its other tools have no
 // documented arguments, so they keep their native names.
-import type { ToolClass } from "./_classify-tools.ts";
+import { NO_FILES, SUBAGENT, WEB_FETCH, type ToolClass } from "./_classify-tools.ts";
 import { describe, isRecord, type Payload } from "./_claude-style.ts";
 import { PayloadError } from "./types.ts";
 
@@ -120,7 +120,6 @@ function numberOf(value: unknown): number | undefined {
   return typeof value === "number" && Number.isFinite(value) ? value : undefined;
 }
 
-const NO_FILES = "talks to the model or the user only: no file, no process";
 
 /**
  * Kimi Code's built-in tools (its tools reference) and the Python kimi-cli's (src/kimi_cli/tools).
@@ -139,9 +138,9 @@ export const TOOL_CLASSES: ToolClass[] = [
   { native: "PatchFile", as: "edit", fields: { path: "path", diff: "edits" }, note: "kimi-cli: a unified diff of one file" },
   { native: "Grep", as: "grep", fields: { pattern: "pattern", path: "path", glob: "glob" }, rest: ["-i", "-C", "head_limit", "output_mode", "type", "multiline"] },
   { native: "Glob", as: "find", fields: { pattern: "pattern", path: "path", directory: "path" }, rest: ["include_dirs"] },
-  { native: "Task", inert: "starts a subagent; each tool call it makes reaches hookit's hooks on its own" },
+  { native: "Task", inert: SUBAGENT },
   { native: "SearchWeb", inert: "a web search" },
-  { native: "FetchURL", inert: "fetches a URL over the network; reads no local file" },
+  { native: "FetchURL", inert: WEB_FETCH },
   { native: "Think", inert: NO_FILES },
   { native: "SetTodoList", inert: NO_FILES },
 ];

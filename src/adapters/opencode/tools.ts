@@ -7,7 +7,7 @@ import { parseApplyPatch, patchCalls, PatchSyntaxError, type PatchOperation } fr
 import { describe, isRecord } from "../_claude-style.ts";
 import { PayloadError } from "../types.ts";
 import { fieldReader, type FieldReader } from "../_fields.ts";
-import type { ToolClass } from "../_classify-tools.ts";
+import { NO_FILES, SKILL, WEB_FETCH, type ToolClass } from "../_classify-tools.ts";
 
 /** One normalized call; an apply_patch becomes one per file, labelled with its path. */
 export interface ToolPart {
@@ -101,7 +101,7 @@ export const TOOL_CLASSES: ToolClass[] = [
   { native: "grep", as: "grep", fields: { pattern: "pattern", path: "path", include: "glob" } },
   { native: "glob", as: "find", fields: { pattern: "pattern", path: "path" } },
   { native: "task", inert: "starts a subagent; each tool call it makes reaches hookit's plugin on its own" },
-  { native: "skill", inert: "loads a skill's instructions into the conversation" },
-  { native: "todowrite", inert: "talks to the model or the user only: no file, no process" },
-  { native: "webfetch", inert: "fetches a URL over the network; reads no local file" },
+  { native: "skill", inert: SKILL },
+  { native: "todowrite", inert: NO_FILES },
+  { native: "webfetch", inert: WEB_FETCH },
 ];
