@@ -106,6 +106,22 @@ describe("codex parse: tools", () => {
     expect(call(name, input).events).toEqual([expect.objectContaining({ toolName: "bash", input: { command }, nativeToolName: name })]);
   });
 
+  it("checks an apply_patch heredoc sent through a shell tool as the bash call and the per-file writes", () => {
+    const cmd = "cd sub && apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: a.txt\n+x\n*** Delete File: /etc/hosts\n*** End Patch\nEOF";
+    const invocation = call("exec_command", { cmd });
+    expect(invocation.events.map((e) => (e.event === "tool_call" ? [e.toolName, e.input] : []))).toEqual([
+      ["bash", { command: cmd }],
+      ["write", { path: "sub/a.txt", content: "x\n" }],
+      ["write", { path: "/etc/hosts", content: "", delete: true }],
+    ]);
+    expect(invocation.labels).toEqual(["exec_command", "sub/a.txt", "/etc/hosts"]);
+    // Any other way of handing apply_patch an envelope still shows its files.
+    const piped = call("Bash", { command: "printf '%s' '*** Begin Patch\n*** Add File: b.txt\n+y\n*** End Patch' | apply_patch" });
+    expect(piped.events.map((e) => (e.event === "tool_call" ? e.toolName : ""))).toEqual(["bash", "write"]);
+    // A command that only mentions the words is a plain bash call.
+    expect(call("Bash", { command: "grep -n apply_patch notes.md" }).events).toHaveLength(1);
+  });
+
   it("keeps MCP tools under their own name and input", () => {
     const input = { owner: "o", repo: "r" };
     expect(call("mcp__github__list_issues", input).events[0]).toMatchObject({ toolName: "mcp__github__list_issues", input });
