@@ -3,7 +3,7 @@
 // tool table (between `<!-- tools:start -->` and `<!-- tools:end -->`) from the
 // adapters' own data, so the docs say what the code does. The tool tables come
 // from src/adapters/_<id>-tools.ts (bundled on the fly) and the tool lists the
-// real CLIs offered, test/fixtures/tools/<id>-<version>.json.
+// real CLIs offered, test/fixtures/tool-lists/<id>-<version>.json.
 //
 //   node scripts/gen-docs.mjs           rewrite the pages (needs a built dist/)
 //   node scripts/gen-docs.mjs --check   exit 1 and list the pages that are out of date
@@ -97,7 +97,7 @@ export function renderTools(title, rows, captures, range) {
     lines.push(`${title} does not run here, so no tool list was captured: the table lists the tools its documentation names.`);
   } else {
     const listed = captures.map((c) => `${c.version} (${c.names.length} tools)`).join(", ");
-    lines.push(`Every tool ${title} offered the model in the captured releases ${listed}, from \`test/fixtures/tools/\`, and the older or platform-only tools hookit also reads.`);
+    lines.push(`Every tool ${title} offered the model in the captured releases ${listed}, from \`test/fixtures/tool-lists/\`, and the older or platform-only tools hookit also reads.`);
   }
   lines.push(
     "A policy matches the name in the second column; `nativeToolName` always holds the native one.",
@@ -131,7 +131,7 @@ export async function loadToolRows(root) {
 
 /** The captured tool lists per agent, oldest version first. */
 export function loadCaptures(root) {
-  const dir = join(root, "test", "fixtures", "tools");
+  const dir = join(root, "test", "fixtures", "tool-lists");
   const byAgent = {};
   for (const file of existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".json")) : []) {
     const list = JSON.parse(readFileSync(join(dir, file), "utf8"));

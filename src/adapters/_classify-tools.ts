@@ -1,6 +1,6 @@
 // How each native tool of an agent reaches a policy, as data: docs/agents/<id>.md lists it
 // (scripts/gen-docs.mjs) and test/adapters/tool-classes.test.ts checks every tool the real CLI
-// offered (test/fixtures/tools/<agent>-<version>.json) against it, so a CLI release that adds a
+// offered (test/fixtures/tool-lists/<agent>-<version>.json) against it, so a CLI release that adds a
 // tool fails a test until someone decides what it is.
 
 /** hookit's (Pi's) tool names: what a `toolName` filter of a policy matches. */

@@ -1,6 +1,6 @@
 // Claude Code's built-in tools mapped onto hookit's (Pi's) tool vocabulary, and
 // the text the model reads of each tool's output. Input shapes are the schemas
-// Claude Code sent the model (test/fixtures/tools/claude-<version>.json; the
+// Claude Code sent the model (test/fixtures/tool-lists/claude-<version>.json; the
 // deferred ones loaded through ToolSearch); `MultiEdit`, `LS`, `Grep` and `Glob`
 // are not offered by 2.1.197/2.1.332 on Linux but other builds still send them.
 // `PowerShell` and `REPL` (alias `Eval`) are offered on Windows and in REPL mode:
@@ -132,7 +132,7 @@ function isStringArray(value: unknown): value is string[] {
 }
 
 
-/** Every tool Claude Code offered in a captured release (test/fixtures/tools/claude-*.json), plus older and platform-only ones. */
+/** Every tool Claude Code offered in a captured release (test/fixtures/tool-lists/claude-*.json), plus older and platform-only ones. */
 export const TOOL_CLASSES: ToolClass[] = [
   { native: "Bash", as: "bash", fields: { command: "command", timeout: "timeout" }, rest: ["description", "run_in_background", "dangerouslyDisableSandbox"], note: "timeout ms → s" },
   { native: "PowerShell", as: "bash", fields: { command: "command", timeout: "timeout" }, rest: ["description", "run_in_background", "dangerouslyDisableSandbox"], note: "a PowerShell command line (Windows); timeout ms → s" },

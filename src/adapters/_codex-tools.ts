@@ -1,5 +1,5 @@
 // Codex CLI's tools, classified (see _classify-tools.ts). Names and schemas: the tools Codex
-// 0.171.0 offered the model (test/fixtures/tools/codex-0.171.0.json); the shell names of other
+// 0.171.0 offered the model (test/fixtures/tool-lists/codex-0.171.0.json); the shell names of other
 // releases come from harness-protocols §3.4. The mapping itself lives in codex.ts.
 import { NO_FILES, WEB_SEARCH, type ToolClass } from "./_classify-tools.ts";
 

@@ -118,7 +118,7 @@ function optional(key: string, value: string | undefined): Record<string, string
 
 const AGENT_TALK = "talks to a subagent; each tool call it makes reaches hookit's hooks on its own";
 
-/** Every tool Copilot CLI offered in a captured release (test/fixtures/tools/copilot-*.json), plus older and platform-only ones. */
+/** Every tool Copilot CLI offered in a captured release (test/fixtures/tool-lists/copilot-*.json), plus older and platform-only ones. */
 export const TOOL_CLASSES: ToolClass[] = [
   { native: "bash", as: "bash", fields: { command: "command" }, rest: ["description", "shellId", "mode", "detach", "initial_wait"] },
   { native: "powershell", as: "bash", fields: { command: "command" }, rest: ["description", "sessionId", "mode", "initial_wait"], note: "a PowerShell command line (Windows)" },

@@ -93,7 +93,7 @@ function patchOperations(text: string, where: string): PatchOperation[] {
 }
 
 
-/** Every tool droid offered in a captured release (test/fixtures/tools/factory-*.json). */
+/** Every tool droid offered in a captured release (test/fixtures/tool-lists/factory-*.json). */
 export const TOOL_CLASSES: ToolClass[] = [
   { native: "Execute", as: "bash", fields: { command: "command", timeout: "timeout" }, rest: ["summary", "riskLevelReason", "riskLevel", "fireAndForget"] },
   { native: "Read", as: "read", fields: { file_path: "path", offset: "offset", limit: "limit" }, rest: ["image_quality"] },

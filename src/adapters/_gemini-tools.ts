@@ -121,7 +121,7 @@ function numberOf(value: unknown): number | undefined {
 }
 
 
-/** Every tool Gemini CLI offered in a captured release (test/fixtures/tools/gemini-*.json), plus older names. */
+/** Every tool Gemini CLI offered in a captured release (test/fixtures/tool-lists/gemini-*.json), plus older names. */
 export const TOOL_CLASSES: ToolClass[] = [
   { native: "run_shell_command", as: "bash", fields: { command: "command" }, rest: ["description", "dir_path", "is_background", "delay_ms"] },
   { native: "read_file", as: "read", fields: { file_path: "path", absolute_path: "path", start_line: "offset", end_line: "limit", offset: "offset", limit: "limit" } },

@@ -2,7 +2,7 @@
 // vocabulary, so its calls reach policies as they are.
 import type { ToolClass } from "./_classify-tools.ts";
 
-/** Every tool Pi offered in a captured release (test/fixtures/tools/pi-*.json), plus the ones Pi enables on request. */
+/** Every tool Pi offered in a captured release (test/fixtures/tool-lists/pi-*.json), plus the ones Pi enables on request. */
 export const TOOL_CLASSES: ToolClass[] = [
   { native: "bash", as: "bash", fields: { command: "command", timeout: "timeout" } },
   { native: "read", as: "read", fields: { path: "path", offset: "offset", limit: "limit" } },

@@ -1,6 +1,6 @@
 // `hookit doctor`: is the installed agent a release hookit was verified with? Each range is the
 // oldest and newest version the real-CLI suite (npm run test:e2e, and HOOKIT_E2E_LATEST=1 for the
-// newest releases) passed on and whose tool list is captured in test/fixtures/tools/. A release
+// newest releases) passed on and whose tool list is captured in test/fixtures/tool-lists/. A release
 // outside it may offer a tool no adapter maps (a new file tool reaches policies under its native
 // name) or answer hooks differently, so doctor says so.
 import { spawnSync } from "node:child_process";

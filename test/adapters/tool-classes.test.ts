@@ -1,4 +1,4 @@
-// Every tool a real CLI offered the model (test/fixtures/tools/<agent>-<version>.json, captured by
+// Every tool a real CLI offered the model (test/fixtures/tool-lists/<agent>-<version>.json, captured by
 // test/e2e/tools.e2e.test.ts) is classified by its adapter's table, every input field of a
 // normalized tool is either mapped or declared as naming no file, pattern or command, and the
 // table says what parse() really does: each mapped field's value reaches the normalized input.
@@ -9,7 +9,7 @@ import { classOf, type MappedTool } from "../../src/adapters/_classify-tools.ts"
 import { PRE_TOOL } from "./tool-samples.ts";
 import { TOOL_TABLES } from "./tool-tables.ts";
 
-const FIXTURES = join(import.meta.dirname, "../fixtures/tools");
+const FIXTURES = join(import.meta.dirname, "../fixtures/tool-lists");
 
 interface Captured {
   agent: string;

@@ -40,7 +40,7 @@ describe("versionChecks", () => {
   it("every end of every range has a captured tool list", () => {
     for (const [agent, range] of Object.entries(VERIFIED_RANGES)) {
       for (const version of [range.oldest, range.newest]) {
-        expect(existsSync(join(import.meta.dirname, `../fixtures/tools/${agent}-${version}.json`)), `${agent} ${version}`).toBe(true);
+        expect(existsSync(join(import.meta.dirname, `../fixtures/tool-lists/${agent}-${version}.json`)), `${agent} ${version}`).toBe(true);
       }
     }
   });

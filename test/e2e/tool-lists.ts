@@ -1,6 +1,6 @@
 // The tools a real CLI offers the model, read from the first main-loop request the fake model
 // server received, in one wire-independent shape: name plus input schema. Fixtures of this shape
-// live in test/fixtures/tools/<agent>-<version>.json (tools.e2e.test.ts writes and checks them).
+// live in test/fixtures/tool-lists/<agent>-<version>.json (tools.e2e.test.ts writes and checks them).
 import type { Wire } from "./servers/types.ts";
 import { isRecord } from "./servers/types.ts";
 

@@ -1,6 +1,6 @@
 // The full tool list each real CLI offers the model (first main-loop request), at the version this
 // run installed: the pins, or the newest releases with HOOKIT_E2E_LATEST=1. It must equal the
-// committed fixture test/fixtures/tools/<agent>-<version>.json, and every tool in it must be
+// committed fixture test/fixtures/tool-lists/<agent>-<version>.json, and every tool in it must be
 // classified by the adapter (test/adapters/tool-classes.test.ts checks the fixtures offline).
 // HOOKIT_E2E_CAPTURE_TOOLS=1 (re)writes the fixtures instead of comparing.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -19,7 +19,7 @@ const CLIS: CliId[] = ["claude", "codex", "gemini", "copilot", "pi", "factory", 
 const capture = process.env.HOOKIT_E2E_CAPTURE_TOOLS === "1";
 
 export function toolFixturePath(agent: string, version: string): string {
-  return join(REPO_ROOT, "test/fixtures/tools", `${agent}-${version}.json`);
+  return join(REPO_ROOT, "test/fixtures/tool-lists", `${agent}-${version}.json`);
 }
 
 describe("every tool the real CLI offers is captured and classified", () => {
@@ -35,7 +35,7 @@ describe("every tool the real CLI offers is captured and classified", () => {
     expect(list.tools.length, r.summary()).toBeGreaterThan(0);
     const file = toolFixturePath(agent, version);
     if (capture) {
-      mkdirSync(join(REPO_ROOT, "test/fixtures/tools"), { recursive: true });
+      mkdirSync(join(REPO_ROOT, "test/fixtures/tool-lists"), { recursive: true });
       writeFileSync(file, JSON.stringify(list, null, 2) + "\n");
     } else {
       expect(existsSync(file), `${file} is missing: capture it with HOOKIT_E2E_CAPTURE_TOOLS=1`).toBe(true);

@@ -91,7 +91,7 @@ function copyNumber(from: Input, key: string, to: Input): void {
   if (typeof value === "number" && Number.isFinite(value)) to[key] = value;
 }
 
-/** Every tool OpenCode offered in a captured release (test/fixtures/tools/opencode-*.json), plus apply_patch (GPT models). */
+/** Every tool OpenCode offered in a captured release (test/fixtures/tool-lists/opencode-*.json), plus apply_patch (GPT models). */
 export const TOOL_CLASSES: ToolClass[] = [
   { native: "bash", as: "bash", fields: { command: "command", timeout: "timeout" }, rest: ["workdir", "description"], note: "timeout ms → s; `workdir` (the directory it runs in) stays in the native input" },
   { native: "read", as: "read", fields: { filePath: "path", offset: "offset", limit: "limit" } },
