@@ -5,7 +5,11 @@
 # recorded command still answers `--version` with the pinned version is left alone.
 #
 # Usage: bash scripts/e2e-install.sh [agent ...]     (default: every entry in clis.json)
-# Env:   HOOKIT_E2E_CACHE  cache root (default: $HOME/.cache/hookit-e2e)
+# Env:   HOOKIT_E2E_CACHE   cache root (default: $HOME/.cache/hookit-e2e)
+#        HOOKIT_E2E_LATEST=1  install the newest release of each CLI instead of the pin: the
+#                           first package of each entry is looked up with `npm view <name> version`
+#                           and the resolved list is written to <cache>/clis-latest.json, which the
+#                           suite then reads (test/e2e/clis.ts).
 set -euo pipefail
 
 repo_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -13,6 +17,29 @@ manifest="$repo_root/test/e2e/clis.json"
 cache_root="${HOOKIT_E2E_CACHE:-$HOME/.cache/hookit-e2e}"
 mkdir -p "$cache_root"
 cache_root="$(cd "$cache_root" && pwd)" # probes run from a scratch dir: keep paths absolute
+
+if [ "${HOOKIT_E2E_LATEST:-}" = "1" ]; then
+  latest_manifest="$cache_root/clis-latest.json"
+  # One registry look-up per CLI (its first package); the other packages (Pi's Node) stay pinned.
+  node -e '
+    const fs = require("fs");
+    const { execFileSync } = require("child_process");
+    const [source, target] = process.argv.slice(1);
+    const m = JSON.parse(fs.readFileSync(source, "utf8"));
+    const split = (spec) => { const at = spec.lastIndexOf("@"); return [spec.slice(0, at), spec.slice(at + 1)]; };
+    for (const [id, entry] of Object.entries(m)) {
+      if (id.startsWith("_")) continue;
+      const [name] = split(entry.packages[0]);
+      const newest = execFileSync("npm", ["view", name, "version"], { encoding: "utf8" }).trim();
+      if (!/^[0-9][0-9A-Za-z.+-]*$/.test(newest)) throw new Error(`npm view ${name} version: ${newest}`);
+      entry.packages[0] = `${name}@${newest}`;
+      entry.dir = `${split(entry.dir)[0]}@${newest}`;
+      entry.version = newest;
+    }
+    fs.writeFileSync(target, JSON.stringify(m, null, 2) + "\n");
+  ' "$manifest" "$latest_manifest"
+  manifest="$latest_manifest"
+fi
 
 # Read one field of one entry from the manifest; arrays come out one item per line.
 field() {

@@ -1,8 +1,9 @@
 // Antigravity CLI's tools mapped onto hookit's (Pi's) tool vocabulary. Names and arguments:
 // the "Supported Tools" list of Antigravity's hooks documentation (antigravity.google/docs/hooks),
 // which names each tool's arguments but not their meaning in every detail. Where it is silent
-// (view_file's StartLine/EndLine indexing, grep_search's Includes type) nothing is mapped: the
-// native input stays available to policies as HOOKIT_NATIVE_TOOL_INPUT.
+// (view_file's StartLine/EndLine indexing) nothing is mapped: the native input stays available
+// to policies as HOOKIT_NATIVE_TOOL_INPUT. grep_search's Includes is read as a string or a list.
+import type { ToolClass } from "./_classify-tools.ts";
 import { describe, isRecord, type Payload } from "./_claude-style.ts";
 import { PayloadError } from "./types.ts";
 
@@ -33,6 +34,18 @@ const NORMALIZERS: Record<string, [string, Normalizer]> = {
     return out;
   }],
 };
+
+/**
+ * The normalized calls of one Antigravity tool call: one, or one grep per glob of a grep_search
+ * whose `Includes` (file globs; the docs do not say whether one string or a list) names several.
+ */
+export function normalizeAntigravityCalls(name: string, args: Payload, where: string): NormalizedTool[] {
+  const one = normalizeAntigravityTool(name, args, where);
+  if (name !== "grep_search") return [one];
+  const includes = typeof args.Includes === "string" ? [args.Includes] : Array.isArray(args.Includes) ? args.Includes.filter((g): g is string => typeof g === "string") : [];
+  if (includes.length === 0) return [one];
+  return includes.map((glob) => ({ toolName: one.toolName, input: { ...one.input, glob } }));
+}
 
 /**
  * A known tool with a missing required argument is a PayloadError (the call is then denied with
@@ -67,3 +80,16 @@ function chunkEdits(chunks: unknown): { oldText: string; newText: string }[] {
       : [],
   );
 }
+
+/** The tools of Antigravity's hooks documentation ("Supported Tools"); no agy runs here, so there is no captured list. */
+export const TOOL_CLASSES: ToolClass[] = [
+  { native: "run_command", as: "bash", fields: { CommandLine: "command" }, rest: ["Cwd", "WaitMsBeforeAsync", "SafeToAutoRun"] },
+  { native: "view_file", as: "read", fields: { AbsolutePath: "path" }, rest: ["StartLine", "EndLine"] },
+  { native: "write_to_file", as: "write", fields: { TargetFile: "path", CodeContent: "content" }, rest: ["Overwrite", "EmptyFile"] },
+  { native: "replace_file_content", as: "edit", fields: { TargetFile: "path", TargetContent: "edits[].oldText", ReplacementContent: "edits[].newText" } },
+  { native: "multi_replace_file_content", as: "edit", fields: { TargetFile: "path", ReplacementChunks: "edits" } },
+  { native: "list_dir", as: "ls", fields: { DirectoryPath: "path" } },
+  { native: "find_by_name", as: "find", fields: { Pattern: "pattern", SearchDirectory: "path" }, rest: ["Type", "MaxDepth", "Extensions", "Excludes"] },
+  { native: "grep_search", as: "grep", perFile: true, fields: { Query: "pattern", SearchPath: "path", Includes: "glob" }, rest: ["CaseInsensitive", "IsRegex", "MatchPerLine"], note: "one call per glob of `Includes` (a string or a list)" },
+  { native: "search_web", inert: "a web search" },
+];

@@ -135,12 +135,35 @@ export function invocationSkeleton(
   return { agent, nativeEvent, ...(sessionId !== undefined && { sessionId }), ...(cwd !== undefined && { cwd }), metadata };
 }
 
-/** `kindOf` from an event table, plus the lifecycle events hookit answers with a plain allow. */
-export function kindLookup(
+/** The kind of exactly `nativeEvent` in an event table and its lifecycle list, or undefined. */
+export function exactKindLookup(
   kinds: Record<string, InvocationKind>,
   lifecycle: readonly string[] = [],
 ): (nativeEvent: string) => InvocationKind | undefined {
   return (nativeEvent) => (Object.hasOwn(kinds, nativeEvent) ? kinds[nativeEvent] : lifecycle.includes(nativeEvent) ? "lifecycle" : undefined);
+}
+
+/**
+ * `kindOf` from an event table, plus the lifecycle events hookit answers with a plain allow. A
+ * name hookit does not know that is spelled like a pre-tool event (`pretooluse`, `PRE_TOOL_USE`,
+ * `BeforeToolUse`) is a `tool_call`: parse() then refuses it (it is not the exact name), and a
+ * refused pre-tool event blocks, where an unknown lifecycle event would have been allowed.
+ */
+export function kindLookup(
+  kinds: Record<string, InvocationKind>,
+  lifecycle: readonly string[] = [],
+): (nativeEvent: string) => InvocationKind | undefined {
+  const exact = exactKindLookup(kinds, lifecycle);
+  const preTool = new Set(Object.keys(kinds).filter((name) => kinds[name] === "tool_call").map(squash));
+  return (nativeEvent) => exact(nativeEvent) ?? (looksPreTool(squash(nativeEvent), preTool) ? "tool_call" : undefined);
+}
+
+function squash(name: string): string {
+  return name.toLowerCase().replace(/[^a-z0-9]/g, "");
+}
+
+function looksPreTool(squashed: string, preTool: Set<string>): boolean {
+  return preTool.has(squashed) || /^(pre|before)(tool|shell|mcp|readfile|command|exec)/.test(squashed);
 }
 
 /** The object a JSON string holds, or undefined (some harnesses send tool arguments as a JSON string). */

@@ -88,22 +88,28 @@ export interface PatchCall {
 }
 
 /**
- * One normalized call per file. Pi has no delete tool: a deletion reads as
- * writing the file empty, so write-guarding policies see it. A rename shows
- * the same edits on both paths, so a policy guarding either path sees it.
+ * One normalized call per file. Pi has no delete tool: a deletion is hookit's
+ * delete form (docs/events.md), a `write` of the path with empty content and
+ * `delete: true`, so write-guarding policies see it. A rename shows the same
+ * edits on both paths, so a policy guarding either path sees it.
  */
 export function patchCalls(op: PatchOperation): PatchCall[] {
   switch (op.kind) {
     case "add":
       return [{ toolName: "write", input: { path: op.path, content: op.content }, label: op.path }];
     case "delete":
-      return [{ toolName: "write", input: { path: op.path, content: "" }, label: op.path }];
+      return [{ toolName: "write", input: deleteInput(op.path), label: op.path }];
     case "update": {
       const paths = op.moveTo === undefined ? [op.path] : [op.path, op.moveTo];
       const edits = () => op.hunks.map((hunk) => ({ ...hunk }));
       return paths.map((path) => ({ toolName: "edit", input: { path, edits: edits() }, label: path }));
     }
   }
+}
+
+/** hookit's normalized form of "this call deletes `path`" (docs/events.md, "Deletes"). */
+export function deleteInput(path: string): { path: string; content: string; delete: true } {
+  return { path, content: "", delete: true };
 }
 
 // --- internal ---
@@ -157,4 +163,38 @@ function parseHunks(body: string[], start: number, path: string, renamed: boolea
   // A pure rename may come without hunks; any other update must change a line.
   if (!changed && !renamed) throw new PatchSyntaxError(`the update of ${path} changes no line`);
   return { hunks, next: index };
+}
+
+/** One apply_patch envelope found in a shell command, and the directory the command `cd`s into first. */
+export interface ShellPatch {
+  text: string;
+  dir?: string;
+}
+
+// Codex runs `apply_patch <<'EOF' … EOF` sent through a shell tool as a patch (and puts an
+// `apply_patch` executable on PATH for the shell), optionally after `cd <dir> &&`.
+const HEREDOC_PATCH_RE = /(?:\bcd\s+(?:'([^']*)'|"([^"]*)"|(\S+))\s*&&\s*)?\bapply_?patch\b[^\n]*?<<-?\s*(['"]?)([\w-]+)\4[^\n]*\n([\s\S]*?)\n\s*\5\s*(?:\n|$)/g;
+const ENVELOPE_RE = /\*\*\* Begin Patch[\s\S]*?\*\*\* End Patch/g;
+
+/**
+ * The patch envelopes a shell command hands to apply_patch. A command that names apply_patch
+ * and carries an envelope in any other form (a quoted argument, a pipe) gets every envelope, so
+ * the files it may touch are never missed.
+ */
+export function patchesInShellCommand(command: string): ShellPatch[] {
+  if (!/\bapply_?patch\b/.test(command) || !command.includes("*** Begin Patch")) return [];
+  const found: ShellPatch[] = [];
+  for (const match of command.matchAll(HEREDOC_PATCH_RE)) {
+    const dir = match[1] ?? match[2] ?? match[3];
+    const body = match[6] ?? "";
+    for (const envelope of body.match(ENVELOPE_RE) ?? []) found.push(dir === undefined ? { text: envelope } : { text: envelope, dir });
+  }
+  if (found.length > 0) return found;
+  return (command.match(ENVELOPE_RE) ?? []).map((text) => ({ text }));
+}
+
+/** A patch path as the shell sees it after `cd dir`: relative paths are joined to the directory. */
+export function underDir(path: string, dir: string | undefined): string {
+  if (dir === undefined || path.startsWith("/") || dir === ".") return path;
+  return `${dir.replace(/\/+$/, "")}/${path}`;
 }

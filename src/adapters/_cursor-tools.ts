@@ -3,7 +3,9 @@
 // beforeReadFile, afterFileEdit, …) are documented; other tool types are read in the
 // spellings Cursor is known to use (prior-art §1.3: every file change is `Write` with
 // `new_content`) and otherwise keep their native name, so a policy can still match them.
+import { SUBAGENT, type ToolClass } from "./_classify-tools.ts";
 import { PayloadError } from "./types.ts";
+import { deleteInput } from "./_codex-patch.ts";
 import { describe, isRecord, stringOf, parseJsonObject } from "./_claude-style.ts";
 
 export interface CursorTool {
@@ -90,9 +92,15 @@ function objectInput(value: unknown, field: string): Record<string, unknown> {
   throw new PayloadError(`${field} must be a JSON object, got ${describe(value)}`);
 }
 
-/** Delete, Task, MCP:<tool> and the rest keep their name and input. */
+/**
+ * Cursor's tool types onto the vocabulary. Field spellings beyond the documented Shell input
+ * are read in every form Cursor's tools are known to use (`path`, `file_path`, `target_file`,
+ * `target_directory`). A Delete whose path cannot be found is unreadable rather than passed:
+ * a path guard must see every delete. Task, MCP:<tool> and the rest keep their name and input.
+ */
 function normalize(name: string, args: Record<string, unknown>): { toolName: string; input: Record<string, unknown> } {
-  const path = stringOf(args.file_path) ?? stringOf(args.path);
+  const path = stringOf(args.file_path) ?? stringOf(args.path) ?? stringOf(args.target_file);
+  const dir = stringOf(args.path) ?? stringOf(args.target_directory) ?? stringOf(args.directory_path);
   if (name === "Shell" && typeof args.command === "string") return { toolName: "bash", input: { command: args.command } };
   if (name === "Read" && path !== undefined) return { toolName: "read", input: { path } };
   const content = stringOf(args.new_content) ?? stringOf(args.content);
@@ -101,14 +109,36 @@ function normalize(name: string, args: Record<string, unknown>): { toolName: str
   const newText = stringOf(args.new_string);
   if ((name === "StrReplace" || name === "Edit") && path !== undefined && oldText !== undefined && newText !== undefined)
     return { toolName: "edit", input: { path, edits: [{ oldText, newText }] } };
-  if (name === "Grep" && typeof args.pattern === "string") {
-    const dir = stringOf(args.path);
-    return { toolName: "grep", input: dir === undefined ? { pattern: args.pattern } : { pattern: args.pattern, path: dir } };
+  if (name === "Delete") {
+    if (path === undefined) throw new PayloadError(`"tool_input" of Delete names no file (file_path, path or target_file)`);
+    return { toolName: "write", input: deleteInput(path) };
   }
-  if (name === "Glob" && typeof args.pattern === "string") {
-    const dir = stringOf(args.path);
-    return { toolName: "find", input: dir === undefined ? { pattern: args.pattern } : { pattern: args.pattern, path: dir } };
+  if (name === "LS") return { toolName: "ls", input: dir === undefined ? {} : { path: dir } };
+  const pattern = stringOf(args.pattern);
+  if (name === "Grep" && pattern !== undefined) {
+    const glob = stringOf(args.glob) ?? stringOf(args.include);
+    return { toolName: "grep", input: { pattern, ...(dir !== undefined && { path: dir }), ...(glob !== undefined && { glob }) } };
   }
+  const globPattern = pattern ?? stringOf(args.glob_pattern);
+  if (name === "Glob" && globPattern !== undefined)
+    return { toolName: "find", input: { pattern: globPattern, ...(dir !== undefined && { path: dir }) } };
   return { toolName: name, input: args };
 }
 
+/**
+ * Cursor's tool types (harness-protocols §5.5: Shell, Read, Write, Grep, Delete, Task, MCP:<tool>,
+ * plus the ones prior-art §1.3 saw in real sessions). No Cursor CLI runs here, so there is no
+ * captured list: the field names are the ones Cursor's tools are known to use.
+ */
+export const TOOL_CLASSES: ToolClass[] = [
+  { native: "Shell", as: "bash", fields: { command: "command" }, rest: ["working_directory", "cwd", "timeout"] },
+  { native: "Read", as: "read", fields: { file_path: "path", path: "path", target_file: "path" } },
+  { native: "Write", as: "write", fields: { file_path: "path", new_content: "content" } },
+  { native: "Edit", as: "edit", fields: { file_path: "path", old_string: "edits[].oldText", new_string: "edits[].newText" } },
+  { native: "StrReplace", as: "edit", fields: { file_path: "path", old_string: "edits[].oldText", new_string: "edits[].newText" } },
+  { native: "Delete", as: "write", fields: { file_path: "path", path: "path", target_file: "path" }, note: "hookit's delete form (`content: \"\"`, `delete: true`); a Delete that names no file is blocked as unreadable" },
+  { native: "LS", as: "ls", fields: { path: "path", target_directory: "path" } },
+  { native: "Grep", as: "grep", fields: { pattern: "pattern", path: "path", glob: "glob" } },
+  { native: "Glob", as: "find", fields: { pattern: "pattern", target_directory: "path" } },
+  { native: "Task", inert: SUBAGENT },
+];

@@ -2,11 +2,27 @@
 // model reads of a tool's output. Names and parameters: gemini-cli tools/definitions (the
 // legacy set and the Gemini 3 set; harness-protocols §4.5). Older releases called the grep
 // tool `search_file_content` and used `path`/`include`; both spellings are read.
+import { NO_FILES, SKILL, SUBAGENT, WEB_SEARCH, type ToolClass } from "./_classify-tools.ts";
 import { isRecord, stringOf } from "./_claude-style.ts";
 
 export interface NormalizedTool {
   toolName: string;
   input: Record<string, unknown>;
+}
+
+/** Where save_memory appends (Gemini's global context file); `~` because hookit's adapters see no HOME. */
+const MEMORY_FILE = "~/.gemini/GEMINI.md";
+
+/**
+ * The normalized calls of one Gemini tool call: one, or one `read` per file or glob of a
+ * read_many_files call.
+ */
+export function normalizeGeminiCalls(name: string, args: Record<string, unknown>): NormalizedTool[] {
+  if (name === "read_many_files") {
+    const paths = [...stringsOf(args.include), ...stringsOf(args.paths)];
+    if (paths.length > 0) return paths.map((path) => ({ toolName: "read", input: { path } }));
+  }
+  return [normalizeGeminiTool(name, args)];
 }
 
 /**
@@ -41,6 +57,11 @@ export function normalizeGeminiTool(name: string, args: Record<string, unknown>)
       break;
     case "list_directory":
       return { toolName: "ls", input: dir === undefined ? {} : { path: dir } };
+    case "save_memory":
+      // Appends the fact to Gemini's global memory file, which every later session reads.
+      if (typeof args.fact === "string")
+        return { toolName: "edit", input: { path: MEMORY_FILE, edits: [{ oldText: "", newText: args.fact }] } };
+      break;
   }
   // MCP tools (`mcp_<server>_<tool>`) and everything else keep their name and input.
   return { toolName: name, input: args };
@@ -89,6 +110,37 @@ function grepInput(pattern: string, dir: string | undefined, args: Record<string
   return input;
 }
 
+/** A string or an array's strings (read_many_files takes either in some releases). */
+function stringsOf(value: unknown): string[] {
+  if (typeof value === "string") return [value];
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
+}
+
 function numberOf(value: unknown): number | undefined {
   return typeof value === "number" && Number.isFinite(value) ? value : undefined;
 }
+
+
+/** Every tool Gemini CLI offered in a captured release (test/fixtures/tool-lists/gemini-*.json), plus older names. */
+export const TOOL_CLASSES: ToolClass[] = [
+  { native: "run_shell_command", as: "bash", fields: { command: "command" }, rest: ["description", "dir_path", "is_background", "delay_ms"] },
+  { native: "read_file", as: "read", fields: { file_path: "path", absolute_path: "path", start_line: "offset", end_line: "limit", offset: "offset", limit: "limit" } },
+  { native: "read_many_files", as: "read", perFile: true, fields: { include: "path", paths: "path" }, rest: ["exclude", "recursive", "useDefaultExcludes", "file_filtering_options"], note: "one `read` per path or glob" },
+  { native: "write_file", as: "write", fields: { file_path: "path", content: "content" } },
+  { native: "replace", as: "edit", fields: { file_path: "path", old_string: "edits[].oldText", new_string: "edits[].newText" }, rest: ["instruction", "allow_multiple", "expected_replacements"] },
+  { native: "save_memory", as: "edit", fields: { fact: "edits[].newText" }, note: "an append to `~/.gemini/GEMINI.md` (the path is that literal text)" },
+  { native: "grep_search", as: "grep", fields: { pattern: "pattern", dir_path: "path", include_pattern: "glob" }, rest: ["exclude_pattern", "names_only", "max_matches_per_file", "total_max_matches", "case_sensitive", "fixed_strings", "context", "after", "before", "no_ignore"] },
+  { native: "search_file_content", as: "grep", fields: { pattern: "pattern", path: "path", include: "glob" }, note: "older name of grep_search" },
+  { native: "glob", as: "find", fields: { pattern: "pattern", dir_path: "path" }, rest: ["case_sensitive", "respect_git_ignore", "respect_gemini_ignore"] },
+  { native: "list_directory", as: "ls", fields: { dir_path: "path" }, rest: ["ignore", "file_filtering_options"] },
+  { native: "web_fetch", nativeOnly: "fetches the URLs written in `prompt` (Gemini's fallback fetches them directly, private addresses too); reads no local file" },
+  { native: "google_web_search", inert: WEB_SEARCH },
+  { native: "invoke_agent", inert: SUBAGENT },
+  { native: "activate_skill", inert: SKILL },
+  { native: "list_background_processes", inert: "lists the background commands the agent started" },
+  { native: "read_background_output", inert: "reads the output of a background command the agent started" },
+  { native: "write_todos", inert: NO_FILES },
+  { native: "update_topic", inert: NO_FILES },
+  { native: "enter_plan_mode", inert: NO_FILES },
+  { native: "exit_plan_mode", inert: NO_FILES },
+];

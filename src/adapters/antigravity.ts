@@ -6,8 +6,8 @@
 // `{"decision":"allow"}`. The docs say "allow" approves the call outright; agy 1.1–1.2 were
 // reported to keep their own permission prompt regardless (antigravity-cli issue #1053).
 import type { SessionMetadata } from "../engine/types.ts";
-import { describe, isRecord, type Payload, kindLookup, nonEmptyReason } from "./_claude-style.ts";
-import { normalizeAntigravityTool } from "./_antigravity-tools.ts";
+import { describe, isRecord, type Payload, kindLookup, exactKindLookup, nonEmptyReason } from "./_claude-style.ts";
+import { normalizeAntigravityCalls } from "./_antigravity-tools.ts";
 import { defineAdapter, PayloadError, SPEC_VERSION, type CapabilityRow, type Decision, type Invocation, type InvocationKind, type Reply } from "./types.ts";
 import { withEvidence } from "./_evidence.ts";
 
@@ -45,6 +45,8 @@ const CAPABILITIES: CapabilityRow[] = withEvidence([
 ], undefined, EVIDENCE);
 
 const kindOf = kindLookup(KINDS);
+// parse() reads only exact event names; kindOf also calls a misspelt pre-tool event a tool_call, so it blocks.
+const exactKind = exactKindLookup(KINDS);
 
 export default defineAdapter({
   id: ADAPTER_ID,
@@ -67,7 +69,7 @@ export default defineAdapter({
 
 function parse(nativeEvent: string, raw: unknown): Invocation {
   const where = `Antigravity ${nativeEvent} payload`;
-  const kind = kindOf(nativeEvent);
+  const kind = exactKind(nativeEvent);
   if (kind === undefined) throw new PayloadError(`${where}: hookit does not know the Antigravity event "${nativeEvent}"`);
   if (!isRecord(raw)) throw new PayloadError(`${where}: expected a JSON object on stdin, got ${describe(raw)}`);
   const invocation = common(nativeEvent, kind, raw);
@@ -80,7 +82,7 @@ function parse(nativeEvent: string, raw: unknown): Invocation {
     if (!isRecord(args)) throw new PayloadError(`${where}: "toolCall.args" of ${call.name} must be a JSON object, got ${describe(args)}`);
     // The payload has no tool-call id.
     const origin = { toolCallId: "", agent: ADAPTER_ID, nativeToolName: call.name, nativeToolInput: args };
-    invocation.events = [{ event: "tool_call", ...normalizeAntigravityTool(call.name, args, where), ...origin }];
+    invocation.events = normalizeAntigravityCalls(call.name, args, where).map((tool) => ({ event: "tool_call", ...tool, ...origin }));
   }
   if (kind === "turn_end") {
     const index = raw.invocationNum;

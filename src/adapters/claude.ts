@@ -3,7 +3,7 @@
 // Every answer is JSON on stdout with exit 0. Exit 2 is never used: Claude
 // prefixes stderr with the hook's own command line before the model sees it.
 import { claudeResultText, normalizeClaudeTool } from "./_claude-tools.ts";
-import { asPayload, baseInvocation, isRecord, joinNotices, jsonReply, nonEmptyReason, optionalString, readNativeTool, readStopHookActive, type Payload, kindLookup } from "./_claude-style.ts";
+import { asPayload, baseInvocation, isRecord, joinNotices, jsonReply, nonEmptyReason, optionalString, readNativeTool, readStopHookActive, type Payload, kindLookup, exactKindLookup } from "./_claude-style.ts";
 import {
   defineAdapter, PayloadError, type CapabilityRow, type Decision, type Invocation, type InvocationKind, type Reply,
 } from "./types.ts";
@@ -33,10 +33,12 @@ const LIFECYCLE_EVENTS = [
 ];
 
 const kindOf = kindLookup(KINDS, LIFECYCLE_EVENTS);
+// parse() reads only exact event names; kindOf also calls a misspelt pre-tool event a tool_call, so it blocks.
+const exactKind = exactKindLookup(KINDS, LIFECYCLE_EVENTS);
 
 function parse(nativeEvent: string, raw: unknown): Invocation {
   const where = `Claude Code ${nativeEvent} payload`;
-  const kind = kindOf(nativeEvent);
+  const kind = exactKind(nativeEvent);
   if (kind === undefined) throw new PayloadError(`${where}: hookit does not know the Claude Code event "${nativeEvent}"`);
   const payload = asPayload(raw, where);
   const invocation = baseInvocation(ADAPTER_ID, nativeEvent, kind, payload, where);

@@ -5,8 +5,8 @@
 // block into an allow. Each answer below uses only fields its event's output
 // schema accepts, and reasons are never blank (Codex ignores blank ones).
 import type { NormalizedEvent } from "../engine/types.ts";
-import { parseApplyPatch, patchCalls, PatchSyntaxError, type PatchOperation } from "./_codex-patch.ts";
-import { asPayload, baseInvocation, describe, joinNotices, jsonReply, nonEmptyReason, readNativeTool, readStopHookActive, textOf, type NativeTool, kindLookup } from "./_claude-style.ts";
+import { parseApplyPatch, patchCalls, patchesInShellCommand, PatchSyntaxError, underDir, type PatchOperation } from "./_codex-patch.ts";
+import { asPayload, baseInvocation, describe, joinNotices, jsonReply, nonEmptyReason, readNativeTool, readStopHookActive, textOf, type NativeTool, kindLookup, exactKindLookup } from "./_claude-style.ts";
 import {
   defineAdapter, PayloadError, type CapabilityRow, type Decision, type Invocation, type InvocationKind, type Reply,
 } from "./types.ts";
@@ -41,10 +41,12 @@ interface ToolCallPart {
 }
 
 const kindOf = kindLookup(KINDS);
+// parse() reads only exact event names; kindOf also calls a misspelt pre-tool event a tool_call, so it blocks.
+const exactKind = exactKindLookup(KINDS);
 
 function parse(nativeEvent: string, raw: unknown): Invocation {
   const where = `Codex ${nativeEvent} payload`;
-  const kind = kindOf(nativeEvent);
+  const kind = exactKind(nativeEvent);
   if (kind === undefined) throw new PayloadError(`${where}: hookit does not know the Codex event "${nativeEvent}"`);
   const payload = asPayload(raw, where);
   const invocation = baseInvocation(ADAPTER_ID, nativeEvent, kind, payload, where);
@@ -63,12 +65,13 @@ function parse(nativeEvent: string, raw: unknown): Invocation {
     invocation.events = parts.map((part): NormalizedEvent => (
       { event: "tool_call", toolName: part.toolName, toolCallId: tool.id, input: part.input, ...origin }
     ));
-    if (tool.name === "apply_patch") invocation.labels = parts.map((part) => part.label);
+    if (tool.name === "apply_patch" || parts.length > 1) invocation.labels = parts.map((part) => part.label);
     return invocation;
   }
   // One result per call. A patch that touched one file reads as that file's
   // write/edit; a multi-file patch stays `apply_patch` with its native input.
-  const single = parts.length === 1 ? parts[0] : undefined;
+  // A shell call stays `bash` even when it carried a patch.
+  const single = parts.length === 1 || SHELL_TOOLS.has(tool.name) ? parts[0] : undefined;
   const toolName = single?.toolName ?? tool.name;
   const input = single?.input ?? tool.input;
   const text = textOf(payload.tool_response);
@@ -80,10 +83,23 @@ function parse(nativeEvent: string, raw: unknown): Invocation {
 
 function toolParts(tool: NativeTool, where: string): ToolCallPart[] {
   if (SHELL_TOOLS.has(tool.name)) {
-    return [{ toolName: "bash", input: { command: shellCommand(tool, where) }, label: tool.name }];
+    const command = shellCommand(tool, where);
+    // A heredoc to apply_patch is applied as a patch: its files are checked like native apply_patch's.
+    const patched = patchesInShellCommand(command).flatMap(({ text, dir }) =>
+      patchText(text, where).flatMap(patchCalls).map((part) => inDir(part, dir)));
+    return [{ toolName: "bash", input: { command }, label: tool.name }, ...patched];
   }
   if (tool.name === "apply_patch") return patchOperations(tool, where).flatMap(patchCalls);
+  // Attaches a local image file to the conversation: a read of that file.
+  if (tool.name === "view_image" && typeof tool.input.path === "string") {
+    return [{ toolName: "read", input: { path: tool.input.path }, label: tool.name }];
+  }
   return [{ toolName: tool.name, input: tool.input, label: tool.name }];
+}
+
+function inDir(part: ToolCallPart, dir: string | undefined): ToolCallPart {
+  const path = underDir(String(part.input.path), dir);
+  return { ...part, input: { ...part.input, path }, label: path };
 }
 
 function shellCommand(tool: NativeTool, where: string): string {
@@ -102,6 +118,10 @@ function patchOperations(tool: NativeTool, where: string): PatchOperation[] {
   if (typeof text !== "string") {
     throw new PayloadError(`${where}: tool_input.command of apply_patch must be the patch text, got ${describe(text)}`);
   }
+  return patchText(text, where);
+}
+
+function patchText(text: string, where: string): PatchOperation[] {
   try {
     return parseApplyPatch(text);
   } catch (error) {

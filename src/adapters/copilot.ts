@@ -4,9 +4,9 @@
 // (`preToolUse`) send `toolName`/`toolArgs`; Claude-style PascalCase events (`PreToolUse`)
 // send snake_case keys and Claude tool names. Both are read here; hookit registers camelCase.
 import type { ContentBlock, SessionMetadata } from "../engine/types.ts";
-import { describe, isRecord, nonEmptyReason, invocationSkeleton, stringOf } from "./_claude-style.ts";
+import { describe, isRecord, nonEmptyReason, invocationSkeleton, stringOf, kindLookup } from "./_claude-style.ts";
 import { withEvidence } from "./_evidence.ts";
-import { normalizeCopilotTool, readToolArgs } from "./_copilot-tools.ts";
+import { normalizeCopilotCalls, readToolArgs } from "./_copilot-tools.ts";
 import {
   defineAdapter,
   PayloadError,
@@ -119,7 +119,8 @@ export default defineAdapter({
     { native: "agentStop", kind: "stop" },
   ],
   capabilities: CAPABILITIES,
-  kindOf: (nativeEvent) => (Object.hasOwn(KINDS, nativeEvent) ? KINDS[nativeEvent] : undefined),
+  // A misspelt pre-tool event is a tool_call that parse() refuses, so it blocks.
+  kindOf: kindLookup(KINDS),
   parse,
   respond,
 });
@@ -136,7 +137,8 @@ function parse(nativeEvent: string, payload: unknown): Invocation {
   if (sessionId !== undefined) metadata.sessionId = sessionId;
   if (transcript !== undefined) metadata.sessionFile = transcript;
   const base = invocationSkeleton(ADAPTER_ID, nativeEvent, sessionId, stringOf(payload.cwd), metadata);
-  const kind = Object.hasOwn(KINDS, nativeEvent) ? KINDS[nativeEvent] : "lifecycle";
+  const kind = Object.hasOwn(KINDS, nativeEvent) ? KINDS[nativeEvent] : undefined;
+  if (kind === undefined) throw new PayloadError(`${where}: hookit does not know the Copilot CLI event "${nativeEvent}"`);
 
   if (kind === "tool_call" || kind === "tool_result") {
     const nativeToolName = payload.toolName ?? payload.tool_name;
@@ -146,8 +148,10 @@ function parse(nativeEvent: string, payload: unknown): Invocation {
     const nativeToolInput = readToolArgs(payload.toolArgs ?? payload.tool_input, nativeToolName, argsField);
     // Neither payload style carries a tool-call id.
     const origin = { toolCallId: "", agent: ADAPTER_ID, nativeToolName, nativeToolInput };
-    const tool = { ...normalizeCopilotTool(nativeToolName, nativeToolInput), ...origin };
-    if (kind === "tool_call") return { ...base, kind, events: [{ event: "tool_call", ...tool }] };
+    const calls = normalizeCopilotCalls(nativeToolName, nativeToolInput);
+    if (kind === "tool_call") return { ...base, kind, events: calls.map((call) => ({ event: "tool_call", ...call, ...origin })) };
+    // One result per call: a call that became several keeps its native name and input.
+    const tool = { ...(calls.length === 1 && calls[0] ? calls[0] : { toolName: nativeToolName, input: nativeToolInput }), ...origin };
     const result = payload.toolResult ?? payload.tool_result;
     if (!isRecord(result))
       throw new PayloadError(`${where}: "${key("toolResult", "tool_result")}" must be a JSON object, got ${describe(result)}`);

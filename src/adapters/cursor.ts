@@ -3,7 +3,7 @@
 // Every event gets an explicit JSON object (`{}` when hookit has no opinion): with `failClosed`
 // an empty stdout is a failed hook, and `permission:"allow"` would skip the user's own approval.
 import type { ContentBlock, SessionMetadata } from "../engine/types.ts";
-import { describe, isRecord, nonEmptyReason, invocationSkeleton, stringOf } from "./_claude-style.ts";
+import { describe, isRecord, nonEmptyReason, invocationSkeleton, stringOf, kindLookup } from "./_claude-style.ts";
 import { withEvidence } from "./_evidence.ts";
 import { cursorResultText, readCursorTool } from "./_cursor-tools.ts";
 import {
@@ -125,7 +125,8 @@ export default defineAdapter({
     { native: "stop", kind: "stop" },
   ],
   capabilities: CAPABILITIES,
-  kindOf: (nativeEvent) => (Object.hasOwn(KINDS, nativeEvent) ? KINDS[nativeEvent] : undefined),
+  // A misspelt pre-tool event is a tool_call that parse() refuses, so it blocks.
+  kindOf: kindLookup(KINDS),
   parse,
   respond,
 });
@@ -142,7 +143,8 @@ function parse(nativeEvent: string, payload: unknown): Invocation {
   if (typeof payload.transcript_path === "string") metadata.sessionFile = payload.transcript_path;
   const cwd = stringOf(payload.cwd) ?? stringOf(roots[0]);
   const base = invocationSkeleton(ADAPTER_ID, nativeEvent, sessionId, cwd, metadata);
-  const kind = Object.hasOwn(KINDS, nativeEvent) ? KINDS[nativeEvent] : "lifecycle";
+  const kind = Object.hasOwn(KINDS, nativeEvent) ? KINDS[nativeEvent] : undefined;
+  if (kind === undefined) throw new PayloadError(`${where}: hookit does not know the Cursor event "${nativeEvent}"`);
 
   if (kind === "tool_call" || kind === "tool_result") {
     const tool = readCursorTool(nativeEvent, payload, where);

@@ -5,7 +5,7 @@
 // Answers are Claude-shaped JSON on stdout, plus exit 2 behind a deny (see respond).
 import { withEvidence } from "./_evidence.ts";
 import { normalizeFactoryTool } from "./_factory-tools.ts";
-import { asPayload, baseInvocation, joinNotices, jsonReply, nonEmptyReason, readNativeTool, readStopHookActive, textOf, type Payload, kindLookup } from "./_claude-style.ts";
+import { asPayload, baseInvocation, joinNotices, jsonReply, nonEmptyReason, readNativeTool, readStopHookActive, textOf, type Payload, kindLookup, exactKindLookup } from "./_claude-style.ts";
 import {
   defineAdapter, PayloadError, SPEC_VERSION, type CapabilityRow, type Decision, type Invocation, type InvocationKind,
   type Reply,
@@ -24,10 +24,12 @@ const KINDS: Record<string, InvocationKind> = {
 const LIFECYCLE_EVENTS = ["Notification", "UserPromptSubmit", "SubagentStop", "PreCompact", "SessionStart", "SessionEnd"];
 
 const kindOf = kindLookup(KINDS, LIFECYCLE_EVENTS);
+// parse() reads only exact event names; kindOf also calls a misspelt pre-tool event a tool_call, so it blocks.
+const exactKind = exactKindLookup(KINDS, LIFECYCLE_EVENTS);
 
 function parse(nativeEvent: string, raw: unknown): Invocation {
   const where = `Factory droid ${nativeEvent} payload`;
-  const kind = kindOf(nativeEvent);
+  const kind = exactKind(nativeEvent);
   if (kind === undefined) throw new PayloadError(`${where}: hookit does not know the Factory droid event "${nativeEvent}"`);
   const payload = asPayload(raw, where);
   const invocation = baseInvocation(ADAPTER_ID, nativeEvent, kind, payload, where);

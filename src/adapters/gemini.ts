@@ -3,9 +3,9 @@
 // Gemini reads `stdout.trim() || stderr.trim()`; JSON wins over the exit code, and a
 // non-JSON text with exit >= 2 denies. hookit therefore always exits 0 and speaks JSON only.
 import type { ContentBlock, SessionMetadata } from "../engine/types.ts";
-import { describe, isRecord, nonEmptyReason, invocationSkeleton, stringOf } from "./_claude-style.ts";
+import { describe, isRecord, nonEmptyReason, invocationSkeleton, stringOf, kindLookup } from "./_claude-style.ts";
 import { withEvidence } from "./_evidence.ts";
-import { geminiResultText, normalizeGeminiTool } from "./_gemini-tools.ts";
+import { geminiResultText, normalizeGeminiCalls } from "./_gemini-tools.ts";
 import {
   defineAdapter,
   PayloadError,
@@ -105,7 +105,8 @@ export default defineAdapter({
     { native: "AfterAgent", kind: "stop" },
   ],
   capabilities: CAPABILITIES,
-  kindOf: (nativeEvent) => (Object.hasOwn(KINDS, nativeEvent) ? KINDS[nativeEvent] : undefined),
+  // A misspelt pre-tool event is a tool_call that parse() refuses, so it blocks.
+  kindOf: kindLookup(KINDS),
   parse,
   respond,
 });
@@ -119,7 +120,8 @@ function parse(nativeEvent: string, payload: unknown): Invocation {
   if (sessionId !== undefined) metadata.sessionId = sessionId;
   if (transcript !== undefined) metadata.sessionFile = transcript;
   const base = invocationSkeleton(ADAPTER_ID, nativeEvent, sessionId, stringOf(payload.cwd), metadata);
-  const kind = Object.hasOwn(KINDS, nativeEvent) ? KINDS[nativeEvent] : "lifecycle";
+  const kind = Object.hasOwn(KINDS, nativeEvent) ? KINDS[nativeEvent] : undefined;
+  if (kind === undefined) throw new PayloadError(`${where}: hookit does not know the Gemini CLI event "${nativeEvent}"`);
 
   if (kind === "tool_call" || kind === "tool_result") {
     const nativeToolName = payload.tool_name;
@@ -130,8 +132,10 @@ function parse(nativeEvent: string, payload: unknown): Invocation {
       throw new PayloadError(`${where}: "tool_input" of ${nativeToolName} must be a JSON object, got ${describe(nativeToolInput)}`);
     // Gemini's hook payload carries no tool-call id.
     const origin = { toolCallId: "", agent: ADAPTER_ID, nativeToolName, nativeToolInput };
-    const tool = { ...normalizeGeminiTool(nativeToolName, nativeToolInput), ...origin };
-    if (kind === "tool_call") return { ...base, kind, events: [{ event: "tool_call", ...tool }] };
+    const calls = normalizeGeminiCalls(nativeToolName, nativeToolInput);
+    if (kind === "tool_call") return { ...base, kind, events: calls.map((call) => ({ event: "tool_call", ...call, ...origin })) };
+    // One result per call: a call that became several reads keeps its native name and input.
+    const tool = { ...(calls.length === 1 && calls[0] ? calls[0] : { toolName: nativeToolName, input: nativeToolInput }), ...origin };
     const response = payload.tool_response;
     if (!isRecord(response) && typeof response !== "string")
       throw new PayloadError(`${where}: "tool_response" must be a JSON object, got ${describe(response)}`);

@@ -4,7 +4,7 @@
 // Kimi reads exit 2 + stderr or, on exit 0, a Claude-shaped `hookSpecificOutput` deny. hookit
 // always answers with that JSON and exit 0, so stderr stays free for notices, which Kimi only logs.
 // Only PreToolUse, Stop and UserPromptSubmit can block; every other event is observation-only.
-import { asPayload, baseInvocation, describe, isRecord, jsonReply, nonEmptyReason, optionalString, readStopHookActive, kindLookup } from "./_claude-style.ts";
+import { asPayload, baseInvocation, describe, isRecord, jsonReply, nonEmptyReason, optionalString, readStopHookActive, kindLookup, exactKindLookup } from "./_claude-style.ts";
 import type { Payload } from "./_claude-style.ts";
 import { kimiResultText, normalizeKimiTool } from "./_kimi-tools.ts";
 import { defineAdapter, PayloadError, SPEC_VERSION, type CapabilityRow, type Decision, type Invocation, type InvocationKind, type Reply } from "./types.ts";
@@ -61,10 +61,12 @@ const CAPABILITIES: CapabilityRow[] = withEvidence([
 ], undefined, EVIDENCE);
 
 const kindOf = kindLookup(KINDS);
+// parse() reads only exact event names; kindOf also calls a misspelt pre-tool event a tool_call, so it blocks.
+const exactKind = exactKindLookup(KINDS);
 
 function parse(nativeEvent: string, raw: unknown): Invocation {
   const where = `Kimi Code ${nativeEvent} payload`;
-  const kind = kindOf(nativeEvent);
+  const kind = exactKind(nativeEvent);
   if (kind === undefined) throw new PayloadError(`${where}: hookit does not know the Kimi Code event "${nativeEvent}"`);
   const payload = asPayload(raw, where);
   const invocation = baseInvocation(ADAPTER_ID, nativeEvent, kind, payload, where);

@@ -22,6 +22,7 @@ import { probeCommand, probeEventName } from "./probe.ts";
 import { agentFileProblems } from "./agent-file.ts";
 import { codexChecks } from "./codex-checks.ts";
 import { readManifest } from "../install/_manifest.ts";
+import { versionChecks } from "./versions.ts";
 
 export type Status = "ok" | "warn" | "error" | "info";
 
@@ -79,6 +80,7 @@ export async function runDoctor(cwd: string, env: Env): Promise<DoctorReport> {
   if (installedIn.get("cursor")?.includes("project") && installedIn.get("claude")?.includes("project")) {
     checks.push({ agent: "cursor", status: "warn", message: "Cursor also runs the project's Claude Code hooks, so hookit decides twice in Cursor", fix: "keep one of them in this repository, or accept the double evaluation" });
   }
+  checks.push(...versionChecks([...installedIn.keys()], env));
   if (installedIn.size === 0) checks.push({ status: "warn", message: "hookit is not installed into any agent", fix: "hookit install --agent all" });
   if (installedIn.has("codex")) await codexChecks(installedIn.get("codex")!, projectDir, env, checks, advice);
   const errors = checks.filter((c) => c.status === "error").length;

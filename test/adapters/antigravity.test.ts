@@ -53,7 +53,9 @@ describe("antigravity parse: documented examples", () => {
   it("knows the five documented events and no Gemini CLI or Claude one", () => {
     expect(["PreToolUse", "PostToolUse", "PreInvocation", "PostInvocation", "Stop"].map((e) => antigravity.kindOf(e)))
       .toEqual(["tool_call", "lifecycle", "lifecycle", "turn_end", "stop"]);
-    for (const event of ["BeforeTool", "AfterAgent", "SessionStart"]) expect(antigravity.kindOf(event)).toBeUndefined();
+    for (const event of ["AfterAgent", "SessionStart"]) expect(antigravity.kindOf(event)).toBeUndefined();
+    // Another agent's pre-tool name is a misspelt pre-tool event: parse() refuses it, so it blocks.
+    expect(antigravity.kindOf("BeforeTool")).toBe("tool_call");
   });
 });
 
@@ -74,7 +76,7 @@ describe("antigravity parse: tool vocabulary (the docs' Supported Tools)", () =>
     ["list_dir", { DirectoryPath: "/p" }, "ls", { path: "/p" }],
     ["find_by_name", { SearchDirectory: "/p", Pattern: "*.ts", MaxDepth: 2 }, "find", { pattern: "*.ts", path: "/p" }],
     ["grep_search", { SearchPath: "/p", Query: "TODO", IsRegex: false, CaseInsensitive: true, Includes: ["*.ts"] }, "grep",
-      { pattern: "TODO", path: "/p", ignoreCase: true, literal: true }],
+      { pattern: "TODO", path: "/p", ignoreCase: true, literal: true, glob: "*.ts" }],
     ["search_web", { query: "q" }, "search_web", { query: "q" }],
     ["browser_click", { x: 1 }, "browser_click", { x: 1 }],
   ])("%s %j → %s", (name, args, toolName, normalized) => {

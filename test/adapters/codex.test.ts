@@ -106,6 +106,22 @@ describe("codex parse: tools", () => {
     expect(call(name, input).events).toEqual([expect.objectContaining({ toolName: "bash", input: { command }, nativeToolName: name })]);
   });
 
+  it("checks an apply_patch heredoc sent through a shell tool as the bash call and the per-file writes", () => {
+    const cmd = "cd sub && apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: a.txt\n+x\n*** Delete File: /etc/hosts\n*** End Patch\nEOF";
+    const invocation = call("exec_command", { cmd });
+    expect(invocation.events.map((e) => (e.event === "tool_call" ? [e.toolName, e.input] : []))).toEqual([
+      ["bash", { command: cmd }],
+      ["write", { path: "sub/a.txt", content: "x\n" }],
+      ["write", { path: "/etc/hosts", content: "", delete: true }],
+    ]);
+    expect(invocation.labels).toEqual(["exec_command", "sub/a.txt", "/etc/hosts"]);
+    // Any other way of handing apply_patch an envelope still shows its files.
+    const piped = call("Bash", { command: "printf '%s' '*** Begin Patch\n*** Add File: b.txt\n+y\n*** End Patch' | apply_patch" });
+    expect(piped.events.map((e) => (e.event === "tool_call" ? e.toolName : ""))).toEqual(["bash", "write"]);
+    // A command that only mentions the words is a plain bash call.
+    expect(call("Bash", { command: "grep -n apply_patch notes.md" }).events).toHaveLength(1);
+  });
+
   it("keeps MCP tools under their own name and input", () => {
     const input = { owner: "o", repo: "r" };
     expect(call("mcp__github__list_issues", input).events[0]).toMatchObject({ toolName: "mcp__github__list_issues", input });
@@ -125,7 +141,7 @@ describe("codex parse: tools", () => {
     expect(invocation.events.map((e) => e.event === "tool_call" && [e.toolName, e.input, e.toolCallId])).toEqual([
       ["edit", { path: "src/a.ts", edits: [{ oldText: "keep\nold", newText: "keep\nnew" }] }, "call_fake0001"],
       ["write", { path: "docs/new.md", content: "# Title\n\n" }, "call_fake0001"],
-      ["write", { path: "old.txt", content: "" }, "call_fake0001"],
+      ["write", { path: "old.txt", content: "", delete: true }, "call_fake0001"],
       ["edit", { path: "src/b.ts", edits: [{ oldText: "x", newText: "y" }] }, "call_fake0001"],
       ["edit", { path: "src/c.ts", edits: [{ oldText: "x", newText: "y" }] }, "call_fake0001"],
     ]);
@@ -232,7 +248,8 @@ describe("codex adapter data", () => {
   it("registers events whose kinds it knows", () => {
     for (const reg of codex.registrations) expect(codex.kindOf(reg.native)).toBe(reg.kind);
     expect(codex.kindOf("Interrupt")).toBe("lifecycle");
-    expect(codex.kindOf("BeforeTool")).toBeUndefined();
+    expect(codex.kindOf("BeforeTool")).toBe("tool_call");
+    expect(codex.kindOf("AfterTool")).toBeUndefined();
   });
 
   it("declares one capability row per hookit feature", () => {

@@ -123,11 +123,38 @@ describe("copilot parse: tool arguments and vocabulary", () => {
   ])("%s %j → %s", (name, args, toolName, input) => {
     expect(call(name, args)).toEqual({ toolName, input });
   });
-  it("keeps powershell, str_replace_editor insert and MCP tools as they are", () => {
-    expect(call("powershell", { command: "dir" })).toEqual({ toolName: "powershell", input: { command: "dir" } });
-    const insert = { command: "insert", path: "/a", insert_line: 2, new_str: "x" };
-    expect(call("str_replace_editor", insert)).toEqual({ toolName: "str_replace_editor", input: insert });
+  it("keeps MCP tools as they are", () => {
     expect(call("github-mcp-server-list_issues", { owner: "o" })).toEqual({ toolName: "github-mcp-server-list_issues", input: { owner: "o" } });
+  });
+  // Each of these reached a policy under its native name before, so a `bash`/`edit`/`grep` guard missed it.
+  it("reads powershell and text typed into a shell session (write_bash) as bash", () => {
+    expect(call("powershell", { command: "Remove-Item .env" })).toEqual({ toolName: "bash", input: { command: "Remove-Item .env" } });
+    expect(call("write_bash", { shellId: "1", input: "cat .env\n" })).toEqual({ toolName: "bash", input: { command: "cat .env\n" } });
+  });
+  it("reads every str_replace_editor change and an edit without new_str as an edit of the path", () => {
+    expect(call("str_replace_editor", { command: "insert", path: "/a/.env", insert_line: 2, new_str: "X=1" }))
+      .toEqual({ toolName: "edit", input: { path: "/a/.env", edits: [{ oldText: "", newText: "X=1" }] } });
+    expect(call("str_replace_editor", { command: "str_replace", path: "/a/.env", old_str: "SECRET" }))
+      .toEqual({ toolName: "edit", input: { path: "/a/.env", edits: [{ oldText: "SECRET", newText: "" }] } });
+    expect(call("edit", { path: "/a/.env", old_str: "SECRET" }))
+      .toEqual({ toolName: "edit", input: { path: "/a/.env", edits: [{ oldText: "SECRET", newText: "" }] } });
+    expect(call("str_replace_editor", { command: "undo_edit", path: "/a/.env" })).toEqual({ toolName: "edit", input: { path: "/a/.env", edits: [] } });
+  });
+  it("reads grep/glob `paths` as a string or an array, one call per directory", () => {
+    const all = (toolName: string, toolArgs: unknown) =>
+      copilot.parse("preToolUse", { sessionId: "s", toolName, toolArgs }).events.map((e) => (e.event === "tool_call" ? [e.toolName, e.input] : []));
+    expect(all("grep", { pattern: "KEY", paths: ".env" })).toEqual([["grep", { pattern: "KEY", path: ".env" }]]);
+    expect(all("glob", { pattern: "*", paths: ["src", "/etc"] })).toEqual([["find", { pattern: "*", path: "src" }], ["find", { pattern: "*", path: "/etc" }]]);
+  });
+  it("reads apply_patch as one call per file, from an object or the bare patch text", () => {
+    const patch = "*** Begin Patch\n*** Delete File: .env\n*** Add File: b.txt\n+x\n*** End Patch";
+    const events = (toolArgs: unknown) => copilot.parse("preToolUse", { sessionId: "s", toolName: "apply_patch", toolArgs }).events;
+    for (const args of [{ input: patch }, patch]) {
+      expect(events(args)).toEqual([
+        expect.objectContaining({ toolName: "write", input: { path: ".env", content: "", delete: true } }),
+        expect.objectContaining({ toolName: "write", input: { path: "b.txt", content: "x\n" } }),
+      ]);
+    }
   });
   it("flags a result whose resultType is not success", () => {
     const payload = { ...fixture("postToolUse-camelCase.json"), toolResult: { resultType: "failure", textResultForLlm: "boom" } };

@@ -122,10 +122,17 @@ describe("cursor parse: dedicated shell, MCP and file events", () => {
     ["Read", { file_path: "/ws/a" }, "read", { path: "/ws/a" }],
     ["Grep", { pattern: "TODO", path: "/ws" }, "grep", { pattern: "TODO", path: "/ws" }],
     ["Glob", { pattern: "**/*.ts" }, "find", { pattern: "**/*.ts" }],
-    ["Delete", { file_path: "/ws/a" }, "Delete", { file_path: "/ws/a" }],
+    // A delete reaches path guards in hookit's delete form (docs/events.md).
+    ["Delete", { file_path: "/ws/.env" }, "write", { path: "/ws/.env", content: "", delete: true }],
+    ["Delete", { target_file: "/etc/hosts" }, "write", { path: "/etc/hosts", content: "", delete: true }],
+    ["LS", { target_directory: "/home" }, "ls", { path: "/home" }],
+    ["Grep", { pattern: "KEY", path: "/ws", glob: ".env*" }, "grep", { pattern: "KEY", path: "/ws", glob: ".env*" }],
     ["MCP:search", { q: "x" }, "MCP:search", { q: "x" }],
   ])("preToolUse %s → %s", (tool_name, tool_input, toolName, input) => {
     expect(only("preToolUse", { tool_name, tool_input, tool_use_id: "t1" })).toMatchObject({ toolName, input, toolCallId: "t1" });
+  });
+  it("blocks a Delete that names no file instead of letting a path guard miss it", () => {
+    expect(() => cursor.parse("preToolUse", { ...COMMON, tool_name: "Delete", tool_input: { where: "/ws/.env" } })).toThrow(/Delete names no file/);
   });
   it("reads the CLI's {output, exitCode} tool_output too", () => {
     const payload = { tool_name: "Shell", tool_input: { command: "npm test" }, tool_output: '{"output":"ok\\n","exitCode":0}' };
@@ -139,7 +146,8 @@ describe("cursor parse: dedicated shell, MCP and file events", () => {
       expect(cursor.kindOf(event)).toBe("lifecycle");
       expect(cursor.parse(event, COMMON)).toMatchObject({ kind: "lifecycle", events: [] });
     }
-    expect(cursor.kindOf("PreToolUse")).toBeUndefined();
+    expect(cursor.kindOf("PreToolUse")).toBe("tool_call");
+    expect(() => cursor.parse("PreToolUse", COMMON)).toThrow('hookit does not know the Cursor event "PreToolUse"');
   });
 });
 

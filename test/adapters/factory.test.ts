@@ -129,7 +129,7 @@ describe("factory parse: droid's tools in hookit's vocabulary (captured 0.225.2 
     ["Glob", { patterns: "**/*.md" }, [["find", { pattern: "**/*.md" }]]],
     ["Glob", { patterns: ["*.js", "*.ts"], folder: "/p" }, [["find", { pattern: "*.js", path: "/p" }], ["find", { pattern: "*.ts", path: "/p" }]]],
     ["ApplyPatch", { input: "*** Begin Patch\n*** Delete File: old.txt\n*** Update File: a.txt\n*** Move to: b.txt\n@@\n-x\n+y\n*** End Patch" },
-      [["write", { path: "old.txt", content: "" }], ["edit", { path: "a.txt", edits: [{ oldText: "x", newText: "y" }] }],
+      [["write", { path: "old.txt", content: "", delete: true }], ["edit", { path: "a.txt", edits: [{ oldText: "x", newText: "y" }] }],
         ["edit", { path: "b.txt", edits: [{ oldText: "x", newText: "y" }] }]]],
     ["mcp__github__create_issue", { title: "x" }, [["mcp__github__create_issue", { title: "x" }]]],
     ["FetchUrl", { url: "http://127.0.0.1/" }, [["FetchUrl", { url: "http://127.0.0.1/" }]]],

@@ -126,9 +126,12 @@ describe("gemini parse: other events", () => {
     expect(gemini.kindOf(event)).toBe("lifecycle");
     expect(gemini.parse(event, { session_id: "s", source: "startup" })).toMatchObject({ kind: "lifecycle", events: [], sessionId: "s" });
   });
-  it("does not know other event names (case-exact)", () => {
-    expect(gemini.kindOf("beforeTool")).toBeUndefined();
-    expect(gemini.kindOf("PreToolUse")).toBeUndefined();
+  it("reads other spellings of a pre-tool event as a tool_call that parse() refuses, so it blocks", () => {
+    for (const event of ["beforeTool", "PreToolUse"]) {
+      expect(gemini.kindOf(event)).toBe("tool_call");
+      expect(() => gemini.parse(event, {})).toThrow(`hookit does not know the Gemini CLI event "${event}"`);
+    }
+    expect(gemini.kindOf("afterAgent")).toBeUndefined();
   });
 });
 

@@ -56,7 +56,7 @@ describe("kimi parse: documented payloads", () => {
       expect(kimi.kindOf(event)).toBe("lifecycle");
       expect(kimi.parse(event, { hook_event_name: event, session_id: "s" })).toMatchObject({ kind: "lifecycle", events: [] });
     }
-    expect(kimi.kindOf("BeforeTool")).toBeUndefined();
+    expect(kimi.kindOf("BeforeTool")).toBe("tool_call");
     expect(() => kimi.parse("BeforeTool", {})).toThrow('hookit does not know the Kimi Code event "BeforeTool"');
   });
 });

@@ -1,16 +1,22 @@
-// Claude Code 2.1.197 (model-view.md §1; adapter capability table in src/adapters/claude.ts).
+// Claude Code 2.1.197, the pin (model-view.md §1; adapter capability table in src/adapters/claude.ts),
+// and what 2.1.332 (HOOKIT_E2E_LATEST=1 on the newest release) changed: it prefixes a deny reason
+// with "PreToolUse:<tool> hook error: ", wraps Stop feedback in a <system-reminder>, and shows a
+// non-Bash patch as a system message of its own.
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { clis } from "./clis.ts";
 import { disposeScratch, runScenario } from "./harness.ts";
 import { describeConformance } from "./scenarios.ts";
 import { afterLastToolCall } from "./views.ts";
 
+const newer = compare(clis.claude.version, "2.1.332") >= 0;
+
 describeConformance("claude", {
   // JSON deny: the tool_result content is exactly the reason (exit 2 would leak the command line).
-  blockedResult: (reason) => reason,
+  blockedResult: (reason) => (newer ? `PreToolUse:Bash hook error: ${reason}` : reason),
   // Bash: updatedToolOutput replaces what the model reads.
   patchedResult: (text) => text,
-  correctiveMessage: (message) => `Stop hook feedback:\n${message}`,
+  correctiveMessage: (message) => (newer ? new RegExp(`^<system-reminder>\n[\\s\\S]*Stop hook feedback:\n${escape(message)}\n</system-reminder>$`) : `Stop hook feedback:\n${message}`),
   brokenPolicy: "tool blocked",
   // The pre-tool command ends in `|| exit 2`: a crashing hookit (exit 1) becomes the blocking answer.
   crashedHook: "tool blocked",
@@ -23,7 +29,7 @@ describeConformance("claude", {
 describe("claude: tool_result patch on a non-Bash tool (documented degradation)", () => {
   afterAll(disposeScratch);
 
-  it("Write keeps its original result and the patch text follows it as a system-reminder", async () => {
+  it("Write keeps its original result and the patch text follows it (a system-reminder; a system message in 2.1.332)", async () => {
     const policy = { local: { "redact-write": { description: "e2e", event: "tool_result", filter: { toolName: "^write$" }, shell: "false", default: true } } };
     const r = await runScenario({
       agent: "claude",
@@ -34,6 +40,26 @@ describe("claude: tool_result patch on a non-Bash tool (documented degradation)"
     expect(r.modelRequests.length, r.summary()).toBe(2);
     const seen = afterLastToolCall(r.views[1] ?? []);
     expect(seen, r.summary()).toContain("File created successfully");
-    expect(seen, r.summary()).toMatch(/<system-reminder>[\s\S]*hookit: hook "redact-write" blocked write result — `false`[\s\S]*<\/system-reminder>/);
+    const reason = 'hookit: hook "redact-write" blocked write result — `false`';
+    if (!newer) {
+      expect(seen, r.summary()).toMatch(new RegExp(`<system-reminder>[\\s\\S]*${escape(reason)}[\\s\\S]*</system-reminder>`));
+      return;
+    }
+    // 2.1.332: a system message of its own after the result, quoting the hook command too.
+    const items = r.views[1] ?? [];
+    const after = items.slice(items.map((item) => item.kind).lastIndexOf("toolCall") + 1);
+    const system = after.filter((item) => item.kind === "other").map((item) => item.text).join("\n");
+    expect(system, r.summary()).toMatch(new RegExp(`^PostToolUse:Write hook blocking error from command: .*hook --agent claude PostToolUse.*: \\[BLOCKED by HooKit\\] ${escape(reason)}`));
   });
 });
+
+function compare(a: string, b: string): number {
+  const pa = a.split(".").map(Number);
+  const pb = b.split(".").map(Number);
+  for (let i = 0; i < 3; i++) if ((pa[i] ?? 0) !== (pb[i] ?? 0)) return (pa[i] ?? 0) - (pb[i] ?? 0);
+  return 0;
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}

@@ -1,10 +1,27 @@
-// The pinned CLIs as scripts/e2e-install.sh installed them (test/e2e/clis.json lists them).
+// The CLIs as scripts/e2e-install.sh installed them: the pins of test/e2e/clis.json, or with
+// HOOKIT_E2E_LATEST=1 the newest releases it resolved into <cache>/clis-latest.json.
 import { readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import manifest from "./clis.json" with { type: "json" };
+import { homedir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import pinned from "./clis.json" with { type: "json" };
 
 export type CliId = "claude" | "codex" | "gemini" | "copilot" | "pi" | "factory" | "opencode";
-export const clis: Record<CliId, { dir: string; version: string }> = manifest;
+type Manifest = Record<CliId, { dir: string; version: string }>;
+
+/** True when this run is the newest-release column of the version matrix. */
+export const latestRun = process.env.HOOKIT_E2E_LATEST === "1";
+
+function latestManifest(): Manifest {
+  const file = join(resolve(process.env.HOOKIT_E2E_CACHE || join(homedir(), ".cache/hookit-e2e")), "clis-latest.json");
+  try {
+    return JSON.parse(readFileSync(file, "utf8")) as Manifest;
+  } catch {
+    throw new Error(`${file} is missing: run \`HOOKIT_E2E_LATEST=1 bash scripts/e2e-install.sh\` first`);
+  }
+}
+
+export const clis: Manifest = latestRun ? latestManifest() : pinned;
+export const pinnedClis: Manifest = pinned;
 
 /** The installed CLI's command line, as scripts/e2e-install.sh recorded it. */
 export function cliCommand(id: CliId, cacheRoot: string): string[] {

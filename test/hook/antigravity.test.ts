@@ -72,13 +72,16 @@ describe("antigravity: failures never leave PreToolUse without a decision", () =
     expect(stop).toEqual(answer({}, expect.stringContaining(`the policy ${path} is invalid`) as unknown as string));
   });
 
-  test("HOOKIT=0 still answers allow, and an unknown event gets {} with a notice", async () => {
+  test("HOOKIT=0 still answers allow; an unknown event gets {} with a notice, a misspelt pre-tool event a deny", async () => {
     const box = createSandbox();
     box.policy(BLOCK_POLICY);
     expect(await runHook(box, AGENT, "PreToolUse", fixtureText(AGENT, PRE), { HOOKIT: "0" })).toEqual(answer(ALLOW));
-    const unknown = await runHook(box, AGENT, "BeforeTool", fixtureText(AGENT, PRE));
+    const unknown = await runHook(box, AGENT, "AfterAgent", fixtureText(AGENT, PRE));
     expect(unknown.stdout).toBe(jsonLine({}));
-    expect(unknown.stderr).toContain('event "BeforeTool" is not one hookit knows');
+    expect(unknown.stderr).toContain('event "AfterAgent" is not one hookit knows');
+    // Spelled like a pre-tool event: it blocks, as an unreadable payload does.
+    const preTool = await runHook(box, AGENT, "BeforeTool", fixtureText(AGENT, PRE));
+    expect(JSON.parse(preTool.stdout)).toMatchObject({ decision: "deny", reason: expect.stringContaining('event "BeforeTool"') });
   });
 });
 

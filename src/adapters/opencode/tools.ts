@@ -7,6 +7,7 @@ import { parseApplyPatch, patchCalls, PatchSyntaxError, type PatchOperation } fr
 import { describe, isRecord } from "../_claude-style.ts";
 import { PayloadError } from "../types.ts";
 import { fieldReader, type FieldReader } from "../_fields.ts";
+import { NO_FILES, SKILL, WEB_FETCH, type ToolClass } from "../_classify-tools.ts";
 
 /** One normalized call; an apply_patch becomes one per file, labelled with its path. */
 export interface ToolPart {
@@ -89,3 +90,18 @@ function copyNumber(from: Input, key: string, to: Input): void {
   const value = from[key];
   if (typeof value === "number" && Number.isFinite(value)) to[key] = value;
 }
+
+/** Every tool OpenCode offered in a captured release (test/fixtures/tool-lists/opencode-*.json), plus apply_patch (GPT models). */
+export const TOOL_CLASSES: ToolClass[] = [
+  { native: "bash", as: "bash", fields: { command: "command", timeout: "timeout" }, rest: ["workdir", "description"], note: "timeout ms → s; `workdir` (the directory it runs in) stays in the native input" },
+  { native: "read", as: "read", fields: { filePath: "path", offset: "offset", limit: "limit" } },
+  { native: "write", as: "write", fields: { filePath: "path", content: "content" } },
+  { native: "edit", as: "edit", fields: { filePath: "path", oldString: "edits[].oldText", newString: "edits[].newText" }, rest: ["replaceAll"] },
+  { native: "apply_patch", as: ["write", "edit"], perFile: true, fields: { patchText: "path" }, note: "one call per file of the patch, as for Codex" },
+  { native: "grep", as: "grep", fields: { pattern: "pattern", path: "path", include: "glob" } },
+  { native: "glob", as: "find", fields: { pattern: "pattern", path: "path" } },
+  { native: "task", inert: "starts a subagent; each tool call it makes reaches hookit's plugin on its own" },
+  { native: "skill", inert: SKILL },
+  { native: "todowrite", inert: NO_FILES },
+  { native: "webfetch", inert: WEB_FETCH },
+];

@@ -1,0 +1,78 @@
+// `hookit doctor`: is the installed agent a release hookit was verified with? Each range is the
+// oldest and newest version the real-CLI suite (npm run test:e2e, and HOOKIT_E2E_LATEST=1 for the
+// newest releases) passed on and whose tool list is captured in test/fixtures/tool-lists/. A release
+// outside it may offer a tool no adapter maps (a new file tool reaches policies under its native
+// name) or answer hooks differently, so doctor says so.
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { delimiter, join } from "node:path";
+import type { AgentId } from "../adapters/registry.ts";
+import type { Env } from "../paths.ts";
+import type { Check } from "./index.ts";
+
+export interface VerifiedRange {
+  /** The command the agent installs on PATH. */
+  bin: string;
+  oldest: string;
+  newest: string;
+}
+
+export const VERIFIED_RANGES: Partial<Record<AgentId, VerifiedRange>> = {
+  claude: { bin: "claude", oldest: "2.1.197", newest: "2.1.332" },
+  codex: { bin: "codex", oldest: "0.171.0", newest: "0.171.0" },
+  gemini: { bin: "gemini", oldest: "0.61.0", newest: "0.61.0" },
+  copilot: { bin: "copilot", oldest: "1.0.102", newest: "1.0.102" },
+  factory: { bin: "droid", oldest: "0.225.2", newest: "0.225.2" },
+  opencode: { bin: "opencode", oldest: "1.18.33", newest: "1.18.33" },
+  pi: { bin: "pi", oldest: "1.6.0", newest: "1.6.0" },
+};
+
+/** Runs `<bin> --version` and returns its output, or undefined when it does not answer. */
+export type VersionProbe = (path: string, env: Env) => string | undefined;
+
+const probeVersion: VersionProbe = (path, env) => {
+  const r = spawnSync(path, ["--version"], { env, encoding: "utf8", timeout: 5000, stdio: ["ignore", "pipe", "pipe"] });
+  return r.status === 0 ? `${r.stdout}\n${r.stderr}` : undefined;
+};
+
+/** One warning per installed agent whose CLI on PATH reports a version outside its verified range. */
+export function versionChecks(agents: readonly AgentId[], env: Env, probe: VersionProbe = probeVersion): Check[] {
+  const checks: Check[] = [];
+  for (const agent of agents) {
+    const range = VERIFIED_RANGES[agent];
+    const path = range && onPath(range.bin, env);
+    if (!range || !path) continue;
+    const version = /\b(\d+\.\d+\.\d+)\b/.exec(probe(path, env) ?? "")?.[1];
+    if (version === undefined) continue;
+    const verified = range.oldest === range.newest ? range.oldest : `${range.oldest} to ${range.newest}`;
+    if (compareVersions(version, range.oldest) < 0 || compareVersions(version, range.newest) > 0) {
+      checks.push({
+        agent, status: "warn",
+        message: `${range.bin} ${version} is outside the versions hookit was verified with (${verified}): a tool or hook answer this release changed may not be guarded`,
+        fix: "use a verified release, or run the real-CLI suite on it (HOOKIT_E2E_LATEST=1 npm run test:e2e, docs/e2e.md)",
+      });
+    } else {
+      checks.push({ agent, status: "ok", message: `${range.bin} ${version} is a verified release (${verified})` });
+    }
+  }
+  return checks;
+}
+
+export function compareVersions(a: string, b: string): number {
+  const pa = a.split(".").map(Number);
+  const pb = b.split(".").map(Number);
+  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
+    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
+    if (d !== 0) return d;
+  }
+  return 0;
+}
+
+function onPath(bin: string, env: Env): string | undefined {
+  for (const dir of (env.PATH ?? "").split(delimiter)) {
+    if (dir === "") continue;
+    const candidate = join(dir, bin);
+    if (existsSync(candidate)) return candidate;
+  }
+  return undefined;
+}
