@@ -49,7 +49,8 @@ function toolCallHit(toolName: string, input: Record<string, unknown>, ctx: Prot
   if (toolName === "write" || toolName === "edit") {
     const path = typeof input.path === "string" ? input.path : undefined;
     if (path === undefined) return undefined;
-    const place = pathHit(path, effect, ctx);
+    // The normalized delete form (docs/events.md): a `write` with `delete: true` removes the path.
+    const place = pathHit(path, input.delete === true ? "delete" : effect, ctx);
     if (place) return { type: "path", place };
     const content = typeof input.content === "string" ? input.content : JSON.stringify(input.edits ?? "");
     return startupHit(path, content);

@@ -189,6 +189,9 @@ describe("file tools", () => {
     expect(blocked(tool("NotebookEdit", { notebook_path: ".hookit/hookit.json", new_source: "" }))).toMatch(/self-protection/);
     expect(blocked(tool("mcp__fs__move_file", { source: ".hookit", destination: "/tmp/x" }))).toMatch(/self-protection/);
     expect(blocked(tool("delete", { path: "." }))).toMatch(/a folder holding/);
+    // The normalized delete form: deleting a folder that holds the policy.
+    expect(blocked(tool("write", { path: ".", content: "", delete: true }))).toMatch(/a folder holding/);
+    expect(blocked(tool("write", { path: "build", content: "", delete: true }))).toBeUndefined();
     expect(blocked(tool("PowerShell", { command: "Remove-Item .hookit/hookit.json" }))).toMatch(/self-protection/);
     expect(blocked(tool("WebFetch", { url: "https://example.invalid", prompt: "what is .hookit/hookit.json" }))).toBeUndefined();
   });
