@@ -11,6 +11,7 @@
 //
 // Only what a policy needs is kept: the paths, the new content of added files
 // and, per hunk, the old and new text (context lines belong to both).
+import { HookitError } from "../errors.ts";
 
 export interface PatchHunk {
   oldText: string;
@@ -22,9 +23,13 @@ export type PatchOperation =
   | { kind: "delete"; path: string }
   | { kind: "update"; path: string; moveTo?: string; hunks: PatchHunk[] };
 
+
 /** Thrown with a message that says what is wrong and on which line. */
-export class PatchSyntaxError extends Error {
+export class PatchSyntaxError extends HookitError {
   override name = "PatchSyntaxError";
+  constructor(message: string) {
+    super("E_PATCH_SYNTAX", message);
+  }
 }
 
 const BEGIN = "*** Begin Patch";

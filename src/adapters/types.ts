@@ -5,6 +5,7 @@
 // stdout / stderr / exit code that harness understands. No fs, env or process
 // I/O happens inside an adapter; the runner (src/run) owns all of that.
 import type { NormalizedEvent, SessionMetadata } from "../engine/types.ts";
+import { HookitError, isHookitError } from "../errors.ts";
 
 export const SPEC_VERSION = 1;
 
@@ -115,19 +116,18 @@ export interface Adapter {
 }
 
 /** A payload hookit cannot read. The message names what was wrong. */
-export class PayloadError extends Error {
+export class PayloadError extends HookitError {
   override name = "PayloadError";
+  constructor(message: string) {
+    super("E_PAYLOAD", message);
+  }
 }
 
 export function defineAdapter(adapter: Adapter): Adapter {
   return adapter;
 }
 
-/**
- * Whether `error` is a PayloadError. Every bundle (the hot path, the CLI, each
- * external adapter) carries its own copy of the class, so `instanceof` cannot
- * recognise one across bundles: the name is the contract.
- */
+/** Whether `error` is a PayloadError, from whichever bundle threw it (see src/errors.ts). */
 export function isPayloadError(error: unknown): error is PayloadError {
-  return error instanceof Error && error.name === "PayloadError";
+  return isHookitError(error, "E_PAYLOAD");
 }

@@ -1,5 +1,7 @@
 // The one error the installer throws on purpose. The CLI prints its message
 // (never a stack) and exits 1; anything else is a bug and is reported as such.
+import { HookitError } from "../errors.ts";
+
 export type InstallErrorCode =
   | "E_MALFORMED" // the target file is not JSON(C) hookit can edit
   | "E_UNSAFE_TARGET" // symlink, hard link, not a regular file, outside the project
@@ -7,12 +9,11 @@ export type InstallErrorCode =
   | "E_NOT_BUILT" // hookit's own dist files are missing
   | "E_UNSUPPORTED"; // the command cannot be written safely for this harness
 
-export class InstallError extends Error {
+export class InstallError extends HookitError {
   override name = "InstallError";
-  readonly code: InstallErrorCode;
+  declare readonly code: InstallErrorCode;
 
   constructor(code: InstallErrorCode, message: string) {
-    super(message);
-    this.code = code;
+    super(code, message);
   }
 }

@@ -6,7 +6,8 @@
 import { dirname } from "node:path";
 import { parseHookArgs, readStdin, writeAll, type HookArgs } from "./hook-io.ts";
 import { loadAdapter, resolveHookAgent } from "../adapters/registry.ts";
-import { isPayloadError, type Adapter, type Invocation, type InvocationKind, type Reply } from "../adapters/types.ts";
+import { isPayloadError, PayloadError, type Adapter, type Invocation, type InvocationKind, type Reply } from "../adapters/types.ts";
+import { isHookitError } from "../errors.ts";
 import type { Env } from "../paths.ts";
 import { judge, judgeFailure, type JudgeOptions, type Judgement } from "./judge.ts";
 import { diskPolicy } from "./policy-view.ts";
@@ -72,18 +73,12 @@ async function replyWith(adapter: Adapter, args: HookArgs, stdin: string, env: E
 }
 
 function parseJson(stdin: string, nativeEvent: string): unknown {
-  if (stdin.trim() === "") throw payloadError(`the ${nativeEvent || "hook"} payload on stdin was empty`);
+  if (stdin.trim() === "") throw new PayloadError(`the ${nativeEvent || "hook"} payload on stdin was empty`);
   try {
     return JSON.parse(stdin);
   } catch (error) {
-    throw payloadError(`stdin is not valid JSON (${(error as Error).message})`);
+    throw new PayloadError(`stdin is not valid JSON (${(error as Error).message})`);
   }
-}
-
-function payloadError(message: string): Error {
-  const error = new Error(message);
-  error.name = "PayloadError";
-  return error;
 }
 
 /**
@@ -123,9 +118,9 @@ function protocolFreeReply(args: HookArgs, message: string, kind?: InvocationKin
   return { stdout: "", stderr: message, exitCode: preTool ? 2 : 0 };
 }
 
-/** External adapters run bundled copies of their error class: recognise it by name. */
+/** The external adapter loader is a separate bundle: its errors are recognised by code (src/errors.ts). */
 function isExternalAdapterError(error: unknown): error is Error {
-  return error instanceof Error && error.name === "ExternalAdapterError";
+  return isHookitError(error, "E_EXTERNAL_ADAPTER");
 }
 
 /**

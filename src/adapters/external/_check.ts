@@ -3,15 +3,22 @@
 // otherwise be silently ignored, and the protocol number is what allows new
 // fields later. The reader throws `ShapeError` with the path of the first
 // problem; the caller says which adapter and which call it was.
+import { HookitError } from "../../errors.ts";
 
 /** One problem in an answer, e.g. `registrations[0].kind must be one of …`. */
-export class ShapeError extends Error {
+export class ShapeError extends HookitError {
   override name = "ShapeError";
+  constructor(message: string) {
+    super("E_SHAPE", message);
+  }
 }
 
 /** An external adapter that cannot be used: missing, unloadable, or answering outside the protocol. */
-export class ExternalAdapterError extends Error {
+export class ExternalAdapterError extends HookitError {
   override name = "ExternalAdapterError";
+  constructor(message: string) {
+    super("E_EXTERNAL_ADAPTER", message);
+  }
 }
 
 export type Check = (value: unknown, where: string) => void;

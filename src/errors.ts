@@ -1,0 +1,33 @@
+// hookit's one error base class. Each bundle (the hot path, the CLI, the Pi
+// extension, the OpenCode plugin) carries its own copy of every class, so an
+// error thrown in one bundle fails `instanceof` in another: errors are
+// recognised by a registered symbol (the same in every bundle and realm) and a
+// code, never by their `name` string.
+const MARK = Symbol.for("hookit.error");
+
+export type ErrorCode =
+  | "E_PAYLOAD" // an agent's payload hookit cannot read
+  | "E_PATCH_SYNTAX" // an apply_patch text hookit cannot read
+  | "E_EXTERNAL_ADAPTER" // an external adapter that cannot be used
+  | "E_SHAPE" // an external adapter's answer outside the protocol
+  | "E_MALFORMED" // an install target that is not JSON(C) hookit can edit
+  | "E_UNSAFE_TARGET" // symlink, hard link, not a regular file, outside the project
+  | "E_USAGE" // bad flags or agent names
+  | "E_NOT_BUILT" // hookit's own dist files are missing
+  | "E_UNSUPPORTED"; // the command cannot be written safely for this harness
+
+export class HookitError extends Error {
+  readonly code: ErrorCode;
+  readonly [MARK] = true;
+
+  constructor(code: ErrorCode, message: string) {
+    super(message);
+    this.code = code;
+  }
+}
+
+/** Whether `error` is a hookit error (from any bundle), optionally of one of `codes`. */
+export function isHookitError(error: unknown, ...codes: ErrorCode[]): error is HookitError {
+  if (typeof error !== "object" || error === null || (error as Record<symbol, unknown>)[MARK] !== true) return false;
+  return codes.length === 0 || codes.includes((error as HookitError).code);
+}

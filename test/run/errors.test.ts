@@ -1,0 +1,19 @@
+// Errors are recognised by a registered symbol and a code, so a copy of a class
+// from another bundle (the hot path, the CLI, a plugin) is still recognised.
+import { expect, test } from "vitest";
+import { isPayloadError, PayloadError } from "../../src/adapters/types.ts";
+import { HookitError, isHookitError } from "../../src/errors.ts";
+
+test("an error from another bundle's copy of the class is recognised by its code, a look-alike by name is not", () => {
+  class OtherBundleError extends Error {
+    readonly code = "E_PAYLOAD";
+    readonly [Symbol.for("hookit.error")] = true;
+  }
+  expect(isPayloadError(new OtherBundleError("x"))).toBe(true);
+  expect(isPayloadError(new PayloadError("x"))).toBe(true);
+  const impostor = new Error("x");
+  impostor.name = "PayloadError";
+  expect(isPayloadError(impostor)).toBe(false);
+  expect(isHookitError(new HookitError("E_USAGE", "x"), "E_PAYLOAD")).toBe(false);
+  expect(isHookitError(new HookitError("E_USAGE", "x"))).toBe(true);
+});
