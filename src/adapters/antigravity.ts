@@ -8,6 +8,7 @@
 import type { SessionMetadata } from "../engine/types.ts";
 import { describe, isRecord, type Payload, kindLookup, exactKindLookup, nonEmptyReason } from "./_claude-style.ts";
 import { normalizeAntigravityCalls } from "./_antigravity-tools.ts";
+import { withUndelivered } from "./_messages.ts";
 import { defineAdapter, PayloadError, SPEC_VERSION, type CapabilityRow, type Decision, type Invocation, type InvocationKind, type Reply } from "./types.ts";
 import { withEvidence } from "./_evidence.ts";
 
@@ -109,7 +110,9 @@ function respond(invocation: Invocation, decision: Decision): Reply {
     out.reason = nonEmptyReason(decision.continueWith);
   }
   if (invocation.kind === "turn_end" && decision.stopAgent !== undefined) out.terminationBehavior = "terminate";
-  const lines = decision.notices.map((notice) => notice.message);
+  // No additional-context field is documented; the reason (which carries a block's messages) is the one model channel.
+  // hookit's ask is the deny: agy's "ask" could not be run here to see what it does headless.
+  const lines = withUndelivered(invocation, decision, false).map((notice) => notice.message);
   if (decision.stopAgent !== undefined && invocation.kind === "tool_call") {
     lines.push(`${decision.stopAgent} (Antigravity cannot stop the agent from PreToolUse)`);
   }

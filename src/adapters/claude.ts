@@ -8,6 +8,7 @@ import {
   defineAdapter, PayloadError, type CapabilityRow, type Decision, type Invocation, type InvocationKind, type Reply,
 } from "./types.ts";
 import { withEvidence } from "./_evidence.ts";
+import { withUndelivered } from "./_messages.ts";
 
 const ADAPTER_ID = "claude";
 
@@ -77,14 +78,20 @@ function addToolEvent(invocation: Invocation, nativeEvent: string, payload: Payl
 function respond(invocation: Invocation, decision: Decision): Reply {
   const output: Record<string, unknown> = {};
   if (invocation.kind === "tool_call" && decision.block !== undefined) {
+    // "ask" shows Claude's permission prompt; in -p nobody can answer and it is a denial with this reason.
+    const ask = decision.ask !== undefined;
     output.hookSpecificOutput = {
       hookEventName: invocation.nativeEvent,
-      permissionDecision: "deny",
-      permissionDecisionReason: nonEmptyReason(decision.block),
+      permissionDecision: ask ? "ask" : "deny",
+      permissionDecisionReason: nonEmptyReason(decision.ask ?? decision.block),
     };
   }
   if (invocation.kind === "tool_result" && decision.patch !== undefined) {
     Object.assign(output, patchOutput(invocation, decision.patch.text));
+  }
+  // A message on an answer that refuses nothing: context for the model next to the tool's result.
+  if (decision.context !== undefined && CONTEXT_EVENTS.has(invocation.nativeEvent) && output.hookSpecificOutput === undefined) {
+    output.hookSpecificOutput = { hookEventName: invocation.nativeEvent, additionalContext: decision.context };
   }
   // Stopping wins over a continuation: an interrupt Action asked for the agent to stop.
   if (invocation.kind === "stop" && decision.continueWith !== undefined && decision.stopAgent === undefined) {
@@ -95,10 +102,13 @@ function respond(invocation: Invocation, decision: Decision): Reply {
     output.continue = false;
     output.stopReason = decision.stopAgent;
   }
-  const notices = joinNotices(decision.notices);
+  const notices = joinNotices(withUndelivered(invocation, decision, CONTEXT_EVENTS.has(invocation.nativeEvent)));
   if (notices !== undefined) output.systemMessage = notices;
   return jsonReply(output);
 }
+
+/** Events whose hookSpecificOutput.additionalContext reaches the model (e2e, test/e2e/messages.e2e.test.ts). */
+const CONTEXT_EVENTS: ReadonlySet<string> = new Set(["PreToolUse", "PostToolUse", "PostToolUseFailure"]);
 
 /**
  * Bash's output object can be replaced outright (`updatedToolOutput` must match

@@ -11,6 +11,7 @@ import {
   defineAdapter, PayloadError, type CapabilityRow, type Decision, type Invocation, type InvocationKind, type Reply,
 } from "./types.ts";
 import { withEvidence } from "./_evidence.ts";
+import { withUndelivered } from "./_messages.ts";
 
 const ADAPTER_ID = "codex";
 
@@ -130,6 +131,10 @@ function patchText(text: string, where: string): PatchOperation[] {
   }
 }
 
+/** Events whose hookSpecificOutput.additionalContext reaches the model (e2e, test/e2e/messages.e2e.test.ts). */
+const CONTEXT_EVENTS: ReadonlySet<string> = new Set(["PreToolUse", "PostToolUse"]);
+
+// hookit's ask is never encoded as "ask": Codex 0.171 rejects it and runs the tool, so an ask is the deny in `block`.
 function respond(invocation: Invocation, decision: Decision): Reply {
   const output: Record<string, unknown> = {};
   const stop = decision.stopAgent !== undefined ? { continue: false, stopReason: decision.stopAgent } : {};
@@ -143,10 +148,13 @@ function respond(invocation: Invocation, decision: Decision): Reply {
           permissionDecision: "deny",
           permissionDecisionReason: nonEmptyReason(decision.block),
         };
+      } else if (decision.context !== undefined) {
+        output.hookSpecificOutput = { hookEventName: "PreToolUse", additionalContext: decision.context };
       }
       break;
     case "tool_result":
       if (decision.patch !== undefined) Object.assign(output, { decision: "block", reason: nonEmptyReason(decision.patch.text) });
+      else if (decision.context !== undefined) output.hookSpecificOutput = { hookEventName: "PostToolUse", additionalContext: decision.context };
       Object.assign(output, stop);
       break;
     case "stop":
@@ -159,7 +167,7 @@ function respond(invocation: Invocation, decision: Decision): Reply {
     default:
       break;
   }
-  const notices = joinNotices(decision.notices);
+  const notices = joinNotices(withUndelivered(invocation, decision, CONTEXT_EVENTS.has(invocation.nativeEvent)));
   if (notices !== undefined) output.systemMessage = notices;
   return jsonReply(output);
 }

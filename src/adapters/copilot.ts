@@ -7,6 +7,7 @@ import type { ContentBlock, SessionMetadata } from "../engine/types.ts";
 import { describe, isRecord, nonEmptyReason, invocationSkeleton, stringOf, kindLookup } from "./_claude-style.ts";
 import { withEvidence } from "./_evidence.ts";
 import { normalizeCopilotCalls, readToolArgs } from "./_copilot-tools.ts";
+import { withUndelivered } from "./_messages.ts";
 import {
   defineAdapter,
   PayloadError,
@@ -169,14 +170,21 @@ function parse(nativeEvent: string, payload: unknown): Invocation {
   return { ...base, kind: "lifecycle", events: [] };
 }
 
+/** Where additionalContext reaches the model (e2e); the kind, since the event names follow the config's casing. */
+const CONTEXT_KINDS: ReadonlySet<InvocationKind> = new Set(["tool_call", "tool_result"]);
+
 function respond(invocation: Invocation, decision: Decision): Reply {
   const out: Record<string, unknown> = {};
   // `!== undefined`: an empty reason is still a decision and must never fail open.
   // The reason travels in JSON with exit 0: exit 2 would replace it with "hook exited with code 2".
   if (invocation.kind === "tool_call" && decision.block !== undefined) {
-    out.permissionDecision = "deny";
-    out.permissionDecisionReason = nonEmptyReason(decision.block, "hookit: blocked by policy");
+    // "ask" prompts the user; in -p / autopilot Copilot denies it ("unable to ask user for confirmation").
+    out.permissionDecision = decision.ask !== undefined ? "ask" : "deny";
+    out.permissionDecisionReason = nonEmptyReason(decision.ask ?? decision.block, "hookit: blocked by policy");
   }
+  // A message on an answer that refuses nothing: preToolUse adds a user message after the result, postToolUse appends to it.
+  if (decision.context !== undefined && CONTEXT_KINDS.has(invocation.kind) && Object.keys(out).length === 0)
+    out.additionalContext = decision.context;
   if (invocation.kind === "tool_result" && decision.patch !== undefined)
     out.modifiedResult = { resultType: "success", textResultForLlm: decision.patch.text };
   // No stop field exists, but letting the stop through is how an interrupt/shutdown Action stops the agent.
@@ -185,7 +193,7 @@ function respond(invocation: Invocation, decision: Decision): Reply {
     out.reason = nonEmptyReason(decision.continueWith, "hookit: continue");
   }
   // No user channel and no stop field: stderr with exit 0 changes nothing and lands in Copilot's log.
-  const stderr = decision.notices.map((n) => `${n.message}\n`).join("");
+  const stderr = withUndelivered(invocation, decision, CONTEXT_KINDS.has(invocation.kind)).map((n) => `${n.message}\n`).join("");
   return { stdout: Object.keys(out).length > 0 ? `${JSON.stringify(out)}\n` : "", stderr, exitCode: 0 };
 }
 

@@ -5,6 +5,7 @@
 import type { ContentBlock, SessionMetadata } from "../engine/types.ts";
 import { describe, isRecord, nonEmptyReason, invocationSkeleton, stringOf, kindLookup } from "./_claude-style.ts";
 import { withEvidence } from "./_evidence.ts";
+import { withUndelivered } from "./_messages.ts";
 import { cursorResultText, readCursorTool } from "./_cursor-tools.ts";
 import {
   defineAdapter,
@@ -166,6 +167,8 @@ function parse(nativeEvent: string, payload: unknown): Invocation {
   return { ...base, kind: "lifecycle", events: [] };
 }
 
+// hookit's ask is sent as the deny in `block`: preToolUse accepts "ask" without enforcing it, and no
+// live Cursor run here could show what beforeShellExecution's ask does headless.
 function respond(invocation: Invocation, decision: Decision): Reply {
   const out: Record<string, unknown> = {};
   let notices = decision.notices.map((n) => n.message);
@@ -182,8 +185,12 @@ function respond(invocation: Invocation, decision: Decision): Reply {
   if (invocation.nativeEvent === "postToolUse" && decision.patch !== undefined) {
     if (invocation.native?.mcp === true)
       out.updated_mcp_tool_output = { content: [{ type: "text", text: decision.patch.text }] };
-    else out.additional_context = unhideableNote(decision.patch.reason);
+    else out.additional_context = [unhideableNote(decision.patch.reason), decision.patch.messages].filter(Boolean).join("\n\n");
   }
+  // A message on an answer that refuses nothing: only postToolUse has a model channel (additional_context).
+  const delivered = invocation.nativeEvent === "postToolUse";
+  if (delivered && decision.context !== undefined && out.additional_context === undefined) out.additional_context = decision.context;
+  notices = notices.concat(withUndelivered(invocation, { ...decision, notices: [] }, delivered).map((n) => n.message));
   // No stop field exists, but letting the stop through is how an interrupt/shutdown Action stops the agent.
   if (invocation.kind === "stop" && decision.continueWith !== undefined && decision.stopAgent === undefined)
     out.followup_message = nonEmptyReason(decision.continueWith, "hookit: continue");

@@ -4,6 +4,7 @@
 // snake_case shape without `tool_use_id`; `tool_response` is always a string.
 // Answers are Claude-shaped JSON on stdout, plus exit 2 behind a deny (see respond).
 import { withEvidence } from "./_evidence.ts";
+import { withUndelivered } from "./_messages.ts";
 import { normalizeFactoryTool } from "./_factory-tools.ts";
 import { asPayload, baseInvocation, joinNotices, jsonReply, nonEmptyReason, readNativeTool, readStopHookActive, textOf, type Payload, kindLookup, exactKindLookup } from "./_claude-style.ts";
 import {
@@ -61,8 +62,10 @@ function addToolEvents(invocation: Invocation, payload: Payload, where: string):
   }];
 }
 
+// hookit's ask is never encoded as "ask": droid exec --auto ignores it and runs the tool, so an ask is the deny in `block`.
 function respond(invocation: Invocation, decision: Decision): Reply {
-  const notices = joinNotices(decision.notices);
+  const delivered = invocation.kind === "tool_call" || invocation.kind === "tool_result";
+  const notices = joinNotices(withUndelivered(invocation, decision, delivered));
   // droid hands SessionStart's and UserPromptSubmit's stdout to the model as a
   // user message (even "{}"), so lifecycle answers print nothing there.
   if (invocation.kind === "lifecycle") {
@@ -76,6 +79,10 @@ function respond(invocation: Invocation, decision: Decision): Reply {
   if (invocation.kind === "tool_result" && decision.patch !== undefined) {
     // droid cannot replace a result; this adds the text as a user message after it.
     output.hookSpecificOutput = { hookEventName: "PostToolUse", additionalContext: nonEmptyReason(decision.patch.text) };
+  }
+  // A message on an answer that refuses nothing: context for the model after the tool's result.
+  if (delivered && decision.context !== undefined && output.hookSpecificOutput === undefined) {
+    output.hookSpecificOutput = { hookEventName: invocation.nativeEvent, additionalContext: decision.context };
   }
   // Stopping wins over a continuation: an interrupt Action asked for the agent to stop.
   if (invocation.kind === "stop" && decision.continueWith !== undefined && decision.stopAgent === undefined) {

@@ -4,6 +4,7 @@
 // non-JSON text with exit >= 2 denies. hookit therefore always exits 0 and speaks JSON only.
 import type { ContentBlock, SessionMetadata } from "../engine/types.ts";
 import { describe, isRecord, nonEmptyReason, invocationSkeleton, stringOf, kindLookup } from "./_claude-style.ts";
+import { withUndelivered } from "./_messages.ts";
 import { withEvidence } from "./_evidence.ts";
 import { geminiResultText, normalizeGeminiCalls } from "./_gemini-tools.ts";
 import {
@@ -158,7 +159,15 @@ function parse(nativeEvent: string, payload: unknown): Invocation {
 function respond(invocation: Invocation, decision: Decision): Reply {
   const out: Record<string, unknown> = {};
   // `!== undefined`: an empty reason is still a decision and must never fail open.
-  if (invocation.kind === "tool_call" && decision.block !== undefined) deny(out, decision.block);
+  if (invocation.kind === "tool_call" && decision.block !== undefined) {
+    if (decision.ask !== undefined) {
+      out.decision = "ask";
+      out.reason = nonEmptyReason(decision.ask, "hookit: confirm this call");
+    } else deny(out, decision.block);
+  }
+  // A message on an answer that refuses nothing: context for the model with the tool's result.
+  if (decision.context !== undefined && CONTEXT_EVENTS.has(invocation.nativeEvent) && out.decision === undefined)
+    out.hookSpecificOutput = { hookEventName: invocation.nativeEvent, additionalContext: decision.context };
   if (invocation.kind === "tool_result" && decision.patch !== undefined) deny(out, decision.patch.text);
   // Stopping wins over a continuation: an interrupt/shutdown Action asked for the agent to stop.
   if (invocation.kind === "stop" && decision.continueWith !== undefined && decision.stopAgent === undefined)
@@ -167,12 +176,16 @@ function respond(invocation: Invocation, decision: Decision): Reply {
     out.continue = false;
     out.stopReason = nonEmptyReason(decision.stopAgent, "hookit: stopped by policy");
   }
-  if (decision.notices.length > 0) out.systemMessage = decision.notices.map((n) => n.message).join("\n");
+  const notices = withUndelivered(invocation, decision, CONTEXT_EVENTS.has(invocation.nativeEvent));
+  if (notices.length > 0) out.systemMessage = notices.map((n) => n.message).join("\n");
   // A plain allow prints nothing: Gemini treats empty output as "no decision".
   return { stdout: Object.keys(out).length > 0 ? `${JSON.stringify(out)}\n` : "", stderr: "", exitCode: 0 };
 }
 
 // --- internal ---
+
+/** Events whose hookSpecificOutput.additionalContext reaches the model (e2e, test/e2e/messages.e2e.test.ts). */
+const CONTEXT_EVENTS: ReadonlySet<string> = new Set(["BeforeTool", "AfterTool"]);
 
 function deny(out: Record<string, unknown>, reason: string): void {
   out.decision = "deny";

@@ -5,6 +5,7 @@
 // always answers with that JSON and exit 0, so stderr stays free for notices, which Kimi only logs.
 // Only PreToolUse, Stop and UserPromptSubmit can block; every other event is observation-only.
 import { asPayload, baseInvocation, describe, isRecord, jsonReply, nonEmptyReason, optionalString, readStopHookActive, kindLookup, exactKindLookup } from "./_claude-style.ts";
+import { withUndelivered } from "./_messages.ts";
 import type { Payload } from "./_claude-style.ts";
 import { kimiResultText, normalizeKimiTool } from "./_kimi-tools.ts";
 import { defineAdapter, PayloadError, SPEC_VERSION, type CapabilityRow, type Decision, type Invocation, type InvocationKind, type Reply } from "./types.ts";
@@ -106,7 +107,8 @@ function respond(invocation: Invocation, decision: Decision): Reply {
   // Stopping wins over a continuation: an interrupt/shutdown Action asked for the turn to end.
   if (invocation.kind === "stop" && decision.stopAgent === undefined) reason = decision.continueWith;
   const reply = jsonReply(reason === undefined ? {} : deny(invocation.nativeEvent, reason));
-  const lines = decision.notices.map((notice) => notice.message);
+  // No model channel except the deny reason (which carries a block's messages): hookit's ask is that deny too.
+  const lines = withUndelivered(invocation, decision, false).map((notice) => notice.message);
   if (invocation.kind === "tool_result" && decision.patch !== undefined) {
     lines.push(`hookit: Kimi Code cannot replace a tool result; the model still sees it. ${decision.patch.reason}`);
   }
