@@ -64,7 +64,8 @@ function addToolEvents(invocation: Invocation, payload: Payload, where: string):
 
 // hookit's ask is never encoded as "ask": droid exec --auto ignores it and runs the tool, so an ask is the deny in `block`.
 function respond(invocation: Invocation, decision: Decision): Reply {
-  const delivered = invocation.kind === "tool_call" || invocation.kind === "tool_result";
+  // Only PostToolUse's additionalContext reaches the model; PreToolUse drops it (e2e, messages.e2e.test.ts).
+  const delivered = invocation.kind === "tool_result";
   const notices = joinNotices(withUndelivered(invocation, decision, delivered));
   // droid hands SessionStart's and UserPromptSubmit's stdout to the model as a
   // user message (even "{}"), so lifecycle answers print nothing there.

@@ -159,12 +159,8 @@ function parse(nativeEvent: string, payload: unknown): Invocation {
 function respond(invocation: Invocation, decision: Decision): Reply {
   const out: Record<string, unknown> = {};
   // `!== undefined`: an empty reason is still a decision and must never fail open.
-  if (invocation.kind === "tool_call" && decision.block !== undefined) {
-    if (decision.ask !== undefined) {
-      out.decision = "ask";
-      out.reason = nonEmptyReason(decision.ask, "hookit: confirm this call");
-    } else deny(out, decision.block);
-  }
+  // hookit's ask is the deny: Gemini's "ask" waits for a confirmation nobody can give in -p (the run hung until killed).
+  if (invocation.kind === "tool_call" && decision.block !== undefined) deny(out, decision.block);
   // A message on an answer that refuses nothing: context for the model with the tool's result.
   if (decision.context !== undefined && CONTEXT_EVENTS.has(invocation.nativeEvent) && out.decision === undefined)
     out.hookSpecificOutput = { hookEventName: invocation.nativeEvent, additionalContext: decision.context };
@@ -184,8 +180,11 @@ function respond(invocation: Invocation, decision: Decision): Reply {
 
 // --- internal ---
 
-/** Events whose hookSpecificOutput.additionalContext reaches the model (e2e, test/e2e/messages.e2e.test.ts). */
-const CONTEXT_EVENTS: ReadonlySet<string> = new Set(["BeforeTool", "AfterTool"]);
+/**
+ * Events whose hookSpecificOutput.additionalContext reaches the model (e2e, test/e2e/messages.e2e.test.ts):
+ * AfterTool appends it to the result; BeforeTool's is dropped (0.61).
+ */
+const CONTEXT_EVENTS: ReadonlySet<string> = new Set(["AfterTool"]);
 
 function deny(out: Record<string, unknown>, reason: string): void {
   out.decision = "deny";

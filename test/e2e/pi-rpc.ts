@@ -43,6 +43,8 @@ export interface PiRpc {
   readonly records: readonly RpcRecord[];
   /** Sends a command and resolves with its `response` record. */
   send(command: RpcRecord): Promise<RpcRecord>;
+  /** Writes one record that gets no response (an `extension_ui_response` to a dialog). */
+  reply(record: RpcRecord): void;
   /** Resolves with the index of the first record at or after `from` that matches. */
   waitFor(what: string, match: (record: RpcRecord) => boolean, from?: number): Promise<number>;
   /** Closes stdin (Pi's orderly shutdown), waits for the exit, and reads what the fake received. */
@@ -151,6 +153,7 @@ export async function startPiRpc(options: PiRpcOptions): Promise<PiRpc> {
       const index = await session.waitFor(`the response to ${String(commandRecord.type)} (${id})`, (r) => r.type === "response" && r.id === id, from);
       return records[index] as RpcRecord;
     },
+    reply: (record) => void child.stdin.write(JSON.stringify(record) + "\n"),
     close: () => (closing ??= shutDown()),
   };
 
