@@ -39,8 +39,12 @@ const CAPABILITIES: CapabilityRow[] = withEvidence([
   { feature: "session_before_fork", native: "", support: "impossible", notes: "No hook runs around sessions." },
   { feature: "hook_result", native: "", support: "native",
     notes: "Evaluated inside hookit after each hook; no harness event involved." },
+  { feature: "messages", native: "PreToolUse, Stop", support: "approximate",
+    notes: "A block's message follows its reason. No context field is documented: a pass or tool-result message reaches only the user (stderr). Stop: it joins the continuation. steer, followUp and nextTurn all mean the same here: with the next model request (at a stop only steer/followUp start the extra turn)." },
+  { feature: "ask", native: "", support: "approximate",
+    notes: "agy documents \"ask\"/\"force_ask\", but agy could not be run here to see what an ask does headless, so an ask is the deny with the reason, the asking hook's message and hookit's note to ask the user." },
   { feature: "actions", native: "PostInvocation, Stop", support: "approximate",
-    notes: '`interrupt`/`shutdown` at PostInvocation answer `{"terminationBehavior":"terminate"}`, which ends the execution loop; at Stop they drop the continuation; at PreToolUse they are ignored. `compact`, `message` and `emit-custom-event` cannot be delivered.' },
+    notes: '`interrupt`/`shutdown` at PostInvocation answer `{"terminationBehavior":"terminate"}`, which ends the execution loop; at Stop they drop the continuation; at PreToolUse they are ignored. `compact` and `emit-custom-event` cannot be delivered; `message`: see messages.' },
   { feature: "user notices", native: "", support: "impossible",
     notes: "No user-only field: notices go to stderr with exit 0; the docs do not say what agy does with a hook's stderr." },
 ], undefined, EVIDENCE);

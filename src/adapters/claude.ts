@@ -144,8 +144,12 @@ const capabilities: CapabilityRow[] = withEvidence([
     notes: "No hook runs before a fork; SessionStart (source fork) only reports it afterwards." },
   { feature: "hook_result", native: "", support: "native",
     notes: "Evaluated inside hookit after each hook; no harness event involved." },
+  { feature: "messages", native: "PreToolUse, PostToolUse, PostToolUseFailure, Stop", support: "native",
+    notes: "A block's message follows its reason in the error tool_result the model reads. On a pass or a tool result it is hookSpecificOutput.additionalContext: a system-reminder \"PreToolUse:Bash hook additional context: <message>\" (PostToolUse: likewise) after the result. At Stop it joins the continuation. PostToolBatch has no channel: the user is told (systemMessage). steer, followUp and nextTurn all mean the same here: with the next model request (at a stop only steer/followUp start the extra turn)." },
+  { feature: "ask", native: "PreToolUse", support: "native",
+    notes: "permissionDecision \"ask\" with the asking hooks' messages (or the reason) as permissionDecisionReason: Claude's permission prompt. In -p nobody can answer: the call is denied and the model reads exactly that text." },
   { feature: "actions", native: "PreToolUse, PostToolUse, PostToolUseFailure, PostToolBatch, Stop", support: "approximate",
-    notes: "interrupt/shutdown become continue:false with stopReason, which ends the agent's turn, not the Claude process. message, compact and emit-custom-event have no hook answer here." },
+    notes: "interrupt/shutdown become continue:false with stopReason, which ends the agent's turn, not the Claude process. compact and emit-custom-event have no hook answer here; message: see messages." },
   { feature: "user notices", native: "all events", support: "native",
     notes: "systemMessage: a warning line for the user; the model does not see it." },
 ], "2.1.197");

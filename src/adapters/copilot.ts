@@ -93,11 +93,15 @@ const CAPABILITIES: CapabilityRow[] = withEvidence([
     support: "native",
     notes: "Evaluated in-process by hookit after each native event; never changes what Copilot receives.",
   },
+  { feature: "messages", native: "preToolUse, postToolUse, agentStop", support: "native",
+    notes: "A block's message follows its reason: \"Denied by preToolUse hook: <reason>\\n\\n<message>\". On a pass it is additionalContext: preToolUse adds a user message \"Additional context from preToolUse hook:\\n<message>\" after the result; postToolUse appends \"Tool \\\"bash\\\" succeeded. Additional guidance from postToolUse hooks:\\n<message>\" to it. agentStop: it joins the continuation. steer, followUp and nextTurn all mean the same here: with the next model request (at a stop only steer/followUp start the extra turn)." },
+  { feature: "ask", native: "preToolUse", support: "native",
+    notes: "permissionDecision \"ask\" with the asking hooks' messages (or the reason): the user is asked. In -p nobody can answer: the call is denied and the model reads \"Denied by preToolUse hook (unable to ask user for confirmation): <message>\"." },
   {
     feature: "actions",
     native: "agentStop",
     support: "approximate",
-    notes: "Command hooks have no stop-the-agent field: at agentStop, `interrupt`/`shutdown` only drop hookit's continuation so the agent does stop; elsewhere they are ignored. `compact`, `message` and `emit-custom-event` cannot be delivered.",
+    notes: "Command hooks have no stop-the-agent field: at agentStop, `interrupt`/`shutdown` only drop hookit's continuation so the agent does stop; elsewhere they are ignored. `compact` and `emit-custom-event` cannot be delivered; `message`: see messages.",
   },
   {
     feature: "user notices",

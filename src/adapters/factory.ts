@@ -119,8 +119,12 @@ const capabilities: CapabilityRow[] = withEvidence([
     notes: "droid has no hook before a session fork." },
   { feature: "hook_result", native: "", support: "native",
     notes: "Evaluated inside hookit after each hook; no harness event involved." },
+  { feature: "messages", native: "PreToolUse, PostToolUse, Stop", support: "approximate",
+    notes: "A block's message follows its reason: \"Error: <reason>\\n\\n<message>\". After a tool (PostToolUse) it is hookSpecificOutput.additionalContext, a message after the result. PreToolUse drops additionalContext, so a pass message on a tool call reaches only the user (systemMessage). Stop: it joins the continuation. steer, followUp and nextTurn all mean the same here: with the next model request (at a stop only steer/followUp start the extra turn)." },
+  { feature: "ask", native: "PreToolUse", support: "approximate",
+    notes: "droid exec --auto ignores permissionDecision \"ask\" and runs the tool, so an ask is the deny (exit 2): the model reads the reason, the asking hook's message and hookit's note to ask the user." },
   { feature: "actions", native: "PreToolUse, PostToolUse, Stop", support: "approximate",
-    notes: "interrupt/shutdown become continue:false with stopReason: droid stops the agent before the tool runs (PreToolUse), after it ran (PostToolUse) or at Stop. message, compact and emit-custom-event have no hook answer here." },
+    notes: "interrupt/shutdown become continue:false with stopReason: droid stops the agent before the tool runs (PreToolUse), after it ran (PostToolUse) or at Stop. compact and emit-custom-event have no hook answer here; message: see messages." },
   { feature: "user notices", native: "PostToolUse, Stop", support: "approximate",
     notes: "systemMessage, which the model never sees. droid 0.225.2's code shows it as a warning in the interactive view after PostToolUse and Stop, only logs it on PreToolUse, and droid exec prints none. Lifecycle events get them on stderr: droid would give their stdout to the model." },
 ], VERIFIED_WITH);

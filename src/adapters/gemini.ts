@@ -80,11 +80,15 @@ const CAPABILITIES: CapabilityRow[] = withEvidence([
     support: "native",
     notes: "Evaluated in-process by hookit after each native event; never changes what Gemini receives.",
   },
+  { feature: "messages", native: "BeforeTool, AfterTool, AfterAgent", support: "approximate",
+    notes: "A block's message follows its reason: {\"error\":\"Tool execution blocked: <reason>\\n\\n<message>\"}. After a tool (AfterTool) it is hookSpecificOutput.additionalContext, appended to the result as <hook_context>…</hook_context>. BeforeTool drops additionalContext, so a pass message on a tool call reaches only the user (systemMessage). AfterAgent: it joins the continuation. steer, followUp and nextTurn all mean the same here: with the next model request (at a stop only steer/followUp start the extra turn)." },
+  { feature: "ask", native: "BeforeTool", support: "approximate",
+    notes: "Gemini's decision \"ask\" waits for a confirmation nobody can give in -p (the e2e run hung until it was killed), so an ask is the deny: the model reads the reason, the asking hook's message and hookit's note to ask the user." },
   {
     feature: "actions",
     native: "BeforeTool, AfterTool, AfterAgent",
     support: "approximate",
-    notes: "`interrupt` and `shutdown` become `continue:false` + `stopReason`: the agent loop stops with no further model request. `compact`, `message` and `emit-custom-event` cannot be delivered.",
+    notes: "`interrupt` and `shutdown` become `continue:false` + `stopReason`: the agent loop stops with no further model request. `compact` and `emit-custom-event` cannot be delivered; `message`: see messages.",
   },
   {
     feature: "user notices",

@@ -20,5 +20,5 @@ describeMessages("copilot", {
 describeMessages("factory", { passMessage: "not delivered", resultMessage: "delivered", askedResult: `Error: ${ASK_AS_BLOCK}` });
 // Print mode has no UI: the ask is HooKit's block, and the message arrives as its own message (sendMessage).
 describeMessages("pi", { passMessage: "delivered", resultMessage: "delivered", askedResult: ASK_REASON });
-// The plugin's refusal carries the message; a pass has no model channel.
-describeMessages("opencode", { passMessage: "not delivered", resultMessage: "not delivered", askedResult: ASK_AS_BLOCK });
+// The plugin's refusal carries the message; tool.execute.after appends it to the output; before the tool runs there is no channel.
+describeMessages("opencode", { passMessage: "not delivered", resultMessage: "delivered", askedResult: ASK_AS_BLOCK });
