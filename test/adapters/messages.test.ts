@@ -54,7 +54,7 @@ describe("ask", () => {
 
 describe("message context on an answer that refuses nothing", () => {
   it("Claude Code: additionalContext on PreToolUse and PostToolUse; nothing else in the answer", () => {
-    for (const [event, file] of [["PreToolUse", "PreToolUse-Bash.json"], ["PostToolUse", "PostToolUse-Bash.json"]]) {
+    for (const [event, file] of [["PreToolUse", "PreToolUse-Bash.json"], ["PostToolUse", "PostToolUse-Bash.json"]] as const) {
       expect(out(claude, parse(claude, event, file), CONTEXT).json).toEqual({ hookSpecificOutput: { hookEventName: event, additionalContext: CONTEXT.context } });
     }
   });
