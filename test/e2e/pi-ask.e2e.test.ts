@@ -9,10 +9,12 @@ import { closeAllPiRpc, startPiRpc, type RpcRecord } from "./pi-rpc.ts";
 import { rawToolResults } from "./views.ts";
 
 const MARKER = "hookit-e2e-marker";
+const ASK_MESSAGE = "HOOKIT-ASK-7f3a: touching the marker needs your confirmation.";
 const ASK_POLICY = {
   local: {
     "confirm-touch": {
       description: "e2e", event: "tool_call", ask: true, filter: { toolName: "^bash$", command: MARKER }, shell: "false", default: true,
+      action: { type: "message", outcome: "block", message: ASK_MESSAGE, delivery: "steer" },
     },
   },
 };
@@ -35,10 +37,10 @@ describe("pi (RPC mode): an asking hook asks the user", () => {
   afterEach(closeAllPiRpc);
   afterAll(disposeScratch);
 
-  it("the user is asked with the hook's reason; no keeps the tool from running and the model reads why", async () => {
+  it("the user is asked with the hook's message; no keeps the tool from running and the model reads why", async () => {
     const { pi, dialog, run, ran } = await askAndAnswer("ask-no", false);
     expect(dialog.title, pi.summary()).toBe("hookit: allow bash?");
-    expect(dialog.message, pi.summary()).toBe(REASON);
+    expect(dialog.message, pi.summary()).toBe(ASK_MESSAGE);
     expect(ran, pi.summary()).toBe(false);
     expect(rawToolResults(run.views[1] ?? []).at(-1), pi.summary()).toBe(`${REASON}\n\nhookit: the user did not allow this call.`);
   });

@@ -70,7 +70,7 @@ export const PI_CAPABILITIES: readonly CapabilityRow[] = Object.freeze(withEvide
     feature: "ask",
     native: "ctx.ui.confirm",
     support: "native",
-    notes: "With a UI (TUI, RPC) an asking block opens a confirm dialog \"hookit: allow <tool>?\" showing the reason: yes runs the tool; no, a dismissed dialog or a broken UI block it, and the model reads the reason and \"hookit: the user did not allow this call.\". Print and JSON modes have no UI: HooKit's block.",
+    notes: "With a UI (TUI, RPC) an asking block opens a confirm dialog \"hookit: allow <tool>?\" showing the asking hooks' messages (or the reason): yes runs the tool; no, a dismissed dialog or a broken UI block it, and the model reads the reason and \"hookit: the user did not allow this call.\". Print and JSON modes have no UI: HooKit's block.",
   },
   {
     feature: "hook_result",
