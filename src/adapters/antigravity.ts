@@ -41,7 +41,7 @@ const CAPABILITIES: CapabilityRow[] = withEvidence([
     notes: "Evaluated inside hookit after each hook; no harness event involved." },
   { feature: "messages", native: "PreToolUse, Stop", support: "approximate",
     notes: "A block's message follows its reason. No context field is documented: a pass or tool-result message reaches only the user (stderr). Stop: it joins the continuation. steer, followUp and nextTurn all mean the same here: with the next model request (at a stop only steer/followUp start the extra turn)." },
-  { feature: "ask", native: "", support: "approximate",
+  { feature: "ask", native: "PreToolUse", support: "approximate",
     notes: "agy documents \"ask\"/\"force_ask\", but agy could not be run here to see what an ask does headless, so an ask is the deny with the reason, the asking hook's message and hookit's note to ask the user." },
   { feature: "actions", native: "PostInvocation, Stop", support: "approximate",
     notes: '`interrupt`/`shutdown` at PostInvocation answer `{"terminationBehavior":"terminate"}`, which ends the execution loop; at Stop they drop the continuation; at PreToolUse they are ignored. `compact` and `emit-custom-event` cannot be delivered; `message`: see messages.' },

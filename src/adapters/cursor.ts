@@ -97,7 +97,7 @@ const CAPABILITIES: CapabilityRow[] = withEvidence([
   },
   { feature: "messages", native: "beforeShellExecution, beforeMCPExecution, preToolUse, postToolUse, stop", support: "approximate",
     notes: "A block's message follows its reason in agent_message (beforeReadFile: user_message only). After a tool, postToolUse additional_context carries it. The pre-tool events have no context field, so a pass message on a tool call reaches only the user. stop: it joins the follow-up message. No live Cursor run here: from the documentation. steer, followUp and nextTurn all mean the same here: with the next model request (at a stop only steer/followUp start the extra turn)." },
-  { feature: "ask", native: "", support: "approximate",
+  { feature: "ask", native: "beforeShellExecution, beforeMCPExecution, beforeReadFile, preToolUse", support: "approximate",
     notes: "Sent as the deny: preToolUse accepts \"ask\" without enforcing it, and no live Cursor run here could show what beforeShellExecution's ask does headless. The model reads the reason, the asking hook's message and hookit's note to ask the user." },
   {
     feature: "actions",

@@ -57,7 +57,7 @@ const CAPABILITIES: CapabilityRow[] = withEvidence([
     notes: "Evaluated inside hookit after each hook; no harness event involved." },
   { feature: "messages", native: "PreToolUse, Stop", support: "approximate",
     notes: "A block's message follows its deny reason. No additional-context channel is used: a pass or tool-result message reaches only the user (stderr). Stop: it joins the continuation. steer, followUp and nextTurn all mean the same here: with the next model request (at a stop only steer/followUp start the extra turn)." },
-  { feature: "ask", native: "", support: "impossible",
+  { feature: "ask", native: "PreToolUse", support: "approximate",
     notes: "No ask in Kimi's hook protocol: an ask is the deny, with the reason, the asking hook's message and hookit's note to ask the user." },
   { feature: "actions", native: "Stop", support: "approximate",
     notes: "No hook answer stops the agent: at Stop, `interrupt`/`shutdown` only drop hookit's continuation so the turn does end; elsewhere they are ignored. `compact` and `emit-custom-event` cannot be delivered; `message`: see messages." },

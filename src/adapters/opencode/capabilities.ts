@@ -71,7 +71,7 @@ export const OPENCODE_CAPABILITIES: readonly CapabilityRow[] = Object.freeze(wit
   },
   {
     feature: "ask",
-    native: "",
+    native: "tool.execute.before",
     support: "approximate",
     notes: "A plugin's tool.execute.before can only let a call run or fail it, so an ask is the block: the model reads the reason, the asking hook's message and hookit's note to ask the user.",
   },
