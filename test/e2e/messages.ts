@@ -7,7 +7,7 @@ import type { CliId } from "./agents.ts";
 import { disposeScratch, runScenario, type RunResult } from "./harness.ts";
 import { rawToolResults } from "./views.ts";
 
-const MARKER = "hookit-e2e-marker";
+export const MARKER = "hookit-e2e-marker";
 const ALLOWED = "e2e-allowed.txt";
 export const BLOCK_MESSAGE = "HOOKIT-MSG-7f3a: touch e2e-allowed.txt instead, or ask the user.";
 export const PASS_MESSAGE = "HOOKIT-PASS-7f3a: remember to run the tests.";
@@ -23,7 +23,7 @@ const guard = { toolName: "^bash$", command: MARKER };
 const BLOCK_POLICY = { local: { "no-touch": { description: "e2e", event: "tool_call", filter: guard, shell: "false", action: message(BLOCK_MESSAGE, "block"), default: true } } };
 const PASS_POLICY = { local: { note: { description: "e2e", event: "tool_call", filter: { toolName: "^bash$" }, shell: "true", action: message(PASS_MESSAGE, "pass"), default: true } } };
 const RESULT_POLICY = { local: { stale: { description: "e2e", event: "tool_result", filter: { toolName: "^bash$" }, shell: "true", action: message(RESULT_MESSAGE, "pass", "followUp"), default: true } } };
-const ASK_POLICY = { local: { "confirm-touch": { description: "e2e", event: "tool_call", ask: true, filter: guard, shell: "false", action: message(ASK_MESSAGE, "block"), default: true } } };
+export const ASK_POLICY = { local: { "confirm-touch": { description: "e2e", event: "tool_call", ask: true, filter: guard, shell: "false", action: message(ASK_MESSAGE, "block"), default: true } } };
 
 export interface MessageExpectations {
   /** A pass message reaches the model (additional context), or the agent has no channel for it. */
