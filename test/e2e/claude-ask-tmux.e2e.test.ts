@@ -2,13 +2,13 @@
 // shows Claude's own permission prompt with the asking hook's message; answering "No" keeps the
 // tool from running, answering "Yes" runs it. Headless (-p) runs are in messages.e2e.test.ts.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { AGENTS, type AgentContext } from "./agents.ts";
 import { cliCommand } from "./clis.ts";
 import type { DriverSpec } from "./driver.ts";
-import { baseEnv, CACHE_ROOT, disposeScratch, driverCommand, freePort, hookitBin, run, scratch } from "./harness.ts";
+import { CACHE_ROOT, disposeScratch, driverCommand, freePort, freshRun, hookitBin, run } from "./harness.ts";
 import { ASK_MESSAGE, ASK_POLICY, MARKER } from "./messages.ts";
 import { readJsonl, writeFiles } from "./scenario-files.ts";
 
@@ -16,13 +16,7 @@ const hasTmux = spawnSync("tmux", ["-V"], { stdio: "ignore" }).status === 0;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function interactiveAsk(name: string, answer: "yes" | "no") {
-  const dir = mkdtempSync(join(scratch(), `claude-tmux-${name}-`));
-  const home = join(dir, "home");
-  const project = join(dir, "project");
-  mkdirSync(home, { recursive: true });
-  mkdirSync(project, { recursive: true });
-  const env = baseEnv(home);
-  run("git", ["init", "-q"], { cwd: project, env });
+  const { dir, home, project, env } = freshRun(`claude-tmux-${name}`);
   const prompt = "Please follow the e2e script.";
   const ctx: AgentContext = { cacheRoot: CACHE_ROOT, home, project, port: await freePort(), prompt };
   const launch = AGENTS.claude.launch(ctx, cliCommand("claude", CACHE_ROOT));

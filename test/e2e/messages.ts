@@ -60,21 +60,19 @@ export function describeMessages(agent: CliId, expected: MessageExpectations): v
       expect(seen(r), r.summary()).toContain(BLOCK_MESSAGE);
     });
 
-    it(`a tool_call pass message: ${expected.passMessage}`, async () => {
-      const r = await scenario("pass-message", PASS_POLICY, `touch ${ALLOWED}`);
-      show(r, "pass-message");
-      expect(r.exists(ALLOWED), r.summary()).toBe(true);
-      if (expected.passMessage === "delivered") expect(seen(r), r.summary()).toContain(PASS_MESSAGE);
-      else expect(seen(r), r.summary()).not.toContain(PASS_MESSAGE);
-    });
-
-    it(`a tool_result pass message: ${expected.resultMessage}`, async () => {
-      const r = await scenario("result-message", RESULT_POLICY, `touch ${ALLOWED}`);
-      show(r, "result-message");
-      expect(r.exists(ALLOWED), r.summary()).toBe(true);
-      if (expected.resultMessage === "delivered") expect(seen(r), r.summary()).toContain(RESULT_MESSAGE);
-      else expect(seen(r), r.summary()).not.toContain(RESULT_MESSAGE);
-    });
+    const passes: [string, string, unknown, string, "delivered" | "not delivered"][] = [
+      ["tool_call", "pass-message", PASS_POLICY, PASS_MESSAGE, expected.passMessage],
+      ["tool_result", "result-message", RESULT_POLICY, RESULT_MESSAGE, expected.resultMessage],
+    ];
+    for (const [event, name, policy, text, delivery] of passes) {
+      it(`a ${event} pass message: ${delivery}`, async () => {
+        const r = await scenario(name, policy, `touch ${ALLOWED}`);
+        show(r, name);
+        expect(r.exists(ALLOWED), r.summary()).toBe(true);
+        if (delivery === "delivered") expect(seen(r), r.summary()).toContain(text);
+        else expect(seen(r), r.summary()).not.toContain(text);
+      });
+    }
 
     it("an ask in a headless run never lets the tool run", async () => {
       const r = await scenario("ask-headless", ASK_POLICY, `touch ${MARKER}`);
