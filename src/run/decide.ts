@@ -56,8 +56,7 @@ export async function decide(
     if (decision.patch && messages.length > 0) {
       decision.patch.text = withMessages(decision.patch.text, messages);
       decision.patch.messages = messages.map((m) => m.text).join("\n\n");
-    }
-    else passMessages(decision, messages);
+    } else passMessages(decision, messages);
   } else if (invocation.kind === "stop") {
     await decideStop(invocation, run, decision, session);
     passMessages(decision, messages);
