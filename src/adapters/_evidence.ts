@@ -3,7 +3,7 @@
 // the captured fixtures (or, for Cursor, the documentation's examples).
 import type { CapabilityRow } from "./types.ts";
 
-export const E2E_FEATURES: ReadonlySet<string> = new Set(["tool_call", "tool_result", "agent_end"]);
+export const E2E_FEATURES: ReadonlySet<string> = new Set(["tool_call", "tool_result", "agent_end", "messages", "ask"]);
 
 /**
  * Fills `verified`: the real CLI version for features the e2e suite proves

@@ -8,6 +8,7 @@
 import type { SessionMetadata } from "../engine/types.ts";
 import { describe, isRecord, type Payload, kindLookup, exactKindLookup, nonEmptyReason } from "./_claude-style.ts";
 import { normalizeAntigravityCalls } from "./_antigravity-tools.ts";
+import { withUndelivered } from "./_messages.ts";
 import { defineAdapter, PayloadError, SPEC_VERSION, type CapabilityRow, type Decision, type Invocation, type InvocationKind, type Reply } from "./types.ts";
 import { withEvidence } from "./_evidence.ts";
 
@@ -38,8 +39,12 @@ const CAPABILITIES: CapabilityRow[] = withEvidence([
   { feature: "session_before_fork", native: "", support: "impossible", notes: "No hook runs around sessions." },
   { feature: "hook_result", native: "", support: "native",
     notes: "Evaluated inside hookit after each hook; no harness event involved." },
+  { feature: "messages", native: "PreToolUse, Stop", support: "approximate",
+    notes: "A block's message follows its reason. No context field is documented: a pass or tool-result message reaches only the user (stderr). Stop: it joins the continuation. steer, followUp and nextTurn all mean the same here: with the next model request (at a stop only steer/followUp start the extra turn)." },
+  { feature: "ask", native: "PreToolUse", support: "approximate",
+    notes: "agy documents \"ask\"/\"force_ask\", but agy could not be run here to see what an ask does headless, so an ask is the deny with the reason, the asking hook's message and hookit's note to ask the user." },
   { feature: "actions", native: "PostInvocation, Stop", support: "approximate",
-    notes: '`interrupt`/`shutdown` at PostInvocation answer `{"terminationBehavior":"terminate"}`, which ends the execution loop; at Stop they drop the continuation; at PreToolUse they are ignored. `compact`, `message` and `emit-custom-event` cannot be delivered.' },
+    notes: '`interrupt`/`shutdown` at PostInvocation answer `{"terminationBehavior":"terminate"}`, which ends the execution loop; at Stop they drop the continuation; at PreToolUse they are ignored. `compact` and `emit-custom-event` cannot be delivered; `message`: see messages.' },
   { feature: "user notices", native: "", support: "impossible",
     notes: "No user-only field: notices go to stderr with exit 0; the docs do not say what agy does with a hook's stderr." },
 ], undefined, EVIDENCE);
@@ -109,7 +114,9 @@ function respond(invocation: Invocation, decision: Decision): Reply {
     out.reason = nonEmptyReason(decision.continueWith);
   }
   if (invocation.kind === "turn_end" && decision.stopAgent !== undefined) out.terminationBehavior = "terminate";
-  const lines = decision.notices.map((notice) => notice.message);
+  // No additional-context field is documented; the reason (which carries a block's messages) is the one model channel.
+  // hookit's ask is the deny: agy's "ask" could not be run here to see what it does headless.
+  const lines = withUndelivered(invocation, decision, false).map((notice) => notice.message);
   if (decision.stopAgent !== undefined && invocation.kind === "tool_call") {
     lines.push(`${decision.stopAgent} (Antigravity cannot stop the agent from PreToolUse)`);
   }

@@ -8,6 +8,7 @@ import {
   defineAdapter, PayloadError, type CapabilityRow, type Decision, type Invocation, type InvocationKind, type Reply,
 } from "./types.ts";
 import { withEvidence } from "./_evidence.ts";
+import { withUndelivered } from "./_messages.ts";
 
 const ADAPTER_ID = "claude";
 
@@ -77,14 +78,20 @@ function addToolEvent(invocation: Invocation, nativeEvent: string, payload: Payl
 function respond(invocation: Invocation, decision: Decision): Reply {
   const output: Record<string, unknown> = {};
   if (invocation.kind === "tool_call" && decision.block !== undefined) {
+    // "ask" shows Claude's permission prompt; in -p nobody can answer and it is a denial with this reason.
+    const ask = decision.ask !== undefined;
     output.hookSpecificOutput = {
       hookEventName: invocation.nativeEvent,
-      permissionDecision: "deny",
-      permissionDecisionReason: nonEmptyReason(decision.block),
+      permissionDecision: ask ? "ask" : "deny",
+      permissionDecisionReason: nonEmptyReason(decision.ask ?? decision.block),
     };
   }
   if (invocation.kind === "tool_result" && decision.patch !== undefined) {
     Object.assign(output, patchOutput(invocation, decision.patch.text));
+  }
+  // A message on an answer that refuses nothing: context for the model next to the tool's result.
+  if (decision.context !== undefined && CONTEXT_EVENTS.has(invocation.nativeEvent) && output.hookSpecificOutput === undefined) {
+    output.hookSpecificOutput = { hookEventName: invocation.nativeEvent, additionalContext: decision.context };
   }
   // Stopping wins over a continuation: an interrupt Action asked for the agent to stop.
   if (invocation.kind === "stop" && decision.continueWith !== undefined && decision.stopAgent === undefined) {
@@ -95,10 +102,13 @@ function respond(invocation: Invocation, decision: Decision): Reply {
     output.continue = false;
     output.stopReason = decision.stopAgent;
   }
-  const notices = joinNotices(decision.notices);
+  const notices = joinNotices(withUndelivered(invocation, decision, CONTEXT_EVENTS.has(invocation.nativeEvent)));
   if (notices !== undefined) output.systemMessage = notices;
   return jsonReply(output);
 }
+
+/** Events whose hookSpecificOutput.additionalContext reaches the model (e2e, test/e2e/messages.e2e.test.ts). */
+const CONTEXT_EVENTS: ReadonlySet<string> = new Set(["PreToolUse", "PostToolUse", "PostToolUseFailure"]);
 
 /**
  * Bash's output object can be replaced outright (`updatedToolOutput` must match
@@ -134,8 +144,12 @@ const capabilities: CapabilityRow[] = withEvidence([
     notes: "No hook runs before a fork; SessionStart (source fork) only reports it afterwards." },
   { feature: "hook_result", native: "", support: "native",
     notes: "Evaluated inside hookit after each hook; no harness event involved." },
+  { feature: "messages", native: "PreToolUse, PostToolUse, PostToolUseFailure, Stop", support: "native",
+    notes: "A block's message follows its reason in the error tool_result the model reads. On a pass or a tool result it is hookSpecificOutput.additionalContext: a system-reminder \"PreToolUse:Bash hook additional context: <message>\" (PostToolUse: likewise) after the result. At Stop it joins the continuation. PostToolBatch has no channel: the user is told (systemMessage). steer, followUp and nextTurn all mean the same here: with the next model request (at a stop only steer/followUp start the extra turn)." },
+  { feature: "ask", native: "PreToolUse", support: "native",
+    notes: "permissionDecision \"ask\" with the asking hooks' messages (or the reason) as permissionDecisionReason: Claude's permission prompt. In -p nobody can answer: the call is denied and the model reads exactly that text." },
   { feature: "actions", native: "PreToolUse, PostToolUse, PostToolUseFailure, PostToolBatch, Stop", support: "approximate",
-    notes: "interrupt/shutdown become continue:false with stopReason, which ends the agent's turn, not the Claude process. message, compact and emit-custom-event have no hook answer here." },
+    notes: "interrupt/shutdown become continue:false with stopReason, which ends the agent's turn, not the Claude process. compact and emit-custom-event have no hook answer here; message: see messages." },
   { feature: "user notices", native: "all events", support: "native",
     notes: "systemMessage: a warning line for the user; the model does not see it." },
 ], "2.1.197");

@@ -11,6 +11,7 @@ import {
   defineAdapter, PayloadError, type CapabilityRow, type Decision, type Invocation, type InvocationKind, type Reply,
 } from "./types.ts";
 import { withEvidence } from "./_evidence.ts";
+import { withUndelivered } from "./_messages.ts";
 
 const ADAPTER_ID = "codex";
 
@@ -130,6 +131,10 @@ function patchText(text: string, where: string): PatchOperation[] {
   }
 }
 
+/** Events whose hookSpecificOutput.additionalContext reaches the model (e2e, test/e2e/messages.e2e.test.ts). */
+const CONTEXT_EVENTS: ReadonlySet<string> = new Set(["PreToolUse", "PostToolUse"]);
+
+// hookit's ask is never encoded as "ask": Codex 0.171 rejects it and runs the tool, so an ask is the deny in `block`.
 function respond(invocation: Invocation, decision: Decision): Reply {
   const output: Record<string, unknown> = {};
   const stop = decision.stopAgent !== undefined ? { continue: false, stopReason: decision.stopAgent } : {};
@@ -143,10 +148,13 @@ function respond(invocation: Invocation, decision: Decision): Reply {
           permissionDecision: "deny",
           permissionDecisionReason: nonEmptyReason(decision.block),
         };
+      } else if (decision.context !== undefined) {
+        output.hookSpecificOutput = { hookEventName: "PreToolUse", additionalContext: decision.context };
       }
       break;
     case "tool_result":
       if (decision.patch !== undefined) Object.assign(output, { decision: "block", reason: nonEmptyReason(decision.patch.text) });
+      else if (decision.context !== undefined) output.hookSpecificOutput = { hookEventName: "PostToolUse", additionalContext: decision.context };
       Object.assign(output, stop);
       break;
     case "stop":
@@ -159,7 +167,7 @@ function respond(invocation: Invocation, decision: Decision): Reply {
     default:
       break;
   }
-  const notices = joinNotices(decision.notices);
+  const notices = joinNotices(withUndelivered(invocation, decision, CONTEXT_EVENTS.has(invocation.nativeEvent)));
   if (notices !== undefined) output.systemMessage = notices;
   return jsonReply(output);
 }
@@ -181,8 +189,12 @@ const capabilities: CapabilityRow[] = withEvidence([
     notes: "No hook runs before a fork; SessionStart (source fork) only reports it afterwards." },
   { feature: "hook_result", native: "", support: "native",
     notes: "Evaluated inside hookit after each hook; no harness event involved." },
+  { feature: "messages", native: "PreToolUse, PostToolUse, Stop", support: "native",
+    notes: "A block's message follows its reason: \"Command blocked by PreToolUse hook: <reason>\\n\\n<message>. Command: …\". On a pass (PreToolUse) or a tool result (PostToolUse) it is hookSpecificOutput.additionalContext alone (Codex rejects any other extra field), which arrives as a developer message right after the tool call. At Stop it joins the continuation. steer, followUp and nextTurn all mean the same here: with the next model request (at a stop only steer/followUp start the extra turn)." },
+  { feature: "ask", native: "PreToolUse", support: "approximate",
+    notes: "Codex 0.171 rejects permissionDecision \"ask\" and runs the tool, so an ask is the deny: the model reads the reason, the asking hook's message and \"hookit: this call needs the user's confirmation, which cannot be asked for here; ask the user to allow it or to run it.\"" },
   { feature: "actions", native: "PostToolUse, Stop", support: "approximate",
-    notes: "interrupt/shutdown become continue:false with stopReason on PostToolUse and Stop. On PreToolUse Codex rejects those fields, so they are dropped there. message, compact and emit-custom-event have no hook answer here." },
+    notes: "interrupt/shutdown become continue:false with stopReason on PostToolUse and Stop. On PreToolUse Codex rejects those fields, so they are dropped there. compact and emit-custom-event have no hook answer here; message: see messages." },
   { feature: "user notices", native: "all events", support: "native",
     notes: "systemMessage: a warning entry for the user; the model does not see it." },
 ], "0.171.0");

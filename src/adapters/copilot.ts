@@ -7,6 +7,7 @@ import type { ContentBlock, SessionMetadata } from "../engine/types.ts";
 import { describe, isRecord, nonEmptyReason, invocationSkeleton, stringOf, kindLookup } from "./_claude-style.ts";
 import { withEvidence } from "./_evidence.ts";
 import { normalizeCopilotCalls, readToolArgs } from "./_copilot-tools.ts";
+import { withUndelivered } from "./_messages.ts";
 import {
   defineAdapter,
   PayloadError,
@@ -92,11 +93,15 @@ const CAPABILITIES: CapabilityRow[] = withEvidence([
     support: "native",
     notes: "Evaluated in-process by hookit after each native event; never changes what Copilot receives.",
   },
+  { feature: "messages", native: "preToolUse, postToolUse, agentStop", support: "native",
+    notes: "A block's message follows its reason: \"Denied by preToolUse hook: <reason>\\n\\n<message>\". On a pass it is additionalContext: preToolUse adds a user message \"Additional context from preToolUse hook:\\n<message>\" after the result; postToolUse appends \"Tool \\\"bash\\\" succeeded. Additional guidance from postToolUse hooks:\\n<message>\" to it. agentStop: it joins the continuation. steer, followUp and nextTurn all mean the same here: with the next model request (at a stop only steer/followUp start the extra turn)." },
+  { feature: "ask", native: "preToolUse", support: "native",
+    notes: "permissionDecision \"ask\" with the asking hooks' messages (or the reason): the user is asked. In -p nobody can answer: the call is denied and the model reads \"Denied by preToolUse hook (unable to ask user for confirmation): <message>\"." },
   {
     feature: "actions",
     native: "agentStop",
     support: "approximate",
-    notes: "Command hooks have no stop-the-agent field: at agentStop, `interrupt`/`shutdown` only drop hookit's continuation so the agent does stop; elsewhere they are ignored. `compact`, `message` and `emit-custom-event` cannot be delivered.",
+    notes: "Command hooks have no stop-the-agent field: at agentStop, `interrupt`/`shutdown` only drop hookit's continuation so the agent does stop; elsewhere they are ignored. `compact` and `emit-custom-event` cannot be delivered; `message`: see messages.",
   },
   {
     feature: "user notices",
@@ -169,14 +174,21 @@ function parse(nativeEvent: string, payload: unknown): Invocation {
   return { ...base, kind: "lifecycle", events: [] };
 }
 
+/** Where additionalContext reaches the model (e2e); the kind, since the event names follow the config's casing. */
+const CONTEXT_KINDS: ReadonlySet<InvocationKind> = new Set(["tool_call", "tool_result"]);
+
 function respond(invocation: Invocation, decision: Decision): Reply {
   const out: Record<string, unknown> = {};
   // `!== undefined`: an empty reason is still a decision and must never fail open.
   // The reason travels in JSON with exit 0: exit 2 would replace it with "hook exited with code 2".
   if (invocation.kind === "tool_call" && decision.block !== undefined) {
-    out.permissionDecision = "deny";
-    out.permissionDecisionReason = nonEmptyReason(decision.block, "hookit: blocked by policy");
+    // "ask" prompts the user; in -p / autopilot Copilot denies it ("unable to ask user for confirmation").
+    out.permissionDecision = decision.ask !== undefined ? "ask" : "deny";
+    out.permissionDecisionReason = nonEmptyReason(decision.ask ?? decision.block, "hookit: blocked by policy");
   }
+  // A message on an answer that refuses nothing: preToolUse adds a user message after the result, postToolUse appends to it.
+  if (decision.context !== undefined && CONTEXT_KINDS.has(invocation.kind) && Object.keys(out).length === 0)
+    out.additionalContext = decision.context;
   if (invocation.kind === "tool_result" && decision.patch !== undefined)
     out.modifiedResult = { resultType: "success", textResultForLlm: decision.patch.text };
   // No stop field exists, but letting the stop through is how an interrupt/shutdown Action stops the agent.
@@ -185,7 +197,7 @@ function respond(invocation: Invocation, decision: Decision): Reply {
     out.reason = nonEmptyReason(decision.continueWith, "hookit: continue");
   }
   // No user channel and no stop field: stderr with exit 0 changes nothing and lands in Copilot's log.
-  const stderr = decision.notices.map((n) => `${n.message}\n`).join("");
+  const stderr = withUndelivered(invocation, decision, CONTEXT_KINDS.has(invocation.kind)).map((n) => `${n.message}\n`).join("");
   return { stdout: Object.keys(out).length > 0 ? `${JSON.stringify(out)}\n` : "", stderr, exitCode: 0 };
 }
 

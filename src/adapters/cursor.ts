@@ -5,6 +5,7 @@
 import type { ContentBlock, SessionMetadata } from "../engine/types.ts";
 import { describe, isRecord, nonEmptyReason, invocationSkeleton, stringOf, kindLookup } from "./_claude-style.ts";
 import { withEvidence } from "./_evidence.ts";
+import { withUndelivered } from "./_messages.ts";
 import { cursorResultText, readCursorTool } from "./_cursor-tools.ts";
 import {
   defineAdapter,
@@ -94,11 +95,15 @@ const CAPABILITIES: CapabilityRow[] = withEvidence([
     support: "native",
     notes: "Evaluated in-process by hookit after each native event; never changes what Cursor receives.",
   },
+  { feature: "messages", native: "beforeShellExecution, beforeMCPExecution, preToolUse, postToolUse, stop", support: "approximate",
+    notes: "A block's message follows its reason in agent_message (beforeReadFile: user_message only). After a tool, postToolUse additional_context carries it. The pre-tool events have no context field, so a pass message on a tool call reaches only the user. stop: it joins the follow-up message. No live Cursor run here: from the documentation. steer, followUp and nextTurn all mean the same here: with the next model request (at a stop only steer/followUp start the extra turn)." },
+  { feature: "ask", native: "beforeShellExecution, beforeMCPExecution, beforeReadFile, preToolUse", support: "approximate",
+    notes: "Sent as the deny: preToolUse accepts \"ask\" without enforcing it, and no live Cursor run here could show what beforeShellExecution's ask does headless. The model reads the reason, the asking hook's message and hookit's note to ask the user." },
   {
     feature: "actions",
     native: "stop",
     support: "approximate",
-    notes: "No event has a stop-the-agent field: at `stop`, `interrupt`/`shutdown` only drop hookit's follow-up so the agent does stop; elsewhere they are ignored. `compact`, `message` and `emit-custom-event` cannot be delivered.",
+    notes: "No event has a stop-the-agent field: at `stop`, `interrupt`/`shutdown` only drop hookit's follow-up so the agent does stop; elsewhere they are ignored. `compact` and `emit-custom-event` cannot be delivered; `message`: see messages.",
   },
   {
     feature: "user notices",
@@ -166,6 +171,8 @@ function parse(nativeEvent: string, payload: unknown): Invocation {
   return { ...base, kind: "lifecycle", events: [] };
 }
 
+// hookit's ask is sent as the deny in `block`: preToolUse accepts "ask" without enforcing it, and no
+// live Cursor run here could show what beforeShellExecution's ask does headless.
 function respond(invocation: Invocation, decision: Decision): Reply {
   const out: Record<string, unknown> = {};
   let notices = decision.notices.map((n) => n.message);
@@ -182,8 +189,12 @@ function respond(invocation: Invocation, decision: Decision): Reply {
   if (invocation.nativeEvent === "postToolUse" && decision.patch !== undefined) {
     if (invocation.native?.mcp === true)
       out.updated_mcp_tool_output = { content: [{ type: "text", text: decision.patch.text }] };
-    else out.additional_context = unhideableNote(decision.patch.reason);
+    else out.additional_context = [unhideableNote(decision.patch.reason), decision.patch.messages].filter(Boolean).join("\n\n");
   }
+  // A message on an answer that refuses nothing: only postToolUse has a model channel (additional_context).
+  const delivered = invocation.nativeEvent === "postToolUse";
+  if (delivered && decision.context !== undefined && out.additional_context === undefined) out.additional_context = decision.context;
+  notices = notices.concat(withUndelivered(invocation, { ...decision, notices: [] }, delivered).map((n) => n.message));
   // No stop field exists, but letting the stop through is how an interrupt/shutdown Action stops the agent.
   if (invocation.kind === "stop" && decision.continueWith !== undefined && decision.stopAgent === undefined)
     out.followup_message = nonEmptyReason(decision.continueWith, "hookit: continue");

@@ -4,6 +4,7 @@
 // snake_case shape without `tool_use_id`; `tool_response` is always a string.
 // Answers are Claude-shaped JSON on stdout, plus exit 2 behind a deny (see respond).
 import { withEvidence } from "./_evidence.ts";
+import { withUndelivered } from "./_messages.ts";
 import { normalizeFactoryTool } from "./_factory-tools.ts";
 import { asPayload, baseInvocation, joinNotices, jsonReply, nonEmptyReason, readNativeTool, readStopHookActive, textOf, type Payload, kindLookup, exactKindLookup } from "./_claude-style.ts";
 import {
@@ -61,8 +62,11 @@ function addToolEvents(invocation: Invocation, payload: Payload, where: string):
   }];
 }
 
+// hookit's ask is never encoded as "ask": droid exec --auto ignores it and runs the tool, so an ask is the deny in `block`.
 function respond(invocation: Invocation, decision: Decision): Reply {
-  const notices = joinNotices(decision.notices);
+  // Only PostToolUse's additionalContext reaches the model; PreToolUse drops it (e2e, messages.e2e.test.ts).
+  const delivered = invocation.kind === "tool_result";
+  const notices = joinNotices(withUndelivered(invocation, decision, delivered));
   // droid hands SessionStart's and UserPromptSubmit's stdout to the model as a
   // user message (even "{}"), so lifecycle answers print nothing there.
   if (invocation.kind === "lifecycle") {
@@ -76,6 +80,10 @@ function respond(invocation: Invocation, decision: Decision): Reply {
   if (invocation.kind === "tool_result" && decision.patch !== undefined) {
     // droid cannot replace a result; this adds the text as a user message after it.
     output.hookSpecificOutput = { hookEventName: "PostToolUse", additionalContext: nonEmptyReason(decision.patch.text) };
+  }
+  // A message on an answer that refuses nothing: context for the model after the tool's result.
+  if (delivered && decision.context !== undefined && output.hookSpecificOutput === undefined) {
+    output.hookSpecificOutput = { hookEventName: invocation.nativeEvent, additionalContext: decision.context };
   }
   // Stopping wins over a continuation: an interrupt Action asked for the agent to stop.
   if (invocation.kind === "stop" && decision.continueWith !== undefined && decision.stopAgent === undefined) {
@@ -111,8 +119,12 @@ const capabilities: CapabilityRow[] = withEvidence([
     notes: "droid has no hook before a session fork." },
   { feature: "hook_result", native: "", support: "native",
     notes: "Evaluated inside hookit after each hook; no harness event involved." },
+  { feature: "messages", native: "PreToolUse, PostToolUse, Stop", support: "approximate",
+    notes: "A block's message follows its reason: \"Error: <reason>\\n\\n<message>\". After a tool (PostToolUse) it is hookSpecificOutput.additionalContext, a message after the result. PreToolUse drops additionalContext, so a pass message on a tool call reaches only the user (systemMessage). Stop: it joins the continuation. steer, followUp and nextTurn all mean the same here: with the next model request (at a stop only steer/followUp start the extra turn)." },
+  { feature: "ask", native: "PreToolUse", support: "approximate",
+    notes: "droid exec --auto ignores permissionDecision \"ask\" and runs the tool, so an ask is the deny (exit 2): the model reads the reason, the asking hook's message and hookit's note to ask the user." },
   { feature: "actions", native: "PreToolUse, PostToolUse, Stop", support: "approximate",
-    notes: "interrupt/shutdown become continue:false with stopReason: droid stops the agent before the tool runs (PreToolUse), after it ran (PostToolUse) or at Stop. message, compact and emit-custom-event have no hook answer here." },
+    notes: "interrupt/shutdown become continue:false with stopReason: droid stops the agent before the tool runs (PreToolUse), after it ran (PostToolUse) or at Stop. compact and emit-custom-event have no hook answer here; message: see messages." },
   { feature: "user notices", native: "PostToolUse, Stop", support: "approximate",
     notes: "systemMessage, which the model never sees. droid 0.225.2's code shows it as a warning in the interactive view after PostToolUse and Stop, only logs it on PreToolUse, and droid exec prints none. Lifecycle events get them on stderr: droid would give their stdout to the model." },
 ], VERIFIED_WITH);

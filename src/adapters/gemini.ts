@@ -4,6 +4,7 @@
 // non-JSON text with exit >= 2 denies. hookit therefore always exits 0 and speaks JSON only.
 import type { ContentBlock, SessionMetadata } from "../engine/types.ts";
 import { describe, isRecord, nonEmptyReason, invocationSkeleton, stringOf, kindLookup } from "./_claude-style.ts";
+import { withUndelivered } from "./_messages.ts";
 import { withEvidence } from "./_evidence.ts";
 import { geminiResultText, normalizeGeminiCalls } from "./_gemini-tools.ts";
 import {
@@ -79,11 +80,15 @@ const CAPABILITIES: CapabilityRow[] = withEvidence([
     support: "native",
     notes: "Evaluated in-process by hookit after each native event; never changes what Gemini receives.",
   },
+  { feature: "messages", native: "BeforeTool, AfterTool, AfterAgent", support: "approximate",
+    notes: "A block's message follows its reason: {\"error\":\"Tool execution blocked: <reason>\\n\\n<message>\"}. After a tool (AfterTool) it is hookSpecificOutput.additionalContext, appended to the result as <hook_context>…</hook_context>. BeforeTool drops additionalContext, so a pass message on a tool call reaches only the user (systemMessage). AfterAgent: it joins the continuation. steer, followUp and nextTurn all mean the same here: with the next model request (at a stop only steer/followUp start the extra turn)." },
+  { feature: "ask", native: "BeforeTool", support: "approximate",
+    notes: "Gemini's decision \"ask\" waits for a confirmation nobody can give in -p (the e2e run hung until it was killed), so an ask is the deny: the model reads the reason, the asking hook's message and hookit's note to ask the user." },
   {
     feature: "actions",
     native: "BeforeTool, AfterTool, AfterAgent",
     support: "approximate",
-    notes: "`interrupt` and `shutdown` become `continue:false` + `stopReason`: the agent loop stops with no further model request. `compact`, `message` and `emit-custom-event` cannot be delivered.",
+    notes: "`interrupt` and `shutdown` become `continue:false` + `stopReason`: the agent loop stops with no further model request. `compact` and `emit-custom-event` cannot be delivered; `message`: see messages.",
   },
   {
     feature: "user notices",
@@ -158,7 +163,11 @@ function parse(nativeEvent: string, payload: unknown): Invocation {
 function respond(invocation: Invocation, decision: Decision): Reply {
   const out: Record<string, unknown> = {};
   // `!== undefined`: an empty reason is still a decision and must never fail open.
+  // hookit's ask is the deny: Gemini's "ask" waits for a confirmation nobody can give in -p (the run hung until killed).
   if (invocation.kind === "tool_call" && decision.block !== undefined) deny(out, decision.block);
+  // A message on an answer that refuses nothing: context for the model with the tool's result.
+  if (decision.context !== undefined && CONTEXT_EVENTS.has(invocation.nativeEvent) && out.decision === undefined)
+    out.hookSpecificOutput = { hookEventName: invocation.nativeEvent, additionalContext: decision.context };
   if (invocation.kind === "tool_result" && decision.patch !== undefined) deny(out, decision.patch.text);
   // Stopping wins over a continuation: an interrupt/shutdown Action asked for the agent to stop.
   if (invocation.kind === "stop" && decision.continueWith !== undefined && decision.stopAgent === undefined)
@@ -167,12 +176,19 @@ function respond(invocation: Invocation, decision: Decision): Reply {
     out.continue = false;
     out.stopReason = nonEmptyReason(decision.stopAgent, "hookit: stopped by policy");
   }
-  if (decision.notices.length > 0) out.systemMessage = decision.notices.map((n) => n.message).join("\n");
+  const notices = withUndelivered(invocation, decision, CONTEXT_EVENTS.has(invocation.nativeEvent));
+  if (notices.length > 0) out.systemMessage = notices.map((n) => n.message).join("\n");
   // A plain allow prints nothing: Gemini treats empty output as "no decision".
   return { stdout: Object.keys(out).length > 0 ? `${JSON.stringify(out)}\n` : "", stderr: "", exitCode: 0 };
 }
 
 // --- internal ---
+
+/**
+ * Events whose hookSpecificOutput.additionalContext reaches the model (e2e, test/e2e/messages.e2e.test.ts):
+ * AfterTool appends it to the result; BeforeTool's is dropped (0.61).
+ */
+const CONTEXT_EVENTS: ReadonlySet<string> = new Set(["AfterTool"]);
 
 function deny(out: Record<string, unknown>, reason: string): void {
   out.decision = "deny";

@@ -5,6 +5,7 @@
 // always answers with that JSON and exit 0, so stderr stays free for notices, which Kimi only logs.
 // Only PreToolUse, Stop and UserPromptSubmit can block; every other event is observation-only.
 import { asPayload, baseInvocation, describe, isRecord, jsonReply, nonEmptyReason, optionalString, readStopHookActive, kindLookup, exactKindLookup } from "./_claude-style.ts";
+import { withUndelivered } from "./_messages.ts";
 import type { Payload } from "./_claude-style.ts";
 import { kimiResultText, normalizeKimiTool } from "./_kimi-tools.ts";
 import { defineAdapter, PayloadError, SPEC_VERSION, type CapabilityRow, type Decision, type Invocation, type InvocationKind, type Reply } from "./types.ts";
@@ -54,8 +55,12 @@ const CAPABILITIES: CapabilityRow[] = withEvidence([
   { feature: "session_before_fork", native: "", support: "impossible", notes: "Kimi Code has no fork event." },
   { feature: "hook_result", native: "", support: "native",
     notes: "Evaluated inside hookit after each hook; no harness event involved." },
+  { feature: "messages", native: "PreToolUse, Stop", support: "approximate",
+    notes: "A block's message follows its deny reason. No additional-context channel is used: a pass or tool-result message reaches only the user (stderr). Stop: it joins the continuation. steer, followUp and nextTurn all mean the same here: with the next model request (at a stop only steer/followUp start the extra turn)." },
+  { feature: "ask", native: "PreToolUse", support: "approximate",
+    notes: "No ask in Kimi's hook protocol: an ask is the deny, with the reason, the asking hook's message and hookit's note to ask the user." },
   { feature: "actions", native: "Stop", support: "approximate",
-    notes: "No hook answer stops the agent: at Stop, `interrupt`/`shutdown` only drop hookit's continuation so the turn does end; elsewhere they are ignored. `compact`, `message` and `emit-custom-event` cannot be delivered." },
+    notes: "No hook answer stops the agent: at Stop, `interrupt`/`shutdown` only drop hookit's continuation so the turn does end; elsewhere they are ignored. `compact` and `emit-custom-event` cannot be delivered; `message`: see messages." },
   { feature: "user notices", native: "", support: "impossible",
     notes: "No user-visible field: notices go to stderr with exit 0, which Kimi does not show." },
 ], undefined, EVIDENCE);
@@ -106,7 +111,8 @@ function respond(invocation: Invocation, decision: Decision): Reply {
   // Stopping wins over a continuation: an interrupt/shutdown Action asked for the turn to end.
   if (invocation.kind === "stop" && decision.stopAgent === undefined) reason = decision.continueWith;
   const reply = jsonReply(reason === undefined ? {} : deny(invocation.nativeEvent, reason));
-  const lines = decision.notices.map((notice) => notice.message);
+  // No model channel except the deny reason (which carries a block's messages): hookit's ask is that deny too.
+  const lines = withUndelivered(invocation, decision, false).map((notice) => notice.message);
   if (invocation.kind === "tool_result" && decision.patch !== undefined) {
     lines.push(`hookit: Kimi Code cannot replace a tool result; the model still sees it. ${decision.patch.reason}`);
   }

@@ -59,7 +59,25 @@ export interface Decision {
    * `tool_result`: the model must not see the original result. `text` is
    * HooKit's replacement (`[BLOCKED by HooKit] …`), `reason` the bare reason.
    */
-  patch?: { reason: string; text: string };
+  patch?: {
+    reason: string;
+    text: string;
+    /** The owned `message` Actions already appended to `text`, for an agent that writes its own note instead. */
+    messages?: string;
+  };
+  /**
+   * `tool_call`, hookit's `ask` extension: the user may confirm the call, and
+   * this is what they are asked. `block` is always set with it: an agent with
+   * no ask, or a headless run that cannot ask, refuses with `block`.
+   */
+  ask?: string;
+  /**
+   * Owned `message` Actions for the model on an answer that refuses nothing
+   * (a pass, a tool result, a lifecycle event): additional context for the next
+   * model request where the agent has it. On a block or patch they are already
+   * in `block` / `patch.text`.
+   */
+  context?: string;
   /** `stop`: start exactly one more turn; this is the message the model gets. */
   continueWith?: string;
   /** `interrupt`/`shutdown` Action: stop the agent if the harness has a way to. */

@@ -91,7 +91,8 @@ export default defineCommand({
       if (native.outcome !== "pass") allPass = false;
       if (args.json) process.stdout.write(JSON.stringify(shape(outcome)) + "\n");
       else {
-        process.stdout.write(`${native.event}: ${native.outcome}\n`);
+        // hookit's ask extension: still a block to HooKit, its own outcome to the user.
+        process.stdout.write(`${native.event}: ${native.outcome === "block" && native.ask ? "ask" : native.outcome}\n`);
         if ("reason" in native) process.stdout.write(`${native.reason}\n`);
         for (const effect of outcome.effects) {
           process.stdout.write(effect.type === "request-action"

@@ -4,7 +4,7 @@ import { stateDir } from "../paths.ts";
 import { decisionLogPath, readDecisionLog, type LogRecord } from "../run/decision-log.ts";
 import { fail, logger } from "./_output.ts";
 
-const COLOURS: Record<string, string> = { block: "31", patch: "33", continue: "35", report: "33", pass: "32" };
+const COLOURS: Record<string, string> = { block: "31", ask: "36", patch: "33", continue: "35", report: "33", pass: "32" };
 
 export function formatTable(records: readonly LogRecord[], colour: boolean): string {
   const head = ["time", "agent", "event", "tool", "outcome", "hooks", "ms"];
@@ -55,6 +55,7 @@ export default defineCommand({
     agent: { type: "string", description: "Only this agent" },
     session: { type: "string", description: "Only this session id" },
     probes: { type: "boolean", description: "Include the calls hookit doctor made to probe each install", default: false },
+    outcome: { type: "string", description: "Only this outcome (pass, block, ask, patch, continue, report)" },
   },
   run({ args }) {
     const limit = Number.parseInt(args.n, 10);
@@ -71,6 +72,7 @@ export default defineCommand({
       .filter((r) => args.probes || !r.probe)
       .filter((r) => !agent || r.agent === agent)
       .filter((r) => !args.session || r.session === args.session)
+      .filter((r) => !args.outcome || r.outcome === args.outcome)
       .slice(-limit);
     if (args.json) {
       process.stdout.write(records.map((r) => JSON.stringify(r) + "\n").join(""));

@@ -124,7 +124,11 @@ function policyChecks(cwd: string, env: Env, checks: Check[]): Set<string> {
   }
   const hooks = enabledHookSet(catalog.entries);
   checks.push({ status: "ok", message: `policy valid: ${present.map((f) => f.path).join(" + ")} (${hooks.length} enabled hook${hooks.length === 1 ? "" : "s"})` });
-  return new Set(hooks.map((h) => h.event));
+  const used = new Set<string>(hooks.map((h) => h.event));
+  // Features beyond events whose support differs per agent (the capability rows of the same names).
+  if (hooks.some((h) => h.action?.type === "message")) used.add("messages");
+  if (hooks.some((h) => h.ask === true)) used.add("ask");
+  return used;
 }
 
 /** Returns whether hookit is installed for this agent in this scope. */

@@ -82,8 +82,12 @@ export function eventEnv(event: NormalizedEvent, candidate: Record<string, unkno
 /** The aggregate outcome of ordinary failures (the event's `adapter.outcome`). */
 export function failureOutcome(event: NormalizedEvent, failures: Failure[]): NativeEventOutcome {
   switch (event.event) {
-    case "tool_call":
-      return { event: "tool_call", outcome: "block", reason: toolCallReason(failures, event.toolName) };
+    case "tool_call": {
+      const reason = toolCallReason(failures, event.toolName);
+      // Any hook that blocks outright wins over the asking ones; a `when` that could not run never asks.
+      const ask = failures.every((f) => f.hook.ask === true && f.code !== null);
+      return ask ? { event: "tool_call", outcome: "block", reason, ask: true } : { event: "tool_call", outcome: "block", reason };
+    }
     case "tool_result":
       return patchOutcome(event.details, toolResultReason(failures, event.toolName));
     case "session_before_switch":

@@ -41,6 +41,8 @@ export const hookSchema = z.strictObject({
   default: z.optional(z.boolean()),
   /** hookit extension: timeout of each `when`/`shell` run in ms (HooKit: fixed 5000). */
   timeout: z.optional(z.int().check(z.minimum(1), z.maximum(600_000))),
+  /** hookit extension, tool_call only: a failure asks the user to confirm instead of blocking. */
+  ask: z.optional(z.boolean()),
 });
 
 const LOCAL_REF = /^local\/[^/\x00]+$/;
@@ -71,6 +73,7 @@ const asArray = <T>(v: T | T[]): T[] => (Array.isArray(v) ? v : [v]);
 export function hookRulesHold(hook: HookRecord): boolean {
   if (hook.shell === undefined && hook.action === undefined) return false;
   if (hook.event === "hook_result" && hook.filter && !hookResultFilterValid(hook.filter)) return false;
+  if (hook.ask !== undefined && hook.event !== "tool_call") return false;
   const action = hook.action;
   if (!action) return true;
   const outcomes = asArray(action.outcome);

@@ -131,6 +131,11 @@ export interface Hook {
   default: boolean;
   /** hookit extension: per-command timeout in ms (HooKit's is fixed at 5000). */
   timeout?: number;
+  /**
+   * hookit extension, `tool_call` only: this hook's block asks the user to
+   * confirm the call instead of refusing it outright. Absent in HooKit catalogs.
+   */
+  ask?: boolean;
 }
 
 export interface Preset {
@@ -192,7 +197,11 @@ export type EvaluationObserver = (step: ObservedStep) => void;
 
 export type NativeEventOutcome =
   | { event: NativeEventName; outcome: "pass" }
-  | { event: "tool_call"; outcome: "block"; reason: string }
+  /**
+   * `ask` (hookit extension): every failing hook was an asking hook, so the
+   * user may confirm the call. Still a block: a host that cannot ask refuses.
+   */
+  | { event: "tool_call"; outcome: "block"; reason: string; ask?: true }
   | {
       event: "tool_result";
       outcome: "patch";

@@ -25,22 +25,26 @@ export async function decide(
 ): Promise<DecideResult> {
   const decision: Decision = { notices: [] };
   const outcomes: HookEvaluationOutcome[] = [];
+  const messages: Message[] = [];
   const run = async (event: NormalizedEvent) => {
     const outcome = await evaluate(event, hooks, context);
     outcomes.push(outcome);
-    applyEffects(invocation, outcome.effects, decision);
+    applyEffects(invocation, outcome.effects, decision, messages);
     return outcome;
   };
 
   if (invocation.kind === "tool_call") {
     const blocked: string[] = [];
+    let asks = true;
     for (const [i, event] of invocation.events.entries()) {
       const native = (await run(event)).eventOutcomes[0];
       if (native.outcome !== "block") continue;
+      if (native.ask !== true) asks = false;
       const label = invocation.labels?.[i];
       blocked.push(invocation.events.length > 1 && label ? `${label}: ${native.reason}` : native.reason);
     }
-    if (blocked.length > 0) decision.block = blocked.join("\n");
+    if (blocked.length > 0) refuse(decision, blocked.join("\n"), asks, messages, hooks);
+    else passMessages(decision, messages);
   } else if (invocation.kind === "tool_result") {
     for (const event of invocation.events) {
       const native = (await run(event)).eventOutcomes[0];
@@ -48,10 +52,17 @@ export async function decide(
         decision.patch = { reason: native.reason, text: textOf(native.patch.content) };
       }
     }
+    // A patch is what the model reads instead of the result: the messages ride in it.
+    if (decision.patch && messages.length > 0) {
+      decision.patch.text = withMessages(decision.patch.text, messages);
+      decision.patch.messages = messages.map((m) => m.text).join("\n\n");
+    } else passMessages(decision, messages);
   } else if (invocation.kind === "stop") {
     await decideStop(invocation, run, decision, session);
+    passMessages(decision, messages);
   } else {
     for (const event of invocation.events) await run(event);
+    passMessages(decision, messages);
   }
   const hooksRun = outcomes.flatMap((o) => o.evaluationReport?.rows.filter((r) => r.type === "hook").map((r) => r.hookRef) ?? []);
   decision.notices.push(...timeoutNotices(outcomes, hooks));
@@ -74,6 +85,39 @@ export function timeoutNotices(outcomes: readonly HookEvaluationOutcome[], hooks
     });
   }
   return notices;
+}
+
+/** An owned `message` Action headed for the model (or, from an asking hook, for the user). */
+interface Message {
+  hookRef: string;
+  text: string;
+}
+
+/** Appended to the reason the model reads when an ask has to be a block. */
+export const ASK_DEGRADED = "hookit: this call needs the user's confirmation, which cannot be asked for here; ask the user to allow it or to run it.";
+
+/**
+ * A tool_call refusal. The model reads the reason with every message Action
+ * after it. When every refusing hook asks (hookit's `ask` extension), the user
+ * is asked instead: what they read is the asking hooks' messages, or the reason
+ * when those hooks have none. `block` stays set, so an agent that cannot ask refuses.
+ */
+function refuse(decision: Decision, reason: string, asks: boolean, messages: Message[], hooks: readonly Hook[]): void {
+  decision.block = withMessages(reason, messages);
+  if (!asks) return;
+  const asking = new Set(hooks.filter((h) => h.ask === true).map((h) => h.ref));
+  const prompts = messages.filter((m) => asking.has(m.hookRef)).map((m) => m.text);
+  decision.ask = prompts.length > 0 ? prompts.join("\n\n") : reason;
+  decision.block = `${decision.block}\n\n${ASK_DEGRADED}`;
+}
+
+function withMessages(text: string, messages: readonly Message[]): string {
+  return [text, ...messages.map((m) => m.text)].join("\n\n");
+}
+
+/** Messages on an answer that refuses nothing reach the model as additional context, where the agent has it. */
+function passMessages(decision: Decision, messages: readonly Message[]): void {
+  if (messages.length > 0) decision.context = messages.map((m) => m.text).join("\n\n");
 }
 
 async function decideStop(
@@ -107,16 +151,26 @@ async function decideStop(
   }
 }
 
-function applyEffects(invocation: Invocation, effects: readonly Effect[], decision: Decision): void {
+function applyEffects(invocation: Invocation, effects: readonly Effect[], decision: Decision, messages: Message[]): void {
   for (const effect of effects) {
     if (effect.type === "present") decision.notices.push({ message: effect.message, severity: effect.severity });
     else if (effect.type === "request-corrective-turn") decision.continueWith = effect.message;
-    else applyAction(invocation, effect, decision);
+    else applyAction(invocation, effect, decision, messages);
   }
 }
 
-/** Actions in a spawn-per-event harness: what can be expressed is, the rest is said. */
-function applyAction(invocation: Invocation, effect: Extract<Effect, { type: "request-action" }>, decision: Decision): void {
+/**
+ * Actions in a spawn-per-event harness: what can be expressed is, the rest is said.
+ * A `message` goes to the model with this very answer: every delivery mode
+ * (steer, followUp, nextTurn) lands in the next model request, except that at a
+ * stop only steer/followUp start the extra turn (nextTurn never triggers one).
+ */
+function applyAction(
+  invocation: Invocation,
+  effect: Extract<Effect, { type: "request-action" }>,
+  decision: Decision,
+  messages: Message[],
+): void {
   const { action, hookRef } = effect;
   if (action.type === "interrupt" || action.type === "shutdown") {
     decision.stopAgent ??= `hookit: hook "${hookRef}" requested ${action.type}`;
@@ -124,6 +178,10 @@ function applyAction(invocation: Invocation, effect: Extract<Effect, { type: "re
   }
   if (action.type === "message" && invocation.kind === "stop" && action.delivery !== "nextTurn") {
     decision.continueWith = [decision.continueWith, String(action.message)].filter(Boolean).join("\n\n");
+    return;
+  }
+  if (action.type === "message" && invocation.kind !== "stop") {
+    messages.push({ hookRef, text: String(action.message) });
     return;
   }
   const notice: Notice = {

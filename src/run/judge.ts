@@ -183,6 +183,7 @@ function toolOf(invocation: Invocation): string | undefined {
 }
 
 export function outcomeOf(decision: Decision): string {
+  if (decision.ask !== undefined) return "ask";
   if (decision.block !== undefined) return "block";
   if (decision.patch) return "patch";
   if (decision.continueWith !== undefined) return "continue";

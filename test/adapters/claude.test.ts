@@ -250,7 +250,7 @@ describe("claude adapter data", () => {
   it("declares one capability row per hookit feature", () => {
     expect(claude.capabilities.map((row) => row.feature)).toEqual([
       "tool_call", "tool_result", "turn_end", "agent_end", "agent_settled",
-      "session_before_switch", "session_before_fork", "hook_result", "actions", "user notices",
+      "session_before_switch", "session_before_fork", "hook_result", "messages", "ask", "actions", "user notices",
     ]);
     for (const row of claude.capabilities) {
       // The real-CLI suite proves these three; the rest rests on the captured fixtures.

@@ -255,7 +255,7 @@ describe("codex adapter data", () => {
   it("declares one capability row per hookit feature", () => {
     expect(codex.capabilities.map((row) => row.feature)).toEqual([
       "tool_call", "tool_result", "turn_end", "agent_end", "agent_settled",
-      "session_before_switch", "session_before_fork", "hook_result", "actions", "user notices",
+      "session_before_switch", "session_before_fork", "hook_result", "messages", "ask", "actions", "user notices",
     ]);
     for (const row of codex.capabilities) {
       // The real-CLI suite proves these three; the rest rests on the captured fixtures.

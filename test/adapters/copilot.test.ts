@@ -257,7 +257,7 @@ describe("copilot adapter data", () => {
   it("has one capability row per hookit feature", () => {
     expect(copilot.capabilities.map((row) => row.feature)).toEqual([
       "tool_call", "tool_result", "turn_end", "agent_end", "agent_settled",
-      "session_before_switch", "session_before_fork", "hook_result", "actions", "user notices",
+      "session_before_switch", "session_before_fork", "hook_result", "messages", "ask", "actions", "user notices",
     ]);
     for (const row of copilot.capabilities) {
       expect(row.verified).toBe(E2E_FEATURES.has(row.feature) ? "real CLI 1.0.102 (npm run test:e2e)" : "fixtures");

@@ -247,7 +247,7 @@ describe("cursor adapter data", () => {
   it("has one capability row per hookit feature", () => {
     expect(cursor.capabilities.map((row) => row.feature)).toEqual([
       "tool_call", "tool_result", "turn_end", "agent_end", "agent_settled",
-      "session_before_switch", "session_before_fork", "hook_result", "actions", "user notices",
+      "session_before_switch", "session_before_fork", "hook_result", "messages", "ask", "actions", "user notices",
     ]);
     for (const row of cursor.capabilities) expect(row.verified).toBe("fixtures (docs examples; no Cursor CLI runs here)");
   });

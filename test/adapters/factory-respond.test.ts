@@ -105,10 +105,10 @@ describe("factory adapter data", () => {
   it("declares one capability row per hookit feature, the e2e-proven ones on the real CLI", () => {
     expect(factory.capabilities.map((row) => row.feature)).toEqual([
       "tool_call", "tool_result", "turn_end", "agent_end", "agent_settled",
-      "session_before_switch", "session_before_fork", "hook_result", "actions", "user notices",
+      "session_before_switch", "session_before_fork", "hook_result", "messages", "ask", "actions", "user notices",
     ]);
     for (const row of factory.capabilities) {
-      const proven = ["tool_call", "tool_result", "agent_end"].includes(row.feature);
+      const proven = ["tool_call", "tool_result", "agent_end", "messages", "ask"].includes(row.feature);
       expect(row.verified).toBe(proven ? "real CLI 0.225.2 (npm run test:e2e)" : "fixtures");
       expect(row.native === "").toBe(row.support === "impossible" || row.feature === "hook_result");
     }

@@ -223,7 +223,7 @@ describe("gemini adapter data", () => {
   it("has one capability row per hookit feature", () => {
     expect(gemini.capabilities.map((row) => row.feature)).toEqual([
       "tool_call", "tool_result", "turn_end", "agent_end", "agent_settled",
-      "session_before_switch", "session_before_fork", "hook_result", "actions", "user notices",
+      "session_before_switch", "session_before_fork", "hook_result", "messages", "ask", "actions", "user notices",
     ]);
     for (const row of gemini.capabilities) {
       expect(row.verified).toBe(E2E_FEATURES.has(row.feature) ? "real CLI 0.61.0 (npm run test:e2e)" : "fixtures");

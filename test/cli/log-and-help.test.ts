@@ -42,6 +42,13 @@ describe("hookit log", () => {
     expect(json.map((r) => r.durationMs)).toEqual([2, 4]);
   });
 
+  test("--outcome keeps one outcome, ask included (hookit's ask extension)", () => {
+    const lines = [record(1, "claude", "ask"), record(2, "codex", "block"), record(3, "claude", "ask"), record(4, "claude", "pass")];
+    writeFileSync(join(home, "state", "hookit", "decisions.jsonl"), lines.map((r) => JSON.stringify(r)).join("\n") + "\n");
+    const json = hookit("log", "--json", "--outcome", "ask").stdout.trim().split("\n").map((l) => JSON.parse(l));
+    expect(json.map((r) => [r.outcome, r.durationMs])).toEqual([["ask", 1], ["ask", 3]]);
+  });
+
   test("-n must be a positive whole number", () => {
     const run = hookit("log", "-n", "zero");
     expect(run.status).toBe(1);

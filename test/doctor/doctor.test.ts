@@ -80,6 +80,22 @@ describe("hookit doctor", () => {
     expect(gap).toBeDefined();
   });
 
+  test("a policy with message Actions and an ask: each agent's messages and ask rows are named", async () => {
+    const { project, env } = box();
+    mkdirSync(join(project, ".hookit"));
+    const path = join(project, ".hookit", "hookit.json");
+    const asking = JSON.stringify({ local: { confirm: {
+      description: "", event: "tool_call", ask: true, shell: "false", default: true,
+      action: { type: "message", outcome: "block", message: "Confirm?", delivery: "steer" },
+    } } });
+    writeFileSync(path, asking);
+    trustPolicy(path, asking, env);
+    await installAgents({ agents: ["gemini"], projectDir: project, env, cwd: project, packageRoot: REPO });
+    const messages = (await runDoctor(project, env)).checks.filter((c) => c.agent === "gemini").map((c) => c.message);
+    expect(messages.some((m) => /^messages hooks on Gemini CLI: approximate — .*BeforeTool drops additionalContext/.test(m))).toBe(true);
+    expect(messages.some((m) => /^ask hooks on Gemini CLI: approximate — .*an ask is the deny/.test(m))).toBe(true);
+  });
+
   test("a TOML config (Kimi Code) is read too: its installed command is probed", async () => {
     const { project, env } = box();
     await installAgents({ agents: ["kimi"], scope: "global", env, cwd: project, packageRoot: REPO });

@@ -1,9 +1,10 @@
 // Codex CLI 0.171.0 (model-view.md §2; adapter capability table in src/adapters/codex.ts).
 import { describeConformance } from "./scenarios.ts";
+import { MODEL_READS } from "./block-views.ts";
 
 describeConformance("codex", {
   // Codex wraps every PreToolUse deny reason and appends the raw command.
-  blockedResult: (reason, command) => `Command blocked by PreToolUse hook: ${reason}. Command: ${command}`,
+  blockedResult: MODEL_READS.codex,
   // PostToolUse decision:block replaces the function output with exactly the reason field.
   patchedResult: (text) => text,
   // Stop decision:block continues with a <hook_prompt> user message.

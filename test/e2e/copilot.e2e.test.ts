@@ -1,9 +1,10 @@
 // GitHub Copilot CLI 1.0.102 (model-view.md §4; adapter capability table in src/adapters/copilot.ts).
 import { join } from "node:path";
 import { describeConformance } from "./scenarios.ts";
+import { MODEL_READS } from "./block-views.ts";
 
 describeConformance("copilot", {
-  blockedResult: (reason) => `Denied by preToolUse hook: ${reason}`,
+  blockedResult: MODEL_READS.copilot,
   // postToolUse modifiedResult.textResultForLlm becomes the whole tool message.
   patchedResult: (text) => text,
   // agentStop decision:block continues with a user message behind a <current_datetime> header.

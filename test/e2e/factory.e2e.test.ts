@@ -7,10 +7,11 @@ import { afterAll, describe, expect, it } from "vitest";
 import { disposeScratch, runScenario } from "./harness.ts";
 import { BLOCK_REASON, GUARD_POLICY, MARKER, PATCH_POLICY, PATCH_TEXT, describeConformance } from "./scenarios.ts";
 import { afterLastToolCall, rawToolResults, userTexts } from "./views.ts";
+import { MODEL_READS } from "./block-views.ts";
 
 describeConformance("factory", {
   // JSON deny (backed by exit 2): droid prefixes the reason with "Error: ".
-  blockedResult: (reason) => `Error: ${reason}`,
+  blockedResult: MODEL_READS.factory,
   // droid cannot replace a result: additionalContext adds the patch text after it.
   patchedResult: "appended",
   // Stop decision:block: the reason arrives as a user message, verbatim.

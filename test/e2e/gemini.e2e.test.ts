@@ -1,10 +1,11 @@
 // Gemini CLI 0.61.0 (model-view.md §3; adapter capability table in src/adapters/gemini.ts).
 import { join } from "node:path";
 import { describeConformance } from "./scenarios.ts";
+import { MODEL_READS } from "./block-views.ts";
 
 describeConformance("gemini", {
   // The views render a functionResponse as the JSON of its `response` object.
-  blockedResult: (reason) => JSON.stringify({ error: `Tool execution blocked: ${reason}` }),
+  blockedResult: (reason) => JSON.stringify({ error: MODEL_READS.gemini(reason) }),
   // AfterTool decision:deny replaces the output with {"error": <reason field>}.
   patchedResult: (text) => JSON.stringify({ error: text }),
   // AfterAgent decision:deny continues with a user turn holding exactly the reason.

@@ -153,16 +153,22 @@ function runDriver(spec: DriverSpec, specFile: string): Promise<void> {
 }
 
 
-export async function runScenario(scenario: Scenario): Promise<RunResult> {
-  const profile = AGENTS[scenario.agent];
-  const cli = cliCommand(scenario.agent, CACHE_ROOT);
-  const dir = mkdtempSync(join(scratch(), `${scenario.agent}-${scenario.name.replace(/\W+/g, "-")}-`));
+/** One scenario's throwaway directory: an empty HOME and a fresh git project, and the base environment for it. */
+export function freshRun(name: string): { dir: string; home: string; project: string; env: Record<string, string> } {
+  const dir = mkdtempSync(join(scratch(), `${name.replace(/\W+/g, "-")}-`));
   const home = join(dir, "home");
   const project = join(dir, "project");
   mkdirSync(home, { recursive: true });
   mkdirSync(project, { recursive: true });
   const env = baseEnv(home);
   run("git", ["init", "-q"], { cwd: project, env });
+  return { dir, home, project, env };
+}
+
+export async function runScenario(scenario: Scenario): Promise<RunResult> {
+  const profile = AGENTS[scenario.agent];
+  const cli = cliCommand(scenario.agent, CACHE_ROOT);
+  const { dir, home, project, env } = freshRun(`${scenario.agent}-${scenario.name}`);
 
   const ctx: AgentContext = { cacheRoot: CACHE_ROOT, home, project, port: await freePort(), prompt: scenario.prompt ?? "Please follow the e2e script." };
   const launch = profile.launch(ctx, cli);

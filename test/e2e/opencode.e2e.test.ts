@@ -9,10 +9,11 @@ import { afterAll, describe, expect, it } from "vitest";
 import { disposeScratch, runScenario } from "./harness.ts";
 import { BLOCK_REASON, CORRECTIVE, GUARD_POLICY, MARKER, STOP_POLICY, describeConformance } from "./scenarios.ts";
 import { afterLastToolCall, rawToolResults, userTexts } from "./views.ts";
+import { MODEL_READS } from "./block-views.ts";
 
 describeConformance("opencode", {
   // The plugin throws Error(reason); OpenCode makes the message the failed call's tool result.
-  blockedResult: (reason) => reason,
+  blockedResult: MODEL_READS.opencode,
   // tool.execute.after replaces output.output, which is exactly what the model reads.
   patchedResult: (text) => text,
   // session.idle → promptAsync: the corrective message is a plain user message.

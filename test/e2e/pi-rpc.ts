@@ -4,12 +4,12 @@
 // JSONL protocol: commands in; `response` records, session events and `extension_ui_request`
 // records (hookit's notifications) out. Every wait is bounded.
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { AGENTS, type AgentContext } from "./agents.ts";
 import { cliCommand } from "./clis.ts";
 import type { DriverResult, DriverSpec } from "./driver.ts";
-import { baseEnv, CACHE_ROOT, canIsolate, driverCommand, freePort, hookitBin, run, scratch } from "./harness.ts";
+import { CACHE_ROOT, canIsolate, driverCommand, freePort, freshRun, hookitBin, run } from "./harness.ts";
 import { readJsonl, writeFiles } from "./scenario-files.ts";
 import { isRecord, type LoggedRequest, type ModelTurn } from "./servers/types.ts";
 import { conversation, type ViewItem } from "./views.ts";
@@ -43,6 +43,8 @@ export interface PiRpc {
   readonly records: readonly RpcRecord[];
   /** Sends a command and resolves with its `response` record. */
   send(command: RpcRecord): Promise<RpcRecord>;
+  /** Writes one record that gets no response (an `extension_ui_response` to a dialog). */
+  reply(record: RpcRecord): void;
   /** Resolves with the index of the first record at or after `from` that matches. */
   waitFor(what: string, match: (record: RpcRecord) => boolean, from?: number): Promise<number>;
   /** Closes stdin (Pi's orderly shutdown), waits for the exit, and reads what the fake received. */
@@ -64,13 +66,7 @@ export async function closeAllPiRpc(): Promise<void> {
 }
 
 export async function startPiRpc(options: PiRpcOptions): Promise<PiRpc> {
-  const dir = mkdtempSync(join(scratch(), `pi-rpc-${options.name.replace(/\W+/g, "-")}-`));
-  const home = join(dir, "home");
-  const project = join(dir, "project");
-  mkdirSync(home, { recursive: true });
-  mkdirSync(project, { recursive: true });
-  const env = baseEnv(home);
-  run("git", ["init", "-q"], { cwd: project, env });
+  const { dir, home, project, env } = freshRun(`pi-rpc-${options.name}`);
   const ctx: AgentContext = { cacheRoot: CACHE_ROOT, home, project, port: await freePort(), prompt: "unused in RPC mode" };
   const launch = AGENTS.pi.launch(ctx, cliCommand("pi", CACHE_ROOT));
   writeFiles(launch.files);
@@ -151,6 +147,7 @@ export async function startPiRpc(options: PiRpcOptions): Promise<PiRpc> {
       const index = await session.waitFor(`the response to ${String(commandRecord.type)} (${id})`, (r) => r.type === "response" && r.id === id, from);
       return records[index] as RpcRecord;
     },
+    reply: (record) => void child.stdin.write(JSON.stringify(record) + "\n"),
     close: () => (closing ??= shutDown()),
   };
 

@@ -1,9 +1,10 @@
 // Pi 1.6.0 with hookit's in-process extension (model-view.md §6; pi-extension-api.md §7, §12).
 import { describeConformance } from "./scenarios.ts";
+import { MODEL_READS } from "./block-views.ts";
 
 describeConformance("pi", {
   // tool_call returns {block:true, reason}: the tool message is exactly the reason.
-  blockedResult: (reason) => reason,
+  blockedResult: MODEL_READS.pi,
   // tool_result returns the replacement content; isError is not sent on the Chat Completions wire.
   patchedResult: (text) => text,
   // sendMessage({customType:"hookit", content}, {triggerTurn:true}) reaches the model as a user message.

@@ -61,7 +61,19 @@ export const OPENCODE_CAPABILITIES: readonly CapabilityRow[] = Object.freeze(wit
     feature: "actions",
     native: "session.abort, session.promptAsync",
     support: "approximate",
-    notes: "interrupt and shutdown abort the session's current run (OpenCode itself keeps running). A message action on agent_end joins the corrective message. compact, other message deliveries and emit-custom-event are told to the user as not deliverable.",
+    notes: "interrupt and shutdown abort the session's current run (OpenCode itself keeps running). compact and emit-custom-event are told to the user as not deliverable; message: see messages.",
+  },
+  {
+    feature: "messages",
+    native: "tool.execute.before, tool.execute.after, session.promptAsync",
+    support: "approximate",
+    notes: "A block's message follows its reason in the error the model reads. After a tool it is appended to the tool output. A pass message before the tool runs has no model channel: the user is told (toast). On agent_end it joins the corrective message. steer, followUp and nextTurn all mean: with the next model request.",
+  },
+  {
+    feature: "ask",
+    native: "tool.execute.before",
+    support: "approximate",
+    notes: "A plugin's tool.execute.before can only let a call run or fail it, so an ask is the block: the model reads the reason, the asking hook's message and hookit's note to ask the user.",
   },
   {
     feature: "user notices",

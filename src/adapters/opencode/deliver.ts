@@ -46,6 +46,11 @@ export function createDelivery(client: OpencodeClient): Delivery {
   };
 }
 
+/** The notice for a message Action OpenCode has no model channel for (a pass before the tool runs). */
+export function undeliveredMessage(message: string): Notice[] {
+  return [{ message: `hookit: a message for the model cannot be delivered before an OpenCode tool runs: ${message}`, severity: "warning" }];
+}
+
 // --- internal ---
 
 /** Presentation can never fail a hook: synchronous throws and later rejections are both swallowed. */

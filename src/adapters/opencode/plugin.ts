@@ -8,7 +8,7 @@
 import type { SessionMetadata } from "../../engine/types.ts";
 import type { SessionState } from "../../run/session-state.ts";
 import type { Env } from "../../paths.ts";
-import { createDelivery } from "./deliver.ts";
+import { createDelivery, undeliveredMessage } from "./deliver.ts";
 import {
   abortedSession, finishedAssistantMessage, idleSession, sessionInfo, stopInvocation, toolCallInvocation, toolResultInvocation, turnEndInvocation,
 } from "./events.ts";
@@ -99,6 +99,8 @@ export function createHookitPlugin(options: HookitOpencodeOptions = {}): Opencod
         if (decision?.stopAgent !== undefined) track(delivery.abort(String(input.sessionID), decision.stopAgent));
         // OpenCode fails the call with this error; its message is exactly what the model reads.
         if (decision?.block !== undefined) throw new Error(decision.block);
+        // A pass message has no model channel before the tool runs: the user is told instead.
+        if (decision?.context !== undefined) delivery.tell(undeliveredMessage(decision.context));
       },
       async "tool.execute.after"(input, output) {
         const metadata = sessionFor(String(input?.sessionID)).metadata;
@@ -108,6 +110,9 @@ export function createHookitPlugin(options: HookitOpencodeOptions = {}): Opencod
           output.output = decision.patch.text;
           // An attachment (an image a read returned, …) would reach the model beside the text.
           if (Array.isArray(output.attachments)) output.attachments = [];
+        } else if (decision?.context !== undefined && typeof output.output === "string") {
+          // A message Action rides after the tool's output, which is what the model reads next.
+          output.output = `${output.output}\n\n${decision.context}`;
         }
       },
       async "chat.message"(input, output) {

@@ -61,9 +61,21 @@ export const PI_CAPABILITIES: readonly CapabilityRow[] = Object.freeze(withEvide
     notes: "All five Action types. ctx.shutdown does nothing in print mode; notifications need a UI (TUI or RPC).",
   },
   {
+    feature: "messages",
+    native: "pi.sendMessage, pi.sendUserMessage",
+    support: "native",
+    notes: "HooKit's own delivery: steer, followUp and nextTurn are Pi's modes. In print mode a block's or a pass's message arrives as its own message after the tool result.",
+  },
+  {
+    feature: "ask",
+    native: "ctx.ui.confirm",
+    support: "native",
+    notes: "With a UI (TUI, RPC) an asking block opens a confirm dialog \"hookit: allow <tool>?\" showing the asking hooks' messages (or the reason): yes runs the tool; no, a dismissed dialog or a broken UI block it, and the model reads the reason and \"hookit: the user did not allow this call.\". Print and JSON modes have no UI: HooKit's block.",
+  },
+  {
     feature: "hook_result",
     native: "",
     support: "native",
     notes: "Evaluated inside hookit after each hook, as in HooKit.",
   },
-], "1.6.0", "fixtures", ["session_before_switch"])); // switch cancel: test/e2e/pi-rpc.e2e.test.ts
+], "1.6.0", "fixtures", ["session_before_switch"])); // switch cancel: test/e2e/pi-rpc.e2e.test.ts; ask: pi-ask.e2e.test.ts

@@ -2,8 +2,8 @@
 // Outcome → what the Pi handler returns. Pi's vocabulary *is* hookit's, so the
 // translation is mostly a checked copy (pi-extension-api.md §2).
 import { INTERNAL, errorDetail, patchText } from "../../engine/texts.ts";
-import type { ContentBlock, NativeEventName, NativeEventOutcome, NormalizedEvent } from "../../engine/types.ts";
-import type { PiCancelResult, PiEvent, PiToolCallResult, PiToolResultPatch } from "./pi-types.ts";
+import type { ContentBlock, HookEvaluationOutcome, NativeEventName, NativeEventOutcome, NormalizedEvent } from "../../engine/types.ts";
+import type { PiCancelResult, PiContext, PiEvent, PiToolCallResult, PiToolResultPatch } from "./pi-types.ts";
 
 export const AGENT_ID = "pi";
 
@@ -119,13 +119,22 @@ export function reportContext(name: NativeEventName, payload: PiEvent): Record<s
   }
 }
 
-/** The guard answers Pi expects; anything else (pass, report) answers with nothing. */
+/**
+ * The guard answers Pi expects; anything else (pass, report) answers with nothing.
+ * An asking block (hookit's `ask` extension) asks the user through Pi's confirm
+ * dialog when Pi has a UI; without one (print, JSON mode) it is the block.
+ */
 export function controlResult(
   outcome: NativeEventOutcome,
   payload: PiEvent,
-): PiToolCallResult | PiToolResultPatch | PiCancelResult {
+  ctx?: PiContext,
+  evaluation?: HookEvaluationOutcome,
+): PiToolCallResult | PiToolResultPatch | PiCancelResult | Promise<PiToolCallResult> {
   switch (outcome.outcome) {
     case "block":
+      if (outcome.ask === true && ctx?.hasUI === true && typeof ctx.ui.confirm === "function") {
+        return confirmCall(ctx, String(payload.toolName), outcome.reason, askMessages(evaluation));
+      }
       return { block: true, reason: outcome.reason };
     case "patch":
       // Pi's own `details` object goes back unchanged, as HooKit does; replacing
@@ -136,6 +145,28 @@ export function controlResult(
     default:
       return undefined;
   }
+}
+
+/**
+ * The owned messages selected on the block: when the outcome asks, every failing
+ * hook is an asking one, so these are what the user is shown.
+ */
+function askMessages(evaluation: HookEvaluationOutcome | undefined): string[] {
+  const rows = evaluation?.evaluationReport?.rows ?? [];
+  const onBlock = new Set(rows.flatMap((r) => (r.type === "action" && r.actionType === "message" && r.outcome === "block" ? [r.hookRef] : [])));
+  return (evaluation?.effects ?? []).flatMap((e) =>
+    e.type === "request-action" && e.action.type === "message" && onBlock.has(e.hookRef) ? [String(e.action.message)] : []);
+}
+
+/** Yes runs the tool; no, a closed dialog or a broken UI keep the block. */
+async function confirmCall(ctx: PiContext, toolName: string, reason: string, messages: string[]): Promise<PiToolCallResult> {
+  try {
+    const prompt = messages.length > 0 ? messages.join("\n\n") : reason;
+    if ((await ctx.ui.confirm?.(`hookit: allow ${toolName}?`, prompt)) === true) return undefined;
+  } catch {
+    // A dialog that fails is a "no": an ask never lets a call run unconfirmed.
+  }
+  return { block: true, reason: `${reason}\n\nhookit: the user did not allow this call.` };
 }
 
 /**

@@ -9,6 +9,8 @@ export type PiSeverity = "info" | "warning" | "error";
 export interface PiUI {
   notify(message: string, type?: PiSeverity): void;
   setStatus?(key: string, text: string | undefined): void;
+  /** A yes/no dialog; resolves false when dismissed. Only meaningful when `hasUI`. */
+  confirm?(title: string, message: string): Promise<boolean>;
 }
 
 /** A session entry as `getBranch()` returns it; hookit only reads `custom` entries. */

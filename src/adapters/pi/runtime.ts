@@ -137,7 +137,7 @@ export function createRuntime(pi: PiAPI, options: RuntimeOptions): Runtime {
       const reason = "reason" in native ? native.reason : undefined;
       if (reason !== undefined) notify(ctx, reason, "error");
       if (rows || native.outcome !== "pass") record(name, payload, native.outcome, reason);
-      return controlResult(native, payload);
+      return await controlResult(native, payload, ctx, outcome);
     } catch (error) {
       // Pi fails open for throwing tool_result and session_before_* handlers: never throw.
       const failure = internalFailure(name, payload, error);
