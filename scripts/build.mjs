@@ -18,7 +18,7 @@ const hotPathLoaders = {
   name: "hot-path-loaders",
   setup(b) {
     // The prebuilt files sit next to hook.cjs at run time; leave them unbundled.
-    b.onResolve({ filter: /^\.\/(adapters\/[a-z]+|validate|external)\.cjs$/ }, (args) => ({ path: args.path, external: true }));
+    b.onResolve({ filter: /^\.\/(adapters\/[a-z]+|validate|external|facts)\.cjs$/ }, (args) => ({ path: args.path, external: true }));
     b.onLoad({ filter: /src[\\/]adapters[\\/]_loaders\.ts$/ }, () => ({
       contents: `export const LOADERS = {${ADAPTER_IDS.map((id) => `${id}: async () => require("./adapters/${id}.cjs")`).join(", ")}};`,
       loader: "js",
@@ -29,6 +29,10 @@ const hotPathLoaders = {
     }));
     b.onLoad({ filter: /src[\\/]run[\\/]_external\.ts$/ }, () => ({
       contents: `export const loadExternal = async () => require("./external.cjs");`,
+      loader: "js",
+    }));
+    b.onLoad({ filter: /src[\\/]engine[\\/]_facts\.ts$/ }, () => ({
+      contents: `export const loadFacts = async () => require("./facts.cjs");`,
       loader: "js",
     }));
     b.onLoad({ filter: /src[\\/]run[\\/]_validator\.ts$/ }, () => ({
@@ -51,7 +55,7 @@ const cold = await build({
 });
 const hot = await build({
   ...common,
-  entryPoints: { hook: "src/run/hook.ts", validate: "src/engine/catalog.ts", external: "src/adapters/external/index.ts", ...Object.fromEntries(ADAPTER_IDS.map((id) => [`adapters/${id}`, `src/adapters/${id}.ts`])) },
+  entryPoints: { hook: "src/run/hook.ts", validate: "src/engine/catalog.ts", facts: "src/facts/index.ts", external: "src/adapters/external/index.ts", ...Object.fromEntries(ADAPTER_IDS.map((id) => [`adapters/${id}`, `src/adapters/${id}.ts`])) },
   outdir: "dist",
   outExtension: { ".js": ".cjs" },
   format: "cjs",

@@ -1,0 +1,52 @@
+// Command and path facts in an evaluation: derived once per event, and only
+// when a hook that may run needs them — a filter on a `hookit.*` key, or a
+// `when`/`shell` that will see HOOKIT_COMMANDS / HOOKIT_PATHS.
+import { loadFacts } from "./_facts.ts";
+import { FACT_PREFIX, FACTS, filterMatches } from "./filter.ts";
+import type { EvaluationContext, Hook, NormalizedEvent } from "./types.ts";
+import type { Facts } from "../facts/types.ts";
+
+const isShortcut = (command: string | undefined) => command === undefined || command === "true" || command === "false" || command === "";
+const usesFactKeys = (hook: Hook) => hook.filter !== undefined && Object.keys(hook.filter).some((key) => key.startsWith(FACT_PREFIX));
+
+/** Whether some hook of this event would look at facts (its other filter keys match). */
+export function needsFacts(event: NormalizedEvent, hooks: readonly Hook[], candidate: Record<string, unknown>): boolean {
+  if (event.event !== "tool_call" && event.event !== "tool_result") return false;
+  for (const hook of hooks) {
+    if (hook.event !== event.event) continue;
+    if (!usesFactKeys(hook) && isShortcut(hook.when) && isShortcut(hook.shell)) continue;
+    if (filterMatches(hook.filter, candidate, undefined, true)) return true;
+  }
+  return false;
+}
+
+/** The event's facts, or `undefined` when it is not a bash or file-tool call. */
+export async function eventFacts(event: NormalizedEvent, context: EvaluationContext): Promise<Facts | undefined> {
+  if (event.event !== "tool_call" && event.event !== "tool_result") return undefined;
+  const options = { cwd: context.toolCwd ?? context.cwd, projectDir: context.projectDir ?? context.cwd, env: context.env ?? process.env };
+  const { toolFacts } = await loadFacts();
+  return toolFacts(event.toolName, event.input, options);
+}
+
+/** Attaches the facts to the filter candidate and returns their shell variables. */
+export async function attachFacts(
+  event: NormalizedEvent,
+  candidate: Record<string, unknown>,
+  context: EvaluationContext,
+): Promise<Record<string, string> | undefined> {
+  let keys: Record<string, string[]>;
+  let env: Record<string, string>;
+  try {
+    const facts = await eventFacts(event, context);
+    if (!facts) return undefined;
+    const { factCandidate, factEnv } = await loadFacts();
+    keys = factCandidate(facts);
+    env = factEnv(facts);
+  } catch (error) {
+    const unresolved = [`internal: ${(error as Error).message}`];
+    keys = { "hookit.unresolved": unresolved };
+    env = { HOOKIT_UNRESOLVED: JSON.stringify(unresolved) };
+  }
+  Object.defineProperty(candidate, FACTS, { value: keys, enumerable: false });
+  return env;
+}

@@ -1,0 +1,68 @@
+// Paths as the kernel will see them: absolute, `..` and symlinks resolved for
+// the part that exists, and where they lie — the project, the system temp
+// directory, a device, or outside.
+import { realpathSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, dirname, join, resolve } from "node:path";
+
+export type Location = "project" | "project-root" | "temp" | "device" | "outside" | "unknown";
+
+export interface Places {
+  /** The project directory, real path. */
+  project: string;
+  /** Home, real path: never counted as temp, even when it lives under /tmp (tests, sandboxes). */
+  home: string;
+  temps: string[];
+}
+
+export function places(projectDir: string, home: string, env: Readonly<Record<string, string | undefined>>): Places {
+  const temps = new Set<string>();
+  for (const dir of [env.TMPDIR, tmpdir(), "/tmp", "/var/tmp"]) {
+    if (!dir || !dir.startsWith("/") || dir === "/") continue;
+    temps.add(resolve(dir));
+    temps.add(realPath(dir));
+  }
+  return { project: realPath(projectDir), home: realPath(home), temps: [...temps] };
+}
+
+const cache = new Map<string, string>();
+
+/** The real path of the longest existing prefix, with the rest appended lexically. */
+export function realPath(path: string): string {
+  const absolute = resolve(path);
+  const hit = cache.get(absolute);
+  if (hit !== undefined) return hit;
+  let result: string;
+  try {
+    result = realpathSync.native(absolute);
+  } catch {
+    const parent = dirname(absolute);
+    result = parent === absolute ? absolute : join(realPath(parent), basename(absolute));
+  }
+  if (cache.size > 4096) cache.clear();
+  cache.set(absolute, result);
+  return result;
+}
+
+/** For a delete: the link itself goes, not what it points to (unless written with a trailing slash). */
+export function realPathNoFollow(path: string): string {
+  if (path.endsWith("/") && path.length > 1) return realPath(path);
+  const absolute = resolve(path);
+  const parent = dirname(absolute);
+  return parent === absolute ? absolute : join(realPath(parent), basename(absolute));
+}
+
+export const within = (path: string, dir: string): boolean => path === dir || path.startsWith(dir === "/" ? "/" : dir + "/");
+
+const DEVICES = ["/dev/null", "/dev/stdout", "/dev/stderr", "/dev/stdin", "/dev/tty", "/dev/zero", "/dev/random", "/dev/urandom"];
+const isDevice = (path: string) => DEVICES.includes(path) || within(path, "/dev/fd") || within(path, "/proc/self/fd") || within(path, "/dev/pts");
+
+/** Where a path lies; `lexical` is the absolute path as written (a device is judged by its name). */
+export function locate(real: string, at: Places, lexical = real): Location {
+  if (real === at.project) return "project-root";
+  if (within(real, at.project)) return "project";
+  if (isDevice(lexical) || isDevice(real)) return "device";
+  if (within(real, at.home) || within(at.home, real) || within(at.project, real)) return "outside";
+  for (const temp of at.temps) if (real !== temp && within(real, temp)) return "temp";
+  return "outside";
+}
