@@ -13,7 +13,7 @@ export const FACT_KEYS: Readonly<Record<string, string>> = {
   "hookit.writes": "paths written (created, changed, moved to)",
   "hookit.deletes": "paths deleted (or moved away)",
   "hookit.writesOutside": "paths written or deleted outside the project, the system temp directory and /dev excepted",
-  "hookit.recursiveDeletesOutside": "paths deleted recursively that are not inside the project or the system temp directory, or could not be resolved",
+  "hookit.recursiveDeletesOutside": "paths deleted recursively that are not inside the project or the system temp directory (the project directory itself counts), or could not be resolved",
   "hookit.unresolved": "what hookit could not know statically (unknown variables, inline interpreter code, syntax it could not read)",
 };
 
@@ -26,6 +26,9 @@ const both = (p: PathFact) => (p.path === p.lexical ? [p.path] : [p.path, p.lexi
 const unique = (values: string[]) => [...new Set(values)];
 const pathsWhere = (facts: Facts, test: (p: PathFact) => boolean) => unique(facts.paths.filter(test).flatMap(both));
 
+/** Outside, unknown, or the whole project (`find . -delete` only deletes what matches: not counted). */
+const wipes = (p: PathFact) => p.location === "outside" || p.location === "unknown" || (p.location === "project-root" && p.by !== "find");
+
 /** The `hookit.*` filter keys of one call. */
 export function factCandidate(facts: Facts): Record<string, string[]> {
   return {
@@ -36,7 +39,7 @@ export function factCandidate(facts: Facts): Record<string, string[]> {
     "hookit.writes": pathsWhere(facts, (p) => p.effect === "write"),
     "hookit.deletes": pathsWhere(facts, (p) => p.effect === "delete"),
     "hookit.writesOutside": pathsWhere(facts, (p) => (p.effect === "write" || p.effect === "delete") && p.location === "outside"),
-    "hookit.recursiveDeletesOutside": pathsWhere(facts, (p) => p.effect === "delete" && p.recursive === true && (p.location === "outside" || p.location === "unknown")),
+    "hookit.recursiveDeletesOutside": pathsWhere(facts, (p) => p.effect === "delete" && p.recursive === true && wipes(p)),
     "hookit.unresolved": [...facts.unresolved],
   };
 }

@@ -31,7 +31,14 @@ const MAX_FIELDS = 256;
 const FROM_ENV = new Set(["TMPDIR", "USER", "LOGNAME", "SHELL"]);
 type Token = { c: string; q: boolean } | { part: Exclude<Part, { t: "lit" }> };
 
+const SPECIAL_UNQUOTED = /[{~*?[]/;
+
 export function expandWord(word: Word, state: ShellState, ctx: ExpandContext): Field[] {
+  // Fast path, most words: literal text with nothing to expand.
+  if (word.every((p) => p.t === "lit" && (p.q || !SPECIAL_UNQUOTED.test(p.v)))) {
+    const text = word.map((p) => (p as { v: string }).v).join("");
+    return text === "" && !word.some((p) => p.t === "lit" && p.q) ? [] : [{ text, resolved: true }];
+  }
   const out: Field[] = [];
   for (const tokens of braceExpand(tokenize(word), 0)) {
     for (const field of expandTokens(tokens, state, ctx)) out.push(field);
@@ -187,8 +194,9 @@ function expandTokens(tokens: Token[], state: ShellState, ctx: ExpandContext): F
   return out;
 }
 
+const GLOB_CHAR = /[\\*?[\]]/;
 function escapeGlob(text: string): string {
-  return text.replace(/[\\*?[\]]/g, "\\$&");
+  return GLOB_CHAR.test(text) ? text.replace(/[\\*?[\]]/g, "\\$&") : text;
 }
 
 function partValue(part: Exclude<Part, { t: "lit" }>, state: ShellState, ctx: ExpandContext): string | undefined {

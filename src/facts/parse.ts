@@ -11,6 +11,20 @@ const META = new Set([" ", "\t", "\n", ";", "&", "|", "<", ">", "(", ")"]);
 const PREFIX_KEYWORDS = new Set(["!", "time", "if", "then", "elif", "else", "do", "while", "until", "{", "coproc"]);
 const CLOSING_KEYWORDS = new Set(["fi", "done", "esac", "}"]);
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+// Runs of characters with no meaning inside a word, consumed at once.
+const PLAIN_RUN = /[^\s;&|<>()\\'"$`]+/y;
+const TEST_RUN = /[^\s\]\\'"$`]+/y;
+const QUOTED_RUN = /[^"\\$`]+/y;
+// Sticky: matched at the parser's position, never on a copy of the rest of the input.
+const EMPTY_PARENS = /\(\s*\)/y;
+const KEYWORD = /(!|\{|\}|\[\[|[a-z]+)(?=$|[\s;&|()<>])/y;
+const IN = /in(?=$|[\s;])/y;
+const ESAC = /esac(?=$|[\s;&|)])/y;
+const ASSIGNMENT = /([A-Za-z_][A-Za-z0-9_]*)(\[[^\]]*\])?\+?=/y;
+const REDIRECT = /(\d+|\{[A-Za-z_][A-Za-z0-9_]*\})?(<<<|<<-|<<|<>|<&|>>|>&|>\||&>>|&>|<|>)/y;
+const DOLLAR_NAME = /\$([A-Za-z_][A-Za-z0-9_]*|[0-9@*#?$!-])/y;
+const BRACED_NAME = /([A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!-])/y;
+const BRACED_OP = /(:?[-=+?])/y;
 
 interface Heredoc { redir: Redirect; delim: string; strip: boolean; quoted: boolean }
 
@@ -27,6 +41,7 @@ class Parser {
   constructor(readonly src: string, readonly depth: number, readonly errors: string[]) {}
 
   private peek(offset = 0): string { return this.src[this.pos + offset] ?? ""; }
+  private match(re: RegExp): RegExpExecArray | null { re.lastIndex = this.pos; return re.exec(this.src); }
   private at(text: string): boolean { return this.src.startsWith(text, this.pos); }
   private done(): boolean { return this.pos >= this.src.length; }
 
@@ -183,7 +198,7 @@ class Parser {
       if (c === "#" ) { this.comment(); break; }
       if (c === "(") {
         // `name() body`: a function definition; its body is parsed as the next command.
-        if (cmd.words.length === 1 && this.src.slice(this.pos).match(/^\(\s*\)/)) { this.pos = this.src.indexOf(")", this.pos) + 1; return cmd.redirs.length ? cmd : undefined; }
+        if (cmd.words.length === 1 && this.match(EMPTY_PARENS)) { this.pos = this.src.indexOf(")", this.pos) + 1; return cmd.redirs.length ? cmd : undefined; }
         if (cmd.words.length === 0 && cmd.assigns.length === 0) return this.command();
         this.errors.push(`unexpected "(" at ${this.pos}`);
         this.pos++;
@@ -216,7 +231,7 @@ class Parser {
 
   /** A reserved word at command position, if one is there. */
   private keyword(): string | undefined {
-    const m = /^(!|\{|\}|\[\[|[a-z]+)(?=$|[\s;&|()<>])/.exec(this.src.slice(this.pos, this.pos + 12));
+    const m = this.match(KEYWORD);
     if (!m) return undefined;
     const word = m[1] as string;
     return PREFIX_KEYWORDS.has(word) || CLOSING_KEYWORDS.has(word) || ["for", "select", "case", "function", "[["].includes(word) ? word : undefined;
@@ -233,7 +248,7 @@ class Parser {
       this.blanks();
       this.word(false);
       this.blanks();
-      if (/^\(\s*\)/.test(this.src.slice(this.pos))) this.pos = this.src.indexOf(")", this.pos) + 1;
+      if (this.match(EMPTY_PARENS)) this.pos = this.src.indexOf(")", this.pos) + 1;
       return "continue";
     }
     if (keyword === "[[") return this.testCommand();
@@ -260,7 +275,7 @@ class Parser {
     const name = lit(this.word(false));
     const words: Word[] = [];
     this.skipSpaceAndNewlines();
-    if (/^in(?=$|[\s;])/.test(this.src.slice(this.pos, this.pos + 3))) {
+    if (this.match(IN)) {
       this.pos += 2;
       for (;;) {
         this.blanks();
@@ -278,13 +293,13 @@ class Parser {
     this.blanks();
     const subject = this.word(false);
     this.skipSpaceAndNewlines();
-    if (/^in(?=$|\s)/.test(this.src.slice(this.pos, this.pos + 3))) this.pos += 2;
+    if (this.match(IN)) this.pos += 2;
     const body: Script = [{ cmds: [{ t: "simple", assigns: [], words: [subject], redirs: [], data: true }] }];
-    const endOfArm = () => this.at(";;") || this.at(";&") || /^esac(?=$|[\s;&|)])/.test(this.src.slice(this.pos, this.pos + 5));
+    const endOfArm = () => this.at(";;") || this.at(";&") || this.match(ESAC) !== null;
     for (;;) {
       this.skipSpaceAndNewlines();
       if (this.done()) { this.errors.push("case is not closed"); break; }
-      if (/^esac(?=$|[\s;&|)])/.test(this.src.slice(this.pos, this.pos + 5))) { this.pos += 4; break; }
+      if (this.match(ESAC)) { this.pos += 4; break; }
       if (this.peek() === "(") this.pos++;
       const before = this.pos;
       while (!this.done() && this.peek() !== ")") {
@@ -311,7 +326,7 @@ class Parser {
   }
 
   private assignment(): { name: string; value: Word } | undefined {
-    const m = /^([A-Za-z_][A-Za-z0-9_]*)(\[[^\]]*\])?\+?=/.exec(this.src.slice(this.pos, this.pos + 256));
+    const m = this.match(ASSIGNMENT);
     if (!m) return undefined;
     this.pos += m[0].length;
     if (this.peek() === "(") {
@@ -327,7 +342,7 @@ class Parser {
   }
 
   private redirect(): Redirect | undefined {
-    const m = /^(\d+|\{[A-Za-z_][A-Za-z0-9_]*\})?(<<<|<<-|<<|<>|<&|>>|>&|>\||&>>|&>|<|>)/.exec(this.src.slice(this.pos, this.pos + 40));
+    const m = this.match(REDIRECT);
     if (!m || ((m[2] === "<" || m[2] === ">") && this.src[this.pos + m[0].length] === "(" && !m[1])) return undefined;
     this.pos += m[0].length;
     const op = m[2] as string;
@@ -384,8 +399,12 @@ class Parser {
       } else if (c === "`") {
         parts.push(this.backtick(false));
       } else {
-        pushLit(parts, c, false);
-        this.pos++;
+        const run = inTest ? TEST_RUN : PLAIN_RUN;
+        run.lastIndex = this.pos;
+        const m = run.exec(this.src);
+        const text = m && m[0] ? m[0] : c;
+        pushLit(parts, text, false);
+        this.pos += text.length;
       }
     }
     return parts;
@@ -405,7 +424,13 @@ class Parser {
         this.pos++;
       } else if (c === "$") parts.push(this.dollar(true));
       else if (c === "`") parts.push(this.backtick(true));
-      else { pushLit(parts, c, true); this.pos++; }
+      else {
+        QUOTED_RUN.lastIndex = this.pos;
+        const m = QUOTED_RUN.exec(this.src);
+        const text = m && m[0] ? m[0] : c;
+        pushLit(parts, text, true);
+        this.pos += text.length;
+      }
     }
     return parts;
   }
@@ -424,7 +449,7 @@ class Parser {
       return { t: "sub", script, q, src: this.src.slice(start, this.pos) };
     }
     if (this.at("${")) return this.braced(q, start);
-    const m = /^\$([A-Za-z_][A-Za-z0-9_]*|[0-9@*#?$!-])/.exec(this.src.slice(this.pos, this.pos + 128));
+    const m = this.match(DOLLAR_NAME);
     if (!m) { this.pos++; return { t: "lit", v: "$", q }; }
     this.pos += m[0].length;
     return { t: "var", name: m[1] as string, q, src: m[0] };
@@ -436,10 +461,10 @@ class Parser {
 
   private braced(q: boolean, start: number): Part {
     this.pos += 2;
-    const m = /^([A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!-])/.exec(this.src.slice(this.pos, this.pos + 128));
+    const m = this.match(BRACED_NAME);
     const name = m && this.src[this.pos - 1] === "{" ? (m[1] as string) : "";
     this.pos += name.length;
-    const opMatch = /^(:?[-=+?])/.exec(this.src.slice(this.pos, this.pos + 2));
+    const opMatch = this.match(BRACED_OP);
     let op: string | undefined;
     let arg: Word | undefined;
     if (name && opMatch) {

@@ -15,7 +15,17 @@ export interface Places {
   temps: string[];
 }
 
+let lastPlaces: { key: string; value: Places } | undefined;
+
 export function places(projectDir: string, home: string, env: Readonly<Record<string, string | undefined>>): Places {
+  const key = `${projectDir}\0${home}\0${env.TMPDIR ?? ""}`;
+  if (lastPlaces?.key === key) return lastPlaces.value;
+  const value = computePlaces(projectDir, home, env);
+  lastPlaces = { key, value };
+  return value;
+}
+
+function computePlaces(projectDir: string, home: string, env: Readonly<Record<string, string | undefined>>): Places {
   const temps = new Set<string>();
   for (const dir of [env.TMPDIR, tmpdir(), "/tmp", "/var/tmp"]) {
     if (!dir || !dir.startsWith("/") || dir === "/") continue;
