@@ -13,6 +13,8 @@ export interface Places {
   /** Home, real path: never counted as temp, even when it lives under /tmp (tests, sandboxes). */
   home: string;
   temps: string[];
+  /** The project's parent, unless that is a temp directory itself: its other children are not scratch space. */
+  neighbourhood?: string;
 }
 
 let lastPlaces: { key: string; value: Places } | undefined;
@@ -32,7 +34,10 @@ function computePlaces(projectDir: string, home: string, env: Readonly<Record<st
     temps.add(resolve(dir));
     temps.add(realPath(dir));
   }
-  return { project: realPath(projectDir), home: realPath(home), temps: [...temps] };
+  const project = realPath(projectDir);
+  const parent = dirname(project);
+  const neighbourhood = parent !== "/" && !temps.has(parent) ? parent : undefined;
+  return { project, home: realPath(home), temps: [...temps], ...(neighbourhood && { neighbourhood }) };
 }
 
 const cache = new Map<string, string>();
@@ -73,6 +78,7 @@ export function locate(real: string, at: Places, lexical = real): Location {
   if (within(real, at.project)) return "project";
   if (isDevice(lexical) || isDevice(real)) return "device";
   if (within(real, at.home) || within(at.home, real) || within(at.project, real)) return "outside";
+  if (at.neighbourhood && within(real, at.neighbourhood)) return "outside";
   for (const temp of at.temps) if (real !== temp && within(real, temp)) return "temp";
   return "outside";
 }

@@ -1,6 +1,7 @@
 // Walks a parsed script the way bash would run it — substitutions first, `cd`
 // carried along a list, subshells and pipeline stages on a copy of the state —
 // and records each simple command and each path it touches.
+import { tmpdir } from "node:os";
 import { join, normalize, posix } from "node:path";
 import type { Command, Part, Redirect, Script, Simple, Word } from "./ast.ts";
 import { expandString, expandWord, type ExpandContext, type Field, type ShellState } from "./expand.ts";
@@ -163,6 +164,8 @@ export class Walker {
     if (program === "pwd" && args.length === 0) return state.cwd ?? undefined;
     if (program === "echo" && !args.some((a) => a.startsWith("-"))) return args.join(" ");
     if (program === "printf" && args[0] === "%s") return args.slice(1).join("");
+    // A fresh name in the temp directory (unless told to make it elsewhere).
+    if (program === "mktemp" && args.every((a) => /^-[dqtu]+$/.test(a))) return join(this.expand.env.TMPDIR || tmpdir(), "tmp.mktemp");
     return undefined;
   }
 }
