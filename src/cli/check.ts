@@ -3,6 +3,7 @@ import { resolve } from "node:path";
 import { loadAdapter, resolveHookAgent } from "../adapters/registry.ts";
 import { enabledHookSet } from "../engine/enabled.ts";
 import { createEvaluator } from "../engine/evaluate.ts";
+import { describeFacts } from "../engine/facts.ts";
 import type { HookEvaluationOutcome } from "../engine/types.ts";
 import type { Adapter } from "../adapters/types.ts";
 import { judge } from "../run/judge.ts";
@@ -71,8 +72,10 @@ export default defineCommand({
       const { decision } = judged;
       const outcomes = judged.result?.outcomes ?? [];
       const reply = adapter.respond(invocation, decision);
-      if (args.json) process.stdout.write(JSON.stringify({ invocation, decision, reply, outcomes: outcomes.map(shape) }, null, 2) + "\n");
-      else process.stdout.write(`${reply.stdout}${reply.stdout.endsWith("\n") || !reply.stdout ? "" : "\n"}`);
+      if (args.json) {
+        const facts = await Promise.all(invocation.events.map((event) => describeFacts(event, context)));
+        process.stdout.write(JSON.stringify({ invocation, decision, reply, outcomes: outcomes.map(shape), facts }, null, 2) + "\n");
+      } else process.stdout.write(`${reply.stdout}${reply.stdout.endsWith("\n") || !reply.stdout ? "" : "\n"}`);
       process.exitCode = judged.record.outcome === "pass" ? 0 : 2;
       return;
     }
@@ -89,7 +92,7 @@ export default defineCommand({
       const outcome = await evaluator.evaluate(event, hooks, context);
       const native = outcome.eventOutcomes[0];
       if (native.outcome !== "pass") allPass = false;
-      if (args.json) process.stdout.write(JSON.stringify(shape(outcome)) + "\n");
+      if (args.json) process.stdout.write(JSON.stringify({ ...shape(outcome), facts: await describeFacts(event, context) }) + "\n");
       else {
         process.stdout.write(`${native.event}: ${native.outcome}\n`);
         if ("reason" in native) process.stdout.write(`${native.reason}\n`);
@@ -105,7 +108,7 @@ export default defineCommand({
   },
 });
 
-/** The `--json` shape: `{outcomes, effects, report}`, the native Event Outcome first. */
+/** The `--json` shape: `{outcomes, effects, report}`, the native Event Outcome first (plus `facts`, see docs/events.md). */
 function shape(outcome: HookEvaluationOutcome) {
   return { outcomes: outcome.eventOutcomes, effects: outcome.effects, report: outcome.evaluationReport ?? null };
 }

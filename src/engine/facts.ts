@@ -50,3 +50,11 @@ export async function attachFacts(
   Object.defineProperty(candidate, FACTS, { value: keys, enumerable: false });
   return env;
 }
+
+/** For `hookit check --json`: the facts and the `hookit.*` filter keys made of them. */
+export async function describeFacts(event: NormalizedEvent, context: EvaluationContext): Promise<(Facts & { keys: Record<string, string[]> }) | null> {
+  const facts = await eventFacts(event, context);
+  if (!facts) return null;
+  const { factCandidate } = await loadFacts();
+  return { ...facts, keys: factCandidate(facts) };
+}
