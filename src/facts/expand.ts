@@ -66,11 +66,13 @@ export function expandString(word: Word, state: ShellState, ctx: ExpandContext):
   return text;
 }
 
+/** Characters one by one where brace or tilde expansion may look at them; other text in chunks. */
 function tokenize(word: Word): Token[] {
   const tokens: Token[] = [];
   for (const part of word) {
-    if (part.t === "lit") for (const c of part.v) tokens.push({ c, q: part.q });
-    else tokens.push({ part });
+    if (part.t !== "lit") tokens.push({ part });
+    else if (part.q || !/[{},~]/.test(part.v)) tokens.push({ c: part.v, q: part.q });
+    else for (const c of part.v) tokens.push({ c, q: part.q });
   }
   return tokens;
 }
