@@ -7,7 +7,7 @@
 const DOTENV = "(^|/)\\.env(?!\\.(example|sample|template)$)(\\.[^/]*)?$";
 // One shell-quoted argument of a `hookit.commands` line.
 const ARG = "(?:[^ '\\\\]|\\\\.|'[^']*')+";
-const FORCE_PUSH = `^git(?: ${ARG})*? push(?: ${ARG})*? (?:--force|-[A-Za-z]*f[A-Za-z]*|\\+[^ ]*)(?: |$)`;
+const FORCE_PUSH = `^git(?: ${ARG})*? push(?: ${ARG})*? (?:--force|-[A-Za-z]*f[A-Za-z]*|'?\\+[^ ]*)(?: |$)`;
 const tell = (message: string) => ({ type: "message", message, delivery: "steer", outcome: "block" }) as const;
 
 export const STARTER_POLICY = {

@@ -26,6 +26,8 @@ export interface Redirect {
   target?: Word;
   /** Substitutions inside an unquoted here-document body: they run. */
   bodySubs?: Script[];
+  /** A here-document's text (what a shell reading it as a script would run). */
+  body?: string;
 }
 
 export interface Simple {

@@ -157,6 +157,7 @@ function expandTokens(tokens: Token[], state: ShellState, ctx: ExpandContext): F
   if (isChar(tokens[0], "~")) {
     const tilde = tildeValue(tokens, state, ctx);
     if (tilde) { text = tilde.value; pattern = escapeGlob(tilde.value); start = tilde.length; nonEmpty = true; }
+    else if (tokens.length > 1 && "c" in (tokens[1] as Token) && !(tokens[1] as { q: boolean }).q && (tokens[1] as { c: string }).c !== "/") resolved = false; // `~user`: someone's home, which one is unknown here
   }
   for (let i = start; i < tokens.length; i++) {
     const t = tokens[i] as Token;

@@ -83,11 +83,12 @@ class Parser {
       const raw = this.src.slice(this.pos, end);
       this.pos = Math.min(end + 1, this.src.length);
       const line = doc.strip ? raw.replace(/^\t+/, "") : raw;
-      if (line === doc.delim) { doc.redir.bodySubs = doc.quoted ? [] : this.bodySubs(lines.join("\n")); return; }
+      if (line === doc.delim) { doc.redir.body = lines.join("\n"); doc.redir.bodySubs = doc.quoted ? [] : this.bodySubs(doc.redir.body); return; }
       lines.push(line);
     }
     this.errors.push(`here-document "${doc.delim}" is not closed`);
-    doc.redir.bodySubs = doc.quoted ? [] : this.bodySubs(lines.join("\n"));
+    doc.redir.body = lines.join("\n");
+    doc.redir.bodySubs = doc.quoted ? [] : this.bodySubs(doc.redir.body);
   }
 
   /** Substitutions in text read like a double-quoted string (unquoted heredocs, arithmetic). */

@@ -10,7 +10,13 @@ import type { Effect } from "./types.ts";
 import { copy, type PathOptions, type Walker } from "./walk.ts";
 import { existsSync } from "node:fs";
 
-export interface Run { walker: Walker; state: ShellState; depth: number }
+export interface Run {
+  walker: Walker;
+  state: ShellState;
+  depth: number;
+  /** Standard input when the command line says what it is (a here-string, a here-document, `echo … |`). */
+  stdin?: string;
+}
 type Handler = (args: Field[], run: Run, program: string) => void;
 
 const unknownField = (text: string): Field => ({ text, resolved: false });
@@ -293,6 +299,7 @@ function awk(args: Field[], run: Run, program: string): void {
   const text = programFile ? undefined : parsed.operands[0]?.text;
   if (text && /system\s*\(|\|\s*getline|"\s*\|/.test(text)) run.walker.unresolved(`inline code: ${program}`);
   if (text && />\s*"/.test(text)) run.walker.unresolved(`inline code: ${program} writes files`);
+  if (text) dotenvMentions(text, run, program);
   mark(run, programFile ?? [], "read", program);
   mark(run, operands.filter((f) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(f.text)), "read", program);
 }
@@ -357,8 +364,14 @@ function git(args: Field[], run: Run, program: string): void {
       mark(inner, parsed.values.get("pathspec-from-file") ?? [], "read", program);
       break;
     case "rm":
-      mark(inner, parsed.operands, "delete", program, { recursive: parsed.flags.has("r"), noFollow: true });
+      // `--cached` only changes the index: the file stays.
+      if (!parsed.flags.has("cached")) mark(inner, parsed.operands, "delete", program, { recursive: parsed.flags.has("r"), noFollow: true });
       break;
+    case "clone": {
+      const dest = parseOptions(rest, { short: "obcju", long: ["origin", "branch", "config", "depth", "reference", "separate-git-dir", "template", "upload-pack", "jobs", "filter"] }).operands;
+      if (dest.length >= 2) mark(inner, dest.slice(-1), "write", program, { recursive: true });
+      break;
+    }
     case "mv":
       mark(inner, parsed.operands.slice(0, -1), "delete", program, { noFollow: true });
       mark(inner, parsed.operands.slice(-1), "write", program);
@@ -386,6 +399,12 @@ function find(args: Field[], run: Run, program: string): void {
   }
   if (roots.length === 0) roots.push({ text: ".", resolved: true });
   mark(run, roots, "list", program);
+  // What `{}` stands for: the roots, and — under a `-name`/`-path` test — files matching it there.
+  const names = args.slice(i).flatMap((a, k, rest) => (["-name", "-iname", "-path", "-ipath"].includes(a.text) && rest[k + 1] ? [rest[k + 1] as Field] : []));
+  const found: Field[] = [...roots, ...roots.flatMap((root) => names.filter((n) => n.resolved).map((n) => {
+    const base = n.text.replace(/^.*\//, "");
+    return { text: `${root.text.replace(/\/$/, "")}/${base}`, resolved: true, pattern: `${root.text.replace(/[\\*?[\]]/g, "\\$&").replace(/\/$/, "")}/${base}` };
+  }))];
   for (; i < args.length; i++) {
     const text = (args[i] as Field).text;
     if (text === "-delete") mark(run, roots, "delete", program, { recursive: true });
@@ -394,9 +413,8 @@ function find(args: Field[], run: Run, program: string): void {
       const end = args.findIndex((a, k) => k > i && (a.text === ";" || (a.text === "+" && args[k - 1]?.text === "{}")));
       const stop = end < 0 ? args.length : end;
       const command = args.slice(i + 1, stop);
-      // `{}` is each path found: the roots and everything below them.
-      for (const root of roots) {
-        exec(run, command.map((a) => (a.text.includes("{}") ? { ...root, text: a.text.replaceAll("{}", root.text) } : a)), `find ${text}`);
+      for (const hit of found) {
+        exec(run, command.map((a) => (a.text === "{}" ? hit : a.text.includes("{}") ? { ...hit, text: a.text.replaceAll("{}", hit.text), pattern: undefined } : a)), `find ${text}`);
       }
       i = stop;
     }
@@ -447,7 +465,16 @@ function shellProgram(args: Field[], run: Run, program: string): void {
   if (operands[0] && !parsed.flags.has("s")) {
     mark(run, operands.slice(0, 1), "read", program);
     run.walker.unresolved(`script file: ${operands[0].text}`);
+  } else if (run.stdin !== undefined) {
+    run.walker.shell(run.stdin, copy(run.state), `${program} <<<`, run.depth);
   } else run.walker.unresolved(`${program} reads commands from its input`);
+}
+
+/** Code hookit cannot run still names the files it opens: a dotenv name in it counts as an access. */
+function dotenvMentions(code: string, run: Run, program: string): void {
+  for (const m of code.matchAll(/(?:^|[^A-Za-z0-9_.\/-])((?:[A-Za-z0-9_.-]*\/)*\.env(?:\.[A-Za-z0-9_-]+)*)(?![A-Za-z0-9_-])/g)) {
+    run.walker.path({ text: m[1] as string, resolved: true }, "access", program, run.state);
+  }
 }
 
 function interpreter(args: Field[], run: Run, program: string): void {
@@ -456,6 +483,8 @@ function interpreter(args: Field[], run: Run, program: string): void {
   const inline = [...parsed.flags].find((f) => flags.includes(f)) ?? (program === "deno" && args[0]?.text === "eval" ? "eval" : undefined);
   if (inline) {
     run.walker.unresolved(`inline code: ${program} -${inline.length > 1 ? "-" : ""}${inline}`);
+    const code = parsed.values.get(inline)?.[0] ?? args[parsed.rest];
+    if (code) dotenvMentions(code.text, run, program);
     return;
   }
   const operands = args.slice(parsed.rest);

@@ -33,8 +33,13 @@ export class Walker {
 
   script(script: Script, state: ShellState, via: string | undefined, depth: number): void {
     for (const pipeline of script) {
-      if (pipeline.cmds.length === 1) this.command(pipeline.cmds[0] as Command, state, via, depth);
-      else for (const cmd of pipeline.cmds) this.command(cmd, copy(state), via, depth);
+      if (pipeline.cmds.length === 1) { this.command(pipeline.cmds[0] as Command, state, via, depth); continue; }
+      // Each stage runs in a subshell; what `echo`/`printf` print is the next stage's known input.
+      let input: string | undefined;
+      for (const cmd of pipeline.cmds) {
+        this.command(cmd, copy(state), via, depth, input);
+        input = cmd.t === "simple" && cmd.redirs.length === 0 ? this.subValue([{ cmds: [cmd] }], state) : undefined;
+      }
     }
   }
 
@@ -46,7 +51,7 @@ export class Walker {
     this.script(parsed.script, state, via, depth + 1);
   }
 
-  private command(cmd: Command, state: ShellState, via: string | undefined, depth: number): void {
+  private command(cmd: Command, state: ShellState, via: string | undefined, depth: number, input?: string): void {
     if (this.facts.commands.length >= MAX_COMMANDS) { this.unresolved("too many commands"); return; }
     if (cmd.t === "group") {
       const inner = cmd.subshell ? copy(state) : state;
@@ -54,10 +59,10 @@ export class Walker {
       this.redirects(cmd.redirs, state, depth);
       return;
     }
-    this.simple(cmd, state, via, depth);
+    this.simple(cmd, state, via, depth, input);
   }
 
-  private simple(cmd: Simple, state: ShellState, via: string | undefined, depth: number): void {
+  private simple(cmd: Simple, state: ShellState, via: string | undefined, depth: number, piped?: string): void {
     // Substitutions run first, each in a subshell.
     for (const word of [...cmd.words, ...cmd.assigns.flatMap((a) => (a.value ? [a.value] : []))]) this.subs(word, state, depth);
     for (const redir of cmd.redirs) for (const script of redir.bodySubs ?? []) this.script(script, copy(state), "$()", depth + 1);
@@ -72,11 +77,22 @@ export class Walker {
       return;
     }
     for (const word of cmd.words) this.noteUnknown(word, state);
-    this.run(argv, state, via, depth);
+    this.run(argv, state, via, depth, this.stdinOf(cmd, state) ?? piped);
+  }
+
+  /** The text on a command's standard input when it is written in the command (`<<<`, here-documents). */
+  private stdinOf(cmd: Simple, state: ShellState): string | undefined {
+    let text: string | undefined;
+    for (const redir of cmd.redirs) {
+      if (redir.op === "<<<" && redir.target) text = expandString(redir.target, state, this.expand);
+      else if (redir.op === "<<" || redir.op === "<<-") text = redir.body;
+      else if (redir.op === "<" || redir.op === "<>") text = undefined;
+    }
+    return text;
   }
 
   /** One command line after expansion: record it, then what its program does. */
-  run(argv: Field[], state: ShellState, via: string | undefined, depth: number): void {
+  run(argv: Field[], state: ShellState, via: string | undefined, depth: number, stdin?: string): void {
     const first = argv[0];
     if (!first) return;
     const program = first.resolved ? basename(first.text) : "";
@@ -86,7 +102,7 @@ export class Walker {
       ...(via && { via }), ...(argv.some((f) => !f.resolved) && { unresolved: true as const }),
     });
     if (depth >= MAX_DEPTH) { this.unresolved("nested too deep"); return; }
-    runProgram(program, argv.slice(1), { walker: this, state, depth });
+    runProgram(program, argv.slice(1), { walker: this, state, depth, ...(stdin !== undefined && { stdin }) });
   }
 
   private subs(word: Word, state: ShellState, depth: number): void {
@@ -141,7 +157,9 @@ export class Walker {
 
   private probe(pattern: string, absolute: string, effect: Effect, by: string, state: ShellState, options: PathOptions): void {
     const slash = pattern.lastIndexOf("/");
-    const re = segmentRegExp(pattern.slice(slash + 1));
+    const segment = pattern.slice(slash + 1);
+    if (!segment.startsWith(".") && !segment.startsWith("\\.")) return; // `*` never matches a leading dot
+    const re = segmentRegExp(segment);
     const dir = posix.dirname(absolute);
     for (const name of PROBES) if (re.test(name)) this.path({ text: join(dir, name), resolved: true }, effect, by, state, options);
   }
@@ -155,7 +173,7 @@ export class Walker {
   }
 
   /** `$(pwd)`, `$(echo …)`, `$(printf %s …)`: output known without running anything. */
-  private subValue(script: Script, state: ShellState): string | undefined {
+  subValue(script: Script, state: ShellState): string | undefined {
     const only = script.length === 1 && script[0]?.cmds.length === 1 ? script[0].cmds[0] : undefined;
     if (!only || only.t !== "simple" || only.redirs.length > 0 || only.assigns.length > 0 || only.data) return undefined;
     const argv = only.words.flatMap((w) => expandWord(w, state, this.expand));
