@@ -4,6 +4,7 @@
 // listed here still has its path-like operands recorded as `access`.
 import { join } from "node:path";
 import type { Field, ShellState } from "./expand.ts";
+import { expandGlob, unescapeGlob } from "./glob.ts";
 import { parseOptions, type OptionSpec } from "./options.ts";
 import { realPath } from "./paths.ts";
 import type { Effect } from "./types.ts";
@@ -401,9 +402,10 @@ function find(args: Field[], run: Run, program: string): void {
   mark(run, roots, "list", program);
   // What `{}` stands for: the roots, and — under a `-name`/`-path` test — files matching it there.
   const names = args.slice(i).flatMap((a, k, rest) => (["-name", "-iname", "-path", "-ipath"].includes(a.text) && rest[k + 1] ? [rest[k + 1] as Field] : []));
-  const found: Field[] = [...roots, ...roots.flatMap((root) => names.filter((n) => n.resolved).map((n) => {
-    const base = n.text.replace(/^.*\//, "");
-    return { text: `${root.text.replace(/\/$/, "")}/${base}`, resolved: true, pattern: `${root.text.replace(/[\\*?[\]]/g, "\\$&").replace(/\/$/, "")}/${base}` };
+  const found: Field[] = [...roots, ...roots.flatMap((root) => names.filter((n) => n.resolved && root.resolved).flatMap((n) => {
+    const pattern = `${root.text.replace(/[\\*?[\]]/g, "\\$&").replace(/\/$/, "")}/${n.text.replace(/^.*\//, "")}`;
+    const matches = run.state.cwd === null ? [] : expandGlob(pattern, run.state.cwd);
+    return matches.length > 0 ? matches.map((text) => ({ text, resolved: true })) : [{ text: unescapeGlob(pattern), resolved: true, pattern }];
   }))];
   for (; i < args.length; i++) {
     const text = (args[i] as Field).text;

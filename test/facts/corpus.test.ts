@@ -83,6 +83,12 @@ const CORPUS: [string, Expect][] = [
   ["while read l; do echo $l; done < .env", { reads: ["$P/.env"] }],
   ["cat .envrc.missing* 2>/dev/null", { reads: ["$P/.envrc.missing*"] }],
   ["cat .env.pro*", { reads: ["$P/.env.production.local"] }],
+  ["bash <<< 'rm -rf ~'", { recursiveDeletesOutside: ["$H"] }],
+  ["echo 'rm -rf ~' | sh", { commands: ["echo 'rm -rf ~'", "sh", "rm -rf $H"] }],
+  ["sh <<'EOF'\ncd ..\nrm -r project\nEOF", { recursiveDeletesOutside: ["$P"] }],
+  ["python3 -c \"print(open('config/.env.local').read())\"", { paths: ["$P/config/.env.local"], unresolved: ["inline code: python3 -c"] }],
+  ["rm -rf ~root", { recursiveDeletesOutside: ["~root"] }],
+  ["find . -name '.env*' -exec cat {} \\;", { reads: ["$P", "$P/.env", "$P/.env.example", "$P/.env.production.local"] }],
   ["cat missing/.e*", { reads: ["$P/missing/.e*", "$P/missing/.env", "$P/missing/.env.local", "$P/missing/.env.production", "$P/missing/.env.development"] }],
 ];
 
