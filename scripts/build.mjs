@@ -55,12 +55,24 @@ const cold = await build({
 });
 const hot = await build({
   ...common,
-  entryPoints: { hook: "src/run/hook.ts", validate: "src/engine/catalog.ts", facts: "src/facts/index.ts", external: "src/adapters/external/index.ts", ...Object.fromEntries(ADAPTER_IDS.map((id) => [`adapters/${id}`, `src/adapters/${id}.ts`])) },
+  entryPoints: { hook: "src/run/hook.ts", validate: "src/engine/catalog.ts", external: "src/adapters/external/index.ts", ...Object.fromEntries(ADAPTER_IDS.map((id) => [`adapters/${id}`, `src/adapters/${id}.ts`])) },
   outdir: "dist",
   outExtension: { ".js": ".cjs" },
   format: "cjs",
   plugins: [hotPathLoaders],
 });
+// The shell parser and command facts, required on the first bash call a hook
+// needs facts for: minified, because compiling it is most of what it costs.
+const facts = await build({
+  ...common,
+  entryPoints: { facts: "src/facts/index.ts" },
+  outdir: "dist",
+  outExtension: { ".js": ".cjs" },
+  format: "cjs",
+  minify: true,
+});
+Object.assign(hot.metafile.outputs, facts.metafile.outputs);
+Object.assign(hot.metafile.inputs, facts.metafile.inputs);
 copyFileSync("src/bin.cjs", "dist/bin.cjs");
 chmodSync("dist/bin.cjs", 0o755);
 writeFileSync("dist/meta.json", JSON.stringify({ cold: cold.metafile, hot: hot.metafile }));

@@ -1,10 +1,12 @@
 // Command and path facts in an evaluation: derived once per event, and only
 // when a hook that may run needs them — a filter on a `hookit.*` key, or a
 // `when`/`shell` that will see HOOKIT_COMMANDS / HOOKIT_PATHS.
+import { factCandidate, factEnv } from "../facts/candidate.ts";
+import { derivePathFacts } from "../facts/file-tools.ts";
+import type { Facts } from "../facts/types.ts";
 import { loadFacts } from "./_facts.ts";
 import { FACT_PREFIX, FACTS, filterMatches } from "./filter.ts";
 import type { EvaluationContext, Hook, NormalizedEvent } from "./types.ts";
-import type { Facts } from "../facts/types.ts";
 
 const isShortcut = (command: string | undefined) => command === undefined || command === "true" || command === "false" || command === "";
 const usesFactKeys = (hook: Hook) => hook.filter !== undefined && Object.keys(hook.filter).some((key) => key.startsWith(FACT_PREFIX));
@@ -24,8 +26,10 @@ export function needsFacts(event: NormalizedEvent, hooks: readonly Hook[], candi
 export async function eventFacts(event: NormalizedEvent, context: EvaluationContext): Promise<Facts | undefined> {
   if (event.event !== "tool_call" && event.event !== "tool_result") return undefined;
   const options = { cwd: context.toolCwd ?? context.cwd, projectDir: context.projectDir ?? context.cwd, env: context.env ?? process.env };
-  const { toolFacts } = await loadFacts();
-  return toolFacts(event.toolName, event.input, options);
+  if (event.toolName !== "bash") return derivePathFacts(event.toolName, event.input, options); // no parser needed
+  if (typeof event.input.command !== "string") return undefined;
+  const { deriveCommandFacts } = await loadFacts(); // the parser, loaded on first need
+  return deriveCommandFacts(event.input.command, options);
 }
 
 /** Attaches the facts to the filter candidate and returns their shell variables. */
@@ -39,7 +43,6 @@ export async function attachFacts(
   try {
     const facts = await eventFacts(event, context);
     if (!facts) return undefined;
-    const { factCandidate, factEnv } = await loadFacts();
     keys = factCandidate(facts);
     env = factEnv(facts);
   } catch (error) {
@@ -54,7 +57,5 @@ export async function attachFacts(
 /** For `hookit check --json`: the facts and the `hookit.*` filter keys made of them. */
 export async function describeFacts(event: NormalizedEvent, context: EvaluationContext): Promise<(Facts & { keys: Record<string, string[]> }) | null> {
   const facts = await eventFacts(event, context);
-  if (!facts) return null;
-  const { factCandidate } = await loadFacts();
-  return { ...facts, keys: factCandidate(facts) };
+  return facts ? { ...facts, keys: factCandidate(facts) } : null;
 }

@@ -22,7 +22,7 @@ type Handler = (args: Field[], run: Run, program: string) => void;
 
 const unknownField = (text: string): Field => ({ text, resolved: false });
 const mark = (run: Run, fields: readonly Field[], effect: Effect, program: string, options?: PathOptions) => {
-  for (const field of fields) run.walker.path(field, effect, program, run.state, options);
+  for (const field of fields) run.walker.path(field, effect, program, run.state.cwd, options);
 };
 const exec = (run: Run, argv: Field[], via: string) => run.walker.run(argv, run.state, via, run.depth + 1);
 
@@ -99,8 +99,8 @@ const HANDLERS: Record<string, Handler> = {
   chgrp: (args, run, program) => modeThenFiles(args, run, program),
   dd: (args, run, program) => {
     for (const arg of args) {
-      if (arg.text.startsWith("if=")) run.walker.path({ ...arg, text: arg.text.slice(3) }, "read", program, run.state);
-      if (arg.text.startsWith("of=")) run.walker.path({ ...arg, text: arg.text.slice(3) }, "write", program, run.state);
+      if (arg.text.startsWith("if=")) run.walker.path({ ...arg, text: arg.text.slice(3) }, "read", program, run.state.cwd);
+      if (arg.text.startsWith("of=")) run.walker.path({ ...arg, text: arg.text.slice(3) }, "write", program, run.state.cwd);
     }
   },
   sed: afterFirst({ short: "eflE", long: ["expression", "file", "line-length"] }, "read", ["e", "expression", "f", "file"]),
@@ -243,7 +243,7 @@ function generic(args: Field[], run: Run, program: string): void {
     if (text === "" || text.length > 4096 || /^[a-z][a-z0-9+.-]*:\/\//i.test(text)) continue;
     const pathLike = text.includes("/") || text.startsWith(".");
     if (pathLike || (run.state.cwd !== null && existsSync(join(run.state.cwd, text)))) {
-      run.walker.path({ text, resolved: true }, "access", program, run.state);
+      run.walker.path({ text, resolved: true }, "access", program, run.state.cwd);
     }
   }
 }
@@ -289,7 +289,7 @@ function grepLike(args: Field[], run: Run, program: string): void {
   mark(run, files.length > 0 ? files : recursive ? [{ text: ".", resolved: true }] : [], "read", program, recursive ? { recursive } : {});
   for (const glob of [...(parsed.values.get("glob") ?? []), ...(parsed.values.get("g") ?? []), ...(parsed.values.get("include") ?? [])]) {
     // A search limited to `.env*` reads the secrets it finds.
-    run.walker.path({ text: glob.text.replace(/^!/, ""), resolved: glob.resolved, pattern: glob.text.replace(/^!/, "") }, "read", program, run.state);
+    run.walker.path({ text: glob.text.replace(/^!/, ""), resolved: glob.resolved, pattern: glob.text.replace(/^!/, "") }, "read", program, run.state.cwd);
   }
 }
 
@@ -344,7 +344,7 @@ function curl(args: Field[], run: Run, program: string): void {
   mark(run, values(["T", "upload-file", "K", "config", "cert", "key", "cacert"]), "read", program);
   for (const field of values(["d", "data", "data-binary", "data-ascii", "data-urlencode", "F", "form", "json", "b", "cookie", "H", "header"])) {
     const m = /^(?:[^=@<]*[=])?[@<](.+)$/s.exec(field.text);
-    if (m) run.walker.path({ ...field, text: (m[1] as string).replace(/;.*$/, "") }, "read", program, run.state);
+    if (m) run.walker.path({ ...field, text: (m[1] as string).replace(/;.*$/, "") }, "read", program, run.state.cwd);
   }
   if (parsed.flags.has("O") || parsed.flags.has("remote-name")) mark(run, values(["output-dir"]).length ? values(["output-dir"]) : [{ text: ".", resolved: true }], "write", program);
 }
@@ -475,7 +475,7 @@ function shellProgram(args: Field[], run: Run, program: string): void {
 /** Code hookit cannot run still names the files it opens: a dotenv name in it counts as an access. */
 function dotenvMentions(code: string, run: Run, program: string): void {
   for (const m of code.matchAll(/(?:^|[^A-Za-z0-9_.\/-])((?:[A-Za-z0-9_.-]*\/)*\.env(?:\.[A-Za-z0-9_-]+)*)(?![A-Za-z0-9_-])/g)) {
-    run.walker.path({ text: m[1] as string, resolved: true }, "access", program, run.state);
+    run.walker.path({ text: m[1] as string, resolved: true }, "access", program, run.state.cwd);
   }
 }
 

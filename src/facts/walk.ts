@@ -2,33 +2,26 @@
 // carried along a list, subshells and pipeline stages on a copy of the state —
 // and records each simple command and each path it touches.
 import { tmpdir } from "node:os";
-import { join, normalize, posix } from "node:path";
+import { join } from "node:path";
 import type { Command, Part, Redirect, Script, Simple, Word } from "./ast.ts";
 import { expandString, expandWord, type ExpandContext, type Field, type ShellState } from "./expand.ts";
-import { segmentRegExp } from "./glob.ts";
 import { parseScript } from "./parse.ts";
-import { locate, realPath, realPathNoFollow, type Places } from "./paths.ts";
+import type { Places } from "./paths.ts";
 import { runProgram } from "./programs.ts";
-import type { Effect, Facts } from "./types.ts";
+import { PathRecorder } from "./record.ts";
+import type { Effect } from "./types.ts";
+
+export type { PathOptions } from "./record.ts";
 
 const MAX_DEPTH = 16;
 const MAX_COMMANDS = 2000;
-/** Names an unmatched glob is also tried against: a glob that matches no file today may match a secret tomorrow. */
-const PROBES = [".env", ".env.local", ".env.production", ".env.development"];
 
-export interface PathOptions { recursive?: boolean; noFollow?: boolean }
-
-export class Walker {
-  readonly facts: Facts = { commands: [], paths: [], unresolved: [] };
-  private readonly seenPaths = new Set<string>();
+export class Walker extends PathRecorder {
   readonly expand: ExpandContext;
 
-  constructor(readonly at: Places, home: string, env: Readonly<Record<string, string | undefined>>) {
+  constructor(at: Places, home: string, env: Readonly<Record<string, string | undefined>>) {
+    super(at);
     this.expand = { home, env, subValue: (script, state) => this.subValue(script, state) };
-  }
-
-  unresolved(reason: string): void {
-    if (!this.facts.unresolved.includes(reason)) this.facts.unresolved.push(reason);
   }
 
   script(script: Script, state: ShellState, via: string | undefined, depth: number): void {
@@ -133,43 +126,8 @@ export class Walker {
       if ((op === ">&" || op === "<&") && /^(\d+-?|-)$/.test(field.text)) continue; // fd duplication
       if (op === "<<<") continue; // a here-string is data
       const effects: Effect[] = op === "<" || op === "<&" ? ["read"] : op === "<>" ? ["read", "write"] : ["write"];
-      for (const effect of effects) this.path(field, effect, "redirect", state);
+      for (const effect of effects) this.path(field, effect, "redirect", state.cwd);
     }
-  }
-
-  /** Records one path effect, resolved from the shell's directory. */
-  path(field: Field, effect: Effect, by: string, state: ShellState, options: PathOptions = {}): void {
-    const text = field.text;
-    if (text === "" || (text === "-" && effect !== "delete")) return;
-    const absolute = text.startsWith("/") ? text : state.cwd !== null && field.resolved ? join(state.cwd, text) : undefined;
-    if (!field.resolved || absolute === undefined) {
-      this.add({ path: text, lexical: text, effect, location: "unknown", inside: false, resolved: false, by, recursive: options.recursive });
-      if (!field.resolved) this.unresolved(`path: ${text}`);
-      else this.unresolved(`relative path in an unknown directory: ${text}`);
-      return;
-    }
-    const lexical = normalize(absolute).replace(/(.)\/$/, "$1");
-    const real = options.noFollow ? realPathNoFollow(text.endsWith("/") ? absolute + "/" : absolute) : realPath(absolute);
-    const location = locate(real, this.at, lexical);
-    this.add({ path: real, lexical, effect, location, inside: location === "project" || location === "project-root", resolved: true, by, recursive: options.recursive });
-    if (field.pattern) this.probe(field.pattern, absolute, effect, by, state, options);
-  }
-
-  private probe(pattern: string, absolute: string, effect: Effect, by: string, state: ShellState, options: PathOptions): void {
-    const slash = pattern.lastIndexOf("/");
-    const segment = pattern.slice(slash + 1);
-    if (!segment.startsWith(".") && !segment.startsWith("\\.")) return; // `*` never matches a leading dot
-    const re = segmentRegExp(segment);
-    const dir = posix.dirname(absolute);
-    for (const name of PROBES) if (re.test(name)) this.path({ text: join(dir, name), resolved: true }, effect, by, state, options);
-  }
-
-  private add(fact: { recursive?: boolean } & Omit<Facts["paths"][number], "recursive">): void {
-    const key = `${fact.effect}\0${fact.path}\0${fact.lexical}\0${fact.recursive ? 1 : 0}`;
-    if (this.seenPaths.has(key)) return;
-    this.seenPaths.add(key);
-    const { recursive, ...rest } = fact;
-    this.facts.paths.push(recursive ? { ...rest, recursive: true } : rest);
   }
 
   /** `$(pwd)`, `$(echo …)`, `$(printf %s …)`: output known without running anything. */
