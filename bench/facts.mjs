@@ -24,13 +24,22 @@ function starterHome(work, bin) {
   const project = join(work, "starter-project");
   mkdirSync(join(project, "src"), { recursive: true });
   spawnSync("git", ["init", "-q", project]);
-  const env = { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: join(home, ".config"), XDG_STATE_HOME: join(home, ".state") };
+  // The ambient environment, like run.mjs: the user's own variables (NODE_OPTIONS, CA bundles, …) weigh on both sides.
+  const env = { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, ".config"), XDG_STATE_HOME: join(home, ".state") };
+  delete env.HOOKIT_CONFIG;
   spawnSync(process.execPath, [bin, "init", "--global"], { env, cwd: project, stdio: "ignore" });
   return { env, project };
 }
 
-function hotPath(root, work, bin, rounds) {
-  const { env, project } = starterHome(work, bin);
+/** The same without the ambient environment: only PATH, HOME and XDG_* (hookit's fixed cost weighs more). */
+function minimalEnv(env) {
+  return { PATH: env.PATH, HOME: env.HOME, XDG_CONFIG_HOME: env.XDG_CONFIG_HOME, XDG_STATE_HOME: env.XDG_STATE_HOME };
+}
+
+function hotPath(root, work, bin, rounds, minimal) {
+  const home = starterHome(work, bin);
+  const { project } = home;
+  const env = minimal ? minimalEnv(home.env) : home.env;
   const fixture = (file, changes) => JSON.stringify({ ...JSON.parse(readFileSync(join(root, "test/fixtures/claude", file), "utf8")), cwd: project, ...changes });
   const cases = {
     bash: { event: "PreToolUse", input: fixture("PreToolUse-Bash.json", { tool_input: { command: COMPOUND, description: "test" } }), deny: false },
@@ -81,20 +90,23 @@ function loadCost(root, rounds) {
 }
 
 export function factsBench({ root, work, bin, rounds }) {
-  const hot = hotPath(root, work, bin, rounds);
+  const hot = hotPath(root, work, bin, rounds, false);
+  const bare = hotPath(root, work, bin, rounds, true);
   const local = inProcess(root, work);
   const load = loadCost(root, rounds);
-  const ratio = (x) => (x / hot.node).toFixed(2);
+  const row = (label, key, budget) => `| ${label} | ${f(hot[key])} | ${(hot[key] / hot.node).toFixed(2)} | ${f(bare[key])} | ${(bare[key] / bare.node).toFixed(2)} | ${budget} |`;
   return [
     "## Command facts: the starter policy (`hookit init --global`) on `hookit hook --agent claude`, CPU time (user+sys)",
     "",
-    "| run | CPU ms | ratio to bare node | budget |",
-    "| --- | --- | --- | --- |",
-    `| bare \`node -e 0\` | ${f(hot.node)} | 1.00 | |`,
-    `| Bash PreToolUse, compound command (parsed): \`${COMPOUND.replaceAll("|", "\\|")}\` | ${f(hot.bash)} | ${ratio(hot.bash)} | ≤ 1.30 |`,
-    `| Bash PreToolUse, \`bash -c 'rm -rf ~'\` (blocked) | ${f(hot.attack)} | ${ratio(hot.attack)} | ≤ 1.30 |`,
-    `| Write PreToolUse (path facts, no parse) | ${f(hot.write)} | ${ratio(hot.write)} | ≤ 1.20 |`,
-    `| UserPromptSubmit (no facts) | ${f(hot.prompt)} | ${ratio(hot.prompt)} | ≤ 1.20 |`,
+    "Compound command: `" + COMPOUND.replaceAll("|", "\\|") + "`. Columns: with the ambient environment (as above), and with only PATH, HOME and XDG_*.",
+    "",
+    "| run | CPU ms | ratio | CPU ms, minimal env | ratio | budget |",
+    "| --- | --- | --- | --- | --- | --- |",
+    row("bare `node -e 0`", "node", ""),
+    row("Bash PreToolUse, the compound command (parsed)", "bash", "≤ 1.30"),
+    row("Bash PreToolUse, `bash -c 'rm -rf ~'` (blocked)", "attack", "≤ 1.30"),
+    row("Write PreToolUse (path facts, no parser)", "write", "≤ 1.20"),
+    row("UserPromptSubmit (no facts)", "prompt", "≤ 1.20"),
     "",
     "## Command facts in-process (Pi, OpenCode): `deriveCommandFacts`, median ms per call",
     "",

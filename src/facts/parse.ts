@@ -31,7 +31,12 @@ interface Heredoc { redir: Redirect; delim: string; strip: boolean; quoted: bool
 export function parseScript(source: string): ParseResult {
   const parser = new Parser(source, 0, []);
   const script = parser.list(() => false);
-  if (parser.pos < source.length) parser.errors.push(`unexpected "${source[parser.pos]}" at ${parser.pos}`);
+  // A stray `)`: note it and read on, so nothing after it goes unseen.
+  while (parser.pos < source.length) {
+    parser.errors.push(`unexpected "${source[parser.pos]}" at ${parser.pos}`);
+    parser.pos++;
+    script.push(...parser.list(() => false));
+  }
   return { script, errors: parser.errors };
 }
 
@@ -399,16 +404,17 @@ class Parser {
         parts.push(this.dollar(false));
       } else if (c === "`") {
         parts.push(this.backtick(false));
-      } else {
-        const run = inTest ? TEST_RUN : PLAIN_RUN;
-        run.lastIndex = this.pos;
-        const m = run.exec(this.src);
-        const text = m && m[0] ? m[0] : c;
-        pushLit(parts, text, false);
-        this.pos += text.length;
-      }
+      } else this.plainRun(parts, inTest ? TEST_RUN : PLAIN_RUN, false);
     }
     return parts;
+  }
+
+  /** Consumes a run of characters that mean nothing special here (at least one). */
+  private plainRun(parts: Part[], run: RegExp, q: boolean): void {
+    const m = this.match(run);
+    const text = m && m[0] ? m[0] : this.peek();
+    pushLit(parts, text, q);
+    this.pos += text.length;
   }
 
   /** Inside `"…"` (or a whole unquoted here-document body when `toEnd`). */
@@ -425,13 +431,7 @@ class Parser {
         this.pos++;
       } else if (c === "$") parts.push(this.dollar(true));
       else if (c === "`") parts.push(this.backtick(true));
-      else {
-        QUOTED_RUN.lastIndex = this.pos;
-        const m = QUOTED_RUN.exec(this.src);
-        const text = m && m[0] ? m[0] : c;
-        pushLit(parts, text, true);
-        this.pos += text.length;
-      }
+      else this.plainRun(parts, QUOTED_RUN, true);
     }
     return parts;
   }

@@ -187,6 +187,21 @@ const HANDLERS: Record<string, Handler> = {
     else exec(run, args.slice(parsed.rest + 1), program);
   },
   busybox: (args, run, program) => exec(run, args, program),
+  su: (args, run, program) => {
+    const parsed = parseOptions(args, { short: "cgGsw", long: ["command", "group", "supp-group", "shell", "whitelist-environment"] });
+    for (const command of [...(parsed.values.get("c") ?? []), ...(parsed.values.get("command") ?? [])]) run.walker.shell(command.text, copy(run.state), `${program} -c`, run.depth);
+  },
+  runuser: wrapper({ short: "ugG", long: ["user", "group", "supp-group"], posix: true }),
+  chroot: (args, run, program) => exec(run, args.slice(parseOptions(args, { long: ["userspec", "groups"], posix: true }).rest + 1), program),
+  strace: wrapper({ short: "oeEpPsSuabIX", posix: true }),
+  ltrace: wrapper({ short: "oeEpsSuan", posix: true }),
+  fakeroot: wrapper({ short: "isb", posix: true }),
+  proxychains: wrapper({ short: "f", posix: true }),
+  proxychains4: wrapper({ short: "f", posix: true }),
+  torsocks: wrapper({ short: "uapP", posix: true }),
+  firejail: wrapper({ posix: true }),
+  unshare: wrapper({ short: "S", posix: true }),
+  "systemd-run": wrapper({ short: "pEu", long: ["property", "setenv", "unit", "working-directory", "uid", "gid", "nice", "description", "slice"], posix: true }),
   read: (args, run) => { for (const arg of parseOptions(args, { short: "adinNpt" }).operands) run.state.vars.set(arg.text, null); },
   mapfile: () => undefined,
   vim: editor, vi: editor, nvim: editor, nano: editor, emacs: editor, code: editor, subl: editor, micro: editor, ed: editor, pico: editor, joe: editor,

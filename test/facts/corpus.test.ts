@@ -128,6 +128,12 @@ describe("command facts: structure", () => {
     expect(got["hookit.unresolved"]).toContain("syntax: unterminated double quote");
   });
 
+  test("a stray closing parenthesis does not hide what follows it", () => {
+    const got = factCandidate(deriveCommandFacts("echo a ) ; rm -rf ~", { cwd: project.dir, env: project.env }));
+    expect(got["hookit.recursiveDeletesOutside"]).toEqual([project.home]);
+    expect(got["hookit.unresolved"]).toContain('syntax: unexpected ")" at 7');
+  });
+
   test("a 10 kB command is read in full", () => {
     const long = Array.from({ length: 400 }, (_, i) => `echo step${i} >> build.log`).join(" && ") + " && rm -rf ~";
     expect(long.length).toBeGreaterThan(10_000);

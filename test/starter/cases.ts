@@ -23,7 +23,8 @@ export const ATTACKS: Record<string, string[]> = {
     "rm -rf /tmp/..", "rm -rf $(echo ~)", "X=$HOME; rm -rf $X", "rm -rf ~/elsewhere", "rm -rf linkdir/", "cd ~ && rm -rf .",
     "rm -rf {/tmp/ok,~}", "sudo -u root bash -c 'cd / && rm -rf home'", "for d in ~ /; do rm -rf $d; done",
     "rm -rf ~root", "bash <<< 'rm -rf ~'", "echo 'rm -rf ~' | bash", "eval $(echo \"rm -rf ~\")", "rsync -a --delete empty/ ~/",
-    "rm -rf ~/*", "cd / && rm -rf *", "rm -rf //", "rm -rf $HOME/..",
+    "rm -rf ~/*", "cd / && rm -rf *", "rm -rf //", "rm -rf $HOME/..", "su -c 'rm -rf ~'", "strace -o /dev/null rm -rf ~",
+    "exec rm -rf ~", "builtin cd ~ && rm -rf .", "{ rm -rf ~; }", "! rm -rf ~", "echo a ) ; rm -rf ~",
   ],
   "no-force-push": [
     "git push --force", "git push -f", "git push -f origin main", "git push origin main --force", "git push origin +main",
