@@ -10,13 +10,25 @@ import type { EvaluationContext, Hook, NormalizedEvent } from "./types.ts";
 
 const isShortcut = (command: string | undefined) => command === undefined || command === "true" || command === "false" || command === "";
 const usesFactKeys = (hook: Hook) => hook.filter !== undefined && Object.keys(hook.filter).some((key) => key.startsWith(FACT_PREFIX));
+const NAMES_FACTS = /HOOKIT_(COMMANDS|PATHS|UNRESOLVED)/;
+
+/**
+ * Whether a hook may look at facts: a fact key in its filter; on tool_call any
+ * real `when`/`shell` (a guard script may read HOOKIT_PATHS); on tool_result
+ * only one that names the variables, so the usual output scans (redaction)
+ * never pay for a parse.
+ */
+function wantsFacts(hook: Hook, event: "tool_call" | "tool_result"): boolean {
+  if (usesFactKeys(hook)) return true;
+  const shells = [hook.when, hook.shell].filter((command) => !isShortcut(command)) as string[];
+  return event === "tool_call" ? shells.length > 0 : shells.some((command) => NAMES_FACTS.test(command));
+}
 
 /** Whether some hook of this event would look at facts (its other filter keys match). */
 export function needsFacts(event: NormalizedEvent, hooks: readonly Hook[], candidate: Record<string, unknown>): boolean {
   if (event.event !== "tool_call" && event.event !== "tool_result") return false;
   for (const hook of hooks) {
-    if (hook.event !== event.event) continue;
-    if (!usesFactKeys(hook) && isShortcut(hook.when) && isShortcut(hook.shell)) continue;
+    if (hook.event !== event.event || !wantsFacts(hook, event.event)) continue;
     if (filterMatches(hook.filter, candidate, undefined, true)) return true;
   }
   return false;

@@ -98,6 +98,13 @@ describe("facts are derived only when a hook needs them", () => {
     expect(needsFacts(bash("rm -rf ~"), hooksOf(local), candidate)).toBe(expected);
   });
 
+  test("on tool_result only for a shell that names the variables (output scans never parse)", () => {
+    const result: NormalizedEvent = { event: "tool_result", toolName: "bash", toolCallId: "c", input: { command: "ls" }, content: [], isError: false };
+    const scan = { description: "", event: "tool_result", shell: "printf '%s' \"$PI_TOOL_RESULT\" | grep -q x", default: true };
+    expect(needsFacts(result, hooksOf({ scan }), { command: "ls", toolName: "bash" })).toBe(false);
+    expect(needsFacts(result, hooksOf({ scan: { ...scan, shell: "test -n \"$HOOKIT_PATHS\"" } }), { command: "ls", toolName: "bash" })).toBe(true);
+  });
+
   test("never on events without a tool", () => {
     expect(needsFacts({ event: "agent_end" }, hooksOf({ g: { ...guard({}, "./x.sh"), event: "agent_end" } }), { event: "agent_end" })).toBe(false);
   });
