@@ -1,7 +1,7 @@
 // Paths as the kernel will see them: absolute, `..` and symlinks resolved for
 // the part that exists, and where they lie — the project, the system temp
 // directory, a device, or outside.
-import { realpathSync } from "node:fs";
+import { existsSync, realpathSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
 
@@ -44,18 +44,20 @@ const cache = new Map<string, string>();
 
 /** The real path of the longest existing prefix, with the rest appended lexically. */
 export function realPath(path: string): string {
-  const absolute = resolve(path);
-  const hit = cache.get(absolute);
+  const hit = cache.get(path);
   if (hit !== undefined) return hit;
-  let result: string;
-  try {
-    result = realpathSync.native(absolute);
-  } catch {
+  const absolute = resolve(path);
+  let result: string | undefined;
+  // existsSync first: a missing path is common (files a command creates), and a thrown ENOENT costs far more.
+  if (existsSync(absolute)) {
+    try { result = realpathSync.native(absolute); } catch { /* a broken link or a race: treat as missing */ }
+  }
+  if (result === undefined) {
     const parent = dirname(absolute);
     result = parent === absolute ? absolute : join(realPath(parent), basename(absolute));
   }
   if (cache.size > 4096) cache.clear();
-  cache.set(absolute, result);
+  cache.set(path, result);
   return result;
 }
 

@@ -15,11 +15,14 @@ const PROBES = [".env", ".env.local", ".env.production", ".env.development"];
 export class PathRecorder {
   readonly facts: Facts = { commands: [], paths: [], unresolved: [] };
   private readonly seenPaths = new Set<string>();
+  private readonly seenReasons = new Set<string>();
 
   constructor(readonly at: Places) {}
 
   unresolved(reason: string): void {
-    if (!this.facts.unresolved.includes(reason)) this.facts.unresolved.push(reason);
+    if (this.seenReasons.has(reason)) return;
+    this.seenReasons.add(reason);
+    this.facts.unresolved.push(reason);
   }
 
   /** Records one path effect, resolved from the shell's directory. */
