@@ -1,13 +1,15 @@
 // The policy `hookit init --global` writes, through `hookit hook`, on Claude,
-// Codex, Gemini and Copilot payloads: every attack is denied by the guard
-// meant for it, every innocent command and mention-as-data runs.
+// Codex, Gemini and Copilot payloads: every attack is denied — by the guard
+// meant for it, or by self-protection where the attack would also reach
+// hookit's own files (test/starter/policy.test.ts checks the guard alone) —
+// and every innocent command and mention-as-data runs.
 import { describe, expect, test } from "vitest";
 import { AGENTS, decide, useStarterBox } from "./_agents.ts";
 import { ATTACKS, FILE_ATTACKS, FILE_INNOCENT, INNOCENT } from "./cases.ts";
 
 const box = useStarterBox();
 const agents = Object.keys(AGENTS);
-const guarded = (guard: string) => new RegExp(`hook "${guard}" rejected`);
+const guarded = (guard: string) => new RegExp(`hook "${guard}" rejected|^hookit: blocked by self-protection`);
 
 describe.concurrent.each(agents)("starter policy on %s", (agent) => {
   for (const [guard, commands] of Object.entries(ATTACKS)) {

@@ -10,6 +10,8 @@ import { enabledHookSet } from "../../src/engine/enabled.ts";
 import { evaluate } from "../../src/engine/evaluate.ts";
 import type { NormalizedEvent } from "../../src/engine/types.ts";
 import { STARTER_POLICY, starterPolicyText } from "../../src/starter-policy.ts";
+import { useProject } from "../facts/_project.ts";
+import { ATTACKS, FILE_ATTACKS, FILE_INNOCENT, INNOCENT } from "./cases.ts";
 
 const cwd = realpathSync(mkdtempSync(join(tmpdir(), "hookit-starter-")));
 afterAll(() => rmSync(cwd, { recursive: true, force: true }));
@@ -62,5 +64,32 @@ describe("starter policy", () => {
     const tests = catalog.entries.find((e) => e.name === "tests-pass-before-stopping");
     expect(tests?.default).toBe(false);
     expect(hooks.some((h) => h.event === "agent_end")).toBe(false);
+  });
+});
+
+describe("starter policy, each attack by the guard meant for it", () => {
+  const project = useProject();
+  const reasonOf = async (event: NormalizedEvent) => {
+    const native = (await evaluate(event, hooks, { cwd: project.dir, env: project.env })).eventOutcomes[0];
+    return "reason" in native ? native.reason : undefined;
+  };
+  const full = (path: string) => (path.startsWith("~/") ? project.home + path.slice(1) : path);
+  const tool = (toolName: string, path: string): NormalizedEvent => ({ event: "tool_call", toolName, toolCallId: "c", input: { path: full(path), content: "" } });
+
+  for (const [guard, commands] of Object.entries(ATTACKS)) {
+    test.each(commands)(`${guard} blocks %s`, async (command) => {
+      expect(await reasonOf(bash(command))).toContain(`hook "${guard}"`);
+    });
+  }
+  for (const [guard, calls] of Object.entries(FILE_ATTACKS)) {
+    test.each(calls)(`${guard} blocks the %s tool on %s`, async (kind, path) => {
+      expect(await reasonOf(tool(kind, path))).toContain(`hook "${guard}"`);
+    });
+  }
+  test.each(INNOCENT)("lets %s run", async (command) => {
+    expect(await reasonOf(bash(command))).toBeUndefined();
+  });
+  test.each(FILE_INNOCENT)("lets the %s tool touch %s", async (kind, path) => {
+    expect(await reasonOf(tool(kind, path))).toBeUndefined();
   });
 });
