@@ -32,7 +32,7 @@ const hotPathLoaders = {
       loader: "js",
     }));
     b.onLoad({ filter: /src[\\/]engine[\\/]_facts\.ts$/ }, () => ({
-      contents: `export const loadFacts = async () => require("./facts.cjs");`,
+      contents: FACTS_LOADER,
       loader: "js",
     }));
     b.onLoad({ filter: /src[\\/]run[\\/]_validator\.ts$/ }, () => ({
@@ -41,6 +41,45 @@ const hotPathLoaders = {
     }));
   },
 };
+
+// dist/facts.cjs through V8's code cache (dist/facts.cjs.cache, made below): most of what a
+// first parse costs is compiling the functions it runs. A cache from another Node version is
+// rejected by V8, and the file is then simply compiled.
+const FACTS_LOADER = `
+const { Script } = require("node:vm");
+const { readFileSync } = require("node:fs");
+const { join } = require("node:path");
+let loaded;
+export const loadFacts = async () => (loaded ??= load());
+function load() {
+  const file = join(__dirname, "facts.cjs");
+  let cachedData;
+  try { cachedData = readFileSync(file + ".cache"); } catch {}
+  const script = new Script(require("node:module").wrap(readFileSync(file, "utf8")), { filename: file, cachedData });
+  const module = { exports: {} };
+  script.runInThisContext()(module.exports, require, module, file, __dirname);
+  return module.exports;
+}`;
+
+/** Runs the facts on typical commands, then saves V8's code for every function that ran. */
+function factsCodeCache() {
+  const commands = [
+    "cd src && git add -A && git commit -m 'fix: x' && npm test 2>&1 | tail -n 20 > ../test.log",
+    "bash -c 'rm -rf ~' ; sudo env X=1 timeout 5 find . -name '*.log' -exec rm {} + ; cat .env* | grep -e KEY > /tmp/x",
+    "for f in *.ts; do wc -l \"$f\"; done; x=$(pwd); echo \"${HOME:-/}\" >> out; git push --force-with-lease origin main",
+    "cat > notes.md <<'EOF'\nhello\nEOF\ncp -r a b && mv c d && tar czf x.tgz dist && curl -o f https://x && python3 -c 'print(1)'",
+  ];
+  const script = `
+    const { Script } = require("node:vm"); const fs = require("node:fs"); const path = require("node:path");
+    const file = path.resolve("dist/facts.cjs");
+    const script = new Script(require("node:module").wrap(fs.readFileSync(file, "utf8")), { filename: file });
+    const module = { exports: {} };
+    script.runInThisContext()(module.exports, require, module, file, path.dirname(file));
+    for (const command of ${JSON.stringify(commands)}) module.exports.deriveCommandFacts(command, { cwd: process.cwd() });
+    module.exports.factCandidate(module.exports.deriveCommandFacts("ls", { cwd: process.cwd() }));
+    fs.writeFileSync(file + ".cache", script.createCachedData());`;
+  execFileSync(process.execPath, ["-e", script], { stdio: "inherit" });
+}
 
 rmSync("dist", { recursive: true, force: true });
 mkdirSync("dist", { recursive: true });
@@ -71,6 +110,7 @@ const facts = await build({
   format: "cjs",
   minify: true,
 });
+factsCodeCache();
 Object.assign(hot.metafile.outputs, facts.metafile.outputs);
 Object.assign(hot.metafile.inputs, facts.metafile.inputs);
 copyFileSync("src/bin.cjs", "dist/bin.cjs");
