@@ -64,7 +64,7 @@ export default defineCommand({
       } catch (error) {
         return fail(`cannot read the ${adapter.title} ${args.native} payload: ${(error as Error).message}`);
       }
-      if (args["dry-run"]) return void process.stdout.write(invocation.events.flatMap((e) => dryRunLines(e, hooks)).join("\n") + "\n");
+      if (args["dry-run"]) return void process.stdout.write((await Promise.all(invocation.events.map((e) => dryRunLines(e, hooks, context)))).flat().join("\n") + "\n");
       // The same decision step as `hookit hook`, as a dry run: no decision log, and
       // stop state kept in memory (a fresh session) instead of the state directory.
       const fresh = invocation.sessionId !== undefined ? { engine: {}, continuations: 0 } : undefined;
@@ -85,7 +85,7 @@ export default defineCommand({
     } catch (error) {
       return fail((error as Error).message);
     }
-    if (args["dry-run"]) return void process.stdout.write(events.flatMap((e) => dryRunLines(e, hooks)).join("\n") + "\n");
+    if (args["dry-run"]) return void process.stdout.write((await Promise.all(events.map((e) => dryRunLines(e, hooks, context)))).flat().join("\n") + "\n");
     const evaluator = createEvaluator(); // shared: a repeated agent_end sees the earlier fingerprint
     let allPass = true;
     for (const event of events) {
