@@ -13,8 +13,9 @@ const text = readFileSync(join(import.meta.dirname, "../../docs/recipes.md"), "u
 const local = Object.assign({}, ...[...text.matchAll(/```json\n([\s\S]*?)```/g)].map((m) => (JSON.parse(m[1] as string) as { local: object }).local));
 const catalog = loadCatalog([{ storage: "global", text: JSON.stringify({ local }) }]);
 if (!catalog.ok) throw new Error(JSON.stringify(catalog.diagnostics));
-// The Preset recipe enables "block the shell" and "block writes": leave those out.
-const hooks = enabledHookSet(catalog.entries).filter((h) => h.event === "tool_call" && h.name !== "no-shell" && h.name !== "no-writes");
+// The recipes built on facts (the Preset and interpreter recipes block more on purpose).
+const FACT_RECIPES = ["writes-in-project", "no-secrets-dir", "codex-no-network", "no-opaque-commands", "no-npm-publish", "no-github-merge"];
+const hooks = enabledHookSet(catalog.entries).filter((h) => h.event === "tool_call" && FACT_RECIPES.includes(h.name));
 
 async function blockedBy(event: NormalizedEvent): Promise<string[]> {
   const outcome = (await evaluate(event, hooks, { cwd: project.dir, env: project.env })).eventOutcomes[0];
