@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { enabledHookSet, evaluate, loadCatalog } from "../dist/index.mjs";
+import { factsBench } from "./facts.mjs";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 21);
 const root = new URL("..", import.meta.url).pathname;
@@ -106,6 +107,7 @@ async function shellHook() {
 const hot = hotPath();
 const scaling = await engineScaling();
 const shell = await shellHook();
+const facts = factsBench({ root, work, bin, rounds: ROUNDS });
 const f = (x) => x.toFixed(x < 1 ? 3 : 1);
 const lines = [
   "# hookit benchmark results",
@@ -134,6 +136,7 @@ const lines = [
   `| bare spawn | ${f(shell.bare)} | 1.00 |`,
   `| evaluate() with one \`exit 0\` hook | ${f(shell.hook)} | ${(shell.hook / shell.bare).toFixed(2)} |`,
   "",
+  ...facts,
 ];
 writeFileSync(join(root, "bench", "results.md"), lines.join("\n"));
 console.log(lines.join("\n"));

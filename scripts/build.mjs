@@ -18,7 +18,7 @@ const hotPathLoaders = {
   name: "hot-path-loaders",
   setup(b) {
     // The prebuilt files sit next to hook.cjs at run time; leave them unbundled.
-    b.onResolve({ filter: /^\.\/(adapters\/[a-z]+|validate|external)\.cjs$/ }, (args) => ({ path: args.path, external: true }));
+    b.onResolve({ filter: /^\.\/(adapters\/[a-z]+|validate|external|facts)\.cjs$/ }, (args) => ({ path: args.path, external: true }));
     b.onLoad({ filter: /src[\\/]adapters[\\/]_loaders\.ts$/ }, () => ({
       contents: `export const LOADERS = {${ADAPTER_IDS.map((id) => `${id}: async () => require("./adapters/${id}.cjs")`).join(", ")}};`,
       loader: "js",
@@ -31,12 +31,55 @@ const hotPathLoaders = {
       contents: `export const loadExternal = async () => require("./external.cjs");`,
       loader: "js",
     }));
+    b.onLoad({ filter: /src[\\/]engine[\\/]_facts\.ts$/ }, () => ({
+      contents: FACTS_LOADER,
+      loader: "js",
+    }));
     b.onLoad({ filter: /src[\\/]run[\\/]_validator\.ts$/ }, () => ({
       contents: `export const loadValidator = async () => require("./validate.cjs");`,
       loader: "js",
     }));
   },
 };
+
+// dist/facts.cjs through V8's code cache (dist/facts.cjs.cache, made below): most of what a
+// first parse costs is compiling the functions it runs. A cache from another Node version is
+// rejected by V8, and the file is then simply compiled.
+const FACTS_LOADER = `
+const { Script } = require("node:vm");
+const { readFileSync } = require("node:fs");
+const { join } = require("node:path");
+let loaded;
+export const loadFacts = async () => (loaded ??= load());
+function load() {
+  const file = join(__dirname, "facts.cjs");
+  let cachedData;
+  try { cachedData = readFileSync(file + ".cache"); } catch {}
+  const script = new Script(require("node:module").wrap(readFileSync(file, "utf8")), { filename: file, cachedData });
+  const module = { exports: {} };
+  script.runInThisContext()(module.exports, require, module, file, __dirname);
+  return module.exports;
+}`;
+
+/** Runs the facts on typical commands, then saves V8's code for every function that ran. */
+function factsCodeCache() {
+  const commands = [
+    "cd src && git add -A && git commit -m 'fix: x' && npm test 2>&1 | tail -n 20 > ../test.log",
+    "bash -c 'rm -rf ~' ; sudo env X=1 timeout 5 find . -name '*.log' -exec rm {} + ; cat .env* | grep -e KEY > /tmp/x",
+    "for f in *.ts; do wc -l \"$f\"; done; x=$(pwd); echo \"${HOME:-/}\" >> out; git push --force-with-lease origin main",
+    "cat > notes.md <<'EOF'\nhello\nEOF\ncp -r a b && mv c d && tar czf x.tgz dist && curl -o f https://x && python3 -c 'print(1)'",
+  ];
+  const script = `
+    const { Script } = require("node:vm"); const fs = require("node:fs"); const path = require("node:path");
+    const file = path.resolve("dist/facts.cjs");
+    const script = new Script(require("node:module").wrap(fs.readFileSync(file, "utf8")), { filename: file });
+    const module = { exports: {} };
+    script.runInThisContext()(module.exports, require, module, file, path.dirname(file));
+    for (const command of ${JSON.stringify(commands)}) module.exports.deriveCommandFacts(command, { cwd: process.cwd() });
+    module.exports.factCandidate(module.exports.deriveCommandFacts("ls", { cwd: process.cwd() }));
+    fs.writeFileSync(file + ".cache", script.createCachedData());`;
+  execFileSync(process.execPath, ["-e", script], { stdio: "inherit" });
+}
 
 rmSync("dist", { recursive: true, force: true });
 mkdirSync("dist", { recursive: true });
@@ -57,6 +100,19 @@ const hot = await build({
   format: "cjs",
   plugins: [hotPathLoaders],
 });
+// The shell parser and command facts, required on the first bash call a hook
+// needs facts for: minified, because compiling it is most of what it costs.
+const facts = await build({
+  ...common,
+  entryPoints: { facts: "src/facts/index.ts" },
+  outdir: "dist",
+  outExtension: { ".js": ".cjs" },
+  format: "cjs",
+  minify: true,
+});
+factsCodeCache();
+Object.assign(hot.metafile.outputs, facts.metafile.outputs);
+Object.assign(hot.metafile.inputs, facts.metafile.inputs);
 copyFileSync("src/bin.cjs", "dist/bin.cjs");
 chmodSync("dist/bin.cjs", 0o755);
 writeFileSync("dist/meta.json", JSON.stringify({ cold: cold.metafile, hot: hot.metafile }));

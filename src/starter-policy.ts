@@ -1,39 +1,49 @@
 // The starter policy `hookit init` writes and `npm run demo` runs. Every hook
-// is tested (test/starter-policy.test.ts); `default` is chosen per hook: the
-// guards are on, the slow agent_end test run is opt-in.
+// is tested (test/starter/); `default` is chosen per hook: the guards are on,
+// the slow agent_end test run is opt-in.
+// Command facts (`hookit.*` filter keys, docs/events.md) make the guards match
+// what a call does — any spelling, wrapper, symlink or glob — and leave text
+// that is only data (commit messages, echo, heredocs) alone.
+const DOTENV = "(^|/)\\.env(?!\\.(example|sample|template)$)(\\.[^/]*)?$";
+// One shell-quoted argument of a `hookit.commands` line.
+const ARG = "(?:[^ '\\\\]|\\\\.|'[^']*')+";
+const FORCE_PUSH = `^git(?: ${ARG})*? push(?: ${ARG})*? (?:--force|-[A-Za-z]*f[A-Za-z]*|'?\\+[^ ]*)(?: |$)`;
+const tell = (message: string) => ({ type: "message", message, delivery: "steer", outcome: "block" }) as const;
+
 export const STARTER_POLICY = {
   // hookit writes its own schema next to the policy: HooKit's rejects hookit's keys (`timeout`).
   $schema: "./schema.json",
   local: {
-    "no-rm-rf-outside-project": {
-      description: "Block recursive rm aimed at /, ~, $HOME or a parent directory (..).",
+    "no-recursive-delete-outside-project": {
+      description: "Block recursive deletes of anything outside the project (rm -r, find -delete, any wrapper or spelling); the system temp directory is fine.",
       event: "tool_call",
-      filter: {
-        toolName: "^bash$",
-        command: "(^|[;&|(\\s])rm\\s+(-\\S+\\s+)*-[a-zA-Z]*[rR][a-zA-Z]*\\s+(-\\S+\\s+)*[\"']?(/|~|\\$HOME|\\$\\{HOME\\}|\\.\\.)",
-      },
+      filter: { "hookit.recursiveDeletesOutside": "." },
       shell: "false",
+      action: tell("That recursive delete reaches outside this project, so it was not run. Do not retry it another way: ask the user to run it themselves if it is really needed."),
       default: true,
     },
-    "no-env-files": {
-      description: "Never read or change .env files (secrets) through the file tools.",
+    "no-dotenv-secrets": {
+      description: "Never read, write, copy, source or search .env / .env.* files, by any tool, redirect, symlink or glob (.env.example, .env.sample, .env.template stay readable).",
       event: "tool_call",
-      filter: { toolName: "^(read|write|edit)$", path: "(^|/)\\.env(\\.[A-Za-z0-9_-]+)?$" },
+      filter: { "hookit.paths": DOTENV },
       shell: "false",
-      default: true,
-    },
-    "no-env-files-in-shell": {
-      description: "Never touch .env files from the shell (cat .env, source .env, …).",
-      event: "tool_call",
-      filter: { toolName: "^bash$", command: "(^|[\\s'\"=/<])\\.env(\\.[A-Za-z0-9_-]+)?($|[\\s'\";|&>)])" },
-      shell: "false",
+      action: tell("Dotenv files hold secrets and are not readable or writable here. Do not try another way to reach them: ask the user for the specific value you need, or read .env.example for the variable names."),
       default: true,
     },
     "no-force-push": {
-      description: "Block git push --force / -f (use --force-with-lease by hand if you must).",
+      description: "Block git push --force / -f / +refspec (git push --force-with-lease passes).",
       event: "tool_call",
-      filter: { toolName: "^bash$", command: "\\bgit\\b.*\\bpush\\b.*(\\s--force(\\s|$)|\\s-[a-zA-Z]*f[a-zA-Z]*(\\s|$))" },
+      filter: { "hookit.commands": FORCE_PUSH },
       shell: "false",
+      action: tell("Force pushes are blocked. Use git push --force-with-lease if you must overwrite the remote branch, or ask the user to push."),
+      default: true,
+    },
+    "no-writes-outside-project": {
+      description: "Block writes outside the project, through file tools or the shell (redirects, cp, mv, tee, …); the system temp directory is fine.",
+      event: "tool_call",
+      filter: { "hookit.writesOutside": "." },
+      shell: "false",
+      action: tell("Writing outside this project is blocked. Keep changes inside the project (or the system temp directory); if a file elsewhere must change, ask the user to do it."),
       default: true,
     },
     "redact-secrets": {

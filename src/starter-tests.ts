@@ -5,23 +5,28 @@
 // src/starter-policy.ts.
 /** The starter policy's hook names, in one place: a rename in src/starter-policy.ts is one edit here. */
 const HOOK = {
-  recursiveDelete: "no-rm-rf-outside-project",
-  envFiles: "no-env-files",
-  envInShell: "no-env-files-in-shell",
+  recursiveDelete: "no-recursive-delete-outside-project",
+  envFiles: "no-dotenv-secrets",
+  envInShell: "no-dotenv-secrets",
   forcePush: "no-force-push",
+  writesOutside: "no-writes-outside-project",
   redact: "redact-secrets",
 };
 
 const bash = (command: string) => ({ event: "tool_call", toolName: "bash", input: { command } });
 const file = (toolName: string, path: string) => ({ event: "tool_call", toolName, input: { path } });
-const blocked = (hook: string) => ({ outcome: "block", reason: `hook "${hook}" rejected`, hooks: [`local/${hook}`] });
+const blocked = (hook: string, ...also: string[]) => ({ outcome: "block", reason: `hook "${hook}" rejected`, hooks: [hook, ...also].map((h) => `local/${h}`) });
 const passes = { outcome: "pass" };
 
 export const STARTER_TESTS = {
   cases: [
-    { name: "rm -rf of the home directory is blocked", event: bash("rm -rf ~/"), expect: blocked(HOOK.recursiveDelete) },
-    { name: "rm -rf of / is blocked", event: bash("rm -rf /"), expect: blocked(HOOK.recursiveDelete) },
-    { name: "rm -rf of a parent directory is blocked", event: bash("rm -fr ../other-project"), expect: blocked(HOOK.recursiveDelete) },
+    { name: "rm -rf of the home directory is blocked", event: bash("rm -rf ~/"), expect: blocked(HOOK.recursiveDelete, HOOK.writesOutside) },
+    { name: "rm -rf of / is blocked", event: bash("rm -rf /"), expect: blocked(HOOK.recursiveDelete, HOOK.writesOutside) },
+    { name: "rm -rf of a parent directory is blocked", event: bash("rm -fr ../other-project"), expect: blocked(HOOK.recursiveDelete, HOOK.writesOutside) },
+    { name: "a recursive delete in the system temp directory passes", event: bash("rm -rf /tmp/scratch-build"), expect: passes },
+    { name: "writing outside the project is blocked", event: bash("echo notes > ~/notes.txt"), expect: blocked(HOOK.writesOutside) },
+    { name: "a commit message that mentions rm -rf ~ and .env passes", event: bash("git commit -m 'never rm -rf ~ or cat .env'"), expect: passes },
+    { name: "reading .env.example passes", event: bash("cat .env.example"), expect: passes },
     { name: "rm -rf of a build folder inside the project passes", event: bash("rm -rf build"), expect: passes },
     { name: "reading .env is blocked", event: file("read", ".env"), expect: blocked(HOOK.envFiles) },
     { name: "writing .env.production is blocked", event: file("write", "config/.env.production"), expect: blocked(HOOK.envFiles) },

@@ -3,6 +3,7 @@ import { resolve } from "node:path";
 import { loadAdapter, resolveHookAgent } from "../adapters/registry.ts";
 import { enabledHookSet } from "../engine/enabled.ts";
 import { createEvaluator } from "../engine/evaluate.ts";
+import { describeFacts } from "../engine/facts.ts";
 import type { HookEvaluationOutcome } from "../engine/types.ts";
 import type { Adapter } from "../adapters/types.ts";
 import { judge } from "../run/judge.ts";
@@ -63,7 +64,7 @@ export default defineCommand({
       } catch (error) {
         return fail(`cannot read the ${adapter.title} ${args.native} payload: ${(error as Error).message}`);
       }
-      if (args["dry-run"]) return void process.stdout.write(invocation.events.flatMap((e) => dryRunLines(e, hooks)).join("\n") + "\n");
+      if (args["dry-run"]) return void process.stdout.write((await Promise.all(invocation.events.map((e) => dryRunLines(e, hooks, context)))).flat().join("\n") + "\n");
       // The same decision step as `hookit hook`, as a dry run: no decision log, and
       // stop state kept in memory (a fresh session) instead of the state directory.
       const fresh = invocation.sessionId !== undefined ? { engine: {}, continuations: 0 } : undefined;
@@ -71,8 +72,10 @@ export default defineCommand({
       const { decision } = judged;
       const outcomes = judged.result?.outcomes ?? [];
       const reply = adapter.respond(invocation, decision);
-      if (args.json) process.stdout.write(JSON.stringify({ invocation, decision, reply, outcomes: outcomes.map(shape) }, null, 2) + "\n");
-      else process.stdout.write(`${reply.stdout}${reply.stdout.endsWith("\n") || !reply.stdout ? "" : "\n"}`);
+      if (args.json) {
+        const facts = await Promise.all(invocation.events.map((event) => describeFacts(event, context)));
+        process.stdout.write(JSON.stringify({ invocation, decision, reply, outcomes: outcomes.map(shape), facts }, null, 2) + "\n");
+      } else process.stdout.write(`${reply.stdout}${reply.stdout.endsWith("\n") || !reply.stdout ? "" : "\n"}`);
       process.exitCode = judged.record.outcome === "pass" ? 0 : 2;
       return;
     }
@@ -82,14 +85,14 @@ export default defineCommand({
     } catch (error) {
       return fail((error as Error).message);
     }
-    if (args["dry-run"]) return void process.stdout.write(events.flatMap((e) => dryRunLines(e, hooks)).join("\n") + "\n");
+    if (args["dry-run"]) return void process.stdout.write((await Promise.all(events.map((e) => dryRunLines(e, hooks, context)))).flat().join("\n") + "\n");
     const evaluator = createEvaluator(); // shared: a repeated agent_end sees the earlier fingerprint
     let allPass = true;
     for (const event of events) {
       const outcome = await evaluator.evaluate(event, hooks, context);
       const native = outcome.eventOutcomes[0];
       if (native.outcome !== "pass") allPass = false;
-      if (args.json) process.stdout.write(JSON.stringify(shape(outcome)) + "\n");
+      if (args.json) process.stdout.write(JSON.stringify({ ...shape(outcome), facts: await describeFacts(event, context) }) + "\n");
       else {
         // hookit's ask extension: still a block to HooKit, its own outcome to the user.
         process.stdout.write(`${native.event}: ${native.outcome === "block" && native.ask ? "ask" : native.outcome}\n`);
@@ -106,7 +109,7 @@ export default defineCommand({
   },
 });
 
-/** The `--json` shape: `{outcomes, effects, report}`, the native Event Outcome first. */
+/** The `--json` shape: `{outcomes, effects, report}`, the native Event Outcome first (plus `facts`, see docs/events.md). */
 function shape(outcome: HookEvaluationOutcome) {
   return { outcomes: outcome.eventOutcomes, effects: outcome.effects, report: outcome.evaluationReport ?? null };
 }

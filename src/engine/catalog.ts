@@ -1,7 +1,7 @@
 // Loading a Hook Catalog from the global and project storage files
 // (hookit-semantics §2.1–2.5): per-file validation (first problem per file),
 // section eligibility (all problems), whole-record merge, nested-Preset check.
-import { hookRulesHold, hookSchema, presetSchema } from "./schema.ts";
+import { factFilterProblem, hookRulesHold, hookSchema, presetSchema } from "./schema.ts";
 import { isPlainPattern } from "./filter.ts";
 import { deepFreeze } from "./freeze.ts";
 import {
@@ -121,7 +121,10 @@ export function parseStorageFile(file: StorageFile): ParsedFile | string {
 
 function parseEntry(source: string, name: string, raw: unknown): CatalogEntry | string {
   const ref = `${source}/${name}`;
-  return validEntry(source, name, ref, raw) ?? entryProblem(ref, raw);
+  const entry = validEntry(source, name, ref, raw);
+  if (entry === undefined) return entryProblem(ref, raw);
+  // hookit extension: `hookit.*` filter keys must be known facts (docs/configuration.md).
+  return (entry.kind === "hook" && factFilterProblem(ref, entry.event, entry.filter)) || entry;
 }
 
 /** The entry when it is a valid Preset or Hook (filter regexes included), else undefined. */

@@ -7,6 +7,7 @@ import { metadataEnv } from "./env.ts";
 import {
   eventEnv, FAILURE_KIND, failureOutcome, filterCandidate, hookitCandidate, internalErrorOutcome, SKIP_IF_ABORTED,
 } from "./events.ts";
+import { attachFacts, needsFacts } from "./facts.ts";
 import { selectorMatches } from "./filter.ts";
 import { invokeHooks, type HookResult, type InvocationBatch } from "./invoke.ts";
 import {
@@ -52,6 +53,8 @@ export async function evaluate(
   const shared = { cwd: context.cwd, inherited, observer: context.observer };
 
   const skipped = SKIP_IF_ABORTED.has(event.event) && context.signal?.aborted === true;
+  // Facts (and the parser) only when a hook that may run looks at them.
+  const factEnv = !skipped && needsFacts(event, hooks, candidate) ? await attachFacts(event, candidate, context) : undefined;
   const batch: InvocationBatch = skipped
     ? { results: [], failures: [], unexpected: [] }
     : await invokeHooks(hooks, {
@@ -59,7 +62,7 @@ export async function evaluate(
         event: event.event,
         failureKind: FAILURE_KIND[event.event],
         candidate,
-        eventEnv: { ...baseEnv, ...eventEnv(event, hookitCand) },
+        eventEnv: { ...baseEnv, ...eventEnv(event, hookitCand), ...factEnv },
         signal: context.signal,
       });
 

@@ -1,6 +1,11 @@
 // Filter matching (hookit-semantics §4) and the shared outcome/code selector
 // used by both owned Actions and `hook_result` filters (§4.4).
+import { FACT_PREFIX } from "../facts/candidate.ts";
 import type { Filter, FilterScalar, FilterValue, HookOutcome } from "./types.ts";
+
+export { FACT_PREFIX };
+/** Where an evaluation keeps the `hookit.*` facts on the candidate: a symbol, so no tool input key can reach or fake it. */
+export const FACTS: unique symbol = Symbol("hookit facts");
 
 // Patterns are compiled once and cached: a flag-less RegExp.test has no state,
 // so reuse is invisible to the policy. Patterns that are plain text with
@@ -52,11 +57,22 @@ export function valueMatches(expected: FilterValue, actual: unknown): boolean {
   return scalarMatches(expected, actual);
 }
 
-/** Every key must match (AND). An absent or empty filter matches everything. */
-export function filterMatches(filter: Filter | undefined, candidate: Record<string, unknown>, skip?: ReadonlySet<string>): boolean {
+/**
+ * Every key must match (AND). An absent or empty filter matches everything.
+ * A `hookit.*` key is a fact, never a tool input key: its value is a list, and
+ * the key matches when any element does. Without facts it matches nothing;
+ * `skipFacts` ignores those keys (to ask whether facts are worth deriving).
+ */
+export function filterMatches(filter: Filter | undefined, candidate: Record<string, unknown>, skip?: ReadonlySet<string>, skipFacts = false): boolean {
   if (!filter) return true;
   for (const key of Object.keys(filter)) {
     if (skip?.has(key)) continue;
+    if (key.startsWith(FACT_PREFIX)) {
+      if (skipFacts) continue;
+      const list = (candidate as { [FACTS]?: Record<string, unknown[]> })[FACTS]?.[key];
+      if (!list || !list.some((element) => valueMatches(filter[key] as FilterValue, element))) return false;
+      continue;
+    }
     if (!valueMatches(filter[key] as FilterValue, lookup(candidate, key))) return false;
   }
   return true;

@@ -3,6 +3,7 @@
 // cross-field rules that JSON Schema cannot say well are checks below.
 import * as z from "zod/mini";
 import { ACTION_TYPES, EVENTS, HOOK_OUTCOMES, type EventName, type HookOutcome } from "./types.ts";
+import { FACT_KEYS, FACT_PREFIX } from "../facts/candidate.ts";
 
 const outcome = z.enum(HOOK_OUTCOMES);
 const finite = z.number().check(z.refine(Number.isFinite));
@@ -119,7 +120,44 @@ export function fileJsonSchema(): Record<string, unknown> {
   schema.additionalProperties = props.local;
   (props.repos as Record<string, unknown>).uniqueItems = true;
   schema.title = "hookit policy (HooKit hookit.json format)";
+  describeFactKeys(schema);
   return schema;
 }
 
 export { ACTION_TYPES };
+
+// --- hookit extension: fact keys (`hookit.*`, docs/configuration.md) ---------
+
+const FACT_EVENTS: ReadonlySet<string> = new Set(["tool_call", "tool_result"]);
+
+/** A `hookit.*` filter key must be a known fact, on a tool event, with string patterns. */
+export function factFilterProblem(ref: string, event: string, filter: Record<string, unknown> | undefined): string | undefined {
+  if (!filter) return undefined;
+  for (const [key, value] of Object.entries(filter)) {
+    if (!key.startsWith(FACT_PREFIX)) continue;
+    if (!Object.hasOwn(FACT_KEYS, key)) {
+      return `entry "${ref}" filter["${key}"] is not a hookit fact; the reserved "${FACT_PREFIX}" keys are ${Object.keys(FACT_KEYS).join(", ")}`;
+    }
+    if (!FACT_EVENTS.has(event)) return `entry "${ref}" filter["${key}"]: facts exist only on tool_call and tool_result events`;
+    const list = Array.isArray(value) ? value : [value];
+    if (list.length === 0 || !list.every((v) => typeof v === "string")) return `entry "${ref}" filter["${key}"] must be a regex string or a list of them`;
+  }
+  return undefined;
+}
+
+/** Adds the fact keys to the JSON Schema of every `filter` object. */
+function describeFactKeys(node: unknown): void {
+  if (node === null || typeof node !== "object") return;
+  const record = node as Record<string, unknown>;
+  const filter = (record.properties as Record<string, Record<string, unknown>> | undefined)?.filter;
+  if (filter && typeof filter === "object") {
+    const pattern = { type: "string", format: "regex" };
+    filter.properties = Object.fromEntries(Object.entries(FACT_KEYS).map(([key, description]) => [key, {
+      description: `hookit fact (tool_call, tool_result): ${description}. Matches when any element matches.`,
+      anyOf: [pattern, { type: "array", items: pattern, minItems: 1 }],
+    }]));
+    const known = Object.keys(FACT_KEYS).map((key) => key.slice(FACT_PREFIX.length)).join("|");
+    filter.propertyNames = { not: { pattern: `^hookit\\.(?!(${known})$)` } };
+  }
+  for (const value of Object.values(record)) describeFactKeys(value);
+}

@@ -186,6 +186,10 @@ export interface EvaluationContext {
   env?: Record<string, string | undefined>;
   /** Told each step of the evaluation (`hookit explain`); absent, nothing is recorded. */
   observer?: EvaluationObserver;
+  /** Where the tool runs, for command and path facts (defaults to `cwd`). */
+  toolCwd?: string;
+  /** The project whose inside the facts judge (defaults to `cwd`). */
+  projectDir?: string;
 }
 
 /** One step of one hook's invocation, in order. Observing never changes an outcome. */

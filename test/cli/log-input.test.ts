@@ -41,7 +41,7 @@ describe("recorded events", () => {
     const policy = join(dir, "policy.json");
     execFileSync("sh", ["-c", `cat > ${policy}`], { input: JSON.stringify(STARTER_POLICY) });
     const check = spawnSync(process.execPath, [BIN, "check", "--policy", policy], { input: JSON.stringify(logged?.events?.[0]), encoding: "utf8", env: { PATH: process.env.PATH, HOME: dir } });
-    expect(check.stdout).toBe('tool_call: block\nhookit: hook "no-force-push" rejected bash — `false`\n');
+    expect(check.stdout).toBe('tool_call: block\nhookit: hook "no-force-push" rejected bash — `false`\n→ local/no-force-push requests message\n');
   });
 
   test("secrets are redacted with the starter policy's patterns, and the record says so", () => {

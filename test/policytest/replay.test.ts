@@ -18,8 +18,8 @@ useBuiltHookit();
 const CALLS: [command: string, outcome: string, hooks: string[]][] = [
   ["git push --force", "block", ["local/no-force-push"]],
   ["ls -la", "pass", []],
-  ["cat .env", "block", ["local/no-env-files-in-shell"]],
-  ["rm -rf ~/", "block", ["local/no-rm-rf-outside-project"]],
+  ["cat .env", "block", ["local/no-dotenv-secrets"]],
+  ["rm -rf ~/", "block", ["local/no-recursive-delete-outside-project", "local/no-writes-outside-project"]],
   ["npm test", "pass", []],
 ];
 

@@ -176,7 +176,7 @@ describe("the sandbox", () => {
         name: "Codex apply_patch touching .env",
         agent: "codex", native: "PreToolUse",
         payload: { session_id: "s", cwd: p.dir, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "cat .env" }, tool_use_id: "t" },
-        expect: { outcome: "block", hooks: ["local/no-env-files-in-shell"] },
+        expect: { outcome: "block", hooks: ["local/no-dotenv-secrets"] },
       }],
     });
     expect(p.hookit(["test", ".hookit/tests/native.json"]).stdout).toContain("1 passed, 0 failed");

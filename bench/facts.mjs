@@ -1,0 +1,139 @@
+// Command facts under `npm run bench` (called by bench/run.mjs): the starter
+// policy on the hot path next to bare `node -e 0`, facts in-process, and what
+// loading the parser costs. Medians of alternating runs, like run.mjs.
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const f = (x) => x.toFixed(x < 1 ? 3 : 2);
+
+export const COMPOUND = "cd src && git add -A && git commit -m 'fix: do not rm -rf ~ in cleanup' && npm test 2>&1 | tail -n 20 > ../test.log";
+export const LONG = Array.from({ length: 125 }, (_, i) => `test -f step${i}.sh && bash step${i}.sh --verbose "$HOME/cache" >> build.log 2>&1`).join(" && ");
+
+function cpuOf(command, env, input) {
+  const run = spawnSync("bash", ["-c", `TIMEFORMAT='%3U %3S'; time ${command} >/dev/null`], { env, input, encoding: "utf8" });
+  const [user, sys] = run.stderr.trim().split("\n").at(-1).split(" ").map(Number);
+  return (user + sys) * 1000;
+}
+
+/** `hookit init --global` in a fresh home, and a project (a git work tree) to run in. */
+function starterHome(work, bin) {
+  const home = join(work, "starter-home");
+  const project = join(work, "starter-project");
+  mkdirSync(join(project, "src"), { recursive: true });
+  spawnSync("git", ["init", "-q", project]);
+  // The ambient environment, like run.mjs: the user's own variables (NODE_OPTIONS, CA bundles, …) weigh on both sides.
+  const env = { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, ".config"), XDG_STATE_HOME: join(home, ".state") };
+  delete env.HOOKIT_CONFIG;
+  spawnSync(process.execPath, [bin, "init", "--global"], { env, cwd: project, stdio: "ignore" });
+  return { env, project };
+}
+
+/** The same without the ambient environment: only PATH, HOME and XDG_* (hookit's fixed cost weighs more). */
+function minimalEnv(env) {
+  return { PATH: env.PATH, HOME: env.HOME, XDG_CONFIG_HOME: env.XDG_CONFIG_HOME, XDG_STATE_HOME: env.XDG_STATE_HOME };
+}
+
+function hotPath(root, work, bin, rounds, minimal) {
+  const home = starterHome(work, bin);
+  const { project } = home;
+  const env = minimal ? minimalEnv(home.env) : home.env;
+  const fixture = (file, changes) => JSON.stringify({ ...JSON.parse(readFileSync(join(root, "test/fixtures/claude", file), "utf8")), cwd: project, ...changes });
+  const cases = {
+    bash: { event: "PreToolUse", input: fixture("PreToolUse-Bash.json", { tool_input: { command: COMPOUND, description: "test" } }), deny: false },
+    attack: { event: "PreToolUse", input: fixture("PreToolUse-Bash.json", { tool_input: { command: "bash -c 'rm -rf ~'" } }), deny: true },
+    write: { event: "PreToolUse", input: fixture("PreToolUse-Write.json", { tool_input: { file_path: join(project, "src/a.ts"), content: "x\n" } }), deny: false },
+    prompt: { event: "UserPromptSubmit", input: fixture("UserPromptSubmit.json", {}), deny: false },
+  };
+  const command = (event) => `"${process.execPath}" "${bin}" hook --agent claude ${event}`;
+  for (const c of Object.values(cases)) {
+    const out = spawnSync("bash", ["-c", command(c.event)], { env, input: c.input, encoding: "utf8" }).stdout; // warms the policy cache
+    if (c.deny !== out.includes("deny")) throw new Error(`unexpected hook answer: ${out}`);
+  }
+  const times = { node: [], ...Object.fromEntries(Object.keys(cases).map((k) => [k, []])) };
+  for (let i = 0; i < rounds; i++) {
+    times.node.push(cpuOf(`"${process.execPath}" -e 0`, env, ""));
+    for (const [name, c] of Object.entries(cases)) times[name].push(cpuOf(command(c.event), env, c.input));
+  }
+  return Object.fromEntries(Object.entries(times).map(([k, v]) => [k, median(v)]));
+}
+
+function inProcess(root, work) {
+  const facts = createRequire(import.meta.url)(join(root, "dist/facts.cjs"));
+  const project = join(work, "starter-project");
+  const options = { cwd: project, projectDir: project, env: process.env };
+  const time = (fn, n) => {
+    for (let i = 0; i < Math.min(200, n); i++) fn();
+    const samples = [];
+    for (let i = 0; i < n; i++) { const t = performance.now(); fn(); samples.push(performance.now() - t); }
+    return median(samples);
+  };
+  return {
+    typical: time(() => facts.deriveCommandFacts(COMPOUND, options), 3000),
+    long: time(() => facts.deriveCommandFacts(LONG, options), 200),
+    path: time(() => facts.derivePathFacts("write", { path: "src/a.ts" }, options), 3000),
+    longLength: LONG.length,
+  };
+}
+
+/** Loading dist/facts.cjs (the parser and the walker) in a fresh process, wall ms inside the process. */
+function loadCost(root, rounds) {
+  const script = `const t=process.hrtime.bigint();require(${JSON.stringify(join(root, "dist/facts.cjs"))});const l=process.hrtime.bigint();require(${JSON.stringify(join(root, "dist/facts.cjs"))}).deriveCommandFacts("echo hi",{cwd:process.cwd()});const e=process.hrtime.bigint();console.log(Number(l-t)/1e6, Number(e-l)/1e6)`;
+  const load = [], first = [];
+  for (let i = 0; i < rounds; i++) {
+    const [a, b] = spawnSync(process.execPath, ["-e", script], { encoding: "utf8" }).stdout.trim().split(" ").map(Number);
+    load.push(a); first.push(b);
+  }
+  return { load: median(load), first: median(first) };
+}
+
+export function factsBench({ root, work, bin, rounds }) {
+  const hot = hotPath(root, work, bin, rounds, false);
+  const bare = hotPath(root, work, bin, rounds, true);
+  const local = inProcess(root, work);
+  const load = loadCost(root, rounds);
+  const row = (label, key, budget) => `| ${label} | ${f(hot[key])} | ${(hot[key] / hot.node).toFixed(2)} | ${f(bare[key])} | ${(bare[key] / bare.node).toFixed(2)} | ${budget} |`;
+  return [
+    "## Command facts: the starter policy (`hookit init --global`) on `hookit hook --agent claude`, CPU time (user+sys)",
+    "",
+    "Compound command: `" + COMPOUND.replaceAll("|", "\\|") + "`. Columns: with the ambient environment (as above), and with only PATH, HOME and XDG_*.",
+    "",
+    "| run | CPU ms | ratio | CPU ms, minimal env | ratio | budget |",
+    "| --- | --- | --- | --- | --- | --- |",
+    row("bare `node -e 0`", "node", ""),
+    row("Bash PreToolUse, the compound command (parsed)", "bash", "≤ 1.30"),
+    row("Bash PreToolUse, `bash -c 'rm -rf ~'` (blocked)", "attack", "≤ 1.30"),
+    row("Write PreToolUse (path facts, no parser)", "write", "≤ 1.20"),
+    row("UserPromptSubmit (no facts)", "prompt", "≤ 1.20"),
+    "",
+    "## Command facts in-process (Pi, OpenCode): `deriveCommandFacts`, median ms per call",
+    "",
+    "| input | ms | budget |",
+    "| --- | --- | --- |",
+    `| the compound command above (${COMPOUND.length} chars) | ${f(local.typical)} | ≤ 0.5 |`,
+    `| ${local.longLength} chars, 250 commands with redirects and \`$HOME\` | ${f(local.long)} | ≤ 5 |`,
+    `| \`derivePathFacts("write", { path: "src/a.ts" })\` | ${f(local.path)} | |`,
+    "",
+    "## Parser load cost (fresh process, in-process wall ms)",
+    "",
+    "| step | ms |",
+    "| --- | --- |",
+    `| \`require("dist/facts.cjs")\` (parser + walker) | ${f(load.load)} |`,
+    `| first \`deriveCommandFacts\` after it (cold JIT, first realpath) | ${f(load.first)} |`,
+    "",
+  ];
+}
+
+// Run on its own: `node bench/facts.mjs` (after `npm run build`).
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { mkdtempSync, rmSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const root = new URL("..", import.meta.url).pathname;
+  const work = mkdtempSync(join(tmpdir(), "hookit-bench-facts-"));
+  const lines = factsBench({ root, work, bin: join(root, "dist/bin.cjs"), rounds: Number(process.env.BENCH_ROUNDS ?? 15) });
+  console.log(lines.join("\n"));
+  writeFileSync(join(work, "out.md"), lines.join("\n"));
+  rmSync(work, { recursive: true, force: true });
+}

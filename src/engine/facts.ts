@@ -1,0 +1,73 @@
+// Command and path facts in an evaluation: derived once per event, and only
+// when a hook that may run needs them — a filter on a `hookit.*` key, or a
+// `when`/`shell` that will see HOOKIT_COMMANDS / HOOKIT_PATHS.
+import { factCandidate, factEnv } from "../facts/candidate.ts";
+import { derivePathFacts } from "../facts/file-tools.ts";
+import type { Facts } from "../facts/types.ts";
+import { loadFacts } from "./_facts.ts";
+import { FACT_PREFIX, FACTS, filterMatches } from "./filter.ts";
+import type { EvaluationContext, Hook, NormalizedEvent } from "./types.ts";
+
+const isShortcut = (command: string | undefined) => command === undefined || command === "true" || command === "false" || command === "";
+const usesFactKeys = (hook: Hook) => hook.filter !== undefined && Object.keys(hook.filter).some((key) => key.startsWith(FACT_PREFIX));
+const NAMES_FACTS = /HOOKIT_(COMMANDS|PATHS|UNRESOLVED)/;
+
+/**
+ * Whether a hook may look at facts: a fact key in its filter; on tool_call any
+ * real `when`/`shell` (a guard script may read HOOKIT_PATHS); on tool_result
+ * only one that names the variables, so the usual output scans (redaction)
+ * never pay for a parse.
+ */
+function wantsFacts(hook: Hook, event: "tool_call" | "tool_result"): boolean {
+  if (usesFactKeys(hook)) return true;
+  const shells = [hook.when, hook.shell].filter((command) => !isShortcut(command)) as string[];
+  return event === "tool_call" ? shells.length > 0 : shells.some((command) => NAMES_FACTS.test(command));
+}
+
+/** Whether some hook of this event would look at facts (its other filter keys match). */
+export function needsFacts(event: NormalizedEvent, hooks: readonly Hook[], candidate: Record<string, unknown>): boolean {
+  if (event.event !== "tool_call" && event.event !== "tool_result") return false;
+  for (const hook of hooks) {
+    if (hook.event !== event.event || !wantsFacts(hook, event.event)) continue;
+    if (filterMatches(hook.filter, candidate, undefined, true)) return true;
+  }
+  return false;
+}
+
+/** The event's facts, or `undefined` when it is not a bash or file-tool call. */
+export async function eventFacts(event: NormalizedEvent, context: EvaluationContext): Promise<Facts | undefined> {
+  if (event.event !== "tool_call" && event.event !== "tool_result") return undefined;
+  const options = { cwd: context.toolCwd ?? context.cwd, projectDir: context.projectDir ?? context.cwd, env: context.env ?? process.env };
+  if (event.toolName !== "bash") return derivePathFacts(event.toolName, event.input, options); // no parser needed
+  if (typeof event.input.command !== "string") return undefined;
+  const { deriveCommandFacts } = await loadFacts(); // the parser, loaded on first need
+  return deriveCommandFacts(event.input.command, options);
+}
+
+/** Attaches the facts to the filter candidate and returns their shell variables. */
+export async function attachFacts(
+  event: NormalizedEvent,
+  candidate: Record<string, unknown>,
+  context: EvaluationContext,
+): Promise<Record<string, string> | undefined> {
+  let keys: Record<string, string[]>;
+  let env: Record<string, string>;
+  try {
+    const facts = await eventFacts(event, context);
+    if (!facts) return undefined;
+    keys = factCandidate(facts);
+    env = factEnv(facts);
+  } catch (error) {
+    const unresolved = [`internal: ${(error as Error).message}`];
+    keys = { "hookit.unresolved": unresolved };
+    env = { HOOKIT_UNRESOLVED: JSON.stringify(unresolved) };
+  }
+  Object.defineProperty(candidate, FACTS, { value: keys, enumerable: false });
+  return env;
+}
+
+/** For `hookit check --json`: the facts and the `hookit.*` filter keys made of them. */
+export async function describeFacts(event: NormalizedEvent, context: EvaluationContext): Promise<(Facts & { keys: Record<string, string[]> }) | null> {
+  const facts = await eventFacts(event, context);
+  return facts ? { ...facts, keys: factCandidate(facts) } : null;
+}

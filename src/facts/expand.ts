@@ -1,0 +1,234 @@
+// Word expansion in bash's order — brace, tilde, parameter and command
+// substitution, field splitting, pathname expansion, quote removal — for the
+// values hookit can know statically. What it cannot know stays in the field as
+// written, and the field is marked unresolved.
+import type { Part, Script, Word } from "./ast.ts";
+import { expandGlob, hasGlob, unescapeGlob } from "./glob.ts";
+
+export interface ShellState {
+  /** Where the shell is; `null` after a `cd` to somewhere unknown. */
+  cwd: string | null;
+  oldpwd: string | null;
+  /** Variables assigned earlier in the command; `null` = assigned, value unknown. */
+  vars: Map<string, string | null>;
+}
+
+export interface ExpandContext {
+  home: string;
+  env: Readonly<Record<string, string | undefined>>;
+  /** The output of a substitution, when it is statically known (`$(pwd)`, `$(echo ~)`). */
+  subValue(script: Script, state: ShellState): string | undefined;
+}
+
+export interface Field {
+  text: string;
+  resolved: boolean;
+  /** A glob that matched nothing (quoted characters escaped): bash passes it on as written. */
+  pattern?: string;
+}
+
+const MAX_FIELDS = 256;
+const FROM_ENV = new Set(["TMPDIR", "USER", "LOGNAME", "SHELL"]);
+type Token = { c: string; q: boolean } | { part: Exclude<Part, { t: "lit" }> };
+
+const SPECIAL_UNQUOTED = /[{~*?[]/;
+
+export function expandWord(word: Word, state: ShellState, ctx: ExpandContext): Field[] {
+  // Fast path, most words: literal text with nothing to expand.
+  if (word.every((p) => p.t === "lit" && (p.q || !SPECIAL_UNQUOTED.test(p.v)))) {
+    const text = word.map((p) => (p as { v: string }).v).join("");
+    return text === "" && !word.some((p) => p.t === "lit" && p.q) ? [] : [{ text, resolved: true }];
+  }
+  const out: Field[] = [];
+  for (const tokens of braceExpand(tokenize(word), 0)) {
+    for (const field of expandTokens(tokens, state, ctx)) out.push(field);
+    if (out.length >= MAX_FIELDS) break;
+  }
+  return out;
+}
+
+/** The word as one string (assignments, `${x:-word}`): no splitting, no globbing. */
+export function expandString(word: Word, state: ShellState, ctx: ExpandContext): string | undefined {
+  let text = "";
+  for (const part of word) {
+    if (part.t === "lit") { text += part.v; continue; }
+    const value = partValue(part, state, ctx);
+    if (value === undefined) return undefined;
+    text += value;
+  }
+  const tokens = tokenize(word);
+  const first = tokens[0];
+  if (first && "c" in first && first.c === "~" && !first.q) {
+    const tilde = tildeValue(tokens, state, ctx);
+    if (tilde === undefined) return undefined;
+    return tilde.value + text.slice(tilde.length);
+  }
+  return text;
+}
+
+/** Characters one by one where brace or tilde expansion may look at them; other text in chunks. */
+function tokenize(word: Word): Token[] {
+  const tokens: Token[] = [];
+  for (const part of word) {
+    if (part.t !== "lit") tokens.push({ part });
+    else if (part.q || !/[{},~]/.test(part.v)) tokens.push({ c: part.v, q: part.q });
+    else for (const c of part.v) tokens.push({ c, q: part.q });
+  }
+  return tokens;
+}
+
+const isChar = (t: Token | undefined, c: string): boolean => t !== undefined && "c" in t && !t.q && t.c === c;
+
+function braceExpand(tokens: Token[], depth: number): Token[][] {
+  if (depth > 8) return [tokens];
+  for (let open = 0; open < tokens.length; open++) {
+    if (!isChar(tokens[open], "{")) continue;
+    let level = 0;
+    const commas: number[] = [];
+    for (let i = open + 1; i < tokens.length; i++) {
+      if (isChar(tokens[i], "{")) level++;
+      else if (isChar(tokens[i], "}")) {
+        if (level > 0) { level--; continue; }
+        const alternatives = commas.length > 0
+          ? [open, ...commas].map((from, k) => tokens.slice(from + 1, k < commas.length ? commas[k] : i))
+          : sequence(tokens.slice(open + 1, i));
+        if (!alternatives) break;
+        const prefix = tokens.slice(0, open);
+        const suffix = tokens.slice(i + 1);
+        const out: Token[][] = [];
+        for (const alt of alternatives) {
+          for (const expanded of braceExpand([...prefix, ...alt, ...suffix], depth + 1)) {
+            out.push(expanded);
+            if (out.length >= MAX_FIELDS) return out;
+          }
+        }
+        return out;
+      } else if (level === 0 && isChar(tokens[i], ",")) commas.push(i);
+    }
+  }
+  return [tokens];
+}
+
+/** `{1..3}`, `{a..e}`, `{0..10..2}`; anything else is not a sequence (bash leaves it as is). */
+function sequence(inner: Token[]): Token[][] | undefined {
+  if (inner.some((t) => !("c" in t) || t.q)) return undefined;
+  const text = inner.map((t) => ("c" in t ? t.c : "")).join("");
+  const m = /^(-?\d+|[A-Za-z])\.\.(-?\d+|[A-Za-z])(?:\.\.(-?\d+))?$/.exec(text);
+  if (!m) return undefined;
+  const numeric = /\d/.test(m[1] as string);
+  if (numeric !== /\d/.test(m[2] as string)) return undefined;
+  const from = numeric ? Number(m[1]) : (m[1] as string).charCodeAt(0);
+  const to = numeric ? Number(m[2]) : (m[2] as string).charCodeAt(0);
+  const step = Math.max(1, Math.abs(Number(m[3] ?? 1)));
+  const out: Token[][] = [];
+  for (let v = from; from <= to ? v <= to : v >= to; v += from <= to ? step : -step) {
+    const s = numeric ? String(v) : String.fromCharCode(v);
+    out.push([...s].map((c) => ({ c, q: true })));
+    if (out.length >= MAX_FIELDS) break;
+  }
+  return out;
+}
+
+function tildeValue(tokens: Token[], state: ShellState, ctx: ExpandContext): { value: string; length: number } | undefined {
+  let user = "";
+  let i = 1;
+  for (; i < tokens.length; i++) {
+    const t = tokens[i] as Token;
+    if (!("c" in t) || t.q) return undefined;
+    if (t.c === "/" || t.c === ":") break;
+    user += t.c;
+  }
+  const value = user === "" ? ctx.home : user === "+" ? state.cwd : user === "-" ? state.oldpwd
+    : user === (ctx.env.USER ?? ctx.env.LOGNAME) ? ctx.home : undefined;
+  return value == null ? undefined : { value, length: i };
+}
+
+function expandTokens(tokens: Token[], state: ShellState, ctx: ExpandContext): Field[] {
+  const fields: Field[] = [];
+  let text = "";
+  let pattern = "";
+  let resolved = true;
+  let nonEmpty = false; // a quoted part, even empty, keeps the word
+  const flush = () => {
+    if (text !== "" || nonEmpty) fields.push({ text, resolved, ...(pattern !== escapeGlob(text) && { pattern }) });
+    text = ""; pattern = ""; resolved = true; nonEmpty = false;
+  };
+  let start = 0;
+  if (isChar(tokens[0], "~")) {
+    const tilde = tildeValue(tokens, state, ctx);
+    if (tilde) { text = tilde.value; pattern = escapeGlob(tilde.value); start = tilde.length; nonEmpty = true; }
+    else if (tokens.length > 1 && "c" in (tokens[1] as Token) && !(tokens[1] as { q: boolean }).q && (tokens[1] as { c: string }).c !== "/") resolved = false; // `~user`: someone's home, which one is unknown here
+  }
+  for (let i = start; i < tokens.length; i++) {
+    const t = tokens[i] as Token;
+    if ("c" in t) {
+      text += t.c;
+      pattern += t.q ? escapeGlob(t.c) : t.c;
+      if (t.q) nonEmpty = true;
+      continue;
+    }
+    const part = t.part;
+    const value = partValue(part, state, ctx);
+    if (value === undefined) {
+      resolved = false;
+      text += part.src;
+      pattern += escapeGlob(part.src);
+      nonEmpty = true;
+    } else if ("q" in part && part.q) {
+      text += value; pattern += escapeGlob(value); nonEmpty = true;
+    } else {
+      // Unquoted: split on blanks; the pieces may glob.
+      const pieces = value.split(/[ \t\n]+/);
+      pieces.forEach((piece, k) => {
+        if (k > 0) flush();
+        text += piece; pattern += piece;
+      });
+    }
+  }
+  flush();
+  const out: Field[] = [];
+  for (const field of fields) {
+    const glob = field.pattern ?? escapeGlob(field.text);
+    if (!field.resolved || !hasGlob(glob) || (state.cwd === null && !glob.startsWith("/"))) { out.push(field); continue; }
+    const matches = expandGlob(glob, state.cwd ?? "/");
+    if (matches.length === 0) out.push({ text: unescapeGlob(glob), resolved: true, pattern: glob });
+    else for (const match of matches) out.push({ text: match, resolved: true });
+  }
+  return out;
+}
+
+const GLOB_CHAR = /[\\*?[\]]/;
+function escapeGlob(text: string): string {
+  return GLOB_CHAR.test(text) ? text.replace(/[\\*?[\]]/g, "\\$&") : text;
+}
+
+function partValue(part: Exclude<Part, { t: "lit" }>, state: ShellState, ctx: ExpandContext): string | undefined {
+  switch (part.t) {
+    case "var": return varValue(part, state, ctx);
+    case "sub": return ctx.subValue(part.script, state);
+    case "proc": return "/dev/fd/63";
+    case "arith": return undefined;
+  }
+}
+
+function varValue(part: Extract<Part, { t: "var" }>, state: ShellState, ctx: ExpandContext): string | undefined {
+  const value = known(part.name, state, ctx);
+  const op = part.op;
+  if (op === undefined) return value ?? undefined;
+  if (op === "other" || value === undefined) return undefined;
+  const set = value !== null && (op.startsWith(":") ? value !== "" : true);
+  const arg = () => (part.arg ? expandString(part.arg, state, ctx) : "");
+  if (op.endsWith("-") || op.endsWith("=")) return set ? (value as string) : arg();
+  if (op.endsWith("+")) return set ? arg() : "";
+  return set ? (value as string) : undefined;
+}
+
+/** `undefined`: unknown; `null`: known to be unset. */
+function known(name: string, state: ShellState, ctx: ExpandContext): string | null | undefined {
+  if (state.vars.has(name)) return state.vars.get(name) ?? undefined;
+  if (name === "HOME") return ctx.home;
+  if (name === "PWD") return state.cwd ?? undefined;
+  if (name === "OLDPWD") return state.oldpwd ?? undefined;
+  if (FROM_ENV.has(name)) return ctx.env[name] ?? undefined;
+  return undefined;
+}

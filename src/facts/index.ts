@@ -1,0 +1,50 @@
+// Command and path facts: what a tool call does, derived by hookit. Pure
+// functions of the call, its directory and the filesystem; usable in-process
+// (Pi, OpenCode, self-protection) and from `hookit hook`, which loads this
+// module only when a hook needs facts.
+//
+//   deriveCommandFacts("cd src && rm -rf ../dist", { cwd, projectDir })
+//   derivePathFacts("read", { path: ".env" }, { cwd })
+import type { ShellState } from "./expand.ts";
+import { derivePathFacts, home as homeOf } from "./file-tools.ts";
+import { parseScript } from "./parse.ts";
+import { places, realPath } from "./paths.ts";
+import type { FactOptions, Facts } from "./types.ts";
+import { Walker } from "./walk.ts";
+
+export type { CommandFact, Effect, FactOptions, Facts, Location, PathFact } from "./types.ts";
+export { factCandidate, factEnv, FACT_KEYS, FACT_PREFIX } from "./candidate.ts";
+export { parseScript } from "./parse.ts";
+export { derivePathFacts };
+
+const MAX_COMMAND = 256 * 1024;
+
+function setup(options: FactOptions): { walker: Walker; state: ShellState } {
+  const env = options.env ?? process.env;
+  const home = homeOf(env);
+  const walker = new Walker(places(options.projectDir ?? options.cwd, home, env), home, env);
+  const cwd = realPath(options.cwd);
+  return { walker, state: { cwd, oldpwd: env.OLDPWD ?? null, vars: new Map() } };
+}
+
+/** Facts of a bash tool call's command. Never throws: what it cannot read is in `unresolved`. */
+export function deriveCommandFacts(command: string, options: FactOptions): Facts {
+  const { walker, state } = setup(options);
+  try {
+    const text = command.length > MAX_COMMAND ? command.slice(0, MAX_COMMAND) : command;
+    if (text !== command) walker.unresolved("command too long");
+    const parsed = parseScript(text);
+    for (const error of parsed.errors) walker.unresolved(`syntax: ${error}`);
+    walker.script(parsed.script, state, undefined, 0);
+  } catch (error) {
+    walker.unresolved(`internal: ${(error as Error).message}`);
+  }
+  return walker.facts;
+}
+
+/** The facts of a normalized tool call (bash or a file tool); `undefined` when it has none. */
+export function toolFacts(toolName: string, input: Record<string, unknown>, options: FactOptions): Facts | undefined {
+  if (toolName === "bash") return typeof input.command === "string" ? deriveCommandFacts(input.command, options) : undefined;
+  return derivePathFacts(toolName, input, options);
+}
+

@@ -1,0 +1,86 @@
+// Paths as the kernel will see them: absolute, `..` and symlinks resolved for
+// the part that exists, and where they lie — the project, the system temp
+// directory, a device, or outside.
+import { existsSync, realpathSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, dirname, join, resolve } from "node:path";
+
+export type Location = "project" | "project-root" | "temp" | "device" | "outside" | "unknown";
+
+export interface Places {
+  /** The project directory, real path. */
+  project: string;
+  /** Home, real path: never counted as temp, even when it lives under /tmp (tests, sandboxes). */
+  home: string;
+  temps: string[];
+  /** The project's parent, unless that is a temp directory itself: its other children are not scratch space. */
+  neighbourhood?: string;
+}
+
+let lastPlaces: { key: string; value: Places } | undefined;
+
+export function places(projectDir: string, home: string, env: Readonly<Record<string, string | undefined>>): Places {
+  const key = `${projectDir}\0${home}\0${env.TMPDIR ?? ""}`;
+  if (lastPlaces?.key === key) return lastPlaces.value;
+  const value = computePlaces(projectDir, home, env);
+  lastPlaces = { key, value };
+  return value;
+}
+
+function computePlaces(projectDir: string, home: string, env: Readonly<Record<string, string | undefined>>): Places {
+  const temps = new Set<string>();
+  for (const dir of [env.TMPDIR, tmpdir(), "/tmp", "/var/tmp"]) {
+    if (!dir || !dir.startsWith("/") || dir === "/") continue;
+    temps.add(resolve(dir));
+    temps.add(realPath(dir));
+  }
+  const project = realPath(projectDir);
+  const parent = dirname(project);
+  const neighbourhood = parent !== "/" && !temps.has(parent) ? parent : undefined;
+  return { project, home: realPath(home), temps: [...temps], ...(neighbourhood && { neighbourhood }) };
+}
+
+const cache = new Map<string, string>();
+
+/** The real path of the longest existing prefix, with the rest appended lexically. */
+export function realPath(path: string): string {
+  const hit = cache.get(path);
+  if (hit !== undefined) return hit;
+  const absolute = resolve(path);
+  let result: string | undefined;
+  // existsSync first: a missing path is common (files a command creates), and a thrown ENOENT costs far more.
+  if (existsSync(absolute)) {
+    try { result = realpathSync.native(absolute); } catch { /* a broken link or a race: treat as missing */ }
+  }
+  if (result === undefined) {
+    const parent = dirname(absolute);
+    result = parent === absolute ? absolute : join(realPath(parent), basename(absolute));
+  }
+  if (cache.size > 4096) cache.clear();
+  cache.set(path, result);
+  return result;
+}
+
+/** For a delete: the link itself goes, not what it points to (unless written with a trailing slash). */
+export function realPathNoFollow(path: string): string {
+  if (path.endsWith("/") && path.length > 1) return realPath(path);
+  const absolute = resolve(path);
+  const parent = dirname(absolute);
+  return parent === absolute ? absolute : join(realPath(parent), basename(absolute));
+}
+
+export const within = (path: string, dir: string): boolean => path === dir || path.startsWith(dir === "/" ? "/" : dir + "/");
+
+const DEVICES = ["/dev/null", "/dev/stdout", "/dev/stderr", "/dev/stdin", "/dev/tty", "/dev/zero", "/dev/random", "/dev/urandom"];
+const isDevice = (path: string) => DEVICES.includes(path) || within(path, "/dev/fd") || within(path, "/proc/self/fd") || within(path, "/dev/pts");
+
+/** Where a path lies; `lexical` is the absolute path as written (a device is judged by its name). */
+export function locate(real: string, at: Places, lexical = real): Location {
+  if (real === at.project) return "project-root";
+  if (within(real, at.project)) return "project";
+  if (isDevice(lexical) || isDevice(real)) return "device";
+  if (within(real, at.home) || within(at.home, real) || within(at.project, real)) return "outside";
+  if (at.neighbourhood && within(real, at.neighbourhood)) return "outside";
+  for (const temp of at.temps) if (within(real, temp)) return "temp";
+  return "outside";
+}

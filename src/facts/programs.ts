@@ -1,0 +1,510 @@
+// What the common programs do with their arguments: which operands they read,
+// write or delete, which are data (patterns, scripts, messages), and which run
+// another command (wrappers, shells, `find -exec`, `xargs`). A program not
+// listed here still has its path-like operands recorded as `access`.
+import { join } from "node:path";
+import type { Field, ShellState } from "./expand.ts";
+import { expandGlob, unescapeGlob } from "./glob.ts";
+import { parseOptions, type OptionSpec } from "./options.ts";
+import { realPath } from "./paths.ts";
+import type { Effect } from "./types.ts";
+import { copy, type PathOptions, type Walker } from "./walk.ts";
+import { existsSync } from "node:fs";
+
+export interface Run {
+  walker: Walker;
+  state: ShellState;
+  depth: number;
+  /** Standard input when the command line says what it is (a here-string, a here-document, `echo … |`). */
+  stdin?: string;
+}
+type Handler = (args: Field[], run: Run, program: string) => void;
+
+const unknownField = (text: string): Field => ({ text, resolved: false });
+const mark = (run: Run, fields: readonly Field[], effect: Effect, program: string, options?: PathOptions) => {
+  for (const field of fields) run.walker.path(field, effect, program, run.state.cwd, options);
+};
+const exec = (run: Run, argv: Field[], via: string) => run.walker.run(argv, run.state, via, run.depth + 1);
+
+/** Reads every operand; `spec` says which options take a value. */
+const reads = (spec: OptionSpec = {}): Handler => (args, run, program) => mark(run, parseOptions(args, spec).operands, "read", program);
+const writes = (spec: OptionSpec = {}): Handler => (args, run, program) => mark(run, parseOptions(args, spec).operands, "write", program);
+/** The first operand is data (a pattern, a mode, a script); the rest are read, or written with `-i`. */
+const afterFirst = (spec: OptionSpec, effect: Effect, dataUnless?: string[]): Handler => (args, run, program) => {
+  const parsed = parseOptions(args, spec);
+  const explicit = dataUnless?.some((name) => parsed.values.has(name));
+  const files = explicit ? parsed.operands : parsed.operands.slice(1);
+  for (const name of ["f", "file", "from-file"]) mark(run, parsed.values.get(name) ?? [], "read", program);
+  const inPlace = parsed.flags.has("i") || parsed.flags.has("in-place");
+  mark(run, files, effect === "read" && inPlace && (program === "sed" || program === "gsed") ? "write" : effect, program);
+  if (inPlace && (program === "sed" || program === "gsed")) mark(run, files, "read", program);
+};
+
+const DATA = [
+  "echo", "printf", "true", "false", "test", "[", ":", "sleep", "date", "whoami", "id", "uname", "hostname", "pwd",
+  "kill", "wait", "jobs", "history", "type", "which", "hash", "trap", "ulimit", "umask", "yes", "seq", "expr", "let",
+  "basename", "dirname", "ls", "du", "df", "ps", "printenv", "alias", "unalias", "unset", "set", "shift", "exit",
+  "return", "break", "continue", "mktemp", "tput", "clear", "stty", "getopts", "shopt", "times", "disown", "fg", "bg",
+  "tree", "stat", "realpath", "readlink", "exa", "eza", "lsof", "pgrep", "pkill", "uptime", "free", "top", "htop",
+];
+const ASSIGNING = ["export", "local", "declare", "typeset", "readonly"];
+const SHELLS = ["sh", "bash", "zsh", "dash", "ksh", "ash", "mksh", "fish", "busybox-sh"];
+const INLINE: Record<string, string[]> = {
+  python: ["c"], python2: ["c"], python3: ["c"], pypy: ["c"], pypy3: ["c"], node: ["e", "eval", "p", "print"], nodejs: ["e", "eval", "p", "print"],
+  bun: ["e", "eval", "p", "print"], deno: ["eval"], perl: ["e", "E"], ruby: ["e"], php: ["r"], lua: ["e"], luajit: ["e"],
+  osascript: ["e"], pwsh: ["c", "Command", "command"], powershell: ["c", "Command", "command"], Rscript: ["e"], tclsh: [], R: ["e"],
+};
+const READERS = [
+  "cat", "tac", "nl", "less", "more", "most", "bat", "batcat", "view", "od", "xxd", "hexdump", "hd", "strings", "base64", "base32",
+  "md5sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum", "b2sum", "cksum", "sum", "wc", "uniq", "paste", "fold",
+  "fmt", "pr", "column", "diff", "cmp", "comm", "iconv", "file", "zcat", "gzcat", "bzcat", "xzcat", "zstdcat", "zless", "zmore",
+  "expand", "unexpand", "rev", "look", "shuf", "open", "xdg-open", "lp", "lpr", "source", ".", "md5", "shasum", "split", "csplit",
+  "pbcopy", "xclip", "xsel", "wl-copy", "gpg", "openssl", "diff3", "sdiff", "colordiff", "vimdiff", "highlight", "pygmentize", "glow", "mdcat",
+];
+
+const HANDLERS: Record<string, Handler> = {
+  rm: (args, run, program) => {
+    const parsed = parseOptions(args);
+    const recursive = ["r", "R", "recursive"].some((f) => parsed.flags.has(f));
+    mark(run, parsed.operands, "delete", program, { recursive, noFollow: true });
+  },
+  rmdir: (args, run, program) => mark(run, parseOptions(args).operands, "delete", program, { noFollow: true }),
+  unlink: (args, run, program) => mark(run, parseOptions(args).operands, "delete", program, { noFollow: true }),
+  shred: (args, run, program) => {
+    const parsed = parseOptions(args, { short: "nsx", long: ["iterations", "size", "remove", "random-source"] });
+    mark(run, parsed.operands, parsed.flags.has("u") || parsed.flags.has("remove") ? "delete" : "write", program);
+  },
+  cp: (args, run, program) => copyLike(args, run, program, false),
+  mv: (args, run, program) => copyLike(args, run, program, true),
+  install: (args, run, program) => {
+    const parsed = parseOptions(args, { short: "mogtS", long: ["mode", "owner", "group", "target-directory", "suffix"] });
+    if (parsed.flags.has("d")) return mark(run, parsed.operands, "write", program);
+    copyLike(args, run, program, false);
+  },
+  ln: (args, run, program) => {
+    const parsed = parseOptions(args, { short: "tS", long: ["target-directory", "suffix"] });
+    const target = parsed.values.get("t") ?? parsed.values.get("target-directory");
+    if (target) return mark(run, target, "write", program);
+    if (parsed.operands.length >= 2) mark(run, parsed.operands.slice(-1), "write", program);
+  },
+  tee: writes(),
+  touch: (args, run, program) => {
+    const parsed = parseOptions(args, { short: "dtr", long: ["date", "reference", "time"] });
+    mark(run, parsed.operands, "write", program);
+  },
+  mkdir: writes({ short: "m", long: ["mode", "context"] }),
+  truncate: writes({ short: "sr", long: ["size", "reference"] }),
+  chmod: (args, run, program) => modeThenFiles(args, run, program),
+  chown: (args, run, program) => modeThenFiles(args, run, program),
+  chgrp: (args, run, program) => modeThenFiles(args, run, program),
+  dd: (args, run, program) => {
+    for (const arg of args) {
+      if (arg.text.startsWith("if=")) run.walker.path({ ...arg, text: arg.text.slice(3) }, "read", program, run.state.cwd);
+      if (arg.text.startsWith("of=")) run.walker.path({ ...arg, text: arg.text.slice(3) }, "write", program, run.state.cwd);
+    }
+  },
+  sed: afterFirst({ short: "eflE", long: ["expression", "file", "line-length"] }, "read", ["e", "expression", "f", "file"]),
+  awk: awk,
+  gawk: awk, mawk: awk, nawk: awk,
+  grep: grepLike, egrep: grepLike, fgrep: grepLike, zgrep: grepLike, rg: grepLike, ag: grepLike, ack: grepLike, ggrep: grepLike,
+  head: reads({ short: "nc", long: ["lines", "bytes"] }),
+  tail: reads({ short: "ncs", long: ["lines", "bytes", "sleep-interval", "pid"] }),
+  cut: reads({ short: "dfbc", long: ["delimiter", "fields", "bytes", "characters", "output-delimiter"] }),
+  sort: (args, run, program) => {
+    const parsed = parseOptions(args, { short: "otSTkt", long: ["output", "key", "field-separator", "buffer-size", "temporary-directory", "files0-from"] });
+    mark(run, parsed.operands, "read", program);
+    mark(run, parsed.values.get("o") ?? parsed.values.get("output") ?? [], "write", program);
+  },
+  jq: (args, run, program) => {
+    const parsed = parseOptions(args, { short: "fL", long: ["from-file", "indent", "arg", "argjson", "slurpfile", "rawfile", "args", "jsonargs"] });
+    mark(run, parsed.operands.slice(parsed.values.has("f") || parsed.values.has("from-file") ? 0 : 1), "read", program);
+    mark(run, parsed.values.get("f") ?? parsed.values.get("from-file") ?? [], "read", program);
+  },
+  yq: reads(),
+  tar: tar,
+  zip: (args, run, program) => {
+    const parsed = parseOptions(args, { short: "bintxP", long: ["temp-path", "password"] });
+    mark(run, parsed.operands.slice(0, 1), "write", program);
+    mark(run, parsed.operands.slice(1), "read", program);
+  },
+  unzip: (args, run, program) => {
+    const parsed = parseOptions(args, { short: "dxP" });
+    mark(run, parsed.operands.slice(0, 1), "read", program);
+    mark(run, parsed.values.get("d") ?? [{ text: ".", resolved: true }], "write", program);
+  },
+  gzip: readWrite, gunzip: readWrite, bzip2: readWrite, bunzip2: readWrite, xz: readWrite, unxz: readWrite, zstd: readWrite, lz4: readWrite,
+  scp: (args, run, program) => remoteCopy(args, run, program, { short: "cFiJloPS" }),
+  rsync: (args, run, program) => remoteCopy(args, run, program, { short: "eBfT", long: ["exclude", "include", "rsh", "filter", "exclude-from", "include-from", "files-from", "backup-dir", "partial-dir", "temp-dir", "compare-dest", "link-dest", "chmod", "chown", "timeout", "port", "log-file", "password-file", "rsync-path"] }),
+  curl: curl,
+  wget: (args, run, program) => {
+    const parsed = parseOptions(args, { short: "OoiPaeUtTwYQDlXIAR", long: ["output-document", "output-file", "input-file", "directory-prefix", "post-file", "body-file", "append-output", "user-agent", "header", "post-data", "body-data", "method", "tries", "timeout", "wait"] });
+    for (const name of ["O", "output-document", "o", "output-file", "a", "append-output", "P", "directory-prefix"]) mark(run, (parsed.values.get(name) ?? []).filter((f) => f.text !== "-"), "write", program);
+    for (const name of ["i", "input-file", "post-file", "body-file"]) mark(run, parsed.values.get(name) ?? [], "read", program);
+  },
+  git: git,
+  cd: () => undefined, // handled below, it changes the shell's state
+  eval: (args, run) => {
+    if (args.some((a) => !a.resolved)) run.walker.unresolved("eval of a value hookit cannot know");
+    run.walker.shell(args.map((a) => a.text).join(" "), run.state, "eval", run.depth);
+  },
+  find: find,
+  xargs: xargs,
+  env: env,
+  sudo: wrapper({ short: "ugpCDhrtTUR", long: ["user", "group", "prompt", "chdir", "host", "role", "type", "close-from", "other-user", "command-timeout"], posix: true }),
+  doas: wrapper({ short: "uC", posix: true }),
+  command: (args, run, program) => {
+    const parsed = parseOptions(args, { posix: true });
+    if (parsed.flags.has("v") || parsed.flags.has("V")) return;
+    exec(run, args.slice(parsed.rest), program);
+  },
+  builtin: wrapper({ posix: true }),
+  exec: wrapper({ short: "a", posix: true }),
+  nohup: wrapper({ posix: true }),
+  setsid: wrapper({ posix: true }),
+  chronic: wrapper({ posix: true }),
+  unbuffer: wrapper({ posix: true }),
+  caffeinate: wrapper({ short: "tw", posix: true }),
+  nice: wrapper({ short: "n", long: ["adjustment"], posix: true }),
+  ionice: wrapper({ short: "cnp", long: ["class", "classdata", "pid"], posix: true }),
+  stdbuf: wrapper({ short: "ioe", long: ["input", "output", "error"], posix: true }),
+  time: (args, run, program) => {
+    const parsed = parseOptions(args, { short: "of", long: ["output", "format"], posix: true });
+    mark(run, parsed.values.get("o") ?? parsed.values.get("output") ?? [], "write", program);
+    exec(run, args.slice(parsed.rest), program);
+  },
+  timeout: (args, run, program) => {
+    const parsed = parseOptions(args, { short: "sk", long: ["signal", "kill-after"], posix: true });
+    exec(run, args.slice(parsed.rest + 1), program); // the first operand is the duration
+  },
+  watch: (args, run, program) => {
+    const parsed = parseOptions(args, { short: "nqd", long: ["interval", "differences", "chgexit"], posix: true });
+    run.walker.shell(args.slice(parsed.rest).map((a) => a.text).join(" "), run.state, program, run.depth);
+  },
+  flock: (args, run, program) => {
+    const parsed = parseOptions(args, { short: "wEc", long: ["timeout", "conflict-exit-code", "command"], posix: true });
+    const command = parsed.values.get("c") ?? parsed.values.get("command");
+    if (command) for (const c of command) run.walker.shell(c.text, run.state, program, run.depth);
+    else exec(run, args.slice(parsed.rest + 1), program);
+  },
+  busybox: (args, run, program) => exec(run, args, program),
+  su: (args, run, program) => {
+    const parsed = parseOptions(args, { short: "cgGsw", long: ["command", "group", "supp-group", "shell", "whitelist-environment"] });
+    for (const command of [...(parsed.values.get("c") ?? []), ...(parsed.values.get("command") ?? [])]) run.walker.shell(command.text, copy(run.state), `${program} -c`, run.depth);
+  },
+  runuser: wrapper({ short: "ugG", long: ["user", "group", "supp-group"], posix: true }),
+  chroot: (args, run, program) => exec(run, args.slice(parseOptions(args, { long: ["userspec", "groups"], posix: true }).rest + 1), program),
+  strace: wrapper({ short: "oeEpPsSuabIX", posix: true }),
+  ltrace: wrapper({ short: "oeEpsSuan", posix: true }),
+  fakeroot: wrapper({ short: "isb", posix: true }),
+  proxychains: wrapper({ short: "f", posix: true }),
+  proxychains4: wrapper({ short: "f", posix: true }),
+  torsocks: wrapper({ short: "uapP", posix: true }),
+  firejail: wrapper({ posix: true }),
+  unshare: wrapper({ short: "S", posix: true }),
+  "systemd-run": wrapper({ short: "pEu", long: ["property", "setenv", "unit", "working-directory", "uid", "gid", "nice", "description", "slice"], posix: true }),
+  read: (args, run) => { for (const arg of parseOptions(args, { short: "adinNpt" }).operands) run.state.vars.set(arg.text, null); },
+  mapfile: () => undefined,
+  vim: editor, vi: editor, nvim: editor, nano: editor, emacs: editor, code: editor, subl: editor, micro: editor, ed: editor, pico: editor, joe: editor,
+};
+
+for (const name of DATA) HANDLERS[name] = () => undefined;
+for (const name of READERS) HANDLERS[name] ??= reads();
+HANDLERS.source = HANDLERS["."] = (args, run, program) => {
+  mark(run, args.slice(0, 1), "read", program);
+  if (args[0]) run.walker.unresolved(`sourced file: ${args[0].text}`);
+};
+for (const name of ASSIGNING) {
+  HANDLERS[name] = (args, run) => {
+    for (const arg of args) {
+      const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(arg.text);
+      if (m) run.state.vars.set(m[1] as string, arg.resolved ? (m[2] as string) : null);
+    }
+  };
+}
+for (const name of SHELLS) HANDLERS[name] = shellProgram;
+for (const name of Object.keys(INLINE)) HANDLERS[name] = interpreter;
+
+export function runProgram(program: string, args: Field[], run: Run): void {
+  if (program === "cd" || program === "pushd" || program === "popd") return changeDirectory(program, args, run);
+  const handler = Object.hasOwn(HANDLERS, program) ? HANDLERS[program] : undefined;
+  if (handler) handler(args, run, program);
+  else generic(args, run, program);
+}
+
+function changeDirectory(program: string, args: Field[], run: Run): void {
+  const state = run.state;
+  const operands = parseOptions(args).operands;
+  const target = program === "popd" ? undefined : operands[0];
+  const previous = state.cwd;
+  if (program === "popd" || (target && !target.resolved)) state.cwd = null;
+  else if (!target) state.cwd = run.walker.expand.home;
+  else if (target.text === "-") state.cwd = state.oldpwd;
+  else if (target.text.startsWith("/")) state.cwd = realPath(target.text);
+  else state.cwd = state.cwd === null ? null : realPath(join(state.cwd, target.text));
+  state.oldpwd = previous;
+}
+
+/** Every operand that names a path (has a `/`, starts with `.` or `~`, or exists) is `access`. */
+function generic(args: Field[], run: Run, program: string): void {
+  for (const arg of args) {
+    if (!arg.resolved) continue;
+    let text = arg.text;
+    if (text.startsWith("-")) {
+      const eq = text.indexOf("=");
+      if (eq < 0) continue;
+      text = text.slice(eq + 1);
+    } else if (/^[A-Za-z_][A-Za-z0-9_.-]*=/.test(text)) text = text.slice(text.indexOf("=") + 1);
+    if (text.startsWith("@")) text = text.slice(1);
+    if (text === "" || text.length > 4096 || /^[a-z][a-z0-9+.-]*:\/\//i.test(text)) continue;
+    const pathLike = text.includes("/") || text.startsWith(".");
+    if (pathLike || (run.state.cwd !== null && existsSync(join(run.state.cwd, text)))) {
+      run.walker.path({ text, resolved: true }, "access", program, run.state.cwd);
+    }
+  }
+}
+
+function copyLike(args: Field[], run: Run, program: string, move: boolean): void {
+  const parsed = parseOptions(args, { short: "tS", long: ["target-directory", "suffix", "backup", "sparse", "reflink", "preserve", "no-preserve"] });
+  const target = parsed.values.get("t") ?? parsed.values.get("target-directory");
+  const sources = target ? parsed.operands : parsed.operands.slice(0, -1);
+  const dest = target ?? parsed.operands.slice(-1);
+  const recursive = ["r", "R", "a", "recursive", "archive"].some((f) => parsed.flags.has(f));
+  mark(run, sources, "read", program, recursive ? { recursive } : {});
+  if (move) mark(run, sources, "delete", program, { noFollow: true });
+  mark(run, dest, "write", program);
+}
+
+function modeThenFiles(args: Field[], run: Run, program: string): void {
+  const parsed = parseOptions(args, { long: ["reference", "from"] });
+  const files = parsed.values.has("reference") ? parsed.operands : parsed.operands.slice(1);
+  mark(run, files, "write", program);
+}
+
+function readWrite(args: Field[], run: Run, program: string): void {
+  const parsed = parseOptions(args, { short: "S", long: ["suffix"] });
+  mark(run, parsed.operands, "read", program);
+  if (!parsed.flags.has("c") && !parsed.flags.has("stdout") && !parsed.flags.has("l") && !parsed.flags.has("t")) mark(run, parsed.operands, "write", program);
+}
+
+function editor(args: Field[], run: Run, program: string): void {
+  const files = parseOptions(args, { short: "cSTuiw" }).operands.filter((f) => !f.text.startsWith("+"));
+  mark(run, files, "read", program);
+  mark(run, files, "write", program);
+}
+
+function grepLike(args: Field[], run: Run, program: string): void {
+  const parsed = parseOptions(args, {
+    short: program === "rg" ? "efgtTAmBCMjE" : "efmABCDd",
+    long: ["regexp", "file", "max-count", "after-context", "before-context", "context", "glob", "iglob", "type", "type-not", "include", "exclude", "exclude-dir", "label", "binary-files", "devices", "directories", "color", "colour", "max-depth", "threads", "encoding", "sort", "sortr", "ignore-file"],
+  });
+  const explicit = ["e", "regexp", "f", "file"].some((name) => parsed.values.has(name)) || parsed.flags.has("files");
+  const files = explicit ? parsed.operands : parsed.operands.slice(1);
+  const recursive = program === "rg" || program === "ag" || program === "ack" || ["r", "R", "recursive", "dereference-recursive"].some((f) => parsed.flags.has(f));
+  mark(run, parsed.values.get("f") ?? parsed.values.get("file") ?? [], "read", program);
+  mark(run, files.length > 0 ? files : recursive ? [{ text: ".", resolved: true }] : [], "read", program, recursive ? { recursive } : {});
+  for (const glob of [...(parsed.values.get("glob") ?? []), ...(parsed.values.get("g") ?? []), ...(parsed.values.get("include") ?? [])]) {
+    // A search limited to `.env*` reads the secrets it finds.
+    run.walker.path({ text: glob.text.replace(/^!/, ""), resolved: glob.resolved, pattern: glob.text.replace(/^!/, "") }, "read", program, run.state.cwd);
+  }
+}
+
+function awk(args: Field[], run: Run, program: string): void {
+  const parsed = parseOptions(args, { short: "fvF", long: ["file", "assign", "field-separator", "include", "load"] });
+  const programFile = parsed.values.get("f") ?? parsed.values.get("file");
+  const operands = programFile ? parsed.operands : parsed.operands.slice(1);
+  const text = programFile ? undefined : parsed.operands[0]?.text;
+  if (text && /system\s*\(|\|\s*getline|"\s*\|/.test(text)) run.walker.unresolved(`inline code: ${program}`);
+  if (text && />\s*"/.test(text)) run.walker.unresolved(`inline code: ${program} writes files`);
+  if (text) dotenvMentions(text, run, program);
+  mark(run, programFile ?? [], "read", program);
+  mark(run, operands.filter((f) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(f.text)), "read", program);
+}
+
+function tar(args: Field[], run: Run, program: string): void {
+  const first = args[0];
+  const bundled = first && first.resolved && /^[A-Za-z]+$/.test(first.text) ? [{ ...first, text: `-${first.text}` }, ...args.slice(1)] : args;
+  const parsed = parseOptions(bundled, { short: "fCbTXIHLNgK", long: ["file", "directory", "files-from", "exclude-from", "exclude", "use-compress-program", "transform", "format", "owner", "group", "mode", "mtime", "newer", "after-date"] });
+  const archive = (parsed.values.get("f") ?? parsed.values.get("file") ?? []).filter((f) => f.text !== "-");
+  const create = ["c", "r", "u", "A", "create", "append", "update"].some((f) => parsed.flags.has(f));
+  const extract = ["x", "extract", "get"].some((f) => parsed.flags.has(f));
+  mark(run, parsed.values.get("T") ?? parsed.values.get("files-from") ?? [], "read", program);
+  if (create) {
+    mark(run, archive, "write", program);
+    mark(run, parsed.operands, "read", program, { recursive: true });
+  } else {
+    mark(run, archive, "read", program);
+    if (extract) mark(run, parsed.values.get("C") ?? parsed.values.get("directory") ?? [{ text: ".", resolved: true }], "write", program, { recursive: true });
+  }
+}
+
+function remoteCopy(args: Field[], run: Run, program: string, spec: OptionSpec): void {
+  const parsed = parseOptions(args, spec);
+  const local = (f: Field) => !/^[^/]*:/.test(f.text);
+  const sources = parsed.operands.slice(0, -1).filter(local);
+  const dest = parsed.operands.slice(-1).filter(local);
+  mark(run, sources, "read", program, { recursive: true });
+  mark(run, dest, "write", program);
+  if (program === "rsync" && [...parsed.flags].some((f) => f.startsWith("delete") || f === "remove-source-files")) mark(run, dest, "delete", program, { recursive: true });
+  for (const name of ["exclude-from", "include-from", "files-from", "password-file"]) mark(run, parsed.values.get(name) ?? [], "read", program);
+  for (const name of ["i", "F"]) mark(run, parsed.values.get(name) ?? [], "read", program);
+}
+
+function curl(args: Field[], run: Run, program: string): void {
+  const parsed = parseOptions(args, {
+    short: "odTFKbcDHXAeuUxrEwmYy",
+    long: ["output", "data", "data-binary", "data-raw", "data-ascii", "data-urlencode", "upload-file", "form", "form-string", "config", "cookie", "cookie-jar", "dump-header", "header", "request", "user-agent", "referer", "user", "proxy", "range", "cert", "key", "cacert", "output-dir", "json", "trace", "trace-ascii", "stderr", "write-out", "max-time", "connect-timeout", "retry"],
+  });
+  const values = (names: string[]) => names.flatMap((name) => parsed.values.get(name) ?? []);
+  mark(run, values(["o", "output", "c", "cookie-jar", "D", "dump-header", "trace", "trace-ascii", "stderr"]).filter((f) => f.text !== "-"), "write", program);
+  mark(run, values(["T", "upload-file", "K", "config", "cert", "key", "cacert"]), "read", program);
+  for (const field of values(["d", "data", "data-binary", "data-ascii", "data-urlencode", "F", "form", "json", "b", "cookie", "H", "header"])) {
+    const m = /^(?:[^=@<]*[=])?[@<](.+)$/s.exec(field.text);
+    if (m) run.walker.path({ ...field, text: (m[1] as string).replace(/;.*$/, "") }, "read", program, run.state.cwd);
+  }
+  if (parsed.flags.has("O") || parsed.flags.has("remote-name")) mark(run, values(["output-dir"]).length ? values(["output-dir"]) : [{ text: ".", resolved: true }], "write", program);
+}
+
+function git(args: Field[], run: Run, program: string): void {
+  const global = parseOptions(args, { short: "Cc", long: ["git-dir", "work-tree", "namespace", "exec-path", "config-env"], posix: true });
+  const state = copy(run.state);
+  for (const dir of global.values.get("C") ?? []) {
+    state.cwd = !dir.resolved ? null : dir.text.startsWith("/") ? dir.text : state.cwd === null ? null : join(state.cwd, dir.text);
+  }
+  const [sub, ...rest] = args.slice(global.rest);
+  if (!sub) return;
+  const inner: Run = { ...run, state };
+  const parsed = parseOptions(rest, { short: "mFCcSuX", long: ["message", "file", "author", "date", "template", "reuse-message", "reedit-message", "fixup", "squash", "cleanup", "pathspec-from-file", "chmod", "exclude", "gpg-sign", "trailer"] });
+  switch (sub.text) {
+    case "add": case "stage":
+      mark(inner, parsed.operands, "read", program);
+      mark(inner, parsed.values.get("pathspec-from-file") ?? [], "read", program);
+      break;
+    case "rm":
+      // `--cached` only changes the index: the file stays.
+      if (!parsed.flags.has("cached")) mark(inner, parsed.operands, "delete", program, { recursive: parsed.flags.has("r"), noFollow: true });
+      break;
+    case "clone": {
+      const dest = parseOptions(rest, { short: "obcju", long: ["origin", "branch", "config", "depth", "reference", "separate-git-dir", "template", "upload-pack", "jobs", "filter"] }).operands;
+      if (dest.length >= 2) mark(inner, dest.slice(-1), "write", program, { recursive: true });
+      break;
+    }
+    case "mv":
+      mark(inner, parsed.operands.slice(0, -1), "delete", program, { noFollow: true });
+      mark(inner, parsed.operands.slice(-1), "write", program);
+      break;
+    case "commit":
+      mark(inner, [...(parsed.values.get("F") ?? []), ...(parsed.values.get("file") ?? [])], "read", program);
+      break;
+    case "apply": case "am":
+      mark(inner, parsed.operands, "read", program);
+      break;
+    case "diff":
+      if (parsed.flags.has("no-index")) mark(inner, parsed.operands, "read", program);
+      break;
+  }
+}
+
+function find(args: Field[], run: Run, program: string): void {
+  let i = 0;
+  while (i < args.length && /^-([HLP]|O\d*)$/.test(args[i]?.text ?? "")) i++;
+  const roots: Field[] = [];
+  for (; i < args.length; i++) {
+    const text = (args[i] as Field).text;
+    if (/^[-(!)]/.test(text) && (args[i] as Field).resolved) break;
+    roots.push(args[i] as Field);
+  }
+  if (roots.length === 0) roots.push({ text: ".", resolved: true });
+  mark(run, roots, "list", program);
+  // What `{}` stands for: the roots, and — under a `-name`/`-path` test — files matching it there.
+  const names = args.slice(i).flatMap((a, k, rest) => (["-name", "-iname", "-path", "-ipath"].includes(a.text) && rest[k + 1] ? [rest[k + 1] as Field] : []));
+  const found: Field[] = [...roots, ...roots.flatMap((root) => names.filter((n) => n.resolved && root.resolved).flatMap((n) => {
+    const pattern = `${root.text.replace(/[\\*?[\]]/g, "\\$&").replace(/\/$/, "")}/${n.text.replace(/^.*\//, "")}`;
+    const matches = run.state.cwd === null ? [] : expandGlob(pattern, run.state.cwd);
+    return matches.length > 0 ? matches.map((text) => ({ text, resolved: true })) : [{ text: unescapeGlob(pattern), resolved: true, pattern }];
+  }))];
+  for (; i < args.length; i++) {
+    const text = (args[i] as Field).text;
+    if (text === "-delete") mark(run, roots, "delete", program, { recursive: true });
+    else if (["-fprint", "-fprint0", "-fprintf", "-fls"].includes(text) && args[i + 1]) mark(run, [args[++i] as Field], "write", program);
+    else if (["-exec", "-execdir", "-ok", "-okdir"].includes(text)) {
+      const end = args.findIndex((a, k) => k > i && (a.text === ";" || (a.text === "+" && args[k - 1]?.text === "{}")));
+      const stop = end < 0 ? args.length : end;
+      const command = args.slice(i + 1, stop);
+      for (const hit of found) {
+        exec(run, command.map((a) => (a.text === "{}" ? hit : a.text.includes("{}") ? { ...hit, text: a.text.replaceAll("{}", hit.text), pattern: undefined } : a)), `find ${text}`);
+      }
+      i = stop;
+    }
+  }
+}
+
+function xargs(args: Field[], run: Run, program: string): void {
+  const parsed = parseOptions(args, { short: "IiLlnPsdEa", long: ["replace", "max-lines", "max-args", "max-procs", "max-chars", "delimiter", "eof", "arg-file", "process-slot-var"], posix: true });
+  mark(run, parsed.values.get("a") ?? parsed.values.get("arg-file") ?? [], "read", program);
+  const command = args.slice(parsed.rest);
+  const replace = parsed.values.get("I")?.[0]?.text ?? parsed.values.get("replace")?.[0]?.text;
+  const input = unknownField("<input>");
+  const argv = command.length > 0 ? command : [{ text: "echo", resolved: true }];
+  exec(run, replace ? argv.map((a) => (a.text.includes(replace) ? input : a)) : [...argv, input], program);
+}
+
+function env(args: Field[], run: Run, program: string): void {
+  const parsed = parseOptions(args, { short: "uCS", long: ["unset", "chdir", "split-string"], posix: true });
+  const split = parsed.values.get("S") ?? parsed.values.get("split-string");
+  let rest = args.slice(parsed.rest);
+  while (rest[0] && /^[A-Za-z_][A-Za-z0-9_]*=/.test(rest[0].text)) rest = rest.slice(1);
+  const chdir = parsed.values.get("C") ?? parsed.values.get("chdir");
+  const state = chdir ? { ...copy(run.state), cwd: chdir[0]?.resolved ? join(run.state.cwd ?? "/", chdir[0].text) : null } : run.state;
+  if (split) {
+    run.walker.shell([...split.map((s) => s.text), ...rest.map((r) => r.text)].join(" "), state, program, run.depth);
+    return;
+  }
+  if (rest.length > 0) run.walker.run(rest, state, program, run.depth + 1);
+}
+
+function wrapper(spec: OptionSpec): Handler {
+  return (args, run, program) => {
+    const parsed = parseOptions(args, spec);
+    exec(run, args.slice(parsed.rest), program);
+  };
+}
+
+function shellProgram(args: Field[], run: Run, program: string): void {
+  const parsed = parseOptions(args, { short: "oO", posix: true });
+  const operands = args.slice(parsed.rest);
+  if (parsed.flags.has("c")) {
+    const text = operands[0];
+    if (!text) return;
+    if (!text.resolved) run.walker.unresolved(`${program} -c of a value hookit cannot know`);
+    run.walker.shell(text.text, copy(run.state), `${program} -c`, run.depth);
+    return;
+  }
+  if (operands[0] && !parsed.flags.has("s")) {
+    mark(run, operands.slice(0, 1), "read", program);
+    run.walker.unresolved(`script file: ${operands[0].text}`);
+  } else if (run.stdin !== undefined) {
+    run.walker.shell(run.stdin, copy(run.state), `${program} <<<`, run.depth);
+  } else run.walker.unresolved(`${program} reads commands from its input`);
+}
+
+/** Code hookit cannot run still names the files it opens: a dotenv name in it counts as an access. */
+function dotenvMentions(code: string, run: Run, program: string): void {
+  for (const m of code.matchAll(/(?:^|[^A-Za-z0-9_.\/-])((?:[A-Za-z0-9_.-]*\/)*\.env(?:\.[A-Za-z0-9_-]+)*)(?![A-Za-z0-9_-])/g)) {
+    run.walker.path({ text: m[1] as string, resolved: true }, "access", program, run.state.cwd);
+  }
+}
+
+function interpreter(args: Field[], run: Run, program: string): void {
+  const flags = INLINE[program] ?? [];
+  const parsed = parseOptions(args, { short: "mWXO", posix: true });
+  const inline = [...parsed.flags].find((f) => flags.includes(f)) ?? (program === "deno" && args[0]?.text === "eval" ? "eval" : undefined);
+  if (inline) {
+    run.walker.unresolved(`inline code: ${program} -${inline.length > 1 ? "-" : ""}${inline}`);
+    const code = parsed.values.get(inline)?.[0] ?? args[parsed.rest];
+    if (code) dotenvMentions(code.text, run, program);
+    return;
+  }
+  const operands = args.slice(parsed.rest);
+  if (operands[0] && parsed.values.size === 0 && !operands[0].text.startsWith("-")) mark(run, operands.slice(0, 1), "read", program);
+  generic(operands.slice(1), run, program);
+}

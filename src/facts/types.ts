@@ -1,0 +1,52 @@
+// The facts hookit derives for a tool call. They are trusted (hookit computes
+// them; the model cannot set them) and documented in docs/events.md.
+import type { Location } from "./paths.ts";
+
+export type { Location };
+
+export type Effect = "read" | "write" | "delete" | "list" | "access";
+
+export interface CommandFact {
+  /** After quote removal and every expansion hookit could resolve; argv[0] is the program as written. */
+  argv: string[];
+  /** argv[0]'s basename (`/bin/rm` → `rm`); `""` when argv[0] could not be resolved. */
+  program: string;
+  /** The shell's directory when it runs; `null` when a `cd` went somewhere unknown. */
+  cwd: string | null;
+  /** How it was reached when not directly: `sh -c`, `eval`, `$()`, `sudo`, `xargs`, `find -exec`, … */
+  via?: string;
+  /** Some argument holds a value hookit could not know. */
+  unresolved?: true;
+}
+
+export interface PathFact {
+  /** Absolute, `..` and symlinks resolved for the part that exists (a deleted link: the link). */
+  path: string;
+  /** Absolute as written, `..` removed, symlinks not followed. */
+  lexical: string;
+  effect: Effect;
+  recursive?: true;
+  location: Location;
+  /** `location` is `project` or `project-root`. */
+  inside: boolean;
+  /** `false`: the path holds a value hookit could not know (it is then the text as written). */
+  resolved: boolean;
+  /** The program (or `redirect`, or the file tool) the effect comes from. */
+  by: string;
+}
+
+export interface Facts {
+  commands: CommandFact[];
+  paths: PathFact[];
+  /** What could not be known statically, e.g. `variable $DIR`, `inline code: python -c`, `syntax: …`. */
+  unresolved: string[];
+}
+
+export interface FactOptions {
+  /** Where the shell (or the tool) runs. */
+  cwd: string;
+  /** The project directory; "inside the project" means under it. Defaults to `cwd`. */
+  projectDir?: string;
+  /** For `$HOME` and friends; defaults to process.env. */
+  env?: Readonly<Record<string, string | undefined>>;
+}

@@ -1,0 +1,38 @@
+// The policy `hookit init --global` writes, through `hookit hook`, on Claude,
+// Codex, Gemini and Copilot payloads: every attack is denied — by the guard
+// meant for it, or by self-protection where the attack would also reach
+// hookit's own files (test/starter/policy.test.ts checks the guard alone) —
+// and every innocent command and mention-as-data runs.
+import { describe, expect, test } from "vitest";
+import { AGENTS, decide, useStarterBox } from "./_agents.ts";
+import { ATTACKS, FILE_ATTACKS, FILE_INNOCENT, INNOCENT } from "./cases.ts";
+
+const box = useStarterBox();
+const agents = Object.keys(AGENTS);
+const guarded = (guard: string) => new RegExp(`hook "${guard}" rejected|^hookit: blocked by self-protection`);
+
+describe.concurrent.each(agents)("starter policy on %s", (agent) => {
+  for (const [guard, commands] of Object.entries(ATTACKS)) {
+    test.each(commands)(`${guard} blocks %s`, async (command) => {
+      expect(await decide(box(), agent, { kind: "bash", command })).toMatch(guarded(guard));
+    });
+  }
+
+  for (const [guard, calls] of Object.entries(FILE_ATTACKS)) {
+    // Codex edits files only through apply_patch: it has no read tool to guard.
+    const forAgent = calls.filter(([kind]) => !(agent === "codex" && kind === "read"));
+    test.each(forAgent)(`${guard} blocks the %s tool on %s`, async (kind, path) => {
+      const full = path.startsWith("~/") ? box().home + path.slice(1) : path;
+      expect(await decide(box(), agent, { kind, path: full })).toMatch(guarded(guard));
+    });
+  }
+
+  test.each(INNOCENT)("lets %s run", async (command) => {
+    expect(await decide(box(), agent, { kind: "bash", command })).toBeUndefined();
+  });
+
+  test.each(FILE_INNOCENT.filter(([kind]) => !(agent === "codex" && kind === "read")))("lets the %s tool touch %s", async (kind, path) => {
+    const full = path.startsWith("~/") ? box().home + path.slice(1) : path;
+    expect(await decide(box(), agent, { kind, path: full })).toBeUndefined();
+  });
+});
