@@ -8,6 +8,7 @@ import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { enabledHookSet, evaluate, loadCatalog } from "../dist/index.mjs";
 import { factsBench } from "./facts.mjs";
+import { protectionCost } from "./protect.mjs";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 21);
 const root = new URL("..", import.meta.url).pathname;
@@ -108,6 +109,7 @@ const hot = hotPath();
 const scaling = await engineScaling();
 const shell = await shellHook();
 const facts = factsBench({ root, work, bin, rounds: ROUNDS });
+const protection = protectionCost();
 const f = (x) => x.toFixed(x < 1 ? 3 : 1);
 const lines = [
   "# hookit benchmark results",
@@ -137,6 +139,13 @@ const lines = [
   `| evaluate() with one \`exit 0\` hook | ${f(shell.hook)} | ${(shell.hook / shell.bare).toFixed(2)} |`,
   "",
   ...facts,
+  "",
+  "## Self-protection, in-process: the check every tool call pays before the policy (ms per call)",
+  "",
+  "| call | ms |",
+  "| --- | --- |",
+  ...protection.map((r) => `| ${r.name} | ${f(r.ms)} |`),
+  "",
 ];
 writeFileSync(join(root, "bench", "results.md"), lines.join("\n"));
 console.log(lines.join("\n"));
