@@ -1,7 +1,6 @@
 // The hot path's process I/O: arguments, stdin, stdout/stderr. Kept apart
 // from hook.ts so the decision code reads as a function of its inputs.
-import { readFileSync } from "node:fs";
-import { isatty } from "node:tty";
+import { fstatSync, readFileSync } from "node:fs";
 import { writeFully } from "../fs-atomic.ts";
 
 export interface HookArgs {
@@ -28,7 +27,7 @@ export function parseHookArgs(argv: readonly string[]): HookArgs {
  */
 export async function readStdin(): Promise<string> {
   // Someone typed `hookit hook` in a terminal: say what it waits for instead of hanging silently.
-  if (isatty(0)) process.stderr.write("hookit hook: waiting for an agent's JSON payload on stdin (agents run this command; end input with Ctrl-D, or try `hookit check`)\n");
+  if (stdinIsTerminal()) process.stderr.write("hookit hook: waiting for an agent's JSON payload on stdin (agents run this command; end input with Ctrl-D, or try `hookit check`)\n");
   try {
     return readFileSync(0, "utf8");
   } catch {
@@ -36,6 +35,20 @@ export async function readStdin(): Promise<string> {
     const chunks: Buffer[] = [];
     for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
     return Buffer.concat(chunks).toString("utf8");
+  }
+}
+
+/**
+ * Whether fd 0 is a terminal, without `node:tty` (it loads the net and stream
+ * modules, a cost every hook call would pay): a character device that is not
+ * one of the memory devices (/dev/null and friends, major number 1).
+ */
+function stdinIsTerminal(): boolean {
+  try {
+    const stat = fstatSync(0);
+    return stat.isCharacterDevice() && Math.floor(stat.rdev / 256) % 4096 !== 1;
+  } catch {
+    return false;
   }
 }
 

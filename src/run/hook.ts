@@ -44,9 +44,8 @@ async function replyWith(adapter: Adapter, args: HookArgs, stdin: string, env: E
   const kind: InvocationKind = known ?? "lifecycle";
   const bare: Invocation = { agent: adapter.id, nativeEvent: args.nativeEvent, kind, events: [] };
   if (env.HOOKIT === "0") return adapter.respond(bare, { notices: [] });
-  const deadline = guardDeadline(kind, env);
   const options: JudgeOptions = {
-    env, processCwd, policy: diskPolicy(env), session: "disk", log: true, packageDir: installedPackageDir(), signal: deadline?.signal,
+    env, processCwd, policy: diskPolicy(env), session: "disk", log: true, packageDir: installedPackageDir(), budgetMs: guardBudget(env),
   };
   let invocation = bare;
   let judged: Judgement;
@@ -66,7 +65,6 @@ async function replyWith(adapter: Adapter, args: HookArgs, stdin: string, env: E
         : judgeFailure(bare, "internal", detail, options);
     }
   }
-  if (deadline) clearTimeout(deadline.timer);
   const reply = adapter.respond(invocation, judged.decision);
   if (judged.logError && env.HOOKIT_DEBUG) reply.stderr += `hookit: could not write the decision log: ${judged.logError}\n`;
   return reply;
@@ -139,15 +137,9 @@ const GUARD_BUDGET_MS = 25_000;
 
 /**
  * On guard events hookit must answer before the agent's hook timeout, which
- * most agents treat as "go on": past the budget the hooks' shells are killed
- * and the event fails closed. `HOOKIT_BUDGET_MS` may only shorten it.
+ * most agents treat as "go on" (see judge.ts). `HOOKIT_BUDGET_MS` may only shorten it.
  */
-function guardDeadline(kind: InvocationKind, env: Env): { signal: AbortSignal; timer: ReturnType<typeof setTimeout> } | undefined {
-  if (kind !== "tool_call" && kind !== "tool_result") return undefined;
+function guardBudget(env: Env): number {
   const asked = Number(env.HOOKIT_BUDGET_MS);
-  const budget = Number.isFinite(asked) && asked > 0 ? Math.min(asked, GUARD_BUDGET_MS) : GUARD_BUDGET_MS;
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new Error(`hookit's ${budget / 1000} s budget for this event ran out`)), budget);
-  timer.unref();
-  return { signal: controller.signal, timer };
+  return Number.isFinite(asked) && asked > 0 ? Math.min(asked, GUARD_BUDGET_MS) : GUARD_BUDGET_MS;
 }

@@ -47,8 +47,14 @@ export interface JudgeOptions {
   packageDir?: string;
   /** Wall clock in ms. */
   now?: () => number;
-  /** Aborts the hooks' shells (hookit's own deadline, below the agent's hook timeout). */
+  /** Aborts the hooks' shells (a host's own cancellation). */
   signal?: AbortSignal;
+  /**
+   * hookit's own deadline on guard events, below the agent's hook timeout: past
+   * it the hooks' shells are killed and the event fails closed. Armed only when
+   * a hook of the event will run a real command.
+   */
+  budgetMs?: number;
   /** Told each step of the evaluation (`hookit explain`). */
   observer?: EvaluationObserver;
 }
@@ -114,7 +120,7 @@ async function decideWith(invocation: Invocation, options: JudgeOptions): Promis
     decision.notices.unshift(...policy.notices);
     return { decision };
   }
-  const context = {
+  const context: Parameters<typeof decide>[2] = {
     cwd: policy.projectDir,
     env,
     metadata: { ...invocation.metadata, projectTrusted: policy.projectTrusted },
@@ -122,9 +128,28 @@ async function decideWith(invocation: Invocation, options: JudgeOptions): Promis
     ...(options.signal && { signal: options.signal }),
     ...(options.observer && { observer: options.observer }),
   };
-  const result = await decideStopAware(invocation, policy.hooks, context, options);
-  result.decision.notices.unshift(...policy.notices);
-  return { decision: result.decision, result };
+  const deadline = armBudget(invocation, policy.hooks, options);
+  if (deadline) context.signal = deadline.signal;
+  try {
+    const result = await decideStopAware(invocation, policy.hooks, context, options);
+    result.decision.notices.unshift(...policy.notices);
+    return { decision: result.decision, result };
+  } finally {
+    if (deadline) clearTimeout(deadline.timer);
+  }
+}
+
+const SHORTCUT = new Set(["true", "false", ""]);
+
+function armBudget(invocation: Invocation, hooks: readonly Hook[], options: JudgeOptions): { signal: AbortSignal; timer: ReturnType<typeof setTimeout> } | undefined {
+  const budget = options.budgetMs;
+  if (budget === undefined || (invocation.kind !== "tool_call" && invocation.kind !== "tool_result")) return undefined;
+  const spawns = hooks.some((hook) => hook.event === invocation.kind && (!SHORTCUT.has(hook.shell) || (hook.when !== undefined && !SHORTCUT.has(hook.when))));
+  if (!spawns) return undefined; // nothing to kill: `true`/`false` and filters answer at once
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new Error(`hookit's ${budget / 1000} s budget for this event ran out`)), budget);
+  timer.unref();
+  return { signal: controller.signal, timer };
 }
 
 async function decideStopAware(
