@@ -3,16 +3,15 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { loadCatalog, type CatalogResult, type Diagnostic, type StorageFile } from "../engine/catalog.ts";
 import type { Env } from "../paths.ts";
-import { resolvePolicyFiles, type PolicyFiles } from "../run/policy.ts";
-import { trustReader } from "../run/trust.ts";
+import type { PolicyFiles } from "../run/policy.ts";
+import { resolveTrustedPolicyFiles } from "../run/trust.ts";
 
 export interface LoadedPolicy extends PolicyFiles {
   catalog: CatalogResult;
 }
 
 export function loadEffectivePolicy(cwd: string, env: Env = process.env): LoadedPolicy {
-  const trust = trustReader(env);
-  const files = resolvePolicyFiles(cwd, env, trust.trusted, trust.lastTrusted);
+  const files = resolveTrustedPolicyFiles(cwd, env);
   return { ...files, catalog: loadCatalog(files.files) };
 }
 

@@ -10,8 +10,7 @@ import type { Adapter, CapabilityRow } from "../adapters/types.ts";
 import { loadCatalog } from "../engine/catalog.ts";
 import { enabledHookSet } from "../engine/enabled.ts";
 import type { Env } from "../paths.ts";
-import { resolvePolicyFiles } from "../run/policy.ts";
-import { readTrust, trustReader } from "../run/trust.ts";
+import { readTrust, resolveTrustedPolicyFiles } from "../run/trust.ts";
 import { dirname, join } from "node:path";
 import { targetPath, TARGETS } from "../install/index.ts";
 import { findPackageRoot, findProjectDir } from "../install/_locate.ts";
@@ -89,8 +88,7 @@ export async function runDoctor(cwd: string, env: Env): Promise<DoctorReport> {
 }
 
 function policyChecks(cwd: string, env: Env, checks: Check[]): Set<string> {
-  const trust = trustReader(env);
-  const policy = resolvePolicyFiles(cwd, env, trust.trusted, trust.lastTrusted);
+  const policy = resolveTrustedPolicyFiles(cwd, env);
   if (policy.pending) {
     const { path, deleted } = policy.pending;
     checks.push({

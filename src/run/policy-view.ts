@@ -8,18 +8,15 @@ import { stateDir, type Env } from "../paths.ts";
 import { loadCatalogCached } from "./catalog-cache.ts";
 import type { PolicyProvider, PolicyView } from "./judge.ts";
 import { pendingNotice, policyProblem, untrustedNotice } from "./notices.ts";
-import { resolvePolicyFiles } from "./policy.ts";
-import { backfillTrustedCopy, trustReader } from "./trust.ts";
+import type { PolicyFiles } from "./policy.ts";
+import { resolveTrustedPolicyFiles } from "./trust.ts";
 
 export function diskPolicy(env: Env): PolicyProvider {
   return async (cwd: string): Promise<PolicyView> => {
     const dir = stateDir(env);
-    let policy: ReturnType<typeof resolvePolicyFiles>;
+    let policy: PolicyFiles;
     try {
-      const trust = trustReader(env);
-      policy = resolvePolicyFiles(cwd, env, trust.trusted, trust.lastTrusted);
-      const project = policy.files.find((f) => f.storage === "project");
-      if (project?.path && project.text !== undefined && !policy.pending) backfillTrustedCopy(project.path, project.text, env);
+      policy = resolveTrustedPolicyFiles(cwd, env);
     } catch (error) {
       // An unreadable file (permissions, a directory…) is a broken policy, not "no policy".
       return { projectDir: cwd, hooks: [], notices: [], projectTrusted: false, problem: policyProblem([{ message: errorDetail(error) }]) };

@@ -8,6 +8,7 @@ import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { writeFileAtomic } from "../fs-atomic.ts";
 import { stateDir, type Env } from "../paths.ts";
+import { resolvePolicyFiles, type PolicyFiles } from "./policy.ts";
 
 export function policyDigest(text: string | Buffer): string {
   return crypto().createHash("sha256").update(text).digest("hex");
@@ -47,7 +48,7 @@ export function readTrust(env: Env = process.env): Record<string, string> {
 }
 
 export function isTrusted(policyPath: string, text: string | Buffer, env: Env = process.env): boolean {
-  return readTrust(env)[policyPath] === policyDigest(text);
+  return trustReader(env).trusted(policyPath, text);
 }
 
 export function trustPolicy(policyPath: string, text: string | Buffer, env: Env = process.env): void {
@@ -71,7 +72,7 @@ function keepTrustedCopy(policyPath: string, text: string | Buffer, digest: stri
 
 /** The trust store read once, for every lookup of one hook call. */
 export interface TrustReader {
-  trusted(policyPath: string, text: string): boolean;
+  trusted(policyPath: string, text: string | Buffer): boolean;
   /** The text last trusted for this path, when its kept copy matches the trust entry. */
   lastTrusted(policyPath: string): string | undefined;
   /** Whether the path has any trust entry. */
@@ -97,8 +98,21 @@ export function trustReader(env: Env = process.env): TrustReader {
   };
 }
 
+/**
+ * The policy files for `cwd` under hookit's trust store: a trusted project file
+ * as it is, an edited or deleted one as last trusted. Shared by every reader of
+ * hookit's own trust (hook, check, validate, doctor).
+ */
+export function resolveTrustedPolicyFiles(cwd: string, env: Env): PolicyFiles {
+  const trust = trustReader(env);
+  const policy = resolvePolicyFiles(cwd, env, trust.trusted, trust.lastTrusted);
+  const project = policy.files.find((f) => f.storage === "project");
+  if (project?.path && project.text !== undefined && !policy.pending) backfillTrustedCopy(project.path, project.text, env);
+  return policy;
+}
+
 /** Keeps a copy for a trust entry made before copies were kept, while the file still matches it. */
-export function backfillTrustedCopy(policyPath: string, text: string, env: Env = process.env): void {
+function backfillTrustedCopy(policyPath: string, text: string, env: Env = process.env): void {
   try {
     if (!existsSync(copyFile(policyPath, env))) keepTrustedCopy(policyPath, text, policyDigest(text), env);
   } catch {
