@@ -9,6 +9,7 @@ import { chmodSync, copyFileSync, mkdirSync, rmSync, writeFileSync } from "node:
 import { execFileSync } from "node:child_process";
 
 import { adapterIds } from "./_adapter-ids.mjs";
+import { makeCodeCaches } from "./code-cache.mjs";
 
 const ADAPTER_IDS = adapterIds();
 const common = { bundle: true, platform: "node", mainFields: ["module", "main"], target: "node20", legalComments: "none", logLevel: "warning", metafile: true };
@@ -99,9 +100,12 @@ const hot = await build({
   outExtension: { ".js": ".cjs" },
   format: "cjs",
   plugins: [hotPathLoaders],
+  // `import()` as `require`: the hook bundle runs from V8's code cache through
+  // vm.Script, which has no dynamic-import callback.
+  supported: { "dynamic-import": false },
   // Every tool call of every agent parses this bundle (Node 20 has no compile
   // cache): minified, it parses in less time (bench/results.md).
-  minify: true,
+  minify: !process.env.NOMIN,
 });
 // The shell parser and command facts, required on the first bash call a hook
 // needs facts for: minified, because compiling it is most of what it costs.
@@ -120,6 +124,7 @@ copyFileSync("src/bin.cjs", "dist/bin.cjs");
 chmodSync("dist/bin.cjs", 0o755);
 writeFileSync("dist/meta.json", JSON.stringify({ cold: cold.metafile, hot: hot.metafile }));
 writeFileSync("dist/policy-tests.schema.json", execFileSync(process.execPath, ["dist/bin.cjs", "test", "--schema"]));
+makeCodeCaches();
 writeFileSync("dist/schema.json", execFileSync(process.execPath, ["dist/bin.cjs", "schema"])); // last: tests wait for it
 const files = Object.keys(cold.metafile.outputs).length + Object.keys(hot.metafile.outputs).length + 1;
 console.error(`built dist/ (${files} files)`);

@@ -4,7 +4,50 @@
 // call of every agent, so it goes straight to the prebuilt CommonJS hot path
 // (no ESM loader, no citty, whose usage text would land on stdout — the
 // harness's protocol channel). Everything else is the ESM CLI.
-require("node:module").enableCompileCache?.();
-const argv = process.argv.slice(2);
-if (argv[0] === "hook") require("./hook.cjs").runHook(argv.slice(1));
-else import("./cli.mjs").then((cli) => cli.runCli(argv));
+const { readFileSync } = require("node:fs");
+const { join } = require("node:path");
+
+/**
+ * The hot path's bundles (hook.cjs and the files it requires: one adapter,
+ * the validator, the facts) are compiled from V8's code cache, `<file>.cache`
+ * next to each, made by the build after representative calls
+ * (scripts/code-cache.mjs). Node 20 has no compile cache of its own, and
+ * Node 22's lives in a folder any process of the user can write: this one
+ * sits in the package, as well protected as the code itself. V8 rejects a
+ * cache made by another Node version; the file is then simply compiled.
+ */
+const loaded = new Map();
+function requireCached(name) {
+  const file = join(__dirname, name);
+  const known = loaded.get(file);
+  if (known) return known.module.exports;
+  const { Script } = require("node:vm");
+  let cachedData;
+  try { cachedData = readFileSync(`${file}.cache`); } catch {}
+  const script = new Script(require("node:module").wrap(readFileSync(file, "utf8")), { filename: file, cachedData });
+  const module = { exports: {}, filename: file };
+  loaded.set(file, { script, module });
+  script.runInThisContext()(module.exports, hotRequire, module, file, __dirname);
+  return module.exports;
+}
+
+/** What the bundles' own `require` calls resolve to: hookit's files cached, the rest as usual. */
+function hotRequire(name) {
+  return name.startsWith("./") && name.endsWith(".cjs") ? requireCached(name) : require(name);
+}
+
+/** For scripts/code-cache.mjs: the compiled scripts of this process, by file. */
+function compiledScripts() {
+  return new Map([...loaded].map(([file, { script }]) => [file, script]));
+}
+
+module.exports = { requireCached, compiledScripts };
+
+if (require.main === module) {
+  const argv = process.argv.slice(2);
+  if (argv[0] === "hook") requireCached("hook.cjs").runHook(argv.slice(1));
+  else {
+    require("node:module").enableCompileCache?.();
+    import("./cli.mjs").then((cli) => cli.runCli(argv));
+  }
+}

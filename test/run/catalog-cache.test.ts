@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { loadCatalog, type StorageFile } from "../../src/engine/catalog.ts";
 import { rebuildCatalog } from "../../src/engine/catalog-trusted.ts";
-import { loadCatalogCached } from "../../src/run/catalog-cache.ts";
+import { CACHE_VERSION, loadCatalogCached } from "../../src/run/catalog-cache.ts";
 import { STARTER_POLICY } from "../../src/starter-policy.ts";
 
 const hook = (event: string, extra: Record<string, unknown> = {}) => ({ description: `${event} hook`, event, default: true, ...extra });
@@ -42,7 +42,7 @@ describe("loadCatalogCached", () => {
     const state = mkdtempSync(join(tmpdir(), "hookit-cache-"));
     const first = await loadCatalogCached(files(), state);
     expect(first.ok && first.entries.length).toBe(5);
-    for (const tampered of ["", "{}", JSON.stringify({ version: 2, key: "x", valid: true }), JSON.stringify({ version: 2, entries: [] })]) {
+    for (const tampered of ["", "{}", JSON.stringify({ version: CACHE_VERSION, key: "x", valid: true }), JSON.stringify({ version: CACHE_VERSION, entries: [] })]) {
       writeFileSync(cacheFile(state), tampered);
       const again = await loadCatalogCached(files(), state);
       expect(again.ok && again.entries.length).toBe(5);
@@ -59,6 +59,21 @@ describe("loadCatalogCached", () => {
     writeFileSync(cacheFile(state), JSON.stringify({ ...entry, result: { ok: true, entries: [] } }));
     const again = await loadCatalogCached(files(), state);
     expect(again.ok && again.entries.length).toBe(5);
+  });
+
+  test("an edit that keeps the length is judged on its own text, and is not taken for damage", async () => {
+    const state = mkdtempSync(join(tmpdir(), "hookit-cache-"));
+    const text = (event: string) => JSON.stringify({ local: { x: { description: "", event, shell: "true", default: true } } });
+    const at = (event: string): StorageFile[] => [{ storage: "global", path: "/g", text: text(event) }];
+    expect(text("turn_end").length).toBe(text("turn_nop").length);
+    const valid = await loadCatalogCached(at("turn_end"), state);
+    expect(valid.ok).toBe(true);
+    // Same file, same length, one word changed: the old text's verdict must not apply.
+    const edited = await loadCatalogCached(at("turn_nop"), state);
+    expect(edited.ok).toBe(false);
+    expect(edited.notice).toBeUndefined();
+    expect((await loadCatalogCached(at("turn_end"), state)).ok).toBe(true);
+    expect(readdirSync(join(state, "catalog-cache"))).toHaveLength(1);
   });
 
   test("an invalid policy stays invalid from the cache", async () => {
