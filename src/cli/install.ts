@@ -1,6 +1,6 @@
 // `hookit install`: write hookit's hooks into each agent's configuration.
 import { defineCommand } from "citty";
-import { INSTALL_ARGS, runInstallCommand } from "../install/_cli.ts";
+import { INSTALL_ARGS, runInstallCommand } from "../installer/cli.ts";
 
 export default defineCommand({
   meta: { name: "install", description: "Register hookit's hooks with Pi, Claude Code, Codex, Gemini, Cursor or Copilot" },
