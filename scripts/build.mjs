@@ -9,7 +9,7 @@ import { chmodSync, copyFileSync, mkdirSync, rmSync, writeFileSync } from "node:
 import { execFileSync } from "node:child_process";
 import { relative, resolve, sep } from "node:path";
 
-import { adapterIds } from "./_adapter-ids.mjs";
+import { adapterIds } from "./agents.mjs";
 
 const ADAPTER_IDS = adapterIds();
 const common = { bundle: true, platform: "node", mainFields: ["module", "main"], target: "node20", legalComments: "none", logLevel: "warning", metafile: true };

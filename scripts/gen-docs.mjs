@@ -15,7 +15,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { adapterIds } from "./_adapter-ids.mjs";
+import { adapterIds } from "./agents.mjs";
 
 export const START = "<!-- capabilities:start -->";
 export const END = "<!-- capabilities:end -->";

@@ -72,7 +72,7 @@ function toOptions(args: Flags, rawArgs: string[], io: CliIo) {
   const has = (flag: string) => args[flag as keyof Flags] === true || (flagAfterProject && rawArgs.includes(`--${flag}`));
   const agent = typeof args.agent === "string" ? args.agent : "";
   if (agent === "" || agent.startsWith("-")) {
-    throw new InstallError("E_USAGE", "Name the agents: --agent claude,codex (or pi, gemini, cursor, copilot), or --agent all.");
+    throw new InstallError("E_USAGE", `Name the agents: --agent ${AGENT_IDS.join(",")}, or --agent all.`);
   }
   if (has("global") && project !== undefined) {
     throw new InstallError("E_USAGE", "Choose one scope: --project [DIR] or --global.");
