@@ -26,14 +26,17 @@ export function probeCommand(agent: HookAgentId, command: string, cwd: string, e
     encoding: "utf8",
     timeout: PROBE_TIMEOUT_MS,
   });
-  if ((run.error as NodeJS.ErrnoException | undefined)?.code === "ETIMEDOUT") {
+  // A command that exits without reading its stdin closes the pipe before the payload is all
+  // written (EPIPE): it did run, so its exit status and output are what count.
+  const error = (run.error as NodeJS.ErrnoException | undefined)?.code === "EPIPE" ? undefined : run.error;
+  if ((error as NodeJS.ErrnoException | undefined)?.code === "ETIMEDOUT") {
     return {
       ok: false,
       detail: `it timed out after ${PROBE_TIMEOUT_MS / 1000} s on a harmless \`true\` shell call`,
       fix: "a tool_call hook of your policy is slow (its when/shell runs on every call): find it with `echo '{\"event\":\"tool_call\",\"toolName\":\"bash\",\"input\":{\"command\":\"true\"}}' | hookit check --dry-run`, then give it a filter or make it faster",
     };
   }
-  if (run.error) return { ok: false, detail: `could not run it: ${run.error.message}` };
+  if (error) return { ok: false, detail: `could not run it: ${error.message}` };
   const jsonAnswer = run.status !== null && probe.jsonAnswerExitCodes?.includes(run.status) === true && run.stdout.trim().startsWith("{");
   if (run.status !== 0 && !jsonAnswer) {
     const output = run.stderr || run.stdout;
