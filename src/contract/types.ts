@@ -150,10 +150,6 @@ export class PayloadError extends HookitError {
   }
 }
 
-export function defineAdapter(adapter: Adapter): Adapter {
-  return adapter;
-}
-
 /** Whether `error` is a PayloadError, from whichever bundle threw it (see src/errors.ts). */
 export function isPayloadError(error: unknown): error is PayloadError {
   return isHookitError(error, "E_PAYLOAD");

@@ -6,11 +6,11 @@
 // `{"decision":"allow"}`. The docs say "allow" approves the call outright; agy 1.1–1.2 were
 // reported to keep their own permission prompt regardless (antigravity-cli issue #1053).
 import type { SessionMetadata } from "../../engine/types.ts";
-import { describe, isRecord, type Payload, kindLookup, exactKindLookup, nonEmptyReason } from "../shared/payload.ts";
+import { describe, isRecord, type Payload, exactKindLookup, nonEmptyReason } from "../shared/payload.ts";
 import { normalizeAntigravityCalls } from "./tools.ts";
 import { withUndelivered } from "../shared/messages.ts";
-import { defineAdapter, PayloadError, SPEC_VERSION, type CapabilityRow, type Decision, type Invocation, type InvocationKind, type Reply } from "../../contract/types.ts";
-import { withEvidence } from "../shared/evidence.ts";
+import { PayloadError, type Decision, type Invocation, type InvocationKind, type Reply } from "../../contract/types.ts";
+import { defineAdapter, type CapabilityRows } from "../shared/define.ts";
 
 const ADAPTER_ID = "antigravity";
 const EVIDENCE = "documented, not verified on the real CLI";
@@ -24,7 +24,7 @@ const KINDS: Record<string, InvocationKind> = {
   Stop: "stop",
 };
 
-const CAPABILITIES: CapabilityRow[] = withEvidence([
+const CAPABILITIES: CapabilityRows = [
   { feature: "tool_call", native: "PreToolUse", support: "native",
     notes: 'JSON `{"decision":"deny","reason":R}`: a hard block; R is "shown to the agent or user" (one field for both). A pass answers `{"decision":"allow"}`, which the docs describe as approving the call; agy was reported to keep its own permission prompt anyway.' },
   { feature: "tool_result", native: "", support: "impossible",
@@ -47,17 +47,16 @@ const CAPABILITIES: CapabilityRow[] = withEvidence([
     notes: '`interrupt`/`shutdown` at PostInvocation answer `{"terminationBehavior":"terminate"}`, which ends the execution loop; at Stop they drop the continuation; at PreToolUse they are ignored. `compact` and `emit-custom-event` cannot be delivered; `message`: see messages.' },
   { feature: "user notices", native: "", support: "impossible",
     notes: "No user-only field: notices go to stderr with exit 0; the docs do not say what agy does with a hook's stderr." },
-], undefined, EVIDENCE);
+];
 
-const kindOf = kindLookup(KINDS);
 // parse() reads only exact event names; kindOf also calls a misspelt pre-tool event a tool_call, so it blocks.
 const exactKind = exactKindLookup(KINDS);
 
 export default defineAdapter({
   id: ADAPTER_ID,
   title: "Antigravity CLI",
-  specVersion: SPEC_VERSION,
   verifiedWith: "hooks documentation (antigravity.google/docs/hooks); not run",
+  evidence: EVIDENCE,
   timeoutUnit: "s",
   // PreToolUse takes `{matcher, hooks:[…]}` groups ("*" matches every tool); PostInvocation and
   // Stop take their handlers directly. PostToolUse is not registered: it says nothing to evaluate.
@@ -67,7 +66,7 @@ export default defineAdapter({
     { native: "Stop", kind: "stop" },
   ],
   capabilities: CAPABILITIES,
-  kindOf,
+  kinds: KINDS,
   parse,
   respond,
 });

@@ -3,11 +3,15 @@
 // Every answer is JSON on stdout with exit 0. Exit 2 is never used: Claude
 // prefixes stderr with the hook's own command line before the model sees it.
 import { claudeResultText, normalizeClaudeTool } from "./tools.ts";
-import { asPayload, baseInvocation, isRecord, joinNotices, jsonReply, nonEmptyReason, optionalString, readNativeTool, readStopHookActive, type Payload, kindLookup, exactKindLookup } from "../shared/payload.ts";
+import { asPayload, baseInvocation, isRecord, joinNotices, jsonReply, nonEmptyReason, optionalString, readNativeTool, readStopHookActive, type Payload, exactKindLookup } from "../shared/payload.ts";
 import {
-  defineAdapter, PayloadError, type CapabilityRow, type Decision, type Invocation, type InvocationKind, type Reply,
+  PayloadError,
+  type Decision,
+  type Invocation,
+  type InvocationKind,
+  type Reply,
 } from "../../contract/types.ts";
-import { withEvidence } from "../shared/evidence.ts";
+import { defineAdapter, type CapabilityRows } from "../shared/define.ts";
 import { withUndelivered } from "../shared/messages.ts";
 
 const ADAPTER_ID = "claude";
@@ -33,7 +37,6 @@ const LIFECYCLE_EVENTS = [
   "CwdChanged", "FileChanged", "DirectoryAdded", "MessageDisplay", "PreSkillShellCommand",
 ];
 
-const kindOf = kindLookup(KINDS, LIFECYCLE_EVENTS);
 // parse() reads only exact event names; kindOf also calls a misspelt pre-tool event a tool_call, so it blocks.
 const exactKind = exactKindLookup(KINDS, LIFECYCLE_EVENTS);
 
@@ -127,7 +130,7 @@ function patchOutput(invocation: Invocation, text: string): Record<string, unkno
   return { decision: "block", reason: nonEmptyReason(text) };
 }
 
-const capabilities: CapabilityRow[] = withEvidence([
+const capabilities: CapabilityRows = [
   { feature: "tool_call", native: "PreToolUse", support: "native",
     notes: "JSON deny; the model gets an error tool_result whose content is exactly the block reason. Exit 2 is never used because it shows the hook command line to the model." },
   { feature: "tool_result", native: "PostToolUse, PostToolUseFailure", support: "approximate",
@@ -152,12 +155,11 @@ const capabilities: CapabilityRow[] = withEvidence([
     notes: "interrupt/shutdown become continue:false with stopReason, which ends the agent's turn, not the Claude process. compact and emit-custom-event have no hook answer here; message: see messages." },
   { feature: "user notices", native: "all events", support: "native",
     notes: "systemMessage: a warning line for the user; the model does not see it." },
-], "2.1.197");
+];
 
 export default defineAdapter({
   id: ADAPTER_ID,
   title: "Claude Code",
-  specVersion: 1,
   verifiedWith: "2.1.197",
   timeoutUnit: "s",
   registrations: [
@@ -168,7 +170,8 @@ export default defineAdapter({
     { native: "Stop", kind: "stop" },
   ],
   capabilities,
-  kindOf,
+  kinds: KINDS,
+  lifecycle: LIFECYCLE_EVENTS,
   parse,
   respond,
 });

@@ -6,11 +6,15 @@
 // schema accepts, and reasons are never blank (Codex ignores blank ones).
 import type { NormalizedEvent } from "../../engine/types.ts";
 import { parseApplyPatch, patchCalls, patchesInShellCommand, PatchSyntaxError, underDir, type PatchOperation } from "../shared/apply-patch.ts";
-import { asPayload, baseInvocation, describe, joinNotices, jsonReply, nonEmptyReason, readNativeTool, readStopHookActive, textOf, type NativeTool, kindLookup, exactKindLookup } from "../shared/payload.ts";
+import { asPayload, baseInvocation, describe, joinNotices, jsonReply, nonEmptyReason, readNativeTool, readStopHookActive, textOf, type NativeTool, exactKindLookup } from "../shared/payload.ts";
 import {
-  defineAdapter, PayloadError, type CapabilityRow, type Decision, type Invocation, type InvocationKind, type Reply,
+  PayloadError,
+  type Decision,
+  type Invocation,
+  type InvocationKind,
+  type Reply,
 } from "../../contract/types.ts";
-import { withEvidence } from "../shared/evidence.ts";
+import { defineAdapter, type CapabilityRows } from "../shared/define.ts";
 import { withUndelivered } from "../shared/messages.ts";
 
 const ADAPTER_ID = "codex";
@@ -41,7 +45,6 @@ interface ToolCallPart {
   label: string;
 }
 
-const kindOf = kindLookup(KINDS);
 // parse() reads only exact event names; kindOf also calls a misspelt pre-tool event a tool_call, so it blocks.
 const exactKind = exactKindLookup(KINDS);
 
@@ -172,7 +175,7 @@ function respond(invocation: Invocation, decision: Decision): Reply {
   return jsonReply(output);
 }
 
-const capabilities: CapabilityRow[] = withEvidence([
+const capabilities: CapabilityRows = [
   { feature: "tool_call", native: "PreToolUse", support: "native",
     notes: "JSON deny. The model reads \"Command blocked by PreToolUse hook: <reason>. Command: <command>\" (an apply_patch call gets the whole patch appended). Each file of an apply_patch is checked on its own; one blocked file blocks the patch." },
   { feature: "tool_result", native: "PostToolUse", support: "native",
@@ -197,12 +200,11 @@ const capabilities: CapabilityRow[] = withEvidence([
     notes: "interrupt/shutdown become continue:false with stopReason on PostToolUse and Stop. On PreToolUse Codex rejects those fields, so they are dropped there. compact and emit-custom-event have no hook answer here; message: see messages." },
   { feature: "user notices", native: "all events", support: "native",
     notes: "systemMessage: a warning entry for the user; the model does not see it." },
-], "0.171.0");
+];
 
 export default defineAdapter({
   id: ADAPTER_ID,
   title: "Codex CLI",
-  specVersion: 1,
   verifiedWith: "0.171.0",
   timeoutUnit: "s",
   registrations: [
@@ -211,7 +213,7 @@ export default defineAdapter({
     { native: "Stop", kind: "stop" },
   ],
   capabilities,
-  kindOf,
+  kinds: KINDS,
   parse,
   respond,
 });

@@ -4,15 +4,12 @@
 // (`preToolUse`) send `toolName`/`toolArgs`; Claude-style PascalCase events (`PreToolUse`)
 // send snake_case keys and Claude tool names. Both are read here; hookit registers camelCase.
 import type { ContentBlock, SessionMetadata } from "../../engine/types.ts";
-import { describe, isRecord, nonEmptyReason, invocationSkeleton, stringOf, kindLookup } from "../shared/payload.ts";
-import { withEvidence } from "../shared/evidence.ts";
+import { describe, isRecord, nonEmptyReason, invocationSkeleton, stringOf } from "../shared/payload.ts";
+import { defineAdapter, type CapabilityRows } from "../shared/define.ts";
 import { normalizeCopilotCalls, readToolArgs } from "./tools.ts";
 import { withUndelivered } from "../shared/messages.ts";
 import {
-  defineAdapter,
   PayloadError,
-  SPEC_VERSION,
-  type CapabilityRow,
   type Decision,
   type Invocation,
   type InvocationKind,
@@ -49,7 +46,7 @@ const KINDS: Record<string, InvocationKind> = {
   notification: "lifecycle",
 };
 
-const CAPABILITIES: CapabilityRow[] = withEvidence([
+const CAPABILITIES: CapabilityRows = [
   {
     feature: "tool_call",
     native: "preToolUse",
@@ -109,12 +106,11 @@ const CAPABILITIES: CapabilityRow[] = withEvidence([
     support: "impossible",
     notes: "No user-visible field for command hooks: notices go to stderr with exit 0, which Copilot only logs.",
   },
-], "1.0.102");
+];
 
 export default defineAdapter({
   id: ADAPTER_ID,
   title: "GitHub Copilot CLI",
-  specVersion: SPEC_VERSION,
   verifiedWith: "1.0.102",
   timeoutUnit: "s",
   // camelCase gives the native payload. Copilot anchors matchers as ^(?:…)$, so none = every tool.
@@ -125,7 +121,7 @@ export default defineAdapter({
   ],
   capabilities: CAPABILITIES,
   // A misspelt pre-tool event is a tool_call that parse() refuses, so it blocks.
-  kindOf: kindLookup(KINDS),
+  kinds: KINDS,
   parse,
   respond,
 });

@@ -3,15 +3,12 @@
 // Every event gets an explicit JSON object (`{}` when hookit has no opinion): with `failClosed`
 // an empty stdout is a failed hook, and `permission:"allow"` would skip the user's own approval.
 import type { ContentBlock, SessionMetadata } from "../../engine/types.ts";
-import { describe, isRecord, nonEmptyReason, invocationSkeleton, stringOf, kindLookup } from "../shared/payload.ts";
-import { withEvidence } from "../shared/evidence.ts";
+import { describe, isRecord, nonEmptyReason, invocationSkeleton, stringOf } from "../shared/payload.ts";
+import { defineAdapter, type CapabilityRows } from "../shared/define.ts";
 import { withUndelivered } from "../shared/messages.ts";
 import { cursorResultText, readCursorTool } from "./tools.ts";
 import {
-  defineAdapter,
   PayloadError,
-  SPEC_VERSION,
-  type CapabilityRow,
   type Decision,
   type Invocation,
   type InvocationKind,
@@ -51,7 +48,7 @@ const KINDS: Record<string, InvocationKind> = {
  */
 const PRE_TOOL_MATCHER = "^(?!(?:Shell|Read)$|MCP:).*";
 
-const CAPABILITIES: CapabilityRow[] = withEvidence([
+const CAPABILITIES: CapabilityRows = [
   {
     feature: "tool_call",
     native: "beforeShellExecution, beforeMCPExecution, beforeReadFile, preToolUse",
@@ -111,13 +108,13 @@ const CAPABILITIES: CapabilityRow[] = withEvidence([
     support: "approximate",
     notes: "Only a denial has a user field (`user_message`, after the reason). Otherwise notices go to stderr with exit 0, which Cursor only logs.",
   },
-], undefined, "fixtures (docs examples; no Cursor CLI runs here)");
+];
 
 export default defineAdapter({
   id: ADAPTER_ID,
   title: "Cursor",
-  specVersion: SPEC_VERSION,
   verifiedWith: "docs 2026-08-24",
+  evidence: "fixtures (docs examples; no Cursor CLI runs here)",
   timeoutUnit: "s",
   registrations: [
     { native: "beforeShellExecution", kind: "tool_call" },
@@ -131,7 +128,7 @@ export default defineAdapter({
   ],
   capabilities: CAPABILITIES,
   // A misspelt pre-tool event is a tool_call that parse() refuses, so it blocks.
-  kindOf: kindLookup(KINDS),
+  kinds: KINDS,
   parse,
   respond,
 });

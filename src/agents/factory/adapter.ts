@@ -3,12 +3,15 @@
 // docs/agents/factory.md (droid 0.225.2, real offline runs). Payloads are Claude's
 // snake_case shape without `tool_use_id`; `tool_response` is always a string.
 // Answers are Claude-shaped JSON on stdout, plus exit 2 behind a deny (see respond).
-import { withEvidence } from "../shared/evidence.ts";
+import { defineAdapter, type CapabilityRows } from "../shared/define.ts";
 import { withUndelivered } from "../shared/messages.ts";
 import { normalizeFactoryTool } from "./tools.ts";
-import { asPayload, baseInvocation, joinNotices, jsonReply, nonEmptyReason, readNativeTool, readStopHookActive, textOf, type Payload, kindLookup, exactKindLookup } from "../shared/payload.ts";
+import { asPayload, baseInvocation, joinNotices, jsonReply, nonEmptyReason, readNativeTool, readStopHookActive, textOf, type Payload, exactKindLookup } from "../shared/payload.ts";
 import {
-  defineAdapter, PayloadError, SPEC_VERSION, type CapabilityRow, type Decision, type Invocation, type InvocationKind,
+  PayloadError,
+  type Decision,
+  type Invocation,
+  type InvocationKind,
   type Reply,
 } from "../../contract/types.ts";
 
@@ -24,7 +27,6 @@ const KINDS: Record<string, InvocationKind> = {
 };
 const LIFECYCLE_EVENTS = ["Notification", "UserPromptSubmit", "SubagentStop", "PreCompact", "SessionStart", "SessionEnd"];
 
-const kindOf = kindLookup(KINDS, LIFECYCLE_EVENTS);
 // parse() reads only exact event names; kindOf also calls a misspelt pre-tool event a tool_call, so it blocks.
 const exactKind = exactKindLookup(KINDS, LIFECYCLE_EVENTS);
 
@@ -102,7 +104,7 @@ function respond(invocation: Invocation, decision: Decision): Reply {
   return denied === undefined ? reply : { ...reply, stderr: denied, exitCode: 2 };
 }
 
-const capabilities: CapabilityRow[] = withEvidence([
+const capabilities: CapabilityRows = [
   { feature: "tool_call", native: "PreToolUse", support: "native",
     notes: "JSON deny backed by exit 2: the model gets the tool message \"Error: <reason>\". droid obeys the first permissionDecision among its PreToolUse hooks, so a hook listed earlier that answers allow would beat a JSON deny alone; exit 2 still denies (the model then reads the reason from stderr, with a trailing newline)." },
   { feature: "tool_result", native: "PostToolUse", support: "approximate",
@@ -127,12 +129,11 @@ const capabilities: CapabilityRow[] = withEvidence([
     notes: "interrupt/shutdown become continue:false with stopReason: droid stops the agent before the tool runs (PreToolUse), after it ran (PostToolUse) or at Stop. compact and emit-custom-event have no hook answer here; message: see messages." },
   { feature: "user notices", native: "PostToolUse, Stop", support: "approximate",
     notes: "systemMessage, which the model never sees. droid 0.225.2's code shows it as a warning in the interactive view after PostToolUse and Stop, only logs it on PreToolUse, and droid exec prints none. Lifecycle events get them on stderr: droid would give their stdout to the model." },
-], VERIFIED_WITH);
+];
 
 export default defineAdapter({
   id: ADAPTER_ID,
   title: "Factory droid",
-  specVersion: SPEC_VERSION,
   verifiedWith: VERIFIED_WITH,
   timeoutUnit: "s",
   registrations: [
@@ -141,7 +142,8 @@ export default defineAdapter({
     { native: "Stop", kind: "stop" },
   ],
   capabilities,
-  kindOf,
+  kinds: KINDS,
+  lifecycle: LIFECYCLE_EVENTS,
   parse,
   respond,
 });

@@ -3,15 +3,12 @@
 // Gemini reads `stdout.trim() || stderr.trim()`; JSON wins over the exit code, and a
 // non-JSON text with exit >= 2 denies. hookit therefore always exits 0 and speaks JSON only.
 import type { ContentBlock, SessionMetadata } from "../../engine/types.ts";
-import { describe, isRecord, nonEmptyReason, invocationSkeleton, stringOf, kindLookup } from "../shared/payload.ts";
+import { describe, isRecord, nonEmptyReason, invocationSkeleton, stringOf } from "../shared/payload.ts";
 import { withUndelivered } from "../shared/messages.ts";
-import { withEvidence } from "../shared/evidence.ts";
+import { defineAdapter, type CapabilityRows } from "../shared/define.ts";
 import { geminiResultText, normalizeGeminiCalls } from "./tools.ts";
 import {
-  defineAdapter,
   PayloadError,
-  SPEC_VERSION,
-  type CapabilityRow,
   type Decision,
   type Invocation,
   type InvocationKind,
@@ -36,7 +33,7 @@ const KINDS: Record<string, InvocationKind> = {
   Notification: "lifecycle",
 };
 
-const CAPABILITIES: CapabilityRow[] = withEvidence([
+const CAPABILITIES: CapabilityRows = [
   {
     feature: "tool_call",
     native: "BeforeTool",
@@ -96,12 +93,11 @@ const CAPABILITIES: CapabilityRow[] = withEvidence([
     support: "native",
     notes: "`systemMessage`, shown to the user only; several notices are joined by newlines.",
   },
-], "0.61.0");
+];
 
 export default defineAdapter({
   id: ADAPTER_ID,
   title: "Gemini CLI",
-  specVersion: SPEC_VERSION,
   verifiedWith: "0.61.0",
   timeoutUnit: "ms",
   registrations: [
@@ -111,7 +107,7 @@ export default defineAdapter({
   ],
   capabilities: CAPABILITIES,
   // A misspelt pre-tool event is a tool_call that parse() refuses, so it blocks.
-  kindOf: kindLookup(KINDS),
+  kinds: KINDS,
   parse,
   respond,
 });

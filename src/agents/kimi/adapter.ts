@@ -4,12 +4,12 @@
 // Kimi reads exit 2 + stderr or, on exit 0, a Claude-shaped `hookSpecificOutput` deny. hookit
 // always answers with that JSON and exit 0, so stderr stays free for notices, which Kimi only logs.
 // Only PreToolUse, Stop and UserPromptSubmit can block; every other event is observation-only.
-import { asPayload, baseInvocation, describe, isRecord, jsonReply, nonEmptyReason, optionalString, readStopHookActive, kindLookup, exactKindLookup } from "../shared/payload.ts";
+import { asPayload, baseInvocation, describe, isRecord, jsonReply, nonEmptyReason, optionalString, readStopHookActive, exactKindLookup } from "../shared/payload.ts";
 import { withUndelivered } from "../shared/messages.ts";
 import type { Payload } from "../shared/payload.ts";
 import { kimiResultText, normalizeKimiTool } from "./tools.ts";
-import { defineAdapter, PayloadError, SPEC_VERSION, type CapabilityRow, type Decision, type Invocation, type InvocationKind, type Reply } from "../../contract/types.ts";
-import { withEvidence } from "../shared/evidence.ts";
+import { PayloadError, type Decision, type Invocation, type InvocationKind, type Reply } from "../../contract/types.ts";
+import { defineAdapter, type CapabilityRows } from "../shared/define.ts";
 
 const ADAPTER_ID = "kimi";
 const EVIDENCE = "documented, not verified on the real CLI";
@@ -39,7 +39,7 @@ const KINDS: Record<string, InvocationKind> = {
   Notification: "lifecycle",
 };
 
-const CAPABILITIES: CapabilityRow[] = withEvidence([
+const CAPABILITIES: CapabilityRows = [
   { feature: "tool_call", native: "PreToolUse", support: "native",
     notes: 'JSON `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":R}}`, exit 0: the tool does not run and Kimi writes R back into the context for the model. Kimi fails open when a hook crashes or times out.' },
   { feature: "tool_result", native: "PostToolUse, PostToolUseFailure", support: "impossible",
@@ -63,9 +63,8 @@ const CAPABILITIES: CapabilityRow[] = withEvidence([
     notes: "No hook answer stops the agent: at Stop, `interrupt`/`shutdown` only drop hookit's continuation so the turn does end; elsewhere they are ignored. `compact` and `emit-custom-event` cannot be delivered; `message`: see messages." },
   { feature: "user notices", native: "", support: "impossible",
     notes: "No user-visible field: notices go to stderr with exit 0, which Kimi does not show." },
-], undefined, EVIDENCE);
+];
 
-const kindOf = kindLookup(KINDS);
 // parse() reads only exact event names; kindOf also calls a misspelt pre-tool event a tool_call, so it blocks.
 const exactKind = exactKindLookup(KINDS);
 
@@ -131,8 +130,8 @@ function deny(nativeEvent: string, reason: string): Record<string, unknown> {
 export default defineAdapter({
   id: ADAPTER_ID,
   title: "Kimi Code CLI",
-  specVersion: SPEC_VERSION,
   verifiedWith: "hooks documentation (MoonshotAI/kimi-code, MoonshotAI/kimi-cli); not run",
+  evidence: EVIDENCE,
   timeoutUnit: "s",
   // Only events every documented Kimi release accepts: an unknown `event` value makes Kimi
   // reject the whole config.toml. No matcher: an absent matcher matches every tool.
@@ -143,7 +142,7 @@ export default defineAdapter({
     { native: "Stop", kind: "stop" },
   ],
   capabilities: CAPABILITIES,
-  kindOf,
+  kinds: KINDS,
   parse,
   respond,
 });
