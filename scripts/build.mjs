@@ -7,39 +7,38 @@
 import { build } from "esbuild";
 import { chmodSync, copyFileSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
+import { relative, resolve, sep } from "node:path";
 
-import { adapterIds } from "./_adapter-ids.mjs";
+import { adapterIds } from "./agents.mjs";
 import { makeCodeCaches } from "./code-cache.mjs";
 
 const ADAPTER_IDS = adapterIds();
 const common = { bundle: true, platform: "node", mainFields: ["module", "main"], target: "node20", legalComments: "none", logLevel: "warning", metafile: true };
 
-/** Swaps the two lazy-loading modules for `require`s of the prebuilt files. */
+/**
+ * Every `*.lazy.ts` file under src/ loads something lazily in source form; on the hot path it is
+ * swapped for the `require` of a prebuilt file (or a lazy `require` of a Node module). A
+ * `.lazy.ts` file without a replacement here fails the build.
+ */
+const LAZY_REPLACEMENTS = {
+  "agents/loaders.lazy.ts": () => `export const LOADERS = {${ADAPTER_IDS.map((id) => `${id}: async () => require("./adapters/${id}.cjs")`).join(", ")}};`,
+  "crypto.lazy.ts": () => `export const crypto = () => require("node:crypto");`,
+  "run/external.lazy.ts": () => `export const loadExternal = async () => require("./external.cjs");`,
+  "engine/facts-loader.lazy.ts": () => FACTS_LOADER,
+  "policy/validator.lazy.ts": () => `export const loadValidator = async () => require("./validate.cjs");`,
+};
+
 const hotPathLoaders = {
   name: "hot-path-loaders",
   setup(b) {
     // The prebuilt files sit next to hook.cjs at run time; leave them unbundled.
     b.onResolve({ filter: /^\.\/(adapters\/[a-z]+|validate|external|facts)\.cjs$/ }, (args) => ({ path: args.path, external: true }));
-    b.onLoad({ filter: /src[\\/]adapters[\\/]_loaders\.ts$/ }, () => ({
-      contents: `export const LOADERS = {${ADAPTER_IDS.map((id) => `${id}: async () => require("./adapters/${id}.cjs")`).join(", ")}};`,
-      loader: "js",
-    }));
-    b.onLoad({ filter: /src[\\/]_crypto\.ts$/ }, () => ({
-      contents: `export const crypto = () => require("node:crypto");`,
-      loader: "js",
-    }));
-    b.onLoad({ filter: /src[\\/]run[\\/]_external\.ts$/ }, () => ({
-      contents: `export const loadExternal = async () => require("./external.cjs");`,
-      loader: "js",
-    }));
-    b.onLoad({ filter: /src[\\/]engine[\\/]_facts\.ts$/ }, () => ({
-      contents: FACTS_LOADER,
-      loader: "js",
-    }));
-    b.onLoad({ filter: /src[\\/]run[\\/]_validator\.ts$/ }, () => ({
-      contents: `export const loadValidator = async () => require("./validate.cjs");`,
-      loader: "js",
-    }));
+    b.onLoad({ filter: /\.lazy\.ts$/ }, (args) => {
+      const key = relative(resolve("src"), args.path).split(sep).join("/");
+      const replacement = LAZY_REPLACEMENTS[key];
+      if (replacement === undefined) throw new Error(`src/${key} has no hot-path replacement in scripts/build.mjs`);
+      return { contents: replacement(), loader: "js" };
+    });
   },
 };
 
@@ -86,7 +85,7 @@ rmSync("dist", { recursive: true, force: true });
 mkdirSync("dist", { recursive: true });
 const cold = await build({
   ...common,
-  entryPoints: { cli: "src/cli/main.ts", index: "src/index.ts", pi: "src/adapters/pi/index.ts", opencode: "src/adapters/opencode/index.ts" },
+  entryPoints: { cli: "src/cli/main.ts", index: "src/index.ts", pi: "src/hosts/pi/index.ts", opencode: "src/hosts/opencode/index.ts" },
   outdir: "dist",
   outExtension: { ".js": ".mjs" },
   chunkNames: "_chunks/[name]-[hash]",
@@ -95,7 +94,7 @@ const cold = await build({
 });
 const hot = await build({
   ...common,
-  entryPoints: { hook: "src/run/hook.ts", validate: "src/engine/catalog.ts", external: "src/adapters/external/index.ts", ...Object.fromEntries(ADAPTER_IDS.map((id) => [`adapters/${id}`, `src/adapters/${id}.ts`])) },
+  entryPoints: { hook: "src/run/hook.ts", validate: "src/engine/catalog.ts", external: "src/agents/external/index.ts", ...Object.fromEntries(ADAPTER_IDS.map((id) => [`adapters/${id}`, `src/agents/${id}/adapter.ts`])) },
   outdir: "dist",
   outExtension: { ".js": ".cjs" },
   format: "cjs",
@@ -105,7 +104,7 @@ const hot = await build({
   supported: { "dynamic-import": false },
   // Every tool call of every agent parses this bundle (Node 20 has no compile
   // cache): minified, it parses in less time (bench/results.md).
-  minify: !process.env.NOMIN,
+  minify: true,
 });
 // The shell parser and command facts, required on the first bash call a hook
 // needs facts for: minified, because compiling it is most of what it costs.

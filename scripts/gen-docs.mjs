@@ -2,7 +2,7 @@
 // between `<!-- capabilities:start -->` and `<!-- capabilities:end -->`) and its
 // tool table (between `<!-- tools:start -->` and `<!-- tools:end -->`) from the
 // adapters' own data, so the docs say what the code does. The tool tables come
-// from src/adapters/_<id>-tools.ts (bundled on the fly) and the tool lists the
+// from src/agents/<id>/tools.ts (bundled on the fly) and the tool lists the
 // real CLIs offered, test/fixtures/tool-lists/<id>-<version>.json.
 //
 //   node scripts/gen-docs.mjs           rewrite the pages (needs a built dist/)
@@ -15,7 +15,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { adapterIds } from "./_adapter-ids.mjs";
+import { adapterIds } from "./agents.mjs";
 
 export const START = "<!-- capabilities:start -->";
 export const END = "<!-- capabilities:end -->";
@@ -27,7 +27,7 @@ const HOOKIT_EVENTS = new Set([
 ]);
 const SUPPORT = { native: "✅ native", approximate: "⚠️ approximate", impossible: "❌ impossible" };
 const UNITS = { s: "seconds", ms: "milliseconds" };
-/** The hookit events an invocation kind carries (src/adapters/types.ts `InvocationKind`). */
+/** The hookit events an invocation kind carries (src/contract/types.ts `InvocationKind`). */
 const KIND_EVENTS = {
   tool_call: "`tool_call`",
   tool_result: "`tool_result`",
@@ -117,10 +117,10 @@ export async function loadToolRows(root) {
   const { buildSync } = await import("esbuild");
   const ids = [...HOOK_AGENTS, "pi"];
   const contents = [
-    'export { describeClass } from "./src/adapters/_classify-tools.ts";',
+    'export { describeClass } from "./src/agents/shared/tool-classes.ts";',
     'export { VERIFIED_RANGES } from "./src/doctor/versions.ts";',
-    ...ids.map((id) => `export { TOOL_CLASSES as ${id} } from "./src/adapters/_${id}-tools.ts";`),
-    'export { TOOL_CLASSES as opencode } from "./src/adapters/opencode/tools.ts";',
+    ...ids.map((id) => `export { TOOL_CLASSES as ${id} } from "./src/agents/${id}/tools.ts";`),
+    'export { TOOL_CLASSES as opencode } from "./src/agents/opencode/tools.ts";',
   ].join("\n");
   const out = buildSync({ stdin: { contents, resolveDir: root, loader: "ts" }, bundle: true, platform: "node", format: "esm", write: false, logLevel: "error" });
   const mod = await import(`data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString("base64")}`);

@@ -2,7 +2,8 @@
 // after it has settled colours: citty and consola read NO_COLOR when they load.
 import { defineCommand, runMain, type ArgsDef, type CommandDef } from "citty";
 import pkg from "../../package.json" with { type: "json" };
-import { argvProblem, nearest } from "./_strict-args.ts";
+import { nearest } from "../nearest.ts";
+import { argvProblem } from "./_strict-args.ts";
 
 const lazy = <T>(load: () => Promise<{ default: T }>) => () => load().then((m) => m.default);
 

@@ -5,8 +5,8 @@
 import { findNodeAtLocation, parseTree, printParseErrorCode, type Node, type ParseError } from "jsonc-parser/lib/esm/main.js";
 import { actionSchema } from "../engine/schema.ts";
 import { ACTION_TYPES, EVENTS } from "../engine/types.ts";
-import { nearest } from "./_strict-args.ts";
-import { lineColumnAt } from "../install/_syntax.ts";
+import { nearest } from "../nearest.ts";
+import { lineColumnAt } from "../install/syntax.ts";
 
 type Path = (string | number)[];
 

@@ -3,8 +3,8 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { loadCatalog, type CatalogResult, type Diagnostic, type StorageFile } from "../engine/catalog.ts";
 import type { Env } from "../paths.ts";
-import type { PolicyFiles } from "../run/policy.ts";
-import { resolveTrustedPolicyFiles } from "../run/trust.ts";
+import type { PolicyFiles } from "../policy/policy.ts";
+import { resolveTrustedPolicyFiles } from "../policy/trust.ts";
 
 export interface LoadedPolicy extends PolicyFiles {
   catalog: CatalogResult;

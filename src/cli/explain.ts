@@ -1,7 +1,7 @@
 import { defineCommand } from "citty";
 import { resolve } from "node:path";
-import { ADAPTERS, loadAdapter, resolveHookAgent } from "../adapters/registry.ts";
-import type { Invocation } from "../adapters/types.ts";
+import { ADAPTERS, loadAdapter, resolveHookAgent } from "../agents/registry.ts";
+import type { Invocation } from "../contract/types.ts";
 import { enabledHookSet } from "../engine/enabled.ts";
 import type { NormalizedEvent } from "../engine/types.ts";
 import { agentAnswers, syntheticInvocation } from "../policytest/agent-answers.ts";
@@ -10,7 +10,7 @@ import { judgeInvocation } from "../policytest/run-input.ts";
 import { createSandbox } from "../policytest/sandbox.ts";
 import { collector, firstCandidate, hiddenKeys, traceHooks } from "../policytest/trace.ts";
 import { readStdin } from "../run/hook-io.ts";
-import { parseEventStream } from "./_normalized.ts";
+import { parseEventStream } from "../policytest/event-input.ts";
 import { fail } from "./_output.ts";
 import { formatDiagnostic, loadEffectivePolicy } from "./_policy.ts";
 

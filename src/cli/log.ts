@@ -1,5 +1,5 @@
 import { defineCommand } from "citty";
-import { AGENT_IDS, ALIASES, resolveHookAgent } from "../adapters/registry.ts";
+import { AGENT_IDS, ALIASES, resolveHookAgent } from "../agents/registry.ts";
 import { stateDir } from "../paths.ts";
 import { decisionLogPath, readDecisionLog, type LogRecord } from "../run/decision-log.ts";
 import { fail, logger } from "./_output.ts";

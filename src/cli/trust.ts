@@ -7,8 +7,8 @@ import { readFileSync } from "node:fs";
 import { createInterface } from "node:readline/promises";
 import { createTwoFilesPatch } from "diff";
 import { loadCatalog } from "../engine/catalog.ts";
-import { findProject } from "../run/policy.ts";
-import { revokeTrust, trustPolicy, trustReader } from "../run/trust.ts";
+import { findProject } from "../policy/policy.ts";
+import { revokeTrust, trustPolicy, trustReader } from "../policy/trust.ts";
 import { fail, logger } from "./_output.ts";
 import { formatDiagnostic } from "./_policy.ts";
 

@@ -1,6 +1,6 @@
 // `hookit uninstall`: remove exactly what `hookit install` wrote.
 import { defineCommand } from "citty";
-import { INSTALL_ARGS, runInstallCommand } from "../install/_cli.ts";
+import { INSTALL_ARGS, runInstallCommand } from "../installer/cli.ts";
 
 export default defineCommand({
   meta: { name: "uninstall", description: "Remove hookit's hooks; files hookit created are deleted" },

@@ -5,10 +5,10 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { parse as parseJsonc } from "jsonc-parser";
-import type { AgentId } from "../adapters/registry.ts";
-import { TARGETS } from "../install/index.ts";
-import { describeSyntaxProblem, syntaxProblem } from "../install/_syntax.ts";
-import { isObject } from "../install/_shapes.ts";
+import type { AgentId } from "../agents/registry.ts";
+import { TARGETS } from "../installer/index.ts";
+import { describeSyntaxProblem, syntaxProblem } from "../install/syntax.ts";
+import { isRecord } from "../is-record.ts";
 
 export interface FileProblem {
   message: string;
@@ -57,7 +57,7 @@ function mergedFiles(agent: AgentId, scope: "project" | "global", path: string, 
 function envProblems(title: string, file: string, text: string): FileProblem[] {
   if (!file.includes(".claude")) return [];
   const settings = safely(() => parseJsonc(text, [], { allowTrailingComma: true }) as unknown);
-  const env = isObject(settings) && isObject(settings.env) ? settings.env : {};
+  const env = isRecord(settings) && isRecord(settings.env) ? settings.env : {};
   const problems: FileProblem[] = [];
   if (Object.hasOwn(env, "HOOKIT") && String(env.HOOKIT) === "0") {
     problems.push({ message: `${file}: "env" sets HOOKIT=0, so ${title} runs every hookit hook switched off: hookit would not be enforced`, fix: `remove "HOOKIT" from "env" in ${file}` });

@@ -4,11 +4,11 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Env } from "../paths.ts";
-import { codexHome } from "../install/codex.ts";
-import { targetPath, TARGETS } from "../install/index.ts";
-import { RESTART_STEP } from "../install/_common.ts";
-import { isHookitCommand } from "../install/_marker.ts";
-import type { Scope } from "../install/_types.ts";
+import { codexHome } from "../agents/codex/install.ts";
+import { targetPath, TARGETS } from "../installer/index.ts";
+import { RESTART_STEP } from "../install/common.ts";
+import { isHookitCommand } from "../install/marker.ts";
+import type { Scope } from "../install/types.ts";
 import type { Check } from "./index.ts";
 import { findCodex, listCodexHooks } from "./codex-hooks.ts";
 

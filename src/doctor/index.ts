@@ -4,30 +4,28 @@
 // trusted, and the gaps between this policy and what this agent can express.
 import { existsSync, readFileSync } from "node:fs";
 import { parse as parseJsonc } from "jsonc-parser";
-import { AGENT_IDS, isInProcessAgent, loadAdapter, type AgentId, type HookAgentId } from "../adapters/registry.ts";
-import { OPENCODE_CAPABILITIES } from "../adapters/opencode/capabilities.ts";
-import type { Adapter, CapabilityRow } from "../adapters/types.ts";
+import { AGENT_IDS, isInProcessAgent, loadAdapter, type AgentId, type HookAgentId } from "../agents/registry.ts";
+import { OPENCODE_CAPABILITIES } from "../agents/opencode/capabilities.ts";
+import type { Adapter, CapabilityRow } from "../contract/types.ts";
 import { loadCatalog } from "../engine/catalog.ts";
 import { enabledHookSet } from "../engine/enabled.ts";
 import type { Env } from "../paths.ts";
-import { readTrust, resolveTrustedPolicyFiles } from "../run/trust.ts";
+import { readTrust, resolveTrustedPolicyFiles } from "../policy/trust.ts";
 import { dirname, join } from "node:path";
-import { targetPath, TARGETS } from "../install/index.ts";
-import { findPackageRoot, findProjectDir } from "../install/_locate.ts";
-import { hookEventOf, isHookitCommand, isHookitPiExtension } from "../install/_marker.ts";
-import { isHookitOpencodePlugin } from "../install/opencode.ts";
-import type { Scope } from "../install/_types.ts";
+import { targetPath, TARGETS } from "../installer/index.ts";
+import { findPackageRoot, findProjectDir } from "../install/locate.ts";
+import { hookEventOf, isHookitCommand } from "../install/marker.ts";
+import type { Scope } from "../install/types.ts";
 import { probeCommand, probeEventName } from "./probe.ts";
 import { agentFileProblems } from "./agent-file.ts";
 import { codexChecks } from "./codex-checks.ts";
-import { readManifest } from "../install/_manifest.ts";
+import { readManifest } from "../install/manifest.ts";
 import { versionChecks } from "./versions.ts";
 
 export type Status = "ok" | "warn" | "error" | "info";
 
 // This hookit's own extension files: recognised wherever the package lives (a checkout need not be named hookit).
 const ROOT = findPackageRoot();
-const OWN = { pi: ROOT && join(ROOT, "dist", "pi.mjs"), opencode: ROOT && join(ROOT, "dist", "opencode.mjs") };
 
 export interface Check {
   agent?: AgentId;
@@ -76,8 +74,12 @@ export async function runDoctor(cwd: string, env: Env): Promise<DoctorReport> {
     const table = adapter ?? (agent === "opencode" ? { title: "OpenCode", capabilities: OPENCODE_CAPABILITIES } : undefined);
     if (table && scopes.length > 0) gapChecks(agent, table, enabledEvents, checks);
   }
-  if (installedIn.get("cursor")?.includes("project") && installedIn.get("claude")?.includes("project")) {
-    checks.push({ agent: "cursor", status: "warn", message: "Cursor also runs the project's Claude Code hooks, so hookit decides twice in Cursor", fix: "keep one of them in this repository, or accept the double evaluation" });
+  for (const agent of AGENT_IDS) {
+    const other = TARGETS[agent].alsoRunsHooksOf;
+    if (other && installedIn.get(agent)?.includes("project") && installedIn.get(other)?.includes("project")) {
+      const title = TARGETS[agent].title;
+      checks.push({ agent, status: "warn", message: `${title} also runs the project's ${TARGETS[other].title} hooks, so hookit decides twice in ${title}`, fix: "keep one of them in this repository, or accept the double evaluation" });
+    }
   }
   checks.push(...versionChecks([...installedIn.keys()], env));
   if (installedIn.size === 0) checks.push({ status: "warn", message: "hookit is not installed into any agent", fix: "hookit install --agent all" });
@@ -143,23 +145,16 @@ function agentScopeChecks(agent: AgentId, adapter: Adapter | undefined, scope: S
     checks.push({ ...base, status: "error", message: `${path} cannot be read: ${(error as Error).message}` });
     return false;
   }
-  const ours = agent === "pi" ? strings.some((s) => isHookitPiExtension(s, OWN.pi))
-    : agent === "opencode" ? strings.some((s) => isHookitOpencodePlugin(s, OWN.opencode))
-    : strings.some((s) => isHookitCommand(s, agent));
+  const target = TARGETS[agent];
+  const own = target.inProcess && ROOT ? join(ROOT, "dist", target.inProcess.distFile) : undefined;
+  const entry = target.inProcess?.entry(strings, own);
+  const ours = target.inProcess ? entry !== undefined : strings.some((s) => isHookitCommand(s, agent));
   if (ours) for (const problem of agentFileProblems(agent, scope.kind, path, text)) checks.push({ ...base, status: "error", ...problem });
-  if (agent === "pi") {
-    const entry = strings.find((s) => isHookitPiExtension(s, OWN.pi));
-    if (!entry) return false;
-    if (!existsSync(entry)) checks.push({ ...base, status: "error", message: `Pi loads hookit from ${entry}, which does not exist (stale entry)`, fix: `hookit install --agent pi --${scope.kind}` });
-    else checks.push({ ...base, status: "ok", message: `Pi loads hookit's extension (${path})` });
-    return true;
-  }
-  if (agent === "opencode") {
-    const entry = strings.find((s) => isHookitOpencodePlugin(s, OWN.opencode));
-    if (!entry) return false;
-    const file = entry.replace(/^file:\/\//, "");
-    if (!existsSync(file)) checks.push({ ...base, status: "error", message: `OpenCode loads hookit from ${file}, which does not exist (stale entry); OpenCode then runs unguarded`, fix: `hookit install --agent opencode --${scope.kind}` });
-    else checks.push({ ...base, status: "ok", message: `OpenCode loads hookit's plugin (${path})` });
+  if (target.inProcess) {
+    if (entry === undefined) return false;
+    const { module, staleEffect } = target.inProcess;
+    if (!existsSync(entry)) checks.push({ ...base, status: "error", message: `${target.title} loads hookit from ${entry}, which does not exist (stale entry)${staleEffect ? `; ${staleEffect}` : ""}`, fix: `hookit install --agent ${agent} --${scope.kind}` });
+    else checks.push({ ...base, status: "ok", message: `${target.title} loads hookit's ${module} (${path})` });
     return true;
   }
   const commands = strings.filter((s) => isHookitCommand(s, agent));

@@ -6,7 +6,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { delimiter, join } from "node:path";
-import type { AgentId } from "../adapters/registry.ts";
+import type { AgentId } from "../agents/registry.ts";
 import type { Env } from "../paths.ts";
 import type { Check } from "./index.ts";
 

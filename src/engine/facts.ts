@@ -4,7 +4,7 @@
 import { factCandidate, factEnv } from "../facts/candidate.ts";
 import { derivePathFacts } from "../facts/file-tools.ts";
 import type { Facts } from "../facts/types.ts";
-import { loadFacts } from "./_facts.ts";
+import { loadFacts } from "./facts-loader.lazy.ts";
 import { FACT_PREFIX, FACTS, filterMatches } from "./filter.ts";
 import type { EvaluationContext, Hook, NormalizedEvent } from "./types.ts";
 

@@ -1,8 +1,8 @@
-// The character-level part of the TOML scanner (`_toml.ts`): one cursor over the text that
+// The character-level part of the TOML scanner (`toml.ts`): one cursor over the text that
 // steps over keys, values and line ends the way TOML 1.0 defines them, and fails with the
 // file, line and column of the first thing that is not TOML.
-import { InstallError } from "./_errors.ts";
-import { lineStart } from "./_splice.ts";
+import { InstallError } from "./errors.ts";
+import { lineStart } from "./splice.ts";
 
 /** `file:line:column` of an offset, 1-based, for messages. */
 export function where(text: string, offset: number, file: string): string {

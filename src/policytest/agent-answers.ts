@@ -1,7 +1,7 @@
 // "What each agent would answer": one Decision encoded by every built-in
 // adapter, for the native event each one registers for this kind of event.
-import { ADAPTERS, loadAdapter, type HookAgentId } from "../adapters/registry.ts";
-import type { Decision, Invocation, InvocationKind, Reply } from "../adapters/types.ts";
+import { ADAPTERS, loadAdapter, type HookAgentId } from "../agents/registry.ts";
+import type { Decision, Invocation, InvocationKind, Reply } from "../contract/types.ts";
 import type { NormalizedEvent } from "../engine/types.ts";
 
 export interface AgentAnswer {

@@ -3,9 +3,9 @@
 // input) or an agent's native payload — and the outcome it must get.
 import { readFileSync } from "node:fs";
 import * as z from "zod/mini";
-import { parseEventStream } from "../cli/_normalized.ts";
+import { parseEventStream } from "./event-input.ts";
 import { NATIVE_EVENTS } from "../engine/types.ts";
-import { resolveHookAgent } from "../adapters/registry.ts";
+import { resolveHookAgent } from "../agents/registry.ts";
 import { OUTCOMES, type Input, type Outcome } from "./run-input.ts";
 
 const text = z.string().check(z.minLength(1));

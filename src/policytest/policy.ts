@@ -6,8 +6,8 @@ import { loadCatalog, type Diagnostic, type StorageFile } from "../engine/catalo
 import { enabledHookSet } from "../engine/enabled.ts";
 import type { Hook } from "../engine/types.ts";
 import type { Env } from "../paths.ts";
-import { resolvePolicyFiles } from "../run/policy.ts";
-import { isTrusted } from "../run/trust.ts";
+import { resolvePolicyFiles } from "../policy/policy.ts";
+import { isTrusted } from "../policy/trust.ts";
 
 export interface Candidate {
   files: StorageFile[];

@@ -2,7 +2,7 @@
 // and lists what would have gone the other way (`hookit replay`, and the
 // summary `hookit trust` can show before a changed policy is trusted).
 import { dirname } from "node:path";
-import type { Invocation } from "../adapters/types.ts";
+import type { Invocation } from "../contract/types.ts";
 import type { EvaluationContext, Hook } from "../engine/types.ts";
 import { stateDir, type Env } from "../paths.ts";
 import { readDecisionLog, type LogRecord } from "../run/decision-log.ts";

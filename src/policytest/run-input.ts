@@ -2,8 +2,8 @@
 // need it: a normalized event goes straight to the engine (HooKit's
 // semantics), an agent's native payload goes through that agent's adapter and
 // hookit's decision step, exactly as `hookit hook` would take it.
-import { loadAdapter, resolveHookAgent } from "../adapters/registry.ts";
-import type { Decision, Invocation, Reply } from "../adapters/types.ts";
+import { loadAdapter, resolveHookAgent } from "../agents/registry.ts";
+import type { Decision, Invocation, Reply } from "../contract/types.ts";
 import { evaluate } from "../engine/evaluate.ts";
 import type { EvaluationContext, Hook, HookEvaluationOutcome, NormalizedEvent } from "../engine/types.ts";
 import { judge, type PolicyView } from "../run/judge.ts";

@@ -4,7 +4,7 @@
 import { evaluate } from "../engine/evaluate.ts";
 import { DEFAULT_TIMEOUT_MS } from "../engine/shell.ts";
 import type { Effect, EvaluationContext, Hook, HookEvaluationOutcome, NormalizedEvent } from "../engine/types.ts";
-import type { Decision, Invocation, Notice } from "../adapters/types.ts";
+import type { Decision, Invocation, Notice } from "../contract/types.ts";
 import type { SessionState } from "./session-state.ts";
 
 /** hookit's own cap on consecutive corrective continuations per session (Codex has none). */

@@ -5,13 +5,13 @@
 // the decision log. Heavy modules (zod, citty, consola) are never loaded here.
 import { dirname } from "node:path";
 import { parseHookArgs, readStdin, writeAll, type HookArgs } from "./hook-io.ts";
-import { loadAdapter, resolveHookAgent } from "../adapters/registry.ts";
-import { isPayloadError, PayloadError, type Adapter, type Invocation, type InvocationKind, type Reply } from "../adapters/types.ts";
+import { loadAdapter, resolveHookAgent } from "../agents/registry.ts";
+import { isPayloadError, PayloadError, type Adapter, type Invocation, type InvocationKind, type Reply } from "../contract/types.ts";
 import { isHookitError } from "../errors.ts";
 import type { Env } from "../paths.ts";
 import { judge, judgeFailure, type JudgeOptions, type Judgement } from "./judge.ts";
 import { diskPolicy } from "./policy-view.ts";
-import { loadExternal } from "./_external.ts";
+import { loadExternal } from "./external.lazy.ts";
 
 export { parseHookArgs, type HookArgs };
 

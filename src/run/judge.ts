@@ -5,7 +5,7 @@
 // failure policy, and the log. Hosts differ only in what they plug in: where the
 // policy comes from, where session state lives, and whether the log is written.
 import { existsSync } from "node:fs";
-import type { Decision, Invocation, InvocationKind, Notice } from "../adapters/types.ts";
+import type { Decision, Invocation, InvocationKind, Notice } from "../contract/types.ts";
 import { INTERNAL, patchText } from "../engine/texts.ts";
 import type { EvaluationObserver, Hook } from "../engine/types.ts";
 import { stateDir, type Env } from "../paths.ts";

@@ -5,11 +5,11 @@
 import { enabledHookSet } from "../engine/enabled.ts";
 import { errorDetail } from "../engine/texts.ts";
 import { stateDir, type Env } from "../paths.ts";
-import { loadCatalogCached } from "./catalog-cache.ts";
+import { loadCatalogCached } from "../policy/catalog-cache.ts";
 import type { PolicyProvider, PolicyView } from "./judge.ts";
-import { pendingNotice, policyProblem, untrustedNotice } from "./notices.ts";
-import type { PolicyFiles } from "./policy.ts";
-import { resolveTrustedPolicyFiles } from "./trust.ts";
+import { pendingNotice, policyProblem, untrustedNotice } from "../policy/notices.ts";
+import type { PolicyFiles } from "../policy/policy.ts";
+import { resolveTrustedPolicyFiles } from "../policy/trust.ts";
 
 export function diskPolicy(env: Env): PolicyProvider {
   return async (cwd: string): Promise<PolicyView> => {

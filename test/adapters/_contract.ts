@@ -10,9 +10,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { readInvocation } from "../../src/adapters/external/invocation.ts";
-import { readInfo, readReply } from "../../src/adapters/external/protocol.ts";
-import { PayloadError, type Adapter, type Decision, type Invocation, type Reply } from "../../src/adapters/types.ts";
+import { readInvocation } from "../../src/agents/external/invocation.ts";
+import { readInfo, readReply } from "../../src/agents/external/protocol.ts";
+import { PayloadError, type Adapter, type Decision, type Invocation, type Reply } from "../../src/contract/types.ts";
 
 export interface ContractFixture {
   file: string;

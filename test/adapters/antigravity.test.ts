@@ -3,8 +3,8 @@
 // (an object without one denies the call), so even "no opinion" is `{"decision":"allow"}`.
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import antigravity from "../../src/adapters/antigravity.ts";
-import { PayloadError, type Decision, type Invocation } from "../../src/adapters/types.ts";
+import antigravity from "../../src/agents/antigravity/adapter.ts";
+import { PayloadError, type Decision, type Invocation } from "../../src/contract/types.ts";
 
 const DIR = new URL("../fixtures/antigravity/", import.meta.url);
 const fixture = (name: string): Record<string, unknown> => JSON.parse(readFileSync(new URL(name, DIR), "utf8"));

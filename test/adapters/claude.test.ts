@@ -1,12 +1,12 @@
 // Claude Code adapter: every captured 2.1.197 payload parses into the expected
 // invocation, and every decision encodes to the bytes harness-protocols §7.2
 // and model-view.md §1 call for.
-import { E2E_FEATURES } from "../../src/adapters/_evidence.ts";
+import { E2E_FEATURES } from "../../src/agents/shared/evidence.ts";
 import { readdirSync, readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import claude from "../../src/adapters/claude.ts";
-import { PayloadError, type Decision, type Invocation } from "../../src/adapters/types.ts";
+import claude from "../../src/agents/claude/adapter.ts";
+import { PayloadError, type Decision, type Invocation } from "../../src/contract/types.ts";
 
 const DIR = new URL("../fixtures/claude/", import.meta.url);
 const fixture = (name: string): Record<string, unknown> => JSON.parse(readFileSync(new URL(name, DIR), "utf8"));

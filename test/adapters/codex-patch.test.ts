@@ -1,7 +1,7 @@
 // The apply_patch envelope parser behind the Codex adapter's one-event-per-file
 // split (harness-protocols §3.4).
 import { describe, expect, it } from "vitest";
-import { parseApplyPatch, PatchSyntaxError } from "../../src/adapters/_codex-patch.ts";
+import { parseApplyPatch, PatchSyntaxError } from "../../src/agents/shared/apply-patch.ts";
 
 const patch = (...lines: string[]) => ["*** Begin Patch", ...lines, "*** End Patch"].join("\n");
 

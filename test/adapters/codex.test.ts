@@ -1,12 +1,12 @@
 // Codex CLI adapter: every captured 0.171.0 payload parses into the expected
 // invocation, and every answer uses only fields Codex's output schemas accept
 // (any extra field makes Codex drop the whole answer and fail open).
-import { E2E_FEATURES } from "../../src/adapters/_evidence.ts";
+import { E2E_FEATURES } from "../../src/agents/shared/evidence.ts";
 import { readdirSync, readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import codex from "../../src/adapters/codex.ts";
-import { PayloadError, type Decision, type Invocation } from "../../src/adapters/types.ts";
+import codex from "../../src/agents/codex/adapter.ts";
+import { PayloadError, type Decision, type Invocation } from "../../src/contract/types.ts";
 
 const DIR = new URL("../fixtures/codex/", import.meta.url);
 const fixture = (name: string): Record<string, unknown> => JSON.parse(readFileSync(new URL(name, DIR), "utf8"));

@@ -6,8 +6,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, test } from "vitest";
-import { loadExternalAdapter } from "../../src/adapters/external/index.ts";
-import { ADAPTERS, loadAdapter, type HookAgentId } from "../../src/adapters/registry.ts";
+import { loadExternalAdapter } from "../../src/agents/external/index.ts";
+import { ADAPTERS, loadAdapter, type HookAgentId } from "../../src/agents/registry.ts";
 import { loadFixtures, testAdapterContract } from "./_contract.ts";
 
 const ROOT = join(import.meta.dirname, "../..");

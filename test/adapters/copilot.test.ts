@@ -1,12 +1,12 @@
 // Copilot CLI adapter: every captured 1.0.102 payload (camelCase and PascalCase styles) parses
 // into the expected invocation, and every decision encodes to the bytes harness-protocols
 // §6.3/§7.2 and model-view.md §4 call for.
-import { E2E_FEATURES } from "../../src/adapters/_evidence.ts";
+import { E2E_FEATURES } from "../../src/agents/shared/evidence.ts";
 import { readdirSync, readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import copilot from "../../src/adapters/copilot.ts";
-import { PayloadError, type Decision, type Invocation } from "../../src/adapters/types.ts";
+import copilot from "../../src/agents/copilot/adapter.ts";
+import { PayloadError, type Decision, type Invocation } from "../../src/contract/types.ts";
 
 const DIR = new URL("../fixtures/copilot/", import.meta.url);
 const fixture = (name: string): Record<string, unknown> => JSON.parse(readFileSync(new URL(name, DIR), "utf8"));

@@ -4,8 +4,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import cursor from "../../src/adapters/cursor.ts";
-import { PayloadError, type Decision, type Invocation } from "../../src/adapters/types.ts";
+import cursor from "../../src/agents/cursor/adapter.ts";
+import { PayloadError, type Decision, type Invocation } from "../../src/contract/types.ts";
 
 const DIR = new URL("../fixtures/cursor/", import.meta.url);
 const fixture = (name: string): Record<string, unknown> => JSON.parse(readFileSync(new URL(name, DIR), "utf8"));

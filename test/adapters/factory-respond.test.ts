@@ -4,8 +4,8 @@
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import factory from "../../src/adapters/factory.ts";
-import type { Decision, Invocation } from "../../src/adapters/types.ts";
+import factory from "../../src/agents/factory/adapter.ts";
+import type { Decision, Invocation } from "../../src/contract/types.ts";
 
 const fixture = (name: string): Record<string, unknown> =>
   JSON.parse(readFileSync(new URL(`../fixtures/factory/${name}`, import.meta.url), "utf8"));

@@ -3,8 +3,8 @@
 // land in hookit's vocabulary, and unreadable payloads are named. Answers: factory-respond.test.ts.
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import factory from "../../src/adapters/factory.ts";
-import { PayloadError, type Invocation } from "../../src/adapters/types.ts";
+import factory from "../../src/agents/factory/adapter.ts";
+import { PayloadError, type Invocation } from "../../src/contract/types.ts";
 
 const FIXTURES = new URL("../fixtures/factory/", import.meta.url);
 const CAPTURES = new URL("./factory-captures/", import.meta.url);

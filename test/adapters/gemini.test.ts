@@ -1,11 +1,11 @@
 // Gemini CLI adapter: every captured 0.61.0 payload parses into the expected invocation, and
 // every decision encodes to the bytes harness-protocols §4.3/§7.2 and model-view.md §3 call for.
-import { E2E_FEATURES } from "../../src/adapters/_evidence.ts";
+import { E2E_FEATURES } from "../../src/agents/shared/evidence.ts";
 import { readdirSync, readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import gemini from "../../src/adapters/gemini.ts";
-import { PayloadError, type Decision, type Invocation } from "../../src/adapters/types.ts";
+import gemini from "../../src/agents/gemini/adapter.ts";
+import { PayloadError, type Decision, type Invocation } from "../../src/contract/types.ts";
 
 const DIR = new URL("../fixtures/gemini/", import.meta.url);
 const fixture = (name: string): Record<string, unknown> => JSON.parse(readFileSync(new URL(name, DIR), "utf8"));

@@ -3,8 +3,8 @@
 // a Claude-shaped `hookSpecificOutput` deny on stdout with exit 0, nothing for "no opinion".
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import kimi from "../../src/adapters/kimi.ts";
-import { PayloadError, type Decision, type Invocation } from "../../src/adapters/types.ts";
+import kimi from "../../src/agents/kimi/adapter.ts";
+import { PayloadError, type Decision, type Invocation } from "../../src/contract/types.ts";
 
 const DIR = new URL("../fixtures/kimi/", import.meta.url);
 const fixture = (name: string): Record<string, unknown> => JSON.parse(readFileSync(new URL(name, DIR), "utf8"));

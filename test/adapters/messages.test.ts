@@ -3,15 +3,15 @@
 // an ask is "ask" only where the CLI's headless run refuses it, everywhere else the deny itself.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import antigravity from "../../src/adapters/antigravity.ts";
-import claude from "../../src/adapters/claude.ts";
-import codex from "../../src/adapters/codex.ts";
-import copilot from "../../src/adapters/copilot.ts";
-import cursor from "../../src/adapters/cursor.ts";
-import factory from "../../src/adapters/factory.ts";
-import gemini from "../../src/adapters/gemini.ts";
-import kimi from "../../src/adapters/kimi.ts";
-import type { Adapter, Decision, Invocation } from "../../src/adapters/types.ts";
+import antigravity from "../../src/agents/antigravity/adapter.ts";
+import claude from "../../src/agents/claude/adapter.ts";
+import codex from "../../src/agents/codex/adapter.ts";
+import copilot from "../../src/agents/copilot/adapter.ts";
+import cursor from "../../src/agents/cursor/adapter.ts";
+import factory from "../../src/agents/factory/adapter.ts";
+import gemini from "../../src/agents/gemini/adapter.ts";
+import kimi from "../../src/agents/kimi/adapter.ts";
+import type { Adapter, Decision, Invocation } from "../../src/contract/types.ts";
 
 const load = (agent: string, name: string): unknown => JSON.parse(readFileSync(new URL(`../fixtures/${agent}/${name}`, import.meta.url), "utf8"));
 const parse = (adapter: Adapter, event: string, file: string): Invocation => adapter.parse(event, load(adapter.id, file));

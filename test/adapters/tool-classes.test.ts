@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { classOf, type MappedTool } from "../../src/adapters/_classify-tools.ts";
+import { classOf, type MappedTool } from "../../src/agents/shared/tool-classes.ts";
 import { PRE_TOOL } from "./tool-samples.ts";
 import { TOOL_TABLES } from "./tool-tables.ts";
 

@@ -1,16 +1,16 @@
 // What one native tool call of each agent becomes after hookit's parse(): the normalized calls
 // (tool name and input) a policy is evaluated against. Payloads are shaped like the captured
 // pre-tool fixtures of each agent (test/fixtures/<agent>/).
-import antigravity from "../../src/adapters/antigravity.ts";
-import claude from "../../src/adapters/claude.ts";
-import codex from "../../src/adapters/codex.ts";
-import copilot from "../../src/adapters/copilot.ts";
-import cursor from "../../src/adapters/cursor.ts";
-import factory from "../../src/adapters/factory.ts";
-import gemini from "../../src/adapters/gemini.ts";
-import kimi from "../../src/adapters/kimi.ts";
-import { toolParts } from "../../src/adapters/opencode/tools.ts";
-import type { Adapter } from "../../src/adapters/types.ts";
+import antigravity from "../../src/agents/antigravity/adapter.ts";
+import claude from "../../src/agents/claude/adapter.ts";
+import codex from "../../src/agents/codex/adapter.ts";
+import copilot from "../../src/agents/copilot/adapter.ts";
+import cursor from "../../src/agents/cursor/adapter.ts";
+import factory from "../../src/agents/factory/adapter.ts";
+import gemini from "../../src/agents/gemini/adapter.ts";
+import kimi from "../../src/agents/kimi/adapter.ts";
+import { toolParts } from "../../src/agents/opencode/tools.ts";
+import type { Adapter } from "../../src/contract/types.ts";
 
 export interface SeenCall {
   toolName: string;

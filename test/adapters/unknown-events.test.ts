@@ -2,8 +2,8 @@
 // spelling) must block like an unreadable payload, never pass as a lifecycle event: a hook
 // command with a misspelt event name would otherwise switch the guard off without a word.
 import { describe, expect, it } from "vitest";
-import { ADAPTERS, loadAdapter, type HookAgentId } from "../../src/adapters/registry.ts";
-import { PayloadError } from "../../src/adapters/types.ts";
+import { ADAPTERS, loadAdapter, type HookAgentId } from "../../src/agents/registry.ts";
+import { PayloadError } from "../../src/contract/types.ts";
 
 const variants = (name: string): string[] => [
   name.toLowerCase(), name.toUpperCase(), name.replace(/([a-z])([A-Z])/g, "$1_$2"), name.replace(/([a-z])([A-Z])/g, "$1-$2").toLowerCase(),

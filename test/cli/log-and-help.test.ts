@@ -57,11 +57,52 @@ describe("hookit log", () => {
 });
 
 describe("--help", () => {
+  // Inline snapshots: a change to what the user reads shows up in the diff of this file.
   test("lists every command", () => {
-    const help = hookit("--help").stdout;
-    for (const command of ["hook", "init", "validate", "schema", "check", "install", "uninstall", "doctor", "trust", "log", "test", "explain", "replay"]) {
-      expect(help).toContain(command);
-    }
+    expect(hookit("--help").stdout.replace(/ +$/gm, "")).toMatchInlineSnapshot(`
+      "One hook policy, enforced in every coding agent: Pi, Claude Code, Codex CLI, Gemini CLI, Cursor, GitHub Copilot CLI, Factory droid, OpenCode, Kimi Code CLI and Antigravity CLI. (hookit v0.1.0)
+
+      USAGE hookit hook|init|validate|schema|check|install|uninstall|doctor|trust|log|test|explain|replay
+
+      COMMANDS
+
+             hook    Run as an agent's command hook: payload on stdin, decision on stdout
+             init    Write the starter policy to .hookit/hookit.json (or the global policy)
+         validate    Validate every policy file hookit can find, trusted or not (or one FILE)
+           schema    Print the JSON Schema of hookit.json (generated from the validator)
+            check    Dry-run the policy on an event read from stdin and print the outcome
+          install    Register hookit with the agents you name (--agent, or all): their hook config, Pi's extension, OpenCode's plugin
+        uninstall    Remove hookit's hooks; files hookit created are deleted
+           doctor    Check every agent's install, the hook command, trust and policy gaps (exit 1 when something is not enforced)
+            trust    Review this project's .hookit/hookit.json and allow it to run
+              log    Show hookit's recent decisions (newest last)
+             test    Run the policy's test cases (.hookit/tests/*.json) in a throwaway sandbox
+          explain    Show, hook by hook, why the policy decides what it does for an event read from stdin
+           replay    Re-evaluate the logged tool calls against the policy on disk (or --policy FILE) and list every flip
+
+      Use hookit <command> --help for more information about a command.
+
+      "
+    `);
+  });
+
+  test("install --help, with every agent", () => {
+    expect(hookit("install", "--help").stdout.replace(/ +$/gm, "")).toMatchInlineSnapshot(`
+      "Register hookit with the agents you name (--agent, or all): their hook config, Pi's extension, OpenCode's plugin (hookit install v0.1.0)
+
+      USAGE hookit install [OPTIONS]
+
+      OPTIONS
+
+        --agent=<name[,name…]|all>    antigravity, claude, codex, copilot, cursor, factory, gemini, kimi, opencode, pi (comma-separated), or all
+                   --project=<DIR>    Project scope (the default): the git work tree around the current directory, or DIR
+                          --global    User scope: the agent's settings in your home directory
+                         --dry-run    Print the changes as a unified diff on stdout; write nothing
+                   --command=<CMD>    Program the hooks run instead of "<node>" "<hookit>/dist/bin.cjs", e.g. hookit
+
+
+      "
+    `);
   });
 
   test.each([

@@ -7,9 +7,9 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, test } from "vitest";
-import { loadAdapter, type HookAgentId } from "../../src/adapters/registry.ts";
-import { PI_CAPABILITIES, PI_MIN_VERSION, PI_VERIFIED_WITH } from "../../src/adapters/pi/capabilities.ts";
-import { OPENCODE_CAPABILITIES, OPENCODE_VERIFIED_WITH } from "../../src/adapters/opencode/capabilities.ts";
+import { loadAdapter, type HookAgentId } from "../../src/agents/registry.ts";
+import { PI_CAPABILITIES, PI_MIN_VERSION, PI_VERIFIED_WITH } from "../../src/agents/pi/capabilities.ts";
+import { OPENCODE_CAPABILITIES, OPENCODE_VERIFIED_WITH } from "../../src/agents/opencode/capabilities.ts";
 
 const ROOT = join(import.meta.dirname, "../..");
 
@@ -49,7 +49,7 @@ describe.each([...gen.HOOK_AGENTS, "pi", "opencode"])("docs/agents/%s.md", (id) 
 });
 
 test("every agent the registry knows has a page with a capability section", async () => {
-  const { AGENT_IDS } = await import("../../src/adapters/registry.ts");
+  const { AGENT_IDS } = await import("../../src/agents/registry.ts");
   expect([...AGENT_IDS].sort()).toEqual([...gen.HOOK_AGENTS, "pi", "opencode"].sort());
 });
 

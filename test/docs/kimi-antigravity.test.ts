@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { expect, test } from "vitest";
-import { loadAdapter } from "../../src/adapters/registry.ts";
+import { loadAdapter } from "../../src/agents/registry.ts";
 
 const ROOT = join(import.meta.dirname, "../..");
 const gen = (await import(pathToFileURL(join(ROOT, "scripts/gen-docs.mjs")).href)) as {

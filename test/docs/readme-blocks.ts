@@ -5,8 +5,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { loadAdapter } from "../../src/adapters/registry.ts";
-import type { Decision, Invocation } from "../../src/adapters/types.ts";
+import { loadAdapter } from "../../src/agents/registry.ts";
+import type { Decision, Invocation } from "../../src/contract/types.ts";
 import { enabledHookSet, evaluate, loadCatalog, type ToolCallEvent } from "../../src/engine/index.ts";
 import { decide } from "../../src/run/decide.ts";
 import { STARTER_POLICY } from "../../src/starter-policy.ts";

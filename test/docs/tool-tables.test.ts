@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, test } from "vitest";
-import { describeClass } from "../../src/adapters/_classify-tools.ts";
+import { describeClass } from "../../src/agents/shared/tool-classes.ts";
 import { VERIFIED_RANGES } from "../../src/doctor/versions.ts";
 import { TOOL_TABLES } from "../adapters/tool-tables.ts";
 

@@ -7,8 +7,8 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterEach, beforeAll, describe, expect, test } from "vitest";
 import { runDoctor } from "../../src/doctor/index.ts";
-import { installAgents } from "../../src/install/index.ts";
-import { trustPolicy } from "../../src/run/trust.ts";
+import { installAgents } from "../../src/installer/index.ts";
+import { trustPolicy } from "../../src/policy/trust.ts";
 
 const REPO = resolve(import.meta.dirname, "../..");
 let root: string;

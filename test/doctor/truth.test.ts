@@ -7,8 +7,8 @@ import { homedir, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterEach, beforeAll, describe, expect, test } from "vitest";
 import { runDoctor } from "../../src/doctor/index.ts";
-import { installAgents } from "../../src/install/index.ts";
-import { RESTART_STEP } from "../../src/install/_common.ts";
+import { installAgents } from "../../src/installer/index.ts";
+import { RESTART_STEP } from "../../src/install/common.ts";
 
 const REPO = resolve(import.meta.dirname, "../..");
 let root: string;
@@ -108,7 +108,7 @@ describe("tampering since install", () => {
     const { project, env } = box();
     await install("claude", project, env);
     await installAgents({ agents: ["claude"], projectDir: project, env, cwd: project, packageRoot: REPO }).then(() =>
-      import("../../src/install/index.ts").then((m) => m.uninstallAgents({ agents: ["claude"], projectDir: project, env, cwd: project, packageRoot: REPO })));
+      import("../../src/installer/index.ts").then((m) => m.uninstallAgents({ agents: ["claude"], projectDir: project, env, cwd: project, packageRoot: REPO })));
     expect(errors(await runDoctor(project, env))).toEqual([]);
   });
 

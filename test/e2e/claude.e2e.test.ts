@@ -1,4 +1,4 @@
-// Claude Code 2.1.197, the pin (model-view.md §1; adapter capability table in src/adapters/claude.ts),
+// Claude Code 2.1.197, the pin (model-view.md §1; adapter capability table in src/agents/claude/adapter.ts),
 // and what 2.1.332 (HOOKIT_E2E_LATEST=1 on the newest release) changed: it prefixes a deny reason
 // with "PreToolUse:<tool> hook error: ", wraps Stop feedback in a <system-reminder>, and shows a
 // non-Bash patch as a system message of its own.

@@ -1,4 +1,4 @@
-// Codex CLI 0.171.0 (model-view.md §2; adapter capability table in src/adapters/codex.ts).
+// Codex CLI 0.171.0 (model-view.md §2; adapter capability table in src/agents/codex/adapter.ts).
 import { describeConformance } from "./scenarios.ts";
 import { MODEL_READS } from "./block-views.ts";
 

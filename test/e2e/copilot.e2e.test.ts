@@ -1,4 +1,4 @@
-// GitHub Copilot CLI 1.0.102 (model-view.md §4; adapter capability table in src/adapters/copilot.ts).
+// GitHub Copilot CLI 1.0.102 (model-view.md §4; adapter capability table in src/agents/copilot/adapter.ts).
 import { join } from "node:path";
 import { describeConformance } from "./scenarios.ts";
 import { MODEL_READS } from "./block-views.ts";

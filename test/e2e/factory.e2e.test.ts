@@ -1,4 +1,4 @@
-// Factory droid 0.225.2 (model-view.md §5; adapter capability table in src/adapters/factory.ts).
+// Factory droid 0.225.2 (model-view.md §5; adapter capability table in src/agents/factory/adapter.ts).
 // BYOK custom model on Chat Completions, no FACTORY_API_KEY (real-cli-recipes §6). Every run
 // carries droid's fixed ~5 s exit delay.
 import { chmodSync, readFileSync, writeFileSync } from "node:fs";

@@ -1,4 +1,4 @@
-// Gemini CLI 0.61.0 (model-view.md §3; adapter capability table in src/adapters/gemini.ts).
+// Gemini CLI 0.61.0 (model-view.md §3; adapter capability table in src/agents/gemini/adapter.ts).
 import { join } from "node:path";
 import { describeConformance } from "./scenarios.ts";
 import { MODEL_READS } from "./block-views.ts";

@@ -1,6 +1,6 @@
 // What each real CLI's model reads for an owned message Action and for hookit's ask in a headless
 // run. Run one agent with `-t "<id>:"`. These results are the `messages` and `ask` rows of each
-// adapter's capability table (src/adapters/*.ts → docs/agents/*.md).
+// adapter's capability table (src/agents/*/adapter.ts → docs/agents/*.md).
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";

@@ -11,7 +11,7 @@ import { clis } from "./clis.ts";
 import { REPO_ROOT, disposeScratch, runScenario } from "./harness.ts";
 import { deferredToolNames, offeredTools, type OfferedTool, type ToolList } from "./tool-lists.ts";
 import { TOOL_TABLES } from "../adapters/tool-tables.ts";
-import { classOf } from "../../src/adapters/_classify-tools.ts";
+import { classOf } from "../../src/agents/shared/tool-classes.ts";
 
 afterAll(disposeScratch);
 

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { onTestFinished } from "vitest";
 import { hookReply } from "../../src/run/hook.ts";
-import type { Reply } from "../../src/adapters/types.ts";
+import type { Reply } from "../../src/contract/types.ts";
 
 export const ROOT = join(import.meta.dirname, "../..");
 export const EXAMPLE_DIR = join(ROOT, "examples/hookit-agent-example");

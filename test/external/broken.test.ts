@@ -4,7 +4,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { loadExternalAdapter } from "../../src/adapters/external/index.ts";
+import { loadExternalAdapter } from "../../src/agents/external/index.ts";
 import { BLOCK_POLICY, box, callsOf, CONTINUE_POLICY, exampleFixture, infoFor, scriptedAdapter, type ScriptedAdapter } from "./_sandbox.ts";
 
 const PRE_TOOL = exampleFixture("before_tool-shell.json");

@@ -4,7 +4,7 @@
 import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { findExternalAdapter } from "../../src/adapters/external/discover.ts";
+import { findExternalAdapter } from "../../src/agents/external/discover.ts";
 import { box, scriptedAdapter } from "./_sandbox.ts";
 
 const BUILT_IN = ["claude", "codex"];

@@ -6,7 +6,7 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, test } from "vitest";
-import type { Adapter, Invocation } from "../../src/adapters/types.ts";
+import type { Adapter, Invocation } from "../../src/contract/types.ts";
 import { EXAMPLE_BIN, EXAMPLE_DIR, EXAMPLE_MODULE, exampleFixture } from "./_sandbox.ts";
 
 const example = ((await import(pathToFileURL(EXAMPLE_MODULE).href)) as { default: Adapter }).default;

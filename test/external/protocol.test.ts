@@ -1,9 +1,9 @@
 // The strict readers of protocol 1 answers: what passes, and the message for
 // each way an answer can be wrong (the message is what the user reads).
 import { describe, expect, test } from "vitest";
-import { ShapeError } from "../../src/adapters/external/_check.ts";
-import { readInvocation } from "../../src/adapters/external/invocation.ts";
-import { readInfo, readNormalizeError, readReply } from "../../src/adapters/external/protocol.ts";
+import { ShapeError } from "../../src/agents/external/_check.ts";
+import { readInvocation } from "../../src/agents/external/invocation.ts";
+import { readInfo, readNormalizeError, readReply } from "../../src/agents/external/protocol.ts";
 import { infoFor } from "./_sandbox.ts";
 
 const shapeError = (run: () => unknown): string => {

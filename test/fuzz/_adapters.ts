@@ -4,7 +4,7 @@
 // `respond` turns any Decision into one valid answer that does what it says.
 import fc from "fast-check";
 import { expect } from "vitest";
-import type { Decision, Invocation, InvocationKind, Notice } from "../../src/adapters/types.ts";
+import type { Decision, Invocation, InvocationKind, Notice } from "../../src/contract/types.ts";
 import { canPatch, inspectReply } from "../reliability/_protocol.ts";
 import { describeCase, hasDeep } from "./_apply.ts";
 import { adapters, type Case } from "./_mutations.ts";

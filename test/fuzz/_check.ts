@@ -7,7 +7,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { expect } from "vitest";
-import type { Reply } from "../../src/adapters/types.ts";
+import type { Reply } from "../../src/contract/types.ts";
 import { hookReply } from "../../src/run/hook.ts";
 import { canPatch, inspectReply, type Verdict } from "../reliability/_protocol.ts";
 import { policy, sandbox, type Sandbox } from "../reliability/_sandbox.ts";

@@ -6,8 +6,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
-import { loadAdapter } from "../../src/adapters/registry.ts";
-import type { Adapter, InvocationKind } from "../../src/adapters/types.ts";
+import { loadAdapter } from "../../src/agents/registry.ts";
+import type { Adapter, InvocationKind } from "../../src/contract/types.ts";
 import { HOOK_AGENTS, type HookAgent } from "../reliability/_protocol.ts";
 import { agentPayloads } from "../reliability/_payloads.ts";
 import { FIXTURES } from "../reliability/_sandbox.ts";

@@ -5,7 +5,7 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
-import { AGENT_IDS } from "../../src/adapters/registry.ts";
+import { AGENT_IDS } from "../../src/agents/registry.ts";
 import {
   bytesOf, describePoint, expectNoTornFiles, installScenario, killPoints, listChanges, restore, runKilledAt,
 } from "../reliability/_crash.ts";

@@ -3,7 +3,7 @@
 // and a 10 MiB payload for every captured seed. Runs a few processes at once.
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import type { Reply } from "../../src/adapters/types.ts";
+import type { Reply } from "../../src/contract/types.ts";
 import { runHook, useBuiltHookit } from "../reliability/_sandbox.ts";
 import { checkReply, createWorld, expectNothingExecuted, type PolicyKind, type World } from "./_check.ts";
 import { bytesOf, describeCase } from "./_apply.ts";

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { expect, test } from "vitest";
 import { packageRoot, useBuiltHookit } from "./_run.ts";
 // @ts-expect-error: a plain .mjs build script without type declarations
-import { adapterIds } from "../../scripts/_adapter-ids.mjs";
+import { adapterIds } from "../../scripts/agents.mjs";
 
 useBuiltHookit();
 

@@ -5,10 +5,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach } from "vitest";
-import { isInProcessAgent, loadAdapter } from "../../src/adapters/registry.ts";
-import type { AgentId, HookAgentId } from "../../src/adapters/registry.ts";
-import type { HookRegistration } from "../../src/adapters/types.ts";
-import type { ApplyOptions } from "../../src/install/_types.ts";
+import { isInProcessAgent, loadAdapter } from "../../src/agents/registry.ts";
+import type { AgentId, HookAgentId } from "../../src/agents/registry.ts";
+import type { HookRegistration } from "../../src/contract/types.ts";
+import type { ApplyOptions } from "../../src/install/types.ts";
 
 export const PREFIX = '"/usr/bin/node" "/opt/hookit/dist/bin.cjs"';
 export const EXTENSION = "/opt/hookit/dist/pi.mjs";

@@ -3,7 +3,7 @@
 // handlers for the loop events. The user's other entries and comments are never touched.
 import { parse } from "jsonc-parser";
 import { describe, expect, it } from "vitest";
-import { TARGETS } from "../../src/install/index.ts";
+import { TARGETS } from "../../src/installer/index.ts";
 import { PREFIX, USER_FILES, applyOptions } from "./_helpers.ts";
 
 const target = TARGETS.antigravity;

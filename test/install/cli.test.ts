@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { parseArgs } from "citty";
 import { describe, expect, it } from "vitest";
-import { INSTALL_ARGS, runInstallCommand } from "../../src/install/_cli.ts";
+import { INSTALL_ARGS, runInstallCommand } from "../../src/installer/cli.ts";
 import { sandbox, write } from "./_helpers.ts";
 import type { Sandbox } from "./_helpers.ts";
 

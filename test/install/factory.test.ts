@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { installAgents, TARGETS } from "../../src/install/index.ts";
+import { installAgents, TARGETS } from "../../src/installer/index.ts";
 import { PREFIX, applyOptions, sandbox, write } from "./_helpers.ts";
 
 const target = TARGETS.factory;

@@ -4,11 +4,11 @@
 import { chmodSync, existsSync, linkSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { AGENT_IDS } from "../../src/adapters/registry.ts";
-import type { AgentId } from "../../src/adapters/registry.ts";
-import { InstallError, installAgents, uninstallAgents } from "../../src/install/index.ts";
-import type { InstallOptions } from "../../src/install/index.ts";
-import { isTrusted } from "../../src/run/trust.ts";
+import { AGENT_IDS } from "../../src/agents/registry.ts";
+import type { AgentId } from "../../src/agents/registry.ts";
+import { InstallError, installAgents, uninstallAgents } from "../../src/installer/index.ts";
+import type { InstallOptions } from "../../src/installer/index.ts";
+import { isTrusted } from "../../src/policy/trust.ts";
 import { USER_FILES, sandbox, write } from "./_helpers.ts";
 
 const PROJECT_FILES: Record<AgentId, string> = {

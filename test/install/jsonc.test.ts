@@ -3,8 +3,8 @@
 import fc from "fast-check";
 import { findNodeAtLocation } from "jsonc-parser";
 import { describe, expect, it } from "vitest";
-import { InstallError } from "../../src/install/_errors.ts";
-import { appendToArray, parseObject, removeAt } from "../../src/install/_jsonc.ts";
+import { InstallError } from "../../src/install/errors.ts";
+import { appendToArray, parseObject, removeAt } from "../../src/install/jsonc.ts";
 
 const FILE = "/p/settings.json";
 const ITEM = { matcher: "*", hooks: [{ type: "command", command: "x" }] };

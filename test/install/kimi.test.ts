@@ -3,10 +3,10 @@
 // second install is a no-op, and uninstall gives back the exact original bytes.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { InstallError } from "../../src/install/_errors.ts";
-import { scanToml } from "../../src/install/_toml.ts";
-import { TARGETS } from "../../src/install/index.ts";
-import { BEGIN_MARKER, END_MARKER } from "../../src/install/kimi.ts";
+import { InstallError } from "../../src/install/errors.ts";
+import { scanToml } from "../../src/install/toml.ts";
+import { TARGETS } from "../../src/installer/index.ts";
+import { BEGIN_MARKER, END_MARKER } from "../../src/agents/kimi/install.ts";
 import { PREFIX, USER_FILES, applyOptions } from "./_helpers.ts";
 
 const target = TARGETS.kimi;

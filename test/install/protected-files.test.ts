@@ -5,7 +5,7 @@ import { chmodSync, existsSync, readFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { installAgents, InstallError, uninstallAgents } from "../../src/install/index.ts";
+import { installAgents, InstallError, uninstallAgents } from "../../src/installer/index.ts";
 import { sandbox, write } from "./_helpers.ts";
 
 const options = (box: ReturnType<typeof sandbox>, agents: string[] | "all", extra: Record<string, unknown> = {}) => ({

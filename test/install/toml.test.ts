@@ -3,8 +3,8 @@
 // line and column (or hookit would append to a file Kimi cannot read), see only real comment
 // lines, and notice a `hooks` key that `[[hooks]]` tables would clash with.
 import { describe, expect, it } from "vitest";
-import { InstallError } from "../../src/install/_errors.ts";
-import { scanToml, tomlString } from "../../src/install/_toml.ts";
+import { InstallError } from "../../src/install/errors.ts";
+import { scanToml, tomlString } from "../../src/install/toml.ts";
 
 const VALID = `# Kimi Code settings
 default_model = "kimi-code/k3"   # trailing comment

@@ -3,9 +3,9 @@
 import fc from "fast-check";
 import { parse } from "jsonc-parser";
 import { describe, expect, it } from "vitest";
-import { AGENT_IDS } from "../../src/adapters/registry.ts";
-import type { AgentId } from "../../src/adapters/registry.ts";
-import { TARGETS } from "../../src/install/index.ts";
+import { AGENT_IDS } from "../../src/agents/registry.ts";
+import type { AgentId } from "../../src/agents/registry.ts";
+import { TARGETS } from "../../src/installer/index.ts";
 import { EXTENSION, PREFIX, USER_FILES, applyOptions, registrations } from "./_helpers.ts";
 
 const read = (text: string | undefined): Record<string, any> => parse(text ?? "", [], { allowTrailingComma: true });
@@ -73,7 +73,7 @@ describe.each(AGENT_IDS.filter((id) => id !== "kimi"))("%s", (agent: AgentId) =>
 describe("harness shapes", () => {
   const entriesOf = async (agent: AgentId, event: string) =>
     read(TARGETS[agent].apply(undefined, await applyOptions(agent)).text).hooks[event];
-  // Pre-tool registrations carry the fail-closed tail (`|| exit 2`, see _marker.ts).
+  // Pre-tool registrations carry the fail-closed tail (`|| exit 2`, see src/install/marker.ts).
   const command = (agent: string, event: string) => `${PREFIX} hook --agent ${agent} ${event}${PRE_TOOL.has(event) ? " || exit 2" : ""}`;
   const PRE_TOOL = new Set(["PreToolUse", "BeforeTool", "preToolUse", "beforeShellExecution", "beforeMCPExecution", "beforeReadFile"]);
 

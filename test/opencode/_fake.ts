@@ -5,8 +5,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach } from "vitest";
-import { createHookitPlugin, type HookitOpencodeOptions } from "../../src/adapters/opencode/plugin.ts";
-import type { OpencodeClient, OpencodeHooks } from "../../src/adapters/opencode/opencode-types.ts";
+import { createHookitPlugin, type HookitOpencodeOptions } from "../../src/hosts/opencode/plugin.ts";
+import type { OpencodeClient, OpencodeHooks } from "../../src/agents/opencode/opencode-types.ts";
 
 export type Call = { kind: "promptAsync" | "abort" | "showToast" | "log"; args: any };
 

@@ -9,14 +9,14 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
 import { expect, test } from "vitest";
-import type { OpencodePlugin } from "../../src/adapters/opencode/opencode-types.ts";
+import type { OpencodePlugin } from "../../src/agents/opencode/opencode-types.ts";
 import { createClient, createSandbox, fixture, hooks } from "./_fake.ts";
 
 test("the bundled plugin is self-contained ESM whose only export is the plugin function", async () => {
   const outdir = mkdtempSync(join(tmpdir(), "hookit-opencode-bundle-"));
   // The same shape as scripts/build.mjs, into a private folder.
   const result = await build({
-    entryPoints: { opencode: join(import.meta.dirname, "../../src/adapters/opencode/index.ts") },
+    entryPoints: { opencode: join(import.meta.dirname, "../../src/hosts/opencode/index.ts") },
     outdir, outExtension: { ".js": ".mjs" }, chunkNames: "_chunks/[name]-[hash]", splitting: true,
     bundle: true, format: "esm", platform: "node", target: "node20", metafile: true, logLevel: "silent",
   });

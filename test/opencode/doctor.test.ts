@@ -5,7 +5,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { runDoctor } from "../../src/doctor/index.ts";
-import { installAgents } from "../../src/install/index.ts";
+import { installAgents } from "../../src/installer/index.ts";
 import { createSandbox, hooks } from "./_fake.ts";
 
 function installed() {

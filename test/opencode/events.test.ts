@@ -3,8 +3,8 @@
 import { describe, expect, it } from "vitest";
 import {
   abortedSession, finishedAssistantMessage, idleSession, sessionInfo, toolCallInvocation, toolResultInvocation,
-} from "../../src/adapters/opencode/events.ts";
-import { PayloadError } from "../../src/adapters/types.ts";
+} from "../../src/agents/opencode/events.ts";
+import { PayloadError } from "../../src/contract/types.ts";
 import { fixture, SESSION } from "./_fake.ts";
 
 const before = (name: string) => {

@@ -4,8 +4,8 @@
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { installAgents, InstallError, resolveAgentNames, TARGETS, uninstallAgents } from "../../src/install/index.ts";
-import { isHookitOpencodePlugin, opencodePluginPath } from "../../src/install/opencode.ts";
+import { installAgents, InstallError, resolveAgentNames, TARGETS, uninstallAgents } from "../../src/installer/index.ts";
+import { isHookitOpencodePlugin, opencodePluginPath } from "../../src/agents/opencode/install.ts";
 import { sandbox, write } from "../install/_helpers.ts";
 
 const target = TARGETS.opencode;

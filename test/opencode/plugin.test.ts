@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { trustPolicy } from "../../src/run/trust.ts";
+import { trustPolicy } from "../../src/policy/trust.ts";
 import { createSandbox, fixture, hooks, SESSION, startPlugin, type Started } from "./_fake.ts";
 
 const DENY_REASON = 'hookit: hook "deny" rejected bash — `false`';

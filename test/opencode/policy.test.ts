@@ -3,8 +3,8 @@
 // hookit's trust store holds its exact bytes (OpenCode has no trust of its own).
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { createPolicySource } from "../../src/adapters/opencode/policy.ts";
-import { trustPolicy } from "../../src/run/trust.ts";
+import { createPolicySource } from "../../src/hosts/opencode/policy.ts";
+import { trustPolicy } from "../../src/policy/trust.ts";
 import { createSandbox, hooks } from "./_fake.ts";
 
 describe("createPolicySource", () => {

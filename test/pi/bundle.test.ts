@@ -15,7 +15,7 @@ test("the bundled extension is self-contained ESM with a working default export"
   const outfile = join(outdir, "pi.mjs");
   // The same shape as scripts/build.mjs, into a private folder.
   const result = await build({
-    entryPoints: { pi: join(import.meta.dirname, "../../src/adapters/pi/index.ts") },
+    entryPoints: { pi: join(import.meta.dirname, "../../src/hosts/pi/index.ts") },
     outdir, outExtension: { ".js": ".mjs" }, chunkNames: "_chunks/[name]-[hash]", splitting: true,
     bundle: true, format: "esm", platform: "node", target: "node20", metafile: true, logLevel: "silent",
   });

@@ -1,6 +1,6 @@
 // Effects reach Pi's APIs in the engine's order, each delivery best-effort.
 import { describe, expect, test } from "vitest";
-import type { PiEvent } from "../../src/adapters/pi/pi-types.ts";
+import type { PiEvent } from "../../src/agents/pi/pi-types.ts";
 import { createSandbox, hooks, startExtension } from "./fake-pi.ts";
 
 const toolCall: PiEvent = { type: "tool_call", toolName: "bash", toolCallId: "call_1", input: { command: "echo hi" } };

@@ -2,8 +2,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { controlResult, internalFailure, PiPayloadError, toEvent } from "../../src/adapters/pi/events.ts";
-import type { PiEvent } from "../../src/adapters/pi/pi-types.ts";
+import { controlResult, internalFailure, PiPayloadError, toEvent } from "../../src/agents/pi/events.ts";
+import type { PiEvent } from "../../src/agents/pi/pi-types.ts";
 
 const fixture = (name: string): PiEvent =>
   JSON.parse(readFileSync(join(import.meta.dirname, "../fixtures/pi", name), "utf8")) as PiEvent;

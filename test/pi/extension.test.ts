@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import type { PiEvent } from "../../src/adapters/pi/pi-types.ts";
+import type { PiEvent } from "../../src/agents/pi/pi-types.ts";
 import { createSandbox, hooks, startExtension } from "./fake-pi.ts";
 
 const fixture = (name: string): PiEvent =>

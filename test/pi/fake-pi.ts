@@ -4,10 +4,10 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createHookitExtension } from "../../src/adapters/pi/index.ts";
+import { createHookitExtension } from "../../src/hosts/pi/index.ts";
 import type {
   PiAPI, PiCommand, PiContext, PiContextUsage, PiEvent, PiHandler, PiSessionEntry,
-} from "../../src/adapters/pi/pi-types.ts";
+} from "../../src/agents/pi/pi-types.ts";
 
 export type Call = { kind: string; args: unknown[] };
 

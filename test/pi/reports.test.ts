@@ -2,8 +2,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import type { PiEvent } from "../../src/adapters/pi/pi-types.ts";
-import { createExecutionReporter } from "../../src/adapters/pi/reports.ts";
+import type { PiEvent } from "../../src/agents/pi/pi-types.ts";
+import { createExecutionReporter } from "../../src/hosts/pi/reports.ts";
 import { createSandbox, hooks, startExtension } from "./fake-pi.ts";
 
 const fixture = (name: string): PiEvent =>

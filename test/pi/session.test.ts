@@ -2,8 +2,8 @@
 import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { createHookitExtension } from "../../src/adapters/pi/index.ts";
-import type { PiEvent, PiSessionEntry } from "../../src/adapters/pi/pi-types.ts";
+import { createHookitExtension } from "../../src/hosts/pi/index.ts";
+import type { PiEvent, PiSessionEntry } from "../../src/agents/pi/pi-types.ts";
 import { createFake, createSandbox, hooks, startExtension } from "./fake-pi.ts";
 
 const toolCall: PiEvent = { type: "tool_call", toolName: "bash", toolCallId: "call_1", input: { command: "echo hi" } };

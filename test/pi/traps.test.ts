@@ -1,7 +1,7 @@
 // Pi's traps (pi-extension-api.md §13): a throwing tool_result or session_before_*
 // handler fails OPEN in Pi, so hookit must never throw and must fail closed itself.
 import { describe, expect, test } from "vitest";
-import type { PiEvent } from "../../src/adapters/pi/pi-types.ts";
+import type { PiEvent } from "../../src/agents/pi/pi-types.ts";
 import { createSandbox, hooks, startExtension } from "./fake-pi.ts";
 
 const payloads: Record<string, PiEvent> = {
@@ -101,7 +101,7 @@ test("events before session_start load the policy instead of running nothing", a
   const box = createSandbox();
   box.globalPolicy(hooks({ deny: { event: "tool_call", shell: "false" } }));
   const { createFake } = await import("./fake-pi.ts");
-  const { createHookitExtension } = await import("../../src/adapters/pi/index.ts");
+  const { createHookitExtension } = await import("../../src/hosts/pi/index.ts");
   const fake = createFake(box.project);
   createHookitExtension({ env: box.env })(fake.pi);
   expect(await fake.fire("tool_call", payloads.tool_call!)).toMatchObject({ block: true });

@@ -3,7 +3,7 @@
 // directory and session. Cursor's Shell calls arrive as beforeShellExecution
 // (hookit's registration); no capture exists for it, so its payload is built from
 // the documented fields (harness-protocols §5.2).
-import type { InvocationKind } from "../../src/adapters/types.ts";
+import type { InvocationKind } from "../../src/contract/types.ts";
 import type { HookAgent } from "./_protocol.ts";
 import { fixture } from "./_sandbox.ts";
 

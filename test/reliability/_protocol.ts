@@ -3,8 +3,8 @@
 // in the harness's format or the checker names what is wrong with it. It also
 // says what the answer does (blocks, patches, continues), so properties can be
 // stated over any payload.
-import { ADAPTERS, type HookAgentId } from "../../src/adapters/registry.ts";
-import type { InvocationKind, Reply } from "../../src/adapters/types.ts";
+import { ADAPTERS, type HookAgentId } from "../../src/agents/registry.ts";
+import type { InvocationKind, Reply } from "../../src/contract/types.ts";
 import { STACK_RE } from "./_sandbox.ts";
 
 /** Every built-in hook adapter: a new one fails these suites until its rules are added below. */

@@ -5,7 +5,7 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { trustPolicy } from "../../src/run/trust.ts";
+import { trustPolicy } from "../../src/policy/trust.ts";
 import { createSandbox, startExtension } from "../pi/fake-pi.ts";
 import { agentPayloads } from "./_payloads.ts";
 import { HOOK_AGENTS, inspectReply } from "./_protocol.ts";

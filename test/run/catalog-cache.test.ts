@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { loadCatalog, type StorageFile } from "../../src/engine/catalog.ts";
 import { rebuildCatalog } from "../../src/engine/catalog-trusted.ts";
-import { CACHE_VERSION, loadCatalogCached } from "../../src/run/catalog-cache.ts";
+import { CACHE_VERSION, loadCatalogCached } from "../../src/policy/catalog-cache.ts";
 import { STARTER_POLICY } from "../../src/starter-policy.ts";
 
 const hook = (event: string, extra: Record<string, unknown> = {}) => ({ description: `${event} hook`, event, default: true, ...extra });

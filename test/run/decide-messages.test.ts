@@ -2,7 +2,7 @@
 // model reads (block, patch, context) and when the user is asked instead of refused.
 import { describe, expect, it } from "vitest";
 import { evaluate } from "../../src/engine/evaluate.ts";
-import type { Invocation, InvocationKind } from "../../src/adapters/types.ts";
+import type { Invocation, InvocationKind } from "../../src/contract/types.ts";
 import type { NormalizedEvent } from "../../src/engine/types.ts";
 import { ASK_DEGRADED, decide } from "../../src/run/decide.ts";
 import { agentEnd, h, hooks, tempDir, toolCall, toolResult } from "../engine/_helpers.ts";

@@ -1,7 +1,7 @@
 // Errors are recognised by a registered symbol and a code, so a copy of a class
 // from another bundle (the hot path, the CLI, a plugin) is still recognised.
 import { expect, test } from "vitest";
-import { isPayloadError, PayloadError } from "../../src/adapters/types.ts";
+import { isPayloadError, PayloadError } from "../../src/contract/types.ts";
 import { HookitError, isHookitError } from "../../src/errors.ts";
 
 test("an error from another bundle's copy of the class is recognised by its code, a look-alike by name is not", () => {

@@ -1,0 +1,177 @@
+// Claude Code adapter. Protocol: harness-protocols §2 and §7; what the model
+// saw after each kind of answer: test/fixtures/model-view.md §1 (2.1.197).
+// Every answer is JSON on stdout with exit 0. Exit 2 is never used: Claude
+// prefixes stderr with the hook's own command line before the model sees it.
+import { claudeResultText, normalizeClaudeTool } from "./tools.ts";
+import { asPayload, baseInvocation, isRecord, joinNotices, jsonReply, nonEmptyReason, optionalString, readNativeTool, readStopHookActive, type Payload, exactKindLookup } from "../shared/payload.ts";
+import {
+  PayloadError,
+  type Decision,
+  type Invocation,
+  type InvocationKind,
+  type Reply,
+} from "../../contract/types.ts";
+import { defineAdapter, type CapabilityRows } from "../shared/define.ts";
+import { withUndelivered } from "../shared/messages.ts";
+
+const ADAPTER_ID = "claude";
+
+// Claude Code 2.1.332's event enum ([CC-BIN], harness-protocols §2.2): the
+// events below carry hookit events, the rest of the enum is lifecycle (nothing
+// to evaluate), and a name outside the enum is unknown.
+const KINDS: Record<string, InvocationKind> = {
+  PreToolUse: "tool_call",
+  PostToolUse: "tool_result",
+  // A tool that fails (a Bash command that exits non-zero, too) lands here, not in PostToolUse.
+  PostToolUseFailure: "tool_result",
+  // Once per batch of tool calls, before the next model request: the end of a
+  // turn that used tools. The final, text-only turn ends in Stop instead.
+  PostToolBatch: "turn_end",
+  Stop: "stop",
+};
+const LIFECYCLE_EVENTS = [
+  "Notification", "UserPromptSubmit", "UserPromptExpansion", "SessionStart", "SessionEnd", "StopFailure",
+  "SubagentStart", "SubagentStop", "PreCompact", "PostCompact", "PreModelSwitch", "PostModelSwitch",
+  "PermissionRequest", "PermissionDenied", "Setup", "TeammateIdle", "TaskCreated", "TaskCompleted",
+  "Elicitation", "ElicitationResult", "ConfigChange", "WorktreeCreate", "WorktreeRemove", "InstructionsLoaded",
+  "CwdChanged", "FileChanged", "DirectoryAdded", "MessageDisplay", "PreSkillShellCommand",
+];
+
+// parse() reads only exact event names; kindOf also calls a misspelt pre-tool event a tool_call, so it blocks.
+const exactKind = exactKindLookup(KINDS, LIFECYCLE_EVENTS);
+
+function parse(nativeEvent: string, raw: unknown): Invocation {
+  const where = `Claude Code ${nativeEvent} payload`;
+  const kind = exactKind(nativeEvent);
+  if (kind === undefined) throw new PayloadError(`${where}: hookit does not know the Claude Code event "${nativeEvent}"`);
+  const payload = asPayload(raw, where);
+  const invocation = baseInvocation(ADAPTER_ID, nativeEvent, kind, payload, where);
+  const effort = payload.effort;
+  if (isRecord(effort) && typeof effort.level === "string" && invocation.metadata) {
+    invocation.metadata.reasoningLevel = effort.level;
+  }
+  if (kind === "tool_call" || kind === "tool_result") addToolEvent(invocation, nativeEvent, payload, where);
+  if (kind === "stop") {
+    invocation.events = [{ event: "agent_end", agent: ADAPTER_ID }];
+    const active = readStopHookActive(payload);
+    if (active !== undefined) invocation.stopHookActive = active;
+  }
+  // PostToolBatch carries no turn counter, so every turn reports index 0.
+  if (kind === "turn_end") invocation.events = [{ event: "turn_end", turnIndex: 0, agent: ADAPTER_ID }];
+  return invocation;
+}
+
+function addToolEvent(invocation: Invocation, nativeEvent: string, payload: Payload, where: string): void {
+  const tool = readNativeTool(payload, where);
+  const { toolName, input } = normalizeClaudeTool(tool.name, tool.input, where);
+  const origin = { agent: ADAPTER_ID, nativeToolName: tool.name, nativeToolInput: tool.input };
+  invocation.native = { toolName: tool.name };
+  if (invocation.kind === "tool_call") {
+    invocation.events = [{ event: "tool_call", toolName, toolCallId: tool.id, input, ...origin }];
+    return;
+  }
+  // A failed tool reports only its error text; Claude sends no tool_response then.
+  const failed = nativeEvent === "PostToolUseFailure";
+  const text = failed ? (optionalString(payload, "error", where) ?? "") : claudeResultText(tool.name, payload.tool_response);
+  invocation.events = [{
+    event: "tool_result", toolName, toolCallId: tool.id, input, content: [{ type: "text", text }], isError: failed, ...origin,
+  }];
+}
+
+function respond(invocation: Invocation, decision: Decision): Reply {
+  const output: Record<string, unknown> = {};
+  if (invocation.kind === "tool_call" && decision.block !== undefined) {
+    // "ask" shows Claude's permission prompt; in -p nobody can answer and it is a denial with this reason.
+    const ask = decision.ask !== undefined;
+    output.hookSpecificOutput = {
+      hookEventName: invocation.nativeEvent,
+      permissionDecision: ask ? "ask" : "deny",
+      permissionDecisionReason: nonEmptyReason(decision.ask ?? decision.block),
+    };
+  }
+  if (invocation.kind === "tool_result" && decision.patch !== undefined) {
+    Object.assign(output, patchOutput(invocation, decision.patch.text));
+  }
+  // A message on an answer that refuses nothing: context for the model next to the tool's result.
+  if (decision.context !== undefined && CONTEXT_EVENTS.has(invocation.nativeEvent) && output.hookSpecificOutput === undefined) {
+    output.hookSpecificOutput = { hookEventName: invocation.nativeEvent, additionalContext: decision.context };
+  }
+  // Stopping wins over a continuation: an interrupt Action asked for the agent to stop.
+  if (invocation.kind === "stop" && decision.continueWith !== undefined && decision.stopAgent === undefined) {
+    output.decision = "block";
+    output.reason = nonEmptyReason(decision.continueWith);
+  }
+  if (decision.stopAgent !== undefined) {
+    output.continue = false;
+    output.stopReason = decision.stopAgent;
+  }
+  const notices = joinNotices(withUndelivered(invocation, decision, CONTEXT_EVENTS.has(invocation.nativeEvent)));
+  if (notices !== undefined) output.systemMessage = notices;
+  return jsonReply(output);
+}
+
+/** Events whose hookSpecificOutput.additionalContext reaches the model (e2e, test/e2e/messages.e2e.test.ts). */
+const CONTEXT_EVENTS: ReadonlySet<string> = new Set(["PreToolUse", "PostToolUse", "PostToolUseFailure"]);
+
+/**
+ * Bash's output object can be replaced outright (`updatedToolOutput` must match
+ * the tool's output schema). Other tools get the legacy block: the model keeps
+ * the original result and reads the text as a system-reminder next to it.
+ */
+function patchOutput(invocation: Invocation, text: string): Record<string, unknown> {
+  if (invocation.nativeEvent === "PostToolUse" && invocation.native?.toolName === "Bash") {
+    return {
+      hookSpecificOutput: {
+        hookEventName: "PostToolUse",
+        updatedToolOutput: { stdout: "", stderr: text, interrupted: false, isImage: false },
+      },
+    };
+  }
+  return { decision: "block", reason: nonEmptyReason(text) };
+}
+
+const capabilities: CapabilityRows = [
+  { feature: "tool_call", native: "PreToolUse", support: "native",
+    notes: "JSON deny; the model gets an error tool_result whose content is exactly the block reason. Exit 2 is never used because it shows the hook command line to the model." },
+  { feature: "tool_result", native: "PostToolUse, PostToolUseFailure", support: "approximate",
+    notes: "Bash: updatedToolOutput replaces the output, so the model reads only the patch text. Other tools: the original result stays and the patch text follows it as a system-reminder that also quotes the hook command. Failed tools (PostToolUseFailure) keep their error; the patch text is only added." },
+  { feature: "turn_end", native: "PostToolBatch", support: "approximate",
+    notes: "Fires once after each batch of tool calls, so only turns that used tools are seen; the final text-only turn ends in Stop. turnIndex is always 0. Needs a Claude Code release that has PostToolBatch." },
+  { feature: "agent_end", native: "Stop", support: "native",
+    notes: "decision:block continues the agent; the model gets a user message \"Stop hook feedback:\\n<message>\". Claude itself gives up after 8 blocks in a row." },
+  { feature: "agent_settled", native: "Stop", support: "approximate",
+    notes: "Synthesized when hookit lets Stop through; another Stop hook may still continue the agent." },
+  { feature: "session_before_switch", native: "", support: "impossible",
+    notes: "No hook runs before /clear or /resume; SessionEnd and SessionStart only report it afterwards." },
+  { feature: "session_before_fork", native: "", support: "impossible",
+    notes: "No hook runs before a fork; SessionStart (source fork) only reports it afterwards." },
+  { feature: "hook_result", native: "", support: "native",
+    notes: "Evaluated inside hookit after each hook; no harness event involved." },
+  { feature: "messages", native: "PreToolUse, PostToolUse, PostToolUseFailure, Stop", support: "native",
+    notes: "A block's message follows its reason in the error tool_result the model reads. On a pass or a tool result it is hookSpecificOutput.additionalContext: a system-reminder \"PreToolUse:Bash hook additional context: <message>\" (PostToolUse: likewise) after the result. At Stop it joins the continuation. PostToolBatch has no channel: the user is told (systemMessage). steer, followUp and nextTurn all mean the same here: with the next model request (at a stop only steer/followUp start the extra turn)." },
+  { feature: "ask", native: "PreToolUse", support: "native",
+    notes: "permissionDecision \"ask\" with the asking hooks' messages (or the reason) as permissionDecisionReason: Claude's permission prompt. In -p nobody can answer: the call is denied and the model reads exactly that text." },
+  { feature: "actions", native: "PreToolUse, PostToolUse, PostToolUseFailure, PostToolBatch, Stop", support: "approximate",
+    notes: "interrupt/shutdown become continue:false with stopReason, which ends the agent's turn, not the Claude process. compact and emit-custom-event have no hook answer here; message: see messages." },
+  { feature: "user notices", native: "all events", support: "native",
+    notes: "systemMessage: a warning line for the user; the model does not see it." },
+];
+
+export default defineAdapter({
+  id: ADAPTER_ID,
+  title: "Claude Code",
+  verifiedWith: "2.1.197",
+  timeoutUnit: "s",
+  registrations: [
+    { native: "PreToolUse", kind: "tool_call", matcher: "*" },
+    { native: "PostToolUse", kind: "tool_result", matcher: "*" },
+    { native: "PostToolUseFailure", kind: "tool_result", matcher: "*" },
+    { native: "PostToolBatch", kind: "turn_end" },
+    { native: "Stop", kind: "stop" },
+  ],
+  capabilities,
+  kinds: KINDS,
+  lifecycle: LIFECYCLE_EVENTS,
+  parse,
+  respond,
+});

@@ -1,0 +1,177 @@
+// Claude Code's built-in tools mapped onto hookit's (Pi's) tool vocabulary, and
+// the text the model reads of each tool's output. Input shapes are the schemas
+// Claude Code sent the model (test/fixtures/tool-lists/claude-<version>.json; the
+// deferred ones loaded through ToolSearch); `MultiEdit`, `LS`, `Grep` and `Glob`
+// are not offered by 2.1.197/2.1.332 on Linux but other builds still send them.
+// `PowerShell` and `REPL` (alias `Eval`) are offered on Windows and in REPL mode:
+// their shapes come from the 2.1.332 binary's own schemas.
+import { NO_FILES, SUBAGENT, WEB_FETCH, WEB_SEARCH, type ToolClass } from "../shared/tool-classes.ts";
+import { isRecord, textOf, type Payload } from "../shared/payload.ts";
+import { fieldReader, type FieldReader } from "../shared/fields.ts";
+
+export interface NormalizedTool {
+  toolName: string;
+  input: Record<string, unknown>;
+}
+
+/** The normalized input, or undefined when this call keeps its native name (Monitor on a WebSocket). */
+type Normalizer = (input: Payload, field: FieldReader) => Record<string, unknown> | undefined;
+
+/** Bash and PowerShell: a command line and a timeout in milliseconds (Pi's is in seconds). */
+const shell: Normalizer = (input, f) => {
+  const out: Record<string, unknown> = { command: f.string("command") };
+  const timeout = input.timeout;
+  if (typeof timeout === "number" && Number.isFinite(timeout)) out.timeout = timeout / 1000;
+  return out;
+};
+
+// REPL runs JavaScript, not a shell, but its `code` is the program it runs: a `bash` guard that
+// matches a command pattern sees it, and `nativeToolName` tells the interpreters apart.
+const script: Normalizer = (_input, f) => ({ command: f.string("code") });
+
+const NORMALIZERS: Record<string, [string, Normalizer]> = {
+  Bash: ["bash", shell],
+  PowerShell: ["bash", shell],
+  REPL: ["bash", script],
+  Eval: ["bash", script],
+  // Monitor runs a shell command and streams its output, or watches a WebSocket (no command).
+  Monitor: ["bash", (input, f) => (input.command === undefined && input.ws !== undefined ? undefined : { command: f.string("command") })],
+  Read: ["read", (input, f) => {
+    const out: Record<string, unknown> = { path: f.string("file_path") };
+    copyNumber(input, "offset", out, "offset");
+    copyNumber(input, "limit", out, "limit");
+    return out;
+  }],
+  Write: ["write", (_input, f) => ({ path: f.string("file_path"), content: f.string("content") })],
+  Edit: ["edit", (_input, f) => ({
+    path: f.string("file_path"),
+    edits: [{ oldText: f.string("old_string"), newText: f.string("new_string") }],
+  })],
+  MultiEdit: ["edit", (input, f) => ({ path: f.string("file_path"), edits: multiEdits(input.edits, f) })],
+  // Replaces, inserts or deletes one cell: an edit of the notebook file whose new text is the cell source.
+  NotebookEdit: ["edit", (input, f) => ({
+    path: f.string("notebook_path"),
+    edits: [{ oldText: "", newText: typeof input.new_source === "string" ? input.new_source : "" }],
+  })],
+  Grep: ["grep", (input, f) => {
+    const out: Record<string, unknown> = { pattern: f.string("pattern") };
+    copyString(input, "path", out, "path");
+    copyString(input, "glob", out, "glob");
+    if (typeof input["-i"] === "boolean") out.ignoreCase = input["-i"];
+    copyNumber(input, "context", out, "context");
+    copyNumber(input, "-C", out, "context");
+    copyNumber(input, "head_limit", out, "limit");
+    return out;
+  }],
+  Glob: ["find", (input, f) => {
+    const out: Record<string, unknown> = { pattern: f.string("pattern") };
+    copyString(input, "path", out, "path");
+    return out;
+  }],
+  LS: ["ls", (input) => {
+    const out: Record<string, unknown> = {};
+    copyString(input, "path", out, "path");
+    return out;
+  }],
+};
+
+/**
+ * Maps a Claude tool call onto the normalized vocabulary. Unknown tools (MCP,
+ * WebFetch, Task, …) keep their native name and input. A known tool with a
+ * missing required field is a PayloadError: guessing would let a policy miss it.
+ */
+export function normalizeClaudeTool(name: string, input: Payload, where: string): NormalizedTool {
+  const entry = Object.hasOwn(NORMALIZERS, name) ? NORMALIZERS[name] : undefined;
+  if (entry === undefined) return { toolName: name, input };
+  const [toolName, normalize] = entry;
+  const normalized = normalize(input, fieldReader(input, name, where));
+  return normalized === undefined ? { toolName: name, input } : { toolName, input: normalized };
+}
+
+/** What the model reads of a successful tool's `tool_response`, as closely as the payload allows. */
+export function claudeResultText(toolName: string, response: unknown): string {
+  if (isRecord(response)) {
+    if (toolName === "Bash" && typeof response.stdout === "string") {
+      const stderr = typeof response.stderr === "string" ? response.stderr : "";
+      return [response.stdout, stderr].filter((part) => part !== "").join("\n");
+    }
+    if (toolName === "Read" && isRecord(response.file) && typeof response.file.content === "string") {
+      return response.file.content;
+    }
+    if (toolName === "Grep" && typeof response.content === "string") return response.content;
+    if ((toolName === "Grep" || toolName === "Glob") && isStringArray(response.filenames)) {
+      return response.filenames.join("\n");
+    }
+  }
+  return textOf(response);
+}
+
+// --- internal ---
+
+function multiEdits(value: unknown, f: FieldReader): { oldText: string; newText: string }[] {
+  if (!Array.isArray(value) || value.length === 0) throw f.fail("edits", "a non-empty array", value);
+  return value.map((edit: unknown, index) => {
+    if (!isRecord(edit)) throw f.fail(`edits[${index}]`, "an object", edit);
+    if (typeof edit.old_string !== "string") throw f.fail(`edits[${index}].old_string`, "a string", edit.old_string);
+    if (typeof edit.new_string !== "string") throw f.fail(`edits[${index}].new_string`, "a string", edit.new_string);
+    return { oldText: edit.old_string, newText: edit.new_string };
+  });
+}
+
+function copyString(from: Payload, key: string, to: Record<string, unknown>, as: string): void {
+  if (typeof from[key] === "string") to[as] = from[key];
+}
+
+function copyNumber(from: Payload, key: string, to: Record<string, unknown>, as: string): void {
+  const value = from[key];
+  if (typeof value === "number" && Number.isFinite(value)) to[as] = value;
+}
+
+function isStringArray(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === "string");
+}
+
+
+/** Every tool Claude Code offered in a captured release (test/fixtures/tool-lists/claude-*.json), plus older and platform-only ones. */
+export const TOOL_CLASSES: ToolClass[] = [
+  { native: "Bash", as: "bash", fields: { command: "command", timeout: "timeout" }, rest: ["description", "run_in_background", "dangerouslyDisableSandbox"], note: "timeout ms → s" },
+  { native: "PowerShell", as: "bash", fields: { command: "command", timeout: "timeout" }, rest: ["description", "run_in_background", "dangerouslyDisableSandbox"], note: "a PowerShell command line (Windows); timeout ms → s" },
+  { native: "Monitor", as: "bash", fields: { command: "command" }, rest: ["description", "timeout_ms", "ws", "persistent"], note: "with `ws` instead of `command` it watches a WebSocket and keeps its native name" },
+  { native: "REPL", as: "bash", fields: { code: "command" }, rest: ["description"], note: "JavaScript, not a shell" },
+  { native: "Eval", as: "bash", fields: { code: "command" }, rest: ["description"], note: "older name of REPL" },
+  { native: "Read", as: "read", fields: { file_path: "path", offset: "offset", limit: "limit" }, rest: ["pages", "allow_large"] },
+  { native: "Write", as: "write", fields: { file_path: "path", content: "content" } },
+  { native: "Edit", as: "edit", fields: { file_path: "path", old_string: "edits[].oldText", new_string: "edits[].newText" }, rest: ["replace_all"] },
+  { native: "MultiEdit", as: "edit", fields: { file_path: "path", edits: "edits" } },
+  { native: "NotebookEdit", as: "edit", fields: { notebook_path: "path", new_source: "edits[].newText" }, rest: ["cell_id", "cell_type", "edit_mode"], note: "a cell replaced, inserted or deleted" },
+  { native: "Grep", as: "grep", fields: { pattern: "pattern", path: "path", glob: "glob" }, rest: ["output_mode", "type", "-i", "-n", "-A", "-B", "-C", "context", "head_limit", "offset", "multiline"] },
+  { native: "Glob", as: "find", fields: { pattern: "pattern", path: "path" } },
+  { native: "LS", as: "ls", fields: { path: "path" }, rest: ["ignore"] },
+  { native: "Agent", inert: SUBAGENT },
+  { native: "Task", inert: SUBAGENT },
+  { native: "Workflow", inert: "runs a workflow script in Claude Code's orchestration sandbox, whose steps are subagents; their tool calls reach hookit's hooks" },
+  { native: "SendMessage", inert: "sends a message to another agent of the session" },
+  { native: "ListAgents", inert: NO_FILES },
+  { native: "Skill", inert: "loads a skill's instructions into the conversation; what the skill runs goes through Bash" },
+  { native: "ToolSearch", inert: "loads the schema of a deferred tool" },
+  { native: "DeferredToolPlaceholder", inert: "a placeholder Claude Code never runs" },
+  { native: "WebFetch", inert: WEB_FETCH },
+  { native: "WebSearch", inert: WEB_SEARCH },
+  { native: "ReportFindings", inert: NO_FILES },
+  { native: "ScheduleWakeup", inert: "schedules a later turn of this session" },
+  { native: "CronCreate", inert: "schedules a prompt (optionally kept in .claude/scheduled_tasks.json by Claude Code itself); its tool calls reach hookit's hooks when it runs" },
+  { native: "CronDelete", inert: "removes a scheduled prompt" },
+  { native: "CronList", inert: NO_FILES },
+  { native: "TaskCreate", inert: NO_FILES },
+  { native: "TaskGet", inert: NO_FILES },
+  { native: "TaskList", inert: NO_FILES },
+  { native: "TaskUpdate", inert: NO_FILES },
+  { native: "TaskOutput", inert: "reads the output of a background task the agent started" },
+  { native: "TaskStop", inert: "stops a background task the agent started" },
+  { native: "TodoWrite", inert: NO_FILES },
+  { native: "ExitPlanMode", inert: NO_FILES },
+  { native: "EnterPlanMode", inert: NO_FILES },
+  { native: "AskUserQuestion", inert: NO_FILES },
+  { native: "EnterWorktree", nativeOnly: "creates a git worktree (under .claude/worktrees) or switches into an existing one at `path`" },
+  { native: "ExitWorktree", nativeOnly: "leaves the worktree; `action: \"remove\"` deletes it and its branch" },
+];

@@ -1,0 +1,219 @@
+// Codex CLI adapter. Protocol: harness-protocols §3 and §7; what the model saw
+// after each kind of answer: test/fixtures/model-view.md §2 (0.171.0).
+// Codex validates hook output against schemas with additionalProperties:false
+// and treats every invalid answer as "no decision", so a wrong field turns a
+// block into an allow. Each answer below uses only fields its event's output
+// schema accepts, and reasons are never blank (Codex ignores blank ones).
+import type { NormalizedEvent } from "../../engine/types.ts";
+import { parseApplyPatch, patchCalls, patchesInShellCommand, PatchSyntaxError, underDir, type PatchOperation } from "../shared/apply-patch.ts";
+import { asPayload, baseInvocation, describe, joinNotices, jsonReply, nonEmptyReason, readNativeTool, readStopHookActive, textOf, type NativeTool, exactKindLookup } from "../shared/payload.ts";
+import {
+  PayloadError,
+  type Decision,
+  type Invocation,
+  type InvocationKind,
+  type Reply,
+} from "../../contract/types.ts";
+import { defineAdapter, type CapabilityRows } from "../shared/define.ts";
+import { withUndelivered } from "../shared/messages.ts";
+
+const ADAPTER_ID = "codex";
+
+const KINDS: Record<string, InvocationKind> = {
+  PreToolUse: "tool_call",
+  PostToolUse: "tool_result",
+  Stop: "stop",
+  PermissionRequest: "lifecycle",
+  PreCompact: "lifecycle",
+  PostCompact: "lifecycle",
+  SessionStart: "lifecycle",
+  SessionEnd: "lifecycle",
+  SubagentStart: "lifecycle",
+  SubagentStop: "lifecycle",
+  UserPromptSubmit: "lifecycle",
+  Interrupt: "lifecycle",
+  StopFailure: "lifecycle",
+};
+
+// 0.171 reports every shell tool as "Bash"; newer source keeps the model's own
+// tool name, so all of them are shell calls (harness-protocols §3.4).
+const SHELL_TOOLS = new Set(["Bash", "shell_command", "exec_command", "local_shell", "shell"]);
+
+interface ToolCallPart {
+  toolName: string;
+  input: Record<string, unknown>;
+  label: string;
+}
+
+// parse() reads only exact event names; kindOf also calls a misspelt pre-tool event a tool_call, so it blocks.
+const exactKind = exactKindLookup(KINDS);
+
+function parse(nativeEvent: string, raw: unknown): Invocation {
+  const where = `Codex ${nativeEvent} payload`;
+  const kind = exactKind(nativeEvent);
+  if (kind === undefined) throw new PayloadError(`${where}: hookit does not know the Codex event "${nativeEvent}"`);
+  const payload = asPayload(raw, where);
+  const invocation = baseInvocation(ADAPTER_ID, nativeEvent, kind, payload, where);
+  if (kind === "stop") {
+    invocation.events = [{ event: "agent_end", agent: ADAPTER_ID }];
+    const active = readStopHookActive(payload);
+    if (active !== undefined) invocation.stopHookActive = active;
+  }
+  if (kind !== "tool_call" && kind !== "tool_result") return invocation;
+
+  const tool = readNativeTool(payload, where);
+  const parts = toolParts(tool, where);
+  const origin = { agent: ADAPTER_ID, nativeToolName: tool.name, nativeToolInput: tool.input };
+  invocation.native = { toolName: tool.name };
+  if (kind === "tool_call") {
+    invocation.events = parts.map((part): NormalizedEvent => (
+      { event: "tool_call", toolName: part.toolName, toolCallId: tool.id, input: part.input, ...origin }
+    ));
+    if (tool.name === "apply_patch" || parts.length > 1) invocation.labels = parts.map((part) => part.label);
+    return invocation;
+  }
+  // One result per call. A patch that touched one file reads as that file's
+  // write/edit; a multi-file patch stays `apply_patch` with its native input.
+  // A shell call stays `bash` even when it carried a patch.
+  const single = parts.length === 1 || SHELL_TOOLS.has(tool.name) ? parts[0] : undefined;
+  const toolName = single?.toolName ?? tool.name;
+  const input = single?.input ?? tool.input;
+  const text = textOf(payload.tool_response);
+  invocation.events = [{
+    event: "tool_result", toolName, toolCallId: tool.id, input, content: [{ type: "text", text }], isError: false, ...origin,
+  }];
+  return invocation;
+}
+
+function toolParts(tool: NativeTool, where: string): ToolCallPart[] {
+  if (SHELL_TOOLS.has(tool.name)) {
+    const command = shellCommand(tool, where);
+    // A heredoc to apply_patch is applied as a patch: its files are checked like native apply_patch's.
+    const patched = patchesInShellCommand(command).flatMap(({ text, dir }) =>
+      patchText(text, where).flatMap(patchCalls).map((part) => inDir(part, dir)));
+    return [{ toolName: "bash", input: { command }, label: tool.name }, ...patched];
+  }
+  if (tool.name === "apply_patch") return patchOperations(tool, where).flatMap(patchCalls);
+  // Attaches a local image file to the conversation: a read of that file.
+  if (tool.name === "view_image" && typeof tool.input.path === "string") {
+    return [{ toolName: "read", input: { path: tool.input.path }, label: tool.name }];
+  }
+  return [{ toolName: tool.name, input: tool.input, label: tool.name }];
+}
+
+function inDir(part: ToolCallPart, dir: string | undefined): ToolCallPart {
+  const path = underDir(String(part.input.path), dir);
+  return { ...part, input: { ...part.input, path }, label: path };
+}
+
+function shellCommand(tool: NativeTool, where: string): string {
+  const { command, cmd } = tool.input;
+  if (typeof command === "string") return command;
+  // `exec_command` takes `cmd`; argv arrays are joined so command patterns still match.
+  if (typeof cmd === "string") return cmd;
+  if (Array.isArray(command) && command.length > 0 && command.every((arg) => typeof arg === "string")) {
+    return command.join(" ");
+  }
+  throw new PayloadError(`${where}: tool_input.command of ${tool.name} must be a string, got ${describe(command)}`);
+}
+
+function patchOperations(tool: NativeTool, where: string): PatchOperation[] {
+  const text = typeof tool.input.command === "string" ? tool.input.command : tool.input.patch;
+  if (typeof text !== "string") {
+    throw new PayloadError(`${where}: tool_input.command of apply_patch must be the patch text, got ${describe(text)}`);
+  }
+  return patchText(text, where);
+}
+
+function patchText(text: string, where: string): PatchOperation[] {
+  try {
+    return parseApplyPatch(text);
+  } catch (error) {
+    if (error instanceof PatchSyntaxError) throw new PayloadError(`${where}: the apply_patch text cannot be read: ${error.message}`);
+    throw error;
+  }
+}
+
+/** Events whose hookSpecificOutput.additionalContext reaches the model (e2e, test/e2e/messages.e2e.test.ts). */
+const CONTEXT_EVENTS: ReadonlySet<string> = new Set(["PreToolUse", "PostToolUse"]);
+
+// hookit's ask is never encoded as "ask": Codex 0.171 rejects it and runs the tool, so an ask is the deny in `block`.
+function respond(invocation: Invocation, decision: Decision): Reply {
+  const output: Record<string, unknown> = {};
+  const stop = decision.stopAgent !== undefined ? { continue: false, stopReason: decision.stopAgent } : {};
+  switch (invocation.kind) {
+    case "tool_call":
+      // PreToolUse rejects continue:false and stopReason, and a rejected answer
+      // loses its deny too, so stopAgent is never sent on this event.
+      if (decision.block !== undefined) {
+        output.hookSpecificOutput = {
+          hookEventName: "PreToolUse",
+          permissionDecision: "deny",
+          permissionDecisionReason: nonEmptyReason(decision.block),
+        };
+      } else if (decision.context !== undefined) {
+        output.hookSpecificOutput = { hookEventName: "PreToolUse", additionalContext: decision.context };
+      }
+      break;
+    case "tool_result":
+      if (decision.patch !== undefined) Object.assign(output, { decision: "block", reason: nonEmptyReason(decision.patch.text) });
+      else if (decision.context !== undefined) output.hookSpecificOutput = { hookEventName: "PostToolUse", additionalContext: decision.context };
+      Object.assign(output, stop);
+      break;
+    case "stop":
+      // Stopping wins over a continuation: an interrupt Action asked for the agent to stop.
+      if (decision.stopAgent === undefined && decision.continueWith !== undefined) {
+        Object.assign(output, { decision: "block", reason: nonEmptyReason(decision.continueWith) });
+      }
+      Object.assign(output, stop);
+      break;
+    default:
+      break;
+  }
+  const notices = joinNotices(withUndelivered(invocation, decision, CONTEXT_EVENTS.has(invocation.nativeEvent)));
+  if (notices !== undefined) output.systemMessage = notices;
+  return jsonReply(output);
+}
+
+const capabilities: CapabilityRows = [
+  { feature: "tool_call", native: "PreToolUse", support: "native",
+    notes: "JSON deny. The model reads \"Command blocked by PreToolUse hook: <reason>. Command: <command>\" (an apply_patch call gets the whole patch appended). Each file of an apply_patch is checked on its own; one blocked file blocks the patch." },
+  { feature: "tool_result", native: "PostToolUse", support: "native",
+    notes: "decision:block replaces the tool output: the model reads only the patch text." },
+  { feature: "turn_end", native: "", support: "impossible",
+    notes: "Codex has no hook at the end of a model turn: PostToolUse fires per tool and Stop once per user turn." },
+  { feature: "agent_end", native: "Stop", support: "native",
+    notes: "decision:block continues the agent with a user message <hook_prompt hook_run_id=\"stop:…\">message</hook_prompt>. Codex has no loop cap of its own; hookit caps it." },
+  { feature: "agent_settled", native: "Stop", support: "approximate",
+    notes: "Synthesized when hookit lets Stop through; another Stop hook may still continue the agent." },
+  { feature: "session_before_switch", native: "", support: "impossible",
+    notes: "No hook runs before a resume or clear; SessionStart and SessionEnd only report it afterwards." },
+  { feature: "session_before_fork", native: "", support: "impossible",
+    notes: "No hook runs before a fork; SessionStart (source fork) only reports it afterwards." },
+  { feature: "hook_result", native: "", support: "native",
+    notes: "Evaluated inside hookit after each hook; no harness event involved." },
+  { feature: "messages", native: "PreToolUse, PostToolUse, Stop", support: "native",
+    notes: "A block's message follows its reason: \"Command blocked by PreToolUse hook: <reason>\\n\\n<message>. Command: …\". On a pass (PreToolUse) or a tool result (PostToolUse) it is hookSpecificOutput.additionalContext alone (Codex rejects any other extra field), which arrives as a developer message right after the tool call. At Stop it joins the continuation. steer, followUp and nextTurn all mean the same here: with the next model request (at a stop only steer/followUp start the extra turn)." },
+  { feature: "ask", native: "PreToolUse", support: "approximate",
+    notes: "Codex 0.171 rejects permissionDecision \"ask\" and runs the tool, so an ask is the deny: the model reads the reason, the asking hook's message and \"hookit: this call needs the user's confirmation, which cannot be asked for here; ask the user to allow it or to run it.\"" },
+  { feature: "actions", native: "PostToolUse, Stop", support: "approximate",
+    notes: "interrupt/shutdown become continue:false with stopReason on PostToolUse and Stop. On PreToolUse Codex rejects those fields, so they are dropped there. compact and emit-custom-event have no hook answer here; message: see messages." },
+  { feature: "user notices", native: "all events", support: "native",
+    notes: "systemMessage: a warning entry for the user; the model does not see it." },
+];
+
+export default defineAdapter({
+  id: ADAPTER_ID,
+  title: "Codex CLI",
+  verifiedWith: "0.171.0",
+  timeoutUnit: "s",
+  registrations: [
+    { native: "PreToolUse", kind: "tool_call", matcher: "*" },
+    { native: "PostToolUse", kind: "tool_result", matcher: "*" },
+    { native: "Stop", kind: "stop" },
+  ],
+  capabilities,
+  kinds: KINDS,
+  parse,
+  respond,
+});

@@ -1,0 +1,51 @@
+// Codex CLI: the Claude-style nested shape in `hooks.json` next to a config layer,
+// `.codex/hooks.json` (project) or `$CODEX_HOME/hooks.json` (default `~/.codex`).
+// Codex may refuse root keys other than `hooks`/`description`, so hookit writes
+// nothing else. Timeouts in seconds.
+import { join } from "node:path";
+import { homeDir } from "../../install/locate.ts";
+import { hookFileTransforms } from "../../install/shapes.ts";
+import { HOOK_TIMEOUT_SECONDS, RESTART_STEP, withMatcher } from "../../install/common.ts";
+import type { Env } from "../../paths.ts";
+import type { InstallTarget } from "../../install/types.ts";
+
+// Codex caps these events' timeouts at 3 s (default 1); ask for what it will grant.
+const CAPPED_TIMEOUTS: Record<string, number> = { SessionEnd: 3, Interrupt: 3 };
+
+const hooks = hookFileTransforms({
+  agent: "codex",
+  layout: "nested",
+  commandKeys: ["command"],
+  entry: (registration, command) => {
+    const timeout = Math.min(HOOK_TIMEOUT_SECONDS, CAPPED_TIMEOUTS[registration.native] ?? HOOK_TIMEOUT_SECONDS);
+    return withMatcher(registration, { hooks: [{ type: "command", command, timeout }] });
+  },
+});
+
+export function codexHome(env: Env): string {
+  return env.CODEX_HOME || join(homeDir(env), ".codex");
+}
+
+const target: InstallTarget = {
+  id: "codex",
+  title: "Codex CLI",
+  projectFile: join(".codex", "hooks.json"),
+  globalFile: (env) => join(codexHome(env), "hooks.json"),
+  detect: { bins: ["codex"], homeDirs: [".codex"], envDirs: ["CODEX_HOME"] },
+  syntax: "json",
+  ...hooks,
+  nextSteps: (scope, env) => [
+    "Open Codex, run /hooks and trust hookit's hooks: Codex skips untrusted hooks without a word. " +
+      "Trust is tied to each hook's exact content, so trust them again after an install that changed them.",
+    ...(scope.kind === "project"
+      ? [
+          `Codex reads ${join(scope.dir, ".codex", "hooks.json")} only in a trusted project: trust it when Codex asks, ` +
+            `or add [projects."${scope.dir}"] trust_level = "trusted" to ${join(codexHome(env), "config.toml")}.`,
+        ]
+      : []),
+    `Codex before 0.124 also needs [features] codex_hooks = true in ${join(codexHome(env), "config.toml")}.`,
+    RESTART_STEP,
+  ],
+};
+
+export default target;

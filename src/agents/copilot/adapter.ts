@@ -1,0 +1,201 @@
+// GitHub Copilot CLI adapter (fixtures: Copilot CLI 1.0.102).
+// Protocol: harness-protocols §6 and §7; what the model sees: fixtures/model-view.md §4.
+// Copilot has two payload styles, chosen by how the hook is registered: camelCase events
+// (`preToolUse`) send `toolName`/`toolArgs`; Claude-style PascalCase events (`PreToolUse`)
+// send snake_case keys and Claude tool names. Both are read here; hookit registers camelCase.
+import type { ContentBlock, SessionMetadata } from "../../engine/types.ts";
+import { describe, isRecord, nonEmptyReason, invocationSkeleton, stringOf } from "../shared/payload.ts";
+import { defineAdapter, type CapabilityRows } from "../shared/define.ts";
+import { normalizeCopilotCalls, readToolArgs } from "./tools.ts";
+import { withUndelivered } from "../shared/messages.ts";
+import {
+  PayloadError,
+  type Decision,
+  type Invocation,
+  type InvocationKind,
+  type Reply,
+} from "../../contract/types.ts";
+
+const ADAPTER_ID = "copilot";
+
+const KINDS: Record<string, InvocationKind> = {
+  preToolUse: "tool_call",
+  PreToolUse: "tool_call",
+  postToolUse: "tool_result",
+  PostToolUse: "tool_result",
+  agentStop: "stop",
+  Stop: "stop",
+  // Everything else is answered as a plain allow. postToolUseFailure stays here: its
+  // payload is not documented for 1.0.102, and reading a guessed field could mislead a policy.
+  sessionStart: "lifecycle",
+  SessionStart: "lifecycle",
+  sessionEnd: "lifecycle",
+  SessionEnd: "lifecycle",
+  userPromptSubmitted: "lifecycle",
+  UserPromptSubmit: "lifecycle",
+  postToolUseFailure: "lifecycle",
+  PostToolUseFailure: "lifecycle",
+  subagentStart: "lifecycle",
+  subagentStop: "lifecycle",
+  SubagentStop: "lifecycle",
+  errorOccurred: "lifecycle",
+  ErrorOccurred: "lifecycle",
+  preCompact: "lifecycle",
+  PreCompact: "lifecycle",
+  permissionRequest: "lifecycle",
+  notification: "lifecycle",
+};
+
+const CAPABILITIES: CapabilityRows = [
+  {
+    feature: "tool_call",
+    native: "preToolUse",
+    support: "native",
+    notes: 'JSON `{"permissionDecision":"deny","permissionDecisionReason":R}`, exit 0: the model gets the tool message `Denied by preToolUse hook: R`. (Exit 2 would hide R.)',
+  },
+  {
+    feature: "tool_result",
+    native: "postToolUse",
+    support: "native",
+    notes: 'JSON `{"modifiedResult":{"resultType":"success","textResultForLlm":T}}`: the tool message becomes exactly T. Failed calls (postToolUseFailure) are not evaluated.',
+  },
+  {
+    feature: "turn_end",
+    native: "",
+    support: "impossible",
+    notes: "Copilot has no per-model-turn event (only postToolUse per tool and agentStop per prompt), so turn_end hooks never run.",
+  },
+  {
+    feature: "agent_end",
+    native: "agentStop",
+    support: "native",
+    notes: 'JSON `{"decision":"block","reason":C}`: the model gets a new user message `<current_datetime>…</current_datetime>\\n\\nC`. Copilot stops after 8 blocks in a row.',
+  },
+  {
+    feature: "agent_settled",
+    native: "agentStop",
+    support: "approximate",
+    notes: "Synthesized by hookit when it lets agentStop through; another hook may still continue the agent.",
+  },
+  {
+    feature: "session_before_switch",
+    native: "",
+    support: "impossible",
+    notes: "No hook runs before a resume or a new session; sessionEnd/sessionStart only report it afterwards.",
+  },
+  { feature: "session_before_fork", native: "", support: "impossible", notes: "Copilot CLI has no fork event." },
+  {
+    feature: "hook_result",
+    native: "",
+    support: "native",
+    notes: "Evaluated in-process by hookit after each native event; never changes what Copilot receives.",
+  },
+  { feature: "messages", native: "preToolUse, postToolUse, agentStop", support: "native",
+    notes: "A block's message follows its reason: \"Denied by preToolUse hook: <reason>\\n\\n<message>\". On a pass it is additionalContext: preToolUse adds a user message \"Additional context from preToolUse hook:\\n<message>\" after the result; postToolUse appends \"Tool \\\"bash\\\" succeeded. Additional guidance from postToolUse hooks:\\n<message>\" to it. agentStop: it joins the continuation. steer, followUp and nextTurn all mean the same here: with the next model request (at a stop only steer/followUp start the extra turn)." },
+  { feature: "ask", native: "preToolUse", support: "native",
+    notes: "permissionDecision \"ask\" with the asking hooks' messages (or the reason): the user is asked. In -p nobody can answer: the call is denied and the model reads \"Denied by preToolUse hook (unable to ask user for confirmation): <message>\"." },
+  {
+    feature: "actions",
+    native: "agentStop",
+    support: "approximate",
+    notes: "Command hooks have no stop-the-agent field: at agentStop, `interrupt`/`shutdown` only drop hookit's continuation so the agent does stop; elsewhere they are ignored. `compact` and `emit-custom-event` cannot be delivered; `message`: see messages.",
+  },
+  {
+    feature: "user notices",
+    native: "",
+    support: "impossible",
+    notes: "No user-visible field for command hooks: notices go to stderr with exit 0, which Copilot only logs.",
+  },
+];
+
+export default defineAdapter({
+  id: ADAPTER_ID,
+  title: "GitHub Copilot CLI",
+  verifiedWith: "1.0.102",
+  timeoutUnit: "s",
+  // camelCase gives the native payload. Copilot anchors matchers as ^(?:…)$, so none = every tool.
+  registrations: [
+    { native: "preToolUse", kind: "tool_call" },
+    { native: "postToolUse", kind: "tool_result" },
+    { native: "agentStop", kind: "stop" },
+  ],
+  capabilities: CAPABILITIES,
+  // A misspelt pre-tool event is a tool_call that parse() refuses, so it blocks.
+  kinds: KINDS,
+  parse,
+  respond,
+});
+
+function parse(nativeEvent: string, payload: unknown): Invocation {
+  const where = `Copilot CLI ${nativeEvent} payload`;
+  if (!isRecord(payload)) throw new PayloadError(`${where}: expected a JSON object, got ${describe(payload)}`);
+  // The event name's case says which style the payload has; both keys are read anyway.
+  const pascal = /^[A-Z]/.test(nativeEvent);
+  const key = (camel: string, snake: string) => (pascal ? snake : camel);
+  const sessionId = stringOf(payload.sessionId) ?? stringOf(payload.session_id);
+  const transcript = stringOf(payload.transcriptPath) ?? stringOf(payload.transcript_path);
+  const metadata: SessionMetadata = {};
+  if (sessionId !== undefined) metadata.sessionId = sessionId;
+  if (transcript !== undefined) metadata.sessionFile = transcript;
+  const base = invocationSkeleton(ADAPTER_ID, nativeEvent, sessionId, stringOf(payload.cwd), metadata);
+  const kind = Object.hasOwn(KINDS, nativeEvent) ? KINDS[nativeEvent] : undefined;
+  if (kind === undefined) throw new PayloadError(`${where}: hookit does not know the Copilot CLI event "${nativeEvent}"`);
+
+  if (kind === "tool_call" || kind === "tool_result") {
+    const nativeToolName = payload.toolName ?? payload.tool_name;
+    if (typeof nativeToolName !== "string" || nativeToolName === "")
+      throw new PayloadError(`${where}: "${key("toolName", "tool_name")}" must be a non-empty string, got ${describe(nativeToolName)}`);
+    const argsField = `${where}: "${key("toolArgs", "tool_input")}"`;
+    const nativeToolInput = readToolArgs(payload.toolArgs ?? payload.tool_input, nativeToolName, argsField);
+    // Neither payload style carries a tool-call id.
+    const origin = { toolCallId: "", agent: ADAPTER_ID, nativeToolName, nativeToolInput };
+    const calls = normalizeCopilotCalls(nativeToolName, nativeToolInput);
+    if (kind === "tool_call") return { ...base, kind, events: calls.map((call) => ({ event: "tool_call", ...call, ...origin })) };
+    // One result per call: a call that became several keeps its native name and input.
+    const tool = { ...(calls.length === 1 && calls[0] ? calls[0] : { toolName: nativeToolName, input: nativeToolInput }), ...origin };
+    const result = payload.toolResult ?? payload.tool_result;
+    if (!isRecord(result))
+      throw new PayloadError(`${where}: "${key("toolResult", "tool_result")}" must be a JSON object, got ${describe(result)}`);
+    const text = stringOf(result.textResultForLlm) ?? stringOf(result.text_result_for_llm) ?? "";
+    const resultType = stringOf(result.resultType) ?? stringOf(result.result_type);
+    const content: ContentBlock[] = [{ type: "text", text }];
+    const isError = resultType !== undefined && resultType !== "success";
+    return { ...base, kind, events: [{ event: "tool_result", ...tool, content, isError }] };
+  }
+  if (kind === "stop") {
+    // snake_case even in camelCase mode (1.0.102); the SDK types spell it stopHookActive.
+    const stopHookActive = payload.stop_hook_active === true || payload.stopHookActive === true;
+    return { ...base, kind, stopHookActive, events: [{ event: "agent_end", agent: ADAPTER_ID }] };
+  }
+  return { ...base, kind: "lifecycle", events: [] };
+}
+
+/** Where additionalContext reaches the model (e2e); the kind, since the event names follow the config's casing. */
+const CONTEXT_KINDS: ReadonlySet<InvocationKind> = new Set(["tool_call", "tool_result"]);
+
+function respond(invocation: Invocation, decision: Decision): Reply {
+  const out: Record<string, unknown> = {};
+  // `!== undefined`: an empty reason is still a decision and must never fail open.
+  // The reason travels in JSON with exit 0: exit 2 would replace it with "hook exited with code 2".
+  if (invocation.kind === "tool_call" && decision.block !== undefined) {
+    // "ask" prompts the user; in -p / autopilot Copilot denies it ("unable to ask user for confirmation").
+    out.permissionDecision = decision.ask !== undefined ? "ask" : "deny";
+    out.permissionDecisionReason = nonEmptyReason(decision.ask ?? decision.block, "hookit: blocked by policy");
+  }
+  // A message on an answer that refuses nothing: preToolUse adds a user message after the result, postToolUse appends to it.
+  if (decision.context !== undefined && CONTEXT_KINDS.has(invocation.kind) && Object.keys(out).length === 0)
+    out.additionalContext = decision.context;
+  if (invocation.kind === "tool_result" && decision.patch !== undefined)
+    out.modifiedResult = { resultType: "success", textResultForLlm: decision.patch.text };
+  // No stop field exists, but letting the stop through is how an interrupt/shutdown Action stops the agent.
+  if (invocation.kind === "stop" && decision.continueWith !== undefined && decision.stopAgent === undefined) {
+    out.decision = "block";
+    out.reason = nonEmptyReason(decision.continueWith, "hookit: continue");
+  }
+  // No user channel and no stop field: stderr with exit 0 changes nothing and lands in Copilot's log.
+  const stderr = withUndelivered(invocation, decision, CONTEXT_KINDS.has(invocation.kind)).map((n) => `${n.message}\n`).join("");
+  return { stdout: Object.keys(out).length > 0 ? `${JSON.stringify(out)}\n` : "", stderr, exitCode: 0 };
+}
+
+// --- internal ---
+

@@ -1,0 +1,44 @@
+// GitHub Copilot CLI: hookit's own file, `.github/hooks/hookit.json` (repo) or
+// `~/.copilot/hooks/hookit.json`, in the native camelCase form
+// `{"version": 1, "hooks": {"<event>": [{type, bash, timeoutSec, matcher?}]}}`.
+// The event spelling chooses the payload style, so the adapter's names are used as-is.
+import { join } from "node:path";
+import { homeDir } from "../../install/locate.ts";
+import { hookFileTransforms } from "../../install/shapes.ts";
+import { HOOK_TIMEOUT_SECONDS, RESTART_STEP } from "../../install/common.ts";
+import type { InstallTarget } from "../../install/types.ts";
+
+const FILE_NAME = "hookit.json";
+
+const hooks = hookFileTransforms({
+  agent: "copilot",
+  preamble: { version: 1 },
+  layout: "flat",
+  commandKeys: ["bash", "command"],
+  entry: (registration, command) => ({
+    type: "command",
+    bash: command,
+    timeoutSec: HOOK_TIMEOUT_SECONDS,
+    ...(registration.matcher === undefined ? {} : { matcher: registration.matcher }),
+  }),
+});
+
+const target: InstallTarget = {
+  id: "copilot",
+  title: "GitHub Copilot CLI",
+  projectFile: join(".github", "hooks", FILE_NAME),
+  globalFile: (env) => join(homeDir(env), ".copilot", "hooks", FILE_NAME),
+  detect: { bins: ["copilot"], homeDirs: [".copilot"] },
+  ...hooks,
+  nextSteps: (scope) => [
+    ...(scope.kind === "project"
+      ? [
+          "Copilot CLI loads repository hooks only in a trusted folder and skips them silently otherwise: " +
+            "trust the folder when asked (headless: --trust-folder).",
+        ]
+      : []),
+    RESTART_STEP,
+  ],
+};
+
+export default target;

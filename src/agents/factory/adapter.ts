@@ -1,0 +1,149 @@
+// Factory droid adapter. Protocol: harness-protocols §6b and §11 (droid column);
+// what the model saw after each kind of answer: test/fixtures/model-view.md §5 and
+// docs/agents/factory.md (droid 0.225.2, real offline runs). Payloads are Claude's
+// snake_case shape without `tool_use_id`; `tool_response` is always a string.
+// Answers are Claude-shaped JSON on stdout, plus exit 2 behind a deny (see respond).
+import { defineAdapter, type CapabilityRows } from "../shared/define.ts";
+import { withUndelivered } from "../shared/messages.ts";
+import { normalizeFactoryTool } from "./tools.ts";
+import { asPayload, baseInvocation, joinNotices, jsonReply, nonEmptyReason, readNativeTool, readStopHookActive, textOf, type Payload, exactKindLookup } from "../shared/payload.ts";
+import {
+  PayloadError,
+  type Decision,
+  type Invocation,
+  type InvocationKind,
+  type Reply,
+} from "../../contract/types.ts";
+
+const ADAPTER_ID = "factory";
+const VERIFIED_WITH = "0.225.2";
+
+// droid 0.225.2's hook events (the keys its hooks.json schema accepts). Only
+// these three carry hookit events; droid has no per-turn event.
+const KINDS: Record<string, InvocationKind> = {
+  PreToolUse: "tool_call",
+  PostToolUse: "tool_result",
+  Stop: "stop",
+};
+const LIFECYCLE_EVENTS = ["Notification", "UserPromptSubmit", "SubagentStop", "PreCompact", "SessionStart", "SessionEnd"];
+
+// parse() reads only exact event names; kindOf also calls a misspelt pre-tool event a tool_call, so it blocks.
+const exactKind = exactKindLookup(KINDS, LIFECYCLE_EVENTS);
+
+function parse(nativeEvent: string, raw: unknown): Invocation {
+  const where = `Factory droid ${nativeEvent} payload`;
+  const kind = exactKind(nativeEvent);
+  if (kind === undefined) throw new PayloadError(`${where}: hookit does not know the Factory droid event "${nativeEvent}"`);
+  const payload = asPayload(raw, where);
+  const invocation = baseInvocation(ADAPTER_ID, nativeEvent, kind, payload, where);
+  if (kind === "tool_call" || kind === "tool_result") addToolEvents(invocation, payload, where);
+  if (kind === "stop") {
+    invocation.events = [{ event: "agent_end", agent: ADAPTER_ID }];
+    const active = readStopHookActive(payload);
+    if (active !== undefined) invocation.stopHookActive = active;
+  }
+  return invocation;
+}
+
+function addToolEvents(invocation: Invocation, payload: Payload, where: string): void {
+  const tool = readNativeTool(payload, where);
+  const parts = normalizeFactoryTool(tool.name, tool.input, where);
+  const origin = { agent: ADAPTER_ID, nativeToolName: tool.name, nativeToolInput: tool.input };
+  invocation.native = { toolName: tool.name };
+  if (invocation.kind === "tool_call") {
+    invocation.events = parts.map((part) => ({ event: "tool_call", toolName: part.toolName, toolCallId: tool.id, input: part.input, ...origin }));
+    if (parts.length > 1 || tool.name === "ApplyPatch") invocation.labels = parts.map((part) => part.label);
+    return;
+  }
+  // One result per call: a call that became several parts keeps its native name and input.
+  const single = parts.length === 1 ? parts[0] : undefined;
+  // droid fires PostToolUse only for calls that succeeded; a failed one never gets here.
+  invocation.events = [{
+    event: "tool_result", toolName: single?.toolName ?? tool.name, toolCallId: tool.id, input: single?.input ?? tool.input,
+    content: [{ type: "text", text: textOf(payload.tool_response) }], isError: false, ...origin,
+  }];
+}
+
+// hookit's ask is never encoded as "ask": droid exec --auto ignores it and runs the tool, so an ask is the deny in `block`.
+function respond(invocation: Invocation, decision: Decision): Reply {
+  // Only PostToolUse's additionalContext reaches the model; PreToolUse drops it (e2e, messages.e2e.test.ts).
+  const delivered = invocation.kind === "tool_result";
+  const notices = joinNotices(withUndelivered(invocation, decision, delivered));
+  // droid hands SessionStart's and UserPromptSubmit's stdout to the model as a
+  // user message (even "{}"), so lifecycle answers print nothing there.
+  if (invocation.kind === "lifecycle") {
+    return { stdout: "", stderr: notices ?? "", exitCode: 0 };
+  }
+  const output: Record<string, unknown> = {};
+  const denied = invocation.kind === "tool_call" && decision.block !== undefined ? nonEmptyReason(decision.block) : undefined;
+  if (denied !== undefined) {
+    output.hookSpecificOutput = { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: denied };
+  }
+  if (invocation.kind === "tool_result" && decision.patch !== undefined) {
+    // droid cannot replace a result; this adds the text as a user message after it.
+    output.hookSpecificOutput = { hookEventName: "PostToolUse", additionalContext: nonEmptyReason(decision.patch.text) };
+  }
+  // A message on an answer that refuses nothing: context for the model after the tool's result.
+  if (delivered && decision.context !== undefined && output.hookSpecificOutput === undefined) {
+    output.hookSpecificOutput = { hookEventName: invocation.nativeEvent, additionalContext: decision.context };
+  }
+  // Stopping wins over a continuation: an interrupt Action asked for the agent to stop.
+  if (invocation.kind === "stop" && decision.continueWith !== undefined && decision.stopAgent === undefined) {
+    output.decision = "block";
+    output.reason = nonEmptyReason(decision.continueWith);
+  }
+  if (decision.stopAgent !== undefined) {
+    output.continue = false;
+    output.stopReason = decision.stopAgent;
+  }
+  if (notices !== undefined) output.systemMessage = notices;
+  const reply = jsonReply(output);
+  // droid obeys the first PreToolUse answer that carries a permissionDecision, so
+  // an "allow" from a hook listed before hookit's would beat a JSON deny alone.
+  // Exit 2 denies whatever the other hooks said; stderr is then the reason.
+  return denied === undefined ? reply : { ...reply, stderr: denied, exitCode: 2 };
+}
+
+const capabilities: CapabilityRows = [
+  { feature: "tool_call", native: "PreToolUse", support: "native",
+    notes: "JSON deny backed by exit 2: the model gets the tool message \"Error: <reason>\". droid obeys the first permissionDecision among its PreToolUse hooks, so a hook listed earlier that answers allow would beat a JSON deny alone; exit 2 still denies (the model then reads the reason from stderr, with a trailing newline)." },
+  { feature: "tool_result", native: "PostToolUse", support: "approximate",
+    notes: "droid cannot replace a tool result: the model keeps the original output and gets the patch text as a user message right after it (additionalContext). Only calls that succeeded fire PostToolUse, so a failed command or edit never reaches tool_result hooks. When several PostToolUse hooks answer additionalContext, only the first one listed reaches the model." },
+  { feature: "turn_end", native: "", support: "impossible",
+    notes: "droid has no hook at the end of a model turn: PostToolUse fires per tool call and Stop once per prompt." },
+  { feature: "agent_end", native: "Stop", support: "native",
+    notes: "decision:block continues the agent; the model gets a user message that is exactly the message, and the next Stop has stop_hook_active:true. droid has no loop cap of its own; hookit caps it." },
+  { feature: "agent_settled", native: "Stop", support: "approximate",
+    notes: "Synthesized when hookit lets Stop through; another Stop hook may still continue the agent." },
+  { feature: "session_before_switch", native: "", support: "impossible",
+    notes: "No hook runs before a new or resumed session; SessionEnd and SessionStart only report it afterwards." },
+  { feature: "session_before_fork", native: "", support: "impossible",
+    notes: "droid has no hook before a session fork." },
+  { feature: "hook_result", native: "", support: "native",
+    notes: "Evaluated inside hookit after each hook; no harness event involved." },
+  { feature: "messages", native: "PreToolUse, PostToolUse, Stop", support: "approximate",
+    notes: "A block's message follows its reason: \"Error: <reason>\\n\\n<message>\". After a tool (PostToolUse) it is hookSpecificOutput.additionalContext, a message after the result. PreToolUse drops additionalContext, so a pass message on a tool call reaches only the user (systemMessage). Stop: it joins the continuation. steer, followUp and nextTurn all mean the same here: with the next model request (at a stop only steer/followUp start the extra turn)." },
+  { feature: "ask", native: "PreToolUse", support: "approximate",
+    notes: "droid exec --auto ignores permissionDecision \"ask\" and runs the tool, so an ask is the deny (exit 2): the model reads the reason, the asking hook's message and hookit's note to ask the user." },
+  { feature: "actions", native: "PreToolUse, PostToolUse, Stop", support: "approximate",
+    notes: "interrupt/shutdown become continue:false with stopReason: droid stops the agent before the tool runs (PreToolUse), after it ran (PostToolUse) or at Stop. compact and emit-custom-event have no hook answer here; message: see messages." },
+  { feature: "user notices", native: "PostToolUse, Stop", support: "approximate",
+    notes: "systemMessage, which the model never sees. droid 0.225.2's code shows it as a warning in the interactive view after PostToolUse and Stop, only logs it on PreToolUse, and droid exec prints none. Lifecycle events get them on stderr: droid would give their stdout to the model." },
+];
+
+export default defineAdapter({
+  id: ADAPTER_ID,
+  title: "Factory droid",
+  verifiedWith: VERIFIED_WITH,
+  timeoutUnit: "s",
+  registrations: [
+    { native: "PreToolUse", kind: "tool_call", matcher: "*" },
+    { native: "PostToolUse", kind: "tool_result", matcher: "*" },
+    { native: "Stop", kind: "stop" },
+  ],
+  capabilities,
+  kinds: KINDS,
+  lifecycle: LIFECYCLE_EVENTS,
+  parse,
+  respond,
+});

@@ -1,0 +1,118 @@
+// Factory droid's built-in tools mapped onto hookit's (Pi's) tool vocabulary.
+// Names and input shapes are the ones droid 0.225.2 sent its hooks in real runs
+// (test/adapters/factory-captures/): `Execute`, `Read`, `LS`, `Create`, `Edit`,
+// `MultiEdit`, `ApplyPatch`, `Grep`, `Glob`. droid offers `ApplyPatch` (Codex's
+// patch envelope in `input`) instead of `Create`/`Edit` to OpenAI models.
+import { NO_FILES, SKILL, WEB_FETCH, type ToolClass } from "../shared/tool-classes.ts";
+import { parseApplyPatch, patchCalls, PatchSyntaxError, type PatchOperation } from "../shared/apply-patch.ts";
+import { isRecord, type Payload } from "../shared/payload.ts";
+import { PayloadError } from "../../contract/types.ts";
+import { fieldReader, type FieldReader } from "../shared/fields.ts";
+
+/** One normalized call; `label` names it when one native call becomes several (a patch's files). */
+export interface FactoryToolPart {
+  toolName: string;
+  input: Record<string, unknown>;
+  label: string;
+}
+
+/**
+ * Maps a droid tool call onto the normalized vocabulary: one part, or one per
+ * file of an `ApplyPatch` and per pattern of a `Glob`. Unknown tools (MCP,
+ * `Task`, `FetchUrl`, …) keep their native name and input. A known tool with a
+ * missing required field is a PayloadError: guessing would let a policy miss it.
+ */
+export function normalizeFactoryTool(name: string, input: Payload, where: string): FactoryToolPart[] {
+  const f = fieldReader(input, name, where);
+  const one = (toolName: string, normalized: Record<string, unknown>) => [{ toolName, input: normalized, label: name }];
+  switch (name) {
+    case "Execute":
+      // droid's timeout is in seconds, like Pi's.
+      return one("bash", { command: f.string("command"), ...f.optionalNumbers({ timeout: "timeout" }) });
+    case "Read":
+      return one("read", { path: f.string("file_path"), ...f.optionalNumbers({ offset: "offset", limit: "limit" }) });
+    case "LS":
+      return one("ls", f.optionalStrings({ directory_path: "path" }));
+    case "Create":
+      return one("write", { path: f.string("file_path"), content: f.string("content") });
+    case "Edit":
+      return one("edit", { path: f.string("file_path"), edits: [{ oldText: f.string("old_str"), newText: f.string("new_str") }] });
+    case "MultiEdit":
+      return one("edit", { path: f.string("file_path"), edits: changes(input.changes, f) });
+    case "Grep":
+      return one("grep", {
+        pattern: f.string("pattern"),
+        ...f.optionalStrings({ path: "path", glob_pattern: "glob" }),
+        ...(typeof input.case_insensitive === "boolean" ? { ignoreCase: input.case_insensitive } : {}),
+        ...f.optionalNumbers({ context: "context", head_limit: "limit" }),
+      });
+    case "Glob":
+      return globPatterns(input.patterns, f).map((pattern) => ({
+        toolName: "find", input: { pattern, ...f.optionalStrings({ folder: "path" }) }, label: pattern,
+      }));
+    case "GenerateImage": {
+      // The input images are local files sent to the image model: one read per path.
+      const paths = Array.isArray(input.input_image_paths) ? input.input_image_paths.filter((p): p is string => typeof p === "string") : [];
+      if (paths.length === 0) return [{ toolName: name, input, label: name }];
+      return paths.map((path) => ({ toolName: "read", input: { path }, label: path }));
+    }
+    case "ApplyPatch":
+      // One normalized call per file, as for Codex's apply_patch.
+      return patchOperations(f.string("input"), where).flatMap(patchCalls);
+    default:
+      return [{ toolName: name, input, label: name }];
+  }
+}
+
+// --- internal ---
+
+function changes(value: unknown, f: FieldReader): { oldText: string; newText: string }[] {
+  if (!Array.isArray(value) || value.length === 0) throw f.fail("changes", "a non-empty array", value);
+  return value.map((change: unknown, index) => {
+    if (!isRecord(change)) throw f.fail(`changes[${index}]`, "an object", change);
+    if (typeof change.old_str !== "string") throw f.fail(`changes[${index}].old_str`, "a string", change.old_str);
+    if (typeof change.new_str !== "string") throw f.fail(`changes[${index}].new_str`, "a string", change.new_str);
+    return { oldText: change.old_str, newText: change.new_str };
+  });
+}
+
+/** `patterns` is one glob or a list of them; Pi's `find` takes one, so each becomes its own call. */
+function globPatterns(value: unknown, f: FieldReader): string[] {
+  if (typeof value === "string") return [value];
+  if (Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === "string")) return value;
+  throw f.fail("patterns", "a string or a non-empty array of strings", value);
+}
+
+function patchOperations(text: string, where: string): PatchOperation[] {
+  try {
+    return parseApplyPatch(text);
+  } catch (error) {
+    if (error instanceof PatchSyntaxError) throw new PayloadError(`${where}: the ApplyPatch text cannot be read: ${error.message}`);
+    throw error;
+  }
+}
+
+
+/** Every tool droid offered in a captured release (test/fixtures/tool-lists/factory-*.json). */
+export const TOOL_CLASSES: ToolClass[] = [
+  { native: "Execute", as: "bash", fields: { command: "command", timeout: "timeout" }, rest: ["summary", "riskLevelReason", "riskLevel", "fireAndForget"] },
+  { native: "Read", as: "read", fields: { file_path: "path", offset: "offset", limit: "limit" }, rest: ["image_quality"] },
+  { native: "LS", as: "ls", fields: { directory_path: "path" }, rest: ["ignorePatterns"] },
+  { native: "Create", as: "write", fields: { file_path: "path", content: "content" } },
+  { native: "Edit", as: "edit", fields: { file_path: "path", old_str: "edits[].oldText", new_str: "edits[].newText" }, rest: ["change_all"] },
+  { native: "MultiEdit", as: "edit", fields: { file_path: "path", changes: "edits" } },
+  { native: "ApplyPatch", as: ["write", "edit"], perFile: true, fields: { input: "path" }, note: "one call per file of the patch, as for Codex" },
+  { native: "Grep", as: "grep", fields: { pattern: "pattern", path: "path", glob_pattern: "glob" },
+    rest: ["output_mode", "case_insensitive", "type", "context_before", "context_after", "context", "line_numbers", "head_limit", "multiline", "fixed_string"] },
+  { native: "Glob", as: "find", perFile: true, fields: { patterns: "pattern", folder: "path" }, rest: ["excludePatterns"], note: "one call per pattern" },
+  { native: "GenerateImage", as: "read", perFile: true, fields: { input_image_paths: "path" }, rest: ["prompt"], note: "one `read` per input image; without input images it keeps its native name" },
+  { native: "Task", nativeOnly: "starts a subagent (its own tool calls reach hookit's hooks); `image_paths` attaches local images to its prompt" },
+  { native: "TaskOutput", inert: "reads the output of a background task the agent started" },
+  { native: "TaskStop", inert: "stops a background task the agent started" },
+  { native: "Skill", inert: SKILL },
+  { native: "ToolSearch", inert: "loads the schema of a deferred tool" },
+  { native: "ConnectorSearch", nativeOnly: "finds and calls a tool of a connected service (Factory's connectors, like MCP); guard it by `nativeToolName`" },
+  { native: "FetchUrl", inert: WEB_FETCH },
+  { native: "WebSearch", inert: "a web search run by Factory" },
+  { native: "TodoWrite", inert: NO_FILES },
+];

@@ -1,0 +1,198 @@
+// Gemini CLI adapter (fixtures: Gemini CLI 0.61.0).
+// Protocol: harness-protocols §4 and §7; what the model sees: fixtures/model-view.md §3.
+// Gemini reads `stdout.trim() || stderr.trim()`; JSON wins over the exit code, and a
+// non-JSON text with exit >= 2 denies. hookit therefore always exits 0 and speaks JSON only.
+import type { ContentBlock, SessionMetadata } from "../../engine/types.ts";
+import { describe, isRecord, nonEmptyReason, invocationSkeleton, stringOf } from "../shared/payload.ts";
+import { withUndelivered } from "../shared/messages.ts";
+import { defineAdapter, type CapabilityRows } from "../shared/define.ts";
+import { geminiResultText, normalizeGeminiCalls } from "./tools.ts";
+import {
+  PayloadError,
+  type Decision,
+  type Invocation,
+  type InvocationKind,
+  type Reply,
+} from "../../contract/types.ts";
+
+const ADAPTER_ID = "gemini";
+
+/** Every event of Gemini's enum (identical in 0.61.0), spelled as Gemini sends it. */
+const KINDS: Record<string, InvocationKind> = {
+  BeforeTool: "tool_call",
+  AfterTool: "tool_result",
+  AfterAgent: "stop",
+  // Fires per streamed chunk; parse() keeps only chunks that finish a model turn.
+  AfterModel: "turn_end",
+  BeforeAgent: "lifecycle",
+  BeforeModel: "lifecycle",
+  BeforeToolSelection: "lifecycle",
+  SessionStart: "lifecycle",
+  SessionEnd: "lifecycle",
+  PreCompress: "lifecycle",
+  Notification: "lifecycle",
+};
+
+const CAPABILITIES: CapabilityRows = [
+  {
+    feature: "tool_call",
+    native: "BeforeTool",
+    support: "native",
+    notes: 'JSON `{"decision":"deny","reason":R}`: the tool does not run and the model gets the function response `{"error":"Tool execution blocked: R"}`.',
+  },
+  {
+    feature: "tool_result",
+    native: "AfterTool",
+    support: "native",
+    notes: 'JSON `{"decision":"deny","reason":T}`: the real output is hidden and the model gets `{"error":T}` (T is the `[BLOCKED by HooKit] …` text).',
+  },
+  {
+    feature: "turn_end",
+    native: "AfterModel",
+    support: "approximate",
+    notes: "No turn-end event: an AfterModel chunk with a `finishReason` counts as the end of a model turn and `turnIndex` is always 0. Not installed by default, because Gemini runs AfterModel hooks for every streamed chunk.",
+  },
+  {
+    feature: "agent_end",
+    native: "AfterAgent",
+    support: "native",
+    notes: 'JSON `{"decision":"deny","reason":C}`: the model gets a new user turn with exactly C. Gemini only stops after 100 turns, so hookit caps the continuations itself.',
+  },
+  {
+    feature: "agent_settled",
+    native: "AfterAgent",
+    support: "approximate",
+    notes: "Synthesized by hookit when it lets AfterAgent through; another hook may still retry the agent.",
+  },
+  {
+    feature: "session_before_switch",
+    native: "",
+    support: "impossible",
+    notes: "No hook runs before /clear or a resume; SessionEnd and SessionStart only report it afterwards.",
+  },
+  { feature: "session_before_fork", native: "", support: "impossible", notes: "Gemini CLI has no fork event." },
+  {
+    feature: "hook_result",
+    native: "",
+    support: "native",
+    notes: "Evaluated in-process by hookit after each native event; never changes what Gemini receives.",
+  },
+  { feature: "messages", native: "BeforeTool, AfterTool, AfterAgent", support: "approximate",
+    notes: "A block's message follows its reason: {\"error\":\"Tool execution blocked: <reason>\\n\\n<message>\"}. After a tool (AfterTool) it is hookSpecificOutput.additionalContext, appended to the result as <hook_context>…</hook_context>. BeforeTool drops additionalContext, so a pass message on a tool call reaches only the user (systemMessage). AfterAgent: it joins the continuation. steer, followUp and nextTurn all mean the same here: with the next model request (at a stop only steer/followUp start the extra turn)." },
+  { feature: "ask", native: "BeforeTool", support: "approximate",
+    notes: "Gemini's decision \"ask\" waits for a confirmation nobody can give in -p (the e2e run hung until it was killed), so an ask is the deny: the model reads the reason, the asking hook's message and hookit's note to ask the user." },
+  {
+    feature: "actions",
+    native: "BeforeTool, AfterTool, AfterAgent",
+    support: "approximate",
+    notes: "`interrupt` and `shutdown` become `continue:false` + `stopReason`: the agent loop stops with no further model request. `compact` and `emit-custom-event` cannot be delivered; `message`: see messages.",
+  },
+  {
+    feature: "user notices",
+    native: "all events",
+    support: "native",
+    notes: "`systemMessage`, shown to the user only; several notices are joined by newlines.",
+  },
+];
+
+export default defineAdapter({
+  id: ADAPTER_ID,
+  title: "Gemini CLI",
+  verifiedWith: "0.61.0",
+  timeoutUnit: "ms",
+  registrations: [
+    { native: "BeforeTool", kind: "tool_call", matcher: "*" },
+    { native: "AfterTool", kind: "tool_result", matcher: "*" },
+    { native: "AfterAgent", kind: "stop" },
+  ],
+  capabilities: CAPABILITIES,
+  // A misspelt pre-tool event is a tool_call that parse() refuses, so it blocks.
+  kinds: KINDS,
+  parse,
+  respond,
+});
+
+function parse(nativeEvent: string, payload: unknown): Invocation {
+  const where = `Gemini CLI ${nativeEvent} payload`;
+  if (!isRecord(payload)) throw new PayloadError(`${where}: expected a JSON object, got ${describe(payload)}`);
+  const sessionId = stringOf(payload.session_id);
+  const transcript = stringOf(payload.transcript_path);
+  const metadata: SessionMetadata = {};
+  if (sessionId !== undefined) metadata.sessionId = sessionId;
+  if (transcript !== undefined) metadata.sessionFile = transcript;
+  const base = invocationSkeleton(ADAPTER_ID, nativeEvent, sessionId, stringOf(payload.cwd), metadata);
+  const kind = Object.hasOwn(KINDS, nativeEvent) ? KINDS[nativeEvent] : undefined;
+  if (kind === undefined) throw new PayloadError(`${where}: hookit does not know the Gemini CLI event "${nativeEvent}"`);
+
+  if (kind === "tool_call" || kind === "tool_result") {
+    const nativeToolName = payload.tool_name;
+    if (typeof nativeToolName !== "string" || nativeToolName === "")
+      throw new PayloadError(`${where}: "tool_name" must be a non-empty string, got ${describe(nativeToolName)}`);
+    const nativeToolInput = payload.tool_input;
+    if (!isRecord(nativeToolInput))
+      throw new PayloadError(`${where}: "tool_input" of ${nativeToolName} must be a JSON object, got ${describe(nativeToolInput)}`);
+    // Gemini's hook payload carries no tool-call id.
+    const origin = { toolCallId: "", agent: ADAPTER_ID, nativeToolName, nativeToolInput };
+    const calls = normalizeGeminiCalls(nativeToolName, nativeToolInput);
+    if (kind === "tool_call") return { ...base, kind, events: calls.map((call) => ({ event: "tool_call", ...call, ...origin })) };
+    // One result per call: a call that became several reads keeps its native name and input.
+    const tool = { ...(calls.length === 1 && calls[0] ? calls[0] : { toolName: nativeToolName, input: nativeToolInput }), ...origin };
+    const response = payload.tool_response;
+    if (!isRecord(response) && typeof response !== "string")
+      throw new PayloadError(`${where}: "tool_response" must be a JSON object, got ${describe(response)}`);
+    const text = geminiResultText(response);
+    const isError = isRecord(response) && response.error !== undefined && response.error !== null;
+    const content: ContentBlock[] = [{ type: "text", text }];
+    return { ...base, kind, events: [{ event: "tool_result", ...tool, content, isError }] };
+  }
+  if (kind === "stop") {
+    const stopHookActive = payload.stop_hook_active === true;
+    return { ...base, kind, stopHookActive, events: [{ event: "agent_end", agent: ADAPTER_ID }] };
+  }
+  if (kind === "turn_end" && finishesTurn(payload.llm_response)) {
+    // Gemini sends no turn counter; 0 is the documented placeholder.
+    return { ...base, kind, events: [{ event: "turn_end", turnIndex: 0, agent: ADAPTER_ID }] };
+  }
+  return { ...base, kind: "lifecycle", events: [] };
+}
+
+function respond(invocation: Invocation, decision: Decision): Reply {
+  const out: Record<string, unknown> = {};
+  // `!== undefined`: an empty reason is still a decision and must never fail open.
+  // hookit's ask is the deny: Gemini's "ask" waits for a confirmation nobody can give in -p (the run hung until killed).
+  if (invocation.kind === "tool_call" && decision.block !== undefined) deny(out, decision.block);
+  // A message on an answer that refuses nothing: context for the model with the tool's result.
+  if (decision.context !== undefined && CONTEXT_EVENTS.has(invocation.nativeEvent) && out.decision === undefined)
+    out.hookSpecificOutput = { hookEventName: invocation.nativeEvent, additionalContext: decision.context };
+  if (invocation.kind === "tool_result" && decision.patch !== undefined) deny(out, decision.patch.text);
+  // Stopping wins over a continuation: an interrupt/shutdown Action asked for the agent to stop.
+  if (invocation.kind === "stop" && decision.continueWith !== undefined && decision.stopAgent === undefined)
+    deny(out, decision.continueWith);
+  if (decision.stopAgent !== undefined) {
+    out.continue = false;
+    out.stopReason = nonEmptyReason(decision.stopAgent, "hookit: stopped by policy");
+  }
+  const notices = withUndelivered(invocation, decision, CONTEXT_EVENTS.has(invocation.nativeEvent));
+  if (notices.length > 0) out.systemMessage = notices.map((n) => n.message).join("\n");
+  // A plain allow prints nothing: Gemini treats empty output as "no decision".
+  return { stdout: Object.keys(out).length > 0 ? `${JSON.stringify(out)}\n` : "", stderr: "", exitCode: 0 };
+}
+
+// --- internal ---
+
+/**
+ * Events whose hookSpecificOutput.additionalContext reaches the model (e2e, test/e2e/messages.e2e.test.ts):
+ * AfterTool appends it to the result; BeforeTool's is dropped (0.61).
+ */
+const CONTEXT_EVENTS: ReadonlySet<string> = new Set(["AfterTool"]);
+
+function deny(out: Record<string, unknown>, reason: string): void {
+  out.decision = "deny";
+  out.reason = nonEmptyReason(reason, "hookit: blocked by policy");
+}
+
+function finishesTurn(response: unknown): boolean {
+  if (!isRecord(response) || !Array.isArray(response.candidates)) return false;
+  return response.candidates.some((c) => isRecord(c) && typeof c.finishReason === "string" && c.finishReason !== "");
+}
+

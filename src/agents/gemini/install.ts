@@ -1,0 +1,50 @@
+// Gemini CLI: nested groups whose handlers carry a `name` (for `/hooks disable`
+// and `hooksConfig.disabled`), in `.gemini/settings.json` or
+// `~/.gemini/settings.json`. Timeouts in milliseconds.
+import { join } from "node:path";
+import { homeDir } from "../../install/locate.ts";
+import { parseObject, valueOf } from "../../install/jsonc.ts";
+import { hookFileTransforms } from "../../install/shapes.ts";
+import { HOOK_TIMEOUT_SECONDS, RESTART_STEP, withMatcher } from "../../install/common.ts";
+import type { InstallTarget } from "../../install/types.ts";
+import { isRecord } from "../../is-record.ts";
+
+export const GEMINI_HOOK_NAME = "hookit";
+
+const hooks = hookFileTransforms({
+  agent: "gemini",
+  layout: "nested",
+  commandKeys: ["command"],
+  entry: (registration, command) =>
+    withMatcher(registration, {
+      hooks: [{ name: GEMINI_HOOK_NAME, type: "command", command, timeout: HOOK_TIMEOUT_SECONDS * 1000 }],
+    }),
+});
+
+const target: InstallTarget = {
+  id: "gemini",
+  title: "Gemini CLI",
+  projectFile: join(".gemini", "settings.json"),
+  globalFile: (env) => join(homeDir(env), ".gemini", "settings.json"),
+  detect: { bins: ["gemini"], homeDirs: [".gemini"] },
+  syntax: "json-comments",
+  ...hooks,
+  nextSteps: (_scope, env) => [
+    "Gemini CLI runs no settings hooks at all, not even user-level ones, in a folder it does not trust: " +
+      `trust each project folder when Gemini asks (saved in ${join(homeDir(env), ".gemini", "trustedFolders.json")}).`,
+    RESTART_STEP,
+  ],
+  // hookit leaves the user's hooksConfig alone (its `enabled` defaults to true) but says when it is off.
+  warnings: (text) => {
+    const settings = valueOf(parseObject(text, "settings"));
+    const config = isRecord(settings) && isRecord(settings.hooksConfig) ? settings.hooksConfig : {};
+    const found: string[] = [];
+    if (config.enabled === false) found.push('"hooksConfig.enabled" is false here: Gemini CLI runs no hooks.');
+    if (Array.isArray(config.disabled) && config.disabled.includes(GEMINI_HOOK_NAME)) {
+      found.push(`"hooksConfig.disabled" lists "${GEMINI_HOOK_NAME}": Gemini CLI skips hookit's hooks.`);
+    }
+    return found;
+  },
+};
+
+export default target;

@@ -1,0 +1,177 @@
+// Readers and writers for Claude-style hooks: snake_case payloads (`session_id`,
+// `cwd`, `tool_name`, `tool_input`, `tool_use_id`) answered with one JSON object
+// on stdout. Claude Code and Codex CLI share this shape, so both adapters use
+// these helpers. Payload reading is loose on purpose: harnesses add fields
+// between versions, so unknown keys are ignored and only the fields hookit
+// reads are type-checked.
+import type { SessionMetadata } from "../../engine/types.ts";
+import { PayloadError, type Invocation, type InvocationKind, type Notice, type Reply } from "../../contract/types.ts";
+import { isRecord } from "../../is-record.ts";
+
+// Every agent helper reads payloads with it.
+export { isRecord };
+
+export type Payload = Record<string, unknown>;
+
+/** A tool call as the harness reported it, before normalization. */
+export interface NativeTool {
+  name: string;
+  input: Record<string, unknown>;
+  id: string;
+}
+
+/** Used when a decision carries an empty reason: Codex ignores a blank reason and lets the tool run. */
+export const FALLBACK_REASON = "Blocked by hookit policy.";
+
+/** Names the JSON type of a value for error messages. */
+export function describe(value: unknown): string {
+  if (value === undefined) return "nothing";
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  return `a ${typeof value}`;
+}
+
+export function asPayload(payload: unknown, where: string): Payload {
+  if (!isRecord(payload)) throw new PayloadError(`${where}: expected a JSON object on stdin, got ${describe(payload)}`);
+  return payload;
+}
+
+/** A string field that may be absent (null counts as absent: Codex sends `transcript_path: null`). */
+export function optionalString(obj: Payload, key: string, where: string): string | undefined {
+  const value = obj[key];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== "string") throw new PayloadError(`${where}: "${key}" must be a string, got ${describe(value)}`);
+  return value;
+}
+
+export function requireString(obj: Payload, key: string, where: string): string {
+  const value = obj[key];
+  if (typeof value !== "string") throw new PayloadError(`${where}: "${key}" must be a string, got ${describe(value)}`);
+  return value;
+}
+
+/** The common fields every Claude-style event carries, as an Invocation skeleton. */
+export function baseInvocation(
+  agent: string,
+  nativeEvent: string,
+  kind: InvocationKind,
+  payload: Payload,
+  where: string,
+): Invocation {
+  const invocation: Invocation = { agent, nativeEvent, kind, events: [] };
+  const sessionId = optionalString(payload, "session_id", where);
+  const cwd = optionalString(payload, "cwd", where);
+  const metadata: SessionMetadata = {};
+  if (sessionId !== undefined) {
+    invocation.sessionId = sessionId;
+    metadata.sessionId = sessionId;
+  }
+  if (cwd !== undefined) invocation.cwd = cwd;
+  // The transcript JSONL is the closest thing these harnesses have to Pi's session file.
+  const transcript = optionalString(payload, "transcript_path", where);
+  if (transcript !== undefined) metadata.sessionFile = transcript;
+  const model = optionalString(payload, "model", where);
+  if (model !== undefined) metadata.model = model;
+  invocation.metadata = metadata;
+  return invocation;
+}
+
+export function readNativeTool(payload: Payload, where: string): NativeTool {
+  const name = payload.tool_name;
+  if (typeof name !== "string" || name === "") {
+    throw new PayloadError(`${where}: "tool_name" must be a non-empty string, got ${describe(name)}`);
+  }
+  const input = payload.tool_input;
+  if (!isRecord(input)) {
+    throw new PayloadError(`${where}: "tool_input" of ${name} must be a JSON object, got ${describe(input)}`);
+  }
+  return { name, input, id: optionalString(payload, "tool_use_id", where) ?? "" };
+}
+
+/** `stop_hook_active` when the payload states it; a non-boolean is treated as unknown. */
+export function readStopHookActive(payload: Payload): boolean | undefined {
+  const value = payload.stop_hook_active;
+  return typeof value === "boolean" ? value : undefined;
+}
+
+/** The text of a tool output: strings as they are, content blocks joined, anything else as JSON. */
+export function textOf(value: unknown): string {
+  if (typeof value === "string") return value;
+  if (value === undefined || value === null) return "";
+  if (Array.isArray(value) && value.length > 0 && value.every((b) => isRecord(b) && typeof b.text === "string")) {
+    return value.map((block) => (block as { text: string }).text).join("\n");
+  }
+  return JSON.stringify(value);
+}
+
+/** A blank reason would read as "no reason" (Codex then lets the tool run): always give one. */
+export function nonEmptyReason(reason: string, fallback = FALLBACK_REASON): string {
+  return reason.trim() === "" ? fallback : reason;
+}
+
+export function joinNotices(notices: Notice[]): string | undefined {
+  return notices.length === 0 ? undefined : notices.map((notice) => notice.message).join("\n");
+}
+
+/** One JSON object on stdout and exit 0, or nothing at all for "no opinion". */
+export function jsonReply(output: Record<string, unknown>): Reply {
+  const stdout = Object.keys(output).length === 0 ? "" : `${JSON.stringify(output)}\n`;
+  return { stdout, stderr: "", exitCode: 0 };
+}
+
+/** A string, or undefined for anything else (for payload fields that are optional and loosely typed). */
+export function stringOf(value: unknown): string | undefined {
+  return typeof value === "string" ? value : undefined;
+}
+
+/** The fields every invocation shares; absent values stay absent rather than `undefined`. */
+export function invocationSkeleton(
+  agent: string,
+  nativeEvent: string,
+  sessionId: string | undefined,
+  cwd: string | undefined,
+  metadata: SessionMetadata,
+): Pick<Invocation, "agent" | "nativeEvent" | "sessionId" | "cwd" | "metadata"> {
+  return { agent, nativeEvent, ...(sessionId !== undefined && { sessionId }), ...(cwd !== undefined && { cwd }), metadata };
+}
+
+/** The kind of exactly `nativeEvent` in an event table and its lifecycle list, or undefined. */
+export function exactKindLookup(
+  kinds: Record<string, InvocationKind>,
+  lifecycle: readonly string[] = [],
+): (nativeEvent: string) => InvocationKind | undefined {
+  return (nativeEvent) => (Object.hasOwn(kinds, nativeEvent) ? kinds[nativeEvent] : lifecycle.includes(nativeEvent) ? "lifecycle" : undefined);
+}
+
+/**
+ * `kindOf` from an event table, plus the lifecycle events hookit answers with a plain allow. A
+ * name hookit does not know that is spelled like a pre-tool event (`pretooluse`, `PRE_TOOL_USE`,
+ * `BeforeToolUse`) is a `tool_call`: parse() then refuses it (it is not the exact name), and a
+ * refused pre-tool event blocks, where an unknown lifecycle event would have been allowed.
+ */
+export function kindLookup(
+  kinds: Record<string, InvocationKind>,
+  lifecycle: readonly string[] = [],
+): (nativeEvent: string) => InvocationKind | undefined {
+  const exact = exactKindLookup(kinds, lifecycle);
+  const preTool = new Set(Object.keys(kinds).filter((name) => kinds[name] === "tool_call").map(squash));
+  return (nativeEvent) => exact(nativeEvent) ?? (looksPreTool(squash(nativeEvent), preTool) ? "tool_call" : undefined);
+}
+
+function squash(name: string): string {
+  return name.toLowerCase().replace(/[^a-z0-9]/g, "");
+}
+
+function looksPreTool(squashed: string, preTool: Set<string>): boolean {
+  return preTool.has(squashed) || /^(pre|before)(tool|shell|mcp|readfile|command|exec)/.test(squashed);
+}
+
+/** The object a JSON string holds, or undefined (some harnesses send tool arguments as a JSON string). */
+export function parseJsonObject(text: string): Record<string, unknown> | undefined {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return isRecord(parsed) ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,57 @@
+// Where things are: HOME, hookit's own package, the project, and which agents
+// this machine has. Everything takes `env` so tests run in a temporary HOME.
+import { readFileSync, statSync } from "node:fs";
+import { homedir } from "node:os";
+import { delimiter, dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Env } from "../paths.ts";
+import type { Detection } from "./types.ts";
+import { isExecutableFile } from "../exec-path.ts";
+import { workTreeRoot } from "../policy/policy.ts";
+
+/** The enclosing git work tree of `cwd`, else `cwd` itself: the default project directory. */
+export const findProjectDir = workTreeRoot;
+
+export function homeDir(env: Env): string {
+  return env.HOME || homedir();
+}
+
+/**
+ * hookit's package root: the nearest directory above `from` whose package.json
+ * is named "hookit". Works from `src/install/` and from the esbuild bundle in `dist/`.
+ */
+export function findPackageRoot(from: string = dirname(fileURLToPath(import.meta.url))): string | undefined {
+  for (let dir = resolve(from); ; dir = dirname(dir)) {
+    try {
+      const pkg: unknown = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+      if (typeof pkg === "object" && pkg !== null && (pkg as { name?: unknown }).name === "hookit") return dir;
+    } catch {
+      // no package.json here, or not JSON: keep walking up
+    }
+    if (dirname(dir) === dir) return undefined;
+  }
+}
+
+
+/** An agent is present when one of its executables is on PATH or one of its directories exists. */
+export function isDetected(detect: Detection, env: Env): boolean {
+  const home = homeDir(env);
+  const dirs = [
+    ...detect.homeDirs.map((dir) => join(home, dir)),
+    ...(detect.envDirs ?? []).flatMap((name) => (env[name] ? [env[name]] : [])),
+  ];
+  if (dirs.some(isDirectory)) return true;
+  const pathDirs = (env.PATH ?? "").split(delimiter).filter(Boolean);
+  return detect.bins.some((bin) => pathDirs.some((dir) => isExecutableFile(join(dir, bin))));
+}
+
+// --- internal ---
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+

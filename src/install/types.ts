@@ -1,0 +1,74 @@
+// Shared installer types: one InstallTarget per agent, plain data plus two pure
+// transforms over the config file's text.
+import type { AgentId } from "../contract/agent-ids.ts";
+import type { HookRegistration } from "../contract/types.ts";
+import type { Env } from "../paths.ts";
+import type { ConfigSyntax } from "./syntax.ts";
+
+export type Scope = { kind: "project"; dir: string } | { kind: "global" };
+
+export interface TransformResult {
+  /** The new file text; undefined when the file does not exist and need not. */
+  text: string | undefined;
+  changed: boolean;
+}
+
+export interface ApplyOptions {
+  /** What runs hookit, already quoted for sh: `"<node>" "<root>/dist/bin.cjs"` or a `--command`. */
+  commandPrefix: string;
+  /** The adapter's registrations (hook agents; empty for Pi). */
+  registrations: HookRegistration[];
+  /** Absolute path of hookit's Pi extension, `<package root>/dist/pi.mjs` (Pi only). */
+  extensionPath: string;
+  /** The file's name for error messages. */
+  file?: string;
+}
+
+/** What identifies hookit's entries beyond the built-in marker (see `marker.ts`). */
+export type RemoveOptions = Partial<Pick<ApplyOptions, "commandPrefix" | "extensionPath" | "file">>;
+
+export interface Detection {
+  /** Executables looked up on PATH. */
+  bins: string[];
+  /** Directories relative to HOME. */
+  homeDirs: string[];
+  /** Environment variables naming the agent's own home directory. */
+  envDirs?: string[];
+}
+
+export interface InstallTarget {
+  id: AgentId;
+  title: string;
+  /** Config file relative to the project directory. */
+  projectFile: string;
+  globalFile(env: Env): string;
+  /** Signs the agent is on this machine, for `--agent all`. */
+  detect: Detection;
+  /** A file hookit creates starts as this text; uninstall deletes a file that is back to it. */
+  emptyText: string;
+  apply(text: string | undefined, options: ApplyOptions): TransformResult;
+  remove(text: string | undefined, options?: RemoveOptions): TransformResult;
+  /** What the user must still do after an install. */
+  nextSteps(scope: Scope, env: Env): string[];
+  /** How strictly the agent parses the file (default: JSONC, comments and trailing commas allowed). */
+  syntax?: ConfigSyntax;
+  /** Every hook command in the file, for `hookit doctor`; default: every string of a JSON(C) file. */
+  commands?(text: string): string[];
+  /** Settings in the file that would keep hookit from running. */
+  warnings?(text: string): string[];
+  /** An agent that loads hookit in-process (Pi's extension, OpenCode's plugin), for `hookit doctor`. */
+  inProcess?: InProcessEntry;
+  /** Another agent whose project hook files this agent runs as well: with both installed, hookit decides twice. */
+  alsoRunsHooksOf?: AgentId;
+}
+
+export interface InProcessEntry {
+  /** What the agent calls the module it loads. */
+  module: "extension" | "plugin";
+  /** hookit's module, under the package's dist/. */
+  distFile: string;
+  /** The file the agent loads hookit from, among the config file's strings; `own` is this hookit's module. */
+  entry(strings: readonly string[], own: string | undefined): string | undefined;
+  /** What a stale entry costs, added to doctor's error. */
+  staleEffect?: string;
+}

@@ -1,0 +1,42 @@
+// defineAdapter derives kindOf from the event table and lifecycle list, and each capability row's
+// `verified` cell from verifiedWith (a real CLI version) or from the adapter's evidence.
+import { describe, expect, test } from "vitest";
+import { SPEC_VERSION } from "../../src/contract/types.ts";
+import { defineAdapter } from "../../src/agents/shared/define.ts";
+
+const base = {
+  id: "dummy",
+  title: "Dummy",
+  timeoutUnit: "s" as const,
+  registrations: [],
+  kinds: { PreToolUse: "tool_call", Stop: "stop" } as const,
+  parse: () => ({ agent: "dummy", nativeEvent: "", kind: "lifecycle" as const, events: [] }),
+  respond: () => ({ stdout: "", stderr: "", exitCode: 0 }),
+};
+const rows = [
+  { feature: "tool_call", native: "PreToolUse", support: "native" as const, notes: "" },
+  { feature: "turn_end", native: "", support: "impossible" as const, notes: "" },
+];
+
+describe("defineAdapter", () => {
+  test("kindOf: the table, the lifecycle list, and a misspelt pre-tool event is a tool_call", () => {
+    const adapter = defineAdapter({ ...base, verifiedWith: "1.0.0", lifecycle: ["SessionStart"], capabilities: rows });
+    expect(adapter.specVersion).toBe(SPEC_VERSION);
+    expect(adapter.kindOf("PreToolUse")).toBe("tool_call");
+    expect(adapter.kindOf("Stop")).toBe("stop");
+    expect(adapter.kindOf("SessionStart")).toBe("lifecycle");
+    expect(adapter.kindOf("pre_tool_use")).toBe("tool_call");
+    expect(adapter.kindOf("Elsewhere")).toBeUndefined();
+  });
+
+  test("verified: the real CLI version on the rows the e2e suite proves, fixtures elsewhere", () => {
+    const adapter = defineAdapter({ ...base, verifiedWith: "1.0.0", capabilities: rows });
+    expect(adapter.capabilities.map((row) => row.verified)).toEqual(["real CLI 1.0.0 (npm run test:e2e)", "fixtures"]);
+    expect(Object.keys(adapter)).not.toContain("kinds");
+  });
+
+  test("verified: an adapter no real CLI backs says what does, on every row", () => {
+    const adapter = defineAdapter({ ...base, verifiedWith: "docs", evidence: "documented only", capabilities: rows });
+    expect(adapter.capabilities.map((row) => row.verified)).toEqual(["documented only", "documented only"]);
+  });
+});
