@@ -94,7 +94,7 @@ const cold = await build({
 });
 const hot = await build({
   ...common,
-  entryPoints: { hook: "src/run/hook.ts", validate: "src/engine/catalog.ts", external: "src/agents/external/index.ts", ...Object.fromEntries(ADAPTER_IDS.map((id) => [`adapters/${id}`, `src/agents/${id}/adapter.ts`])) },
+  entryPoints: { hook: "src/run/hook.ts", validate: "src/engine/catalog.ts", ...Object.fromEntries(ADAPTER_IDS.map((id) => [`adapters/${id}`, `src/agents/${id}/adapter.ts`])) },
   outdir: "dist",
   outExtension: { ".js": ".cjs" },
   format: "cjs",
@@ -104,6 +104,17 @@ const hot = await build({
   supported: { "dynamic-import": false },
   // Every tool call of every agent parses this bundle (Node 20 has no compile
   // cache): minified, it parses in less time (bench/results.md).
+  minify: true,
+});
+// The external adapter loader keeps its real `import()` (an adapter may be an ES module), so it
+// is built apart and loaded by Node's own loader, not from a code cache (see src/bin.cjs).
+const external = await build({
+  ...common,
+  entryPoints: { external: "src/agents/external/index.ts" },
+  outdir: "dist",
+  outExtension: { ".js": ".cjs" },
+  format: "cjs",
+  plugins: [hotPathLoaders],
   minify: true,
 });
 // The shell parser and command facts, required on the first bash call a hook
@@ -117,8 +128,10 @@ const facts = await build({
   minify: true,
 });
 factsCodeCache();
-Object.assign(hot.metafile.outputs, facts.metafile.outputs);
-Object.assign(hot.metafile.inputs, facts.metafile.inputs);
+for (const other of [external, facts]) {
+  Object.assign(hot.metafile.outputs, other.metafile.outputs);
+  Object.assign(hot.metafile.inputs, other.metafile.inputs);
+}
 copyFileSync("src/bin.cjs", "dist/bin.cjs");
 chmodSync("dist/bin.cjs", 0o755);
 writeFileSync("dist/meta.json", JSON.stringify({ cold: cold.metafile, hot: hot.metafile }));

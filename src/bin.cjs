@@ -31,9 +31,13 @@ function requireCached(name) {
   return module.exports;
 }
 
-/** What the bundles' own `require` calls resolve to: hookit's files cached, the rest as usual. */
+/**
+ * What the bundles' own `require` calls resolve to: the adapters from their caches, the rest as
+ * usual. external.cjs keeps Node's own loader, the only one whose `import()` can load an
+ * external adapter's ES module (vm.Script has no dynamic-import callback on Node 20).
+ */
 function hotRequire(name) {
-  return name.startsWith("./") && name.endsWith(".cjs") ? requireCached(name) : require(name);
+  return /^\.\/adapters\/[a-z]+\.cjs$/.test(name) ? requireCached(name) : require(name);
 }
 
 /** For scripts/code-cache.mjs: the compiled scripts of this process, by file. */
