@@ -1,7 +1,7 @@
 // Makes V8 code caches for the hot path's bundles (dist/hook.cjs, dist/adapters/<id>.cjs):
 // one real `hookit hook` call per adapter, on its captured pre-tool fixture, under the starter
 // policy plus a hook that spawns a shell, in a throwaway HOME. When the call is over, the code
-// of every function that ran is saved next to its file (`<file>.cache`), and dist/bin.cjs
+// of every function that ran is saved next to its file (`<file>.<node version>.cache`), and dist/bin.cjs
 // compiles from it (see requireCached there). Run by scripts/build.mjs after the bundles exist.
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -28,10 +28,11 @@ const WARM = [
 const CHILD = `
 const { writeFileSync } = require("node:fs");
 const bin = require(process.env.BIN);
+bin.makeCaches();
 process.on("exit", () => {
   for (const [file, script] of bin.compiledScripts()) {
     if (process.env.ONLY_ADAPTER && !file.includes("/adapters/")) continue;
-    writeFileSync(file + ".cache", script.createCachedData());
+    writeFileSync(file + "." + process.version + ".cache", script.createCachedData());
   }
 });
 bin.requireCached("hook.cjs").runHook(JSON.parse(process.env.ARGS));`;
@@ -63,6 +64,6 @@ export function makeCodeCaches() {
   } finally {
     rmSync(home, { recursive: true, force: true });
   }
-  const made = readdirSync("dist/adapters").filter((name) => name.endsWith(".cache")).length;
-  if (made !== WARM.length || !existsSync("dist/hook.cjs.cache")) throw new Error(`code cache: expected ${WARM.length} adapter caches and dist/hook.cjs.cache, made ${made}`);
+  const made = readdirSync("dist/adapters").filter((name) => name.endsWith(`.${process.version}.cache`)).length;
+  if (made !== WARM.length || !existsSync(`dist/hook.cjs.${process.version}.cache`)) throw new Error(`code cache: expected ${WARM.length} adapter caches and dist/hook.cjs.${process.version}.cache, made ${made}`);
 }

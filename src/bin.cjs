@@ -8,22 +8,31 @@ const { readFileSync } = require("node:fs");
 const { join } = require("node:path");
 
 /**
- * The hot path's bundles (hook.cjs and the files it requires: one adapter,
- * the validator, the facts) are compiled from V8's code cache, `<file>.cache`
- * next to each, made by the build after representative calls
- * (scripts/code-cache.mjs). Node 20 has no compile cache of its own, and
- * Node 22's lives in a folder any process of the user can write: this one
- * sits in the package, as well protected as the code itself. V8 rejects a
- * cache made by another Node version; the file is then simply compiled.
+ * The hot path's bundles (hook.cjs and the adapter it requires) are compiled
+ * from V8's code cache, `<file>.<node version>.cache` next to each, made by the
+ * build after representative calls (scripts/code-cache.mjs): it saves about a
+ * third of hookit's own cost per call (bench/results.md). Node 20 has no
+ * compile cache of its own; this one sits in the package, as well protected as
+ * the code. A cache is only good for the Node that made it, so under any other
+ * Node the files load as plain modules, through Node's compile cache where it
+ * has one.
  */
 const loaded = new Map();
+let makingCaches = false;
 function requireCached(name) {
   const file = join(__dirname, name);
   const known = loaded.get(file);
   if (known) return known.module.exports;
-  const { Script } = require("node:vm");
   let cachedData;
-  try { cachedData = readFileSync(`${file}.cache`); } catch {}
+  try {
+    cachedData = readFileSync(`${file}.${process.version}.cache`);
+  } catch {
+    if (!makingCaches) {
+      require("node:module").enableCompileCache?.();
+      return require(file);
+    }
+  }
+  const { Script } = require("node:vm");
   const script = new Script(require("node:module").wrap(readFileSync(file, "utf8")), { filename: file, cachedData });
   const module = { exports: {}, filename: file };
   loaded.set(file, { script, module });
@@ -40,12 +49,17 @@ function hotRequire(name) {
   return /^\.\/adapters\/[a-z]+\.cjs$/.test(name) ? requireCached(name) : require(name);
 }
 
+/** For scripts/code-cache.mjs: compile every hot bundle through vm.Script, cache or not. */
+function makeCaches() {
+  makingCaches = true;
+}
+
 /** For scripts/code-cache.mjs: the compiled scripts of this process, by file. */
 function compiledScripts() {
   return new Map([...loaded].map(([file, { script }]) => [file, script]));
 }
 
-module.exports = { requireCached, compiledScripts };
+module.exports = { requireCached, makeCaches, compiledScripts };
 
 if (require.main === module) {
   const argv = process.argv.slice(2);
