@@ -19,6 +19,7 @@ const LAYERS: ReadonlyArray<{ name: string; rank: number; paths: readonly string
   { name: "policy", rank: 3, paths: ["policy/"] },
   { name: "contract", rank: 2, paths: ["contract/"] },
   { name: "protect", rank: 2, paths: ["protect/"] },
+  { name: "sources", rank: 2, paths: ["sources/"] },
   { name: "engine", rank: 1, paths: ["engine/"] },
   { name: "facts", rank: 0, paths: ["facts/"] },
   {

@@ -17,6 +17,7 @@ const SUB_COMMANDS = {
   uninstall: lazy(() => import("./uninstall.ts")),
   doctor: lazy(() => import("./doctor.ts")),
   trust: lazy(() => import("./trust.ts")),
+  source: lazy(() => import("./source.ts")),
   log: lazy(() => import("./log.ts")),
   test: lazy(() => import("./test.ts")),
   explain: lazy(() => import("./explain.ts")),
@@ -39,7 +40,21 @@ export async function usageProblem(argv: string[]): Promise<string | undefined> 
     const near = nearest(first, names);
     return `unknown command "${first}"${near ? ` (did you mean \`hookit ${near}\`?)` : ""}; commands: ${names.join(", ")}`;
   }
-  const command = (await SUB_COMMANDS[first as keyof typeof SUB_COMMANDS]()) as CommandDef;
+  return commandProblem(first, (await SUB_COMMANDS[first as keyof typeof SUB_COMMANDS]()) as CommandDef, rest);
+}
+
+/** `argv` checked against the command's own arguments, or its subcommands' (`hookit source add …`). */
+async function commandProblem(name: string, command: CommandDef, argv: string[]): Promise<string | undefined> {
+  const subs = (typeof command.subCommands === "function" ? await command.subCommands() : await command.subCommands) as Record<string, CommandDef> | undefined;
+  if (subs) {
+    const [sub, ...rest] = argv;
+    if (sub === undefined || ["--help", "-h"].includes(sub)) return undefined;
+    if (!Object.hasOwn(subs, sub)) {
+      const near = nearest(sub, Object.keys(subs));
+      return `unknown command "${name} ${sub}"${near ? ` (did you mean \`hookit ${name} ${near}\`?)` : ""}; commands: ${Object.keys(subs).join(", ")}`;
+    }
+    return commandProblem(`${name} ${sub}`, subs[sub] as CommandDef, rest);
+  }
   const args = (typeof command.args === "function" ? await command.args() : await command.args) as ArgsDef | undefined;
-  return argvProblem(first, args ?? {}, rest);
+  return argvProblem(name, args ?? {}, argv);
 }

@@ -4,11 +4,10 @@
 // says the caller has reviewed the file. An invalid policy is never trusted.
 import { defineCommand } from "citty";
 import { readFileSync } from "node:fs";
-import { createInterface } from "node:readline/promises";
-import { createTwoFilesPatch } from "diff";
 import { loadCatalog } from "../engine/catalog.ts";
 import { findProject } from "../policy/policy.ts";
 import { revokeTrust, trustPolicy, trustReader } from "../policy/trust.ts";
+import { confirmed, reviewText } from "./_confirm.ts";
 import { fail, logger } from "./_output.ts";
 import { formatDiagnostic } from "./_policy.ts";
 
@@ -40,36 +39,24 @@ export default defineCommand({
       return fail(`not trusted: ${project.policy} is invalid, so no hook of it could run:\n${catalog.diagnostics.map((d) => `  • ${formatDiagnostic(d)}`).join("\n")}\nFix it (\`hookit validate\`), then run \`hookit trust\` again.`);
     }
     const previous = trust.lastTrusted(project.policy);
-    process.stdout.write(changeSummary(project.policy, previous, text));
+    process.stdout.write(reviewText({
+      previous, text, labels: [`${project.policy} (trusted)`, `${project.policy} (now)`],
+      intro: `${project.policy} has not been trusted before. Its hooks run shell commands on every matching event:`,
+      changed: `${project.policy} changed since you trusted it:`,
+    }));
     if (previous !== undefined && !args["no-replay"]) {
       // What the change would have done to the last week's recorded tool calls, before anyone says yes.
       const { replaySummary } = await import("../policytest/replay.ts");
       process.stdout.write(`\nReplaying the last 7 days of logged tool calls against the changed policy:\n${(await replaySummary(project.policy, text)).text}\n`);
     }
-    if (!args.yes) {
-      if (!process.stdin.isTTY || !process.stderr.isTTY) {
-        return fail("not trusted: `hookit trust` asks a person to confirm, and there is no terminal here. Review the file and run `hookit trust --yes` yourself, or run `hookit trust` in a terminal.");
-      }
-      if (!(await confirm(`Trust ${project.policy} and let its hooks run? [y/N] `))) return fail("not trusted (answered no)");
-    }
+    const ok = await confirmed({
+      yes: args.yes,
+      question: `Trust ${project.policy} and let its hooks run? [y/N] `,
+      noTerminal: "not trusted: `hookit trust` asks a person to confirm, and there is no terminal here. Review the file and run `hookit trust --yes` yourself, or run `hookit trust` in a terminal.",
+      declined: "not trusted (answered no)",
+    });
+    if (!ok) return;
     trustPolicy(project.policy, text);
     logger.success(`trusted ${project.policy} as it is now; any edit needs \`hookit trust\` again`);
   },
 });
-
-/** What the user is asked to approve: the whole file the first time, the diff after that. */
-function changeSummary(path: string, previous: string | undefined, text: string): string {
-  if (previous === undefined) return `${path} has not been trusted before. Its hooks run shell commands on every matching event:\n\n${text}${text.endsWith("\n") ? "" : "\n"}\n`;
-  if (previous === text) return "";
-  const patch = createTwoFilesPatch(`${path} (trusted)`, `${path} (now)`, previous, text, "", "", { context: 3 });
-  return `${path} changed since you trusted it:\n\n${patch}\n`;
-}
-
-async function confirm(question: string): Promise<boolean> {
-  const rl = createInterface({ input: process.stdin, output: process.stderr });
-  try {
-    return /^y(es)?$/i.test((await rl.question(question)).trim());
-  } finally {
-    rl.close();
-  }
-}

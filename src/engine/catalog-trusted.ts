@@ -11,6 +11,7 @@ const META_KEYS = new Set(["$schema", "repos"]);
 
 export function rebuildCatalog(files: readonly StorageFile[]): CatalogResult {
   const merged = new Map<string, CatalogEntry>();
+  const locked = new Set<string>();
   for (const file of files) {
     if (file.text === undefined) continue;
     const root = JSON.parse(file.text) as Record<string, Record<string, Record<string, unknown>>>;
@@ -18,7 +19,10 @@ export function rebuildCatalog(files: readonly StorageFile[]): CatalogResult {
       if (META_KEYS.has(source)) continue;
       const section = root[source] as Record<string, Record<string, unknown>>;
       for (const name of Object.keys(section)) {
-        merged.set(`${source}\u0000${name}`, entryOf(source, name, section[name] as Record<string, unknown>));
+        const key = `${source}\u0000${name}`;
+        if (locked.has(key)) continue; // an organization policy source's record stays (catalog.ts)
+        merged.set(key, entryOf(source, name, section[name] as Record<string, unknown>));
+        if (file.locked) locked.add(key);
       }
     }
   }

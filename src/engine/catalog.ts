@@ -24,6 +24,12 @@ export interface StorageFile {
   path?: string;
   /** File text; `undefined` when the file does not exist (treated as `{}`). */
   text: string | undefined;
+  /**
+   * hookit extension: the entries of a locked file (an organization policy
+   * source) keep their record when a later file holds the same Section and
+   * name, so a user's or project's file cannot override or disable them.
+   */
+  locked?: true;
 }
 
 export type CatalogResult =
@@ -32,6 +38,7 @@ export type CatalogResult =
 
 interface ParsedFile {
   storage: Storage;
+  locked?: true;
   path?: string;
   repos: string[];
   /** Every section key in file order, including empty sections (eligibility is per section). */
@@ -60,7 +67,10 @@ export function loadCatalog(files: readonly StorageFile[]): CatalogResult {
 
   const merged = new Map<string, { entry: CatalogEntry; file: ParsedFile }>();
   for (const file of parsed) {
-    for (const entry of file.entries) merged.set(`${entry.source}\u0000${entry.name}`, { entry, file });
+    for (const entry of file.entries) {
+      const key = `${entry.source}\u0000${entry.name}`;
+      if (!merged.get(key)?.file.locked) merged.set(key, { entry, file });
+    }
   }
   const byRef = new Map<string, CatalogEntry>();
   for (const { entry } of merged.values()) byRef.set(entry.ref, entry);
@@ -116,7 +126,7 @@ export function parseStorageFile(file: StorageFile): ParsedFile | string {
       entries.push(entry);
     }
   }
-  return { storage: file.storage, path: file.path, repos, sections, entries };
+  return { storage: file.storage, path: file.path, repos, sections, entries, ...(file.locked && { locked: true as const }) };
 }
 
 function parseEntry(source: string, name: string, raw: unknown): CatalogEntry | string {

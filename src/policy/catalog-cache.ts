@@ -31,7 +31,7 @@ export type CachedCatalog = CatalogResult & { notice?: Notice };
 
 /** Everything the result depends on, as one string. */
 function keyOf(files: readonly StorageFile[]): string {
-  return files.map((f) => `${f.storage}\u0000${f.path ?? ""}\u0000${f.text ?? "\u0001missing"}`).join("\u0000\u0000");
+  return files.map((f) => `${f.storage}${f.locked ? "\u0002locked" : ""}\u0000${f.path ?? ""}\u0000${f.text ?? "\u0001missing"}`).join("\u0000\u0000");
 }
 
 /**

@@ -34,6 +34,8 @@ export function loadPolicyCatalog(cwd: string, env: Env, trusted: TrustCheck, pr
     // An unreadable file (permissions, a directory…) is a broken catalog, not "no policy".
     return { files: [], projectDir: cwd, diagnostics: [{ message: errorDetail(error) }], entries: [] };
   }
+  // A policy source that cannot be enforced is a broken catalog: no hook runs and guards fail closed.
+  if (resolved.problem !== undefined) return { files: resolved.files, projectDir: resolved.projectDir, diagnostics: [{ message: resolved.problem }], entries: [] };
   const base = {
     files: resolved.files,
     projectDir: resolved.projectDir,

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve, sep } from "node:path";
 import type { StorageFile } from "../engine/catalog.ts";
 import { globalPolicyPath, PROJECT_POLICY, type Env } from "../paths.ts";
+import { lockedLayers } from "../sources/layer.ts";
 
 export interface PolicyFiles {
   files: StorageFile[];
@@ -15,6 +16,8 @@ export interface PolicyFiles {
    * last trusted text is what runs until the user trusts the new one.
    */
   pending?: { path: string; deleted: boolean };
+  /** A policy source that cannot be enforced: hookit fails closed and says why (docs/teams/sources.md). */
+  problem?: string;
 }
 
 /** The last trusted text of a project policy path, if hookit kept one. */
@@ -87,14 +90,17 @@ export function resolvePolicyFiles(cwd: string, env: Env, trusted: TrustCheck, l
   }
   const nearest = dirs.find((dir) => existsSync(join(dir, PROJECT_POLICY)));
   const projectDir = nearest ?? workTreeRoot(start);
+  // Organization policy sources come first and stay in force whichever user file follows.
+  const layers = lockedLayers(env);
+  const locked = layers.problem === undefined ? {} : { problem: layers.problem };
   if (explicit) {
     // The user named the file: it is theirs, so it is trusted like the global one.
     const path = resolve(cwd, explicit);
-    return { files: [{ storage: "global", path, text: readIfExists(path) }], projectDir };
+    return { files: [...layers.files, { storage: "global", path, text: readIfExists(path) }], projectDir, ...locked };
   }
   const globalPath = globalPolicyPath(env);
-  const files: StorageFile[] = [{ storage: "global", path: globalPath, text: readIfExists(globalPath) }];
-  const out: PolicyFiles = { files, projectDir };
+  const files: StorageFile[] = [...layers.files, { storage: "global", path: globalPath, text: readIfExists(globalPath) }];
+  const out: PolicyFiles = { files, projectDir, ...locked };
   // The nearest trusted policy is the project's. An untrusted one nearer to cwd
   // (dropped there by an agent or a vendored package) must not shadow it: that
   // would switch the project's guards off without anyone trusting anything. A

@@ -27,7 +27,7 @@ export type LoadedCandidate = Candidate & ({ ok: true; hooks: readonly Hook[] } 
  */
 export function candidatePolicy(cwd: string, env: Env, options: { explicit?: string; projectOnly?: boolean; projectText?: string } = {}): Candidate {
   const onDisk = resolvePolicyFiles(cwd, options.explicit ? { ...env, HOOKIT_CONFIG: resolve(options.explicit) } : env, () => true);
-  if (options.explicit && onDisk.files[0]?.text === undefined) throw new Error(`no policy file at ${resolve(options.explicit)}`);
+  if (options.explicit && onDisk.files.find((f) => !f.locked)?.text === undefined) throw new Error(`no policy file at ${resolve(options.explicit)}`);
   let files = onDisk.files.filter((f) => f.text !== undefined);
   const project = files.find((f) => f.storage === "project");
   if (project && options.projectText !== undefined) project.text = options.projectText;

@@ -209,7 +209,7 @@ function unwrap(words: Word[], _ctx: ProtectContext): { list: Word[]; hit?: Shel
   return { list: words.slice(i) };
 }
 
-/** `hookit trust`, `npx hookit install`, `node …/dist/bin.cjs uninstall`: the subcommand, if it is one that needs the user. */
+/** `hookit trust`, `npx hookit install`, `node …/dist/bin.cjs uninstall`, `hookit source add`: the subcommand, if it is one that needs the user. */
 function adminCommand(name: string, args: Word[], ctx: ProtectContext): string | undefined {
   let rest: Word[] | undefined;
   if (name === "hookit") rest = args;
@@ -220,8 +220,14 @@ function adminCommand(name: string, args: Word[], ctx: ProtectContext): string |
     const at = args.findIndex((w) => /(^|\/)(dist\/bin\.cjs|hookit)$/.test(w.text) || (ctx.packageDir !== undefined && w.text.startsWith(ctx.packageDir)));
     rest = at >= 0 ? args.slice(at + 1) : undefined;
   }
-  const sub = rest?.find((w) => !w.text.startsWith("-"));
-  return sub && ADMIN.has(sub.text) ? `hookit ${sub.text}` : undefined;
+  const words = rest?.filter((w) => !w.text.startsWith("-")) ?? [];
+  const sub = words[0]?.text;
+  if (sub === "source") {
+    // Adding, updating or removing an organization policy source is the user's; listing them only reads.
+    const action = words[1]?.text;
+    return action === "list" ? undefined : `hookit source${action ? ` ${action}` : ""}`;
+  }
+  return sub && ADMIN.has(sub) ? `hookit ${sub}` : undefined;
 }
 
 /**

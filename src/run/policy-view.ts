@@ -21,8 +21,10 @@ export function diskPolicy(env: Env): PolicyProvider {
       // An unreadable file (permissions, a directory…) is a broken policy, not "no policy".
       return { projectDir: cwd, hooks: [], notices: [], projectTrusted: false, problem: policyProblem([{ message: errorDetail(error) }]) };
     }
+    // A policy source that cannot be enforced fails closed (docs/teams/sources.md).
+    if (policy.problem !== undefined) return { projectDir: policy.projectDir, hooks: [], notices: [], projectTrusted: false, problem: policy.problem };
     // A policy the user named but that is not there is not "no hooks": fail closed, say why.
-    const named = policy.files[0];
+    const named = policy.files.find((f) => !f.locked);
     if (env.HOOKIT_CONFIG && named?.text === undefined) {
       const problem = `hookit: HOOKIT_CONFIG names ${named?.path}, which does not exist, so hookit cannot tell what to enforce. Create that file or unset HOOKIT_CONFIG.`;
       return { projectDir: policy.projectDir, hooks: [], notices: [], projectTrusted: false, problem };

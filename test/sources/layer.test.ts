@@ -1,0 +1,62 @@
+// The source layer as a unit: a locked file's entries keep their record and
+// position in both the validator's merge and the cache's rebuild, and the layer
+// reads nothing but one missing file when no source is configured.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, test } from "vitest";
+import { loadCatalog, type StorageFile } from "../../src/engine/catalog.ts";
+import { rebuildCatalog } from "../../src/engine/catalog-trusted.ts";
+import { lockedLayers } from "../../src/sources/layer.ts";
+import { digest } from "../../src/sources/sync.ts";
+import { sourceCopyPath, sourcesFile } from "../../src/sources/store.ts";
+
+const hook = (shell: string, extra: Record<string, unknown> = {}) => ({ description: "", event: "tool_call", shell, default: true, ...extra });
+const source: StorageFile = { storage: "global", path: "/s", locked: true, text: JSON.stringify({ "acme/policy": { guard: hook("exit 1"), note: hook("true") } }) };
+const user: StorageFile = {
+  storage: "global", path: "/g",
+  text: JSON.stringify({ local: { mine: hook("true") }, "acme/policy": { guard: hook("true", { default: false }), extra: hook("true") } }),
+};
+
+describe("a locked layer", () => {
+  test("keeps its records against a later file, in the validator and in the cache's rebuild alike", () => {
+    const validated = loadCatalog([source, user]);
+    if (!validated.ok) throw new Error(JSON.stringify(validated.diagnostics));
+    const refs = validated.entries.map((e) => [e.ref, e.kind === "hook" ? e.shell : "", e.default]);
+    expect(refs).toEqual([
+      ["acme/policy/guard", "exit 1", true], ["acme/policy/note", "true", true], ["local/mine", "true", true], ["acme/policy/extra", "true", true],
+    ]);
+    const rebuilt = rebuildCatalog([source, user]);
+    expect(rebuilt.ok && rebuilt.entries).toEqual(validated.entries);
+  });
+
+  test("without the lock the later file wins, as HooKit merges", () => {
+    const { locked: _, ...unlocked } = source;
+    const catalog = loadCatalog([unlocked, user]);
+    expect(catalog.ok && catalog.entries.find((e) => e.ref === "acme/policy/guard")?.default).toBe(false);
+  });
+});
+
+describe("lockedLayers", () => {
+  let home: string | undefined;
+  afterEach(() => home && rmSync(home, { recursive: true, force: true }));
+
+  test("no registry: no layer and no problem", () => {
+    home = mkdtempSync(join(tmpdir(), "hookit-layer-"));
+    expect(lockedLayers({ HOME: home })).toEqual({ files: [] });
+  });
+
+  test("a recorded source whose copy matches its hash is one locked global file", () => {
+    home = mkdtempSync(join(tmpdir(), "hookit-layer-"));
+    const env = { HOME: home };
+    const text = source.text!;
+    const record = { name: "acme/policy", url: "/r", path: "hooks", commit: "c".repeat(40), sha256: digest(text), fetchedAt: "2026-01-01T00:00:00.000Z" };
+    mkdirSync(join(home, ".config", "hookit"), { recursive: true });
+    writeFileSync(sourcesFile(env), JSON.stringify({ sources: [record] }));
+    mkdirSync(join(home, ".local", "state", "hookit", "sources", "acme+policy"), { recursive: true });
+    writeFileSync(sourceCopyPath(record, env), text);
+    expect(lockedLayers(env)).toEqual({ files: [{ storage: "global", path: sourceCopyPath(record, env), text, locked: true }] });
+    writeFileSync(sourceCopyPath(record, env), text.replace("exit 1", "true"));
+    expect(lockedLayers(env)).toMatchObject({ files: [], problem: expect.stringContaining("hookit source update acme/policy") });
+  });
+});
