@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { enabledHookSet, evaluate, loadCatalog } from "../dist/index.mjs";
 import { factsBench } from "./facts.mjs";
 import { protectionCost } from "./protect.mjs";
+import { sourcesBench } from "./sources.mjs";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 21);
 const root = new URL("..", import.meta.url).pathname;
@@ -110,6 +111,7 @@ const scaling = await engineScaling();
 const shell = await shellHook();
 const facts = factsBench({ root, work, bin, rounds: ROUNDS });
 const protection = protectionCost();
+const sources = sourcesBench({ bin, rounds: ROUNDS, payload, envFor });
 const f = (x) => x.toFixed(x < 1 ? 3 : 1);
 const lines = [
   "# hookit benchmark results",
@@ -145,6 +147,8 @@ const lines = [
   "| call | ms |",
   "| --- | --- |",
   ...protection.map((r) => `| ${r.name} | ${f(r.ms)} |`),
+  "",
+  ...sources,
   "",
 ];
 writeFileSync(join(root, "bench", "results.md"), lines.join("\n"));

@@ -18,6 +18,8 @@ export interface PolicyCatalog {
   pending?: { path: string; deleted: boolean };
   /** Set when the catalog is broken: then no hook runs (HooKit's rule). */
   diagnostics?: readonly Diagnostic[];
+  /** A policy source that cannot be enforced: every tool call is blocked with this reason (docs/teams/sources.md). */
+  problem?: string;
   entries: readonly CatalogEntry[];
 }
 
@@ -35,7 +37,9 @@ export function loadPolicyCatalog(cwd: string, env: Env, trusted: TrustCheck, pr
     return { files: [], projectDir: cwd, diagnostics: [{ message: errorDetail(error) }], entries: [] };
   }
   // A policy source that cannot be enforced is a broken catalog: no hook runs and guards fail closed.
-  if (resolved.problem !== undefined) return { files: resolved.files, projectDir: resolved.projectDir, diagnostics: [{ message: resolved.problem }], entries: [] };
+  if (resolved.problem !== undefined) {
+    return { files: resolved.files, projectDir: resolved.projectDir, diagnostics: [{ message: resolved.problem }], problem: resolved.problem, entries: [] };
+  }
   const base = {
     files: resolved.files,
     projectDir: resolved.projectDir,

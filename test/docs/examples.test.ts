@@ -18,8 +18,11 @@ const ROOT = join(import.meta.dirname, "../..");
 const RUN_DOCS = [
   "README.md", "docs/getting-started.md", "docs/configuration.md", "docs/events.md", "docs/install.md",
   "docs/troubleshooting.md", "docs/adapters.md", "docs/testing-policies.md", ...readdirSync("docs/agents").map((name) => `docs/agents/${name}`),
+  "docs/teams/sources.md",
 ];
 const NOT_RUN = /^<!-- not-run: (.*\S.*) -->$/;
+/** A block run whole, as one script (it sets up what the next examples use, e.g. a git repository). */
+const RUN_ALL = "<!-- run-all -->";
 
 /**
  * What the docs say a line does when it does not simply succeed. Any other line must exit 0.
@@ -113,6 +116,7 @@ describe("policy examples in the docs", () => {
 const commands = RUN_DOCS.flatMap(blocks)
   .filter((block) => block.lang === "sh" || block.lang === "bash" || block.lang === "shell")
   .flatMap((block) => {
+    if (block.before === RUN_ALL) return [{ text: `set -e\n${block.body.join("\n")}`, where: `${block.file}:${block.line + 1}`, skipped: undefined }];
     const skipped = NOT_RUN.exec(block.before);
     return block.body
       .map((text, i) => ({ text: text.trim(), where: `${block.file}:${block.line + 1 + i}`, skipped: skipped?.[1] }))
@@ -142,6 +146,9 @@ describe("commands in the README and the docs", () => {
       HOME: home,
       XDG_CONFIG_HOME: join(home, ".config"),
       XDG_STATE_HOME: join(home, ".local/state"),
+      // The reader's git has an identity (docs/teams/sources.md commits a policy), and nothing else of the developer's.
+      GIT_CONFIG_NOSYSTEM: "1", GIT_AUTHOR_NAME: "Reader", GIT_AUTHOR_EMAIL: "reader@example.invalid",
+      GIT_COMMITTER_NAME: "Reader", GIT_COMMITTER_EMAIL: "reader@example.invalid",
     };
   });
   afterAll(() => rmSync(sandbox, { recursive: true, force: true }));

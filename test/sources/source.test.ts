@@ -204,6 +204,20 @@ describe("hookit source", () => {
     expect(readdirSync(box.stateDir).includes("sources") ? readdirSync(join(box.stateDir, "sources")) : []).toEqual([]);
   });
 
+  test("through an agent's tool call, hookit source update/remove and edits of the copy are refused by self-protection", async () => {
+    const box = sandbox();
+    const repo = policyRepo(join(box.root, "remote"));
+    repo.commit({ "hooks/guards.json": { "no-curl": guard("curl") } });
+    expect((await hookit(box, "source", "add", repo.bare, "--yes")).code).toBe(0);
+    const copies = join(box.stateDir, "sources", "acme+policy");
+    for (const command of ["hookit source remove acme/policy", "hookit source update --yes", `rm -rf ${copies}`, `echo '{}' > ${join(box.env.XDG_CONFIG_HOME!, "hookit", "sources.json")}`]) {
+      const reply = await claudeBash(box, command);
+      expect(reply.reason, command).toMatch(/^hookit: blocked by self-protection/);
+    }
+    expect((await claudeBash(box, "hookit source list")).blocked).toBe(false);
+    expect(await listed(box)).toMatchObject([{ name: "acme/policy", status: "ok" }]);
+  });
+
   test("remove takes the source's hooks away", async () => {
     const box = sandbox();
     const repo = policyRepo(join(box.root, "remote"));

@@ -103,5 +103,5 @@ function viewOf(policy: CurrentPolicy | undefined, dir: string): PolicyView {
     ...(policy.pending ? pendingNotice(policy.pending, dir) : []),
   ];
   const base = { projectDir: policy.projectDir, hooks: policy.hooks, notices, projectTrusted: policy.untrusted === undefined };
-  return policy.diagnostics ? { ...base, hooks: [], problem: policyProblem(policy.diagnostics) } : base;
+  return policy.diagnostics ? { ...base, hooks: [], problem: policy.problem ?? policyProblem(policy.diagnostics) } : base;
 }

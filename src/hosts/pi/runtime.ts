@@ -118,10 +118,12 @@ export function createRuntime(pi: PiAPI, options: RuntimeOptions): Runtime {
       const protectedBy = event.event === "tool_call"
         ? selfProtectionBlock([event], { cwd: ctx.cwd, projectDir: current.projectDir, env: options.env, packageDir: options.packageDir })
         : undefined;
-      if (protectedBy !== undefined) {
-        notify(ctx, protectedBy, "error");
-        record(name, payload, "block", protectedBy);
-        return { block: true, reason: protectedBy };
+      // A policy source that cannot be enforced fails closed (HooKit's own catalog errors fail open in Pi).
+      const refused = protectedBy ?? (event.event === "tool_call" ? current.problem : undefined);
+      if (refused !== undefined) {
+        notify(ctx, refused, "error");
+        record(name, payload, "block", refused);
+        return { block: true, reason: refused };
       }
       const metadata = snapshotMetadata(pi, ctx);
       const outcome = await evaluatorFor(metadata.sessionId).evaluate(event, hooks, {
