@@ -1,0 +1,42 @@
+// `hookit source` as a command line: nested subcommands get the same strict
+// argument checks as every other command, and doctor reports a source that
+// cannot be enforced.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { runBin, sandbox, STACK_RE, useBuiltHookit } from "../reliability/_sandbox.ts";
+
+useBuiltHookit();
+
+describe("hookit source on the command line", () => {
+  test.each([
+    [["source", "fetch"], 'unknown command "source fetch"'],
+    [["source", "add", "--reff", "main", "/tmp/x"], "unknown option --reff (did you mean --ref?)"],
+    [["source", "remove"], "Missing required positional argument: NAME"],
+    [["source", "list", "extra"], 'unexpected argument "extra"'],
+  ])("%j is refused with a reason", async (args, text) => {
+    const box = sandbox();
+    const reply = await runBin(box, args);
+    expect(reply.code).toBe(1);
+    expect(reply.stderr).toContain(text);
+    expect(reply.stderr + reply.stdout).not.toMatch(STACK_RE);
+  });
+
+  test("with no sources, list says how to add one and --json is an empty list", async () => {
+    const box = sandbox();
+    expect((await runBin(box, ["source", "list"])).stdout).toContain("hookit source add <git-url>");
+    expect(JSON.parse((await runBin(box, ["source", "list", "--json"])).stdout)).toEqual([]);
+    expect((await runBin(box, ["source", "update"])).code).toBe(0);
+  });
+
+  test("doctor reports a source whose copy is gone, with the fix", async () => {
+    const box = sandbox();
+    const registry = join(box.env.XDG_CONFIG_HOME!, "hookit", "sources.json");
+    mkdirSync(join(registry, ".."), { recursive: true });
+    const record = { name: "acme/policy", url: "/srv/acme/policy.git", path: "hooks", commit: "a".repeat(40), sha256: "b".repeat(64), fetchedAt: "2026-12-01T00:00:00.000Z" };
+    writeFileSync(registry, JSON.stringify({ sources: [record] }));
+    const doctor = await runBin(box, ["doctor", "--json"]);
+    expect(doctor.stdout).toContain('the policy source \\"acme/policy\\"');
+    expect(doctor.stdout).toContain("hookit source update");
+  });
+});
