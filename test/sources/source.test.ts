@@ -35,6 +35,16 @@ async function listed(box: Sandbox): Promise<Listed[]> {
   return JSON.parse(reply.stdout) as Listed[];
 }
 
+/** A sandbox with acme/policy (one guard, `no-curl`) added from a local bare repository. */
+async function addedSource() {
+  const box = sandbox();
+  const repo = policyRepo(join(box.root, "remote"));
+  repo.commit({ "hooks/guards.json": { "no-curl": guard("curl") } });
+  const added = await hookit(box, "source", "add", repo.bare, "--yes");
+  expect(added.code, added.stderr).toBe(0);
+  return { box, repo };
+}
+
 describe("hookit source", () => {
   test("add over a local path: pinned and hashed, its guard blocks through hookit hook, honest work passes", async () => {
     const box = sandbox();
@@ -60,10 +70,7 @@ describe("hookit source", () => {
   });
 
   test("a user's global or project policy cannot override or disable a source's hook, only add its own", async () => {
-    const box = sandbox();
-    const repo = policyRepo(join(box.root, "remote"));
-    repo.commit({ "hooks/guards.json": { "no-curl": guard("curl") } });
-    expect((await hookit(box, "source", "add", repo.bare, "--yes")).code).toBe(0);
+    const { box } = await addedSource();
     // Same Section and name, switched off and made harmless: the source's record stays.
     const override = { description: "", event: "tool_call", shell: "true", default: false };
     box.globalPolicy({ "acme/policy": { "no-curl": override }, local: { "no-wget": guard("wget") } });
@@ -133,10 +140,7 @@ describe("hookit source", () => {
   });
 
   test("a repository that moved away: update fails, the pinned copy stays in force", async () => {
-    const box = sandbox();
-    const repo = policyRepo(join(box.root, "remote"));
-    repo.commit({ "hooks/guards.json": { "no-curl": guard("curl") } });
-    expect((await hookit(box, "source", "add", repo.bare, "--yes")).code).toBe(0);
+    const { box, repo } = await addedSource();
     renameSync(repo.bare, `${repo.bare}.moved`);
     const update = await hookit(box, "source", "update");
     expect(update.code).toBe(1);
@@ -145,10 +149,7 @@ describe("hookit source", () => {
   });
 
   test("a tampered stored copy fails closed with the source and the fix named, and update restores it", async () => {
-    const box = sandbox();
-    const repo = policyRepo(join(box.root, "remote"));
-    repo.commit({ "hooks/guards.json": { "no-curl": guard("curl") } });
-    expect((await hookit(box, "source", "add", repo.bare, "--yes")).code).toBe(0);
+    const { box } = await addedSource();
     const dir = join(box.stateDir, "sources", "acme+policy");
     const copy = join(dir, readdirSync(dir).find((f) => f.startsWith("policy-"))!);
     writeFileSync(copy, readFileSync(copy, "utf8").replace(/"default": true/, '"default": false'));
@@ -172,10 +173,7 @@ describe("hookit source", () => {
   });
 
   test("a missing copy or a damaged registry fails closed too", async () => {
-    const box = sandbox();
-    const repo = policyRepo(join(box.root, "remote"));
-    repo.commit({ "hooks/guards.json": { "no-curl": guard("curl") } });
-    expect((await hookit(box, "source", "add", repo.bare, "--yes")).code).toBe(0);
+    const { box } = await addedSource();
     const registry = join(box.env.XDG_CONFIG_HOME!, "hookit", "sources.json");
     const text = readFileSync(registry, "utf8");
     writeFileSync(registry, text.slice(0, 20));
@@ -205,10 +203,7 @@ describe("hookit source", () => {
   });
 
   test("through an agent's tool call, hookit source update/remove and edits of the copy are refused by self-protection", async () => {
-    const box = sandbox();
-    const repo = policyRepo(join(box.root, "remote"));
-    repo.commit({ "hooks/guards.json": { "no-curl": guard("curl") } });
-    expect((await hookit(box, "source", "add", repo.bare, "--yes")).code).toBe(0);
+    const { box } = await addedSource();
     const copies = join(box.stateDir, "sources", "acme+policy");
     for (const command of ["hookit source remove acme/policy", "hookit source update --yes", `rm -rf ${copies}`, `echo '{}' > ${join(box.env.XDG_CONFIG_HOME!, "hookit", "sources.json")}`]) {
       const reply = await claudeBash(box, command);
@@ -219,10 +214,7 @@ describe("hookit source", () => {
   });
 
   test("remove takes the source's hooks away", async () => {
-    const box = sandbox();
-    const repo = policyRepo(join(box.root, "remote"));
-    repo.commit({ "hooks/guards.json": { "no-curl": guard("curl") } });
-    expect((await hookit(box, "source", "add", repo.bare, "--yes")).code).toBe(0);
+    const { box } = await addedSource();
     expect((await hookit(box, "source", "remove", "acme/policy")).code).toBe(0);
     expect(await listed(box)).toEqual([]);
     expect((await claudeBash(box, "curl x")).blocked).toBe(false);
