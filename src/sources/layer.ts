@@ -3,10 +3,10 @@
 // file cannot override or disable its hooks. This is the one place such
 // layers join the policy; a managed (system) layer belongs here too, first.
 import { crypto } from "../crypto.lazy.ts";
-import { readFileSync } from "node:fs";
+import { closeSync, openSync, readFileSync } from "node:fs";
 import type { StorageFile } from "../engine/catalog.ts";
 import type { Env } from "../paths.ts";
-import { readSources, sourceCopyPath, type SourceRecord } from "./store.ts";
+import { copyStamp, readSources, sourceCopyPath, type SourceRecord } from "./store.ts";
 
 export interface LockedLayers {
   files: StorageFile[];
@@ -34,17 +34,31 @@ export function lockedLayers(env: Env): LockedLayers {
   return { files };
 }
 
-/** The source's stored policy text when it is there and is the pinned one; else why not. */
+/**
+ * The source's stored policy text when it is there and is the pinned one; else
+ * why not. A copy whose inode, size and change time are the ones recorded when
+ * it was hashed is taken as it is (node:crypto costs a hook process more CPU
+ * than everything else a source adds); any other copy is hashed again.
+ */
 export function storedCopy(source: SourceRecord, env: Env): string | { why: string } {
   let text: string;
+  let stamp: string;
   try {
-    text = readFileSync(sourceCopyPath(source, env), "utf8");
+    const fd = openSync(sourceCopyPath(source, env), "r");
+    try {
+      stamp = copyStamp(fd);
+      text = readFileSync(fd, "utf8");
+    } finally {
+      closeSync(fd);
+    }
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     return { why: code === "ENOENT" ? "its stored copy is missing" : `its stored copy cannot be read (${code ?? (error as Error).message})` };
   }
-  const digest = crypto().createHash("sha256").update(text).digest("hex");
-  if (digest !== source.sha256) return { why: "its stored copy does not match the pinned content hash (it was changed after it was fetched)" };
+  if (stamp === source.stamp) return text;
+  if (crypto().createHash("sha256").update(text).digest("hex") !== source.sha256) {
+    return { why: "its stored copy does not match the pinned content hash (it was changed after it was fetched)" };
+  }
   return text;
 }
 

@@ -3,8 +3,8 @@
 // and the sha256 of its policy text; the fetched copy and the git repository
 // are kept under `<state>/sources/`. Both directories are hookit's own, so
 // self-protection refuses a tool call that would edit a copy or its pin.
-// This module is on the hot path: node:fs only, node:crypto through _crypto.
-import { readFileSync } from "node:fs";
+// This module is on the hot path: node:fs only.
+import { fstatSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { configDir, stateDir, type Env } from "../paths.ts";
 
@@ -21,6 +21,12 @@ export interface SourceRecord {
   commit: string;
   /** sha256 of the policy text (the stored copy). */
   sha256: string;
+  /**
+   * The stored copy's inode, size and change time (ns) when it was written
+   * and hashed. A copy that still has them is unchanged since then (a change
+   * time cannot be set back without root), so the hook need not hash it again.
+   */
+  stamp?: string;
   /** When the pinned copy was fetched (ISO time). */
   fetchedAt: string;
 }
@@ -82,5 +88,11 @@ function isRecord(value: unknown): value is SourceRecord {
   const r = value as Partial<SourceRecord> | null;
   return r !== null && typeof r === "object" && typeof r.name === "string" && SOURCE_NAME.test(r.name) && typeof r.url === "string"
     && typeof r.path === "string" && typeof r.commit === "string" && typeof r.sha256 === "string" && typeof r.fetchedAt === "string"
-    && (r.ref === undefined || typeof r.ref === "string");
+    && (r.ref === undefined || typeof r.ref === "string") && (r.stamp === undefined || typeof r.stamp === "string");
+}
+
+/** What `stamp` records for an open copy. */
+export function copyStamp(fd: number): string {
+  const stat = fstatSync(fd, { bigint: true });
+  return `${stat.ino}:${stat.size}:${stat.ctimeNs}`;
 }

@@ -4,14 +4,14 @@
 // name → Hook or Preset. hookit puts the entries under the source's Section
 // and keeps that text as the copy the hooks run from.
 import { crypto } from "../crypto.lazy.ts";
-import { readdirSync, rmSync } from "node:fs";
+import { closeSync, openSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { loadCatalog, type Diagnostic } from "../engine/catalog.ts";
 import { writeFileAtomic } from "../fs-atomic.ts";
 import type { Env } from "../paths.ts";
 import { ensureRepository, fetchCommit, GitError, hasCommit, pinCommit, policyFilesAt } from "./git.ts";
 import { storedCopy } from "./layer.ts";
-import { readSources, SOURCE_NAME, sourceCopyPath, sourceDir, sourceRepoPath, sourcesFile, type SourceRecord } from "./store.ts";
+import { copyStamp, readSources, SOURCE_NAME, sourceCopyPath, sourceDir, sourceRepoPath, sourcesFile, type SourceRecord } from "./store.ts";
 
 export interface Wanted {
   name: string;
@@ -95,6 +95,13 @@ export function recordSource(fetched: Fetched, env: Env, now = new Date()): Sour
   };
   const copy = sourceCopyPath(record, env);
   writeFileAtomic(copy, fetched.text, 0o600);
+  // Stamped after the rename, which sets the change time the hook compares.
+  const fd = openSync(copy, "r");
+  try {
+    record.stamp = copyStamp(fd);
+  } finally {
+    closeSync(fd);
+  }
   pinCommit(sourceRepoPath(record.name, env), record.commit);
   const sources = readSources(env);
   const at = sources.findIndex((s) => s.name === record.name);

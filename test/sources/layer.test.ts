@@ -9,7 +9,8 @@ import { loadCatalog, type StorageFile } from "../../src/engine/catalog.ts";
 import { rebuildCatalog } from "../../src/engine/catalog-trusted.ts";
 import { lockedLayers } from "../../src/sources/layer.ts";
 import { digest } from "../../src/sources/sync.ts";
-import { sourceCopyPath, sourcesFile } from "../../src/sources/store.ts";
+import { copyStamp, sourceCopyPath, sourcesFile, type SourceRecord } from "../../src/sources/store.ts";
+import { closeSync, openSync } from "node:fs";
 
 const hook = (shell: string, extra: Record<string, unknown> = {}) => ({ description: "", event: "tool_call", shell, default: true, ...extra });
 const source: StorageFile = { storage: "global", path: "/s", locked: true, text: JSON.stringify({ "acme/policy": { guard: hook("exit 1"), note: hook("true") } }) };
@@ -58,5 +59,42 @@ describe("lockedLayers", () => {
     expect(lockedLayers(env)).toEqual({ files: [{ storage: "global", path: sourceCopyPath(record, env), text, locked: true }] });
     writeFileSync(sourceCopyPath(record, env), text.replace("exit 1", "true"));
     expect(lockedLayers(env)).toMatchObject({ files: [], problem: expect.stringContaining("hookit source update acme/policy") });
+  });
+});
+
+describe("a stored copy's check", () => {
+  let home: string | undefined;
+  afterEach(() => home && rmSync(home, { recursive: true, force: true }));
+
+  /** A recorded source, its copy written and stamped as `hookit source add` leaves it. */
+  function recorded(text: string): { env: { HOME: string }; record: SourceRecord; copy: string } {
+    home = mkdtempSync(join(tmpdir(), "hookit-layer-"));
+    const env = { HOME: home };
+    const record: SourceRecord = { name: "acme/policy", url: "/r", path: "hooks", commit: "c".repeat(40), sha256: digest(text), fetchedAt: "2026-01-01T00:00:00.000Z" };
+    const copy = sourceCopyPath(record, env);
+    mkdirSync(join(copy, ".."), { recursive: true });
+    writeFileSync(copy, text);
+    const fd = openSync(copy, "r");
+    record.stamp = copyStamp(fd);
+    closeSync(fd);
+    mkdirSync(join(home, ".config", "hookit"), { recursive: true });
+    writeFileSync(sourcesFile(env), JSON.stringify({ sources: [record] }));
+    return { env, record, copy };
+  }
+
+  test("a rewrite of the same length in place is caught (its change time moves, so it is hashed)", () => {
+    const text = source.text!;
+    const { env, copy } = recorded(text);
+    expect(lockedLayers(env).problem).toBeUndefined();
+    writeFileSync(copy, text.replace("exit 1", "true  "));
+    expect(lockedLayers(env).problem).toContain("does not match the pinned content hash");
+  });
+
+  test("the same bytes written again (a restored backup) pass the hash check", () => {
+    const text = source.text!;
+    const { env, copy } = recorded(text);
+    rmSync(copy);
+    writeFileSync(copy, text);
+    expect(lockedLayers(env)).toMatchObject({ files: [{ text, locked: true }] });
   });
 });
