@@ -62,7 +62,7 @@ describe("--help", () => {
     expect(hookit("--help").stdout.replace(/ +$/gm, "")).toMatchInlineSnapshot(`
       "One hook policy, enforced in every coding agent: Pi, Claude Code, Codex CLI, Gemini CLI, Cursor, GitHub Copilot CLI, Factory droid, OpenCode, Kimi Code CLI and Antigravity CLI. (hookit v0.1.0)
 
-      USAGE hookit hook|init|validate|schema|check|install|uninstall|doctor|trust|log|test|explain|replay
+      USAGE hookit hook|init|validate|schema|check|install|uninstall|doctor|trust|source|log|test|explain|replay
 
       COMMANDS
 
@@ -75,6 +75,7 @@ describe("--help", () => {
         uninstall    Remove hookit's hooks; files hookit created are deleted
            doctor    Check every agent's install, the hook command, trust and policy gaps (exit 1 when something is not enforced)
             trust    Review this project's .hookit/hookit.json and allow it to run
+           source    Organization policy from git: add, update, list or remove a pinned policy source
               log    Show hookit's recent decisions (newest last)
              test    Run the policy's test cases (.hookit/tests/*.json) in a throwaway sandbox
           explain    Show, hook by hook, why the policy decides what it does for an event read from stdin

@@ -22,6 +22,45 @@ describe("hookit source on the command line", () => {
     expect(reply.stderr + reply.stdout).not.toMatch(STACK_RE);
   });
 
+  test("hookit source --help and source add --help name the subcommands and options", async () => {
+    const box = sandbox();
+    expect((await runBin(box, ["source", "--help"])).stdout.replace(/ +$/gm, "")).toMatchInlineSnapshot(`
+      "Organization policy from git: add, update, list or remove a pinned policy source (hookit source v0.1.0)
+
+      USAGE hookit source add|update|list|remove
+
+      COMMANDS
+
+           add    Add a policy source: a git repository pinned to a commit
+        update    Fetch each policy source (or one) again and move its pin after review
+          list    List the policy sources, their pins and whether their copies are intact
+        remove    Remove a policy source and its stored copy
+
+      Use hookit source <command> --help for more information about a command.
+
+      "
+    `);
+    expect((await runBin(box, ["source", "add", "--help"])).stdout.replace(/ +$/gm, "")).toMatchInlineSnapshot(`
+      "Add a policy source: a git repository pinned to a commit (source add)
+
+      USAGE source add [OPTIONS] <URL>
+
+      ARGUMENTS
+
+        URL    Any URL or path git can fetch from (Required)
+
+      OPTIONS
+
+          --ref=<ref>    Branch, tag or full commit id (default: the remote's HEAD)
+        --name=<name>    Its Section, owner/repo (default: from the URL)
+        --path=<path>    The policy file or folder in the repository (Default: hooks)
+                --yes    Accept without asking (you reviewed the policy yourself; for scripts and CI) (Default: false)
+
+
+      "
+    `);
+  });
+
   test("with no sources, list says how to add one and --json is an empty list", async () => {
     const box = sandbox();
     expect((await runBin(box, ["source", "list"])).stdout).toContain("hookit source add <git-url>");
