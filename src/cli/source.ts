@@ -7,13 +7,22 @@ import { defineCommand } from "citty";
 import { existsSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
 import { storedCopy } from "../sources/layer.ts";
-import { readSources, sourceDir, type SourceRecord } from "../sources/store.ts";
+import { readSources, SOURCE_NAME, sourceDir, type SourceRecord } from "../sources/store.ts";
 import { fetchSource, GitError, nameFromUrl, pinnedText, recordSource, removeSource, SourceError, type Fetched } from "../sources/sync.ts";
-import { SOURCE_NAME } from "../sources/store.ts";
 import { confirmed, reviewText } from "./_confirm.ts";
 import { fail, logger } from "./_output.ts";
 
 const short = (commit: string) => commit.slice(0, 12);
+
+/** The recorded sources, or undefined after failing with why the registry cannot be read. */
+function recorded(): SourceRecord[] | undefined {
+  try {
+    return readSources(process.env);
+  } catch (error) {
+    fail((error as Error).message);
+    return undefined;
+  }
+}
 const yesArg = { type: "boolean", description: "Accept without asking (you reviewed the policy yourself; for scripts and CI)", default: false } as const;
 
 const add = defineCommand({
@@ -32,7 +41,8 @@ const add = defineCommand({
     if (name === undefined || !SOURCE_NAME.test(name)) {
       return fail(`${args.name === undefined ? `cannot tell an owner/repo name from ${url}` : `"${name}" is not an owner/repo name`}; name the source with --name owner/repo (letters, digits, ".", "_" and "-")`);
     }
-    const sources = readSources(process.env);
+    const sources = recorded();
+    if (!sources) return;
     if (sources.some((s) => s.name === name)) return fail(`the policy source ${name} is already added; move its pin with \`hookit source update ${name}\``);
     const fetched = fetchOrFail({ name, url, ...(args.ref !== undefined && { ref: args.ref }), path: args.path });
     if (!fetched) return rmSync(sourceDir(name, process.env), { recursive: true, force: true });
@@ -59,7 +69,8 @@ const update = defineCommand({
     yes: yesArg,
   },
   async run({ args }) {
-    const all = readSources(process.env);
+    const all = recorded();
+    if (!all) return;
     const sources = args.name === undefined ? all : all.filter((s) => s.name === args.name);
     if (args.name !== undefined && sources.length === 0) return fail(`no policy source named ${args.name}; \`hookit source list\` shows them`);
     if (sources.length === 0) return logger.info("no policy sources; add one with `hookit source add <git-url>`");
@@ -117,10 +128,11 @@ const list = defineCommand({
   meta: { name: "list", description: "List the policy sources, their pins and whether their copies are intact" },
   args: { json: { type: "boolean", description: "Print JSON", default: false } },
   run({ args }) {
-    const rows = readSources(process.env).map((source) => {
+    const rows = recorded()?.map((source) => {
       const copy = storedCopy(source, process.env);
       return { ...source, status: typeof copy === "string" ? "ok" : copy.why };
     });
+    if (!rows) return;
     if (args.json) return void process.stdout.write(JSON.stringify(rows, null, 2) + "\n");
     if (rows.length === 0) return void process.stdout.write("no policy sources; add one with `hookit source add <git-url>`\n");
     for (const row of rows) {
@@ -134,6 +146,7 @@ const remove = defineCommand({
   meta: { name: "remove", description: "Remove a policy source and its stored copy" },
   args: { name: { type: "positional", required: true, description: "The source (owner/repo)" } },
   run({ args }) {
+    if (!recorded()) return;
     if (!removeSource(args.name, process.env)) return fail(`no policy source named ${args.name}; \`hookit source list\` shows them`);
     logger.success(`removed ${args.name}; its hooks no longer run`);
   },

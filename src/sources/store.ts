@@ -79,7 +79,7 @@ export function readSources(env: Env): SourceRecord[] {
   }
   const list = (data as { sources?: unknown } | undefined)?.sources;
   if (!Array.isArray(list) || !list.every(isRecord)) {
-    throw new Error(`hookit's policy source registry ${sourcesFile(env)} is damaged; run \`hookit source list\` in a terminal to see it`);
+    throw new Error(`hookit's policy source registry ${sourcesFile(env)} is damaged (it is not a list of sources); restore it, or delete it and add the sources again with \`hookit source add\``);
   }
   return list;
 }

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { agentPayloads } from "../reliability/_payloads.ts";
 import { inspectReply } from "../reliability/_protocol.ts";
-import { runBin, runHook, sandbox, useBuiltHookit, type Sandbox } from "../reliability/_sandbox.ts";
+import { runBin, runHook, sandbox, STACK_RE, useBuiltHookit, type Sandbox } from "../reliability/_sandbox.ts";
 import { gitDaemon, policyRepo } from "./_git.ts";
 
 useBuiltHookit();
@@ -178,6 +178,10 @@ describe("hookit source", () => {
     const text = readFileSync(registry, "utf8");
     writeFileSync(registry, text.slice(0, 20));
     expect((await claudeBash(box, "echo hello")).reason).toContain("policy source registry");
+    const list = await hookit(box, "source", "list");
+    expect(list.code).toBe(1);
+    expect(list.stderr).toContain("is damaged (it is not a list of sources)");
+    expect(list.stderr).not.toMatch(STACK_RE);
     writeFileSync(registry, text);
     const dir = join(box.stateDir, "sources", "acme+policy");
     renameSync(dir, `${dir}.gone`);
