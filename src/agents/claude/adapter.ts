@@ -3,7 +3,7 @@
 // Every answer is JSON on stdout with exit 0. Exit 2 is never used: Claude
 // prefixes stderr with the hook's own command line before the model sees it.
 import { claudeResultText, normalizeClaudeTool } from "./tools.ts";
-import { asPayload, baseInvocation, isRecord, joinNotices, jsonReply, nonEmptyReason, optionalString, readNativeTool, readStopHookActive, type Payload, exactKindLookup } from "../shared/payload.ts";
+import { asPayload, baseInvocation, isRecord, joinNotices, jsonReply, nonEmptyReason, optionalString, readNativeTool, readStopHookActive, type Payload, exactKindLookup, echoedEventName } from "../shared/payload.ts";
 import {
   PayloadError,
   type Decision,
@@ -84,7 +84,7 @@ function respond(invocation: Invocation, decision: Decision): Reply {
     // "ask" shows Claude's permission prompt; in -p nobody can answer and it is a denial with this reason.
     const ask = decision.ask !== undefined;
     output.hookSpecificOutput = {
-      hookEventName: invocation.nativeEvent,
+      hookEventName: echoedEventName(KINDS, invocation.nativeEvent, invocation.kind),
       permissionDecision: ask ? "ask" : "deny",
       permissionDecisionReason: nonEmptyReason(decision.ask ?? decision.block),
     };
