@@ -16,6 +16,7 @@ import {
 } from "../../contract/types.ts";
 import { defineAdapter, type CapabilityRows } from "../shared/define.ts";
 import { withUndelivered } from "../shared/messages.ts";
+import { shellJoin } from "../shared/shell-quote.ts";
 
 const ADAPTER_ID = "codex";
 
@@ -89,7 +90,10 @@ function toolParts(tool: NativeTool, where: string): ToolCallPart[] {
   if (SHELL_TOOLS.has(tool.name)) {
     const command = shellCommand(tool, where);
     // A heredoc to apply_patch is applied as a patch: its files are checked like native apply_patch's.
-    const patched = patchesInShellCommand(command).flatMap(({ text, dir }) =>
+    // An argv is searched word by word, as the shell it starts will read them (not their quoted form).
+    const argv = tool.input.command;
+    const script = Array.isArray(argv) ? argv.join("\n") : command;
+    const patched = patchesInShellCommand(script).flatMap(({ text, dir }) =>
       patchText(text, where).flatMap(patchCalls).map((part) => inDir(part, dir)));
     return [{ toolName: "bash", input: { command }, label: tool.name }, ...patched];
   }
@@ -109,10 +113,12 @@ function inDir(part: ToolCallPart, dir: string | undefined): ToolCallPart {
 function shellCommand(tool: NativeTool, where: string): string {
   const { command, cmd } = tool.input;
   if (typeof command === "string") return command;
-  // `exec_command` takes `cmd`; argv arrays are joined so command patterns still match.
+  // `exec_command` takes `cmd`.
   if (typeof cmd === "string") return cmd;
+  // `shell`/`local_shell` take an argv that Codex executes without a shell: quoted, so the command
+  // line means what the argv meant (`["bash","-lc","rm -rf ~"]` → `bash -lc 'rm -rf ~'`).
   if (Array.isArray(command) && command.length > 0 && command.every((arg) => typeof arg === "string")) {
-    return command.join(" ");
+    return shellJoin(command);
   }
   throw new PayloadError(`${where}: tool_input.command of ${tool.name} must be a string, got ${describe(command)}`);
 }
