@@ -42,7 +42,7 @@ describe("an argv becomes a command line that a real shell runs as exactly that 
 });
 
 const call = (tool_name: string, command: unknown) => ({
-  session_id: "s", cwd: dir, hook_event_name: "PreToolUse", tool_name, tool_input: { command, workdir: dir }, tool_use_id: "t",
+  session_id: "s", cwd: dir, hook_event_name: "PreToolUse", tool_name, tool_input: { command }, tool_use_id: "t",
 });
 
 describe("Codex parse() reads an argv as that quoted command line", () => {
@@ -55,7 +55,7 @@ describe("Codex parse() reads an argv as that quoted command line", () => {
     const script = "cd sub && apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: .env\n+KEY=1\n*** End Patch\nEOF\n";
     const invocation = codex.parse("PreToolUse", call("shell", ["bash", "-lc", script]));
     const writes = invocation.events.filter((event) => (event as { toolName?: string }).toolName === "write");
-    expect(writes.map((event) => (event as { input: { path: string } }).input.path)).toEqual(["sub/.env"]);
+    expect(writes.map((event) => (event as unknown as { input: { path: string } }).input.path)).toEqual(["sub/.env"]);
   });
 });
 

@@ -91,7 +91,9 @@ describe("gemini parse: tool vocabulary", () => {
     ["search_file_content", { pattern: "p", path: "/d", include: "*.md" }, "grep", { pattern: "p", path: "/d", glob: "*.md" }],
     ["glob", { pattern: "**/*.ts", dir_path: "/d" }, "find", { pattern: "**/*.ts", path: "/d" }],
     ["list_directory", { dir_path: "/d" }, "ls", { path: "/d" }],
-    ["run_shell_command", { command: "ls", description: "d", dir_path: "/d" }, "bash", { command: "ls" }],
+    ["run_shell_command", { command: "ls", description: "d", dir_path: "/d" }, "bash", { command: "cd -- /d && ls" }],
+    ["run_shell_command", { command: "ls", dir_path: "~/my dir" }, "bash", { command: "cd -- ~/'my dir' && ls" }],
+    ["run_shell_command", { command: "ls", dir_path: "." }, "bash", { command: "ls" }],
   ])("%s %j → %s", (name, input, toolName, normalized) => {
     expect(call(name, input)).toEqual({ toolName, input: normalized, nativeToolName: name });
   });

@@ -16,7 +16,7 @@ import {
 } from "../../contract/types.ts";
 import { defineAdapter, type CapabilityRows } from "../shared/define.ts";
 import { withUndelivered } from "../shared/messages.ts";
-import { shellJoin } from "../shared/shell-quote.ts";
+import { inDirectory, shellJoin } from "../shared/shell-quote.ts";
 
 const ADAPTER_ID = "codex";
 
@@ -63,7 +63,7 @@ function parse(nativeEvent: string, raw: unknown): Invocation {
   if (kind !== "tool_call" && kind !== "tool_result") return invocation;
 
   const tool = readNativeTool(payload, where);
-  const parts = toolParts(tool, where);
+  const parts = toolParts(tool, where, invocation.cwd);
   const origin = { agent: ADAPTER_ID, nativeToolName: tool.name, nativeToolInput: tool.input };
   invocation.native = { toolName: tool.name };
   if (kind === "tool_call") {
@@ -86,16 +86,19 @@ function parse(nativeEvent: string, raw: unknown): Invocation {
   return invocation;
 }
 
-function toolParts(tool: NativeTool, where: string): ToolCallPart[] {
+function toolParts(tool: NativeTool, where: string, cwd: string | undefined): ToolCallPart[] {
   if (SHELL_TOOLS.has(tool.name)) {
     const command = shellCommand(tool, where);
+    // `workdir` is where the command runs: relative paths in it (and in its patches) land there.
+    const given = typeof tool.input.workdir === "string" ? tool.input.workdir : undefined;
+    const workdir = given === undefined || inDirectory("", given, cwd) === "" ? undefined : given;
     // A heredoc to apply_patch is applied as a patch: its files are checked like native apply_patch's.
     // An argv is searched word by word, as the shell it starts will read them (not their quoted form).
     const argv = tool.input.command;
     const script = Array.isArray(argv) ? argv.join("\n") : command;
     const patched = patchesInShellCommand(script).flatMap(({ text, dir }) =>
-      patchText(text, where).flatMap(patchCalls).map((part) => inDir(part, dir)));
-    return [{ toolName: "bash", input: { command }, label: tool.name }, ...patched];
+      patchText(text, where).flatMap(patchCalls).map((part) => inDir(inDir(part, dir), workdir)));
+    return [{ toolName: "bash", input: { command: inDirectory(command, workdir) }, label: tool.name }, ...patched];
   }
   if (tool.name === "apply_patch") return patchOperations(tool, where).flatMap(patchCalls);
   // Attaches a local image file to the conversation: a read of that file.

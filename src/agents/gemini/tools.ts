@@ -4,6 +4,7 @@
 // tool `search_file_content` and used `path`/`include`; both spellings are read.
 import { NO_FILES, SKILL, SUBAGENT, WEB_SEARCH, type ToolClass } from "../shared/tool-classes.ts";
 import { isRecord, stringOf } from "../shared/payload.ts";
+import { inDirectory } from "../shared/shell-quote.ts";
 
 export interface NormalizedTool {
   toolName: string;
@@ -34,7 +35,7 @@ export function normalizeGeminiTool(name: string, args: Record<string, unknown>)
   const dir = stringOf(args.dir_path) ?? stringOf(args.path);
   switch (name) {
     case "run_shell_command":
-      if (typeof args.command === "string") return { toolName: "bash", input: { command: args.command } };
+      if (typeof args.command === "string") return { toolName: "bash", input: { command: inDirectory(args.command, args.dir_path) } };
       break;
     case "read_file":
       if (path !== undefined) return { toolName: "read", input: { path, ...readRange(args) } };
@@ -123,7 +124,7 @@ function numberOf(value: unknown): number | undefined {
 
 /** Every tool Gemini CLI offered in a captured release (test/fixtures/tool-lists/gemini-*.json), plus older names. */
 export const TOOL_CLASSES: ToolClass[] = [
-  { native: "run_shell_command", as: "bash", fields: { command: "command" }, rest: ["description", "dir_path", "is_background", "delay_ms"] },
+  { native: "run_shell_command", as: "bash", fields: { command: "command", dir_path: "command" }, rest: ["description", "is_background", "delay_ms"], note: "`dir_path` (the directory it runs in) becomes `cd -- <dir_path> && <command>`" },
   { native: "read_file", as: "read", fields: { file_path: "path", absolute_path: "path", start_line: "offset", end_line: "limit", offset: "offset", limit: "limit" } },
   { native: "read_many_files", as: "read", perFile: true, fields: { include: "path", paths: "path" }, rest: ["exclude", "recursive", "useDefaultExcludes", "file_filtering_options"], note: "one `read` per path or glob" },
   { native: "write_file", as: "write", fields: { file_path: "path", content: "content" } },

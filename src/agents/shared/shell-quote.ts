@@ -23,3 +23,22 @@ export function shellWord(word: string): string {
 export function shellJoin(argv: readonly string[]): string {
   return argv.map((word, index) => (index === 0 && RESERVED.has(word) ? `'${word}'` : shellWord(word))).join(" ");
 }
+
+/**
+ * A shell tool's command as it runs in `dir`, the working directory the call names (Gemini
+ * `dir_path`, Codex and OpenCode `workdir`, Cursor `working_directory`, Antigravity `Cwd`): the
+ * `cd` makes a `command` pattern and the path facts (`hookit.writesOutside`, …) resolve the
+ * command's relative paths where they really land. No directory, "" or "." is the payload's cwd.
+ * `cwd`, the payload's own working directory, needs no `cd` either. A leading `~/` stays
+ * unquoted: read as the home directory, never as a folder named `~`.
+ */
+export function inDirectory(command: string, dir: unknown, cwd?: string): string {
+  if (typeof dir !== "string" || dir === "" || dir === "." || (cwd !== undefined && sameDir(dir, cwd))) return command;
+  const word = dir === "~" ? "~" : dir.startsWith("~/") ? `~/${dir.length > 2 ? shellWord(dir.slice(2)) : ""}` : shellWord(dir);
+  return `cd -- ${word} && ${command}`;
+}
+
+function sameDir(a: string, b: string): boolean {
+  const trim = (dir: string) => (dir.length > 1 ? dir.replace(/\/+$/, "") : dir);
+  return trim(a) === trim(b);
+}
