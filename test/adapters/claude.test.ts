@@ -254,10 +254,10 @@ describe("claude adapter data", () => {
     ]);
     for (const row of claude.capabilities) {
       // The real-CLI suite proves these three; the rest rests on the captured fixtures.
-      expect(row.verified).toBe(E2E_FEATURES.has(row.feature) ? "real CLI 2.1.197 (npm run test:e2e)" : "fixtures");
+      expect(row.verified).toBe(E2E_FEATURES.has(row.feature) ? "real CLI 2.1.332 (npm run test:e2e)" : "fixtures");
       // Impossible rows name no native event; every other row except the in-process hook_result names one.
       expect(row.native === "").toBe(row.support === "impossible" || row.feature === "hook_result");
     }
-    expect(claude).toMatchObject({ id: "claude", verifiedWith: "2.1.197", timeoutUnit: "s", specVersion: 1 });
+    expect(claude).toMatchObject({ id: "claude", verifiedWith: "2.1.332", timeoutUnit: "s", specVersion: 1 });
   });
 });

@@ -17,6 +17,7 @@ import {
 import { defineAdapter, type CapabilityRows } from "../shared/define.ts";
 import { withUndelivered } from "../shared/messages.ts";
 import { inDirectory, shellJoin } from "../shared/shell-quote.ts";
+import { soleString } from "../shared/fields.ts";
 
 const ADAPTER_ID = "codex";
 
@@ -115,9 +116,12 @@ function inDir(part: ToolCallPart, dir: string | undefined): ToolCallPart {
 
 function shellCommand(tool: NativeTool, where: string): string {
   const { command, cmd } = tool.input;
-  if (typeof command === "string") return command;
-  // `exec_command` takes `cmd`.
-  if (typeof cmd === "string") return cmd;
+  // `exec_command` runs `cmd`, the others `command`; a string under the other name is refused,
+  // so a harmless decoy there cannot stand in for what Codex runs.
+  if (typeof command === "string" || typeof cmd === "string") {
+    const text = soleString(tool.input, tool.name === "exec_command" ? ["cmd", "command"] : ["command", "cmd"], tool.name);
+    if (text !== undefined) return text;
+  }
   // `shell`/`local_shell` take an argv that Codex executes without a shell: quoted, so the command
   // line means what the argv meant (`["bash","-lc","rm -rf ~"]` → `bash -lc 'rm -rf ~'`).
   if (Array.isArray(command) && command.length > 0 && command.every((arg) => typeof arg === "string")) {

@@ -8,6 +8,7 @@ import { PayloadError } from "../../contract/types.ts";
 import { deleteInput } from "../shared/apply-patch.ts";
 import { describe, isRecord, stringOf, parseJsonObject } from "../shared/payload.ts";
 import { inDirectory } from "../shared/shell-quote.ts";
+import { soleString } from "../shared/fields.ts";
 
 export interface CursorTool {
   toolName: string;
@@ -101,10 +102,10 @@ function objectInput(value: unknown, field: string): Record<string, unknown> {
  * a path guard must see every delete. Task, MCP:<tool> and the rest keep their name and input.
  */
 function normalize(name: string, args: Record<string, unknown>, cwd?: string): { toolName: string; input: Record<string, unknown> } {
-  const path = stringOf(args.file_path) ?? stringOf(args.path) ?? stringOf(args.target_file);
-  const dir = stringOf(args.path) ?? stringOf(args.target_directory) ?? stringOf(args.directory_path);
+  const path = soleString(args, ["file_path", "path", "target_file"], name);
+  const dir = soleString(args, ["path", "target_directory", "directory_path"], name);
   if (name === "Shell" && typeof args.command === "string")
-    return { toolName: "bash", input: { command: inDirectory(args.command, stringOf(args.working_directory) ?? args.cwd, cwd) } };
+    return { toolName: "bash", input: { command: inDirectory(args.command, soleString(args, ["working_directory", "cwd"], name), cwd) } };
   if (name === "Read" && path !== undefined) return { toolName: "read", input: { path } };
   const content = stringOf(args.new_content) ?? stringOf(args.content);
   if (name === "Write" && path !== undefined && content !== undefined) return { toolName: "write", input: { path, content } };
@@ -119,7 +120,7 @@ function normalize(name: string, args: Record<string, unknown>, cwd?: string): {
   if (name === "LS") return { toolName: "ls", input: dir === undefined ? {} : { path: dir } };
   const pattern = stringOf(args.pattern);
   if (name === "Grep" && pattern !== undefined) {
-    const glob = stringOf(args.glob) ?? stringOf(args.include);
+    const glob = soleString(args, ["glob", "include"], name);
     return { toolName: "grep", input: { pattern, ...(dir !== undefined && { path: dir }), ...(glob !== undefined && { glob }) } };
   }
   const globPattern = pattern ?? stringOf(args.glob_pattern);

@@ -5,6 +5,7 @@
 import { NO_FILES, SKILL, SUBAGENT, WEB_SEARCH, type ToolClass } from "../shared/tool-classes.ts";
 import { isRecord, stringOf } from "../shared/payload.ts";
 import { inDirectory } from "../shared/shell-quote.ts";
+import { soleString } from "../shared/fields.ts";
 
 export interface NormalizedTool {
   toolName: string;
@@ -31,8 +32,9 @@ export function normalizeGeminiCalls(name: string, args: Record<string, unknown>
  * rejects such a call, so there is nothing to normalize.
  */
 export function normalizeGeminiTool(name: string, args: Record<string, unknown>): NormalizedTool {
-  const path = stringOf(args.file_path) ?? stringOf(args.absolute_path);
-  const dir = stringOf(args.dir_path) ?? stringOf(args.path);
+  const path = soleString(args, ["file_path", "absolute_path"], name);
+  // run_shell_command reads only dir_path; the search and list tools also take `path` (older releases).
+  const dir = name === "run_shell_command" ? undefined : soleString(args, ["dir_path", "path"], name);
   switch (name) {
     case "run_shell_command":
       if (typeof args.command === "string") return { toolName: "bash", input: { command: inDirectory(args.command, args.dir_path) } };
@@ -100,7 +102,7 @@ function readRange(args: Record<string, unknown>): { offset?: number; limit?: nu
 function grepInput(pattern: string, dir: string | undefined, args: Record<string, unknown>): Record<string, unknown> {
   const input: Record<string, unknown> = { pattern };
   if (dir !== undefined) input.path = dir;
-  const glob = stringOf(args.include_pattern) ?? stringOf(args.include);
+  const glob = soleString(args, ["include_pattern", "include"], "grep_search");
   if (glob !== undefined) input.glob = glob;
   if (typeof args.case_sensitive === "boolean") input.ignoreCase = !args.case_sensitive;
   if (typeof args.fixed_strings === "boolean") input.literal = args.fixed_strings;
