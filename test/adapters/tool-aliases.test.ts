@@ -3,7 +3,7 @@
 // must not let the guard see only the harmless one. Which name the agent uses depends on its
 // release, so hookit either sees every value or refuses the call (a PayloadError blocks it).
 import { describe, expect, test } from "vitest";
-import { PayloadError } from "../../src/adapters/types.ts";
+import { PayloadError } from "../../src/contract/types.ts";
 import { PRE_TOOL } from "./tool-samples.ts";
 
 const EVIL = "/etc/shadow-x";

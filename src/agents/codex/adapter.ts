@@ -103,7 +103,8 @@ function toolParts(tool: NativeTool, where: string, cwd: string | undefined): To
   }
   if (tool.name === "apply_patch") return patchOperations(tool, where).flatMap(patchCalls);
   // Attaches a local image file to the conversation: a read of that file.
-  if (tool.name === "view_image" && typeof tool.input.path === "string") {
+  if (tool.name === "view_image") {
+    if (typeof tool.input.path !== "string") throw new PayloadError(`${where}: tool_input.path of view_image must be a string, got ${describe(tool.input.path)}`);
     return [{ toolName: "read", input: { path: tool.input.path }, label: tool.name }];
   }
   return [{ toolName: tool.name, input: tool.input, label: tool.name }];
