@@ -10,6 +10,9 @@
 #                           first package of each entry is looked up with `npm view <name> version`
 #                           and the resolved list is written to <cache>/clis-latest.json, which the
 #                           suite then reads (test/e2e/clis.ts).
+#        HOOKIT_E2E_VERSIONS="codex@0.169.0 pi@1.5.2"  install these releases instead of the pins of
+#                           the named CLIs (e.g. the release before the pin, for the version matrix);
+#                           the suite reads the same variable.
 set -euo pipefail
 
 repo_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -39,6 +42,28 @@ if [ "${HOOKIT_E2E_LATEST:-}" = "1" ]; then
     fs.writeFileSync(target, JSON.stringify(m, null, 2) + "\n");
   ' "$manifest" "$latest_manifest"
   manifest="$latest_manifest"
+fi
+
+if [ -n "${HOOKIT_E2E_VERSIONS:-}" ]; then
+  versions_manifest="$(mktemp)"
+  trap 'rm -f "$versions_manifest"' EXIT
+  # The same override test/e2e/clis.ts applies: <agent>@<version> replaces that entry's first package.
+  node -e '
+    const fs = require("fs");
+    const [source, target, list] = process.argv.slice(1);
+    const m = JSON.parse(fs.readFileSync(source, "utf8"));
+    const split = (spec) => { const at = spec.lastIndexOf("@"); return [spec.slice(0, at), spec.slice(at + 1)]; };
+    for (const item of list.split(/[\s,]+/).filter(Boolean)) {
+      const [id, version] = split(item);
+      const entry = m[id];
+      if (!entry || !/^[0-9][0-9A-Za-z.+-]*$/.test(version)) throw new Error(`HOOKIT_E2E_VERSIONS: bad item ${item}`);
+      entry.packages[0] = `${split(entry.packages[0])[0]}@${version}`;
+      entry.dir = `${split(entry.dir)[0]}@${version}`;
+      entry.version = version;
+    }
+    fs.writeFileSync(target, JSON.stringify(m, null, 2) + "\n");
+  ' "$manifest" "$versions_manifest" "$HOOKIT_E2E_VERSIONS"
+  manifest="$versions_manifest"
 fi
 
 # Read one field of one entry from the manifest; arrays come out one item per line.

@@ -19,12 +19,12 @@ export interface VerifiedRange {
 
 export const VERIFIED_RANGES: Partial<Record<AgentId, VerifiedRange>> = {
   claude: { bin: "claude", oldest: "2.1.197", newest: "2.1.332" },
-  codex: { bin: "codex", oldest: "0.171.0", newest: "0.171.0" },
-  gemini: { bin: "gemini", oldest: "0.61.0", newest: "0.61.0" },
-  copilot: { bin: "copilot", oldest: "1.0.102", newest: "1.0.102" },
-  factory: { bin: "droid", oldest: "0.225.2", newest: "0.225.2" },
-  opencode: { bin: "opencode", oldest: "1.18.33", newest: "1.18.33" },
-  pi: { bin: "pi", oldest: "1.6.0", newest: "1.6.0" },
+  codex: { bin: "codex", oldest: "0.169.0", newest: "0.171.0" },
+  gemini: { bin: "gemini", oldest: "0.60.0", newest: "0.61.0" },
+  copilot: { bin: "copilot", oldest: "1.0.92", newest: "1.0.102" },
+  factory: { bin: "droid", oldest: "0.215.0", newest: "0.225.2" },
+  opencode: { bin: "opencode", oldest: "1.18.32", newest: "1.18.33" },
+  pi: { bin: "pi", oldest: "1.5.2", newest: "1.6.0" },
 };
 
 /** Runs `<bin> --version` and returns its output, or undefined when it does not answer. */

@@ -1,4 +1,4 @@
-// Claude Code adapter: every captured 2.1.197 payload parses into the expected
+// Claude Code adapter: every captured 2.1.332 payload parses into the expected
 // invocation, and every decision encodes to the bytes harness-protocols §7.2
 // and model-view.md §1 call for.
 import { E2E_FEATURES } from "../../src/agents/shared/evidence.ts";
@@ -11,15 +11,15 @@ import { PayloadError, type Decision, type Invocation } from "../../src/contract
 const DIR = new URL("../fixtures/claude/", import.meta.url);
 const fixture = (name: string): Record<string, unknown> => JSON.parse(readFileSync(new URL(name, DIR), "utf8"));
 
-const SESSION_A = "37fae02e-6054-44cc-a630-0a7d3f45c948";
-const SESSION_W = "244b723e-78ff-4ad2-bf31-3f1d747fc6de";
-const SESSION_S = "2cf77946-d262-40bc-8472-995f8ecb7630";
+const SESSION_A = "df6c479e-3498-4f16-8a4f-8e71dc519a87";
+const SESSION_W = "11223410-1a8f-49f3-b681-eafc714d2675";
+const SESSION_S = "d491f863-c96c-486c-909f-dbc720c11561";
 const transcript = (id: string) => `/home/user/.claude/projects/-home-user-project/${id}.jsonl`;
 const base = (id: string, effort = true) => ({
   agent: "claude",
   sessionId: id,
   cwd: "/home/user/project",
-  metadata: { sessionId: id, sessionFile: transcript(id), ...(effort ? { reasoningLevel: "high" } : {}) },
+  metadata: { sessionId: id, sessionFile: transcript(id), ...(effort ? { reasoningLevel: "medium" } : {}) },
 });
 const bashInput = (command: string) => ({ command, description: "Run test command" });
 const origin = (name: string, input: unknown) => ({ agent: "claude", nativeToolName: name, nativeToolInput: input });
@@ -35,7 +35,7 @@ const EXPECTED: Record<string, Invocation> = {
     events: [{ event: "tool_call", toolName: "bash", toolCallId: "toolu_fake0001", input: { command: "echo hello" }, ...origin("Bash", bashInput("echo hello")) }],
   },
   "PreToolUse-Bash-touch.json": {
-    ...base("f1d7c783-908c-4694-9e6d-0d1c3fd64266"), nativeEvent: "PreToolUse", kind: "tool_call", native: { toolName: "Bash" },
+    ...base("d9f03ea3-d963-463c-8b38-a475ed227dd7"), nativeEvent: "PreToolUse", kind: "tool_call", native: { toolName: "Bash" },
     events: [{
       event: "tool_call", toolName: "bash", toolCallId: "toolu_fake0001", input: { command: "touch hookit-e2e-marker" },
       ...origin("Bash", bashInput("touch hookit-e2e-marker")),
@@ -77,7 +77,7 @@ const EXPECTED: Record<string, Invocation> = {
 
 const eventOf = (file: string) => file.replace(/\.json$/, "").split("-")[0] as string;
 
-describe("claude parse: captured 2.1.197 payloads", () => {
+describe("claude parse: captured 2.1.332 payloads", () => {
   it("has an expectation for every fixture file", () => {
     expect(readdirSync(DIR).filter((f) => f.endsWith(".json")).sort()).toEqual(Object.keys(EXPECTED).sort());
   });
@@ -254,10 +254,10 @@ describe("claude adapter data", () => {
     ]);
     for (const row of claude.capabilities) {
       // The real-CLI suite proves these three; the rest rests on the captured fixtures.
-      expect(row.verified).toBe(E2E_FEATURES.has(row.feature) ? "real CLI 2.1.197 (npm run test:e2e)" : "fixtures");
+      expect(row.verified).toBe(E2E_FEATURES.has(row.feature) ? "real CLI 2.1.332 (npm run test:e2e)" : "fixtures");
       // Impossible rows name no native event; every other row except the in-process hook_result names one.
       expect(row.native === "").toBe(row.support === "impossible" || row.feature === "hook_result");
     }
-    expect(claude).toMatchObject({ id: "claude", verifiedWith: "2.1.197", timeoutUnit: "s", specVersion: 1 });
+    expect(claude).toMatchObject({ id: "claude", verifiedWith: "2.1.332", timeoutUnit: "s", specVersion: 1 });
   });
 });

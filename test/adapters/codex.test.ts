@@ -100,7 +100,7 @@ describe("codex parse: tools", () => {
   it.each([
     ["shell_command", { command: "ls -la" }, "ls -la"],
     ["exec_command", { cmd: "git status", yield_time_ms: 10000 }, "git status"],
-    ["local_shell", { command: ["bash", "-lc", "rm -rf build"] }, "bash -lc rm -rf build"],
+    ["local_shell", { command: ["bash", "-lc", "rm -rf build"] }, "bash -lc 'rm -rf build'"],
     ["shell", { command: "pwd" }, "pwd"],
   ])("treats %s as bash", (name, input, command) => {
     expect(call(name, input).events).toEqual([expect.objectContaining({ toolName: "bash", input: { command }, nativeToolName: name })]);

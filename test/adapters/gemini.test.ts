@@ -91,7 +91,9 @@ describe("gemini parse: tool vocabulary", () => {
     ["search_file_content", { pattern: "p", path: "/d", include: "*.md" }, "grep", { pattern: "p", path: "/d", glob: "*.md" }],
     ["glob", { pattern: "**/*.ts", dir_path: "/d" }, "find", { pattern: "**/*.ts", path: "/d" }],
     ["list_directory", { dir_path: "/d" }, "ls", { path: "/d" }],
-    ["run_shell_command", { command: "ls", description: "d", dir_path: "/d" }, "bash", { command: "ls" }],
+    ["run_shell_command", { command: "ls", description: "d", dir_path: "/d" }, "bash", { command: "cd -- /d && ls" }],
+    ["run_shell_command", { command: "ls", dir_path: "~/my dir" }, "bash", { command: "cd -- ~/'my dir' && ls" }],
+    ["run_shell_command", { command: "ls", dir_path: "." }, "bash", { command: "ls" }],
   ])("%s %j → %s", (name, input, toolName, normalized) => {
     expect(call(name, input)).toEqual({ toolName, input: normalized, nativeToolName: name });
   });
@@ -100,8 +102,10 @@ describe("gemini parse: tool vocabulary", () => {
     expect(call("mcp_github_search", input)).toEqual({ toolName: "mcp_github_search", input, nativeToolName: "mcp_github_search" });
     expect(call("google_web_search", input).toolName).toBe("google_web_search");
   });
-  it("keeps a known tool whose required argument is missing under its own name", () => {
-    expect(call("run_shell_command", { description: "no command" }).toolName).toBe("run_shell_command");
+  it("refuses a shell or file tool whose input lacks what hookit maps, before it runs", () => {
+    expect(() => call("run_shell_command", { description: "no command" })).toThrow(PayloadError);
+    expect(() => call("read_file", { file_path: [".env"] })).toThrow(PayloadError);
+    expect(() => call("write_file", { file_path: ".env" })).toThrow(PayloadError);
   });
   it("reads llmContent given as parts and flags tool errors", () => {
     const payload = {

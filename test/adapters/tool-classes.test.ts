@@ -38,12 +38,16 @@ const SAMPLES: Record<string, Record<string, Record<string, unknown>[]>> = {
   },
   codex: {
     apply_patch: [{ command: "*** Begin Patch\n*** Add File: x-command\n+x\n*** End Patch" }],
+    shell: [{ command: ["x-command", "x-command-2"], workdir: "x-workdir" }],
+    shell_command: [{ command: "x-command", workdir: "x-workdir" }],
   },
+  cursor: { Shell: [{ command: "x-command", working_directory: "x-working_directory" }, { command: "x-command", cwd: "x-cwd" }] },
   factory: {
     ApplyPatch: [{ input: "*** Begin Patch\n*** Update File: x-input\n@@\n-a\n+b\n*** End Patch" }],
     MultiEdit: [{ file_path: "x-file_path", changes: [{ old_str: "x-changes-old", new_str: "x-changes" }] }],
   },
   antigravity: {
+    run_command: [{ CommandLine: "x-CommandLine", Cwd: "x-Cwd" }],
     multi_replace_file_content: [{ TargetFile: "x-TargetFile", ReplacementChunks: [{ TargetContent: "a", ReplacementContent: "x-ReplacementChunks" }] }],
     grep_search: [{ Query: "x-Query", SearchPath: "x-SearchPath", Includes: ["x-Includes", "x-Includes-2"] }, { Query: "x-Query", Includes: "x-Includes" }],
   },

@@ -27,3 +27,27 @@ describe("a misspelt pre-tool event is a tool_call that parse() refuses", () => 
   }
 });
 
+
+// The block of a misspelt pre-tool event must still name the event the agent fired: Claude Code
+// checks `hookSpecificOutput.hookEventName` against its own event and treats a mismatch as a
+// failed hook (non-blocking, so the tool runs). hookit answers for the real event.
+describe("the block of a misspelt pre-tool event names the real event", () => {
+  for (const id of Object.keys(ADAPTERS) as HookAgentId[]) {
+    it(id, async () => {
+      const adapter = await loadAdapter(id);
+      for (const name of adapter.registrations.filter((reg) => reg.kind === "tool_call").map((reg) => reg.native)) {
+        for (const variant of [name, ...variants(name)]) {
+          const reply = adapter.respond({ agent: id, nativeEvent: variant, kind: "tool_call", events: [] }, { block: "no", notices: [] });
+          const echoed = eventNameIn(reply.stdout);
+          if (echoed !== undefined) expect(echoed, `${id} ${variant}`).toBe(name);
+        }
+      }
+    });
+  }
+});
+
+function eventNameIn(stdout: string): unknown {
+  if (stdout.trim() === "") return undefined;
+  const output = JSON.parse(stdout) as { hookSpecificOutput?: { hookEventName?: unknown } };
+  return output.hookSpecificOutput?.hookEventName;
+}

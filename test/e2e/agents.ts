@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { clis, type CliId } from "./clis.ts";
 import type { Wire } from "./servers/types.ts";
 import { opencode } from "../opencode/e2e-profile.ts";
+import { compareVersions } from "../../src/doctor/versions.ts";
 
 export type { CliId };
 
@@ -134,7 +135,8 @@ const copilot: AgentProfile = {
   wire: "chat",
   version: clis.copilot.version,
   launch: (ctx, cli) => ({
-    argv: [...cli, "-p", ctx.prompt, "--allow-all", "--no-auto-update", "--disable-client-telemetry", "--no-custom-instructions", "--output-format", "json"],
+    // 1.0.92 has no --disable-client-telemetry (and refuses unknown flags); COPILOT_OFFLINE keeps it offline anyway.
+    argv: [...cli, "-p", ctx.prompt, "--allow-all", "--no-auto-update", ...copilotTelemetryFlag(), "--no-custom-instructions", "--output-format", "json"],
     env: {
       NO_COLOR: "1", COPILOT_OFFLINE: "true", COPILOT_PROVIDER_BASE_URL: `${base(ctx)}/v1`,
       // A unique key: Copilot masks the key wherever it appears (a short one mangled tool-call ids).
@@ -151,6 +153,10 @@ const copilot: AgentProfile = {
     [join(ctx.project, ".github/hooks/e2e-capture.json")]: json({ version: 1, hooks: { preToolUse: [{ type: "command", bash: command, timeoutSec: 30 }] } }),
   }),
 };
+
+function copilotTelemetryFlag(): string[] {
+  return compareVersions(clis.copilot.version, "1.0.102") >= 0 ? ["--disable-client-telemetry"] : [];
+}
 
 const piAgentDir = (ctx: AgentContext) => join(ctx.home, ".pi/agent");
 

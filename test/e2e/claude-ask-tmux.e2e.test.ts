@@ -1,4 +1,4 @@
-// Claude Code 2.1.197 interactive, in a terminal (tmux) inside the e2e namespace: hookit's ask
+// Claude Code (the pin, 2.1.332; also run on 2.1.197) interactive, in a terminal (tmux) inside the e2e namespace: hookit's ask
 // shows Claude's own permission prompt with the asking hook's message; answering "No" keeps the
 // tool from running, answering "Yes" runs it. Headless (-p) runs are in messages.e2e.test.ts.
 import { spawn, spawnSync } from "node:child_process";

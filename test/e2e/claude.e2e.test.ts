@@ -1,7 +1,7 @@
-// Claude Code 2.1.197, the pin (model-view.md §1; adapter capability table in src/agents/claude/adapter.ts),
-// and what 2.1.332 (HOOKIT_E2E_LATEST=1 on the newest release) changed: it prefixes a deny reason
-// with "PreToolUse:<tool> hook error: ", wraps Stop feedback in a <system-reminder>, and shows a
-// non-Bash patch as a system message of its own.
+// Claude Code 2.1.332, the pin (model-view.md §1; adapter capability table in src/agents/claude/adapter.ts),
+// and what it changed from 2.1.197, the oldest release verified (HOOKIT_E2E_VERSIONS=claude@2.1.197):
+// it prefixes a deny reason with "PreToolUse:<tool> hook error: ", wraps Stop feedback in a
+// <system-reminder>, and shows a non-Bash patch as a system message of its own.
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { clis } from "./clis.ts";

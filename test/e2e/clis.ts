@@ -1,5 +1,6 @@
 // The CLIs as scripts/e2e-install.sh installed them: the pins of test/e2e/clis.json, or with
-// HOOKIT_E2E_LATEST=1 the newest releases it resolved into <cache>/clis-latest.json.
+// HOOKIT_E2E_LATEST=1 the newest releases it resolved into <cache>/clis-latest.json; with
+// HOOKIT_E2E_VERSIONS="codex@0.169.0 …" the named releases in place of those pins.
 import { readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -20,7 +21,22 @@ function latestManifest(): Manifest {
   }
 }
 
-export const clis: Manifest = latestRun ? latestManifest() : pinned;
+/** HOOKIT_E2E_VERSIONS, the same override scripts/e2e-install.sh applies: <agent>@<version> items. */
+function withVersions(manifest: Manifest, list: string): Manifest {
+  const out = structuredClone(manifest);
+  for (const item of list.split(/[\s,]+/).filter(Boolean)) {
+    const at = item.lastIndexOf("@");
+    const id = item.slice(0, at) as CliId;
+    const version = item.slice(at + 1);
+    const entry = out[id];
+    if (!entry) throw new Error(`HOOKIT_E2E_VERSIONS: unknown CLI in ${item}`);
+    entry.dir = `${entry.dir.slice(0, entry.dir.lastIndexOf("@"))}@${version}`;
+    entry.version = version;
+  }
+  return out;
+}
+
+export const clis: Manifest = withVersions(latestRun ? latestManifest() : pinned, process.env.HOOKIT_E2E_VERSIONS ?? "");
 export const pinnedClis: Manifest = pinned;
 
 /** The installed CLI's command line, as scripts/e2e-install.sh recorded it. */

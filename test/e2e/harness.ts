@@ -52,6 +52,8 @@ export interface Scenario {
   /** Runs after `hookit install`, before the CLI (e.g. to break the installed hook command). */
   sabotage?: (run: { dir: string; home: string; project: string }) => void;
   prompt?: string;
+  /** Rewrites the CLI's command line (e.g. drops a permission flag a capture run must not have). */
+  argv?: (argv: string[]) => string[];
 }
 
 export interface RunResult {
@@ -192,7 +194,7 @@ export async function runScenario(scenario: Scenario): Promise<RunResult> {
   const spec: DriverSpec = {
     wire: profile.wire, turns: typeof scenario.turns === "function" ? scenario.turns(project) : scenario.turns, port: ctx.port,
     logFile: join(dir, "requests.jsonl"), resultFile: join(dir, "result.json"),
-    argv: launch.argv, cwd: project, env: { ...env, ...launch.env, ...extraEnv }, timeoutMs: launch.timeoutMs,
+    argv: scenario.argv ? scenario.argv(launch.argv) : launch.argv, cwd: project, env: { ...env, ...launch.env, ...extraEnv }, timeoutMs: launch.timeoutMs,
   };
   await runDriver(spec, join(dir, "spec.json"));
   const driver = JSON.parse(readFileSync(spec.resultFile, "utf8")) as DriverResult;

@@ -99,8 +99,8 @@ describe("claude: agent_end continuation", () => {
     expect(await runHook(box, AGENT, "Stop", fixtureText(AGENT, "Stop-stop_hook_active.json")))
       .toEqual(answer({ systemMessage: RETRY_STOPPED }));
     expect(decisionLog(box).map((r) => [r.session, r.outcome])).toEqual([
-      ["2cf77946-d262-40bc-8472-995f8ecb7630", "continue"],
-      ["2cf77946-d262-40bc-8472-995f8ecb7630", "report"],
+      ["d491f863-c96c-486c-909f-dbc720c11561", "continue"],
+      ["d491f863-c96c-486c-909f-dbc720c11561", "report"],
     ]);
   });
 });

@@ -86,7 +86,7 @@ function parse(nativeEvent: string, raw: unknown): Invocation {
     if (!isRecord(args)) throw new PayloadError(`${where}: "toolCall.args" of ${call.name} must be a JSON object, got ${describe(args)}`);
     // The payload has no tool-call id.
     const origin = { toolCallId: "", agent: ADAPTER_ID, nativeToolName: call.name, nativeToolInput: args };
-    invocation.events = normalizeAntigravityCalls(call.name, args, where).map((tool) => ({ event: "tool_call", ...tool, ...origin }));
+    invocation.events = normalizeAntigravityCalls(call.name, args, where, invocation.cwd).map((tool) => ({ event: "tool_call", ...tool, ...origin }));
   }
   if (kind === "turn_end") {
     const index = raw.invocationNum;

@@ -6,16 +6,17 @@
 import type { ToolClass } from "../shared/tool-classes.ts";
 import { describe, isRecord, type Payload } from "../shared/payload.ts";
 import { PayloadError } from "../../contract/types.ts";
+import { inDirectory } from "../shared/shell-quote.ts";
 
 export interface NormalizedTool {
   toolName: string;
   input: Record<string, unknown>;
 }
 
-type Normalizer = (args: Payload, required: (key: string) => string) => Record<string, unknown>;
+type Normalizer = (args: Payload, required: (key: string) => string, cwd?: string) => Record<string, unknown>;
 
 const NORMALIZERS: Record<string, [string, Normalizer]> = {
-  run_command: ["bash", (_args, required) => ({ command: required("CommandLine") })],
+  run_command: ["bash", (args, required, cwd) => ({ command: inDirectory(required("CommandLine"), args.Cwd, cwd) })],
   view_file: ["read", (_args, required) => ({ path: required("AbsolutePath") })],
   write_to_file: ["write", (_args, required) => ({ path: required("TargetFile"), content: required("CodeContent") })],
   replace_file_content: ["edit", (_args, required) => ({
@@ -39,8 +40,8 @@ const NORMALIZERS: Record<string, [string, Normalizer]> = {
  * The normalized calls of one Antigravity tool call: one, or one grep per glob of a grep_search
  * whose `Includes` (file globs; the docs do not say whether one string or a list) names several.
  */
-export function normalizeAntigravityCalls(name: string, args: Payload, where: string): NormalizedTool[] {
-  const one = normalizeAntigravityTool(name, args, where);
+export function normalizeAntigravityCalls(name: string, args: Payload, where: string, cwd?: string): NormalizedTool[] {
+  const one = normalizeAntigravityTool(name, args, where, cwd);
   if (name !== "grep_search") return [one];
   const includes = typeof args.Includes === "string" ? [args.Includes] : Array.isArray(args.Includes) ? args.Includes.filter((g): g is string => typeof g === "string") : [];
   if (includes.length === 0) return [one];
@@ -52,7 +53,7 @@ export function normalizeAntigravityCalls(name: string, args: Payload, where: st
  * that reason): guessing would let a policy written for `write` miss the call. Every other tool
  * (MCP, browser_*, search_web, …) keeps its native name and arguments.
  */
-export function normalizeAntigravityTool(name: string, args: Payload, where: string): NormalizedTool {
+export function normalizeAntigravityTool(name: string, args: Payload, where: string, cwd?: string): NormalizedTool {
   const entry = Object.hasOwn(NORMALIZERS, name) ? NORMALIZERS[name] : undefined;
   if (entry === undefined) return { toolName: name, input: args };
   const required = (key: string): string => {
@@ -62,7 +63,7 @@ export function normalizeAntigravityTool(name: string, args: Payload, where: str
     }
     return value;
   };
-  return { toolName: entry[0], input: entry[1](args, required) };
+  return { toolName: entry[0], input: entry[1](args, required, cwd) };
 }
 
 // --- internal ---
@@ -83,7 +84,8 @@ function chunkEdits(chunks: unknown): { oldText: string; newText: string }[] {
 
 /** The tools of Antigravity's hooks documentation ("Supported Tools"); no agy runs here, so there is no captured list. */
 export const TOOL_CLASSES: ToolClass[] = [
-  { native: "run_command", as: "bash", fields: { CommandLine: "command" }, rest: ["Cwd", "WaitMsBeforeAsync", "SafeToAutoRun"] },
+  { native: "run_command", as: "bash", fields: { CommandLine: "command", Cwd: "command" }, rest: ["WaitMsBeforeAsync", "SafeToAutoRun"],
+    note: "`Cwd` (the directory it runs in), when it is not the workspace root, becomes `cd -- <Cwd> && <command>`" },
   { native: "view_file", as: "read", fields: { AbsolutePath: "path" }, rest: ["StartLine", "EndLine"] },
   { native: "write_to_file", as: "write", fields: { TargetFile: "path", CodeContent: "content" }, rest: ["Overwrite", "EmptyFile"] },
   { native: "replace_file_content", as: "edit", fields: { TargetFile: "path", TargetContent: "edits[].oldText", ReplacementContent: "edits[].newText" } },

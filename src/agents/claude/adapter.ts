@@ -1,9 +1,10 @@
 // Claude Code adapter. Protocol: harness-protocols §2 and §7; what the model
-// saw after each kind of answer: test/fixtures/model-view.md §1 (2.1.197).
+// saw after each kind of answer: test/fixtures/model-view.md §1 (2.1.332; 2.1.197, the
+// oldest release verified, differs where the notes below say).
 // Every answer is JSON on stdout with exit 0. Exit 2 is never used: Claude
 // prefixes stderr with the hook's own command line before the model sees it.
 import { claudeResultText, normalizeClaudeTool } from "./tools.ts";
-import { asPayload, baseInvocation, isRecord, joinNotices, jsonReply, nonEmptyReason, optionalString, readNativeTool, readStopHookActive, type Payload, exactKindLookup } from "../shared/payload.ts";
+import { asPayload, baseInvocation, isRecord, joinNotices, jsonReply, nonEmptyReason, optionalString, readNativeTool, readStopHookActive, type Payload, exactKindLookup, echoedEventName } from "../shared/payload.ts";
 import {
   PayloadError,
   type Decision,
@@ -84,7 +85,7 @@ function respond(invocation: Invocation, decision: Decision): Reply {
     // "ask" shows Claude's permission prompt; in -p nobody can answer and it is a denial with this reason.
     const ask = decision.ask !== undefined;
     output.hookSpecificOutput = {
-      hookEventName: invocation.nativeEvent,
+      hookEventName: echoedEventName(KINDS, invocation.nativeEvent, invocation.kind),
       permissionDecision: ask ? "ask" : "deny",
       permissionDecisionReason: nonEmptyReason(decision.ask ?? decision.block),
     };
@@ -132,13 +133,13 @@ function patchOutput(invocation: Invocation, text: string): Record<string, unkno
 
 const capabilities: CapabilityRows = [
   { feature: "tool_call", native: "PreToolUse", support: "native",
-    notes: "JSON deny; the model gets an error tool_result whose content is exactly the block reason. Exit 2 is never used because it shows the hook command line to the model." },
+    notes: "JSON deny; the model gets an error tool_result \"PreToolUse:<tool> hook error: <reason>\" (2.1.197: exactly the reason). Exit 2 is never used because it shows the hook command line to the model." },
   { feature: "tool_result", native: "PostToolUse, PostToolUseFailure", support: "approximate",
-    notes: "Bash: updatedToolOutput replaces the output, so the model reads only the patch text. Other tools: the original result stays and the patch text follows it as a system-reminder that also quotes the hook command. Failed tools (PostToolUseFailure) keep their error; the patch text is only added." },
+    notes: "Bash: updatedToolOutput replaces the output, so the model reads only the patch text. Other tools: the original result stays and the patch text follows it as a system message that also quotes the hook command (2.1.197: a system-reminder). Failed tools (PostToolUseFailure) keep their error; the patch text is only added." },
   { feature: "turn_end", native: "PostToolBatch", support: "approximate",
     notes: "Fires once after each batch of tool calls, so only turns that used tools are seen; the final text-only turn ends in Stop. turnIndex is always 0. Needs a Claude Code release that has PostToolBatch." },
   { feature: "agent_end", native: "Stop", support: "native",
-    notes: "decision:block continues the agent; the model gets a user message \"Stop hook feedback:\\n<message>\". Claude itself gives up after 8 blocks in a row." },
+    notes: "decision:block continues the agent; the model gets a user message, a system-reminder that ends \"Stop hook feedback:\\n<message>\" (2.1.197: that text alone), and a system message quoting the hook command. Claude itself gives up after 8 blocks in a row." },
   { feature: "agent_settled", native: "Stop", support: "approximate",
     notes: "Synthesized when hookit lets Stop through; another Stop hook may still continue the agent." },
   { feature: "session_before_switch", native: "", support: "impossible",
@@ -160,7 +161,7 @@ const capabilities: CapabilityRows = [
 export default defineAdapter({
   id: ADAPTER_ID,
   title: "Claude Code",
-  verifiedWith: "2.1.197",
+  verifiedWith: "2.1.332",
   timeoutUnit: "s",
   registrations: [
     { native: "PreToolUse", kind: "tool_call", matcher: "*" },

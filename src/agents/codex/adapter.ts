@@ -16,6 +16,8 @@ import {
 } from "../../contract/types.ts";
 import { defineAdapter, type CapabilityRows } from "../shared/define.ts";
 import { withUndelivered } from "../shared/messages.ts";
+import { inDirectory, shellJoin } from "../shared/shell-quote.ts";
+import { soleString } from "../shared/fields.ts";
 
 const ADAPTER_ID = "codex";
 
@@ -62,7 +64,7 @@ function parse(nativeEvent: string, raw: unknown): Invocation {
   if (kind !== "tool_call" && kind !== "tool_result") return invocation;
 
   const tool = readNativeTool(payload, where);
-  const parts = toolParts(tool, where);
+  const parts = toolParts(tool, where, invocation.cwd);
   const origin = { agent: ADAPTER_ID, nativeToolName: tool.name, nativeToolInput: tool.input };
   invocation.native = { toolName: tool.name };
   if (kind === "tool_call") {
@@ -85,17 +87,24 @@ function parse(nativeEvent: string, raw: unknown): Invocation {
   return invocation;
 }
 
-function toolParts(tool: NativeTool, where: string): ToolCallPart[] {
+function toolParts(tool: NativeTool, where: string, cwd: string | undefined): ToolCallPart[] {
   if (SHELL_TOOLS.has(tool.name)) {
     const command = shellCommand(tool, where);
+    // `workdir` is where the command runs: relative paths in it (and in its patches) land there.
+    const given = typeof tool.input.workdir === "string" ? tool.input.workdir : undefined;
+    const workdir = given === undefined || inDirectory("", given, cwd) === "" ? undefined : given;
     // A heredoc to apply_patch is applied as a patch: its files are checked like native apply_patch's.
-    const patched = patchesInShellCommand(command).flatMap(({ text, dir }) =>
-      patchText(text, where).flatMap(patchCalls).map((part) => inDir(part, dir)));
-    return [{ toolName: "bash", input: { command }, label: tool.name }, ...patched];
+    // An argv is searched word by word, as the shell it starts will read them (not their quoted form).
+    const argv = tool.input.command;
+    const script = Array.isArray(argv) ? argv.join("\n") : command;
+    const patched = patchesInShellCommand(script).flatMap(({ text, dir }) =>
+      patchText(text, where).flatMap(patchCalls).map((part) => inDir(inDir(part, dir), workdir)));
+    return [{ toolName: "bash", input: { command: inDirectory(command, workdir) }, label: tool.name }, ...patched];
   }
   if (tool.name === "apply_patch") return patchOperations(tool, where).flatMap(patchCalls);
   // Attaches a local image file to the conversation: a read of that file.
-  if (tool.name === "view_image" && typeof tool.input.path === "string") {
+  if (tool.name === "view_image") {
+    if (typeof tool.input.path !== "string") throw new PayloadError(`${where}: tool_input.path of view_image must be a string, got ${describe(tool.input.path)}`);
     return [{ toolName: "read", input: { path: tool.input.path }, label: tool.name }];
   }
   return [{ toolName: tool.name, input: tool.input, label: tool.name }];
@@ -108,11 +117,16 @@ function inDir(part: ToolCallPart, dir: string | undefined): ToolCallPart {
 
 function shellCommand(tool: NativeTool, where: string): string {
   const { command, cmd } = tool.input;
-  if (typeof command === "string") return command;
-  // `exec_command` takes `cmd`; argv arrays are joined so command patterns still match.
-  if (typeof cmd === "string") return cmd;
+  // `exec_command` runs `cmd`, the others `command`; a string under the other name is refused,
+  // so a harmless decoy there cannot stand in for what Codex runs.
+  if (typeof command === "string" || typeof cmd === "string") {
+    const text = soleString(tool.input, tool.name === "exec_command" ? ["cmd", "command"] : ["command", "cmd"], tool.name);
+    if (text !== undefined) return text;
+  }
+  // `shell`/`local_shell` take an argv that Codex executes without a shell: quoted, so the command
+  // line means what the argv meant (`["bash","-lc","rm -rf ~"]` → `bash -lc 'rm -rf ~'`).
   if (Array.isArray(command) && command.length > 0 && command.every((arg) => typeof arg === "string")) {
-    return command.join(" ");
+    return shellJoin(command);
   }
   throw new PayloadError(`${where}: tool_input.command of ${tool.name} must be a string, got ${describe(command)}`);
 }

@@ -6,8 +6,9 @@
 import type { ContentBlock, SessionMetadata } from "../../engine/types.ts";
 import { describe, isRecord, nonEmptyReason, invocationSkeleton, stringOf } from "../shared/payload.ts";
 import { defineAdapter, type CapabilityRows } from "../shared/define.ts";
-import { normalizeCopilotCalls, readToolArgs } from "./tools.ts";
+import { normalizeCopilotCalls, readToolArgs, TOOL_CLASSES } from "./tools.ts";
 import { withUndelivered } from "../shared/messages.ts";
+import { mappedOrRefused } from "../shared/tool-classes.ts";
 import {
   PayloadError,
   type Decision,
@@ -149,7 +150,9 @@ function parse(nativeEvent: string, payload: unknown): Invocation {
     const nativeToolInput = readToolArgs(payload.toolArgs ?? payload.tool_input, nativeToolName, argsField);
     // Neither payload style carries a tool-call id.
     const origin = { toolCallId: "", agent: ADAPTER_ID, nativeToolName, nativeToolInput };
-    const calls = normalizeCopilotCalls(nativeToolName, nativeToolInput);
+    const mapped = normalizeCopilotCalls(nativeToolName, nativeToolInput);
+    // Before the tool runs, a file or shell tool hookit cannot map is refused rather than passed.
+    const calls = kind === "tool_call" ? mappedOrRefused(TOOL_CLASSES, nativeToolName, mapped, where, (m) => new PayloadError(m)) : mapped;
     if (kind === "tool_call") return { ...base, kind, events: calls.map((call) => ({ event: "tool_call", ...call, ...origin })) };
     // One result per call: a call that became several keeps its native name and input.
     const tool = { ...(calls.length === 1 && calls[0] ? calls[0] : { toolName: nativeToolName, input: nativeToolInput }), ...origin };

@@ -7,6 +7,7 @@ import { NO_FILES, SKILL, WEB_FETCH, type ToolClass } from "../shared/tool-class
 import { PayloadError } from "../../contract/types.ts";
 import { describe, isRecord, stringOf, parseJsonObject } from "../shared/payload.ts";
 import { parseApplyPatch, patchCalls as patchFileCalls, PatchSyntaxError } from "../shared/apply-patch.ts";
+import { soleString } from "../shared/fields.ts";
 
 export interface NormalizedTool {
   toolName: string;
@@ -48,7 +49,7 @@ export function normalizeCopilotCalls(name: string, args: Record<string, unknown
 
 /** One call onto the vocabulary; unknown tools keep name and input. */
 export function normalizeCopilotTool(name: string, args: Record<string, unknown>): NormalizedTool {
-  const path = stringOf(args.path) ?? stringOf(args.file_path);
+  const path = soleString(args, ["path", "file_path"], name);
   // str_replace_editor is one tool with a `command` that says what it does.
   const action = name === "str_replace_editor" ? stringOf(args.command) : undefined;
   const command = stringOf(args.command);

@@ -6,7 +6,8 @@ import type { ContentBlock, SessionMetadata } from "../../engine/types.ts";
 import { describe, isRecord, nonEmptyReason, invocationSkeleton, stringOf } from "../shared/payload.ts";
 import { defineAdapter, type CapabilityRows } from "../shared/define.ts";
 import { withUndelivered } from "../shared/messages.ts";
-import { cursorResultText, readCursorTool } from "./tools.ts";
+import { cursorResultText, readCursorTool, TOOL_CLASSES } from "./tools.ts";
+import { mappedOrRefused } from "../shared/tool-classes.ts";
 import {
   PayloadError,
   type Decision,
@@ -153,6 +154,8 @@ function parse(nativeEvent: string, payload: unknown): Invocation {
     const origin = { ...tool, agent: ADAPTER_ID, toolCallId: stringOf(payload.tool_use_id) ?? "" };
     // respond() needs it: only MCP results can be replaced.
     const native = { mcp: tool.nativeToolName.startsWith("MCP:") };
+    // Before the tool runs, a file or shell tool hookit cannot map is refused rather than passed.
+    if (kind === "tool_call") mappedOrRefused(TOOL_CLASSES, tool.nativeToolName, [tool], where, (m) => new PayloadError(m));
     if (kind === "tool_call") return { ...base, kind, native, events: [{ event: "tool_call", ...origin }] };
     const content: ContentBlock[] = [{ type: "text", text: cursorResultText(nativeEvent, payload) }];
     // postToolUse fires only for successful calls; failures arrive as postToolUseFailure.

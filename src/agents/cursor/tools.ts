@@ -7,6 +7,8 @@ import { SUBAGENT, type ToolClass } from "../shared/tool-classes.ts";
 import { PayloadError } from "../../contract/types.ts";
 import { deleteInput } from "../shared/apply-patch.ts";
 import { describe, isRecord, stringOf, parseJsonObject } from "../shared/payload.ts";
+import { inDirectory } from "../shared/shell-quote.ts";
+import { soleString } from "../shared/fields.ts";
 
 export interface CursorTool {
   toolName: string;
@@ -29,6 +31,7 @@ export function readCursorTool(nativeEvent: string, payload: Record<string, unkn
       // Named after the Shell tool type, so one policy filter covers these and preToolUse.
       const command = need("command");
       const nativeToolInput = typeof payload.cwd === "string" ? { command, cwd: payload.cwd } : { command };
+      // `cwd` is where it runs; it is also the invocation's cwd, which the path facts start from.
       return { toolName: "bash", input: { command }, nativeToolName: "Shell", nativeToolInput };
     }
     case "beforeReadFile": {
@@ -51,7 +54,7 @@ export function readCursorTool(nativeEvent: string, payload: Record<string, unkn
   const nativeToolInput = objectInput(payload.tool_input, `${where}: "tool_input" of ${name}`);
   // beforeMCPExecution names the bare tool while the tool events say MCP:<tool>; use the latter.
   const nativeToolName = nativeEvent === "beforeMCPExecution" && !name.startsWith("MCP:") ? `MCP:${name}` : name;
-  return { ...normalize(nativeToolName, nativeToolInput), nativeToolName, nativeToolInput };
+  return { ...normalize(nativeToolName, nativeToolInput, stringOf(payload.cwd)), nativeToolName, nativeToolInput };
 }
 
 /** What the model sees of a tool's output, per event. */
@@ -98,10 +101,11 @@ function objectInput(value: unknown, field: string): Record<string, unknown> {
  * `target_directory`). A Delete whose path cannot be found is unreadable rather than passed:
  * a path guard must see every delete. Task, MCP:<tool> and the rest keep their name and input.
  */
-function normalize(name: string, args: Record<string, unknown>): { toolName: string; input: Record<string, unknown> } {
-  const path = stringOf(args.file_path) ?? stringOf(args.path) ?? stringOf(args.target_file);
-  const dir = stringOf(args.path) ?? stringOf(args.target_directory) ?? stringOf(args.directory_path);
-  if (name === "Shell" && typeof args.command === "string") return { toolName: "bash", input: { command: args.command } };
+function normalize(name: string, args: Record<string, unknown>, cwd?: string): { toolName: string; input: Record<string, unknown> } {
+  const path = soleString(args, ["file_path", "path", "target_file"], name);
+  const dir = soleString(args, ["path", "target_directory", "directory_path"], name);
+  if (name === "Shell" && typeof args.command === "string")
+    return { toolName: "bash", input: { command: inDirectory(args.command, soleString(args, ["working_directory", "cwd"], name), cwd) } };
   if (name === "Read" && path !== undefined) return { toolName: "read", input: { path } };
   const content = stringOf(args.new_content) ?? stringOf(args.content);
   if (name === "Write" && path !== undefined && content !== undefined) return { toolName: "write", input: { path, content } };
@@ -116,7 +120,7 @@ function normalize(name: string, args: Record<string, unknown>): { toolName: str
   if (name === "LS") return { toolName: "ls", input: dir === undefined ? {} : { path: dir } };
   const pattern = stringOf(args.pattern);
   if (name === "Grep" && pattern !== undefined) {
-    const glob = stringOf(args.glob) ?? stringOf(args.include);
+    const glob = soleString(args, ["glob", "include"], name);
     return { toolName: "grep", input: { pattern, ...(dir !== undefined && { path: dir }), ...(glob !== undefined && { glob }) } };
   }
   const globPattern = pattern ?? stringOf(args.glob_pattern);
@@ -131,7 +135,8 @@ function normalize(name: string, args: Record<string, unknown>): { toolName: str
  * captured list: the field names are the ones Cursor's tools are known to use.
  */
 export const TOOL_CLASSES: ToolClass[] = [
-  { native: "Shell", as: "bash", fields: { command: "command" }, rest: ["working_directory", "cwd", "timeout"] },
+  { native: "Shell", as: "bash", fields: { command: "command", working_directory: "command", cwd: "command" }, rest: ["timeout"],
+    note: "the directory it runs in (`working_directory` or `cwd`), when it is not the payload's `cwd`, becomes `cd -- <dir> && <command>`" },
   { native: "Read", as: "read", fields: { file_path: "path", path: "path", target_file: "path" } },
   { native: "Write", as: "write", fields: { file_path: "path", new_content: "content" } },
   { native: "Edit", as: "edit", fields: { file_path: "path", old_string: "edits[].oldText", new_string: "edits[].newText" } },

@@ -6,7 +6,8 @@ import type { ContentBlock, SessionMetadata } from "../../engine/types.ts";
 import { describe, isRecord, nonEmptyReason, invocationSkeleton, stringOf } from "../shared/payload.ts";
 import { withUndelivered } from "../shared/messages.ts";
 import { defineAdapter, type CapabilityRows } from "../shared/define.ts";
-import { geminiResultText, normalizeGeminiCalls } from "./tools.ts";
+import { geminiResultText, normalizeGeminiCalls, TOOL_CLASSES } from "./tools.ts";
+import { mappedOrRefused } from "../shared/tool-classes.ts";
 import {
   PayloadError,
   type Decision,
@@ -133,7 +134,9 @@ function parse(nativeEvent: string, payload: unknown): Invocation {
       throw new PayloadError(`${where}: "tool_input" of ${nativeToolName} must be a JSON object, got ${describe(nativeToolInput)}`);
     // Gemini's hook payload carries no tool-call id.
     const origin = { toolCallId: "", agent: ADAPTER_ID, nativeToolName, nativeToolInput };
-    const calls = normalizeGeminiCalls(nativeToolName, nativeToolInput);
+    const mapped = normalizeGeminiCalls(nativeToolName, nativeToolInput);
+    // Before the tool runs, a file or shell tool hookit cannot map is refused rather than passed.
+    const calls = kind === "tool_call" ? mappedOrRefused(TOOL_CLASSES, nativeToolName, mapped, where, (m) => new PayloadError(m)) : mapped;
     if (kind === "tool_call") return { ...base, kind, events: calls.map((call) => ({ event: "tool_call", ...call, ...origin })) };
     // One result per call: a call that became several reads keeps its native name and input.
     const tool = { ...(calls.length === 1 && calls[0] ? calls[0] : { toolName: nativeToolName, input: nativeToolInput }), ...origin };

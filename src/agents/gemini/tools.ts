@@ -4,6 +4,8 @@
 // tool `search_file_content` and used `path`/`include`; both spellings are read.
 import { NO_FILES, SKILL, SUBAGENT, WEB_SEARCH, type ToolClass } from "../shared/tool-classes.ts";
 import { isRecord, stringOf } from "../shared/payload.ts";
+import { inDirectory } from "../shared/shell-quote.ts";
+import { soleString } from "../shared/fields.ts";
 
 export interface NormalizedTool {
   toolName: string;
@@ -30,11 +32,12 @@ export function normalizeGeminiCalls(name: string, args: Record<string, unknown>
  * rejects such a call, so there is nothing to normalize.
  */
 export function normalizeGeminiTool(name: string, args: Record<string, unknown>): NormalizedTool {
-  const path = stringOf(args.file_path) ?? stringOf(args.absolute_path);
-  const dir = stringOf(args.dir_path) ?? stringOf(args.path);
+  const path = soleString(args, ["file_path", "absolute_path"], name);
+  // run_shell_command reads only dir_path; the search and list tools also take `path` (older releases).
+  const dir = name === "run_shell_command" ? undefined : soleString(args, ["dir_path", "path"], name);
   switch (name) {
     case "run_shell_command":
-      if (typeof args.command === "string") return { toolName: "bash", input: { command: args.command } };
+      if (typeof args.command === "string") return { toolName: "bash", input: { command: inDirectory(args.command, args.dir_path) } };
       break;
     case "read_file":
       if (path !== undefined) return { toolName: "read", input: { path, ...readRange(args) } };
@@ -99,7 +102,7 @@ function readRange(args: Record<string, unknown>): { offset?: number; limit?: nu
 function grepInput(pattern: string, dir: string | undefined, args: Record<string, unknown>): Record<string, unknown> {
   const input: Record<string, unknown> = { pattern };
   if (dir !== undefined) input.path = dir;
-  const glob = stringOf(args.include_pattern) ?? stringOf(args.include);
+  const glob = soleString(args, ["include_pattern", "include"], "grep_search");
   if (glob !== undefined) input.glob = glob;
   if (typeof args.case_sensitive === "boolean") input.ignoreCase = !args.case_sensitive;
   if (typeof args.fixed_strings === "boolean") input.literal = args.fixed_strings;
@@ -123,7 +126,7 @@ function numberOf(value: unknown): number | undefined {
 
 /** Every tool Gemini CLI offered in a captured release (test/fixtures/tool-lists/gemini-*.json), plus older names. */
 export const TOOL_CLASSES: ToolClass[] = [
-  { native: "run_shell_command", as: "bash", fields: { command: "command" }, rest: ["description", "dir_path", "is_background", "delay_ms"] },
+  { native: "run_shell_command", as: "bash", fields: { command: "command", dir_path: "command" }, rest: ["description", "is_background", "delay_ms"], note: "`dir_path` (the directory it runs in) becomes `cd -- <dir_path> && <command>`" },
   { native: "read_file", as: "read", fields: { file_path: "path", absolute_path: "path", start_line: "offset", end_line: "limit", offset: "offset", limit: "limit" } },
   { native: "read_many_files", as: "read", perFile: true, fields: { include: "path", paths: "path" }, rest: ["exclude", "recursive", "useDefaultExcludes", "file_filtering_options"], note: "one `read` per path or glob" },
   { native: "write_file", as: "write", fields: { file_path: "path", content: "content" } },

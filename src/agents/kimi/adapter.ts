@@ -4,7 +4,7 @@
 // Kimi reads exit 2 + stderr or, on exit 0, a Claude-shaped `hookSpecificOutput` deny. hookit
 // always answers with that JSON and exit 0, so stderr stays free for notices, which Kimi only logs.
 // Only PreToolUse, Stop and UserPromptSubmit can block; every other event is observation-only.
-import { asPayload, baseInvocation, describe, isRecord, jsonReply, nonEmptyReason, optionalString, readStopHookActive, exactKindLookup } from "../shared/payload.ts";
+import { asPayload, baseInvocation, describe, isRecord, jsonReply, nonEmptyReason, optionalString, readStopHookActive, exactKindLookup, echoedEventName } from "../shared/payload.ts";
 import { withUndelivered } from "../shared/messages.ts";
 import type { Payload } from "../shared/payload.ts";
 import { kimiResultText, normalizeKimiTool } from "./tools.ts";
@@ -109,7 +109,7 @@ function respond(invocation: Invocation, decision: Decision): Reply {
   if (invocation.kind === "tool_call") reason = decision.block;
   // Stopping wins over a continuation: an interrupt/shutdown Action asked for the turn to end.
   if (invocation.kind === "stop" && decision.stopAgent === undefined) reason = decision.continueWith;
-  const reply = jsonReply(reason === undefined ? {} : deny(invocation.nativeEvent, reason));
+  const reply = jsonReply(reason === undefined ? {} : deny(echoedEventName(KINDS, invocation.nativeEvent, invocation.kind), reason));
   // No model channel except the deny reason (which carries a block's messages): hookit's ask is that deny too.
   const lines = withUndelivered(invocation, decision, false).map((notice) => notice.message);
   if (invocation.kind === "tool_result" && decision.patch !== undefined) {

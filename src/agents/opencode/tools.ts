@@ -8,6 +8,7 @@ import { describe, isRecord } from "../shared/payload.ts";
 import { PayloadError } from "../../contract/types.ts";
 import { fieldReader, type FieldReader } from "../shared/fields.ts";
 import { NO_FILES, SKILL, WEB_FETCH, type ToolClass } from "../shared/tool-classes.ts";
+import { inDirectory } from "../shared/shell-quote.ts";
 
 /** One normalized call; an apply_patch becomes one per file, labelled with its path. */
 export interface ToolPart {
@@ -21,7 +22,8 @@ type Normalizer = (input: Input, field: FieldReader) => Input;
 
 const NORMALIZERS: Record<string, [string, Normalizer]> = {
   bash: ["bash", (input, f) => {
-    const out: Input = { command: f.string("command") };
+    // `workdir` is where the command runs: relative paths in it land there.
+    const out: Input = { command: inDirectory(f.string("command"), input.workdir) };
     // OpenCode's timeout is in milliseconds, Pi's in seconds.
     if (typeof input.timeout === "number" && Number.isFinite(input.timeout)) out.timeout = input.timeout / 1000;
     return out;
@@ -93,7 +95,7 @@ function copyNumber(from: Input, key: string, to: Input): void {
 
 /** Every tool OpenCode offered in a captured release (test/fixtures/tool-lists/opencode-*.json), plus apply_patch (GPT models). */
 export const TOOL_CLASSES: ToolClass[] = [
-  { native: "bash", as: "bash", fields: { command: "command", timeout: "timeout" }, rest: ["workdir", "description"], note: "timeout ms → s; `workdir` (the directory it runs in) stays in the native input" },
+  { native: "bash", as: "bash", fields: { command: "command", timeout: "timeout", workdir: "command" }, rest: ["description"], note: "timeout ms → s; `workdir` (the directory it runs in) becomes `cd -- <workdir> && <command>`" },
   { native: "read", as: "read", fields: { filePath: "path", offset: "offset", limit: "limit" } },
   { native: "write", as: "write", fields: { filePath: "path", content: "content" } },
   { native: "edit", as: "edit", fields: { filePath: "path", oldString: "edits[].oldText", newString: "edits[].newText" }, rest: ["replaceAll"] },

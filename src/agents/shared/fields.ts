@@ -35,3 +35,21 @@ export function fieldReader(input: Record<string, unknown>, tool: string, where:
     optionalNumbers: (names) => pick(names, (value): value is number => typeof value === "number" && Number.isFinite(value)),
   };
 }
+
+/**
+ * The one string a field holds under any of its spellings (`names`: one per release or platform
+ * of the agent), or undefined. Two spellings with different values are refused: which one the
+ * agent acts on depends on its release, and a guard must not see only the harmless one.
+ */
+export function soleString(args: Record<string, unknown>, names: readonly string[], tool: string): string | undefined {
+  let found: [name: string, value: string] | undefined;
+  for (const name of names) {
+    const value = args[name];
+    if (typeof value !== "string") continue;
+    if (found && found[1] !== value) {
+      throw new PayloadError(`tool input of ${tool} names two different values for one field: "${found[0]}" and "${name}"`);
+    }
+    found ??= [name, value];
+  }
+  return found?.[1];
+}

@@ -158,6 +158,17 @@ export function kindLookup(
   return (nativeEvent) => exact(nativeEvent) ?? (looksPreTool(squash(nativeEvent), preTool) ? "tool_call" : undefined);
 }
 
+/**
+ * The event name an answer must echo (`hookSpecificOutput.hookEventName`): the one the agent fired.
+ * A misspelt pre-tool event (kindOf's tool_call) reached hookit from the agent's real pre-tool
+ * event; echoing the misspelling would make Claude Code discard the answer as a failed hook, and
+ * the tool would run.
+ */
+export function echoedEventName(kinds: Record<string, InvocationKind>, nativeEvent: string, kind: InvocationKind): string {
+  if (Object.hasOwn(kinds, nativeEvent)) return nativeEvent;
+  return Object.keys(kinds).find((name) => kinds[name] === kind) ?? nativeEvent;
+}
+
 function squash(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9]/g, "");
 }

@@ -56,3 +56,29 @@ export function describeClass(entry: ToolClass): { native: string; seenAs: strin
   if ("nativeOnly" in entry) return { native: entry.native, seenAs: "native name (guard by `nativeToolName`)", detail: entry.nativeOnly };
   return { native: entry.native, seenAs: "never seen (no hook runs)", detail: entry.unhooked };
 }
+
+/** The normalized field a guard of each vocabulary tool matches on; it must be a string. */
+const KEY_FIELD: Record<string, string> = { bash: "command", read: "path", write: "path", edit: "path" };
+const VOCABULARY: ReadonlySet<string> = new Set(["bash", "read", "write", "edit", "grep", "find", "ls"]);
+
+/**
+ * Refuses (PayloadError) a call of a tool the table maps onto the vocabulary when parse() could
+ * not map it: its input lacks or mistypes the field a guard reads (`{"file_path": [".env"]}`,
+ * a write without content). Kept under its native name it would pass every `read`/`write`/`bash`
+ * guard; the agent itself usually rejects such a call, but hookit does not bet on it.
+ */
+export function mappedOrRefused<T extends { toolName: string; input: Record<string, unknown> }>(
+  table: readonly ToolClass[], native: string, calls: T[], where: string, refuse: (message: string) => Error,
+): T[] {
+  const entry = classOf(table, native);
+  if (!entry || !("as" in entry)) return calls;
+  const fields = Object.keys(entry.fields).join(", ");
+  for (const call of calls) {
+    const key = KEY_FIELD[call.toolName];
+    const unmapped = call.toolName === native && !VOCABULARY.has(native);
+    if (unmapped || (key !== undefined && typeof call.input[key] !== "string")) {
+      throw refuse(`${where}: ${native} reaches files or runs commands, but its input does not give ${fields} as hookit reads them`);
+    }
+  }
+  return calls;
+}
