@@ -1,0 +1,47 @@
+// The hot path's whole share of telemetry: after a hook call has answered,
+// start `hookit telemetry ship --background` when export is on and the `due`
+// stamp says no shipper is running or backing off. It costs a settings read
+// and one stat; the network is never touched here, and a spawn happens at most
+// once per shipper's lifetime (a running shipper keeps `due` in the future).
+import { mkdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { configDir, stateDir, type Env } from "../paths.ts";
+import { otlpSettingIn } from "./setting.ts";
+
+/** How long a claimed start keeps other hook processes from starting a second shipper. */
+const CLAIM_MS = 10_000;
+
+export async function kickShipper(env: Env, packageDir: string | undefined): Promise<void> {
+  // A doctor probe or HOOKIT=0 wrote no decision worth a process.
+  if (!packageDir || env.HOOKIT === "0" || env.HOOKIT_DOCTOR === "1") return;
+  try {
+    if (!exportOn(env)) return;
+    const dir = join(stateDir(env), "telemetry");
+    const due = join(dir, "due");
+    const now = Date.now();
+    const stamp = statSync(due, { throwIfNoEntry: false });
+    if (stamp && stamp.mtimeMs > now) return;
+    // Claim the start before spawning, so a burst of parallel hook calls starts one shipper.
+    if (!stamp) {
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      writeFileSync(due, "", { mode: 0o600 });
+    }
+    utimesSync(due, (now + CLAIM_MS) / 1000, (now + CLAIM_MS) / 1000);
+    const { spawn } = await import("node:child_process");
+    const child = spawn(process.execPath, [join(packageDir, "dist", "bin.cjs"), "telemetry", "ship", "--background"], {
+      detached: true, stdio: "ignore", env: env as NodeJS.ProcessEnv,
+    });
+    child.on("error", () => {}); // the shipper not starting must never fail the hook call
+    child.unref();
+  } catch {
+    // telemetry never changes a decision or the hook's exit
+  }
+}
+
+function exportOn(env: Env): boolean {
+  try {
+    return otlpSettingIn(readFileSync(join(configDir(env), "settings.json"), "utf8")) !== undefined;
+  } catch {
+    return false;
+  }
+}
