@@ -39,8 +39,11 @@ export async function kickShipper(env: Env, packageDir: string | undefined): Pro
 }
 
 function exportOn(env: Env): boolean {
+  const path = join(configDir(env), "settings.json");
+  // Most users have no settings file: a stat that cannot throw is cheaper than a failed read.
+  if (!statSync(path, { throwIfNoEntry: false })) return false;
   try {
-    return otlpSettingIn(readFileSync(join(configDir(env), "settings.json"), "utf8")) !== undefined;
+    return otlpSettingIn(readFileSync(path, "utf8")) !== undefined;
   } catch {
     return false;
   }
