@@ -1,4 +1,4 @@
-// The hot path's whole share of telemetry: after a hook call has answered,
+// The hot path's whole share of telemetry: after a decision is logged (judge.ts),
 // start `hookit telemetry ship --background` when export is on and the `due`
 // stamp says no shipper is running or backing off. It costs a settings read
 // and one stat; the network is never touched here, and a spawn happens at most
@@ -28,7 +28,9 @@ export async function kickShipper(env: Env, packageDir: string | undefined): Pro
     }
     utimesSync(due, (now + CLAIM_MS) / 1000, (now + CLAIM_MS) / 1000);
     const { spawn } = await import("node:child_process");
-    const child = spawn(process.execPath, [join(packageDir, "dist", "bin.cjs"), "telemetry", "ship", "--background"], {
+    // In Pi or OpenCode (in-process) the running binary may be the agent's own, not a Node.
+    const node = /(^|\/)(node|nodejs)[^/]*$/.test(process.execPath) ? process.execPath : "node";
+    const child = spawn(node, [join(packageDir, "dist", "bin.cjs"), "telemetry", "ship", "--background"], {
       detached: true, stdio: "ignore", env: env as NodeJS.ProcessEnv,
     });
     child.on("error", () => {}); // the shipper not starting must never fail the hook call

@@ -2,6 +2,8 @@
 // Records a receiver got twice carry the same log.record.uid, which is how a
 // receiver (or this test) keeps each decision once.
 import { spawn } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, expect, test } from "vitest";
 import { binPath, createSandbox, decisionLog, runHookit, useBuiltHookit, type Sandbox } from "../hook/_run.ts";
 import { startReceiver, uniqueByUid, type Receiver } from "./_receiver.ts";
@@ -23,12 +25,15 @@ test("the collector down in the middle of a session: the records wait, and arriv
   const b = (box = createSandbox());
   b.policy(POLICY);
   enableExport(b, { endpoint: r.url });
+  const statusFile = join(b.stateDir, "telemetry", "status.json");
   for (const command of ["echo 1", "rm a", "echo 3"]) await bashCall(b, command);
   await waitFor("the first three", () => r.records.length >= 3);
   await shipperGone(b);
 
   await r.stop(); // the collector goes away
   for (const command of ["echo 4", "rm b", "echo 6"]) await bashCall(b, command);
+  // The shipper the first of these started finds nobody there.
+  await waitFor("a failed shipment", () => existsSync(statusFile) && readFileSync(statusFile, "utf8").includes("lastError"));
   await shipperGone(b);
   const status = await runHookit(b, ["telemetry", "status"], "");
   expect(status.stdout).toMatch(/3 shipped/);
