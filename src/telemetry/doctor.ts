@@ -23,7 +23,7 @@ export function telemetryChecks(env: Env): Check[] {
     checks.push({ status: "warn", message: `telemetry: the last shipment failed (${status.lastErrorAt}): ${status.lastError}; the records wait in the decision log`, fix: "check the collector, then: hookit telemetry ship" });
   }
   if (status.gaps) {
-    checks.push({ status: "warn", message: `telemetry: the decision log rotated ${status.gaps} time(s) past records that were never shipped (the collector was unreachable for long)`, fix: "raise HOOKIT_LOG_MAX_BYTES, or run hookit telemetry ship from a timer" });
+    checks.push({ status: "warn", message: `telemetry: the decision log rotated twice past the shipper's position ${status.gaps} time(s) (the collector was unreachable for long): decisions may have been lost for the collector (the log itself rotated them away)`, fix: "raise HOOKIT_LOG_MAX_BYTES, or run hookit telemetry ship from a timer" });
   }
   return checks;
 }

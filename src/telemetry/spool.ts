@@ -28,8 +28,6 @@ export interface Batch {
   next?: Cursor;
   /** The cursor's generation is gone (rotated out twice): what it still held was never shipped. */
   gap: boolean;
-  /** Complete lines still unread after this batch. */
-  more: boolean;
 }
 
 interface Generation {
@@ -69,9 +67,9 @@ export function readBatch(stateDir: string, cursor: Cursor | undefined, maxRecor
       }
       next = { ino: g.ino, head: g.head, offset: from + used };
       // A trailing part line stays unread: its writer is still at it.
-      if (records.length >= maxRecords || chunk.length < g.size - from) return { records, next, gap, more: true };
+      if (records.length >= maxRecords || chunk.length < g.size - from) return { records, next, gap };
     }
-    return { records, ...(next && { next }), gap, more: false };
+    return { records, ...(next && { next }), gap };
   } finally {
     for (const g of generations) closeSync(g.fd);
   }
