@@ -2,7 +2,9 @@
 // wait for the background shipper it starts.
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fixtureWith, runHook, runHookit, type Reply, type Sandbox } from "../hook/_run.ts";
+import { afterEach } from "vitest";
+import { createSandbox, fixtureWith, runHook, runHookit, type Reply, type Sandbox } from "../hook/_run.ts";
+import { startReceiver, type Receiver } from "./_receiver.ts";
 
 export const SESSION = "6b1f0c8e-telemetry-test";
 
@@ -41,4 +43,25 @@ export async function waitFor(what: string, ok: () => boolean, ms = 20_000): Pro
 /** The background shipper is gone (it lingers a few idle seconds after its last batch). */
 export function shipperGone(box: Sandbox): Promise<void> {
   return waitFor("the background shipper to exit", () => !existsSync(join(box.stateDir, "telemetry", "ship.lock")));
+}
+
+const opened: Array<{ receiver: Receiver; box: Sandbox }> = [];
+
+/** Call once per test file: every test's receiver is closed, once its background shipper is gone. */
+export function useReceivers(): void {
+  afterEach(async () => {
+    for (const { receiver, box } of opened.splice(0)) {
+      await shipperGone(box).catch(() => {});
+      await receiver.close();
+    }
+  });
+}
+
+/** A receiver, and a sandbox with the blocking policy. */
+export async function receiverAndSandbox(): Promise<{ r: Receiver; b: Sandbox }> {
+  const r = await startReceiver();
+  const b = createSandbox();
+  b.policy(POLICY);
+  opened.push({ receiver: r, box: b });
+  return { r, b };
 }

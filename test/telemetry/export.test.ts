@@ -1,21 +1,14 @@
 // Decisions as OpenTelemetry log records, end to end: the built `hookit hook`
 // answers, logs and starts the shipper; a local OTLP/HTTP receiver decodes the
 // requests with OpenTelemetry's own generated protobuf code.
-import { afterEach, describe, expect, test } from "vitest";
-import { createSandbox, decisionLog, useBuiltHookit, type Sandbox } from "../hook/_run.ts";
-import { startReceiver, uniqueByUid, type Receiver } from "./_receiver.ts";
-import { bashCall, enableExport, POLICY, SESSION, shipperGone, waitFor } from "./_session.ts";
+import { describe, expect, test } from "vitest";
+import { decisionLog, useBuiltHookit } from "../hook/_run.ts";
+import { uniqueByUid } from "./_receiver.ts";
+import { bashCall, enableExport, receiverAndSandbox, SESSION, shipperGone, useReceivers, waitFor } from "./_session.ts";
 
 useBuiltHookit();
 
-let receiver: Receiver | undefined;
-let box: Sandbox | undefined;
-afterEach(async () => {
-  if (box) await shipperGone(box).catch(() => {});
-  await receiver?.close();
-  receiver = undefined;
-  box = undefined;
-});
+useReceivers();
 
 const COMMANDS = ["echo one", "rm -rf build", "ls -la", "rm notes.txt", "git status", "echo six"];
 
@@ -24,21 +17,18 @@ describe.each([
   { protocol: "http/json", how: "OTEL_EXPORTER_OTLP_* variables", contentType: "application/json" },
 ])("a session through hookit hook, $protocol, configured by $how", ({ protocol, how, contentType }) => {
   test("every decision arrives exactly once, with its attributes and without the tool input", async () => {
-    receiver = await startReceiver();
-    box = createSandbox();
-    box.policy(POLICY);
+    const { r, b: box } = await receiverAndSandbox();
     const env: Record<string, string> = {};
     if (how.startsWith("OTEL")) {
       enableExport(box, true);
-      Object.assign(env, { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_EXPORTER_OTLP_PROTOCOL: protocol, OTEL_EXPORTER_OTLP_HEADERS: "authorization=Bearer%20t0ken", OTEL_SERVICE_NAME: "team-guard", OTEL_RESOURCE_ATTRIBUTES: "deployment.environment.name=ci" });
+      Object.assign(env, { OTEL_EXPORTER_OTLP_ENDPOINT: r.url, OTEL_EXPORTER_OTLP_PROTOCOL: protocol, OTEL_EXPORTER_OTLP_HEADERS: "authorization=Bearer%20t0ken", OTEL_SERVICE_NAME: "team-guard", OTEL_RESOURCE_ATTRIBUTES: "deployment.environment.name=ci" });
     } else {
-      enableExport(box, { endpoint: receiver.url, protocol });
+      enableExport(box, { endpoint: r.url, protocol });
     }
     for (const command of COMMANDS) {
       const reply = await bashCall(box, command, env);
       expect(reply.stdout.includes("deny"), command).toBe(command.startsWith("rm"));
     }
-    const r = receiver;
     await waitFor("six records", () => uniqueByUid(r.records).length >= COMMANDS.length);
     await shipperGone(box);
     expect(r.records).toHaveLength(COMMANDS.length); // no copies without a crash
@@ -69,11 +59,9 @@ describe.each([
 });
 
 test("export is off by default: the OTEL variables alone send nothing", async () => {
-  receiver = await startReceiver();
-  box = createSandbox();
-  box.policy(POLICY);
-  for (const command of ["echo a", "rm x"]) await bashCall(box, command, { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url });
+  const { r, b } = await receiverAndSandbox();
+  for (const command of ["echo a", "rm x"]) await bashCall(b, command, { OTEL_EXPORTER_OTLP_ENDPOINT: r.url });
   await new Promise((resolve) => setTimeout(resolve, 1500));
-  expect(decisionLog(box)).toHaveLength(2);
-  expect(receiver.records).toEqual([]);
+  expect(decisionLog(b)).toHaveLength(2);
+  expect(r.records).toEqual([]);
 });

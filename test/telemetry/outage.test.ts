@@ -4,26 +4,17 @@
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, expect, test } from "vitest";
-import { binPath, createSandbox, decisionLog, runHookit, useBuiltHookit, type Sandbox } from "../hook/_run.ts";
-import { startReceiver, uniqueByUid, type Receiver } from "./_receiver.ts";
-import { bashCall, enableExport, POLICY, ship, shipperGone, waitFor } from "./_session.ts";
+import { expect, test } from "vitest";
+import { binPath, decisionLog, runHookit, useBuiltHookit } from "../hook/_run.ts";
+import { uniqueByUid } from "./_receiver.ts";
+import { bashCall, enableExport, receiverAndSandbox, ship, shipperGone, useReceivers, waitFor } from "./_session.ts";
 
 useBuiltHookit();
 
-let receiver: Receiver | undefined;
-let box: Sandbox | undefined;
-afterEach(async () => {
-  if (box) await shipperGone(box).catch(() => {});
-  await receiver?.close();
-  receiver = undefined;
-  box = undefined;
-});
+useReceivers();
 
 test("the collector down in the middle of a session: the records wait, and arrive once it is back", async () => {
-  const r = (receiver = await startReceiver());
-  const b = (box = createSandbox());
-  b.policy(POLICY);
+  const { r, b } = await receiverAndSandbox();
   enableExport(b, { endpoint: r.url });
   const statusFile = join(b.stateDir, "telemetry", "status.json");
   for (const command of ["echo 1", "rm a", "echo 3"]) await bashCall(b, command);
@@ -62,9 +53,7 @@ test("the collector down in the middle of a session: the records wait, and arriv
 }, 90_000);
 
 test("a shipper killed mid-batch: the batch is sent again with the same uids, so each decision is kept once", async () => {
-  const r = (receiver = await startReceiver());
-  const b = (box = createSandbox());
-  b.policy(POLICY);
+  const { r, b } = await receiverAndSandbox();
   // Decisions first, export on afterwards: no background shipper races this test's own.
   for (let i = 0; i < 12; i++) await bashCall(b, i % 3 === 0 ? `rm f${i}` : `echo ${i}`);
   enableExport(b, { endpoint: r.url });
