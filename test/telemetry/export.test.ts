@@ -65,3 +65,16 @@ test("export is off by default: the OTEL variables alone send nothing", async ()
   expect(decisionLog(b)).toHaveLength(2);
   expect(r.records).toEqual([]);
 });
+
+test("thirty parallel hook calls: one shipper at a time, every decision once", async () => {
+  const { r, b } = await receiverAndSandbox();
+  enableExport(b, { endpoint: r.url });
+  const commands = Array.from({ length: 30 }, (_, i) => (i % 5 === 0 ? `rm p${i}` : `echo p${i}`));
+  await Promise.all(commands.map((command) => bashCall(b, command)));
+  await waitFor("thirty records", () => uniqueByUid(r.records).length >= 30, 30_000);
+  await shipperGone(b);
+  expect(r.records).toHaveLength(30);
+  const outcomes = decisionLog(b).map((l) => l.outcome);
+  expect(r.records.map((x) => x.attributes["hookit.outcome"]).sort()).toEqual(outcomes.sort());
+  expect(outcomes.filter((o) => o === "block")).toHaveLength(6);
+}, 90_000);
