@@ -72,10 +72,16 @@ async function shipLocked(config: TelemetryConfig, stateDir: string, deadline: n
   let shipped = 0;
   let idleSince = Date.now();
   while (Date.now() < deadline) {
-    const batch = readBatch(stateDir, readCursor(stateDir), BATCH);
-    if (batch.gap) status.gaps = (status.gaps ?? 0) + 1;
+    const cursor = readCursor(stateDir);
+    const batch = readBatch(stateDir, cursor, BATCH);
+    // Counted once: the cursor leaves the lost generation with this batch's commit.
+    const advance = () => {
+      if (batch.gap) status.gaps = (status.gaps ?? 0) + 1;
+      commitCursor(stateDir, batch.next!);
+    };
     if (batch.records.length === 0) {
-      if (batch.next) commitCursor(stateDir, batch.next); // past probe calls and torn lines
+      // Past probe calls and torn lines (the same cursor is not written again while idle).
+      if (batch.next && JSON.stringify(batch.next) !== JSON.stringify(cursor)) advance();
       if (!linger || Date.now() - idleSince >= IDLE_MS) break;
       setDue(stateDir, Date.now() + 2 * POLL_MS); // a shipper is watching: hooks need not start one
       await sleep(Math.min(POLL_MS, deadline - Date.now()));
@@ -86,7 +92,7 @@ async function shipLocked(config: TelemetryConfig, stateDir: string, deadline: n
       failed(stateDir, status, answer.error);
       return { state: "error", shipped, error: answer.error };
     }
-    commitCursor(stateDir, batch.next!);
+    advance();
     if (answer.ok) {
       shipped += batch.records.length;
       status.shipped += batch.records.length;
