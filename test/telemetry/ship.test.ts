@@ -71,7 +71,7 @@ test("a log that rotated twice past the cursor is counted once, and doctor says 
 test("export off: the shipper does nothing at all", async () => {
   const { r, env, state } = await setup();
   appendDecision(state, record(0));
-  writeFileSync(join(env.XDG_CONFIG_HOME, "hookit", "settings.json"), JSON.stringify({ telemetry: { otlp: { enabled: false, endpoint: r.url } } }));
+  writeFileSync(join(env.XDG_CONFIG_HOME as string, "hookit", "settings.json"), JSON.stringify({ telemetry: { otlp: { enabled: false, endpoint: r.url } } }));
   expect(await ship(env, state, once)).toEqual({ state: "off" });
   expect(r.records).toEqual([]);
 });
