@@ -12,7 +12,7 @@ import { stateDir, type Env } from "../paths.ts";
 import { selfProtectionBlock } from "../protect/index.ts";
 import { decide, type DecideResult } from "./decide.ts";
 import { appendDecision, type LogRecord } from "./decision-log.ts";
-import { kickShipper } from "../telemetry/kick.ts";
+import { kickShipper } from "./telemetry-kick.ts";
 import { engineStore, updateSessionState, type SessionState } from "./session-state.ts";
 
 /** The policy as one host sees it for one invocation. */

@@ -8,7 +8,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { configDir, type Env } from "../paths.ts";
-import { otlpSettingIn } from "./setting.ts";
+import { otlpSettingIn } from "../run/telemetry-kick.ts";
 
 export type OtlpProtocol = "http/protobuf" | "http/json";
 

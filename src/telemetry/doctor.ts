@@ -1,13 +1,19 @@
 // What `hookit doctor` says about decision export: off, or where it goes, how
 // much of the decision log the collector has not acknowledged yet, and the
 // last error the shipper met.
-import type { Check } from "../doctor/index.ts";
 import { stateDir as stateDirOf, type Env } from "../paths.ts";
 import { telemetryConfig } from "./config.ts";
 import { backlogBytes } from "./spool.ts";
 import { readCursor, readStatus } from "./state.ts";
 
-export function telemetryChecks(env: Env): Check[] {
+/** A `hookit doctor` check (doctor/index.ts's Check, which this folder must not import: doctor imports it). */
+export interface TelemetryCheck {
+  status: "ok" | "warn" | "error" | "info";
+  message: string;
+  fix?: string;
+}
+
+export function telemetryChecks(env: Env): TelemetryCheck[] {
   const configured = telemetryConfig(env);
   if (!configured.enabled) return [{ status: "info", message: "telemetry: decision export is off (telemetry.otlp in hookit's settings.json turns it on; docs/teams/telemetry.md)" }];
   if ("error" in configured) return [{ status: "error", message: `telemetry: export is on but cannot run: ${configured.error}`, fix: "fix the setting or the OTEL_EXPORTER_OTLP_* variable (docs/teams/telemetry.md)" }];
@@ -15,7 +21,7 @@ export function telemetryChecks(env: Env): Check[] {
   const { url, protocol } = configured.config;
   const status = readStatus(dir);
   const backlog = backlogBytes(dir, readCursor(dir));
-  const checks: Check[] = [{
+  const checks: TelemetryCheck[] = [{
     status: "ok",
     message: `telemetry: decisions go to ${url} (${protocol}); ${status.shipped} shipped${status.lastSuccessAt ? `, last at ${status.lastSuccessAt}` : ""}; backlog ${formatBytes(backlog)} of the decision log`,
   }];

@@ -1,7 +1,7 @@
 // The shipper's own files, in `<state>/telemetry/`: the cursor (what the
 // collector has acknowledged), its status (for `hookit doctor`), the lock that
 // keeps one shipper at a time, and `due`, whose mtime is the earliest moment a
-// hook process may start another (kick.ts reads it with one stat).
+// hook process may start another (run/telemetry-kick.ts reads it with one stat).
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { writeFileAtomic } from "../fs-atomic.ts";

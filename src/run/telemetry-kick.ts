@@ -3,10 +3,10 @@
 // stamp says no shipper is running or backing off. It costs a settings read
 // and one stat; the network is never touched here, and a spawn happens at most
 // once per shipper's lifetime (a running shipper keeps `due` in the future).
+// The shipper itself (src/telemetry/) is the cold CLI's.
 import { mkdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { configDir, stateDir, type Env } from "../paths.ts";
-import { otlpSettingIn } from "./setting.ts";
 
 /** How long a claimed start keeps other hook processes from starting a second shipper. */
 const CLAIM_MS = 10_000;
@@ -49,4 +49,22 @@ function exportOn(env: Env): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * `telemetry.otlp` in hookit's settings: `true`, or an object whose `enabled`
+ * is not false. The shipper's full reading of the configuration
+ * (src/telemetry/config.ts) starts from this, so both agree on when export is on.
+ */
+export function otlpSettingIn(settingsText: string): Record<string, unknown> | undefined {
+  if (!settingsText.includes('"telemetry"')) return undefined;
+  let otlp: unknown;
+  try {
+    otlp = (JSON.parse(settingsText) as { telemetry?: { otlp?: unknown } } | null)?.telemetry?.otlp;
+  } catch {
+    return undefined;
+  }
+  if (otlp === true) return {};
+  if (otlp === null || typeof otlp !== "object" || Array.isArray(otlp)) return undefined;
+  return (otlp as { enabled?: unknown }).enabled === false ? undefined : (otlp as Record<string, unknown>);
 }
