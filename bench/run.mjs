@@ -10,6 +10,7 @@ import { enabledHookSet, evaluate, loadCatalog } from "../dist/index.mjs";
 import { factsBench } from "./facts.mjs";
 import { protectionCost } from "./protect.mjs";
 import { sourcesBench } from "./sources.mjs";
+import { exportOnEnv, setShipperDue, waitForShipper } from "./telemetry.mjs";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 21);
 const root = new URL("..", import.meta.url).pathname;
@@ -45,6 +46,7 @@ function cpuOf(command, env, input) {
 function hotPath() {
   const pass = envFor("pass", false);
   const block = envFor("block", true);
+  const exported = exportOnEnv(envFor("export", false), join(work, "export"));
   const hook = `"${process.execPath}" "${bin}" hook --agent claude PreToolUse`;
   const check = (env, want) => {
     const out = spawnSync("bash", ["-c", hook], { env, input: payload, encoding: "utf8" }).stdout;
@@ -52,13 +54,21 @@ function hotPath() {
   };
   check(pass, false); // also warms the validated-policy cache
   check(block, true);
-  const times = { node: [], pass: [], block: [] };
+  check(exported, false);
+  waitForShipper(exported);
+  const times = { node: [], pass: [], block: [], exported: [], spawning: [] };
   for (let i = 0; i < ROUNDS; i++) {
     times.node.push(cpuOf(`"${process.execPath}" -e 0`, process.env, ""));
     times.pass.push(cpuOf(hook, pass, payload));
     times.block.push(cpuOf(hook, block, payload));
+    setShipperDue(exported, false);
+    times.exported.push(cpuOf(hook, exported, payload));
+    setShipperDue(exported, true);
+    times.spawning.push(cpuOf(hook, exported, payload));
+    waitForShipper(exported);
   }
-  return { node: median(times.node), pass: median(times.pass), block: median(times.block) };
+  const m = (key) => median(times[key]);
+  return { node: m("node"), pass: m("pass"), block: m("block"), exported: m("exported"), spawning: m("spawning") };
 }
 
 async function engineScaling() {
@@ -126,6 +136,8 @@ const lines = [
   `| bare \`node -e 0\` | ${f(hot.node)} | 1.00 |`,
   `| hookit, pass (40 filter misses, 10 \`true\`) | ${f(hot.pass)} | ${(hot.pass / hot.node).toFixed(2)} |`,
   `| hookit, block (+1 \`false\`) | ${f(hot.block)} | ${(hot.block / hot.node).toFixed(2)} |`,
+  `| hookit, pass, decision export on (a shipper running or backing off) | ${f(hot.exported)} | ${(hot.exported / hot.node).toFixed(2)} |`,
+  `| hookit, pass, decision export on, the call that starts the shipper | ${f(hot.spawning)} | ${(hot.spawning / hot.node).toFixed(2)} |`,
   "",
   "## Engine in-process: one `tool_call`, no hook matches",
   "",

@@ -11,7 +11,7 @@ const SRC = resolve(import.meta.dirname, "../src");
 /** Top to bottom. Layers of equal rank must not import each other. */
 const LAYERS: ReadonlyArray<{ name: string; rank: number; paths: readonly string[] }> = [
   { name: "cli", rank: 9, paths: ["cli/", "index.ts"] },
-  { name: "commands", rank: 8, paths: ["doctor/", "installer/", "policytest/"] },
+  { name: "commands", rank: 8, paths: ["doctor/", "installer/", "policytest/", "telemetry/"] },
   { name: "hosts", rank: 7, paths: ["hosts/"] },
   { name: "run", rank: 6, paths: ["run/"] },
   { name: "agents", rank: 5, paths: ["agents/"] },

@@ -22,6 +22,7 @@ const SUB_COMMANDS = {
   test: lazy(() => import("./test.ts")),
   explain: lazy(() => import("./explain.ts")),
   replay: lazy(() => import("./replay.ts")),
+  telemetry: lazy(() => import("./telemetry.ts")),
 };
 
 export const main = defineCommand({

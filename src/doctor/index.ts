@@ -21,6 +21,7 @@ import { agentFileProblems } from "./agent-file.ts";
 import { codexChecks } from "./codex-checks.ts";
 import { readManifest } from "../install/manifest.ts";
 import { versionChecks } from "./versions.ts";
+import { telemetryChecks } from "../telemetry/doctor.ts";
 
 export type Status = "ok" | "warn" | "error" | "info";
 
@@ -84,6 +85,7 @@ export async function runDoctor(cwd: string, env: Env): Promise<DoctorReport> {
   checks.push(...versionChecks([...installedIn.keys()], env));
   if (installedIn.size === 0) checks.push({ status: "warn", message: "hookit is not installed into any agent", fix: "hookit install --agent all" });
   if (installedIn.has("codex")) await codexChecks(installedIn.get("codex")!, projectDir, env, checks, advice);
+  checks.push(...telemetryChecks(env));
   const errors = checks.filter((c) => c.status === "error").length;
   const warnings = checks.filter((c) => c.status === "warn").length;
   return { ok: errors === 0, errors, warnings, checks, advice: [...advice] };

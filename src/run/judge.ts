@@ -12,6 +12,7 @@ import { stateDir, type Env } from "../paths.ts";
 import { selfProtectionBlock } from "../protect/index.ts";
 import { decide, type DecideResult } from "./decide.ts";
 import { appendDecision, type LogRecord } from "./decision-log.ts";
+import { kickShipper } from "./telemetry-kick.ts";
 import { engineStore, updateSessionState, type SessionState } from "./session-state.ts";
 
 /** The policy as one host sees it for one invocation. */
@@ -199,6 +200,8 @@ function finish(
   // What replay needs to re-run the call: its events (redacted by appendDecision) and where the agent ran it.
   const logged = invocation.events.length > 0 ? { ...record, events: invocation.events, ...(invocation.cwd && { cwd: invocation.cwd }) } : record;
   const logError = options.log ? appendDecision(stateDir(options.env), logged, options.env) : undefined;
+  // Decision export, when on, ships from the log in another process: never waited for.
+  if (options.log && logError === undefined) void kickShipper(options.env, options.packageDir);
   return { decision, record, ...(result && { result }), ...(logError !== undefined && { logError }) };
 }
 

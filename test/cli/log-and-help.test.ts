@@ -62,7 +62,7 @@ describe("--help", () => {
     expect(hookit("--help").stdout.replace(/ +$/gm, "")).toMatchInlineSnapshot(`
       "One hook policy, enforced in every coding agent: Pi, Claude Code, Codex CLI, Gemini CLI, Cursor, GitHub Copilot CLI, Factory droid, OpenCode, Kimi Code CLI and Antigravity CLI. (hookit v0.1.0)
 
-      USAGE hookit hook|init|validate|schema|check|install|uninstall|doctor|trust|source|log|test|explain|replay
+      USAGE hookit hook|init|validate|schema|check|install|uninstall|doctor|trust|source|log|test|explain|replay|telemetry
 
       COMMANDS
 
@@ -80,6 +80,7 @@ describe("--help", () => {
              test    Run the policy's test cases (.hookit/tests/*.json) in a throwaway sandbox
           explain    Show, hook by hook, why the policy decides what it does for an event read from stdin
            replay    Re-evaluate the logged tool calls against the policy on disk (or --policy FILE) and list every flip
+        telemetry    Ship hookit's decisions to an OpenTelemetry collector (ship), or show where they stand (status)
 
       Use hookit <command> --help for more information about a command.
 

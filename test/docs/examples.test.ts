@@ -7,7 +7,7 @@
 //   temporary HOME and project, in reading order, and exits as documented. A
 //   block whose preceding line is `<!-- not-run: <reason> -->` is skipped.
 import { spawnSync } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -18,7 +18,9 @@ const ROOT = join(import.meta.dirname, "../..");
 const RUN_DOCS = [
   "README.md", "docs/getting-started.md", "docs/configuration.md", "docs/events.md", "docs/install.md",
   "docs/troubleshooting.md", "docs/adapters.md", "docs/testing-policies.md", ...readdirSync("docs/agents").map((name) => `docs/agents/${name}`),
-  "docs/teams/sources.md",
+  // hookit for teams: the index and its pages, as many of them as have landed.
+  ...["docs/teams.md"].filter((path) => existsSync(path)),
+  ...(existsSync("docs/teams") ? readdirSync("docs/teams").filter((name) => name.endsWith(".md")).sort().map((name) => `docs/teams/${name}`) : []),
 ];
 const NOT_RUN = /^<!-- not-run: (.*\S.*) -->$/;
 /** A block run whole, as one script (it sets up what the next examples use, e.g. a git repository). */
