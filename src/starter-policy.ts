@@ -4,7 +4,8 @@
 // Command facts (`hookit.*` filter keys, docs/events.md) make the guards match
 // what a call does — any spelling, wrapper, symlink or glob — and leave text
 // that is only data (commit messages, echo, heredocs) alone.
-const DOTENV = "(^|/)\\.env(?!\\.(example|sample|template)$)(\\.[^/]*)?$";
+// `.env`, `.env.*` and their editor leftovers (`.env~`, `.env ` — a trailing blank is part of the name).
+const DOTENV = "(^|/)\\.env(?!\\.(example|sample|template)$)(\\.[^/]*)?[\\s~]*$";
 // One shell-quoted argument of a `hookit.commands` line.
 const ARG = "(?:[^ '\\\\]|\\\\.|'[^']*')+";
 const FORCE_PUSH = `^git(?: ${ARG})*? push(?: ${ARG})*? (?:--force|-[A-Za-z]*f[A-Za-z]*|'?\\+[^ ]*)(?: |$)`;

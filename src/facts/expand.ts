@@ -18,6 +18,10 @@ export interface ExpandContext {
   env: Readonly<Record<string, string | undefined>>;
   /** The output of a substitution, when it is statically known (`$(pwd)`, `$(echo ~)`). */
   subValue(script: Script, state: ShellState): string | undefined;
+  /** What a substitution may print, one field per line, when that can be derived (`$(find . -name x)`, `$(ls -a)`). */
+  subCandidates(script: Script, state: ShellState): Field[] | undefined;
+  /** Lines a `read NAME` took from a producer hookit knows (`find … | while read f`). */
+  readLines: Map<string, Field[]>;
 }
 
 export interface Field {
@@ -25,9 +29,12 @@ export interface Field {
   resolved: boolean;
   /** A glob that matched nothing (quoted characters escaped): bash passes it on as written. */
   pattern?: string;
+  /** An unresolved field's values hookit can name: `${X:-.env}`'s default, what `$(find …)` would print. Not exhaustive. */
+  candidates?: Field[];
 }
 
 const MAX_FIELDS = 256;
+const MAX_CANDIDATES = 64;
 const FROM_ENV = new Set(["TMPDIR", "USER", "LOGNAME", "SHELL"]);
 type Token = { c: string; q: boolean } | { part: Exclude<Part, { t: "lit" }> };
 
@@ -149,14 +156,18 @@ function expandTokens(tokens: Token[], state: ShellState, ctx: ExpandContext): F
   let pattern = "";
   let resolved = true;
   let nonEmpty = false; // a quoted part, even empty, keeps the word
+  // What the field may be instead when its unknown parts take the values hookit can name; undefined: none known.
+  let alts: Field[] | undefined = [{ text: "", resolved: true }];
   const flush = () => {
-    if (text !== "" || nonEmpty) fields.push({ text, resolved, ...(pattern !== escapeGlob(text) && { pattern }) });
-    text = ""; pattern = ""; resolved = true; nonEmpty = false;
+    const candidates = !resolved && alts && alts.length > 0 ? alts.filter((a) => a.text !== "") : undefined;
+    if (text !== "" || nonEmpty) fields.push({ text, resolved, ...(pattern !== escapeGlob(text) && { pattern }), ...(candidates?.length && { candidates }) });
+    text = ""; pattern = ""; resolved = true; nonEmpty = false; alts = [{ text: "", resolved: true }];
   };
+  const append = (more: string) => { if (alts) alts = alts.map((a) => ({ ...a, text: a.text + more, pattern: undefined })); };
   let start = 0;
   if (isChar(tokens[0], "~")) {
     const tilde = tildeValue(tokens, state, ctx);
-    if (tilde) { text = tilde.value; pattern = escapeGlob(tilde.value); start = tilde.length; nonEmpty = true; }
+    if (tilde) { text = tilde.value; pattern = escapeGlob(tilde.value); start = tilde.length; nonEmpty = true; append(tilde.value); }
     else if (tokens.length > 1 && "c" in (tokens[1] as Token) && !(tokens[1] as { q: boolean }).q && (tokens[1] as { c: string }).c !== "/") resolved = false; // `~user`: someone's home, which one is unknown here
   }
   for (let i = start; i < tokens.length; i++) {
@@ -165,6 +176,7 @@ function expandTokens(tokens: Token[], state: ShellState, ctx: ExpandContext): F
       text += t.c;
       pattern += t.q ? escapeGlob(t.c) : t.c;
       if (t.q) nonEmpty = true;
+      append(t.c);
       continue;
     }
     const part = t.part;
@@ -174,14 +186,16 @@ function expandTokens(tokens: Token[], state: ShellState, ctx: ExpandContext): F
       text += part.src;
       pattern += escapeGlob(part.src);
       nonEmpty = true;
+      const named = partCandidates(part, state, ctx);
+      alts = alts && named ? alts.flatMap((a) => named.map((n) => ({ ...n, text: a.text + n.text, ...(n.pattern && { pattern: escapeGlob(a.text) + n.pattern }) }))).slice(0, MAX_CANDIDATES) : undefined;
     } else if ("q" in part && part.q) {
-      text += value; pattern += escapeGlob(value); nonEmpty = true;
+      text += value; pattern += escapeGlob(value); nonEmpty = true; append(value);
     } else {
       // Unquoted: split on blanks; the pieces may glob.
       const pieces = value.split(/[ \t\n]+/);
       pieces.forEach((piece, k) => {
         if (k > 0) flush();
-        text += piece; pattern += piece;
+        text += piece; pattern += piece; append(piece);
       });
     }
   }
@@ -200,6 +214,15 @@ function expandTokens(tokens: Token[], state: ShellState, ctx: ExpandContext): F
 const GLOB_CHAR = /[\\*?[\]]/;
 function escapeGlob(text: string): string {
   return GLOB_CHAR.test(text) ? text.replace(/[\\*?[\]]/g, "\\$&") : text;
+}
+
+/** Values an unknown part may take that hookit can name: a parameter's default or alternative word, a substitution's possible output. */
+function partCandidates(part: Exclude<Part, { t: "lit" }>, state: ShellState, ctx: ExpandContext): Field[] | undefined {
+  if (part.t === "sub") return ctx.subCandidates(part.script, state);
+  if (part.t === "var" && part.op === undefined) return ctx.readLines.get(part.name);
+  if (part.t !== "var" || !part.op || part.op === "other" || !/[-=+]$/.test(part.op)) return undefined;
+  const word = part.arg ? expandString(part.arg, state, ctx) : "";
+  return word === undefined ? undefined : [{ text: word, resolved: true }];
 }
 
 function partValue(part: Exclude<Part, { t: "lit" }>, state: ShellState, ctx: ExpandContext): string | undefined {

@@ -361,7 +361,9 @@ class Parser {
       redir.bodySubs = [];
       return redir;
     }
-    redir.target = this.word(false);
+    // `< <(find …)`: the file is a process substitution.
+    const proc = (this.peek() === "<" || this.peek() === ">") && this.peek(1) === "(";
+    redir.target = proc ? [this.processSub()] : this.word(false);
     return redir;
   }
 

@@ -4,7 +4,8 @@
 // listed here still has its path-like operands recorded as `access`.
 import { join } from "node:path";
 import type { Field, ShellState } from "./expand.ts";
-import { expandGlob, unescapeGlob } from "./glob.ts";
+import { codeMentions } from "./inline-code.ts";
+import { findOutput } from "./output.ts";
 import { parseOptions, type OptionSpec } from "./options.ts";
 import { realPath } from "./paths.ts";
 import type { Effect } from "./types.ts";
@@ -17,6 +18,8 @@ export interface Run {
   depth: number;
   /** Standard input when the command line says what it is (a here-string, a here-document, `echo … |`). */
   stdin?: string;
+  /** The paths on standard input when hookit can derive them (`find … |`, `< <(ls -a)`). */
+  lines?: Field[];
 }
 type Handler = (args: Field[], run: Run, program: string) => void;
 
@@ -43,7 +46,7 @@ const afterFirst = (spec: OptionSpec, effect: Effect, dataUnless?: string[]): Ha
 const DATA = [
   "echo", "printf", "true", "false", "test", "[", ":", "sleep", "date", "whoami", "id", "uname", "hostname", "pwd",
   "kill", "wait", "jobs", "history", "type", "which", "hash", "trap", "ulimit", "umask", "yes", "seq", "expr", "let",
-  "basename", "dirname", "ls", "du", "df", "ps", "printenv", "alias", "unalias", "unset", "set", "shift", "exit",
+  "basename", "dirname", "ls", "du", "df", "ps", "printenv", "unalias", "unset", "set", "shift", "exit",
   "return", "break", "continue", "mktemp", "tput", "clear", "stty", "getopts", "shopt", "times", "disown", "fg", "bg",
   "tree", "stat", "realpath", "readlink", "exa", "eza", "lsof", "pgrep", "pkill", "uptime", "free", "top", "htop",
 ];
@@ -202,7 +205,25 @@ const HANDLERS: Record<string, Handler> = {
   firejail: wrapper({ posix: true }),
   unshare: wrapper({ short: "S", posix: true }),
   "systemd-run": wrapper({ short: "pEu", long: ["property", "setenv", "unit", "working-directory", "uid", "gid", "nice", "description", "slice"], posix: true }),
-  read: (args, run) => { for (const arg of parseOptions(args, { short: "adinNpt" }).operands) run.state.vars.set(arg.text, null); },
+  // An alias body runs wherever its name is used (with expand_aliases, as agents' shell snapshots set it): judge it as run.
+  alias: (args, run, program) => {
+    for (const arg of args) {
+      const m = /^[^=\s]+=(.+)$/s.exec(arg.text);
+      if (m) run.walker.shell(m[1] as string, run.state, program, run.depth);
+    }
+  },
+  patch: (args, run, program) => {
+    const parsed = parseOptions(args, { short: "pFioBrDdYzVgL", long: ["strip", "fuzz", "input", "output", "prefix", "reject-file", "directory", "basename-prefix", "suffix", "version-control", "get", "ifdef", "quoting-style"] });
+    mark(run, parsed.values.get("i") ?? parsed.values.get("input") ?? parsed.operands.slice(1), "read", program);
+    mark(run, parsed.values.get("o") ?? parsed.values.get("output") ?? parsed.operands.slice(0, 1), "write", program);
+    if (!parsed.values.has("o") && !parsed.values.has("output") && parsed.operands.length === 0) run.walker.unresolved("patch: files named in the patch");
+  },
+  read: (args, run) => {
+    for (const arg of parseOptions(args, { short: "adinNpt" }).operands) {
+      run.state.vars.set(arg.text, null);
+      if (run.lines) run.walker.expand.readLines.set(arg.text, run.lines);
+    }
+  },
   mapfile: () => undefined,
   vim: editor, vi: editor, nvim: editor, nano: editor, emacs: editor, code: editor, subl: editor, micro: editor, ed: editor, pico: editor, joe: editor,
 };
@@ -315,7 +336,7 @@ function awk(args: Field[], run: Run, program: string): void {
   const text = programFile ? undefined : parsed.operands[0]?.text;
   if (text && /system\s*\(|\|\s*getline|"\s*\|/.test(text)) run.walker.unresolved(`inline code: ${program}`);
   if (text && />\s*"/.test(text)) run.walker.unresolved(`inline code: ${program} writes files`);
-  if (text) dotenvMentions(text, run, program);
+  if (text) codeMentions(text, run.walker, run.state.cwd, program);
   mark(run, programFile ?? [], "read", program);
   mark(run, operands.filter((f) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(f.text)), "read", program);
 }
@@ -401,30 +422,24 @@ function git(args: Field[], run: Run, program: string): void {
     case "diff":
       if (parsed.flags.has("no-index")) mark(inner, parsed.operands, "read", program);
       break;
+    case "show": case "cat-file": case "archive": case "grep":
+      // `HEAD:.env` reads the file as committed (a path from the work tree's root; the shell's directory is close enough).
+      for (const op of parsed.operands) {
+        const colon = op.text.indexOf(":");
+        if (colon >= 0 && colon < op.text.length - 1) run.walker.path({ ...op, text: op.text.slice(colon + 1).replace(/^\.\//, "") }, "read", program, state.cwd);
+      }
+      break;
   }
 }
 
 function find(args: Field[], run: Run, program: string): void {
-  let i = 0;
-  while (i < args.length && /^-([HLP]|O\d*)$/.test(args[i]?.text ?? "")) i++;
-  const roots: Field[] = [];
-  for (; i < args.length; i++) {
-    const text = (args[i] as Field).text;
-    if (/^[-(!)]/.test(text) && (args[i] as Field).resolved) break;
-    roots.push(args[i] as Field);
-  }
-  if (roots.length === 0) roots.push({ text: ".", resolved: true });
-  mark(run, roots, "list", program);
   // What `{}` stands for: the roots, and — under a `-name`/`-path` test — files matching it there.
-  const names = args.slice(i).flatMap((a, k, rest) => (["-name", "-iname", "-path", "-ipath"].includes(a.text) && rest[k + 1] ? [rest[k + 1] as Field] : []));
-  const found: Field[] = [...roots, ...roots.flatMap((root) => names.filter((n) => n.resolved && root.resolved).flatMap((n) => {
-    const pattern = `${root.text.replace(/[\\*?[\]]/g, "\\$&").replace(/\/$/, "")}/${n.text.replace(/^.*\//, "")}`;
-    const matches = run.state.cwd === null ? [] : expandGlob(pattern, run.state.cwd);
-    return matches.length > 0 ? matches.map((text) => ({ text, resolved: true })) : [{ text: unescapeGlob(pattern), resolved: true, pattern }];
-  }))];
+  const { roots, rest, found } = findOutput(args, run.state.cwd);
+  mark(run, roots, "list", program);
+  let i = rest;
   for (; i < args.length; i++) {
     const text = (args[i] as Field).text;
-    if (text === "-delete") mark(run, roots, "delete", program, { recursive: true });
+    if (text === "-delete") mark(run, found, "delete", program, { recursive: true });
     else if (["-fprint", "-fprint0", "-fprintf", "-fls"].includes(text) && args[i + 1]) mark(run, [args[++i] as Field], "write", program);
     else if (["-exec", "-execdir", "-ok", "-okdir"].includes(text)) {
       const end = args.findIndex((a, k) => k > i && (a.text === ";" || (a.text === "+" && args[k - 1]?.text === "{}")));
@@ -443,7 +458,7 @@ function xargs(args: Field[], run: Run, program: string): void {
   mark(run, parsed.values.get("a") ?? parsed.values.get("arg-file") ?? [], "read", program);
   const command = args.slice(parsed.rest);
   const replace = parsed.values.get("I")?.[0]?.text ?? parsed.values.get("replace")?.[0]?.text;
-  const input = unknownField("<input>");
+  const input: Field = { ...unknownField("<input>"), ...(run.lines && { candidates: run.lines }) };
   const argv = command.length > 0 ? command : [{ text: "echo", resolved: true }];
   exec(run, replace ? argv.map((a) => (a.text.includes(replace) ? input : a)) : [...argv, input], program);
 }
@@ -487,13 +502,6 @@ function shellProgram(args: Field[], run: Run, program: string): void {
   } else run.walker.unresolved(`${program} reads commands from its input`);
 }
 
-/** Code hookit cannot run still names the files it opens: a dotenv name in it counts as an access. */
-function dotenvMentions(code: string, run: Run, program: string): void {
-  for (const m of code.matchAll(/(?:^|[^A-Za-z0-9_.\/-])((?:[A-Za-z0-9_.-]*\/)*\.env(?:\.[A-Za-z0-9_-]+)*)(?![A-Za-z0-9_-])/g)) {
-    run.walker.path({ text: m[1] as string, resolved: true }, "access", program, run.state.cwd);
-  }
-}
-
 function interpreter(args: Field[], run: Run, program: string): void {
   const flags = INLINE[program] ?? [];
   const parsed = parseOptions(args, { short: "mWXO", posix: true });
@@ -501,7 +509,7 @@ function interpreter(args: Field[], run: Run, program: string): void {
   if (inline) {
     run.walker.unresolved(`inline code: ${program} -${inline.length > 1 ? "-" : ""}${inline}`);
     const code = parsed.values.get(inline)?.[0] ?? args[parsed.rest];
-    if (code) dotenvMentions(code.text, run, program);
+    if (code) codeMentions(code.text, run.walker, run.state.cwd, program);
     return;
   }
   const operands = args.slice(parsed.rest);

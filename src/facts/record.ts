@@ -30,6 +30,8 @@ export class PathRecorder {
     const text = field.text;
     if (text === "" || (text === "-" && effect !== "delete")) return;
     const absolute = text.startsWith("/") ? text : cwd !== null && field.resolved ? join(cwd, text) : undefined;
+    // The values hookit can name for an unknown field get the same effect; the unknown is recorded too.
+    for (const candidate of field.resolved ? [] : field.candidates ?? []) this.path(candidate, effect, by, cwd, options);
     if (!field.resolved || absolute === undefined) {
       this.add({ path: text, lexical: text, effect, location: "unknown", inside: false, resolved: false, by, recursive: options.recursive });
       if (!field.resolved) this.unresolved(`path: ${text}`);

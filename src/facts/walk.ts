@@ -7,6 +7,7 @@ import type { Command, Part, Redirect, Script, Simple, Word } from "./ast.ts";
 import { expandString, expandWord, type ExpandContext, type Field, type ShellState } from "./expand.ts";
 import { parseScript } from "./parse.ts";
 import type { Places } from "./paths.ts";
+import { pipelineOutput, scriptOutput } from "./output.ts";
 import { runProgram } from "./programs.ts";
 import { PathRecorder } from "./record.ts";
 import type { Effect } from "./types.ts";
@@ -21,18 +22,20 @@ export class Walker extends PathRecorder {
 
   constructor(at: Places, home: string, env: Readonly<Record<string, string | undefined>>) {
     super(at);
-    this.expand = { home, env, subValue: (script, state) => this.subValue(script, state) };
+    this.expand = { home, env, subValue: (script, state) => this.subValue(script, state), subCandidates: (script, state) => scriptOutput(script, state, this.expand), readLines: new Map() };
   }
 
   script(script: Script, state: ShellState, via: string | undefined, depth: number): void {
     for (const pipeline of script) {
       if (pipeline.cmds.length === 1) { this.command(pipeline.cmds[0] as Command, state, via, depth); continue; }
-      // Each stage runs in a subshell; what `echo`/`printf` print is the next stage's known input.
+      // Each stage runs in a subshell; what `echo`/`printf` print is the next stage's known input,
+      // and the paths `find`/`ls` print are what `xargs` gets.
       let input: string | undefined;
-      for (const cmd of pipeline.cmds) {
-        this.command(cmd, copy(state), via, depth, input);
+      pipeline.cmds.forEach((cmd, k) => {
+        const lines = k > 0 ? pipelineOutput(pipeline.cmds.slice(0, k), state, this.expand) : undefined;
+        this.command(cmd, copy(state), via, depth, input, lines);
         input = cmd.t === "simple" && cmd.redirs.length === 0 ? this.subValue([{ cmds: [cmd] }], state) : undefined;
-      }
+      });
     }
   }
 
@@ -44,7 +47,7 @@ export class Walker extends PathRecorder {
     this.script(parsed.script, state, via, depth + 1);
   }
 
-  private command(cmd: Command, state: ShellState, via: string | undefined, depth: number, input?: string): void {
+  private command(cmd: Command, state: ShellState, via: string | undefined, depth: number, input?: string, lines?: Field[]): void {
     if (this.facts.commands.length >= MAX_COMMANDS) { this.unresolved("too many commands"); return; }
     if (cmd.t === "group") {
       const inner = cmd.subshell ? copy(state) : state;
@@ -52,10 +55,10 @@ export class Walker extends PathRecorder {
       this.redirects(cmd.redirs, state, depth);
       return;
     }
-    this.simple(cmd, state, via, depth, input);
+    this.simple(cmd, state, via, depth, input, lines);
   }
 
-  private simple(cmd: Simple, state: ShellState, via: string | undefined, depth: number, piped?: string): void {
+  private simple(cmd: Simple, state: ShellState, via: string | undefined, depth: number, piped?: string, pipedLines?: Field[]): void {
     // Substitutions run first, each in a subshell.
     for (const word of [...cmd.words, ...cmd.assigns.flatMap((a) => (a.value ? [a.value] : []))]) this.subs(word, state, depth);
     for (const redir of cmd.redirs) for (const script of redir.bodySubs ?? []) this.script(script, copy(state), "$()", depth + 1);
@@ -70,22 +73,25 @@ export class Walker extends PathRecorder {
       return;
     }
     for (const word of cmd.words) this.noteUnknown(word, state);
-    this.run(argv, state, via, depth, this.stdinOf(cmd, state) ?? piped);
+    const stdin = this.stdinOf(cmd, state);
+    this.run(argv, state, via, depth, stdin ? stdin.text : piped, stdin ? stdin.lines : pipedLines);
   }
 
-  /** The text on a command's standard input when it is written in the command (`<<<`, here-documents). */
-  private stdinOf(cmd: Simple, state: ShellState): string | undefined {
-    let text: string | undefined;
+  /** A command's standard input when the command line says what it is: `<<<`, a here-document, `< <(find …)`. */
+  private stdinOf(cmd: Simple, state: ShellState): { text?: string; lines?: Field[] } | undefined {
+    let stdin: { text?: string; lines?: Field[] } | undefined;
     for (const redir of cmd.redirs) {
-      if (redir.op === "<<<" && redir.target) text = expandString(redir.target, state, this.expand);
-      else if (redir.op === "<<" || redir.op === "<<-") text = redir.body;
-      else if (redir.op === "<" || redir.op === "<>") text = undefined;
+      const only = redir.target?.length === 1 ? redir.target[0] : undefined;
+      if (redir.op === "<<<" && redir.target) stdin = { text: expandString(redir.target, state, this.expand) };
+      else if (redir.op === "<<" || redir.op === "<<-") stdin = { text: redir.body };
+      else if (redir.op === "<" && only?.t === "proc") stdin = { lines: scriptOutput(only.script, state, this.expand) };
+      else if (redir.op === "<" || redir.op === "<>") stdin = {};
     }
-    return text;
+    return stdin;
   }
 
   /** One command line after expansion: record it, then what its program does. */
-  run(argv: Field[], state: ShellState, via: string | undefined, depth: number, stdin?: string): void {
+  run(argv: Field[], state: ShellState, via: string | undefined, depth: number, stdin?: string, lines?: Field[]): void {
     const first = argv[0];
     if (!first) return;
     const program = first.resolved ? basename(first.text) : "";
@@ -95,7 +101,7 @@ export class Walker extends PathRecorder {
       ...(via && { via }), ...(argv.some((f) => !f.resolved) && { unresolved: true as const }),
     });
     if (depth >= MAX_DEPTH) { this.unresolved("nested too deep"); return; }
-    runProgram(program, argv.slice(1), { walker: this, state, depth, ...(stdin !== undefined && { stdin }) });
+    runProgram(program, argv.slice(1), { walker: this, state, depth, ...(stdin !== undefined && { stdin }), ...(lines && { lines }) });
   }
 
   private subs(word: Word, state: ShellState, depth: number): void {

@@ -1,0 +1,92 @@
+// What a command prints, when it is a list of paths hookit can derive without
+// running it: `find`'s matches, `ls`'s entries. Another command takes that
+// output as operands (`cat $(find . -name '.env*')`, `find … | xargs cat`), so
+// the outer command's effect applies to these candidates. They are a guess of
+// the output, never a promise: the field stays unresolved as well.
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import type { Command, Script } from "./ast.ts";
+import { expandWord, type ExpandContext, type Field, type ShellState } from "./expand.ts";
+import { expandGlob, segmentRegExp, unescapeGlob } from "./glob.ts";
+import { parseOptions } from "./options.ts";
+
+const MAX_ENTRIES = 256;
+/** Stages after the producer that only pass on some of its lines, unchanged. */
+const FILTERS = new Set(["grep", "egrep", "fgrep", "rg", "head", "tail", "sort", "uniq", "tac", "shuf", "cat"]);
+const NAME_TESTS = ["-name", "-iname", "-path", "-ipath"];
+
+/** `find`'s roots and what its `-name`/`-path` tests match at each root (globbed where they match, else the pattern). */
+export function findOutput(args: Field[], cwd: string | null): { roots: Field[]; rest: number; found: Field[] } {
+  let i = 0;
+  while (i < args.length && /^-([HLP]|O\d*)$/.test(args[i]?.text ?? "")) i++;
+  const roots: Field[] = [];
+  for (; i < args.length; i++) {
+    const arg = args[i] as Field;
+    if (/^[-(!)]/.test(arg.text) && arg.resolved) break;
+    roots.push(arg);
+  }
+  if (roots.length === 0) roots.push({ text: ".", resolved: true });
+  const expression = args.slice(i);
+  const names = expression.flatMap((a, k) => (NAME_TESTS.includes(a.text) && expression[k + 1] ? [expression[k + 1] as Field] : []));
+  // A plain conjunction of `-name` tests never prints a root whose own name fails them (`find . -name node_modules`).
+  const narrowing = names.length > 0 && expression.every((a) => !["!", "-not", "-o", "-or", "-path", "-ipath", ","].includes(a.text));
+  const matches = roots.flatMap((root) => names.filter((n) => n.resolved && root.resolved).flatMap((n) => {
+    const pattern = `${root.text.replace(/[\\*?[\]]/g, "\\$&").replace(/\/$/, "")}/${n.text.replace(/^.*\//, "")}`;
+    const hits = cwd === null ? [] : expandGlob(pattern, cwd);
+    return hits.length > 0 ? hits.map((text): Field => ({ text, resolved: true })) : [{ text: unescapeGlob(pattern), resolved: true, pattern }];
+  }));
+  const kept = narrowing ? roots.filter((r) => !r.resolved || names.some((n) => n.resolved && nameMatches(n.text, r.text))) : roots;
+  return { roots, rest: i, found: [...kept, ...matches] };
+}
+
+function nameMatches(pattern: string, path: string): boolean {
+  const base = path.replace(/(.)\/+$/, "$1").replace(/^.*\//, "") || "/";
+  return segmentRegExp(pattern.replace(/^.*\//, "")).test(base);
+}
+
+/** `ls`'s entries of each operand directory (dot files with `-a`/`-A`), as paths from the shell's directory. */
+function lsOutput(args: Field[], cwd: string | null): Field[] | undefined {
+  const parsed = parseOptions(args, { short: "IwT", long: ["ignore", "width", "tabsize", "hide", "color", "format", "sort", "time-style"] });
+  if (cwd === null || parsed.operands.some((o) => !o.resolved)) return undefined;
+  const all = ["a", "A", "all", "almost-all"].some((f) => parsed.flags.has(f));
+  const out: Field[] = [];
+  for (const dir of parsed.operands.length > 0 ? parsed.operands : [{ text: "", resolved: true }]) {
+    let names: string[];
+    try { names = readdirSync(join(cwd, dir.text)); } catch { out.push(dir); continue; } // a file: ls prints its name
+    for (const name of names) if (all || !name.startsWith(".")) out.push({ text: dir.text === "" ? name : join(dir.text, name), resolved: true });
+    if (out.length >= MAX_ENTRIES) break;
+  }
+  return out;
+}
+
+/** The paths a pipeline prints, when its first stage is a producer hookit knows and the rest only filter lines. */
+export function scriptOutput(script: Script, state: ShellState, ctx: ExpandContext): Field[] | undefined {
+  if (script.length !== 1) return undefined;
+  return pipelineOutput((script[0] as Script[number]).cmds, state, ctx);
+}
+
+export function pipelineOutput(cmds: Command[], state: ShellState, ctx: ExpandContext): Field[] | undefined {
+  const [first, ...filters] = cmds;
+  if (!first || first.t !== "simple" || first.data) return undefined;
+  for (const cmd of filters) {
+    if (cmd.t !== "simple") return undefined;
+    const program = cmd.words[0] && expandWord(cmd.words[0], state, ctx)[0]?.text;
+    if (!program || !FILTERS.has(program) || (program === "cat" && cmd.words.length > 1)) return undefined;
+  }
+  const argv = first.words.flatMap((w) => expandWord(w, state, ctx));
+  const [program, ...args] = argv;
+  if (!program?.resolved) return undefined;
+  const name = program.text.replace(/^.*\//, "");
+  if (name === "find") {
+    const { found, rest } = findOutput(args, state.cwd);
+    // `-exec`/`-delete`/`-fprint` change what it prints (or print nothing useful): only a plain listing counts.
+    return args.slice(rest).some((a) => /^-(exec|execdir|ok|okdir|delete|fprint|fprint0|fprintf|fls|quit)$/.test(a.text)) ? undefined : found;
+  }
+  if (name === "ls") return lsOutput(args, state.cwd);
+  // Untracked files, ignored ones included: what is in the directory, dot files too.
+  if (name === "git" && args[0]?.text === "ls-files" && args.some((a) => a.text === "-o" || a.text === "--others") && !args.some((a) => a.text.startsWith("--exclude"))) {
+    return lsOutput([{ text: "-A", resolved: true }], state.cwd);
+  }
+  const value = ctx.subValue([{ cmds: [first] }], state);
+  return value === undefined ? undefined : value.split(/\s+/).filter((t) => t !== "").map((text) => ({ text, resolved: true }));
+}
