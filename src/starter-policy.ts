@@ -5,10 +5,12 @@
 // what a call does — any spelling, wrapper, symlink or glob — and leave text
 // that is only data (commit messages, echo, heredocs) alone.
 // `.env`, `.env.*` and their editor leftovers (`.env~`, `.env ` — a trailing blank is part of the name).
-const DOTENV = "(^|/)\\.env(?!\\.(example|sample|template)$)(\\.[^/]*)?[\\s~]*$";
+// Any letter case: macOS and Windows file systems do not tell `.ENV` from `.env`.
+const DOTENV = "(^|/)\\.[eE][nN][vV](?!\\.([eE][xX][aA][mM][pP][lL][eE]|[sS][aA][mM][pP][lL][eE]|[tT][eE][mM][pP][lL][aA][tT][eE])$)(\\.[^/]*)?[\\s~]*$";
 // One shell-quoted argument of a `hookit.commands` line.
 const ARG = "(?:[^ '\\\\]|\\\\.|'[^']*')+";
-const FORCE_PUSH = `^git(?: ${ARG})*? push(?: ${ARG})*? (?:--force|-[A-Za-z]*f[A-Za-z]*|'?\\+[^ ]*)(?: |$)`;
+// `--mirror` (any abbreviation git accepts) overwrites every remote ref, as a force push does.
+const FORCE_PUSH = `^git(?: ${ARG})*? push(?: ${ARG})*? (?:--force|--m(?:i(?:r(?:r(?:o(?:r)?)?)?)?)?|-[A-Za-z]*f[A-Za-z]*|'?\\+[^ ]*)(?: |$)`;
 const tell = (message: string) => ({ type: "message", message, delivery: "steer", outcome: "block" }) as const;
 
 export const STARTER_POLICY = {

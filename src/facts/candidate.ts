@@ -26,8 +26,8 @@ const both = (p: PathFact) => (p.path === p.lexical ? [p.path] : [p.path, p.lexi
 const unique = (values: string[]) => [...new Set(values)];
 const pathsWhere = (facts: Facts, test: (p: PathFact) => boolean) => unique(facts.paths.filter(test).flatMap(both));
 
-/** Outside, unknown, or the whole project (`find . -delete` only deletes what matches: not counted). */
-const wipes = (p: PathFact) => p.location === "outside" || p.location === "unknown" || (p.location === "project-root" && p.by !== "find");
+/** Outside, unknown, or the whole project (`find . -delete` only deletes what matches, `git clean`/`git rm -r .` only what git may: not counted). */
+const wipes = (p: PathFact) => p.location === "outside" || p.location === "unknown" || (p.location === "project-root" && p.by !== "find" && p.by !== "git");
 
 /** The `hookit.*` filter keys of one call. */
 export function factCandidate(facts: Facts): Record<string, string[]> {

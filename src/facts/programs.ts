@@ -2,15 +2,16 @@
 // write or delete, which are data (patterns, scripts, messages), and which run
 // another command (wrappers, shells, `find -exec`, `xargs`). A program not
 // listed here still has its path-like operands recorded as `access`.
-import { join } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import type { Field, ShellState } from "./expand.ts";
+import { shellQuote } from "./candidate.ts";
 import { codeMentions } from "./inline-code.ts";
 import { findOutput } from "./output.ts";
 import { parseOptions, type OptionSpec } from "./options.ts";
 import { realPath } from "./paths.ts";
 import type { Effect } from "./types.ts";
 import { copy, type PathOptions, type Walker } from "./walk.ts";
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 
 export interface Run {
   walker: Walker;
@@ -88,7 +89,10 @@ const HANDLERS: Record<string, Handler> = {
     const parsed = parseOptions(args, { short: "tS", long: ["target-directory", "suffix"] });
     const target = parsed.values.get("t") ?? parsed.values.get("target-directory");
     if (target) return mark(run, target, "write", program);
-    if (parsed.operands.length >= 2) mark(run, parsed.operands.slice(-1), "write", program);
+    if (parsed.operands.length < 2) return;
+    const [from, to] = parsed.operands.slice(-2) as [Field, Field];
+    mark(run, [to], "write", program);
+    rememberLink(run, from, to, parsed.flags.has("s") || parsed.flags.has("symbolic"));
   },
   tee: writes(),
   touch: (args, run, program) => {
@@ -295,6 +299,19 @@ function copyLike(args: Field[], run: Run, program: string, move: boolean): void
   mark(run, dest, "write", program);
 }
 
+/** Later paths through `to` lead to `from` (a symlink's target is relative to the link's folder). */
+function rememberLink(run: Run, from: Field, to: Field, symbolic: boolean): void {
+  const cwd = run.state.cwd;
+  if (!from.resolved || !to.resolved || cwd === null) return;
+  let link = resolve(cwd, to.text);
+  if (to.text.endsWith("/") || isDirectory(realPath(link))) link = join(link, basename(from.text));
+  run.walker.links.set(link, resolve(symbolic ? dirname(link) : cwd, from.text));
+}
+
+function isDirectory(path: string): boolean {
+  try { return statSync(path).isDirectory(); } catch { return false; }
+}
+
 function modeThenFiles(args: Field[], run: Run, program: string): void {
   const parsed = parseOptions(args, { long: ["reference", "from"] });
   const files = parsed.values.has("reference") ? parsed.operands : parsed.operands.slice(1);
@@ -331,14 +348,20 @@ function grepLike(args: Field[], run: Run, program: string): void {
 
 function awk(args: Field[], run: Run, program: string): void {
   const parsed = parseOptions(args, { short: "fvF", long: ["file", "assign", "field-separator", "include", "load"] });
+  // gawk's `-i inplace` (the inplace extension) rewrites the files it reads; `-i` takes no value in this spec, so its name is the first operand.
+  const shortInplace = parsed.flags.has("i") && parsed.operands[0]?.text === "inplace";
+  const inplace = shortInplace || (parsed.values.get("include") ?? []).some((f) => f.text === "inplace");
+  const rest = parsed.operands.slice(shortInplace ? 1 : 0);
   const programFile = parsed.values.get("f") ?? parsed.values.get("file");
-  const operands = programFile ? parsed.operands : parsed.operands.slice(1);
-  const text = programFile ? undefined : parsed.operands[0]?.text;
+  const operands = programFile ? rest : rest.slice(1);
+  const text = programFile ? undefined : rest[0]?.text;
   if (text && /system\s*\(|\|\s*getline|"\s*\|/.test(text)) run.walker.unresolved(`inline code: ${program}`);
   if (text && />\s*"/.test(text)) run.walker.unresolved(`inline code: ${program} writes files`);
   if (text) codeMentions(text, run.walker, run.state.cwd, program);
   mark(run, programFile ?? [], "read", program);
-  mark(run, operands.filter((f) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(f.text)), "read", program);
+  const files = operands.filter((f) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(f.text));
+  mark(run, files, "read", program);
+  if (inplace) mark(run, files, "write", program);
 }
 
 function tar(args: Field[], run: Run, program: string): void {
@@ -385,14 +408,28 @@ function curl(args: Field[], run: Run, program: string): void {
   if (parsed.flags.has("O") || parsed.flags.has("remote-name")) mark(run, values(["output-dir"]).length ? values(["output-dir"]) : [{ text: ".", resolved: true }], "write", program);
 }
 
+/** Commands git runs itself, whatever an alias of the same name says. */
+const GIT_BUILTINS = new Set(["push", "add", "rm", "mv", "commit", "clone", "clean", "config", "show", "diff", "log", "status", "checkout", "reset", "fetch", "pull", "merge", "rebase", "branch", "tag", "stash", "switch", "restore", "apply", "am", "cat-file", "archive", "grep", "init", "remote", "worktree"]);
+
 function git(args: Field[], run: Run, program: string): void {
   const global = parseOptions(args, { short: "Cc", long: ["git-dir", "work-tree", "namespace", "exec-path", "config-env"], posix: true });
   const state = copy(run.state);
   for (const dir of global.values.get("C") ?? []) {
     state.cwd = !dir.resolved ? null : dir.text.startsWith("/") ? dir.text : state.cwd === null ? null : join(state.cwd, dir.text);
   }
+  for (const setting of global.values.get("c") ?? []) {
+    const m = /^alias\.([^=]+)=(.*)$/s.exec(setting.text);
+    if (m) run.walker.gitAliases.set(m[1] as string, m[2] as string);
+  }
   const [sub, ...rest] = args.slice(global.rest);
   if (!sub) return;
+  const alias = run.walker.gitAliases.get(sub.text);
+  if (alias !== undefined && !GIT_BUILTINS.has(sub.text)) {
+    // An alias runs as `git <its words> <the rest>`, or as a shell command when it starts with `!`.
+    const tail = rest.map((r) => shellQuote(r.text)).join(" ");
+    run.walker.shell(alias.startsWith("!") ? `${alias.slice(1)} ${tail}` : `git ${alias} ${tail}`, state, "git alias", run.depth);
+    return;
+  }
   const inner: Run = { ...run, state };
   const parsed = parseOptions(rest, { short: "mFCcSuX", long: ["message", "file", "author", "date", "template", "reuse-message", "reedit-message", "fixup", "squash", "cleanup", "pathspec-from-file", "chmod", "exclude", "gpg-sign", "trailer"] });
   switch (sub.text) {
@@ -418,6 +455,17 @@ function git(args: Field[], run: Run, program: string): void {
       break;
     case "apply": case "am":
       mark(inner, parsed.operands, "read", program);
+      break;
+    case "clean":
+      if (parsed.flags.has("f") || parsed.flags.has("force")) {
+        mark(inner, parsed.operands.length > 0 ? parsed.operands : [{ text: ".", resolved: true }], "delete", program, { recursive: parsed.flags.has("d"), noFollow: true });
+      }
+      break;
+    case "config":
+      for (const [k, op] of parsed.operands.entries()) {
+        const value = parsed.operands[k + 1];
+        if (/^alias\./.test(op.text) && value) run.walker.gitAliases.set(op.text.slice(6), value.text);
+      }
       break;
     case "diff":
       if (parsed.flags.has("no-index")) mark(inner, parsed.operands, "read", program);
@@ -508,8 +556,15 @@ function interpreter(args: Field[], run: Run, program: string): void {
   const inline = [...parsed.flags].find((f) => flags.includes(f)) ?? (program === "deno" && args[0]?.text === "eval" ? "eval" : undefined);
   if (inline) {
     run.walker.unresolved(`inline code: ${program} -${inline.length > 1 ? "-" : ""}${inline}`);
-    const code = parsed.values.get(inline)?.[0] ?? args[parsed.rest];
+    const fromValue = parsed.values.get(inline)?.[0];
+    const code = fromValue ?? args[parsed.rest];
     if (code) codeMentions(code.text, run.walker, run.state.cwd, program);
+    // What follows the code: files a `perl -n/-p` or `ruby -n/-p` loop reads (and `-i` rewrites); otherwise arguments that may be paths.
+    const after = args.slice(fromValue ? parsed.rest : parsed.rest + 1);
+    const loop = (program === "perl" || program === "ruby") && ["n", "p", "i"].some((f) => parsed.flags.has(f));
+    if (!loop) return generic(after, run, program);
+    mark(run, after, "read", program);
+    if (parsed.flags.has("i")) mark(run, after, "write", program);
     return;
   }
   const operands = args.slice(parsed.rest);

@@ -16,6 +16,8 @@ export class PathRecorder {
   readonly facts: Facts = { commands: [], paths: [], unresolved: [] };
   private readonly seenPaths = new Set<string>();
   private readonly seenReasons = new Set<string>();
+  /** Links the command itself makes (`ln -s .env y && cat y`): absolute link path → absolute target. */
+  readonly links = new Map<string, string>();
 
   constructor(readonly at: Places) {}
 
@@ -39,10 +41,29 @@ export class PathRecorder {
       return;
     }
     const lexical = normalize(absolute).replace(/(.)\/$/, "$1");
-    const real = options.noFollow ? realPathNoFollow(text.endsWith("/") ? absolute + "/" : absolute) : realPath(absolute);
+    // A delete takes the link itself, not what it points to — unless written with a trailing slash.
+    const real = options.noFollow && !text.endsWith("/")
+      ? realPathNoFollow(join(this.throughLinks(posix.dirname(lexical)), posix.basename(lexical)))
+      : realPath(this.throughLinks(lexical));
     const location = locate(real, this.at, lexical);
     this.add({ path: real, lexical, effect, location, inside: location === "project" || location === "project-root", resolved: true, by, recursive: options.recursive });
     if (field.pattern) this.probe(field.pattern, absolute, effect, by, cwd, options);
+  }
+
+  /** A path under a link made earlier on the line, as the kernel will follow it then. */
+  private throughLinks(path: string): string {
+    if (this.links.size === 0) return path;
+    for (let hops = 0; hops < 8; hops++) {
+      let next: string | undefined;
+      for (const [link, target] of this.links) {
+        if (path === link) next = target;
+        else if (path.startsWith(link + "/")) next = target + path.slice(link.length);
+        if (next !== undefined) break;
+      }
+      if (next === undefined) return path;
+      path = next;
+    }
+    return path;
   }
 
   private probe(pattern: string, absolute: string, effect: Effect, by: string, cwd: string | null, options: PathOptions): void {

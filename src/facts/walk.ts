@@ -19,6 +19,8 @@ const MAX_COMMANDS = 2000;
 
 export class Walker extends PathRecorder {
   readonly expand: ExpandContext;
+  /** `git -c alias.x=…` / `git config alias.x …` set earlier on the line. */
+  readonly gitAliases = new Map<string, string>();
 
   constructor(at: Places, home: string, env: Readonly<Record<string, string | undefined>>) {
     super(at);
@@ -145,7 +147,7 @@ export class Walker extends PathRecorder {
     const [program, ...args] = argv.map((f) => f.text);
     if (program === "pwd" && args.length === 0) return state.cwd ?? undefined;
     if (program === "echo" && !args.some((a) => a.startsWith("-"))) return args.join(" ");
-    if (program === "printf" && args[0] === "%s") return args.slice(1).join("");
+    if (program === "printf" && args[0] !== undefined) return printfValue(args[0], args.slice(1));
     // A fresh name in the temp directory (unless told to make it elsewhere).
     if (program === "mktemp" && args.every((a) => /^-[dqtu]+$/.test(a))) return join(this.expand.env.TMPDIR || tmpdir(), "tmp.mktemp");
     return undefined;
@@ -159,4 +161,16 @@ export function copy(state: ShellState): ShellState {
 function basename(text: string): string {
   const trimmed = text.replace(/\/+$/, "");
   return trimmed.slice(trimmed.lastIndexOf("/") + 1);
+}
+
+/** What `printf FORMAT ARGS…` prints for `%s` and escapes only; anything else is not known here. */
+function printfValue(format: string, args: string[]): string | undefined {
+  if (/%[^s%]/.test(format.replace(/%%/g, ""))) return undefined;
+  const once = (values: string[]) => format.replace(/%%|%s/g, (m) => (m === "%%" ? "%" : values.shift() ?? ""));
+  let out = "";
+  const rest = [...args];
+  do out += once(rest); while (rest.length > 0 && format.includes("%s"));
+  return out.replace(/\\(x[0-9A-Fa-f]{1,2}|[0-7]{1,3}|[abefnrtv\\])/g, (_, e: string) =>
+    e[0] === "x" ? String.fromCharCode(parseInt(e.slice(1), 16)) : /^[0-7]/.test(e) ? String.fromCharCode(parseInt(e, 8))
+      : ({ a: "\x07", b: "\b", e: "\x1b", f: "\f", n: "\n", r: "\r", t: "\t", v: "\v", "\\": "\\" } as Record<string, string>)[e] ?? e);
 }
