@@ -51,6 +51,7 @@ const { readFileSync } = require("node:fs");
 const { join } = require("node:path");
 let loaded;
 export const loadFacts = async () => (loaded ??= load());
+export const factsNow = () => (loaded ??= load());
 function load() {
   const file = join(__dirname, "facts.cjs");
   let cachedData;

@@ -1,3 +1,9 @@
-// Loads the shell parser and fact derivation only when a hook needs facts. The
-// hot-path build swaps this file for a `require` of the prebuilt `dist/facts.cjs`.
-export const loadFacts = () => import("../facts/index.ts");
+// Loads the shell parser and fact derivation. The hot-path build swaps this file
+// for a `require` of the prebuilt `dist/facts.cjs`, made only when a hook (or
+// self-protection, for a command its own reader cannot settle) needs facts.
+// Here (tests, in-process hosts) the module is simply imported.
+import * as facts from "../facts/index.ts";
+
+export const loadFacts = async (): Promise<typeof facts> => facts;
+/** The same, synchronously: self-protection is a synchronous check. */
+export const factsNow = (): typeof facts => facts;

@@ -45,10 +45,15 @@ const KNOWN = new Set(["find", "mv", "dd", "git", "sed", "awk", "perl", "ruby", 
 const OUTPUT = /^(>|>>|>\||&>|&>>|<>|>>>)$/;
 const ENV_NAMES = /^(HOOKIT|HOOKIT_CONFIG)=/;
 
-/** The first thing in `command` that would change what hookit enforces, if any. */
-export function shellHit(command: string, ctx: ProtectContext): ShellHit | undefined {
+/**
+ * What the conservative reader makes of `command`: the first thing that would
+ * change what hookit enforces, if any, and whether some write, delete or
+ * command target was only known at run time (then the facts take a look).
+ */
+export function readShell(command: string, ctx: ProtectContext): { hit?: ShellHit; unsure: boolean } {
   const line = analyze(command, ctx, 0, ctx.cwd);
-  return line.hit ?? (line.mentioned && line.unknownTarget ? { type: "path", place: line.mentioned } : undefined);
+  const hit = line.hit ?? (line.mentioned && line.unknownTarget ? { type: "path" as const, place: line.mentioned } : undefined);
+  return { ...(hit && { hit }), unsure: line.unknownTarget };
 }
 
 function analyze(command: string, ctx: ProtectContext, depth: number, start: string): CommandResult {
@@ -67,7 +72,7 @@ function analyze(command: string, ctx: ProtectContext, depth: number, start: str
       if (!OUTPUT.test(redirect.op) || /^(\d+|-)$/.test(redirect.target.text) && redirect.op.endsWith("&")) continue;
       const hit = wordTarget(redirect.target, "write", ctx, cwd);
       if (hit) return { hit: { type: "path", place: hit }, unknownTarget: false };
-      if (!redirect.target.exact) unknownTarget = true;
+      if (!redirect.target.exact || (!cwd && !isAbsolute(redirect.target.text))) unknownTarget = true;
     }
     const result = commandHit(cmd.words, ctx, cwd, depth, cmd);
     if (result.hit) return result;
@@ -146,7 +151,8 @@ function programHit(list: Word[], ctx: ProtectContext, cwd: string | undefined, 
       const hit = wordTarget(word, effect, ctx, cwd);
       if (hit) return { hit: { type: "path", place: hit }, unknownTarget: false };
     }
-    const unknown = list.some((w) => !w.exact);
+    // A relative path after a `cd` to somewhere unknown is as unknown as a variable.
+    const unknown = list.some((w) => !w.exact || (!cwd && !isAbsolute(w.text)));
     return { unknownTarget: unknown, ...(unknown && { mentioned: named() }) };
   };
   if (name === "find") return findHit(args, ctx, cwd, depth, named);
@@ -210,7 +216,7 @@ function unwrap(words: Word[], _ctx: ProtectContext): { list: Word[]; hit?: Shel
 }
 
 /** `hookit trust`, `npx hookit install`, `node …/dist/bin.cjs uninstall`, `hookit source add`: the subcommand, if it is one that needs the user. */
-function adminCommand(name: string, args: Word[], ctx: ProtectContext): string | undefined {
+export function adminCommand(name: string, args: Word[], ctx: ProtectContext): string | undefined {
   let rest: Word[] | undefined;
   if (name === "hookit") rest = args;
   else if (["npx", "bunx", "pnpx"].includes(name) || ((name === "npm" || name === "pnpm" || name === "yarn") && ["exec", "dlx", "x"].includes(args[0]?.text ?? ""))) {
@@ -297,7 +303,7 @@ function mention(word: Word, ctx: ProtectContext, cwd: string | undefined): Prot
   return markerHit(text, ctx);
 }
 
-function markerHit(text: string, ctx: ProtectContext): Protected | undefined {
+export function markerHit(text: string, ctx: ProtectContext): Protected | undefined {
   for (const place of concretePlaces(ctx)) if (text.includes(place.path)) return place;
   const marker = PROTECTED_MARKERS.find((m) => text.includes(m));
   return marker ? { path: marker, what: "a file hookit protects" } : undefined;
@@ -308,7 +314,7 @@ function markerHit(text: string, ctx: ProtectContext): Protected | undefined {
  * folder holding one) that it could match, and the files it matches now (a
  * symlink among them counts as where it points).
  */
-function globTarget(pattern: string, effect: Effect, ctx: ProtectContext, cwd: string | undefined): Protected | undefined {
+export function globTarget(pattern: string, effect: Effect, ctx: ProtectContext, cwd: string | undefined): Protected | undefined {
   const absolute = isAbsolute(pattern) ? pattern : cwd ? resolve(cwd, pattern) : undefined;
   if (absolute) {
     const parts = absolute.split("/").slice(1).map((part) => componentRegex(part));

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
 import type { NormalizedEvent } from "../../src/engine/types.ts";
 import { selfProtectionBlock, type ProtectContext } from "../../src/protect/index.ts";
+import { readShell } from "../../src/protect/shell.ts";
 
 let root: string;
 let ctx: ProtectContext;
@@ -115,6 +116,43 @@ const ATTACKS = [
   `rsync -a /tmp/empty/ .hookit/`,
   `ln ~/.config/hookit/hookit.json alias.json`,
   `mv ~/.config ~/.config.bak`,
+  `ln -s .hookit h && echo '{}' > h/hookit.json`,
+  `ln -s ~/.local/state/hookit s && rm -rf s/`,
+  `git config alias.wipe '!sh -c "rm -rf .hookit"' && git wipe`,
+  `rm -rf "$(ls -d .h*)"`,
+];
+
+/**
+ * Spellings the conservative reader cannot settle (it sees every word, but not
+ * what the line makes of them): the command facts decide these.
+ */
+const FACTS_ATTACKS = [
+  `printf '{}' > "$(printf '%s%s' .hoo kit)/$(printf 'hookit.js%s' on)"`,
+  `X=$(printf '\\x2ehoo'); rm -rf "\${X}kit"`,
+  `rm -rf "$(printf '%s' .hoo)kit"`,
+  `cat /dev/null > "$(echo ~/.local/state/hoo)kit/trust.json"`,
+  `cd "$(printf '%s' ~/.config)" && rm -rf hookit`,
+  `ln -s ~/.config c && rm -rf c/hookit`,
+  `ln -s ~/.local/state st; rm -rf st/hoo*`,
+  `ln -s .. up && rm -rf up/project`,
+  `rsync -a --delete /tmp/empty/ ./`,
+  `git -c alias.x='!rm -rf .hoo''kit' x`,
+  `rm -rf $(ls -a | grep hoo)`,
+  `ls -a | grep hoo | xargs rm -rf`,
+  `find ~/.local/state -maxdepth 1 -name 'hoo*' | xargs rm -rf`,
+];
+
+/** Honest work the facts look at (the reader was unsure), which must still pass. */
+const FACTS_INNOCENT = [
+  `ln -s src/a.ts b.ts && cat b.ts`,
+  `rsync -a src/ /tmp/backup/`,
+  `rsync -a --delete src/ /tmp/backup/`,
+  `git clean -fdx`,
+  `alias ll='ls -la'`,
+  `rm -rf "$BUILD_DIR"`,
+  `find src -name '*.o' | xargs rm -f`,
+  `git -c alias.st=status st`,
+  `printf '%s\\n' done > "$(printf 'out.txt')"`,
 ];
 
 /** Honest work near the same files. */
@@ -162,6 +200,16 @@ describe("self-protection refuses every disarming shell spelling", () => {
     const reason = blocked(bash(command.replaceAll("PKG", ctx.packageDir as string)));
     expect(reason).toMatch(/^hookit: blocked by self-protection — /);
     expect(reason).toMatch(/ask the user/);
+  });
+});
+
+describe("self-protection on the command facts", () => {
+  test.each(FACTS_ATTACKS)("%s", (command) => {
+    expect(readShell(command, ctx).hit, "the reader alone lets it pass").toBeUndefined();
+    expect(blocked(bash(command))).toMatch(/^hookit: blocked by self-protection — /);
+  });
+  test.each(FACTS_INNOCENT)("lets %s pass", (command) => {
+    expect(blocked(bash(command))).toBeUndefined();
   });
 });
 
