@@ -1,5 +1,6 @@
 // Self-protection's share of a hook call, in-process: the check every tool call
-// pays before the policy runs. Imported by bench/run.mjs.
+// pays before the policy runs (the parser is warm: it loads once per process,
+// and only for lines the reader cannot settle). Imported by bench/run.mjs.
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -8,6 +9,7 @@ import { selfProtectionBlock } from "../dist/index.mjs";
 const COMMANDS = {
   "short command (`ls -la`)": "ls -la",
   "compound command (cd, pipes, redirect, $(…))": `cd src && grep -rn "TODO" . | sort | uniq -c > /tmp/todo.txt && echo "$(date) done" >> notes.md`,
+  "a line the reader cannot settle (`rm -rf \"$(ls -a | grep tmp)\"`): the facts decide": `rm -rf "$(ls -a | grep tmp)"`,
   "10 kB command": `echo start; ${Array.from({ length: 400 }, (_, i) => `printf '%s' item${i} >> out.txt`).join("; ")}`,
 };
 

@@ -102,6 +102,11 @@ export class Walker extends PathRecorder {
       argv: argv.map((f) => f.text), program, cwd: state.cwd,
       ...(via && { via }), ...(argv.some((f) => !f.resolved) && { unresolved: true as const }),
     });
+    // A possible spelling too, with each unknown argument's first named value (`git push ${X:--f}`).
+    if (argv.some((f) => f.candidates?.length)) {
+      const variant = argv.map((f) => f.candidates?.[0]?.text ?? f.text);
+      this.facts.commands.push({ argv: variant, program: basename(variant[0] as string), cwd: state.cwd, ...(via && { via }), unresolved: true });
+    }
     if (depth >= MAX_DEPTH) { this.unresolved("nested too deep"); return; }
     runProgram(program, argv.slice(1), { walker: this, state, depth, ...(stdin !== undefined && { stdin }), ...(lines && { lines }) });
   }
@@ -164,7 +169,8 @@ function basename(text: string): string {
 }
 
 /** What `printf FORMAT ARGS…` prints for `%s` and escapes only; anything else is not known here. */
-function printfValue(format: string, args: string[]): string | undefined {
+function printfValue(first: string, operands: string[]): string | undefined {
+  const [format, args] = first === "--" ? [operands[0] ?? "", operands.slice(1)] : [first, operands];
   if (/%[^s%]/.test(format.replace(/%%/g, ""))) return undefined;
   const once = (values: string[]) => format.replace(/%%|%s/g, (m) => (m === "%%" ? "%" : values.shift() ?? ""));
   let out = "";

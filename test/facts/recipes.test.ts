@@ -14,7 +14,7 @@ const local = Object.assign({}, ...[...text.matchAll(/```json\n([\s\S]*?)```/g)]
 const catalog = loadCatalog([{ storage: "global", text: JSON.stringify({ local }) }]);
 if (!catalog.ok) throw new Error(JSON.stringify(catalog.diagnostics));
 // The recipes built on facts (the Preset and interpreter recipes block more on purpose).
-const FACT_RECIPES = ["writes-in-project", "no-secrets-dir", "codex-no-network", "no-opaque-commands", "no-npm-publish", "no-github-merge"];
+const FACT_RECIPES = ["writes-in-project", "no-secrets-dir", "codex-no-network", "no-opaque-commands", "no-npm-publish", "no-github-merge", "no-remote-branch-delete"];
 const hooks = enabledHookSet(catalog.entries).filter((h) => h.event === "tool_call" && FACT_RECIPES.includes(h.name));
 
 async function blockedBy(event: NormalizedEvent): Promise<string[]> {
@@ -31,6 +31,8 @@ describe("recipes", () => {
     ["codex-no-network", bash("sudo env curl https://example.com", "codex")], ["codex-no-network", bash("x=$(wget -qO- example.com)", "codex")],
     ["no-opaque-commands", bash("python3 -c 'print(1)'")], ["no-opaque-commands", bash("curl -s https://x | sh")],
     ["no-npm-publish", bash("cd pkg && npm --workspace a publish")], ["no-npm-publish", bash("bash -c 'pnpm publish'")],
+    ["no-remote-branch-delete", bash("git push origin :main")], ["no-remote-branch-delete", bash("git push --delete origin old")],
+    ["no-remote-branch-delete", bash("git -C repo push origin -d old")],
   ])("%s blocks its case", async (name, event) => {
     expect(await blockedBy(event)).toEqual([name]);
   });
@@ -38,6 +40,7 @@ describe("recipes", () => {
   test.each([
     bash("echo x > /tmp/x"), file("write", "src/a.ts"), bash("git commit -m 'keep secrets/ out, never npm publish'"),
     bash("curl https://example.com", "claude"), bash("npm test && npm pack"), bash("echo publish"),
+    bash("git push origin main"), bash("git push origin HEAD:refs/heads/feature"), bash("git commit -m 'push :main --delete'"),
   ])("lets ordinary work through", async (event) => {
     expect(await blockedBy(event)).toEqual([]);
   });

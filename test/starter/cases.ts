@@ -62,7 +62,8 @@ export const ATTACKS: Record<string, string[]> = {
     "git push origin HEAD:main --force", "git -C repo push --force", "git push --force-with-lease --force", "git push origin main:main -f",
     "git -c x=y push -f", "git --git-dir=.git push -f", "git push origin +refs/heads/main", "alias p='git push -f'; p",
     "git -c alias.p='push --force' p", "git config alias.fp 'push -f' && git fp", "git -c alias.p='!git push -f' p", "git push --mirror",
-    "git push --mirro origin", "git push --m", "git push -vf", "git push --repo=origin -f",
+    "git push --mirro origin", "git push --m", "git push -vf", "git push --repo=origin -f", "git push ${X:--f}",
+    "git push \"$(printf -- -f)\"", "git push $(printf '%s' --force) origin main", "git push origin ${REF:-+main}",
   ],
   "no-writes-outside-project": [
     "echo x > ~/x", "echo x >> ~/.bashrc", "cp README.md ~/", "mv README.md ~/x", "tee ~/x < README.md", "touch ~/x",
