@@ -33,3 +33,8 @@ export function protectionCost(rounds = 2000) {
   }
   return rows;
 }
+
+// Run on its own: `node bench/protect.mjs` (after `npm run build`).
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const row of protectionCost()) console.log(`| ${row.name} | ${row.ms.toFixed(3)} |`);
+}
