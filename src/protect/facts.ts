@@ -10,6 +10,7 @@ import { factsNow } from "../engine/facts-loader.lazy.ts";
 import type { Facts, PathFact } from "../facts/types.ts";
 import { protectedTarget, type Effect, type ProtectContext, type Protected } from "./locations.ts";
 import { adminCommand, globTarget, markerHit, readShell, type ShellHit } from "./shell.ts";
+import { mentionsHookit, STARTUP_FILE, STARTUP_WORD } from "./startup.ts";
 
 /** Lines whose effect on a path the reader does not follow, even when every word is exact. */
 const ONLY_FACTS_FOLLOW = /\b(ln|link|alias|rsync|clean)\b/;
@@ -19,13 +20,16 @@ const ENV_NAMES = /^(HOOKIT|HOOKIT_CONFIG)=/;
 export function shellHit(command: string, ctx: ProtectContext): ShellHit | undefined {
   const read = readShell(command, ctx);
   if (read.hit) return read.hit;
-  if (!read.unsure && !ONLY_FACTS_FOLLOW.test(command)) return undefined;
+  const startup = STARTUP_WORD.test(command);
+  if (!read.unsure && !startup && !ONLY_FACTS_FOLLOW.test(command)) return undefined;
   let facts: Facts;
   try {
     facts = factsNow().deriveCommandFacts(command, { cwd: ctx.cwd, projectDir: ctx.projectDir, env: ctx.env });
   } catch {
     return undefined; // the facts never throw; should loading them fail, the reader's verdict stands
   }
+  const writesStartup = startup && facts.paths.some((p) => (p.effect === "write" || p.effect === "access") && STARTUP_FILE.test(p.path));
+  if (writesStartup && mentionsHookit(command, facts.commands.map((c) => c.argv))) return { type: "env", name: "HOOKIT" };
   return factsHit(facts, ctx);
 }
 

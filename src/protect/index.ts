@@ -12,6 +12,7 @@ import type { NormalizedEvent } from "../engine/types.ts";
 import { configDir } from "../paths.ts";
 import { protectedTarget, startCheck, type Effect, type ProtectContext, type Protected } from "./locations.ts";
 import { shellHit } from "./facts.ts";
+import { SETS_HOOKIT, STARTUP_FILE, STARTUP_WORD } from "./startup.ts";
 import type { ShellHit } from "./shell.ts";
 
 export type { ProtectContext } from "./locations.ts";
@@ -23,10 +24,6 @@ const PATH_KEY = /(path|file|dir|directory|dest|destination|target|source|src|fr
 /** Input keys that hold a command line. */
 const COMMAND_KEY = /^(command|cmd|script|commands)$/i;
 const DELETING_TOOL = /(delete|remove|unlink|rmdir|^rm$|move|rename)/i;
-/** Shell start-up files: a HOOKIT=… written there switches hookit off for every later session. */
-const STARTUP_FILE = /(^|\/)(\.bashrc|\.bash_profile|\.bash_login|\.profile|\.zshrc|\.zshenv|\.zprofile|\.zlogin|\.envrc|config\.fish|environment)$/;
-const STARTUP_WORD = /(\.bashrc|\.bash_profile|\.bash_login|\.profile|\.zshrc|\.zshenv|\.zprofile|\.zlogin|\.envrc|config\.fish|\/etc\/environment)\b/;
-const SETS_HOOKIT = /\bHOOKIT(_CONFIG)?\s*=/;
 
 /** The block reason for the first call that would disarm hookit, else undefined. */
 export function selfProtectionBlock(events: readonly NormalizedEvent[], ctx: ProtectContext): string | undefined {

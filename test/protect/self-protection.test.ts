@@ -140,6 +140,12 @@ const FACTS_ATTACKS = [
   `rm -rf $(ls -a | grep hoo)`,
   `ls -a | grep hoo | xargs rm -rf`,
   `find ~/.local/state -maxdepth 1 -name 'hoo*' | xargs rm -rf`,
+  // HOOKIT=0 put into a shell start-up file however it is spelled: that file is a script the user's shell runs.
+  `printf 'HOOK''IT=0\\n' >> ~/.bashrc`,
+  `cat >> ~/.zshrc <<'EOF'\nexport HOOK""IT=0\nEOF`,
+  `a=HOOK; echo "export \${a}IT=0" >> ~/.bashrc`,
+  `printf 'export %s%s=0\\n' HOOK IT >> ~/.profile`,
+  `printf 'export HOOK\\x49T=0' >> ~/.bashrc`,
 ];
 
 /** Honest work the facts look at (the reader was unsure), which must still pass. */
@@ -153,6 +159,8 @@ const FACTS_INNOCENT = [
   `find src -name '*.o' | xargs rm -f`,
   `git -c alias.st=status st`,
   `printf '%s\\n' done > "$(printf 'out.txt')"`,
+  `echo 'export PATH="$HOME/bin:$PATH"' >> ~/.bashrc`,
+  `cat >> ~/.profile <<'EOF'\nalias ll='ls -la'\nEOF`,
 ];
 
 /** Honest work near the same files. */

@@ -1,0 +1,17 @@
+// Shell start-up files: a HOOKIT=… written there switches hookit off for every
+// later session the user starts from that shell.
+export const STARTUP_FILE = /(^|\/)(\.bashrc|\.bash_profile|\.bash_login|\.profile|\.zshrc|\.zshenv|\.zprofile|\.zlogin|\.envrc|config\.fish|environment)$/;
+export const STARTUP_WORD = /(\.bashrc|\.bash_profile|\.bash_login|\.profile|\.zshrc|\.zshenv|\.zprofile|\.zlogin|\.envrc|config\.fish|\/etc\/environment)\b/;
+export const SETS_HOOKIT = /\bHOOKIT(_CONFIG)?\s*=/;
+
+/**
+ * Whether a line that writes a start-up file may put hookit's name in it,
+ * however it is spelled: the text with quotes, backslashes and blanks removed
+ * and `\xHH` decoded (`HOOK''IT=0`, `printf '%s%s' HOOK IT`), or any argv the
+ * facts expanded (`a=HOOK; echo "export ${a}IT=0"`). That file is a script the
+ * user's shell will run, so any mention counts.
+ */
+export function mentionsHookit(command: string, argvs: readonly string[][]): boolean {
+  const squeezed = command.replace(/\\x([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))).replace(/['"\\\s]/g, "");
+  return squeezed.includes("HOOKIT") || argvs.some((argv) => argv.join("").replace(/\s/g, "").includes("HOOKIT"));
+}
