@@ -19,9 +19,9 @@ export interface ExpandContext {
   /** The output of a substitution, when it is statically known (`$(pwd)`, `$(echo ~)`). */
   subValue(script: Script, state: ShellState): string | undefined;
   /** What a substitution may print, one field per line, when that can be derived (`$(find . -name x)`, `$(ls -a)`). */
-  subCandidates(script: Script, state: ShellState): Field[] | undefined;
+  subCandidates(script: Script, state: ShellState): Lines | undefined;
   /** Lines a `read NAME` took from a producer hookit knows (`find … | while read f`). */
-  readLines: Map<string, Field[]>;
+  readLines: Map<string, Lines>;
 }
 
 export interface Field {
@@ -31,7 +31,12 @@ export interface Field {
   pattern?: string;
   /** An unresolved field's values hookit can name: `${X:-.env}`'s default, what `$(find …)` would print. Not exhaustive. */
   candidates?: Field[];
+  /** Every value the field can take lies under one of these (the roots `find` searched, the folder `ls` listed). */
+  under?: Field[];
 }
+
+/** Lines a command would print, and (when known) the folders every one of them lies under. */
+export type Lines = Field[] & { under?: Field[] };
 
 const MAX_FIELDS = 256;
 const MAX_CANDIDATES = 64;
@@ -160,9 +165,12 @@ function expandTokens(tokens: Token[], state: ShellState, ctx: ExpandContext): F
   let alts: Field[] | undefined = [{ text: "", resolved: true }];
   const flush = () => {
     const candidates = !resolved && alts && alts.length > 0 ? alts.filter((a) => a.text !== "") : undefined;
-    if (text !== "" || nonEmpty) fields.push({ text, resolved, ...(pattern !== escapeGlob(text) && { pattern }), ...(candidates?.length && { candidates }) });
-    text = ""; pattern = ""; resolved = true; nonEmpty = false; alts = [{ text: "", resolved: true }];
+    if (text !== "" || nonEmpty) fields.push({ text, resolved, ...(pattern !== escapeGlob(text) && { pattern }), ...(candidates?.length && { candidates }), ...(bound && { under: bound }) });
+    text = ""; pattern = ""; resolved = true; nonEmpty = false; alts = [{ text: "", resolved: true }]; bound = undefined;
   };
+  // A word that is only `$(find …)` (or `$f` read from it) lies where its producer looked.
+  let bound: Field[] | undefined;
+  const lone = tokens.length === 1 && "part" in (tokens[0] as Token) ? (tokens[0] as { part: Part }).part : undefined;
   const append = (more: string) => { if (alts) alts = alts.map((a) => ({ ...a, text: a.text + more, pattern: undefined })); };
   let start = 0;
   if (isChar(tokens[0], "~")) {
@@ -187,6 +195,7 @@ function expandTokens(tokens: Token[], state: ShellState, ctx: ExpandContext): F
       pattern += escapeGlob(part.src);
       nonEmpty = true;
       const named = partCandidates(part, state, ctx);
+      if (part === lone && named && (named as Lines).under) bound = (named as Lines).under;
       alts = alts && named ? alts.flatMap((a) => named.map((n) => ({ ...n, text: a.text + n.text, ...(n.pattern && { pattern: escapeGlob(a.text) + n.pattern }) }))).slice(0, MAX_CANDIDATES) : undefined;
     } else if ("q" in part && part.q) {
       text += value; pattern += escapeGlob(value); nonEmpty = true; append(value);
@@ -217,7 +226,7 @@ function escapeGlob(text: string): string {
 }
 
 /** Values an unknown part may take that hookit can name: a parameter's default or alternative word, a substitution's possible output. */
-function partCandidates(part: Exclude<Part, { t: "lit" }>, state: ShellState, ctx: ExpandContext): Field[] | undefined {
+function partCandidates(part: Exclude<Part, { t: "lit" }>, state: ShellState, ctx: ExpandContext): Lines | undefined {
   if (part.t === "sub") return ctx.subCandidates(part.script, state);
   if (part.t === "var" && part.op === undefined) return ctx.readLines.get(part.name);
   if (part.t !== "var" || !part.op || part.op === "other" || !/[-=+]$/.test(part.op)) return undefined;

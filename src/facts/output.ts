@@ -6,7 +6,7 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Command, Script } from "./ast.ts";
-import { expandWord, type ExpandContext, type Field, type ShellState } from "./expand.ts";
+import { expandWord, type ExpandContext, type Field, type Lines, type ShellState } from "./expand.ts";
 import { expandGlob, segmentRegExp, unescapeGlob } from "./glob.ts";
 import { parseOptions } from "./options.ts";
 
@@ -45,12 +45,16 @@ function nameMatches(pattern: string, path: string): boolean {
 }
 
 /** `ls`'s entries of each operand directory (dot files with `-a`/`-A`), as paths from the shell's directory. */
-function lsOutput(args: Field[], cwd: string | null): Field[] | undefined {
+function lsOutput(args: Field[], cwd: string | null): Lines | undefined {
   const parsed = parseOptions(args, { short: "IwT", long: ["ignore", "width", "tabsize", "hide", "color", "format", "sort", "time-style"] });
   if (cwd === null || parsed.operands.some((o) => !o.resolved)) return undefined;
   const all = ["a", "A", "all", "almost-all"].some((f) => parsed.flags.has(f));
-  const out: Field[] = [];
-  for (const dir of parsed.operands.length > 0 ? parsed.operands : [{ text: "", resolved: true }]) {
+  const dirs = parsed.operands.length > 0 ? parsed.operands : [{ text: "", resolved: true }];
+  const under = dirs.map((d): Field => (d.text === "" ? { text: ".", resolved: true } : d));
+  // `ls -d` prints its operands themselves.
+  if (parsed.flags.has("d") || parsed.flags.has("directory")) return Object.assign([...under], { under });
+  const out: Lines = Object.assign([] as Field[], { under });
+  for (const dir of dirs) {
     let names: string[];
     try { names = readdirSync(join(cwd, dir.text)); } catch { out.push(dir); continue; } // a file: ls prints its name
     for (const name of names) if (all || !name.startsWith(".")) out.push({ text: dir.text === "" ? name : join(dir.text, name), resolved: true });
@@ -60,12 +64,12 @@ function lsOutput(args: Field[], cwd: string | null): Field[] | undefined {
 }
 
 /** The paths a pipeline prints, when its first stage is a producer hookit knows and the rest only filter lines. */
-export function scriptOutput(script: Script, state: ShellState, ctx: ExpandContext): Field[] | undefined {
+export function scriptOutput(script: Script, state: ShellState, ctx: ExpandContext): Lines | undefined {
   if (script.length !== 1) return undefined;
   return pipelineOutput((script[0] as Script[number]).cmds, state, ctx);
 }
 
-export function pipelineOutput(cmds: Command[], state: ShellState, ctx: ExpandContext): Field[] | undefined {
+export function pipelineOutput(cmds: Command[], state: ShellState, ctx: ExpandContext): Lines | undefined {
   const [first, ...filters] = cmds;
   if (!first || first.t !== "simple" || first.data) return undefined;
   for (const cmd of filters) {
@@ -78,14 +82,17 @@ export function pipelineOutput(cmds: Command[], state: ShellState, ctx: ExpandCo
   if (!program?.resolved) return undefined;
   const name = program.text.replace(/^.*\//, "");
   if (name === "find") {
-    const { found, rest } = findOutput(args, state.cwd);
+    const { found, rest, roots } = findOutput(args, state.cwd);
     // `-exec`/`-delete`/`-fprint` change what it prints (or print nothing useful): only a plain listing counts.
-    return args.slice(rest).some((a) => /^-(exec|execdir|ok|okdir|delete|fprint|fprint0|fprintf|fls|quit)$/.test(a.text)) ? undefined : found;
+    // `-L`/`-follow` may print paths through links that lead anywhere: then nothing bounds them.
+    const follows = args.some((a) => a.text === "-L" || a.text === "-follow");
+    if (args.slice(rest).some((a) => /^-(exec|execdir|ok|okdir|delete|fprint|fprint0|fprintf|fls|quit)$/.test(a.text))) return undefined;
+    return follows ? found : Object.assign(found, { under: roots });
   }
   if (name === "ls") return lsOutput(args, state.cwd);
   // Untracked files, ignored ones included: what is in the directory, dot files too.
   if (name === "git" && args[0]?.text === "ls-files" && args.some((a) => a.text === "-o" || a.text === "--others") && !args.some((a) => a.text.startsWith("--exclude"))) {
-    return lsOutput([{ text: "-A", resolved: true }], state.cwd);
+    return lsOutput([{ text: "-A", resolved: true }], state.cwd); // under the directory: `git ls-files` prints paths below it
   }
   const value = ctx.subValue([{ cmds: [first] }], state);
   return value === undefined ? undefined : value.split(/\s+/).filter((t) => t !== "").map((text) => ({ text, resolved: true }));

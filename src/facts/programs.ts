@@ -3,7 +3,7 @@
 // another command (wrappers, shells, `find -exec`, `xargs`). A program not
 // listed here still has its path-like operands recorded as `access`.
 import { basename, dirname, join, resolve } from "node:path";
-import type { Field, ShellState } from "./expand.ts";
+import type { Field, Lines, ShellState } from "./expand.ts";
 import { shellQuote } from "./candidate.ts";
 import { codeMentions } from "./inline-code.ts";
 import { findOutput } from "./output.ts";
@@ -20,7 +20,7 @@ export interface Run {
   /** Standard input when the command line says what it is (a here-string, a here-document, `echo … |`). */
   stdin?: string;
   /** The paths on standard input when hookit can derive them (`find … |`, `< <(ls -a)`). */
-  lines?: Field[];
+  lines?: Lines;
 }
 type Handler = (args: Field[], run: Run, program: string) => void;
 
@@ -506,7 +506,7 @@ function xargs(args: Field[], run: Run, program: string): void {
   mark(run, parsed.values.get("a") ?? parsed.values.get("arg-file") ?? [], "read", program);
   const command = args.slice(parsed.rest);
   const replace = parsed.values.get("I")?.[0]?.text ?? parsed.values.get("replace")?.[0]?.text;
-  const input: Field = { ...unknownField("<input>"), ...(run.lines && { candidates: run.lines }) };
+  const input: Field = { ...unknownField("<input>"), ...(run.lines && { candidates: run.lines }), ...(run.lines?.under && { under: run.lines.under }) };
   const argv = command.length > 0 ? command : [{ text: "echo", resolved: true }];
   exec(run, replace ? argv.map((a) => (a.text.includes(replace) ? input : a)) : [...argv, input], program);
 }

@@ -34,6 +34,11 @@ export class PathRecorder {
     const absolute = text.startsWith("/") ? text : cwd !== null && field.resolved ? join(cwd, text) : undefined;
     // The values hookit can name for an unknown field get the same effect; the unknown is recorded too.
     for (const candidate of field.resolved ? [] : field.candidates ?? []) this.path(candidate, effect, by, cwd, options);
+    // What `find .`/`ls src` print lies under where they looked: inside the project (or temp), so is every value.
+    if (!field.resolved && field.under && field.under.every((root) => this.staysIn(root, cwd))) {
+      this.unresolved(`path: ${text}`);
+      return;
+    }
     if (!field.resolved || absolute === undefined) {
       this.add({ path: text, lexical: text, effect, location: "unknown", inside: false, resolved: false, by, recursive: options.recursive });
       if (!field.resolved) this.unresolved(`path: ${text}`);
@@ -48,6 +53,13 @@ export class PathRecorder {
     const location = locate(real, this.at, lexical);
     this.add({ path: real, lexical, effect, location, inside: location === "project" || location === "project-root", resolved: true, by, recursive: options.recursive });
     if (field.pattern) this.probe(field.pattern, absolute, effect, by, cwd, options);
+  }
+
+  private staysIn(root: Field, cwd: string | null): boolean {
+    if (!root.resolved || (cwd === null && !root.text.startsWith("/"))) return false;
+    const real = realPath(this.throughLinks(normalize(root.text.startsWith("/") ? root.text : join(cwd as string, root.text))));
+    const location = locate(real, this.at);
+    return location === "project" || location === "project-root" || location === "temp";
   }
 
   /** A path under a link made earlier on the line, as the kernel will follow it then. */

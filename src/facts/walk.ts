@@ -4,7 +4,7 @@
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Command, Part, Redirect, Script, Simple, Word } from "./ast.ts";
-import { expandString, expandWord, type ExpandContext, type Field, type ShellState } from "./expand.ts";
+import { expandString, expandWord, type ExpandContext, type Field, type Lines, type ShellState } from "./expand.ts";
 import { parseScript } from "./parse.ts";
 import type { Places } from "./paths.ts";
 import { pipelineOutput, scriptOutput } from "./output.ts";
@@ -49,7 +49,7 @@ export class Walker extends PathRecorder {
     this.script(parsed.script, state, via, depth + 1);
   }
 
-  private command(cmd: Command, state: ShellState, via: string | undefined, depth: number, input?: string, lines?: Field[]): void {
+  private command(cmd: Command, state: ShellState, via: string | undefined, depth: number, input?: string, lines?: Lines): void {
     if (this.facts.commands.length >= MAX_COMMANDS) { this.unresolved("too many commands"); return; }
     if (cmd.t === "group") {
       const inner = cmd.subshell ? copy(state) : state;
@@ -60,7 +60,7 @@ export class Walker extends PathRecorder {
     this.simple(cmd, state, via, depth, input, lines);
   }
 
-  private simple(cmd: Simple, state: ShellState, via: string | undefined, depth: number, piped?: string, pipedLines?: Field[]): void {
+  private simple(cmd: Simple, state: ShellState, via: string | undefined, depth: number, piped?: string, pipedLines?: Lines): void {
     // Substitutions run first, each in a subshell.
     for (const word of [...cmd.words, ...cmd.assigns.flatMap((a) => (a.value ? [a.value] : []))]) this.subs(word, state, depth);
     for (const redir of cmd.redirs) for (const script of redir.bodySubs ?? []) this.script(script, copy(state), "$()", depth + 1);
@@ -80,8 +80,8 @@ export class Walker extends PathRecorder {
   }
 
   /** A command's standard input when the command line says what it is: `<<<`, a here-document, `< <(find …)`. */
-  private stdinOf(cmd: Simple, state: ShellState): { text?: string; lines?: Field[] } | undefined {
-    let stdin: { text?: string; lines?: Field[] } | undefined;
+  private stdinOf(cmd: Simple, state: ShellState): { text?: string; lines?: Lines } | undefined {
+    let stdin: { text?: string; lines?: Lines } | undefined;
     for (const redir of cmd.redirs) {
       const only = redir.target?.length === 1 ? redir.target[0] : undefined;
       if (redir.op === "<<<" && redir.target) stdin = { text: expandString(redir.target, state, this.expand) };
@@ -93,7 +93,7 @@ export class Walker extends PathRecorder {
   }
 
   /** One command line after expansion: record it, then what its program does. */
-  run(argv: Field[], state: ShellState, via: string | undefined, depth: number, stdin?: string, lines?: Field[]): void {
+  run(argv: Field[], state: ShellState, via: string | undefined, depth: number, stdin?: string, lines?: Lines): void {
     const first = argv[0];
     if (!first) return;
     const program = first.resolved ? basename(first.text) : "";

@@ -52,6 +52,7 @@ export const ATTACKS: Record<string, string[]> = {
     "rm -rf ~/.", "rm -rf ~/./", "rm -rf $HOME/.", "rm -rf ~ &", "(rm -rf ~)", "$(rm -rf ~)", "`rm -rf ~`", "echo $(rm -rf ~)",
     "rm -rf \"$(dirname $PWD)\"", "cd; rm -rf *", "cd ~ && rm -rf -- *", "pushd ~; rm -rf .", "rm -rf ../../", "git -C ~ clean -fdx",
     "rm -rf $HOME/", "rm -rf $HOME/*", "rm -rf ~/.[!.]*", "rm -rf ~/.*", "command -p rm -rf ~", "nice -n 10 rm -rf ~", "ionice -c3 rm -rf ~",
+    "rm -rf $(find . -maxdepth 0)", "find . -maxdepth 0 | xargs rm -rf", "find -L . -name x | xargs rm -rf", "rm -rf $(ls -d ..)",
     "xargs -I{} rm -rf {} <<< ~", "printf '%s\\0' ~ | xargs -0 rm -rf", "echo ~ | xargs -n1 rm -rf", "ln -s ~ h && rm -rf h/",
   ],
   "no-force-push": [
@@ -108,7 +109,9 @@ export const INNOCENT: string[] = [
     "awk 1 README.md", "xargs -n1 echo <<< \"a b\"", "find . -name '*.tmp' | xargs rm -f", "find . -type d -name node_modules -prune -exec rm -rf {} +",
     "git ls-files | xargs wc -l", "ls src | xargs -I{} echo {}", "rm -rf $(mktemp -d)", "alias ll='ls -la'", "git push origin :old-branch",
     "python3 -c \"import os; os.remove('/tmp/hookit-x')\"", "node -e \"require('fs').writeFileSync('dist/out.json', '{}')\"", "git show HEAD:README.md",
-    "ls -a | grep -v env", "source ~/.nvm/nvm.sh",
+    "ls -a | grep -v env", "source ~/.nvm/nvm.sh", "rm -rf $(find . -name node_modules -type d -prune)",
+    "find . -name '*.pyc' | xargs rm -rf", "find . -type d -name __pycache__ -print0 | xargs -0 rm -rf", "find /tmp/work -name '*.o' | xargs rm -rf",
+    "ls -d build* | xargs rm -rf", "find src -name '*.bak' | while read f; do rm -rf \"$f\"; done",
     "git clean -fdx", "git clean -fd src", "cat .env.example | head", "cp .env.example .env.sample", "ln -s src/a.ts link.ts",
     "perl -ne 'print if /x/' README.md", "perl -pi -e 's/a/b/' README.md", "awk -i inplace '{print}' README.md", "git push --force-with-lease origin HEAD",
     "git config alias.st status && git st", "git -c alias.lg='log --oneline' lg", "git push --follow-tags", "git push --tags", "cat \"$(printf 'README.md')\"",
