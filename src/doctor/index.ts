@@ -111,9 +111,9 @@ function policyChecks(cwd: string, env: Env, checks: Check[]): Set<string> {
       fix: `review it (hookit validate), then: hookit trust ${dirname(dirname(policy.untrusted))}`,
     });
   }
-  const named = policy.files.find((f) => !f.locked);
-  if (env.HOOKIT_CONFIG && named?.text === undefined) {
-    checks.push({ status: "error", message: `HOOKIT_CONFIG names ${named?.path}, which does not exist: hookit blocks every tool call while it is missing`, fix: "create that file, or unset HOOKIT_CONFIG" });
+  const named = policy.files.find((file) => !file.locked && file.storage === "global");
+  if (env.HOOKIT_CONFIG && named && named.text === undefined) {
+    checks.push({ status: "error", message: `HOOKIT_CONFIG names ${named.path}, which does not exist: hookit blocks every tool call while it is missing`, fix: "create that file, or unset HOOKIT_CONFIG" });
   }
   if (policy.problem !== undefined) checks.push({ status: "error", message: policy.problem.replace(/^hookit: /, ""), fix: "hookit source update" });
   const present = policy.files.filter((f) => f.text !== undefined);

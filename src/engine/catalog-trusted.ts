@@ -4,6 +4,7 @@
 // cache records only *that* a text validated, never the entries themselves, so
 // whatever the state directory holds, the hooks that run are the policy's own.
 import type { CatalogResult, StorageFile } from "./catalog.ts";
+import { markManaged } from "./enabled.ts";
 import { deepFreeze } from "./freeze.ts";
 import type { CatalogEntry, Hook, Preset } from "./types.ts";
 
@@ -20,8 +21,9 @@ export function rebuildCatalog(files: readonly StorageFile[]): CatalogResult {
       const section = root[source] as Record<string, Record<string, unknown>>;
       for (const name of Object.keys(section)) {
         const key = `${source}\u0000${name}`;
-        if (locked.has(key)) continue; // an organization policy source's record stays (catalog.ts)
-        merged.set(key, entryOf(source, name, section[name] as Record<string, unknown>));
+        if (locked.has(key)) continue; // a locked file's record stays (catalog.ts): a policy source, the managed layer
+        const entry = entryOf(source, name, section[name] as Record<string, unknown>);
+        merged.set(key, file.storage === "managed" ? markManaged(entry) : entry);
         if (file.locked) locked.add(key);
       }
     }

@@ -3,6 +3,7 @@
 // section eligibility (all problems), whole-record merge, nested-Preset check.
 import { factFilterProblem, hookRulesHold, hookSchema, presetSchema } from "./schema.ts";
 import { isPlainPattern } from "./filter.ts";
+import { markManaged } from "./enabled.ts";
 import { deepFreeze } from "./freeze.ts";
 import {
   errorDetail, invalidNameProblem, invalidRegexProblem, nestedPresetProblem, schemaMismatchProblem, unknownEventProblem,
@@ -10,7 +11,8 @@ import {
 } from "./texts.ts";
 import { EVENTS, type CatalogEntry, type Hook, type Preset } from "./types.ts";
 
-export type Storage = "global" | "project";
+/** hookit extension: "managed" is the administrator's layer (docs/configuration.md, "The managed layer"). */
+export type Storage = "managed" | "global" | "project";
 
 export interface Diagnostic {
   storage?: Storage;
@@ -69,7 +71,8 @@ export function loadCatalog(files: readonly StorageFile[]): CatalogResult {
   for (const file of parsed) {
     for (const entry of file.entries) {
       const key = `${entry.source}\u0000${entry.name}`;
-      if (!merged.get(key)?.file.locked) merged.set(key, { entry, file });
+      // A later file replaces a record whole (HooKit), except a locked one (a policy source, the managed layer).
+      if (!merged.get(key)?.file.locked) merged.set(key, { entry: file.storage === "managed" ? markManaged(entry) : entry, file });
     }
   }
   const byRef = new Map<string, CatalogEntry>();

@@ -9,7 +9,8 @@ import type { CatalogEntry, Hook } from "./types.ts";
  */
 export function enabledHookSet(entries: readonly CatalogEntry[], savedKeys?: readonly string[]): readonly Hook[] {
   const saved = savedKeys ? new Set(savedKeys.filter((k) => k.includes("\u0000"))) : undefined;
-  const isEnabled = (e: CatalogEntry) => (saved ? saved.has(`${e.source}\u0000${e.name}`) : e.default);
+  // A managed entry on by default stays on whatever was saved (the managed layer is not the user's to switch off).
+  const isEnabled = (e: CatalogEntry) => (saved ? saved.has(`${e.source}\u0000${e.name}`) || (e.managed === true && e.default) : e.default);
   const byRef = new Map(entries.map((e) => [e.ref, e] as const));
   const out: Hook[] = [];
   const seen = new Set<string>();
@@ -28,4 +29,9 @@ export function enabledHookSet(entries: readonly CatalogEntry[], savedKeys?: rea
     }
   }
   return Object.freeze(out);
+}
+
+/** The entry as part of the managed layer (a new frozen object: entries are immutable). */
+export function markManaged(entry: CatalogEntry): CatalogEntry {
+  return Object.freeze({ ...entry, managed: true as const });
 }

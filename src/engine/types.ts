@@ -136,6 +136,8 @@ export interface Hook {
    * confirm the call instead of refusing it outright. Absent in HooKit catalogs.
    */
   ask?: boolean;
+  /** hookit extension: from the managed layer, so no saved enablement can turn it off. Absent otherwise. */
+  managed?: true;
 }
 
 export interface Preset {
@@ -146,6 +148,8 @@ export interface Preset {
   description: string;
   preset: string[];
   default: boolean;
+  /** As Hook.managed. */
+  managed?: true;
 }
 
 export type CatalogEntry = Hook | Preset;

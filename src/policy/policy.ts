@@ -2,6 +2,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve, sep } from "node:path";
 import type { StorageFile } from "../engine/catalog.ts";
+import { managedLayer } from "../managed/layer.ts";
 import { globalPolicyPath, PROJECT_POLICY, type Env } from "../paths.ts";
 import { lockedLayers } from "../sources/layer.ts";
 
@@ -18,6 +19,8 @@ export interface PolicyFiles {
   pending?: { path: string; deleted: boolean };
   /** A policy source that cannot be enforced: hookit fails closed and says why (docs/teams/sources.md). */
   problem?: string;
+  /** For the user, about the layers above their own (a refused system-root override). */
+  layerNotices?: string[];
 }
 
 /** The last trusted text of a project policy path, if hookit kept one. */
@@ -79,7 +82,27 @@ function walkStop(start: string, env: Env): string {
   return dir;
 }
 
+/**
+ * The layers above the user's own, read first and never overridden by a later
+ * file: today the managed policy. Every such layer joins here, so the rules
+ * that protect it (catalog merge, HOOKIT=0, HOOKIT_CONFIG) hold for all of them.
+ */
+export function organizationLayers(env: Env): { files: StorageFile[]; notices: string[] } {
+  const managed = managedLayer(env);
+  return { files: managed.file ? [managed.file] : [], notices: managed.notices };
+}
+
 export function resolvePolicyFiles(cwd: string, env: Env, trusted: TrustCheck, lastTrusted?: LastTrusted): PolicyFiles {
+  const layers = organizationLayers(env);
+  const own = userPolicyFiles(cwd, env, trusted, lastTrusted);
+  if (layers.files.length === 0 && layers.notices.length === 0) return own;
+  // HOOKIT=0 is the user's switch for their own policy; the organization's stays on.
+  const files = env.HOOKIT === "0" ? layers.files : [...layers.files, ...own.files];
+  return { ...own, files, ...(layers.notices.length > 0 && { layerNotices: layers.notices }) };
+}
+
+/** The user's own policy files: the global one (or HOOKIT_CONFIG's) and the trusted project one. */
+function userPolicyFiles(cwd: string, env: Env, trusted: TrustCheck, lastTrusted?: LastTrusted): PolicyFiles {
   const explicit = env.HOOKIT_CONFIG;
   const start = resolve(cwd);
   const stop = walkStop(start, env);

@@ -5,6 +5,7 @@
 // relocated agent home (CODEX_HOME, …) is covered as well.
 import { existsSync, lstatSync, realpathSync, statSync } from "node:fs";
 import { basename, dirname, join, resolve, sep } from "node:path";
+import { systemPlaces, systemRoot } from "../managed/location.ts";
 import { configDir, stateDir, type Env } from "../paths.ts";
 
 export interface ProtectContext {
@@ -52,7 +53,8 @@ const POLICY_FOLDER = ".hookit";
 
 /** Text that names a protected place however the path around it is spelled (for words hookit cannot resolve). */
 export const PROTECTED_MARKERS: readonly string[] = [
-  POLICY_FOLDER, "hookit.json", join(".config", "hookit"), join(".local", "state", "hookit"),
+  POLICY_FOLDER, "hookit.json", join(".config", "hookit"), join(".local", "state", "hookit"), join("etc", "hookit"),
+  join("claude-code", "managed-settings"), join("etc", "codex"), join("etc", "gemini-cli"),
   ...AGENT_FILES.map(([suffix]) => suffix), ...AGENT_DIRS.map(([suffix]) => suffix),
 ];
 
@@ -76,6 +78,8 @@ function ownPlaces(ctx: ProtectContext): Protected[] {
     [env.OPENCODE_CONFIG_DIR, "", "OpenCode's config"],
   ];
   for (const [dir, file, what] of homes) if (dir) places.push({ path: join(dir, file), what });
+  // The managed layer: root owns it, but an agent run by root (or a sudo rule) must not edit it either.
+  places.push(...systemPlaces(systemRoot(env).root));
   return places;
 }
 

@@ -12,6 +12,7 @@ import type { Env } from "../paths.ts";
 import { judge, judgeFailure, type JudgeOptions, type Judgement } from "./judge.ts";
 import { diskPolicy } from "./policy-view.ts";
 import { loadExternal } from "./external.lazy.ts";
+import { hasManagedLayer } from "../managed/layer.ts";
 
 export { parseHookArgs, type HookArgs };
 
@@ -43,7 +44,8 @@ async function replyWith(adapter: Adapter, args: HookArgs, stdin: string, env: E
   const known = adapter.kindOf(args.nativeEvent);
   const kind: InvocationKind = known ?? "lifecycle";
   const bare: Invocation = { agent: adapter.id, nativeEvent: args.nativeEvent, kind, events: [] };
-  if (env.HOOKIT === "0") return adapter.respond(bare, { notices: [] });
+  // HOOKIT=0 switches off the user's own policy; a managed one still runs (without the user's layers).
+  if (env.HOOKIT === "0" && !hasManagedLayer(env)) return adapter.respond(bare, { notices: [] });
   const options: JudgeOptions = {
     env, processCwd, policy: diskPolicy(env), session: "disk", log: true, packageDir: installedPackageDir(), budgetMs: guardBudget(env),
   };

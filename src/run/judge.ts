@@ -116,11 +116,13 @@ async function decideWith(invocation: Invocation, options: JudgeOptions): Promis
     const blocked = selfProtectionBlock(invocation.events, { cwd, projectDir: policy.projectDir, env, packageDir: options.packageDir });
     if (blocked) return { decision: { block: blocked, notices: [...policy.notices] } };
   }
-  if (policy.problem !== undefined) {
+  // A broken policy fails closed; on other events the hooks still valid on their own (the managed layer's) run.
+  if (policy.problem !== undefined && (invocation.kind === "tool_call" || policy.hooks.length === 0)) {
     const decision = failureDecision(invocation.kind, "policy", policy.problem);
     decision.notices.unshift(...policy.notices);
     return { decision };
   }
+  const notices = policy.problem === undefined ? policy.notices : [...policy.notices, ...failureDecision(invocation.kind, "policy", policy.problem).notices];
   const context: Parameters<typeof decide>[2] = {
     cwd: policy.projectDir,
     env,
@@ -133,7 +135,7 @@ async function decideWith(invocation: Invocation, options: JudgeOptions): Promis
   if (deadline) context.signal = deadline.signal;
   try {
     const result = await decideStopAware(invocation, policy.hooks, context, options);
-    result.decision.notices.unshift(...policy.notices);
+    result.decision.notices.unshift(...notices);
     return { decision: result.decision, result };
   } finally {
     if (deadline) clearTimeout(deadline.timer);

@@ -36,7 +36,7 @@ export function openCatalog(locations: CatalogStorageLocations): CatalogResult {
   if (locations.project !== undefined) files.push(readStorage("project", locations.project));
   const loaded = loadCatalog(files);
   if (!loaded.ok) {
-    return { ok: false, diagnostics: loaded.diagnostics.map((d) => ({ ...(d.storage && { storage: d.storage }), reason: d.message })) };
+    return { ok: false, diagnostics: loaded.diagnostics.map((d) => ({ ...(d.storage && { storage: d.storage as "global" | "project" }), reason: d.message })) };
   }
   const project = files[1] ? parseStorageFile(files[1]) : undefined;
   const repositories = project && typeof project !== "string" ? project.repos : [];

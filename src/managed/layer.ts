@@ -1,0 +1,39 @@
+// The managed layer as policy files: `/etc/hookit/hookit.json` (or the root-owned
+// stand-in HOOKIT_SYSTEM_ROOT names), read before the user's own files. Its
+// hooks run first and no later layer can replace, disable or drop them
+// (docs/configuration.md, "The managed layer").
+import { readFileSync } from "node:fs";
+import type { StorageFile } from "../engine/catalog.ts";
+import type { Env } from "../paths.ts";
+import { managedPolicyPath, systemRoot } from "./location.ts";
+
+export interface ManagedLayer {
+  /** The managed policy file, when one is installed. */
+  file?: StorageFile;
+  /** For the user: a refused HOOKIT_SYSTEM_ROOT. */
+  notices: string[];
+}
+
+export function managedLayer(env: Env): ManagedLayer {
+  const { root, refused } = systemRoot(env);
+  const notices = refused ? [`hookit: ${refused}; the managed policy is read from ${managedPolicyPath("/")}.`] : [];
+  const path = managedPolicyPath(root);
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") return { notices };
+    throw error; // unreadable: a broken policy (fail closed), never "no managed layer"
+  }
+  return { file: { storage: "managed", path, text, locked: true }, notices };
+}
+
+/** Whether a managed policy is installed (HOOKIT=0 then turns off only the user's own layers). */
+export function hasManagedLayer(env: Env): boolean {
+  try {
+    return managedLayer(env).file !== undefined;
+  } catch {
+    return true; // there, but unreadable: still not the user's to switch off
+  }
+}

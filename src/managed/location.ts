@@ -1,0 +1,91 @@
+// Where the managed (system) layer lives, and whether a path is out of the
+// user's reach. The managed policy is `/etc/hookit/hookit.json`; the copy of
+// hookit its hooks run is under `/usr/local/lib/hookit/<version>/`. Both are
+// fixed: anything the user's environment could name, an agent running as the
+// user could point at a folder it controls. The one override, HOOKIT_SYSTEM_ROOT
+// (a folder standing in for `/`, for tests and image builds), is honoured only
+// when the folder and every folder above it are root's and writable by no one
+// else, which an agent running as the user cannot arrange.
+import { lstatSync, realpathSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import type { Env } from "../paths.ts";
+
+export const SYSTEM_ROOT_VARIABLE = "HOOKIT_SYSTEM_ROOT";
+
+/** The system root in use, and why an override was refused (for a notice). */
+export interface SystemRoot {
+  root: string;
+  refused?: string;
+}
+
+export function systemRoot(env: Env = process.env): SystemRoot {
+  const asked = env[SYSTEM_ROOT_VARIABLE];
+  if (!asked) return { root: "/" };
+  const problem = ownershipProblem(resolve(asked), "directory");
+  if (problem === undefined) return { root: resolve(asked) };
+  return { root: "/", refused: `${SYSTEM_ROOT_VARIABLE}=${asked} was ignored: ${problem}` };
+}
+
+/** `<root>/etc/hookit`: the managed policy's folder. */
+export function managedDir(root: string): string {
+  return join(root, "etc", "hookit");
+}
+
+export function managedPolicyPath(root: string): string {
+  return join(managedDir(root), "hookit.json");
+}
+
+/** `<root>/usr/local/lib/hookit`: one folder per installed hookit version. */
+export function systemLibDir(root: string): string {
+  return join(root, "usr", "local", "lib", "hookit");
+}
+
+/**
+ * Why `path` could be changed by someone other than root, or undefined when it
+ * cannot: it (after symlinks) and every folder above it must be owned by uid 0
+ * and not group/other-writable. A root-owned sticky folder (like /tmp) is
+ * accepted above the path, since no one else may rename or delete root's
+ * entries in it. `kind` says what `path` itself must be.
+ */
+export function ownershipProblem(path: string, kind: "file" | "directory"): string | undefined {
+  let real: string;
+  try {
+    real = realpathSync(path);
+  } catch (error) {
+    return `${path} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`;
+  }
+  const self = lstatSync(real);
+  if (kind === "file" ? !self.isFile() : !self.isDirectory()) return `${real} is not a ${kind}`;
+  for (let current = real, first = true; ; current = dirname(current), first = false) {
+    const stat = first ? self : lstatSync(current);
+    if (stat.uid !== 0) return `${current} is owned by uid ${stat.uid}, not root`;
+    const shared = (stat.mode & 0o022) !== 0;
+    const sticky = (stat.mode & 0o1000) !== 0 && stat.isDirectory();
+    if (shared && (first || !sticky)) return `${current} is writable by ${stat.mode & 0o002 ? "everyone" : "its group"} (mode ${(stat.mode & 0o7777).toString(8)})`;
+    if (dirname(current) === current) return undefined;
+  }
+}
+
+/** Each agent's own managed/system configuration that hookit registers in, relative to the system root. */
+export const AGENT_SYSTEM_FILES = {
+  // Claude Code's managed settings (Linux); its `allowManagedHooksOnly` lives here too.
+  claude: join("etc", "claude-code", "managed-settings.json"),
+  // Codex treats the system config layer as managed: hooks.json beside /etc/codex/config.toml runs untrusted-review-free.
+  codex: join("etc", "codex", "hooks.json"),
+  // Gemini CLI's system settings, which override user and project settings.
+  gemini: join("etc", "gemini-cli", "settings.json"),
+} as const;
+
+/** What self-protection guards of the managed layer: hookit's own system files and the agents' managed configs. */
+export function systemPlaces(root: string): Array<{ path: string; what: string }> {
+  return [
+    { path: managedDir(root), what: "the managed hookit policy" },
+    { path: systemLibDir(root), what: "the system hookit copy the managed hooks run" },
+    { path: join(root, AGENT_SYSTEM_FILES.claude), what: "Claude Code's managed settings" },
+    { path: join(root, "etc", "claude-code", "managed-settings.d"), what: "Claude Code's managed settings" },
+    { path: join(root, AGENT_SYSTEM_FILES.codex), what: "Codex's managed hooks" },
+    { path: join(root, "etc", "codex", "requirements.toml"), what: "Codex's managed requirements" },
+    { path: join(root, "etc", "codex", "config.toml"), what: "Codex's system config" },
+    { path: join(root, AGENT_SYSTEM_FILES.gemini), what: "Gemini CLI's system settings" },
+  ];
+}
