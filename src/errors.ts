@@ -14,7 +14,8 @@ export type ErrorCode =
   | "E_UNSAFE_TARGET" // symlink, hard link, not a regular file, outside the project
   | "E_USAGE" // bad flags or agent names
   | "E_NOT_BUILT" // hookit's own dist files are missing
-  | "E_UNSUPPORTED"; // the command cannot be written safely for this harness
+  | "E_UNSUPPORTED" // the command cannot be written safely for this harness
+  | "E_NOT_ROOT"; // `--system` run by another user
 
 export class HookitError extends Error {
   readonly code: ErrorCode;

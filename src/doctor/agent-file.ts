@@ -16,7 +16,7 @@ export interface FileProblem {
 }
 
 /** Problems that mean the agent does not run hookit from `path` as written. */
-export function agentFileProblems(agent: AgentId, scope: "project" | "global", path: string, text: string): FileProblem[] {
+export function agentFileProblems(agent: AgentId, scope: "project" | "global" | "system", path: string, text: string): FileProblem[] {
   const target = TARGETS[agent];
   const problems: FileProblem[] = [];
   const syntax = target.syntax ?? "jsonc";
@@ -40,7 +40,7 @@ export function agentFileProblems(agent: AgentId, scope: "project" | "global", p
 }
 
 /** The installed file plus the files the agent layers over it (Claude's `settings.local.json`). */
-function mergedFiles(agent: AgentId, scope: "project" | "global", path: string, text: string): [string, string][] {
+function mergedFiles(agent: AgentId, scope: "project" | "global" | "system", path: string, text: string): [string, string][] {
   const files: [string, string][] = [[path, text]];
   if (agent === "claude" && scope === "project") {
     const local = join(dirname(path), "settings.local.json");

@@ -30,7 +30,7 @@ const ROOT = findPackageRoot();
 
 export interface Check {
   agent?: AgentId;
-  scope?: "project" | "global";
+  scope?: "project" | "global" | "system";
   status: Status;
   message: string;
   /** What to do about it. */

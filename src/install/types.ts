@@ -5,7 +5,8 @@ import type { HookRegistration } from "../contract/types.ts";
 import type { Env } from "../paths.ts";
 import type { ConfigSyntax } from "./syntax.ts";
 
-export type Scope = { kind: "project"; dir: string } | { kind: "global" };
+/** `system`: each agent's own managed configuration under `root` (normally `/`), see src/managed/. */
+export type Scope = { kind: "project"; dir: string } | { kind: "global" } | { kind: "system"; root: string };
 
 export interface TransformResult {
   /** The new file text; undefined when the file does not exist and need not. */

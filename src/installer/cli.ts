@@ -20,6 +20,8 @@ export const INSTALL_ARGS = {
     valueHint: "DIR",
   },
   global: { type: "boolean", description: "User scope: the agent's settings in your home directory" },
+  system: { type: "boolean", description: "Managed scope, as root: /etc/hookit/hookit.json and each agent's managed settings (docs/teams/managed.md)" },
+  policy: { type: "string", description: "With --system: the policy file to install as the managed policy", valueHint: "FILE" },
   "dry-run": { type: "boolean", description: "Print the changes as a unified diff on stdout; write nothing" },
   command: {
     type: "string",
@@ -35,7 +37,7 @@ export interface CliIo {
   stderr: NodeJS.WritableStream;
 }
 
-type Flags = Partial<Record<keyof typeof INSTALL_ARGS, string | boolean | undefined>>;
+export type Flags = Partial<Record<keyof typeof INSTALL_ARGS, string | boolean | undefined>>;
 
 /** Runs one command; returns the exit code. Never throws, never prints a stack. */
 export async function runInstallCommand(
@@ -50,10 +52,15 @@ export async function runInstallCommand(
   // An explicit level: consola would otherwise go quiet under CI or TEST variables.
   let logger = createConsola({ stdout: stream, stderr: stream, level: 3 });
   try {
+    if (args.system === true || rawArgs.includes("--system")) {
+      logger = createConsola({ stdout: args["dry-run"] ? stream : out, stderr: stream, level: 3 });
+      const { runSystemCommand } = await import("../managed/cli.ts");
+      return await runSystemCommand(mode, args, rawArgs, io, logger);
+    }
     const options = toOptions(args, rawArgs, io);
     if (!options.dryRun) logger = createConsola({ stdout: out, stderr: stream, level: 3 });
     const report = mode === "install" ? await installAgents(options) : await uninstallAgents(options);
-    print(mode, report, io, logger);
+    printInstallReport(mode, report, io, logger);
     return 0;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
@@ -77,6 +84,7 @@ function toOptions(args: Flags, rawArgs: string[], io: CliIo) {
   if (has("global") && project !== undefined) {
     throw new InstallError("E_USAGE", "Choose one scope: --project [DIR] or --global.");
   }
+  if (typeof args.policy === "string") throw new InstallError("E_USAGE", "--policy goes with --system; a user install enforces your own policy files.");
   const command = typeof args.command === "string" ? args.command : undefined;
   return {
     agents: agent.split(","),
@@ -89,7 +97,7 @@ function toOptions(args: Flags, rawArgs: string[], io: CliIo) {
   };
 }
 
-function print(
+export function printInstallReport(
   mode: "install" | "uninstall",
   report: InstallReport,
   io: CliIo,

@@ -13,6 +13,8 @@ import { InstallError } from "../install/errors.ts";
 import { findPackageRoot, findProjectDir, homeDir, isDetected } from "../install/locate.ts";
 import { defaultCommandPrefix } from "../install/marker.ts";
 import { TARGETS } from "../agents/install-targets.ts";
+import { RESTART_STEP } from "../install/common.ts";
+import { AGENT_SYSTEM_FILES } from "../managed/location.ts";
 import type { ApplyOptions, InstallTarget, Scope } from "../install/types.ts";
 import { describeSyntaxProblem, syntaxProblem } from "../install/syntax.ts";
 import { recordInstalls } from "../install/manifest.ts";
@@ -31,8 +33,10 @@ export type { InstallTarget, Scope, TransformResult } from "../install/types.ts"
 export interface InstallOptions {
   /** Agent names or aliases, or "all" (install: the detected agents; uninstall: every agent). */
   agents: string[] | "all";
-  /** Default: the project. */
-  scope?: "project" | "global";
+  /** Default: the project. "system" is for src/managed/ (`hookit install --system`), run as root. */
+  scope?: "project" | "global" | "system";
+  /** The system root for scope "system" (normally `/`). */
+  systemRoot?: string;
   /** Project directory; default: the git work tree enclosing `cwd`, else `cwd`. */
   projectDir?: string;
   dryRun?: boolean;
@@ -148,7 +152,17 @@ export function resolveAgentNames(names: string[] | "all", env: Env, mode: "inst
 
 export function targetPath(agent: AgentId, scope: Scope, env: Env): string {
   const target = TARGETS[agent];
+  if (scope.kind === "system") {
+    const file = systemFileOf(agent);
+    if (file === undefined) throw new InstallError("E_UNSUPPORTED", `${target.title} has no managed configuration hookit can register in.`);
+    return join(scope.root, file);
+  }
   return scope.kind === "global" ? target.globalFile(env) : join(scope.dir, target.projectFile);
+}
+
+/** The agent's managed configuration file relative to the system root, when it has one. */
+export function systemFileOf(agent: AgentId): string | undefined {
+  return (AGENT_SYSTEM_FILES as Partial<Record<AgentId, string>>)[agent];
 }
 
 // --- internal ---
@@ -156,17 +170,22 @@ export function targetPath(agent: AgentId, scope: Scope, env: Env): string {
 function resolveCommon(options: InstallOptions, mode: "install" | "uninstall") {
   const env = options.env ?? process.env;
   const cwd = options.cwd ?? process.cwd();
-  if (options.scope === "global" && options.projectDir !== undefined) {
-    throw new InstallError("E_USAGE", "Choose one scope: --project [DIR] or --global.");
+  if (options.scope !== undefined && options.scope !== "project" && options.projectDir !== undefined) {
+    throw new InstallError("E_USAGE", "Choose one scope: --project [DIR], --global or --system.");
   }
   const scope: Scope =
-    options.scope === "global"
+    options.scope === "system"
+      ? { kind: "system", root: options.systemRoot ?? "/" }
+      : options.scope === "global"
       ? { kind: "global" }
       : { kind: "project", dir: options.projectDir ? resolve(cwd, options.projectDir) : findProjectDir(cwd) };
   if (scope.kind === "project" && !existsSync(scope.dir)) {
     throw new InstallError("E_USAGE", `The project directory ${scope.dir} does not exist.`);
   }
-  return { env, scope, agents: resolveAgentNames(options.agents, env, mode) };
+  const all = options.agents === "all" || options.agents.some((name) => name.trim().toLowerCase() === "all");
+  // Managed configurations apply to every user of the machine: "all" means every agent that has one.
+  const agents = scope.kind === "system" && all ? AGENT_IDS.filter((id) => systemFileOf(id) !== undefined) : resolveAgentNames(options.agents, env, mode);
+  return { env, scope, agents };
 }
 
 async function applyOptions(options: InstallOptions, agents: AgentId[]) {
@@ -234,10 +253,11 @@ function finish(
   env: Env,
   installing: boolean,
 ): AgentOutcome[] {
-  const root = scope.kind === "project" ? scope.dir : homeDir(env);
+  const root = scope.kind === "project" ? scope.dir : scope.kind === "system" ? scope.root : homeDir(env);
   if (!dryRun) {
     for (const { change } of changes) commit(change, root);
-    recordInstalls(env, changes.map(({ agent, change }) => ({ agent, scope: scope.kind, file: change.file.path })), installing);
+    // The system install keeps its own record beside the managed policy (src/managed/record.ts).
+    if (scope.kind !== "system") recordInstalls(env, changes.map(({ agent, change }) => ({ agent, scope: scope.kind, file: change.file.path })), installing);
   }
   return changes.map(({ agent, change }) => {
     const target = TARGETS[agent];
@@ -251,7 +271,7 @@ function finish(
       ...(dryRun && change.action !== "unchanged" ? { diff: diffOf(change) } : {}),
       ...(change.backup ? { backup: change.backup } : {}),
       warnings: installing && text !== undefined ? [...(target.warnings?.(text) ?? []), ...decidesTwice(agent, changes)] : [],
-      nextSteps: installing ? target.nextSteps(scope, env) : [],
+      nextSteps: installing ? (scope.kind === "system" ? [RESTART_STEP] : target.nextSteps(scope, env)) : [],
     };
   });
 }
