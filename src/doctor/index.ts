@@ -12,7 +12,9 @@ import { enabledHookSet } from "../engine/enabled.ts";
 import type { Env } from "../paths.ts";
 import { readTrust, resolveTrustedPolicyFiles } from "../policy/trust.ts";
 import { dirname, join } from "node:path";
-import { targetPath, TARGETS } from "../installer/index.ts";
+import { systemFileOf, targetPath, TARGETS } from "../installer/index.ts";
+import { readSystemRecord } from "../managed/record.ts";
+import { managedChecks } from "./managed.ts";
 import { findPackageRoot, findProjectDir } from "../install/locate.ts";
 import { hookEventOf, isHookitCommand } from "../install/marker.ts";
 import type { Scope } from "../install/types.ts";
@@ -54,14 +56,22 @@ export async function runDoctor(cwd: string, env: Env): Promise<DoctorReport> {
   const installedIn = new Map<AgentId, string[]>();
   const advice = new Set<string>();
   const manifest = readManifest(env);
+  const managed = managedChecks(env, checks);
+  const managedIn = new Set<AgentId>();
+  const system = managed ? readSystemRecord(managed.root) : undefined;
   for (const agent of AGENT_IDS) {
     const adapter = isInProcessAgent(agent) ? undefined : await loadAdapter(agent);
-    for (const scope of [{ kind: "project", dir: projectDir }, { kind: "global" }] as Scope[]) {
+    const places: Scope[] = [{ kind: "project", dir: projectDir }, { kind: "global" }];
+    if (managed && systemFileOf(agent) !== undefined) places.push({ kind: "system", root: managed.root });
+    for (const scope of places) {
       const path = targetPath(agent, scope, env);
       const installed = agentScopeChecks(agent, adapter, scope, projectDir, env, checks);
-      if (installed) {
+      if (installed && scope.kind === "system") managedIn.add(agent);
+      else if (installed) {
         installedIn.set(agent, [...(installedIn.get(agent) ?? []), scope.kind]);
         for (const step of TARGETS[agent].nextSteps(scope, env)) advice.add(step);
+      } else if (scope.kind === "system" && system?.agents.includes(agent)) {
+        checks.push({ agent, scope: "system", status: "error", message: `hookit's entries are gone from ${path} since \`hookit install --system\` wrote them: ${TARGETS[agent].title} runs without the managed hooks`, fix: `sudo hookit install --system --agent ${agent}` });
       } else if (manifest.some((r) => r.agent === agent && r.file === path)) {
         checks.push({ agent, scope: scope.kind, status: "error", message: `hookit's entries are gone from ${path} since \`hookit install\` wrote them (removed by hand, by another tool or by the agent): ${TARGETS[agent].title} runs without hookit`, fix: `hookit install --agent ${agent} --${scope.kind}, or hookit uninstall --agent ${agent} --${scope.kind} if you meant to remove it` });
       }
@@ -83,7 +93,7 @@ export async function runDoctor(cwd: string, env: Env): Promise<DoctorReport> {
     }
   }
   checks.push(...versionChecks([...installedIn.keys()], env));
-  if (installedIn.size === 0) checks.push({ status: "warn", message: "hookit is not installed into any agent", fix: "hookit install --agent all" });
+  if (installedIn.size === 0 && managedIn.size === 0) checks.push({ status: "warn", message: "hookit is not installed into any agent", fix: "hookit install --agent all" });
   if (installedIn.has("codex")) await codexChecks(installedIn.get("codex")!, projectDir, env, checks, advice);
   checks.push(...telemetryChecks(env));
   const errors = checks.filter((c) => c.status === "error").length;
