@@ -2,14 +2,13 @@
 // inside OpenCode as a plugin (no hook process); every note says what the model
 // or the user actually gets, as observed on OpenCode 1.18.33 against the fake
 // model server (test/e2e/opencode.e2e.test.ts, test/fixtures/opencode/).
-import { managedCapability } from "../../managed/capability.ts";
 import { withEvidence } from "../shared/evidence.ts";
 import type { CapabilityRow } from "../../contract/types.ts";
 
 export const OPENCODE_VERSION = "1.18.33";
 export const OPENCODE_VERIFIED_WITH = `OpenCode ${OPENCODE_VERSION} (opencode-ai): fixtures and the real CLI`;
 
-export const OPENCODE_CAPABILITIES: readonly CapabilityRow[] = Object.freeze([...withEvidence([
+export const OPENCODE_CAPABILITIES: readonly CapabilityRow[] = Object.freeze(withEvidence([
   {
     feature: "tool_call",
     native: "tool.execute.before",
@@ -82,4 +81,4 @@ export const OPENCODE_CAPABILITIES: readonly CapabilityRow[] = Object.freeze([..
     support: "approximate",
     notes: "A toast in the TUI and a line in OpenCode's log (service hookit); the model does not see them. A plain `opencode run` shows neither.",
   },
-], OPENCODE_VERSION), managedCapability("opencode")]);
+], OPENCODE_VERSION));

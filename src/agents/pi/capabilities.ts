@@ -1,7 +1,6 @@
 // Pi's capability table, as data for `doctor` and the docs. Pi is HooKit's own
 // host, so every hookit event is native there; the notes say what the model or
 // the user actually gets (pi-extension-api.md §2–§6, model-view.md §6).
-import { managedCapability } from "../../managed/capability.ts";
 import { withEvidence } from "../shared/evidence.ts";
 import type { CapabilityRow } from "../../contract/types.ts";
 
@@ -12,7 +11,7 @@ export const PI_VERIFIED_WITH = "Pi 1.6.0 (@earendil-works/pi-coding-agent): fix
  */
 export const PI_MIN_VERSION = "0.87.0";
 
-export const PI_CAPABILITIES: readonly CapabilityRow[] = Object.freeze([...withEvidence([
+export const PI_CAPABILITIES: readonly CapabilityRow[] = Object.freeze(withEvidence([
   {
     feature: "tool_call",
     native: "tool_call",
@@ -79,4 +78,4 @@ export const PI_CAPABILITIES: readonly CapabilityRow[] = Object.freeze([...withE
     support: "native",
     notes: "Evaluated inside hookit after each hook, as in HooKit.",
   },
-], "1.6.0", "fixtures", ["session_before_switch"]), managedCapability("pi")]); // switch cancel: test/e2e/pi-rpc.e2e.test.ts; ask: pi-ask.e2e.test.ts
+], "1.6.0", "fixtures", ["session_before_switch"])); // switch cancel: test/e2e/pi-rpc.e2e.test.ts; ask: pi-ask.e2e.test.ts

@@ -2,7 +2,6 @@
 // from its event table and lifecycle list, and each capability row's `verified` cell from the one
 // `verifiedWith` (or, for an agent no real CLI run backs, its `evidence`).
 import { SPEC_VERSION, type Adapter, type CapabilityRow, type InvocationKind } from "../../contract/types.ts";
-import { managedCapability } from "../../managed/capability.ts";
 import { withEvidence } from "./evidence.ts";
 import { kindLookup } from "./payload.ts";
 
@@ -24,7 +23,6 @@ export function defineAdapter({ kinds, lifecycle, capabilities, evidence, ...ada
     ...adapter,
     specVersion: SPEC_VERSION,
     kindOf: kindLookup({ ...kinds }, lifecycle),
-    // Every agent's table ends with where a managed install registers (src/managed/capability.ts).
-    capabilities: [...withEvidence(capabilities, evidence === undefined ? adapter.verifiedWith : undefined, evidence), managedCapability(adapter.id)],
+    capabilities: withEvidence(capabilities, evidence === undefined ? adapter.verifiedWith : undefined, evidence),
   };
 }
