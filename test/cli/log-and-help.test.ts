@@ -99,6 +99,8 @@ describe("--help", () => {
         --agent=<name[,name…]|all>    antigravity, claude, codex, copilot, cursor, factory, gemini, kimi, opencode, pi (comma-separated), or all
                    --project=<DIR>    Project scope (the default): the git work tree around the current directory, or DIR
                           --global    User scope: the agent's settings in your home directory
+                          --system    Managed scope, as root: /etc/hookit/hookit.json and each agent's managed settings (docs/teams/managed.md)
+                   --policy=<FILE>    With --system: the policy file to install as the managed policy
                          --dry-run    Print the changes as a unified diff on stdout; write nothing
                    --command=<CMD>    Program the hooks run instead of "<node>" "<hookit>/dist/bin.cjs", e.g. hookit
 
