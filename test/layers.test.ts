@@ -25,7 +25,7 @@ const LAYERS: ReadonlyArray<{ name: string; rank: number; paths: readonly string
   {
     name: "base",
     rank: -1,
-    paths: ["paths.ts", "errors.ts", "fs-atomic.ts", "crypto.lazy.ts", "exec-path.ts", "is-record.ts", "nearest.ts", "starter-policy.ts", "starter-tests.ts"],
+    paths: ["paths.ts", "errors.ts", "fs-atomic.ts", "crypto.lazy.ts", "exec-path.ts", "is-record.ts", "nearest.ts", "starter-policy.ts", "starter-tests.ts", "managed-paths.ts"],
   },
 ];
 

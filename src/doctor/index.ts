@@ -13,7 +13,7 @@ import type { Env } from "../paths.ts";
 import { readTrust, resolveTrustedPolicyFiles } from "../policy/trust.ts";
 import { dirname, join } from "node:path";
 import { systemFileOf, targetPath, TARGETS } from "../installer/index.ts";
-import { readSystemRecord } from "../managed/record.ts";
+import { readSystemRecord } from "../installer/system-record.ts";
 import { managedChecks } from "./managed.ts";
 import { findPackageRoot, findProjectDir } from "../install/locate.ts";
 import { hookEventOf, isHookitCommand } from "../install/marker.ts";

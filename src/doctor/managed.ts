@@ -6,8 +6,8 @@ import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { AGENT_IDS } from "../agents/registry.ts";
 import { systemFileOf, TARGETS } from "../installer/index.ts";
-import { managedPolicyPath, ownershipProblem, systemRoot } from "../managed/location.ts";
-import { readSystemRecord } from "../managed/record.ts";
+import { managedPolicyPath, ownershipProblem, systemRoot } from "../managed-paths.ts";
+import { readSystemRecord } from "../installer/system-record.ts";
 import type { Env } from "../paths.ts";
 import type { Check } from "./index.ts";
 

@@ -5,7 +5,7 @@ import type { HookRegistration } from "../contract/types.ts";
 import type { Env } from "../paths.ts";
 import type { ConfigSyntax } from "./syntax.ts";
 
-/** `system`: each agent's own managed configuration under `root` (normally `/`), see src/managed/. */
+/** `system`: each agent's own managed configuration under `root` (normally `/`), see src/installer/system.ts. */
 export type Scope = { kind: "project"; dir: string } | { kind: "global" } | { kind: "system"; root: string };
 
 export interface TransformResult {

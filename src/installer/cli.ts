@@ -54,7 +54,7 @@ export async function runInstallCommand(
   try {
     if (args.system === true || rawArgs.includes("--system")) {
       logger = createConsola({ stdout: args["dry-run"] ? stream : out, stderr: stream, level: 3 });
-      const { runSystemCommand } = await import("../managed/cli.ts");
+      const { runSystemCommand } = await import("./system-cli.ts");
       return await runSystemCommand(mode, args, rawArgs, io, logger);
     }
     const options = toOptions(args, rawArgs, io);

@@ -14,7 +14,7 @@ import { findPackageRoot, findProjectDir, homeDir, isDetected } from "../install
 import { defaultCommandPrefix } from "../install/marker.ts";
 import { TARGETS } from "../agents/install-targets.ts";
 import { RESTART_STEP } from "../install/common.ts";
-import { AGENT_SYSTEM_FILES } from "../managed/location.ts";
+import { AGENT_SYSTEM_FILES } from "../managed-paths.ts";
 import type { ApplyOptions, InstallTarget, Scope } from "../install/types.ts";
 import { describeSyntaxProblem, syntaxProblem } from "../install/syntax.ts";
 import { recordInstalls } from "../install/manifest.ts";
@@ -33,7 +33,7 @@ export type { InstallTarget, Scope, TransformResult } from "../install/types.ts"
 export interface InstallOptions {
   /** Agent names or aliases, or "all" (install: the detected agents; uninstall: every agent). */
   agents: string[] | "all";
-  /** Default: the project. "system" is for src/managed/ (`hookit install --system`), run as root. */
+  /** Default: the project. "system" is for src/installer/system.ts (`hookit install --system`), run as root. */
   scope?: "project" | "global" | "system";
   /** The system root for scope "system" (normally `/`). */
   systemRoot?: string;
@@ -256,7 +256,7 @@ function finish(
   const root = scope.kind === "project" ? scope.dir : scope.kind === "system" ? scope.root : homeDir(env);
   if (!dryRun) {
     for (const { change } of changes) commit(change, root);
-    // The system install keeps its own record beside the managed policy (src/managed/record.ts).
+    // The system install keeps its own record beside the managed policy (src/installer/system-record.ts).
     if (scope.kind !== "system") recordInstalls(env, changes.map(({ agent, change }) => ({ agent, scope: scope.kind, file: change.file.path })), installing);
   }
   return changes.map(({ agent, change }) => {

@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve, sep } from "node:path";
 import type { StorageFile } from "../engine/catalog.ts";
-import { managedLayer } from "../managed/layer.ts";
+import { managedLayer } from "./managed-layer.ts";
 import { globalPolicyPath, PROJECT_POLICY, type Env } from "../paths.ts";
 import { lockedLayers } from "../sources/layer.ts";
 

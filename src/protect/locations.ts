@@ -5,7 +5,7 @@
 // relocated agent home (CODEX_HOME, …) is covered as well.
 import { existsSync, lstatSync, realpathSync, statSync } from "node:fs";
 import { basename, dirname, join, resolve, sep } from "node:path";
-import { systemPlaces, systemRoot } from "../managed/location.ts";
+import { systemPlaces, systemRoot } from "../managed-paths.ts";
 import { configDir, stateDir, type Env } from "../paths.ts";
 
 export interface ProtectContext {

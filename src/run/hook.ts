@@ -12,7 +12,7 @@ import type { Env } from "../paths.ts";
 import { judge, judgeFailure, type JudgeOptions, type Judgement } from "./judge.ts";
 import { diskPolicy } from "./policy-view.ts";
 import { loadExternal } from "./external.lazy.ts";
-import { hasManagedLayer } from "../managed/layer.ts";
+import { hasManagedLayer } from "../policy/managed-layer.ts";
 
 export { parseHookArgs, type HookArgs };
 

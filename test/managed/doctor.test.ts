@@ -5,8 +5,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { runDoctor } from "../../src/doctor/index.ts";
-import { installSystem } from "../../src/managed/install.ts";
-import { AGENT_SYSTEM_FILES, managedPolicyPath, ownershipProblem, systemRoot } from "../../src/managed/location.ts";
+import { installSystem } from "../../src/installer/system.ts";
+import { AGENT_SYSTEM_FILES, managedPolicyPath, ownershipProblem, systemRoot } from "../../src/managed-paths.ts";
 import { packageRoot, useBuiltHookit } from "../hook/_run.ts";
 import { ensureUser, rootOwnedDir, type User } from "./_user.ts";
 

@@ -2,8 +2,8 @@
 import { chmodSync, existsSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
-import { installSystem, uninstallSystem } from "../../src/managed/install.ts";
-import { AGENT_SYSTEM_FILES, managedPolicyPath } from "../../src/managed/location.ts";
+import { installSystem, uninstallSystem } from "../../src/installer/system.ts";
+import { AGENT_SYSTEM_FILES, managedPolicyPath } from "../../src/managed-paths.ts";
 import { starterPolicyText } from "../../src/starter-policy.ts";
 import { binPath, packageRoot, useBuiltHookit } from "../hook/_run.ts";
 import { ensureUser, rootOwnedDir, runAs } from "./_user.ts";

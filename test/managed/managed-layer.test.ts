@@ -7,8 +7,8 @@
 import { chownSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { installSystem } from "../../src/managed/install.ts";
-import { AGENT_SYSTEM_FILES, managedPolicyPath } from "../../src/managed/location.ts";
+import { installSystem } from "../../src/installer/system.ts";
+import { AGENT_SYSTEM_FILES, managedPolicyPath } from "../../src/managed-paths.ts";
 import { trustPolicy } from "../../src/policy/trust.ts";
 import { FIXTURES, packageRoot, useBuiltHookit } from "../hook/_run.ts";
 import { ensureUser, rootOwnedDir, runAs, userDir, type User } from "./_user.ts";

@@ -2,9 +2,9 @@
 // flags, the run as root (or the sudo line to run), and the report.
 import type { createConsola } from "consola";
 import { shQuote } from "../install/marker.ts";
-import { InstallError } from "../installer/index.ts";
-import { printInstallReport, type CliIo, type Flags } from "../installer/cli.ts";
-import { installSystem, uninstallSystem, type SystemReport } from "./install.ts";
+import { InstallError } from "./index.ts";
+import { printInstallReport, type CliIo, type Flags } from "./cli.ts";
+import { installSystem, uninstallSystem, type SystemReport } from "./system.ts";
 
 type Logger = ReturnType<typeof createConsola>;
 

@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import type { StorageFile } from "../engine/catalog.ts";
 import type { Env } from "../paths.ts";
-import { managedPolicyPath, systemRoot } from "./location.ts";
+import { managedPolicyPath, systemRoot } from "../managed-paths.ts";
 
 export interface ManagedLayer {
   /** The managed policy file, when one is installed. */

@@ -8,7 +8,7 @@
 // else, which an agent running as the user cannot arrange.
 import { lstatSync, realpathSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import type { Env } from "../paths.ts";
+import type { Env } from "./paths.ts";
 
 export const SYSTEM_ROOT_VARIABLE = "HOOKIT_SYSTEM_ROOT";
 

@@ -11,12 +11,12 @@ import { AGENT_IDS, type AgentId, type HookAgentId } from "../agents/registry.ts
 import type { HookRegistration } from "../contract/types.ts";
 import { loadCatalog } from "../engine/catalog.ts";
 import { fileJsonSchema } from "../engine/schema.ts";
-import { InstallError, installAgents, systemFileOf, uninstallAgents, type InstallReport } from "../installer/index.ts";
+import { InstallError, installAgents, systemFileOf, uninstallAgents, type InstallReport } from "./index.ts";
 import { findPackageRoot } from "../install/locate.ts";
 import type { Env } from "../paths.ts";
 import { starterPolicyText } from "../starter-policy.ts";
-import { managedDir, managedPolicyPath, systemLibDir, systemRoot } from "./location.ts";
-import { readSystemRecord, recordPath, writeReadable, writeSystemRecord } from "./record.ts";
+import { managedDir, managedPolicyPath, systemLibDir, systemRoot } from "../managed-paths.ts";
+import { readSystemRecord, recordPath, writeReadable, writeSystemRecord } from "./system-record.ts";
 
 export interface SystemInstallOptions {
   /** Agent names, or "all": every agent that has a managed configuration. */

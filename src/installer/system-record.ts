@@ -7,7 +7,7 @@ import { chmodSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { AgentId } from "../agents/registry.ts";
 import { writeFileAtomic } from "../fs-atomic.ts";
-import { managedDir } from "./location.ts";
+import { managedDir } from "../managed-paths.ts";
 
 export interface SystemRecord {
   version: string;
