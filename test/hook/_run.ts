@@ -2,14 +2,14 @@
 // payload on stdin, answer on stdout/stderr/exit code. Every call gets its own
 // HOME / XDG_* / policy in a temporary sandbox, and an environment that holds
 // nothing from the developer's shell except PATH.
-import { execFileSync, spawn } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll } from "vitest";
+import { afterEach } from "vitest";
+import { FIXTURES, ROOT, binPath, packageRoot, useBuiltHookit as useBuiltCopy } from "../_built.ts";
 
-export const ROOT = join(import.meta.dirname, "../..");
-export const FIXTURES = join(ROOT, "test/fixtures");
+export { FIXTURES, ROOT, binPath, packageRoot };
 
 export interface Reply {
   stdout: string;
@@ -27,36 +27,14 @@ export interface Sandbox {
   policy(policy: unknown): string;
 }
 
-let snapshot: string | undefined;
 const sandboxes: string[] = [];
 
-/**
- * Call once at the top of a test file. Builds `dist/` when it is missing, then
- * copies it (with package.json, which the installer looks for) to a private
- * folder: other people rebuild `dist/` in this tree, and a rebuild deletes it
- * first, so a test must not run the shared copy mid-flight.
- */
+/** Call once at the top of a test file: a private copy of the build, and sandboxes removed after each test. */
 export function useBuiltHookit(): void {
-  beforeAll(() => {
-    snapshot ??= snapshotDist();
-  }, 180_000);
+  useBuiltCopy();
   afterEach(() => {
     for (const dir of sandboxes.splice(0)) rmSync(dir, { recursive: true, force: true });
   });
-  afterAll(() => {
-    if (snapshot) rmSync(snapshot, { recursive: true, force: true });
-    snapshot = undefined;
-  });
-}
-
-/** The snapshot's package root (its `dist/` is the built package). */
-export function packageRoot(): string {
-  if (!snapshot) throw new Error("call useBuiltHookit() at the top of the test file");
-  return snapshot;
-}
-
-export function binPath(): string {
-  return join(packageRoot(), "dist/bin.cjs");
 }
 
 export function createSandbox(): Sandbox {
@@ -144,25 +122,3 @@ export function decisionLog(box: Sandbox): Array<Record<string, unknown>> {
 
 /** What must never reach a harness's protocol channel. */
 export const STACK_OR_USAGE = /^\s+at .+:\d+|USAGE|Usage:|node:internal/m;
-
-// --- internal ---
-
-function snapshotDist(): string {
-  const dist = join(ROOT, "dist");
-  if (!existsSync(join(dist, "bin.cjs"))) execFileSync(process.execPath, ["scripts/build.mjs"], { cwd: ROOT, stdio: "ignore" });
-  for (let attempt = 0; ; attempt++) {
-    const target = mkdtempSync(join(tmpdir(), "hookit-dist-"));
-    try {
-      // schema.json is the build's last file: without it the build is still running.
-      if (!existsSync(join(dist, "schema.json")) || !existsSync(join(dist, "meta.json"))) throw new Error("dist/ is incomplete");
-      cpSync(dist, join(target, "dist"), { recursive: true });
-      cpSync(join(ROOT, "package.json"), join(target, "package.json"));
-      if (!existsSync(join(target, "dist/schema.json"))) throw new Error("dist/ changed while it was copied");
-      return target;
-    } catch (error) {
-      rmSync(target, { recursive: true, force: true });
-      if (attempt >= 60) throw error;
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
-    }
-  }
-}
