@@ -4,5 +4,12 @@ import type { DoctorProbe } from "../../contract/types.ts";
 
 export default {
   event: "PreToolUse",
-  payload: (cwd, id) => ({ session_id: id, cwd, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "true" }, tool_use_id: id }),
+  payload: (cwd, id) => ({
+    session_id: id,
+    cwd,
+    hook_event_name: "PreToolUse",
+    tool_name: "Bash",
+    tool_input: { command: "true" },
+    tool_use_id: id,
+  }),
 } satisfies DoctorProbe;
