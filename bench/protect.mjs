@@ -19,14 +19,8 @@ export function protectionCost(rounds = 2000) {
   const ctx = { cwd: project, projectDir: project, env: { HOME: join(root, "home") } };
   const rows = [];
   const cases = [
-    ...Object.entries(COMMANDS).map(([name, command]) => [
-      name,
-      { event: "tool_call", toolName: "bash", toolCallId: "c", input: { command } },
-    ]),
-    [
-      "file write (`write src/a.ts`)",
-      { event: "tool_call", toolName: "write", toolCallId: "c", input: { path: "src/a.ts", content: "x" } },
-    ],
+    ...Object.entries(COMMANDS).map(([name, command]) => [name, { event: "tool_call", toolName: "bash", toolCallId: "c", input: { command } }]),
+    ["file write (`write src/a.ts`)", { event: "tool_call", toolName: "write", toolCallId: "c", input: { path: "src/a.ts", content: "x" } }],
   ];
   for (const [name, event] of cases) {
     for (let i = 0; i < 200; i++) selfProtectionBlock([event], ctx);

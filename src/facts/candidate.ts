@@ -13,8 +13,7 @@ export const FACT_KEYS: Readonly<Record<string, string>> = {
   "hookit.writes": "paths written (created, changed, moved to)",
   "hookit.deletes": "paths deleted (or moved away)",
   "hookit.writesOutside": "paths written or deleted outside the project, the system temp directory and /dev excepted",
-  "hookit.recursiveDeletesOutside":
-    "paths deleted recursively that are not inside the project or the system temp directory (the project directory itself counts), or could not be resolved",
+  "hookit.recursiveDeletesOutside": "paths deleted recursively that are not inside the project or the system temp directory (the project directory itself counts), or could not be resolved",
   "hookit.unresolved": "what hookit could not know statically (unknown variables, inline interpreter code, syntax it could not read)",
 };
 

@@ -51,10 +51,7 @@ export function expandWord(word: Word, state: ShellState, ctx: ExpandContext): F
 export function expandString(word: Word, state: ShellState, ctx: ExpandContext): string | undefined {
   let text = "";
   for (const part of word) {
-    if (part.t === "lit") {
-      text += part.v;
-      continue;
-    }
+    if (part.t === "lit") { text += part.v; continue; }
     const value = partValue(part, state, ctx);
     if (value === undefined) return undefined;
     text += value;
@@ -91,14 +88,10 @@ function braceExpand(tokens: Token[], depth: number): Token[][] {
     for (let i = open + 1; i < tokens.length; i++) {
       if (isChar(tokens[i], "{")) level++;
       else if (isChar(tokens[i], "}")) {
-        if (level > 0) {
-          level--;
-          continue;
-        }
-        const alternatives =
-          commas.length > 0
-            ? [open, ...commas].map((from, k) => tokens.slice(from + 1, k < commas.length ? commas[k] : i))
-            : sequence(tokens.slice(open + 1, i));
+        if (level > 0) { level--; continue; }
+        const alternatives = commas.length > 0
+          ? [open, ...commas].map((from, k) => tokens.slice(from + 1, k < commas.length ? commas[k] : i))
+          : sequence(tokens.slice(open + 1, i));
         if (!alternatives) break;
         const prefix = tokens.slice(0, open);
         const suffix = tokens.slice(i + 1);
@@ -145,16 +138,8 @@ function tildeValue(tokens: Token[], state: ShellState, ctx: ExpandContext): { v
     if (t.c === "/" || t.c === ":") break;
     user += t.c;
   }
-  const value =
-    user === ""
-      ? ctx.home
-      : user === "+"
-        ? state.cwd
-        : user === "-"
-          ? state.oldpwd
-          : user === (ctx.env.USER ?? ctx.env.LOGNAME)
-            ? ctx.home
-            : undefined;
+  const value = user === "" ? ctx.home : user === "+" ? state.cwd : user === "-" ? state.oldpwd
+    : user === (ctx.env.USER ?? ctx.env.LOGNAME) ? ctx.home : undefined;
   return value == null ? undefined : { value, length: i };
 }
 
@@ -166,26 +151,13 @@ function expandTokens(tokens: Token[], state: ShellState, ctx: ExpandContext): F
   let nonEmpty = false; // a quoted part, even empty, keeps the word
   const flush = () => {
     if (text !== "" || nonEmpty) fields.push({ text, resolved, ...(pattern !== escapeGlob(text) && { pattern }) });
-    text = "";
-    pattern = "";
-    resolved = true;
-    nonEmpty = false;
+    text = ""; pattern = ""; resolved = true; nonEmpty = false;
   };
   let start = 0;
   if (isChar(tokens[0], "~")) {
     const tilde = tildeValue(tokens, state, ctx);
-    if (tilde) {
-      text = tilde.value;
-      pattern = escapeGlob(tilde.value);
-      start = tilde.length;
-      nonEmpty = true;
-    } else if (
-      tokens.length > 1 &&
-      "c" in (tokens[1] as Token) &&
-      !(tokens[1] as { q: boolean }).q &&
-      (tokens[1] as { c: string }).c !== "/"
-    )
-      resolved = false; // `~user`: someone's home, which one is unknown here
+    if (tilde) { text = tilde.value; pattern = escapeGlob(tilde.value); start = tilde.length; nonEmpty = true; }
+    else if (tokens.length > 1 && "c" in (tokens[1] as Token) && !(tokens[1] as { q: boolean }).q && (tokens[1] as { c: string }).c !== "/") resolved = false; // `~user`: someone's home, which one is unknown here
   }
   for (let i = start; i < tokens.length; i++) {
     const t = tokens[i] as Token;
@@ -203,16 +175,13 @@ function expandTokens(tokens: Token[], state: ShellState, ctx: ExpandContext): F
       pattern += escapeGlob(part.src);
       nonEmpty = true;
     } else if ("q" in part && part.q) {
-      text += value;
-      pattern += escapeGlob(value);
-      nonEmpty = true;
+      text += value; pattern += escapeGlob(value); nonEmpty = true;
     } else {
       // Unquoted: split on blanks; the pieces may glob.
       const pieces = value.split(/[ \t\n]+/);
       pieces.forEach((piece, k) => {
         if (k > 0) flush();
-        text += piece;
-        pattern += piece;
+        text += piece; pattern += piece;
       });
     }
   }
@@ -220,10 +189,7 @@ function expandTokens(tokens: Token[], state: ShellState, ctx: ExpandContext): F
   const out: Field[] = [];
   for (const field of fields) {
     const glob = field.pattern ?? escapeGlob(field.text);
-    if (!field.resolved || !hasGlob(glob) || (state.cwd === null && !glob.startsWith("/"))) {
-      out.push(field);
-      continue;
-    }
+    if (!field.resolved || !hasGlob(glob) || (state.cwd === null && !glob.startsWith("/"))) { out.push(field); continue; }
     const matches = expandGlob(glob, state.cwd ?? "/");
     if (matches.length === 0) out.push({ text: unescapeGlob(glob), resolved: true, pattern: glob });
     else for (const match of matches) out.push({ text: match, resolved: true });
@@ -238,14 +204,10 @@ function escapeGlob(text: string): string {
 
 function partValue(part: Exclude<Part, { t: "lit" }>, state: ShellState, ctx: ExpandContext): string | undefined {
   switch (part.t) {
-    case "var":
-      return varValue(part, state, ctx);
-    case "sub":
-      return ctx.subValue(part.script, state);
-    case "proc":
-      return "/dev/fd/63";
-    case "arith":
-      return undefined;
+    case "var": return varValue(part, state, ctx);
+    case "sub": return ctx.subValue(part.script, state);
+    case "proc": return "/dev/fd/63";
+    case "arith": return undefined;
   }
 }
 

@@ -7,10 +7,7 @@ import { segmentRegExp } from "./glob.ts";
 import { locate, realPath, realPathNoFollow, type Places } from "./paths.ts";
 import type { Effect, Facts } from "./types.ts";
 
-export interface PathOptions {
-  recursive?: boolean;
-  noFollow?: boolean;
-}
+export interface PathOptions { recursive?: boolean; noFollow?: boolean }
 
 /** Names an unmatched glob is also tried against: a glob that matches no file today may match a secret tomorrow. */
 const PROBES = [".env", ".env.local", ".env.production", ".env.development"];
@@ -34,16 +31,7 @@ export class PathRecorder {
     if (text === "" || (text === "-" && effect !== "delete")) return;
     const absolute = text.startsWith("/") ? text : cwd !== null && field.resolved ? join(cwd, text) : undefined;
     if (!field.resolved || absolute === undefined) {
-      this.add({
-        path: text,
-        lexical: text,
-        effect,
-        location: "unknown",
-        inside: false,
-        resolved: false,
-        by,
-        recursive: options.recursive,
-      });
+      this.add({ path: text, lexical: text, effect, location: "unknown", inside: false, resolved: false, by, recursive: options.recursive });
       if (!field.resolved) this.unresolved(`path: ${text}`);
       else this.unresolved(`relative path in an unknown directory: ${text}`);
       return;
@@ -51,16 +39,7 @@ export class PathRecorder {
     const lexical = normalize(absolute).replace(/(.)\/$/, "$1");
     const real = options.noFollow ? realPathNoFollow(text.endsWith("/") ? absolute + "/" : absolute) : realPath(absolute);
     const location = locate(real, this.at, lexical);
-    this.add({
-      path: real,
-      lexical,
-      effect,
-      location,
-      inside: location === "project" || location === "project-root",
-      resolved: true,
-      by,
-      recursive: options.recursive,
-    });
+    this.add({ path: real, lexical, effect, location, inside: location === "project" || location === "project-root", resolved: true, by, recursive: options.recursive });
     if (field.pattern) this.probe(field.pattern, absolute, effect, by, cwd, options);
   }
 
@@ -80,4 +59,5 @@ export class PathRecorder {
     const { recursive, ...rest } = fact;
     this.facts.paths.push(recursive ? { ...rest, recursive: true } : rest);
   }
+
 }

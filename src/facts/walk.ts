@@ -26,10 +26,7 @@ export class Walker extends PathRecorder {
 
   script(script: Script, state: ShellState, via: string | undefined, depth: number): void {
     for (const pipeline of script) {
-      if (pipeline.cmds.length === 1) {
-        this.command(pipeline.cmds[0] as Command, state, via, depth);
-        continue;
-      }
+      if (pipeline.cmds.length === 1) { this.command(pipeline.cmds[0] as Command, state, via, depth); continue; }
       // Each stage runs in a subshell; what `echo`/`printf` print is the next stage's known input.
       let input: string | undefined;
       for (const cmd of pipeline.cmds) {
@@ -41,20 +38,14 @@ export class Walker extends PathRecorder {
 
   /** A string that a shell will parse again (`sh -c`, `eval`, `watch`, `env -S`). */
   shell(text: string, state: ShellState, via: string, depth: number): void {
-    if (depth >= MAX_DEPTH) {
-      this.unresolved("nested too deep");
-      return;
-    }
+    if (depth >= MAX_DEPTH) { this.unresolved("nested too deep"); return; }
     const parsed = parseScript(text);
     for (const error of parsed.errors) this.unresolved(`syntax: ${error}`);
     this.script(parsed.script, state, via, depth + 1);
   }
 
   private command(cmd: Command, state: ShellState, via: string | undefined, depth: number, input?: string): void {
-    if (this.facts.commands.length >= MAX_COMMANDS) {
-      this.unresolved("too many commands");
-      return;
-    }
+    if (this.facts.commands.length >= MAX_COMMANDS) { this.unresolved("too many commands"); return; }
     if (cmd.t === "group") {
       const inner = cmd.subshell ? copy(state) : state;
       this.script(cmd.body, inner, via, depth);
@@ -75,7 +66,7 @@ export class Walker extends PathRecorder {
     }
     const argv = cmd.words.flatMap((word) => expandWord(word, state, this.expand));
     if (argv.length === 0) {
-      for (const a of cmd.assigns) state.vars.set(a.name, a.value ? (expandString(a.value, state, this.expand) ?? null) : null);
+      for (const a of cmd.assigns) state.vars.set(a.name, a.value ? expandString(a.value, state, this.expand) ?? null : null);
       return;
     }
     for (const word of cmd.words) this.noteUnknown(word, state);
@@ -100,16 +91,10 @@ export class Walker extends PathRecorder {
     const program = first.resolved ? basename(first.text) : "";
     if (!first.resolved) this.unresolved(`program: ${first.text}`);
     this.facts.commands.push({
-      argv: argv.map((f) => f.text),
-      program,
-      cwd: state.cwd,
-      ...(via && { via }),
-      ...(argv.some((f) => !f.resolved) && { unresolved: true as const }),
+      argv: argv.map((f) => f.text), program, cwd: state.cwd,
+      ...(via && { via }), ...(argv.some((f) => !f.resolved) && { unresolved: true as const }),
     });
-    if (depth >= MAX_DEPTH) {
-      this.unresolved("nested too deep");
-      return;
-    }
+    if (depth >= MAX_DEPTH) { this.unresolved("nested too deep"); return; }
     runProgram(program, argv.slice(1), { walker: this, state, depth, ...(stdin !== undefined && { stdin }) });
   }
 

@@ -32,6 +32,7 @@ export function findPackageRoot(from: string = dirname(fileURLToPath(import.meta
   }
 }
 
+
 /** An agent is present when one of its executables is on PATH or one of its directories exists. */
 export function isDetected(detect: Detection, env: Env): boolean {
   const home = homeDir(env);
@@ -53,3 +54,4 @@ function isDirectory(path: string): boolean {
     return false;
   }
 }
+

@@ -38,7 +38,12 @@ export interface CliIo {
 type Flags = Partial<Record<keyof typeof INSTALL_ARGS, string | boolean | undefined>>;
 
 /** Runs one command; returns the exit code. Never throws, never prints a stack. */
-export async function runInstallCommand(mode: "install" | "uninstall", args: Flags, rawArgs: string[], io: CliIo): Promise<number> {
+export async function runInstallCommand(
+  mode: "install" | "uninstall",
+  args: Flags,
+  rawArgs: string[],
+  io: CliIo,
+): Promise<number> {
   // consola only ever calls write(); any writable stream will do (tests pass a buffer).
   const stream = io.stderr as NodeJS.WriteStream;
   const out = { write: (text: string) => (io.stdout(text), true) } as unknown as NodeJS.WriteStream;
@@ -84,7 +89,12 @@ function toOptions(args: Flags, rawArgs: string[], io: CliIo) {
   };
 }
 
-function print(mode: "install" | "uninstall", report: InstallReport, io: CliIo, logger: ReturnType<typeof createConsola>): void {
+function print(
+  mode: "install" | "uninstall",
+  report: InstallReport,
+  io: CliIo,
+  logger: ReturnType<typeof createConsola>,
+): void {
   for (const outcome of report.outcomes) {
     if (outcome.diff) io.stdout(outcome.diff);
     const line = `${outcome.title}: ${describe(mode, outcome, report.dryRun)}`;
@@ -96,9 +106,7 @@ function print(mode: "install" | "uninstall", report: InstallReport, io: CliIo, 
   for (const line of report.skipped ?? []) logger.warn(line);
   if (report.trusted) logger.success(`Trusted the project policy ${report.trusted} as it is now.`);
   if (report.trustPending) {
-    logger.warn(
-      `The project policy ${report.trustPending} changed since you trusted it; hookit keeps enforcing the trusted version. Review the change with \`hookit trust\`.`,
-    );
+    logger.warn(`The project policy ${report.trustPending} changed since you trusted it; hookit keeps enforcing the trusted version. Review the change with \`hookit trust\`.`);
   }
   if (report.dryRun) logger.info("Dry run: nothing was written.");
   if (mode !== "install") return;

@@ -22,10 +22,8 @@ const PATH_KEY = /(path|file|dir|directory|dest|destination|target|source|src|fr
 const COMMAND_KEY = /^(command|cmd|script|commands)$/i;
 const DELETING_TOOL = /(delete|remove|unlink|rmdir|^rm$|move|rename)/i;
 /** Shell start-up files: a HOOKIT=… written there switches hookit off for every later session. */
-const STARTUP_FILE =
-  /(^|\/)(\.bashrc|\.bash_profile|\.bash_login|\.profile|\.zshrc|\.zshenv|\.zprofile|\.zlogin|\.envrc|config\.fish|environment)$/;
-const STARTUP_WORD =
-  /(\.bashrc|\.bash_profile|\.bash_login|\.profile|\.zshrc|\.zshenv|\.zprofile|\.zlogin|\.envrc|config\.fish|\/etc\/environment)\b/;
+const STARTUP_FILE = /(^|\/)(\.bashrc|\.bash_profile|\.bash_login|\.profile|\.zshrc|\.zshenv|\.zprofile|\.zlogin|\.envrc|config\.fish|environment)$/;
+const STARTUP_WORD = /(\.bashrc|\.bash_profile|\.bash_login|\.profile|\.zshrc|\.zshenv|\.zprofile|\.zlogin|\.envrc|config\.fish|\/etc\/environment)\b/;
 const SETS_HOOKIT = /\bHOOKIT(_CONFIG)?\s*=/;
 
 /** The block reason for the first call that would disarm hookit, else undefined. */
@@ -44,8 +42,7 @@ function toolCallHit(toolName: string, input: Record<string, unknown>, ctx: Prot
   if (toolName === "bash") {
     const command = input.command;
     if (typeof command !== "string") return undefined;
-    if (SETS_HOOKIT.test(command) && STARTUP_WORD.test(command))
-      return { type: "env", name: SETS_HOOKIT.exec(command)?.[0].replace(/\s*=$/, "") ?? "HOOKIT" };
+    if (SETS_HOOKIT.test(command) && STARTUP_WORD.test(command)) return { type: "env", name: SETS_HOOKIT.exec(command)?.[0].replace(/\s*=$/, "") ?? "HOOKIT" };
     return shellHit(command, ctx);
   }
   const effect: Effect = DELETING_TOOL.test(toolName) ? "delete" : "write";
@@ -110,15 +107,11 @@ function exempt(hit: ShellHit, ctx: ProtectContext): boolean {
   if (hit.type !== "path") return false;
   let allow: unknown;
   try {
-    allow = (JSON.parse(readFileSync(join(configDir(ctx.env), "settings.json"), "utf8")) as { protect?: { allow?: unknown } }).protect
-      ?.allow;
+    allow = (JSON.parse(readFileSync(join(configDir(ctx.env), "settings.json"), "utf8")) as { protect?: { allow?: unknown } }).protect?.allow;
   } catch {
     return false;
   }
   if (!Array.isArray(allow)) return false;
   const path = hit.place.path;
-  return allow.some(
-    (entry) =>
-      typeof entry === "string" && isAbsolute(entry) && (path === entry || path.startsWith(entry.endsWith("/") ? entry : `${entry}/`)),
-  );
+  return allow.some((entry) => typeof entry === "string" && isAbsolute(entry) && (path === entry || path.startsWith(entry.endsWith("/") ? entry : `${entry}/`)));
 }

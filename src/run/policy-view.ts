@@ -22,8 +22,7 @@ export function diskPolicy(env: Env): PolicyProvider {
       return { projectDir: cwd, hooks: [], notices: [], projectTrusted: false, problem: policyProblem([{ message: errorDetail(error) }]) };
     }
     // A policy source that cannot be enforced fails closed (docs/teams/sources.md).
-    if (policy.problem !== undefined)
-      return { projectDir: policy.projectDir, hooks: [], notices: [], projectTrusted: false, problem: policy.problem };
+    if (policy.problem !== undefined) return { projectDir: policy.projectDir, hooks: [], notices: [], projectTrusted: false, problem: policy.problem };
     // A policy the user named but that is not there is not "no hooks": fail closed, say why.
     const named = policy.files.find((f) => !f.locked);
     if (env.HOOKIT_CONFIG && named?.text === undefined) {
@@ -37,8 +36,7 @@ export function diskPolicy(env: Env): PolicyProvider {
     const projectTrusted = policy.untrusted === undefined;
     const catalog = await loadCatalogCached(policy.files, dir);
     if (catalog.notice) notices.push(catalog.notice);
-    if (!catalog.ok)
-      return { projectDir: policy.projectDir, hooks: [], notices, projectTrusted, problem: policyProblem(catalog.diagnostics) };
+    if (!catalog.ok) return { projectDir: policy.projectDir, hooks: [], notices, projectTrusted, problem: policyProblem(catalog.diagnostics) };
     return { projectDir: policy.projectDir, hooks: enabledHookSet(catalog.entries), notices, projectTrusted };
   };
 }

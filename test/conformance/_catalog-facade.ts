@@ -28,9 +28,7 @@ export interface HookCatalog {
 export type CatalogResult = { ok: true; catalog: HookCatalog } | { ok: false; diagnostics: UpstreamDiagnostic[] };
 
 const readStorage = (storage: "global" | "project", path: string): StorageFile => ({
-  storage,
-  path,
-  text: existsSync(path) ? readFileSync(path, "utf8") : undefined,
+  storage, path, text: existsSync(path) ? readFileSync(path, "utf8") : undefined,
 });
 
 export function openCatalog(locations: CatalogStorageLocations): CatalogResult {
@@ -85,9 +83,6 @@ export const find = (c: HookCatalog, source: string, name: string) => c.entries.
 export const refs = (c: HookCatalog) => c.entries.map((e) => `${e.source}/${e.name}`);
 
 export const localShell = (shell = "true", extra: Record<string, unknown> = {}) => ({
-  description: "Local guard",
-  event: "tool_call",
-  shell,
-  ...extra,
+  description: "Local guard", event: "tool_call", shell, ...extra,
 });
 export const remoteShell = { description: "Remote guard", event: "tool_call", shell: "false" };

@@ -16,15 +16,8 @@ import { packageRoot, STACK_OR_USAGE, useBuiltHookit } from "../run/hook/_run.ts
 
 const ROOT = join(import.meta.dirname, "../..");
 const RUN_DOCS = [
-  "README.md",
-  "docs/getting-started.md",
-  "docs/configuration.md",
-  "docs/events.md",
-  "docs/install.md",
-  "docs/troubleshooting.md",
-  "docs/adapters.md",
-  "docs/testing-policies.md",
-  ...readdirSync("docs/agents").map((name) => `docs/agents/${name}`),
+  "README.md", "docs/getting-started.md", "docs/configuration.md", "docs/events.md", "docs/install.md",
+  "docs/troubleshooting.md", "docs/adapters.md", "docs/testing-policies.md", ...readdirSync("docs/agents").map((name) => `docs/agents/${name}`),
   "docs/teams/sources.md",
 ];
 const NOT_RUN = /^<!-- not-run: (.*\S.*) -->$/;
@@ -123,8 +116,7 @@ describe("policy examples in the docs", () => {
 const commands = RUN_DOCS.flatMap(blocks)
   .filter((block) => block.lang === "sh" || block.lang === "bash" || block.lang === "shell")
   .flatMap((block) => {
-    if (block.before === RUN_ALL)
-      return [{ text: `set -e\n${block.body.join("\n")}`, where: `${block.file}:${block.line + 1}`, skipped: undefined }];
+    if (block.before === RUN_ALL) return [{ text: `set -e\n${block.body.join("\n")}`, where: `${block.file}:${block.line + 1}`, skipped: undefined }];
     const skipped = NOT_RUN.exec(block.before);
     return block.body
       .map((text, i) => ({ text: text.trim(), where: `${block.file}:${block.line + 1 + i}`, skipped: skipped?.[1] }))
@@ -155,11 +147,8 @@ describe("commands in the README and the docs", () => {
       XDG_CONFIG_HOME: join(home, ".config"),
       XDG_STATE_HOME: join(home, ".local/state"),
       // The reader's git has an identity (docs/teams/sources.md commits a policy), and nothing else of the developer's.
-      GIT_CONFIG_NOSYSTEM: "1",
-      GIT_AUTHOR_NAME: "Reader",
-      GIT_AUTHOR_EMAIL: "reader@example.invalid",
-      GIT_COMMITTER_NAME: "Reader",
-      GIT_COMMITTER_EMAIL: "reader@example.invalid",
+      GIT_CONFIG_NOSYSTEM: "1", GIT_AUTHOR_NAME: "Reader", GIT_AUTHOR_EMAIL: "reader@example.invalid",
+      GIT_COMMITTER_NAME: "Reader", GIT_COMMITTER_EMAIL: "reader@example.invalid",
     };
   });
   afterAll(() => rmSync(sandbox, { recursive: true, force: true }));
@@ -170,22 +159,12 @@ describe("commands in the README and the docs", () => {
   });
 
   // In reading order, in one sandbox: README's `hookit init` sets up what later pages use.
-  test.each(commands.filter((cmd) => cmd.skipped === undefined))(
-    "$where: $text",
-    (cmd) => {
-      const run = spawnSync("/bin/sh", ["-c", cmd.text], {
-        cwd: project,
-        env,
-        encoding: "utf8",
-        timeout: 60_000,
-        stdio: ["ignore", "pipe", "pipe"],
-      });
-      const expected = DOCUMENTED[cmd.text] ?? { exit: 0 };
-      const shown = `${cmd.where}\nstdout:\n${run.stdout}\nstderr:\n${run.stderr}`;
-      expect(run.status, shown).toBe(expected.exit);
-      if (expected.stdout !== undefined) expect(run.stdout).toBe(expected.stdout);
-      expect(`${run.stdout}\n${run.stderr}`, shown).not.toMatch(STACK_OR_USAGE);
-    },
-    90_000,
-  );
+  test.each(commands.filter((cmd) => cmd.skipped === undefined))("$where: $text", (cmd) => {
+    const run = spawnSync("/bin/sh", ["-c", cmd.text], { cwd: project, env, encoding: "utf8", timeout: 60_000, stdio: ["ignore", "pipe", "pipe"] });
+    const expected = DOCUMENTED[cmd.text] ?? { exit: 0 };
+    const shown = `${cmd.where}\nstdout:\n${run.stdout}\nstderr:\n${run.stderr}`;
+    expect(run.status, shown).toBe(expected.exit);
+    if (expected.stdout !== undefined) expect(run.stdout).toBe(expected.stdout);
+    expect(`${run.stdout}\n${run.stderr}`, shown).not.toMatch(STACK_OR_USAGE);
+  }, 90_000);
 });

@@ -38,7 +38,8 @@ export function readCursorTool(nativeEvent: string, payload: Record<string, unkn
     }
     case "afterFileEdit": {
       const path = need("file_path");
-      if (!Array.isArray(payload.edits)) throw new PayloadError(`${where}: "edits" must be an array, got ${describe(payload.edits)}`);
+      if (!Array.isArray(payload.edits))
+        throw new PayloadError(`${where}: "edits" must be an array, got ${describe(payload.edits)}`);
       const edits = payload.edits
         .filter(isRecord)
         .map((edit) => ({ oldText: stringOf(edit.old_string) ?? "", newText: stringOf(edit.new_string) ?? "" }));
@@ -135,12 +136,7 @@ export const TOOL_CLASSES: ToolClass[] = [
   { native: "Write", as: "write", fields: { file_path: "path", new_content: "content" } },
   { native: "Edit", as: "edit", fields: { file_path: "path", old_string: "edits[].oldText", new_string: "edits[].newText" } },
   { native: "StrReplace", as: "edit", fields: { file_path: "path", old_string: "edits[].oldText", new_string: "edits[].newText" } },
-  {
-    native: "Delete",
-    as: "write",
-    fields: { file_path: "path", path: "path", target_file: "path" },
-    note: 'hookit\'s delete form (`content: ""`, `delete: true`); a Delete that names no file is blocked as unreadable',
-  },
+  { native: "Delete", as: "write", fields: { file_path: "path", path: "path", target_file: "path" }, note: "hookit's delete form (`content: \"\"`, `delete: true`); a Delete that names no file is blocked as unreadable" },
   { native: "LS", as: "ls", fields: { path: "path", target_directory: "path" } },
   { native: "Grep", as: "grep", fields: { pattern: "pattern", path: "path", glob: "glob" } },
   { native: "Glob", as: "find", fields: { pattern: "pattern", target_directory: "path" } },
