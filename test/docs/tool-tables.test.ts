@@ -7,7 +7,7 @@ import { pathToFileURL } from "node:url";
 import { describe, expect, test } from "vitest";
 import { describeClass } from "../../src/agents/shared/tool-classes.ts";
 import { VERIFIED_RANGES } from "../../src/doctor/versions.ts";
-import { TOOL_TABLES } from "../adapters/tool-tables.ts";
+import { TOOL_TABLES } from "../agents/tool-tables.ts";
 
 const ROOT = join(import.meta.dirname, "../..");
 

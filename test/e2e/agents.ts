@@ -5,7 +5,7 @@
 import { join } from "node:path";
 import { clis, type CliId } from "./clis.ts";
 import type { Wire } from "./servers/types.ts";
-import { opencode } from "../opencode/e2e-profile.ts";
+import { opencode } from "../hosts/opencode/e2e-profile.ts";
 import { compareVersions } from "../../src/doctor/versions.ts";
 
 export type { CliId };

@@ -1,6 +1,6 @@
 // OpenCode 1.18.33 with hookit's in-process plugin (dist/opencode.mjs, listed in the project's
 // opencode.json by `hookit install`). The conformance scenarios run OpenCode as `opencode serve`
-// driven by `opencode run --attach` (test/opencode/e2e-launcher.ts); the extra scenarios below
+// driven by `opencode run --attach` (test/hosts/opencode/e2e-launcher.ts); the extra scenarios below
 // show what a plain `opencode run` does differently, and that OpenCode runs unguarded when the
 // plugin file is gone.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";

@@ -1,7 +1,7 @@
 // The full tool list each real CLI offers the model (first main-loop request), at the version this
 // run installed: the pins, or the newest releases with HOOKIT_E2E_LATEST=1. It must equal the
 // committed fixture test/fixtures/tool-lists/<agent>-<version>.json, and every tool in it must be
-// classified by the adapter (test/adapters/tool-classes.test.ts checks the fixtures offline).
+// classified by the adapter (test/agents/shared/tool-classes.test.ts checks the fixtures offline).
 // HOOKIT_E2E_CAPTURE_TOOLS=1 (re)writes the fixtures instead of comparing.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -10,7 +10,7 @@ import { AGENTS, type CliId } from "./agents.ts";
 import { clis } from "./clis.ts";
 import { REPO_ROOT, disposeScratch, runScenario } from "./harness.ts";
 import { deferredToolNames, offeredTools, type OfferedTool, type ToolList } from "./tool-lists.ts";
-import { TOOL_TABLES } from "../adapters/tool-tables.ts";
+import { TOOL_TABLES } from "../agents/tool-tables.ts";
 import { classOf } from "../../src/agents/shared/tool-classes.ts";
 
 afterAll(disposeScratch);

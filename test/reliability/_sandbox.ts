@@ -3,43 +3,15 @@
 // runs it. The environment holds nothing from the developer's shell but PATH.
 import { eventually, processAlive } from "../engine/_helpers.ts";
 import { spawn } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { afterAll, beforeAll, onTestFinished } from "vitest";
+import { onTestFinished } from "vitest";
+import { FIXTURES, ROOT, binPath, packageRoot, useBuiltHookit } from "../_built.ts";
 
-export const ROOT = join(import.meta.dirname, "../..");
-export const FIXTURES = join(ROOT, "test/fixtures");
+export { FIXTURES, ROOT, binPath, packageRoot, useBuiltHookit };
 /** Fault injection preloaded into hookit processes (see the file). */
 export const FAULTS = join(import.meta.dirname, "_faults.cjs");
-
-let snapshot: string | undefined;
-
-/**
- * Call once at the top of a test file that runs hookit as a process. Others
- * rebuild `dist/` in this tree (a rebuild deletes it first), so each file runs a
- * private copy. `HOOKIT_TEST_DIST` points the suites at another build, e.g. one
- * with a fix reverted, to see a test fail without the fix.
- */
-export function useBuiltHookit(): void {
-  beforeAll(() => {
-    const source = process.env.HOOKIT_TEST_DIST ?? join(ROOT, "dist");
-    if (!existsSync(join(source, "bin.cjs"))) throw new Error(`${source} has no build: run npm run build`);
-    snapshot = mkdtempSync(join(tmpdir(), "hookit-rel-dist-"));
-    cpSync(source, join(snapshot, "dist"), { recursive: true });
-    cpSync(join(ROOT, "package.json"), join(snapshot, "package.json"));
-  });
-  afterAll(() => {
-    if (snapshot) rmSync(snapshot, { recursive: true, force: true });
-  });
-}
-
-export function packageRoot(): string {
-  if (!snapshot) throw new Error("call useBuiltHookit() at the top of the test file");
-  return snapshot;
-}
-
-export const binPath = () => join(packageRoot(), "dist", "bin.cjs");
 
 export interface Sandbox {
   root: string;

@@ -6,7 +6,7 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileS
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { trustPolicy } from "../../src/policy/trust.ts";
-import { createSandbox, startExtension } from "../pi/fake-pi.ts";
+import { createSandbox, startExtension } from "../hosts/pi/fake-pi.ts";
 import { agentPayloads } from "./_payloads.ts";
 import { HOOK_AGENTS, inspectReply } from "./_protocol.ts";
 import { policy, runBin, runHook, sandbox, useBuiltHookit, type Sandbox } from "./_sandbox.ts";

@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { createSandbox, FIXTURES, runHook, runHookit, useBuiltHookit } from "../hook/_run.ts";
+import { createSandbox, FIXTURES, runHook, runHookit, useBuiltHookit } from "./hook/_run.ts";
 
 useBuiltHookit();
 

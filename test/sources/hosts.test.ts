@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { digest } from "../../src/sources/sync.ts";
 import { sourceCopyPath, sourcesFile } from "../../src/sources/store.ts";
-import { createSandbox, startExtension } from "../pi/fake-pi.ts";
+import { createSandbox, startExtension } from "../hosts/pi/fake-pi.ts";
 
 const POLICY = JSON.stringify({ "acme/policy": { "no-curl": { description: "", event: "tool_call", filter: { command: "curl" }, shell: "exit 1", default: true } } });
 

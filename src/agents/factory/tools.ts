@@ -1,6 +1,6 @@
 // Factory droid's built-in tools mapped onto hookit's (Pi's) tool vocabulary.
 // Names and input shapes are the ones droid 0.225.2 sent its hooks in real runs
-// (test/adapters/factory-captures/): `Execute`, `Read`, `LS`, `Create`, `Edit`,
+// (test/agents/factory/captures/): `Execute`, `Read`, `LS`, `Create`, `Edit`,
 // `MultiEdit`, `ApplyPatch`, `Grep`, `Glob`. droid offers `ApplyPatch` (Codex's
 // patch envelope in `input`) instead of `Create`/`Edit` to OpenAI models.
 import { NO_FILES, SKILL, WEB_FETCH, type ToolClass } from "../shared/tool-classes.ts";

@@ -1,5 +1,5 @@
 // How each native tool of an agent reaches a policy, as data: docs/agents/<id>.md lists it
-// (scripts/gen-docs.mjs) and test/adapters/tool-classes.test.ts checks every tool the real CLI
+// (scripts/gen-docs.mjs) and test/agents/shared/tool-classes.test.ts checks every tool the real CLI
 // offered (test/fixtures/tool-lists/<agent>-<version>.json) against it, so a CLI release that adds a
 // tool fails a test until someone decides what it is.
 

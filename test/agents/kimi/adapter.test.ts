@@ -1,0 +1,148 @@
+// Kimi Code CLI adapter. Kimi cannot run here: the fixtures are built from its hooks docs
+// (test/fixtures/kimi/README.md) and the answers below are the shapes those docs define:
+// a Claude-shaped `hookSpecificOutput` deny on stdout with exit 0, nothing for "no opinion".
+import { readdirSync, readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import kimi from "../../../src/agents/kimi/adapter.ts";
+import { PayloadError, type Decision, type Invocation } from "../../../src/contract/types.ts";
+
+const DIR = new URL("../../fixtures/kimi/", import.meta.url);
+const fixture = (name: string): Record<string, unknown> => JSON.parse(readFileSync(new URL(name, DIR), "utf8"));
+const decide = (fields: Partial<Decision> = {}): Decision => ({ notices: [], ...fields });
+
+const KC = {
+  agent: "kimi", sessionId: "session_abc", cwd: "/path/to/project",
+  metadata: { sessionId: "session_abc", sessionName: "Fix the login page" },
+};
+const KCLI = { agent: "kimi", sessionId: "abc123", cwd: "/path/to/project", metadata: { sessionId: "abc123" } };
+const bash = (command: string, id: string, nativeToolName = "Bash") => ({
+  toolName: "bash", toolCallId: id, input: { command }, agent: "kimi", nativeToolName, nativeToolInput: { command },
+});
+
+const EXPECTED: Record<string, Invocation> = {
+  "PreToolUse-Bash.json": {
+    ...KC, nativeEvent: "PreToolUse", kind: "tool_call", events: [{ event: "tool_call", ...bash("rm -rf build", "tool_call_1") }],
+  },
+  "PostToolUse-Bash.json": {
+    ...KC, nativeEvent: "PostToolUse", kind: "tool_result",
+    events: [{ event: "tool_result", ...bash("npm test", "tool_call_2"), content: [{ type: "text", text: "2 passing" }], isError: false }],
+  },
+  "PostToolUseFailure-Bash.json": {
+    ...KC, nativeEvent: "PostToolUseFailure", kind: "tool_result",
+    events: [{ event: "tool_result", ...bash("npm test", "tool_call_3"), content: [{ type: "text", text: "1 failing" }], isError: true }],
+  },
+  "Stop.json": { ...KC, nativeEvent: "Stop", kind: "stop", stopHookActive: false, events: [{ event: "agent_end", agent: "kimi" }] },
+  "PreToolUse-Shell-kimi-cli.json": {
+    ...KCLI, nativeEvent: "PreToolUse", kind: "tool_call", events: [{ event: "tool_call", ...bash("rm -rf /", "", "Shell") }],
+  },
+  "Stop-stop_hook_active-kimi-cli.json": {
+    ...KCLI, nativeEvent: "Stop", kind: "stop", stopHookActive: true, events: [{ event: "agent_end", agent: "kimi" }],
+  },
+};
+const eventOf = (file: string) => file.split(/[-.]/)[0] as string;
+
+describe("kimi parse: documented payloads", () => {
+  it("has an expectation for every fixture file", () => {
+    expect(readdirSync(DIR).filter((f) => f.endsWith(".json")).sort()).toEqual(Object.keys(EXPECTED).sort());
+  });
+  for (const [file, expected] of Object.entries(EXPECTED)) {
+    it(file, () => {
+      expect(kimi.kindOf(eventOf(file))).toBe(expected.kind);
+      expect(kimi.parse(eventOf(file), fixture(file))).toEqual(expected);
+    });
+  }
+  it("knows every documented event, and only those", () => {
+    for (const event of ["UserPromptSubmit", "SessionStart", "SubagentStop", "Notification", "Interrupt", "TurnStarted"]) {
+      expect(kimi.kindOf(event)).toBe("lifecycle");
+      expect(kimi.parse(event, { hook_event_name: event, session_id: "s" })).toMatchObject({ kind: "lifecycle", events: [] });
+    }
+    expect(kimi.kindOf("BeforeTool")).toBe("tool_call");
+    expect(() => kimi.parse("BeforeTool", {})).toThrow('hookit does not know the Kimi Code event "BeforeTool"');
+  });
+});
+
+describe("kimi parse: tool vocabulary (Kimi Code built-in tools)", () => {
+  const call = (tool_name: string, tool_input: Record<string, unknown>) => {
+    const [event] = kimi.parse("PreToolUse", { session_id: "s", tool_name, tool_input, tool_call_id: "c" }).events;
+    if (event?.event !== "tool_call") throw new Error("expected a tool_call");
+    return [event.toolName, event.input];
+  };
+  it.each([
+    ["Bash", { command: "ls", timeout: 5000, run_in_background: false }, "bash", { command: "ls", timeout: 5 }],
+    ["Read", { path: "/a", line_offset: 10, n_lines: 20 }, "read", { path: "/a", offset: 10, limit: 20 }],
+    ["Read", { path: "/a", line_offset: -5 }, "read", { path: "/a" }],
+    ["Write", { path: "/a", content: "x", mode: "append" }, "write", { path: "/a", content: "x" }],
+    ["Edit", { path: "/a", old_string: "o", new_string: "n", replace_all: true }, "edit", { path: "/a", edits: [{ oldText: "o", newText: "n" }] }],
+    ["Grep", { pattern: "TODO", path: "src", glob: "*.ts", "-i": true, "-C": 2, head_limit: 0 }, "grep",
+      { pattern: "TODO", path: "src", glob: "*.ts", ignoreCase: true, context: 2 }],
+    ["Grep", { pattern: "x", head_limit: 7 }, "grep", { pattern: "x", limit: 7 }],
+    ["Glob", { pattern: "**/*.ts", path: "src" }, "find", { pattern: "**/*.ts", path: "src" }],
+    ["WebSearch", { query: "q" }, "WebSearch", { query: "q" }],
+    ["mcp__github__search", { q: 1 }, "mcp__github__search", { q: 1 }],
+  ])("%s %j → %s", (name, input, toolName, normalized) => {
+    expect(call(name, input)).toEqual([toolName, normalized]);
+  });
+  it("refuses a known tool whose required argument is missing, so a policy cannot miss it", () => {
+    expect(() => call("Write", { path: "/a" })).toThrow('tool_input.content of Write must be a string, got nothing');
+    expect(() => call("Bash", { cmd: "ls" })).toThrow(PayloadError);
+  });
+  it("reads a plain-string error (kimi-cli) and an error object (Kimi Code)", () => {
+    const result = (error: unknown) => kimi.parse("PostToolUseFailure", { tool_name: "X", tool_input: {}, error }).events[0];
+    expect(result("boom")).toMatchObject({ content: [{ type: "text", text: "boom" }], isError: true });
+    expect(result({ code: "c", message: "bad" })).toMatchObject({ content: [{ type: "text", text: "bad" }] });
+  });
+});
+
+describe("kimi parse: bad payloads", () => {
+  it.each([
+    ["PreToolUse", { tool_input: {} }, /"tool_name" must be a non-empty string/],
+    ["PreToolUse", { tool_name: "Bash", tool_input: "ls" }, /"tool_input" of Bash must be a JSON object/],
+    ["PreToolUse", { tool_name: "Bash", tool_input: { command: "ls" }, session_id: 7 }, /"session_id" must be a string, got a number/],
+    ["Stop", [], /expected a JSON object on stdin, got an array/],
+  ])("%s %j", (event, payload, message) => {
+    expect(() => kimi.parse(event, payload)).toThrow(PayloadError);
+    expect(() => kimi.parse(event, payload)).toThrow(message);
+  });
+});
+
+describe("kimi respond", () => {
+  const pre = kimi.parse("PreToolUse", fixture("PreToolUse-Bash.json"));
+  const post = kimi.parse("PostToolUse", fixture("PostToolUse-Bash.json"));
+  const stop = kimi.parse("Stop", fixture("Stop.json"));
+  const session = kimi.parse("SessionStart", { session_id: "s", source: "startup" });
+  const deny = (event: string, reason: string) =>
+    `${JSON.stringify({ hookSpecificOutput: { hookEventName: event, permissionDecision: "deny", permissionDecisionReason: reason } })}\n`;
+
+  it("says nothing, exit 0, when hookit has no opinion", () => {
+    for (const invocation of [pre, post, stop, session]) expect(kimi.respond(invocation, decide())).toEqual({ stdout: "", stderr: "", exitCode: 0 });
+  });
+  it("blocks a tool with the documented JSON deny and exit 0 (never exit 2)", () => {
+    expect(kimi.respond(pre, decide({ block: "Use rg instead of grep." }))).toEqual({ stdout: deny("PreToolUse", "Use rg instead of grep."), stderr: "", exitCode: 0 });
+    expect(JSON.parse(kimi.respond(pre, decide({ block: "  " })).stdout).hookSpecificOutput.permissionDecisionReason).toBe("Blocked by hookit policy.");
+  });
+  it("continues the agent at Stop with the same deny, unless an Action asked to stop", () => {
+    expect(kimi.respond(stop, decide({ continueWith: "Run the tests first." })).stdout).toBe(deny("Stop", "Run the tests first."));
+    const stopped = kimi.respond(stop, decide({ continueWith: "C", stopAgent: "hookit: hook \"x\" requested interrupt" }));
+    expect(stopped.stdout).toBe("");
+    expect(stopped.stderr).toContain("requested interrupt");
+  });
+  it("cannot patch a result: the patch is only logged to stderr", () => {
+    const reply = kimi.respond(post, decide({ patch: { reason: "secret in output", text: "[BLOCKED by HooKit] secret in output" } }));
+    expect(reply.stdout).toBe("");
+    expect(reply.exitCode).toBe(0);
+    expect(reply.stderr).toContain("cannot replace a tool result");
+    expect(reply.stderr).toContain("secret in output");
+  });
+  it("sends notices to stderr, one per line, next to a block on stdout", () => {
+    const notices = [{ message: "n1", severity: "error" as const }, { message: "n2", severity: "info" as const }];
+    expect(kimi.respond(pre, decide({ block: "R", notices }))).toEqual({ stdout: deny("PreToolUse", "R"), stderr: "n1\nn2\n", exitCode: 0 });
+  });
+});
+
+describe("kimi capability table", () => {
+  it("marks every cell as documented only, and registers only events every Kimi release accepts", () => {
+    expect(new Set(kimi.capabilities.map((row) => row.verified))).toEqual(new Set(["documented, not verified on the real CLI"]));
+    expect(kimi.registrations.map((r) => r.native)).toEqual(["PreToolUse", "PostToolUse", "PostToolUseFailure", "Stop"]);
+    expect(kimi.registrations.every((r) => r.matcher === undefined)).toBe(true);
+  });
+});

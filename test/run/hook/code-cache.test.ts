@@ -1,0 +1,51 @@
+// The hot path compiles from V8 code caches that the build makes (src/bin.cjs,
+// scripts/code-cache.mjs). A cache V8 turns down silently costs the whole gain,
+// so the built files must be accepted; and a damaged cache must never change
+// what hookit answers, only how fast.
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { expect, test } from "vitest";
+// @ts-expect-error: a plain .mjs build script without type declarations
+import { adapterIds } from "../../../scripts/agents.mjs";
+import { packageRoot, useBuiltHookit } from "./_run.ts";
+
+useBuiltHookit();
+
+const ADAPTERS: string[] = adapterIds().filter((id: string) => id !== "pi" && id !== "opencode");
+
+/** Loads hook.cjs and every adapter through bin.cjs; prints each file and whether V8 used its cache. */
+function loadAll(dist: string): Array<[string, boolean]> {
+  const script = `
+    const bin = require(${JSON.stringify(join(dist, "bin.cjs"))});
+    bin.requireCached("hook.cjs");
+    for (const id of ${JSON.stringify(ADAPTERS)}) bin.requireCached("adapters/" + id + ".cjs");
+    console.log(JSON.stringify([...bin.compiledScripts()].map(([file, s]) => [file.slice(${dist.length + 1}), s.cachedDataRejected])));`;
+  const run = spawnSync(process.execPath, ["-e", script], { encoding: "utf8" });
+  expect(run.stderr).toBe("");
+  return JSON.parse(run.stdout) as Array<[string, boolean]>;
+}
+
+test("every hot bundle has a code cache for this Node, and V8 accepts each one", () => {
+  const loaded = loadAll(join(packageRoot(), "dist"));
+  expect(loaded.map(([file]) => file).sort()).toEqual(["hook.cjs", ...ADAPTERS.map((id) => `adapters/${id}.cjs`)].sort());
+  expect(loaded.filter(([, rejected]) => rejected)).toEqual([]);
+});
+
+test("a damaged code cache is turned down by V8 and the hook answers exactly as before", () => {
+  const dist = join(mkdtempSync(join(tmpdir(), "hookit-code-cache-")), "dist");
+  cpSync(join(packageRoot(), "dist"), dist, { recursive: true });
+  const payload = readFileSync(join(import.meta.dirname, "../../fixtures/claude/PreToolUse-Bash.json"), "utf8");
+  const home = mkdtempSync(join(tmpdir(), "hookit-code-cache-home-"));
+  writeFileSync(join(home, "hookit.json"), JSON.stringify({ local: { no: { description: "", event: "tool_call", filter: { toolName: "^bash$" }, shell: "false", default: true } } }));
+  const env = { PATH: process.env.PATH, HOME: home, XDG_STATE_HOME: join(home, "state"), HOOKIT_CONFIG: join(home, "hookit.json") };
+  const hook = () => spawnSync(process.execPath, [join(dist, "bin.cjs"), "hook", "--agent", "claude", "PreToolUse"], { input: payload, env, encoding: "utf8" });
+  const before = hook();
+  expect(before.stdout).toContain('"permissionDecision":"deny"');
+  const damaged = ["adapters/claude.cjs", "hook.cjs"];
+  for (const file of damaged) writeFileSync(join(dist, `${file}.${process.version}.cache`), Buffer.alloc(4096, 7));
+  expect(loadAll(dist).filter(([, rejected]) => rejected).map(([file]) => file).sort()).toEqual(damaged);
+  const after = hook();
+  expect({ stdout: after.stdout, status: after.status }).toEqual({ stdout: before.stdout, status: before.status });
+});
