@@ -9,8 +9,12 @@ import { join } from "node:path";
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const f = (x) => x.toFixed(x < 1 ? 3 : 2);
 
-export const COMPOUND = "cd src && git add -A && git commit -m 'fix: do not rm -rf ~ in cleanup' && npm test 2>&1 | tail -n 20 > ../test.log";
-export const LONG = Array.from({ length: 125 }, (_, i) => `test -f step${i}.sh && bash step${i}.sh --verbose "$HOME/cache" >> build.log 2>&1`).join(" && ");
+export const COMPOUND =
+  "cd src && git add -A && git commit -m 'fix: do not rm -rf ~ in cleanup' && npm test 2>&1 | tail -n 20 > ../test.log";
+export const LONG = Array.from(
+  { length: 125 },
+  (_, i) => `test -f step${i}.sh && bash step${i}.sh --verbose "$HOME/cache" >> build.log 2>&1`,
+).join(" && ");
 
 function cpuOf(command, env, input) {
   const run = spawnSync("bash", ["-c", `TIMEFORMAT='%3U %3S'; time ${command} >/dev/null`], { env, input, encoding: "utf8" });
@@ -40,11 +44,20 @@ function hotPath(root, work, bin, rounds, minimal) {
   const home = starterHome(work, bin);
   const { project } = home;
   const env = minimal ? minimalEnv(home.env) : home.env;
-  const fixture = (file, changes) => JSON.stringify({ ...JSON.parse(readFileSync(join(root, "test/fixtures/claude", file), "utf8")), cwd: project, ...changes });
+  const fixture = (file, changes) =>
+    JSON.stringify({ ...JSON.parse(readFileSync(join(root, "test/fixtures/claude", file), "utf8")), cwd: project, ...changes });
   const cases = {
-    bash: { event: "PreToolUse", input: fixture("PreToolUse-Bash.json", { tool_input: { command: COMPOUND, description: "test" } }), deny: false },
+    bash: {
+      event: "PreToolUse",
+      input: fixture("PreToolUse-Bash.json", { tool_input: { command: COMPOUND, description: "test" } }),
+      deny: false,
+    },
     attack: { event: "PreToolUse", input: fixture("PreToolUse-Bash.json", { tool_input: { command: "bash -c 'rm -rf ~'" } }), deny: true },
-    write: { event: "PreToolUse", input: fixture("PreToolUse-Write.json", { tool_input: { file_path: join(project, "src/a.ts"), content: "x\n" } }), deny: false },
+    write: {
+      event: "PreToolUse",
+      input: fixture("PreToolUse-Write.json", { tool_input: { file_path: join(project, "src/a.ts"), content: "x\n" } }),
+      deny: false,
+    },
     prompt: { event: "UserPromptSubmit", input: fixture("UserPromptSubmit.json", {}), deny: false },
   };
   const command = (event) => `"${process.execPath}" "${bin}" hook --agent claude ${event}`;
@@ -67,7 +80,11 @@ function inProcess(root, work) {
   const time = (fn, n) => {
     for (let i = 0; i < Math.min(200, n); i++) fn();
     const samples = [];
-    for (let i = 0; i < n; i++) { const t = performance.now(); fn(); samples.push(performance.now() - t); }
+    for (let i = 0; i < n; i++) {
+      const t = performance.now();
+      fn();
+      samples.push(performance.now() - t);
+    }
     return median(samples);
   };
   return {
@@ -81,10 +98,12 @@ function inProcess(root, work) {
 /** Loading dist/facts.cjs (the parser and the walker) in a fresh process, wall ms inside the process. */
 function loadCost(root, rounds) {
   const script = `const t=process.hrtime.bigint();require(${JSON.stringify(join(root, "dist/facts.cjs"))});const l=process.hrtime.bigint();require(${JSON.stringify(join(root, "dist/facts.cjs"))}).deriveCommandFacts("echo hi",{cwd:process.cwd()});const e=process.hrtime.bigint();console.log(Number(l-t)/1e6, Number(e-l)/1e6)`;
-  const load = [], first = [];
+  const load = [],
+    first = [];
   for (let i = 0; i < rounds; i++) {
     const [a, b] = spawnSync(process.execPath, ["-e", script], { encoding: "utf8" }).stdout.trim().split(" ").map(Number);
-    load.push(a); first.push(b);
+    load.push(a);
+    first.push(b);
   }
   return { load: median(load), first: median(first) };
 }
@@ -94,11 +113,14 @@ export function factsBench({ root, work, bin, rounds }) {
   const bare = hotPath(root, work, bin, rounds, true);
   const local = inProcess(root, work);
   const load = loadCost(root, rounds);
-  const row = (label, key, budget) => `| ${label} | ${f(hot[key])} | ${(hot[key] / hot.node).toFixed(2)} | ${f(bare[key])} | ${(bare[key] / bare.node).toFixed(2)} | ${budget} |`;
+  const row = (label, key, budget) =>
+    `| ${label} | ${f(hot[key])} | ${(hot[key] / hot.node).toFixed(2)} | ${f(bare[key])} | ${(bare[key] / bare.node).toFixed(2)} | ${budget} |`;
   return [
     "## Command facts: the starter policy (`hookit init --global`) on `hookit hook --agent claude`, CPU time (user+sys)",
     "",
-    "Compound command: `" + COMPOUND.replaceAll("|", "\\|") + "`. Columns: with the ambient environment (as above), and with only PATH, HOME and XDG_*.",
+    "Compound command: `" +
+      COMPOUND.replaceAll("|", "\\|") +
+      "`. Columns: with the ambient environment (as above), and with only PATH, HOME and XDG_*.",
     "",
     "| run | CPU ms | ratio | CPU ms, minimal env | ratio | budget |",
     "| --- | --- | --- | --- | --- | --- |",

@@ -21,20 +21,44 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 11);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 export const CORPUS = [
-  "cat .env*", "cat .e''nv", "cat .en[v]", "/bin/rm -rf ~", "\\rm -rf ~", "rm ~ -rf", "rm $'-rf' ~", "bash -c 'rm -rf ~'",
-  "find ~ -delete", "git push origin +main", "git commit -m \"do not rm -rf ~/ ever\"",
-  "cat > notes.md <<'EOF'\nnever rm -rf ~ or cat .env\nEOF", "git commit -m \"$(cat <<'EOF'\nmsg\nEOF\n)\"",
-  "for f in *.ts; do wc -l \"$f\"; done", "case $x in a|b) rm x;; *) echo;; esac", "[[ -f a && $(id -u) -eq 0 ]] && rm a",
-  "echo $(( 1 + $(echo 2) ))", "diff <(sort a) <(sort b)", "f() { rm -rf \"$1\"; }; f ~", "a=(x y z); echo \"${a[@]}\"",
-  "echo ${HOME:-/tmp}/x ${#PATH} ${PATH//:/ }", "sudo -u root env X=1 timeout 5 nohup rm -rf / &", "echo `echo \\`id\\``",
-  "cmd 2>&1 | tee -a log >/dev/null", "{ echo a; echo b; } > out", "(cd src && make) || exit 1", "echo \"unterminated",
-  "if then fi", "echo $'\\x72\\x6d' \\\n  -rf", "x=$'a\\'b'; echo \"$x\"", LONG,
+  "cat .env*",
+  "cat .e''nv",
+  "cat .en[v]",
+  "/bin/rm -rf ~",
+  "\\rm -rf ~",
+  "rm ~ -rf",
+  "rm $'-rf' ~",
+  "bash -c 'rm -rf ~'",
+  "find ~ -delete",
+  "git push origin +main",
+  'git commit -m "do not rm -rf ~/ ever"',
+  "cat > notes.md <<'EOF'\nnever rm -rf ~ or cat .env\nEOF",
+  "git commit -m \"$(cat <<'EOF'\nmsg\nEOF\n)\"",
+  'for f in *.ts; do wc -l "$f"; done',
+  "case $x in a|b) rm x;; *) echo;; esac",
+  "[[ -f a && $(id -u) -eq 0 ]] && rm a",
+  "echo $(( 1 + $(echo 2) ))",
+  "diff <(sort a) <(sort b)",
+  'f() { rm -rf "$1"; }; f ~',
+  'a=(x y z); echo "${a[@]}"',
+  "echo ${HOME:-/tmp}/x ${#PATH} ${PATH//:/ }",
+  "sudo -u root env X=1 timeout 5 nohup rm -rf / &",
+  "echo `echo \\`id\\``",
+  "cmd 2>&1 | tee -a log >/dev/null",
+  "{ echo a; echo b; } > out",
+  "(cd src && make) || exit 1",
+  'echo "unterminated',
+  "if then fi",
+  "echo $'\\x72\\x6d' \\\n  -rf",
+  "x=$'a\\'b'; echo \"$x\"",
+  LONG,
 ];
 
 /** One fresh process: load the parser, parse one command; prints CPU ms (user+sys) measured by bash. */
 function coldCpu(script) {
   const run = spawnSync("bash", ["-c", `TIMEFORMAT='%3U %3S'; time "${process.execPath}" --input-type=module -e "$SCRIPT" >/dev/null`], {
-    env: { PATH: process.env.PATH, SCRIPT: script }, encoding: "utf8",
+    env: { PATH: process.env.PATH, SCRIPT: script },
+    encoding: "utf8",
   });
   if (run.status !== 0) throw new Error(run.stderr);
   const [user, sys] = run.stderr.trim().split("\n").at(-1).split(" ").map(Number);
@@ -59,8 +83,20 @@ async function warm() {
   const { parse } = await import(join(modules, "sh-syntax/lib/index.js"));
   const parsers = {
     hand: async (text) => hand.parseScript(text).errors.length === 0,
-    "tree-sitter-bash": async (text) => { const t = tree.parse(text); const ok = !t.rootNode.hasError; t.delete(); return ok; },
-    "sh-syntax (mvdan/sh)": async (text) => { try { await parse(text); return true; } catch { return false; } },
+    "tree-sitter-bash": async (text) => {
+      const t = tree.parse(text);
+      const ok = !t.rootNode.hasError;
+      t.delete();
+      return ok;
+    },
+    "sh-syntax (mvdan/sh)": async (text) => {
+      try {
+        await parse(text);
+        return true;
+      } catch {
+        return false;
+      }
+    },
   };
   const out = {};
   for (const [name, run] of Object.entries(parsers)) {
@@ -73,7 +109,11 @@ async function warm() {
       times.push((performance.now() - t) / (CORPUS.length - 1));
     }
     const long = [];
-    for (let i = 0; i < 20; i++) { const t = performance.now(); await run(LONG); long.push(performance.now() - t); }
+    for (let i = 0; i < 20; i++) {
+      const t = performance.now();
+      await run(LONG);
+      long.push(performance.now() - t);
+    }
     out[name] = { ok, perCommand: median(times), long: median(long) };
   }
   return out;
@@ -94,7 +134,9 @@ const lines = [
   "",
   "| parser | CPU ms | over bare node |",
   "| --- | --- | --- |",
-  ...Object.entries(coldMs).map(([k, v]) => `| ${k === "baseline" ? "bare `node -e 0`" : k} | ${f(v)} | ${k === "baseline" ? "" : `+${f(v - coldMs.baseline)}`} |`),
+  ...Object.entries(coldMs).map(
+    ([k, v]) => `| ${k === "baseline" ? "bare `node -e 0`" : k} | ${f(v)} | ${k === "baseline" ? "" : `+${f(v - coldMs.baseline)}`} |`,
+  ),
   "",
   "## Warm parse (ms)",
   "",
@@ -106,7 +148,10 @@ const lines = [
   "",
   `| command | ${names.join(" | ")} |`,
   `| --- | ${names.map(() => "---").join(" | ")} |`,
-  ...CORPUS.map((text, i) => `| \`${(text.length > 60 ? `${text.slice(0, 57)}…` : text).replaceAll("\n", "⏎").replaceAll("|", "\\|").replaceAll("`", "ˋ")}\` | ${names.map((k) => (warmStats[k].ok[i] ? "✓" : "✗")).join(" | ")} |`),
+  ...CORPUS.map(
+    (text, i) =>
+      `| \`${(text.length > 60 ? `${text.slice(0, 57)}…` : text).replaceAll("\n", "⏎").replaceAll("|", "\\|").replaceAll("`", "ˋ")}\` | ${names.map((k) => (warmStats[k].ok[i] ? "✓" : "✗")).join(" | ")} |`,
+  ),
   "",
 ];
 writeFileSync(join(root, "bench", "parsers.md"), lines.join("\n"));

@@ -9,7 +9,7 @@ import { selfProtectionBlock } from "../dist/index.mjs";
 const COMMANDS = {
   "short command (`ls -la`)": "ls -la",
   "compound command (cd, pipes, redirect, $(…))": `cd src && grep -rn "TODO" . | sort | uniq -c > /tmp/todo.txt && echo "$(date) done" >> notes.md`,
-  "a line the reader cannot settle (`rm -rf \"$(ls -a | grep tmp)\"`): the facts decide": `rm -rf "$(ls -a | grep tmp)"`,
+  'a line the reader cannot settle (`rm -rf "$(ls -a | grep tmp)"`): the facts decide': `rm -rf "$(ls -a | grep tmp)"`,
   "10 kB command": `echo start; ${Array.from({ length: 400 }, (_, i) => `printf '%s' item${i} >> out.txt`).join("; ")}`,
 };
 
@@ -21,8 +21,14 @@ export function protectionCost(rounds = 2000) {
   const ctx = { cwd: project, projectDir: project, env: { HOME: join(root, "home") } };
   const rows = [];
   const cases = [
-    ...Object.entries(COMMANDS).map(([name, command]) => [name, { event: "tool_call", toolName: "bash", toolCallId: "c", input: { command } }]),
-    ["file write (`write src/a.ts`)", { event: "tool_call", toolName: "write", toolCallId: "c", input: { path: "src/a.ts", content: "x" } }],
+    ...Object.entries(COMMANDS).map(([name, command]) => [
+      name,
+      { event: "tool_call", toolName: "bash", toolCallId: "c", input: { command } },
+    ]),
+    [
+      "file write (`write src/a.ts`)",
+      { event: "tool_call", toolName: "write", toolCallId: "c", input: { path: "src/a.ts", content: "x" } },
+    ],
   ];
   for (const [name, event] of cases) {
     for (let i = 0; i < 200; i++) selfProtectionBlock([event], ctx);

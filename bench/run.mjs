@@ -16,15 +16,16 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 21);
 const root = new URL("..", import.meta.url).pathname;
 const bin = join(root, "dist", "bin.cjs");
 const work = mkdtempSync(join(tmpdir(), "hookit-bench-"));
-const payload = readFileSync(join(root, "test", "fixtures", "claude", "PreToolUse-Bash.json"), "utf8")
-  .replace("/home/user/project", work);
+const payload = readFileSync(join(root, "test", "fixtures", "claude", "PreToolUse-Bash.json"), "utf8").replace("/home/user/project", work);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** 50 hooks: 40 filter misses and 10 matching `true` shortcuts (plus one `false` when blocking). */
 function policy(block) {
   const local = {};
-  for (let i = 0; i < 40; i++) local[`miss-${i}`] = { description: "", event: "tool_call", filter: { toolName: `^tool${i}$` }, shell: "false", default: true };
-  for (let i = 0; i < 10; i++) local[`pass-${i}`] = { description: "", event: "tool_call", filter: { toolName: "^bash$" }, shell: "true", default: true };
+  for (let i = 0; i < 40; i++)
+    local[`miss-${i}`] = { description: "", event: "tool_call", filter: { toolName: `^tool${i}$` }, shell: "false", default: true };
+  for (let i = 0; i < 10; i++)
+    local[`pass-${i}`] = { description: "", event: "tool_call", filter: { toolName: "^bash$" }, shell: "true", default: true };
   if (block) local["block-echo"] = { description: "", event: "tool_call", filter: { command: "^echo" }, shell: "false", default: true };
   return JSON.stringify({ local });
 }
@@ -76,7 +77,8 @@ async function engineScaling() {
   const event = { event: "tool_call", toolName: "bash", toolCallId: "c1", input: { command: "echo hi" } };
   for (const n of [10, 100, 1000, 10000]) {
     const local = {};
-    for (let i = 0; i < n; i++) local[`h${i}`] = { description: "", event: "tool_call", filter: { toolName: `^nomatch${i}$` }, shell: "false", default: true };
+    for (let i = 0; i < n; i++)
+      local[`h${i}`] = { description: "", event: "tool_call", filter: { toolName: `^nomatch${i}$` }, shell: "false", default: true };
     const t0 = performance.now();
     const catalog = loadCatalog([{ storage: "global", text: JSON.stringify({ local }) }]);
     const loadMs = performance.now() - t0;
@@ -103,10 +105,16 @@ function spawnWall(command) {
 }
 
 async function shellHook() {
-  const catalog = loadCatalog([{ storage: "global", text: JSON.stringify({ local: { real: { description: "", event: "tool_call", shell: "exit 0", default: true } } }) }]);
+  const catalog = loadCatalog([
+    {
+      storage: "global",
+      text: JSON.stringify({ local: { real: { description: "", event: "tool_call", shell: "exit 0", default: true } } }),
+    },
+  ]);
   const hooks = enabledHookSet(catalog.entries);
   const event = { event: "tool_call", toolName: "bash", toolCallId: "c1", input: { command: "echo hi" } };
-  const hook = [], bare = [];
+  const hook = [],
+    bare = [];
   for (let i = 0; i < ROUNDS + 4; i++) {
     bare.push(await spawnWall("true"));
     const t0 = performance.now();

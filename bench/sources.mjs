@@ -19,10 +19,18 @@ function cpuOf(command, env, input) {
 /** A source the way `hookit source add` leaves it: registry, then the copy named by its digest. */
 function writeSource(home) {
   const entries = {};
-  for (let i = 0; i < 10; i++) entries[`org-${i}`] = { description: "", event: "tool_call", filter: { toolName: `^orgtool${i}$` }, shell: "false", default: true };
+  for (let i = 0; i < 10; i++)
+    entries[`org-${i}`] = { description: "", event: "tool_call", filter: { toolName: `^orgtool${i}$` }, shell: "false", default: true };
   const text = JSON.stringify({ "acme/policy": entries }, null, 2) + "\n";
   const sha256 = createHash("sha256").update(text).digest("hex");
-  const record = { name: "acme/policy", url: "/srv/acme/policy.git", path: "hooks", commit: "0".repeat(40), sha256, fetchedAt: new Date().toISOString() };
+  const record = {
+    name: "acme/policy",
+    url: "/srv/acme/policy.git",
+    path: "hooks",
+    commit: "0".repeat(40),
+    sha256,
+    fetchedAt: new Date().toISOString(),
+  };
   const dir = join(home, "state", "hookit", "sources", "acme+policy");
   mkdirSync(dir, { recursive: true });
   const copy = join(dir, `policy-${sha256.slice(0, 16)}.json`);
@@ -51,7 +59,9 @@ export function sourcesBench({ bin, rounds, payload, envFor }) {
     times.none.push(cpuOf(hook, none, payload));
     times.one.push(cpuOf(hook, one, payload));
   }
-  const node = median(times.node), noneMs = median(times.none), oneMs = median(times.one);
+  const node = median(times.node),
+    noneMs = median(times.none),
+    oneMs = median(times.one);
   return [
     "## Policy sources: `hookit hook --agent claude PreToolUse`, the 50-hook pass policy, CPU time (user+sys)",
     "",

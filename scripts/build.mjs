@@ -13,7 +13,15 @@ import { adapterIds } from "./agents.mjs";
 import { makeCodeCaches } from "./code-cache.mjs";
 
 const ADAPTER_IDS = adapterIds();
-const common = { bundle: true, platform: "node", mainFields: ["module", "main"], target: "node20", legalComments: "none", logLevel: "warning", metafile: true };
+const common = {
+  bundle: true,
+  platform: "node",
+  mainFields: ["module", "main"],
+  target: "node20",
+  legalComments: "none",
+  logLevel: "warning",
+  metafile: true,
+};
 
 /**
  * Every `*.lazy.ts` file under src/ loads something lazily in source form; on the hot path it is
@@ -21,7 +29,8 @@ const common = { bundle: true, platform: "node", mainFields: ["module", "main"],
  * `.lazy.ts` file without a replacement here fails the build.
  */
 const LAZY_REPLACEMENTS = {
-  "agents/loaders.lazy.ts": () => `export const LOADERS = {${ADAPTER_IDS.map((id) => `${id}: async () => require("./adapters/${id}.cjs")`).join(", ")}};`,
+  "agents/loaders.lazy.ts": () =>
+    `export const LOADERS = {${ADAPTER_IDS.map((id) => `${id}: async () => require("./adapters/${id}.cjs")`).join(", ")}};`,
   "crypto.lazy.ts": () => `export const crypto = () => require("node:crypto");`,
   "run/external.lazy.ts": () => `export const loadExternal = async () => require("./external.cjs");`,
   "engine/facts-loader.lazy.ts": () => FACTS_LOADER,
@@ -67,7 +76,7 @@ function factsCodeCache() {
   const commands = [
     "cd src && git add -A && git commit -m 'fix: x' && npm test 2>&1 | tail -n 20 > ../test.log",
     "bash -c 'rm -rf ~' ; sudo env X=1 timeout 5 find . -name '*.log' -exec rm {} + ; cat .env* | grep -e KEY > /tmp/x",
-    "for f in *.ts; do wc -l \"$f\"; done; x=$(pwd); echo \"${HOME:-/}\" >> out; git push --force-with-lease origin main",
+    'for f in *.ts; do wc -l "$f"; done; x=$(pwd); echo "${HOME:-/}" >> out; git push --force-with-lease origin main',
     "cat > notes.md <<'EOF'\nhello\nEOF\ncp -r a b && mv c d && tar czf x.tgz dist && curl -o f https://x && python3 -c 'print(1)'",
   ];
   const script = `
@@ -95,7 +104,11 @@ const cold = await build({
 });
 const hot = await build({
   ...common,
-  entryPoints: { hook: "src/run/hook.ts", validate: "src/engine/catalog.ts", ...Object.fromEntries(ADAPTER_IDS.map((id) => [`adapters/${id}`, `src/agents/${id}/adapter.ts`])) },
+  entryPoints: {
+    hook: "src/run/hook.ts",
+    validate: "src/engine/catalog.ts",
+    ...Object.fromEntries(ADAPTER_IDS.map((id) => [`adapters/${id}`, `src/agents/${id}/adapter.ts`])),
+  },
   outdir: "dist",
   outExtension: { ".js": ".cjs" },
   format: "cjs",

@@ -45,7 +45,13 @@ export function makeCodeCaches() {
     const policyFile = join(home, ".config", "hookit", "hookit.json");
     const policy = JSON.parse(readFileSync(policyFile, "utf8"));
     policy.local ??= {};
-    policy.local["code-cache-spawn"] = { description: "", event: "tool_call", filter: { toolName: "^bash$" }, shell: "exit 0", default: true };
+    policy.local["code-cache-spawn"] = {
+      description: "",
+      event: "tool_call",
+      filter: { toolName: "^bash$" },
+      shell: "exit 0",
+      default: true,
+    };
     writeFileSync(policyFile, JSON.stringify(policy));
     for (const [index, [agent, file]] of WARM.entries()) {
       const payload = readFileSync(join(fixtures, agent, file), "utf8").replaceAll("/home/user/project", home);
@@ -59,11 +65,13 @@ export function makeCodeCaches() {
         encoding: "utf8",
         env: { ...env, BIN: bin, ARGS: JSON.stringify(["--agent", agent, nativeEvent]), ...(last ? {} : { ONLY_ADAPTER: "1" }) },
       });
-      if (run.status !== 0 && run.status !== 2) throw new Error(`code cache: the ${agent} warm-up call exited ${run.status}: ${run.stderr}`);
+      if (run.status !== 0 && run.status !== 2)
+        throw new Error(`code cache: the ${agent} warm-up call exited ${run.status}: ${run.stderr}`);
     }
   } finally {
     rmSync(home, { recursive: true, force: true });
   }
   const made = readdirSync("dist/adapters").filter((name) => name.endsWith(`.${process.version}.cache`)).length;
-  if (made !== WARM.length || !existsSync(`dist/hook.cjs.${process.version}.cache`)) throw new Error(`code cache: expected ${WARM.length} adapter caches and dist/hook.cjs.${process.version}.cache, made ${made}`);
+  if (made !== WARM.length || !existsSync(`dist/hook.cjs.${process.version}.cache`))
+    throw new Error(`code cache: expected ${WARM.length} adapter caches and dist/hook.cjs.${process.version}.cache, made ${made}`);
 }

@@ -52,7 +52,13 @@ const cases = [
   ["kimi", "PreToolUse", "kimi/PreToolUse-Bash.json", "docs example"],
   ["kimi", "PreToolUse", "kimi/PreToolUse-Bash.json", "git push -f", (p) => (p.tool_input.command = "git push -f")],
   ["antigravity", "PreToolUse", "antigravity/PreToolUse-run_command-docs-example.json", "docs example"],
-  ["antigravity", "PreToolUse", "antigravity/PreToolUse-run_command-docs-example.json", "cat .env", (p) => (p.toolCall.args.CommandLine = "cat .env")],
+  [
+    "antigravity",
+    "PreToolUse",
+    "antigravity/PreToolUse-run_command-docs-example.json",
+    "cat .env",
+    (p) => (p.toolCall.args.CommandLine = "cat .env"),
+  ],
 ];
 
 const rows = [];
@@ -61,9 +67,15 @@ for (const [agent, event, file, label, change] of cases) {
   if ("cwd" in payload) payload.cwd = project; // the captured machine's path does not exist here
   if ("workspacePaths" in payload) payload.workspacePaths = [project];
   change?.(payload);
-  const run = spawnSync(process.execPath, [bin, "hook", "--agent", agent, event], { input: JSON.stringify(payload), env, encoding: "utf8" });
+  const run = spawnSync(process.execPath, [bin, "hook", "--agent", agent, event], {
+    input: JSON.stringify(payload),
+    env,
+    encoding: "utf8",
+  });
   if (process.env.DEMO_DEBUG) console.error(agent, event, run.status, run.stdout, run.stderr);
-  const log = readFileSync(join(work, "state", "hookit", "decisions.jsonl"), "utf8").trim().split("\n");
+  const log = readFileSync(join(work, "state", "hookit", "decisions.jsonl"), "utf8")
+    .trim()
+    .split("\n");
   const record = JSON.parse(log.at(-1));
   // A patch replaces the tool output with HooKit's text; a block or continuation is the reason itself.
   const reads = record.outcome === "patch" ? `[BLOCKED by HooKit] ${record.reason}` : (record.reason ?? "");
@@ -72,7 +84,11 @@ for (const [agent, event, file, label, change] of cases) {
 
 const head = ["agent", "event", "payload", "tool", "decision", "exit", "what the model reads"];
 const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => Math.min(String(r[i]).length, 72))));
-const line = (cells) => cells.map((c, i) => String(c).slice(0, 72).padEnd(widths[i])).join("  ").trimEnd();
+const line = (cells) =>
+  cells
+    .map((c, i) => String(c).slice(0, 72).padEnd(widths[i]))
+    .join("  ")
+    .trimEnd();
 console.log(line(head));
 console.log(widths.map((w) => "-".repeat(w)).join("  "));
 for (const row of rows) console.log(line(row));

@@ -13,8 +13,13 @@ const dir = mkdtempSync(join(tmpdir(), "hookit-readme-"));
 try {
   const out = join(dir, "readme-blocks.mjs");
   buildSync({
-    entryPoints: [join(root, "test/docs/readme-blocks.ts")], bundle: true, platform: "node", format: "esm",
-    target: "node20", outfile: out, logLevel: "error",
+    entryPoints: [join(root, "test/docs/readme-blocks.ts")],
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    outfile: out,
+    logLevel: "error",
   });
   const { renderBlockTable, withBlockTable } = await import(pathToFileURL(out).href);
   const path = join(root, "README.md");

@@ -61,7 +61,8 @@ export function ownershipProblem(path: string, kind: "file" | "directory"): stri
     if (stat.uid !== 0) return `${current} is owned by uid ${stat.uid}, not root`;
     const shared = (stat.mode & 0o022) !== 0;
     const sticky = (stat.mode & 0o1000) !== 0 && stat.isDirectory();
-    if (shared && (first || !sticky)) return `${current} is writable by ${stat.mode & 0o002 ? "everyone" : "its group"} (mode ${(stat.mode & 0o7777).toString(8)})`;
+    if (shared && (first || !sticky))
+      return `${current} is writable by ${stat.mode & 0o002 ? "everyone" : "its group"} (mode ${(stat.mode & 0o7777).toString(8)})`;
     if (dirname(current) === current) return undefined;
   }
 }

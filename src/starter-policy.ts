@@ -6,7 +6,8 @@
 // that is only data (commit messages, echo, heredocs) alone.
 // `.env`, `.env.*` and their editor leftovers (`.env~`, `.env ` — a trailing blank is part of the name).
 // Any letter case: macOS and Windows file systems do not tell `.ENV` from `.env`.
-const DOTENV = "(^|/)\\.[eE][nN][vV](?!\\.([eE][xX][aA][mM][pP][lL][eE]|[sS][aA][mM][pP][lL][eE]|[tT][eE][mM][pP][lL][aA][tT][eE])$)(\\.[^/]*)?[\\s~]*$";
+const DOTENV =
+  "(^|/)\\.[eE][nN][vV](?!\\.([eE][xX][aA][mM][pP][lL][eE]|[sS][aA][mM][pP][lL][eE]|[tT][eE][mM][pP][lL][aA][tT][eE])$)(\\.[^/]*)?[\\s~]*$";
 // One shell-quoted argument of a `hookit.commands` line.
 const ARG = "(?:[^ '\\\\]|\\\\.|'[^']*')+";
 // `--mirror` (any abbreviation git accepts) overwrites every remote ref, as a force push does.
@@ -18,19 +19,25 @@ export const STARTER_POLICY = {
   $schema: "./schema.json",
   local: {
     "no-recursive-delete-outside-project": {
-      description: "Block recursive deletes of anything outside the project (rm -r, find -delete, any wrapper or spelling); the system temp directory is fine.",
+      description:
+        "Block recursive deletes of anything outside the project (rm -r, find -delete, any wrapper or spelling); the system temp directory is fine.",
       event: "tool_call",
       filter: { "hookit.recursiveDeletesOutside": "." },
       shell: "false",
-      action: tell("That recursive delete reaches outside this project, so it was not run. Do not retry it another way: ask the user to run it themselves if it is really needed."),
+      action: tell(
+        "That recursive delete reaches outside this project, so it was not run. Do not retry it another way: ask the user to run it themselves if it is really needed.",
+      ),
       default: true,
     },
     "no-dotenv-secrets": {
-      description: "Never read, write, copy, source or search .env / .env.* files, by any tool, redirect, symlink or glob (.env.example, .env.sample, .env.template stay readable).",
+      description:
+        "Never read, write, copy, source or search .env / .env.* files, by any tool, redirect, symlink or glob (.env.example, .env.sample, .env.template stay readable).",
       event: "tool_call",
       filter: { "hookit.paths": DOTENV },
       shell: "false",
-      action: tell("Dotenv files hold secrets and are not readable or writable here. Do not try another way to reach them: ask the user for the specific value you need, or read .env.example for the variable names."),
+      action: tell(
+        "Dotenv files hold secrets and are not readable or writable here. Do not try another way to reach them: ask the user for the specific value you need, or read .env.example for the variable names.",
+      ),
       default: true,
     },
     "no-force-push": {
@@ -38,15 +45,20 @@ export const STARTER_POLICY = {
       event: "tool_call",
       filter: { "hookit.commands": FORCE_PUSH },
       shell: "false",
-      action: tell("Force pushes are blocked. Use git push --force-with-lease if you must overwrite the remote branch, or ask the user to push."),
+      action: tell(
+        "Force pushes are blocked. Use git push --force-with-lease if you must overwrite the remote branch, or ask the user to push.",
+      ),
       default: true,
     },
     "no-writes-outside-project": {
-      description: "Block writes outside the project, through file tools or the shell (redirects, cp, mv, tee, …); the system temp directory is fine.",
+      description:
+        "Block writes outside the project, through file tools or the shell (redirects, cp, mv, tee, …); the system temp directory is fine.",
       event: "tool_call",
       filter: { "hookit.writesOutside": "." },
       shell: "false",
-      action: tell("Writing outside this project is blocked. Keep changes inside the project (or the system temp directory); if a file elsewhere must change, ask the user to do it."),
+      action: tell(
+        "Writing outside this project is blocked. Keep changes inside the project (or the system temp directory); if a file elsewhere must change, ask the user to do it.",
+      ),
       default: true,
     },
     "redact-secrets": {

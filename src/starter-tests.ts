@@ -15,17 +15,33 @@ const HOOK = {
 
 const bash = (command: string) => ({ event: "tool_call", toolName: "bash", input: { command } });
 const file = (toolName: string, path: string) => ({ event: "tool_call", toolName, input: { path } });
-const blocked = (hook: string, ...also: string[]) => ({ outcome: "block", reason: `hook "${hook}" rejected`, hooks: [hook, ...also].map((h) => `local/${h}`) });
+const blocked = (hook: string, ...also: string[]) => ({
+  outcome: "block",
+  reason: `hook "${hook}" rejected`,
+  hooks: [hook, ...also].map((h) => `local/${h}`),
+});
 const passes = { outcome: "pass" };
 
 export const STARTER_TESTS = {
   cases: [
-    { name: "rm -rf of the home directory is blocked", event: bash("rm -rf ~/"), expect: blocked(HOOK.recursiveDelete, HOOK.writesOutside) },
+    {
+      name: "rm -rf of the home directory is blocked",
+      event: bash("rm -rf ~/"),
+      expect: blocked(HOOK.recursiveDelete, HOOK.writesOutside),
+    },
     { name: "rm -rf of / is blocked", event: bash("rm -rf /"), expect: blocked(HOOK.recursiveDelete, HOOK.writesOutside) },
-    { name: "rm -rf of a parent directory is blocked", event: bash("rm -fr ../other-project"), expect: blocked(HOOK.recursiveDelete, HOOK.writesOutside) },
+    {
+      name: "rm -rf of a parent directory is blocked",
+      event: bash("rm -fr ../other-project"),
+      expect: blocked(HOOK.recursiveDelete, HOOK.writesOutside),
+    },
     { name: "a recursive delete in the system temp directory passes", event: bash("rm -rf /tmp/scratch-build"), expect: passes },
     { name: "writing outside the project is blocked", event: bash("echo notes > ~/notes.txt"), expect: blocked(HOOK.writesOutside) },
-    { name: "a commit message that mentions rm -rf ~ and .env passes", event: bash("git commit -m 'never rm -rf ~ or cat .env'"), expect: passes },
+    {
+      name: "a commit message that mentions rm -rf ~ and .env passes",
+      event: bash("git commit -m 'never rm -rf ~ or cat .env'"),
+      expect: passes,
+    },
     { name: "reading .env.example passes", event: bash("cat .env.example"), expect: passes },
     { name: "rm -rf of a build folder inside the project passes", event: bash("rm -rf build"), expect: passes },
     { name: "reading .env is blocked", event: file("read", ".env"), expect: blocked(HOOK.envFiles) },
@@ -39,7 +55,12 @@ export const STARTER_TESTS = {
     { name: "a plain git push passes", event: bash("git push origin main"), expect: passes },
     {
       name: "a tool result with an AWS key is hidden from the model",
-      event: { event: "tool_result", toolName: "bash", input: { command: "cat config.txt" }, content: "aws_access_key_id = AKIAABCDEFGHIJKLMNOP" },
+      event: {
+        event: "tool_result",
+        toolName: "bash",
+        input: { command: "cat config.txt" },
+        content: "aws_access_key_id = AKIAABCDEFGHIJKLMNOP",
+      },
       expect: { outcome: "patch", reason: `hook "${HOOK.redact}" blocked bash result`, hooks: [`local/${HOOK.redact}`] },
     },
     {
@@ -52,14 +73,27 @@ export const STARTER_TESTS = {
       name: "Claude Code: a force push in its own payload is blocked",
       agent: "claude",
       native: "PreToolUse",
-      payload: { session_id: "s1", cwd: "/home/user/project", hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "git push --force" }, tool_use_id: "toolu_1" },
+      payload: {
+        session_id: "s1",
+        cwd: "/home/user/project",
+        hook_event_name: "PreToolUse",
+        tool_name: "Bash",
+        tool_input: { command: "git push --force" },
+        tool_use_id: "toolu_1",
+      },
       expect: blocked(HOOK.forcePush),
     },
     {
       name: "Gemini CLI: reading .env through run_shell_command is blocked",
       agent: "gemini",
       native: "BeforeTool",
-      payload: { session_id: "s1", cwd: "/home/user/project", hook_event_name: "BeforeTool", tool_name: "run_shell_command", tool_input: { command: "cat .env" } },
+      payload: {
+        session_id: "s1",
+        cwd: "/home/user/project",
+        hook_event_name: "BeforeTool",
+        tool_name: "run_shell_command",
+        tool_input: { command: "cat .env" },
+      },
       expect: blocked(HOOK.envInShell),
     },
   ],

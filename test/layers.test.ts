@@ -25,7 +25,18 @@ const LAYERS: ReadonlyArray<{ name: string; rank: number; paths: readonly string
   {
     name: "base",
     rank: -1,
-    paths: ["paths.ts", "errors.ts", "fs-atomic.ts", "crypto.lazy.ts", "exec-path.ts", "is-record.ts", "nearest.ts", "starter-policy.ts", "starter-tests.ts", "managed-paths.ts"],
+    paths: [
+      "paths.ts",
+      "errors.ts",
+      "fs-atomic.ts",
+      "crypto.lazy.ts",
+      "exec-path.ts",
+      "is-record.ts",
+      "nearest.ts",
+      "starter-policy.ts",
+      "starter-tests.ts",
+      "managed-paths.ts",
+    ],
   },
 ];
 
@@ -42,7 +53,11 @@ function importsOf(file: string): string[] {
   const text = readFileSync(join(SRC, file), "utf8");
   const specifiers = [...text.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*["'](\.\.?\/[^"']+)["']/g)].map((m) => m[1] as string);
   return specifiers
-    .map((specifier) => relative(SRC, resolve(SRC, dirname(file), specifier)).split("\\").join("/"))
+    .map((specifier) =>
+      relative(SRC, resolve(SRC, dirname(file), specifier))
+        .split("\\")
+        .join("/"),
+    )
     .filter((target) => !target.startsWith("..")); // package.json, read for the version
 }
 
@@ -63,7 +78,8 @@ export function layerProblems(files: readonly string[], imports: (file: string) 
       const to = layerOf(target);
       if (from && to && from !== to && to.rank >= from.rank) problems.push(`${file} (${from.name}) imports ${target} (${to.name})`);
       const base = target.split("/").pop() as string;
-      if (base.startsWith("_") && dirname(target) !== dirname(file)) problems.push(`${file} imports ${target}, internal to ${dirname(target)}/`);
+      if (base.startsWith("_") && dirname(target) !== dirname(file))
+        problems.push(`${file} imports ${target}, internal to ${dirname(target)}/`);
       if (unitOf(target) !== unitOf(file)) {
         const edges = folderEdges.get(unitOf(file)) ?? new Set<string>();
         folderEdges.set(unitOf(file), edges.add(unitOf(target)));

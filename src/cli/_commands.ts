@@ -5,7 +5,10 @@ import pkg from "../../package.json" with { type: "json" };
 import { nearest } from "../nearest.ts";
 import { argvProblem } from "./_strict-args.ts";
 
-const lazy = <T>(load: () => Promise<{ default: T }>) => () => load().then((m) => m.default);
+const lazy =
+  <T>(load: () => Promise<{ default: T }>) =>
+  () =>
+    load().then((m) => m.default);
 
 const SUB_COMMANDS = {
   hook: lazy(() => import("./hook.ts")),
@@ -46,7 +49,9 @@ export async function usageProblem(argv: string[]): Promise<string | undefined> 
 
 /** `argv` checked against the command's own arguments, or its subcommands' (`hookit source add …`). */
 async function commandProblem(name: string, command: CommandDef, argv: string[]): Promise<string | undefined> {
-  const subs = (typeof command.subCommands === "function" ? await command.subCommands() : await command.subCommands) as Record<string, CommandDef> | undefined;
+  const subs = (typeof command.subCommands === "function" ? await command.subCommands() : await command.subCommands) as
+    | Record<string, CommandDef>
+    | undefined;
   if (subs) {
     const [sub, ...rest] = argv;
     if (sub === undefined || ["--help", "-h"].includes(sub)) return undefined;

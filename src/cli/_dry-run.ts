@@ -17,7 +17,11 @@ export async function dryRunLines(event: NormalizedEvent, hooks: readonly Hook[]
       lines.push(`  - ${hook.ref}: skipped (its filter does not match)`);
       continue;
     }
-    const steps = [hook.when !== undefined && `when \`${hook.when}\``, `shell \`${hook.shell}\``, hook.action && `then ${hook.action.type} on ${[hook.action.outcome].flat().join("/")}`].filter(Boolean);
+    const steps = [
+      hook.when !== undefined && `when \`${hook.when}\``,
+      `shell \`${hook.shell}\``,
+      hook.action && `then ${hook.action.type} on ${[hook.action.outcome].flat().join("/")}`,
+    ].filter(Boolean);
     lines.push(`  + ${hook.ref}: would run: ${steps.join(", ")}${hook.timeout !== undefined ? ` (timeout ${hook.timeout} ms)` : ""}`);
   }
   return lines;

@@ -11,7 +11,14 @@ import { lineColumnAt } from "../install/syntax.ts";
 type Path = (string | number)[];
 
 const HOOK_KEYS: Record<string, string> = {
-  description: "string", event: "string", filter: "object", when: "string", shell: "string", action: "object", default: "boolean", timeout: "integer",
+  description: "string",
+  event: "string",
+  filter: "object",
+  when: "string",
+  shell: "string",
+  action: "object",
+  default: "boolean",
+  timeout: "integer",
 };
 const PRESET_KEYS: Record<string, string> = { description: "string", preset: "array", default: "boolean" };
 const META_KEYS = new Set(["$schema", "repos"]);
@@ -62,9 +69,13 @@ function entryProblems(ref: string, path: Path, body: Node, where: (path: Path, 
     const expected = allowed[key];
     if (expected === undefined) {
       const near = nearest(key, Object.keys(allowed));
-      out.push(`${where([...path, key], true)}: ${ref}: unknown key "${key}"${near ? ` (did you mean "${near}"?)` : ""}; a ${isPreset ? "preset" : "hook"} takes ${Object.keys(allowed).join(", ")}`);
+      out.push(
+        `${where([...path, key], true)}: ${ref}: unknown key "${key}"${near ? ` (did you mean "${near}"?)` : ""}; a ${isPreset ? "preset" : "hook"} takes ${Object.keys(allowed).join(", ")}`,
+      );
     } else if (value && !hasType(value, expected)) {
-      out.push(`${where([...path, key])}: ${ref}: "${key}" must be ${article(expected)}, not ${kind(value)}${value.type === "string" && expected === "boolean" ? ` (write ${value.value} without quotes)` : ""}`);
+      out.push(
+        `${where([...path, key])}: ${ref}: "${key}" must be ${article(expected)}, not ${kind(value)}${value.type === "string" && expected === "boolean" ? ` (write ${value.value} without quotes)` : ""}`,
+      );
     }
   }
   if (!props.has("description")) out.push(`${where(path)}: ${ref}: "description" is missing (a string; "" is allowed)`);
@@ -90,18 +101,27 @@ function actionProblems(ref: string, path: Path, action: Node, where: (path: Pat
   if (!type) return [`${where(path)}: ${ref}: "action" needs a "type": one of ${ACTION_TYPES.join(", ")}`];
   if (!(ACTION_TYPES as readonly string[]).includes(type.value as string)) {
     const near = nearest(String(type.value), ACTION_TYPES);
-    return [`${where([...path, "type"])}: ${ref}: unknown action type "${type.value}"${near ? ` (did you mean "${near}"?)` : ""}; one of ${ACTION_TYPES.join(", ")}`];
+    return [
+      `${where([...path, "type"])}: ${ref}: unknown action type "${type.value}"${near ? ` (did you mean "${near}"?)` : ""}; one of ${ACTION_TYPES.join(", ")}`,
+    ];
   }
   const value: unknown = JSON.parse(JSON.stringify(nodeValue(action)));
   if (actionSchema.safeParse(value).success) return [];
-  return [`${where(path)}: ${ref}: this "${type.value}" action does not fit its shape (see docs/configuration.md: "outcome" is required, and each type takes only its own keys)`];
+  return [
+    `${where(path)}: ${ref}: this "${type.value}" action does not fit its shape (see docs/configuration.md: "outcome" is required, and each type takes only its own keys)`,
+  ];
 }
 
 function nodeValue(node: Node): unknown {
   switch (node.type) {
-    case "object": return Object.fromEntries((node.children ?? []).map((p) => [p.children?.[0]?.value, p.children?.[1] ? nodeValue(p.children[1]) : null]));
-    case "array": return (node.children ?? []).map(nodeValue);
-    default: return node.value;
+    case "object":
+      return Object.fromEntries(
+        (node.children ?? []).map((p) => [p.children?.[0]?.value, p.children?.[1] ? nodeValue(p.children[1]) : null]),
+      );
+    case "array":
+      return (node.children ?? []).map(nodeValue);
+    default:
+      return node.value;
   }
 }
 
@@ -112,7 +132,8 @@ function hasType(node: Node, expected: string): boolean {
 
 function kind(node: Node): string {
   if (node.type === "string") return `the string ${JSON.stringify(node.value)}`;
-  if (node.type === "number" || node.type === "boolean" || node.type === "null") return `${node.type === "null" ? "" : `the ${node.type} `}${String(node.value)}`;
+  if (node.type === "number" || node.type === "boolean" || node.type === "null")
+    return `${node.type === "null" ? "" : `the ${node.type} `}${String(node.value)}`;
   return article(node.type);
 }
 

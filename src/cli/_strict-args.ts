@@ -6,7 +6,10 @@ import { nearest } from "../nearest.ts";
 
 /** Returns the problem with `argv` (the words after the command name), or undefined. */
 export function argvProblem(command: string, args: ArgsDef, argv: readonly string[]): string | undefined {
-  const flags = new Map<string, "boolean" | "string">([["help", "boolean"], ["h", "boolean"]]);
+  const flags = new Map<string, "boolean" | "string">([
+    ["help", "boolean"],
+    ["h", "boolean"],
+  ]);
   let positionals = 0;
   for (const [name, def] of Object.entries(args)) {
     if (def.type === "positional") positionals++;
@@ -25,7 +28,10 @@ export function argvProblem(command: string, args: ArgsDef, argv: readonly strin
     }
     if (!word.startsWith("-") || word === "-") {
       if (++seenPositionals > positionals) {
-        const near = nearest(word, [...flags.keys()].filter((f) => f.length > 1));
+        const near = nearest(
+          word,
+          [...flags.keys()].filter((f) => f.length > 1),
+        );
         return `hookit ${command}: unexpected argument "${word}"${near ? ` (did you mean --${near}?)` : ""}; see hookit ${command} --help`;
       }
       continue;
@@ -34,7 +40,10 @@ export function argvProblem(command: string, args: ArgsDef, argv: readonly strin
     const name = rawName.startsWith("no-") && flags.get(rawName.slice(3)) === "boolean" ? rawName.slice(3) : rawName;
     const type = flags.get(name);
     if (!type) {
-      const near = nearest(name, [...flags.keys()].filter((f) => f.length > 1));
+      const near = nearest(
+        name,
+        [...flags.keys()].filter((f) => f.length > 1),
+      );
       return `hookit ${command}: unknown option ${word.split("=")[0]}${near ? ` (did you mean --${near}?)` : ""}; see hookit ${command} --help`;
     }
     // A string flag takes the next word as its value (`--agent claude`), unless given inline.

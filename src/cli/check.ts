@@ -33,7 +33,8 @@ export default defineCommand({
     "dry-run": { type: "boolean", description: "List the hooks that would run, without running any of them", default: false },
   },
   async run({ args }) {
-    if (args.native && !args.agent) return fail("--native names an agent's own event, so it needs --agent too, e.g. --agent claude --native PreToolUse");
+    if (args.native && !args.agent)
+      return fail("--native names an agent's own event, so it needs --agent too, e.g. --agent claude --native PreToolUse");
     if (args.policy && !existsSync(resolve(args.policy))) return fail(`--policy ${args.policy}: no such file`);
     const cwd = resolve(args.cwd ?? process.cwd());
     const env = args.policy ? { ...process.env, HOOKIT_CONFIG: resolve(args.policy) } : process.env;
@@ -64,7 +65,10 @@ export default defineCommand({
       } catch (error) {
         return fail(`cannot read the ${adapter.title} ${args.native} payload: ${(error as Error).message}`);
       }
-      if (args["dry-run"]) return void process.stdout.write((await Promise.all(invocation.events.map((e) => dryRunLines(e, hooks, context)))).flat().join("\n") + "\n");
+      if (args["dry-run"])
+        return void process.stdout.write(
+          (await Promise.all(invocation.events.map((e) => dryRunLines(e, hooks, context)))).flat().join("\n") + "\n",
+        );
       // The same decision step as `hookit hook`, as a dry run: no decision log, and
       // stop state kept in memory (a fresh session) instead of the state directory.
       const fresh = invocation.sessionId !== undefined ? { engine: {}, continuations: 0 } : undefined;
@@ -85,7 +89,8 @@ export default defineCommand({
     } catch (error) {
       return fail((error as Error).message);
     }
-    if (args["dry-run"]) return void process.stdout.write((await Promise.all(events.map((e) => dryRunLines(e, hooks, context)))).flat().join("\n") + "\n");
+    if (args["dry-run"])
+      return void process.stdout.write((await Promise.all(events.map((e) => dryRunLines(e, hooks, context)))).flat().join("\n") + "\n");
     const evaluator = createEvaluator(); // shared: a repeated agent_end sees the earlier fingerprint
     let allPass = true;
     for (const event of events) {
@@ -98,9 +103,11 @@ export default defineCommand({
         process.stdout.write(`${native.event}: ${native.outcome === "block" && native.ask ? "ask" : native.outcome}\n`);
         if ("reason" in native) process.stdout.write(`${native.reason}\n`);
         for (const effect of outcome.effects) {
-          process.stdout.write(effect.type === "request-action"
-            ? `→ ${effect.hookRef} requests ${effect.action.type}\n`
-            : `${effect.type === "present" ? `[${effect.severity}]` : "[corrective turn]"} ${effect.message}\n`);
+          process.stdout.write(
+            effect.type === "request-action"
+              ? `→ ${effect.hookRef} requests ${effect.action.type}\n`
+              : `${effect.type === "present" ? `[${effect.severity}]` : "[corrective turn]"} ${effect.message}\n`,
+          );
         }
         for (const notice of timeoutNotices([outcome], hooks)) process.stdout.write(`[${notice.severity}] ${notice.message}\n`);
       }

@@ -28,7 +28,9 @@ export default defineCommand({
     const env = args.policy ? { ...process.env, HOOKIT_CONFIG: resolve(args.policy) } : process.env;
     const policy = loadEffectivePolicy(cwd, env);
     if (!policy.catalog.ok) {
-      return fail(`the policy is invalid, no hook would run:\n${policy.catalog.diagnostics.map((d) => `  • ${formatDiagnostic(d)}`).join("\n")}`);
+      return fail(
+        `the policy is invalid, no hook would run:\n${policy.catalog.diagnostics.map((d) => `  • ${formatDiagnostic(d)}`).join("\n")}`,
+      );
     }
     const hooks = enabledHookSet(policy.catalog.entries);
     const stdin = await readStdin();
@@ -63,7 +65,9 @@ export default defineCommand({
     let explanation: Explanation;
     try {
       const judgement = await judgeInvocation(invocation, hooks, { cwd: sandbox.project, env: sandbox.env, observer }, respond);
-      const selected = new Set(judgement.outcomes.flatMap((o) => o.effects.flatMap((e) => (e.type === "request-action" ? [e.hookRef] : []))));
+      const selected = new Set(
+        judgement.outcomes.flatMap((o) => o.effects.flatMap((e) => (e.type === "request-action" ? [e.hookRef] : []))),
+      );
       const first = invocation.events[0];
       explanation = {
         policy: policy.files.filter((f) => f.text !== undefined).map((f) => f.path ?? f.storage),

@@ -22,7 +22,8 @@ export default defineCommand({
     const path = args.global ? globalPolicyPath() : join(findProject(resolve(args.dir ?? process.cwd())).root, PROJECT_POLICY);
     const text = starterPolicyText();
     // Running init twice is harmless: the starter is already there, nothing to replace.
-    if (existsSync(path) && !args.force && readFileSync(path, "utf8") === text) return logger.info(`${path} already holds the starter policy; nothing changed`);
+    if (existsSync(path) && !args.force && readFileSync(path, "utf8") === text)
+      return logger.info(`${path} already holds the starter policy; nothing changed`);
     if (existsSync(path) && !args.force) return fail(`${path} already exists (and is not the starter policy); use --force to replace it`);
     writeFileAtomic(path, text);
     // The starter's "$schema": "./schema.json" (hookit's schema: HooKit's rejects hookit's keys).
@@ -38,12 +39,14 @@ export default defineCommand({
       logger.success(`wrote ${tests}`);
     }
     const scope = args.global ? " --global" : "";
-    logger.info([
-      "Next:",
-      "  hookit validate                        check the policy",
-      "  hookit test                            run its tests (tests/ next to it) in a sandbox",
-      `  hookit install --agent all${scope.padEnd(12)} enforce it in every agent found on this machine${args.global ? " (every project)" : ""}`,
-      "  hookit doctor                          verify each install end to end",
-    ].join("\n"));
+    logger.info(
+      [
+        "Next:",
+        "  hookit validate                        check the policy",
+        "  hookit test                            run its tests (tests/ next to it) in a sandbox",
+        `  hookit install --agent all${scope.padEnd(12)} enforce it in every agent found on this machine${args.global ? " (every project)" : ""}`,
+        "  hookit doctor                          verify each install end to end",
+      ].join("\n"),
+    );
   },
 });

@@ -9,14 +9,23 @@ const COLOURS: Record<string, string> = { block: "31", ask: "36", patch: "33", c
 export function formatTable(records: readonly LogRecord[], colour: boolean): string {
   const head = ["time", "agent", "event", "tool", "outcome", "hooks", "ms"];
   const rows = records.map((r) => [
-    r.ts.replace("T", " ").slice(0, 19), r.agent, r.probe ? `${r.event} (probe)` : r.event, r.tool ?? "", r.outcome,
-    r.hooks.join(",") || "-", String(r.durationMs),
+    r.ts.replace("T", " ").slice(0, 19),
+    r.agent,
+    r.probe ? `${r.event} (probe)` : r.event,
+    r.tool ?? "",
+    r.outcome,
+    r.hooks.join(",") || "-",
+    String(r.durationMs),
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] as string).length)));
-  const fmt = (cells: string[], paint = false) => cells.map((cell, i) => {
-    const padded = cell.padEnd(widths[i] as number);
-    return paint && i === 4 && COLOURS[cell] ? `\x1b[${COLOURS[cell]}m${padded}\x1b[0m` : padded;
-  }).join("  ").trimEnd();
+  const fmt = (cells: string[], paint = false) =>
+    cells
+      .map((cell, i) => {
+        const padded = cell.padEnd(widths[i] as number);
+        return paint && i === 4 && COLOURS[cell] ? `\x1b[${COLOURS[cell]}m${padded}\x1b[0m` : padded;
+      })
+      .join("  ")
+      .trimEnd();
   return [fmt(head), ...rows.map((row) => fmt(row, colour))].join("\n") + "\n";
 }
 
@@ -50,7 +59,11 @@ function editDistance(a: string, b: string): number {
 export default defineCommand({
   meta: { name: "log", description: "Show hookit's recent decisions (newest last)" },
   args: {
-    json: { type: "boolean", description: "One JSON record per line (with the recorded events: pipe one into hookit check)", default: false },
+    json: {
+      type: "boolean",
+      description: "One JSON record per line (with the recorded events: pipe one into hookit check)",
+      default: false,
+    },
     n: { type: "string", description: "How many records (default 20)", default: "20" },
     agent: { type: "string", description: "Only this agent" },
     session: { type: "string", description: "Only this session id" },

@@ -20,25 +20,35 @@ export function parseSince(text: string, now = Date.now()): number | undefined {
 }
 
 export default defineCommand({
-  meta: { name: "replay", description: "Re-evaluate the logged tool calls against the policy on disk (or --policy FILE) and list every flip" },
+  meta: {
+    name: "replay",
+    description: "Re-evaluate the logged tool calls against the policy on disk (or --policy FILE) and list every flip",
+  },
   args: {
     since: { type: "string", description: "Only calls logged since then: 7d, 12h, 30m, 2w or a date (default: the whole log)" },
     agent: { type: "string", description: "Only this agent's calls" },
-    policy: { type: "string", description: "Replay against this policy file (default: global + project policy as they are on disk, trusted or not)" },
+    policy: {
+      type: "string",
+      description: "Replay against this policy file (default: global + project policy as they are on disk, trusted or not)",
+    },
     cwd: { type: "string", description: "Directory to find the project from" },
     json: { type: "boolean", description: "Print the result as JSON", default: false },
   },
   async run({ args }) {
     const cwd = resolve(args.cwd ?? process.cwd());
     const since = args.since === undefined ? undefined : parseSince(args.since);
-    if (args.since !== undefined && since === undefined) return fail(`--since must be like 7d, 12h, 30m, 2w or a date, got "${args.since}"`);
+    if (args.since !== undefined && since === undefined)
+      return fail(`--since must be like 7d, 12h, 30m, 2w or a date, got "${args.since}"`);
     let candidate;
     try {
       candidate = loadCandidate(candidatePolicy(cwd, process.env, { explicit: args.policy }));
     } catch (error) {
       return fail((error as Error).message);
     }
-    if (!candidate.ok) return fail(`the policy is invalid, nothing can be replayed:\n${candidate.diagnostics.map((d) => `  • ${formatDiagnostic(d)}`).join("\n")}`);
+    if (!candidate.ok)
+      return fail(
+        `the policy is invalid, nothing can be replayed:\n${candidate.diagnostics.map((d) => `  • ${formatDiagnostic(d)}`).join("\n")}`,
+      );
     const all = readDecisionLog(stateDir());
     let agent: string | undefined;
     if (args.agent) {
@@ -47,9 +57,14 @@ export default defineCommand({
       agent = resolved.id;
     }
     const records = selectRecords(all, { since, agent });
-    if (!args.json) note.info(`replaying ${records.length} logged tool call${records.length === 1 ? "" : "s"} against ${candidate.described.join(" + ") || "no policy file"}`);
+    if (!args.json)
+      note.info(
+        `replaying ${records.length} logged tool call${records.length === 1 ? "" : "s"} against ${candidate.described.join(" + ") || "no policy file"}`,
+      );
     const tty = process.stderr.isTTY === true && !args.json;
-    const progress = tty ? (done: number, total: number) => process.stderr.write(`\r  ${done}/${total}${done === total ? "\n" : ""}`) : undefined;
+    const progress = tty
+      ? (done: number, total: number) => process.stderr.write(`\r  ${done}/${total}${done === total ? "\n" : ""}`)
+      : undefined;
     const sandbox = createSandbox(candidate.projectDir, process.env);
     let result;
     try {

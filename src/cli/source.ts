@@ -23,7 +23,11 @@ function recorded(): SourceRecord[] | undefined {
     return undefined;
   }
 }
-const yesArg = { type: "boolean", description: "Accept without asking (you reviewed the policy yourself; for scripts and CI)", default: false } as const;
+const yesArg = {
+  type: "boolean",
+  description: "Accept without asking (you reviewed the policy yourself; for scripts and CI)",
+  default: false,
+} as const;
 
 const add = defineCommand({
   meta: { name: "add", description: "Add a policy source: a git repository pinned to a commit" },
@@ -39,21 +43,30 @@ const add = defineCommand({
     const url = existsSync(args.url) ? resolve(args.url) : args.url;
     const name = args.name ?? nameFromUrl(url);
     if (name === undefined || !SOURCE_NAME.test(name)) {
-      return fail(`${args.name === undefined ? `cannot tell an owner/repo name from ${url}` : `"${name}" is not an owner/repo name`}; name the source with --name owner/repo (letters, digits, ".", "_" and "-")`);
+      return fail(
+        `${args.name === undefined ? `cannot tell an owner/repo name from ${url}` : `"${name}" is not an owner/repo name`}; name the source with --name owner/repo (letters, digits, ".", "_" and "-")`,
+      );
     }
     const sources = recorded();
     if (!sources) return;
-    if (sources.some((s) => s.name === name)) return fail(`the policy source ${name} is already added; move its pin with \`hookit source update ${name}\``);
+    if (sources.some((s) => s.name === name))
+      return fail(`the policy source ${name} is already added; move its pin with \`hookit source update ${name}\``);
     const fetched = fetchOrFail({ name, url, ...(args.ref !== undefined && { ref: args.ref }), path: args.path });
     if (!fetched) return rmSync(sourceDir(name, process.env), { recursive: true, force: true });
-    process.stdout.write(reviewText({
-      previous: undefined, text: fetched.text, labels: ["", ""], changed: "",
-      intro: `The policy source ${name} (${url} at ${short(fetched.commit)}) is not added yet. Its hooks run shell commands on every matching event, and your own or a project's policy cannot switch them off:`,
-    }));
+    process.stdout.write(
+      reviewText({
+        previous: undefined,
+        text: fetched.text,
+        labels: ["", ""],
+        changed: "",
+        intro: `The policy source ${name} (${url} at ${short(fetched.commit)}) is not added yet. Its hooks run shell commands on every matching event, and your own or a project's policy cannot switch them off:`,
+      }),
+    );
     const ok = await confirmed({
       yes: args.yes,
       question: `Add ${name} pinned to ${short(fetched.commit)} and let its hooks run? [y/N] `,
-      noTerminal: "not added: `hookit source add` asks a person to confirm, and there is no terminal here. Review the policy above and run the command again with --yes yourself, or run it in a terminal.",
+      noTerminal:
+        "not added: `hookit source add` asks a person to confirm, and there is no terminal here. Review the policy above and run the command again with --yes yourself, or run it in a terminal.",
       declined: "not added (answered no)",
     });
     if (!ok) return rmSync(sourceDir(name, process.env), { recursive: true, force: true });
@@ -72,7 +85,8 @@ const update = defineCommand({
     const all = recorded();
     if (!all) return;
     const sources = args.name === undefined ? all : all.filter((s) => s.name === args.name);
-    if (args.name !== undefined && sources.length === 0) return fail(`no policy source named ${args.name}; \`hookit source list\` shows them`);
+    if (args.name !== undefined && sources.length === 0)
+      return fail(`no policy source named ${args.name}; \`hookit source list\` shows them`);
     if (sources.length === 0) return logger.info("no policy sources; add one with `hookit source add <git-url>`");
     for (const source of sources) await updateOne(source, args.yes);
   },
@@ -82,9 +96,10 @@ async function updateOne(source: SourceRecord, yes: boolean): Promise<void> {
   const env = process.env;
   const fetched = fetchOrFail(source, (why) => {
     const copy = storedCopy(source, env);
-    const kept = typeof copy === "string"
-      ? `the copy fetched ${source.fetchedAt} (commit ${short(source.commit)}) stays in force`
-      : `and its stored copy cannot be used (${copy.why}), so hookit blocks tool calls until an update succeeds`;
+    const kept =
+      typeof copy === "string"
+        ? `the copy fetched ${source.fetchedAt} (commit ${short(source.commit)}) stays in force`
+        : `and its stored copy cannot be used (${copy.why}), so hookit blocks tool calls until an update succeeds`;
     return `could not update ${source.name} from ${source.url}: ${why}\n${kept}.`;
   });
   if (!fetched) return;
@@ -92,16 +107,21 @@ async function updateOne(source: SourceRecord, yes: boolean): Promise<void> {
   if (fetched.sha256 === source.sha256) {
     // The approved text itself: nothing to review, only the commit (or a lost copy) to put right.
     if (fetched.commit !== source.commit || !intact) recordSource(fetched, env);
-    logger.success(`${source.name} is up to date (${short(fetched.commit)}${fetched.commit !== source.commit ? `, the policy is unchanged since ${short(source.commit)}` : ""})`);
+    logger.success(
+      `${source.name} is up to date (${short(fetched.commit)}${fetched.commit !== source.commit ? `, the policy is unchanged since ${short(source.commit)}` : ""})`,
+    );
     return;
   }
   const previous = pinnedText(source, env);
-  process.stdout.write(reviewText({
-    previous, text: fetched.text,
-    labels: [`${source.name} at ${short(source.commit)} (pinned)`, `${source.name} at ${short(fetched.commit)}`],
-    intro: `The policy of ${source.name} at ${short(fetched.commit)} (the pinned version ${short(source.commit)} cannot be read back to compare, so this is all of it):`,
-    changed: `The policy of ${source.name} changed from ${short(source.commit)} to ${short(fetched.commit)}:`,
-  }));
+  process.stdout.write(
+    reviewText({
+      previous,
+      text: fetched.text,
+      labels: [`${source.name} at ${short(source.commit)} (pinned)`, `${source.name} at ${short(fetched.commit)}`],
+      intro: `The policy of ${source.name} at ${short(fetched.commit)} (the pinned version ${short(source.commit)} cannot be read back to compare, so this is all of it):`,
+      changed: `The policy of ${source.name} changed from ${short(source.commit)} to ${short(fetched.commit)}:`,
+    }),
+  );
   const ok = await confirmed({
     yes,
     question: `Move ${source.name} to ${short(fetched.commit)} and let this policy run? [y/N] `,
@@ -136,7 +156,9 @@ const list = defineCommand({
     if (args.json) return void process.stdout.write(JSON.stringify(rows, null, 2) + "\n");
     if (rows.length === 0) return void process.stdout.write("no policy sources; add one with `hookit source add <git-url>`\n");
     for (const row of rows) {
-      process.stdout.write(`${row.name}  ${short(row.commit)}  ${row.ref ?? "HEAD"}  ${row.url}${row.path === "hooks" ? "" : ` (${row.path})`}\n    ${row.status === "ok" ? `fetched ${row.fetchedAt}` : `BROKEN: ${row.status}; run \`hookit source update ${row.name}\``}\n`);
+      process.stdout.write(
+        `${row.name}  ${short(row.commit)}  ${row.ref ?? "HEAD"}  ${row.url}${row.path === "hooks" ? "" : ` (${row.path})`}\n    ${row.status === "ok" ? `fetched ${row.fetchedAt}` : `BROKEN: ${row.status}; run \`hookit source update ${row.name}\``}\n`,
+      );
     }
     if (rows.some((r) => r.status !== "ok")) process.exitCode = 1;
   },

@@ -17,7 +17,10 @@ export default defineCommand({
   args: {
     files: { type: "positional", required: false, description: "Test files (default: .hookit/tests/*.json of the project)" },
     reporter: { type: "string", description: `Output format: ${REPORTERS.join(", ")}`, default: "human" },
-    policy: { type: "string", description: "Test this policy file (default: the project's .hookit/hookit.json as it is on disk, else the global policy)" },
+    policy: {
+      type: "string",
+      description: "Test this policy file (default: the project's .hookit/hookit.json as it is on disk, else the global policy)",
+    },
     cwd: { type: "string", description: "Directory to find the project from" },
     schema: { type: "boolean", description: "Print the JSON Schema of a test file and exit", default: false },
   },
@@ -35,12 +38,16 @@ export default defineCommand({
     } catch (error) {
       return fail((error as Error).message);
     }
-    if (!candidate.ok) return fail(`the policy is invalid, no test can pass:\n${candidate.diagnostics.map((d) => `  • ${formatDiagnostic(d)}`).join("\n")}`);
+    if (!candidate.ok)
+      return fail(`the policy is invalid, no test can pass:\n${candidate.diagnostics.map((d) => `  • ${formatDiagnostic(d)}`).join("\n")}`);
     // Tests sit next to the policy they test: .hookit/tests/ (or tests/ beside the global policy).
     const policyFile = candidate.files.at(-1)?.path;
     const testsDir = policyFile ? join(dirname(policyFile), "tests") : join(candidate.projectDir, TESTS_DIR);
     const files = args._.length > 0 ? args._.map((f) => resolve(cwd, String(f))) : defaultFiles(testsDir);
-    if (files.length === 0) return fail(`no test files in ${testsDir}; \`hookit init\` writes tests for the starter policy, docs/testing-policies.md shows the format`);
+    if (files.length === 0)
+      return fail(
+        `no test files in ${testsDir}; \`hookit init\` writes tests for the starter policy, docs/testing-policies.md shows the format`,
+      );
     const started = performance.now();
     const cases: TestCase[] = [];
     const broken: Run["broken"] = [];
@@ -67,7 +74,10 @@ export default defineCommand({
 
 function defaultFiles(dir: string): string[] {
   try {
-    return readdirSync(dir).filter((f) => f.endsWith(".json")).sort().map((f) => join(dir, f));
+    return readdirSync(dir)
+      .filter((f) => f.endsWith(".json"))
+      .sort()
+      .map((f) => join(dir, f));
   } catch {
     return [];
   }

@@ -36,23 +36,32 @@ export default defineCommand({
     }
     const catalog = loadCatalog([{ storage: "project", path: project.policy, text }]);
     if (!catalog.ok) {
-      return fail(`not trusted: ${project.policy} is invalid, so no hook of it could run:\n${catalog.diagnostics.map((d) => `  • ${formatDiagnostic(d)}`).join("\n")}\nFix it (\`hookit validate\`), then run \`hookit trust\` again.`);
+      return fail(
+        `not trusted: ${project.policy} is invalid, so no hook of it could run:\n${catalog.diagnostics.map((d) => `  • ${formatDiagnostic(d)}`).join("\n")}\nFix it (\`hookit validate\`), then run \`hookit trust\` again.`,
+      );
     }
     const previous = trust.lastTrusted(project.policy);
-    process.stdout.write(reviewText({
-      previous, text, labels: [`${project.policy} (trusted)`, `${project.policy} (now)`],
-      intro: `${project.policy} has not been trusted before. Its hooks run shell commands on every matching event:`,
-      changed: `${project.policy} changed since you trusted it:`,
-    }));
+    process.stdout.write(
+      reviewText({
+        previous,
+        text,
+        labels: [`${project.policy} (trusted)`, `${project.policy} (now)`],
+        intro: `${project.policy} has not been trusted before. Its hooks run shell commands on every matching event:`,
+        changed: `${project.policy} changed since you trusted it:`,
+      }),
+    );
     if (previous !== undefined && !args["no-replay"]) {
       // What the change would have done to the last week's recorded tool calls, before anyone says yes.
       const { replaySummary } = await import("../policytest/replay.ts");
-      process.stdout.write(`\nReplaying the last 7 days of logged tool calls against the changed policy:\n${(await replaySummary(project.policy, text)).text}\n`);
+      process.stdout.write(
+        `\nReplaying the last 7 days of logged tool calls against the changed policy:\n${(await replaySummary(project.policy, text)).text}\n`,
+      );
     }
     const ok = await confirmed({
       yes: args.yes,
       question: `Trust ${project.policy} and let its hooks run? [y/N] `,
-      noTerminal: "not trusted: `hookit trust` asks a person to confirm, and there is no terminal here. Review the file and run `hookit trust --yes` yourself, or run `hookit trust` in a terminal.",
+      noTerminal:
+        "not trusted: `hookit trust` asks a person to confirm, and there is no terminal here. Review the file and run `hookit trust --yes` yourself, or run `hookit trust` in a terminal.",
       declined: "not trusted (answered no)",
     });
     if (!ok) return;

@@ -19,7 +19,9 @@ export default defineCommand({
   run({ args }) {
     const files = args.file ? [one(args.file)] : policyFiles(process.cwd(), process.env);
     if (files.length === 0) {
-      logger.info(`no policy file found (looked for ${globalPolicyPath()} and ${PROJECT_POLICY} up to the repository root); create one with \`hookit init\``);
+      logger.info(
+        `no policy file found (looked for ${globalPolicyPath()} and ${PROJECT_POLICY} up to the repository root); create one with \`hookit init\``,
+      );
       return;
     }
     const missing = files.filter((f) => f.text === undefined);
@@ -63,14 +65,19 @@ function report(file: StorageFile, entries: readonly CatalogEntry[]): void {
   const hooks = entries.filter((e) => e.kind === "hook");
   const presets = entries.length - hooks.length;
   const enabled = entries.filter((e) => e.default).length;
-  const trust = file.storage === "project" && file.path && file.text !== undefined && !isTrusted(file.path, file.text)
-    ? ` (not trusted, so it does not run yet: review it, then hookit trust ${dirname(dirname(file.path))})`
-    : "";
-  logger.success(`${file.path}: valid: ${hooks.length} hook${hooks.length === 1 ? "" : "s"}, ${presets} preset${presets === 1 ? "" : "s"}, ${enabled} enabled by default${trust}`);
+  const trust =
+    file.storage === "project" && file.path && file.text !== undefined && !isTrusted(file.path, file.text)
+      ? ` (not trusted, so it does not run yet: review it, then hookit trust ${dirname(dirname(file.path))})`
+      : "";
+  logger.success(
+    `${file.path}: valid: ${hooks.length} hook${hooks.length === 1 ? "" : "s"}, ${presets} preset${presets === 1 ? "" : "s"}, ${enabled} enabled by default${trust}`,
+  );
   const limit = HOOK_TIMEOUT_SECONDS * 1000;
   for (const hook of hooks) {
     if (hook.kind === "hook" && hook.timeout !== undefined && hook.timeout >= limit) {
-      logger.warn(`${file.path}: ${hook.ref}: "timeout": ${hook.timeout} ms is not shorter than the ${HOOK_TIMEOUT_SECONDS} s the agents give hookit's hooks (as \`hookit install\` wrote them): the agent stops hookit first, so this hook never finishes. Keep it under ${limit} ms.`);
+      logger.warn(
+        `${file.path}: ${hook.ref}: "timeout": ${hook.timeout} ms is not shorter than the ${HOOK_TIMEOUT_SECONDS} s the agents give hookit's hooks (as \`hookit install\` wrote them): the agent stops hookit first, so this hook never finishes. Keep it under ${limit} ms.`,
+      );
     }
   }
 }

@@ -32,9 +32,10 @@ export function agentFileProblems(agent: AgentId, scope: "project" | "global" | 
   }
   for (const [file, fileText] of mergedFiles(agent, scope, path, text)) {
     problems.push(...envProblems(target.title, file, fileText));
-    if (file !== path) for (const warning of safely(() => target.warnings?.(fileText) ?? [])) {
-      problems.push({ message: `${file}: ${warning} hookit would not be enforced`, fix: `remove that setting from ${file}` });
-    }
+    if (file !== path)
+      for (const warning of safely(() => target.warnings?.(fileText) ?? [])) {
+        problems.push({ message: `${file}: ${warning} hookit would not be enforced`, fix: `remove that setting from ${file}` });
+      }
   }
   return problems;
 }
@@ -60,10 +61,16 @@ function envProblems(title: string, file: string, text: string): FileProblem[] {
   const env = isRecord(settings) && isRecord(settings.env) ? settings.env : {};
   const problems: FileProblem[] = [];
   if (Object.hasOwn(env, "HOOKIT") && String(env.HOOKIT) === "0") {
-    problems.push({ message: `${file}: "env" sets HOOKIT=0, so ${title} runs every hookit hook switched off: hookit would not be enforced`, fix: `remove "HOOKIT" from "env" in ${file}` });
+    problems.push({
+      message: `${file}: "env" sets HOOKIT=0, so ${title} runs every hookit hook switched off: hookit would not be enforced`,
+      fix: `remove "HOOKIT" from "env" in ${file}`,
+    });
   }
   if (Object.hasOwn(env, "HOOKIT_CONFIG")) {
-    problems.push({ message: `${file}: "env" sets HOOKIT_CONFIG=${String(env.HOOKIT_CONFIG)}, so ${title}'s hooks use that file instead of your policies`, fix: `remove "HOOKIT_CONFIG" from "env" in ${file} (set it in your own shell if you meant it)` });
+    problems.push({
+      message: `${file}: "env" sets HOOKIT_CONFIG=${String(env.HOOKIT_CONFIG)}, so ${title}'s hooks use that file instead of your policies`,
+      fix: `remove "HOOKIT_CONFIG" from "env" in ${file} (set it in your own shell if you meant it)`,
+    });
   }
   return problems;
 }

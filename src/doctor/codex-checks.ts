@@ -21,7 +21,12 @@ export async function codexChecks(scopes: string[], projectDir: string, env: Env
   if (!codex) return; // not on PATH: the install advice (trust in /hooks) stands
   const list = await listCodexHooks(codex, projectDir, env);
   if (!list.ok) {
-    checks.push({ agent: "codex", status: "warn", message: `could not ask Codex which hooks it trusts: ${list.detail}`, fix: "open Codex, run /hooks and check hookit's hooks are trusted" });
+    checks.push({
+      agent: "codex",
+      status: "warn",
+      message: `could not ask Codex which hooks it trusts: ${list.detail}`,
+      fix: "open Codex, run /hooks and check hookit's hooks are trusted",
+    });
     return;
   }
   for (const kind of scopes) {
@@ -31,28 +36,51 @@ export async function codexChecks(scopes: string[], projectDir: string, env: Env
     // The real state is known now: the generic advice about trust no longer applies.
     for (const step of TARGETS.codex.nextSteps(scope, env)) if (step !== RESTART_STEP) advice.delete(step);
     for (const error of list.errors.filter((e) => e.path === file)) {
-      checks.push({ ...base, status: "error", message: `Codex cannot load ${file}: ${error.message}: hookit would not be enforced`, fix: `fix ${file}, or re-write it: hookit install --agent codex --${scope.kind}` });
+      checks.push({
+        ...base,
+        status: "error",
+        message: `Codex cannot load ${file}: ${error.message}: hookit would not be enforced`,
+        fix: `fix ${file}, or re-write it: hookit install --agent codex --${scope.kind}`,
+      });
     }
     const ours = list.hooks.filter((h) => h.sourcePath === file && isHookitCommand(h.command, "codex"));
     if (ours.length === 0) {
       checks.push({
-        ...base, status: "error",
+        ...base,
+        status: "error",
         message: `Codex does not load hookit's hooks from ${file}${scope.kind === "project" ? " (Codex reads a project's hooks only once the project is trusted)" : ""}: hookit would not be enforced`,
-        fix: scope.kind === "project" ? `open Codex in ${projectDir} and trust the project, then run /hooks and trust hookit's hooks` : `hookit install --agent codex --global`,
+        fix:
+          scope.kind === "project"
+            ? `open Codex in ${projectDir} and trust the project, then run /hooks and trust hookit's hooks`
+            : `hookit install --agent codex --global`,
       });
       continue;
     }
     const off = ours.filter((h) => !h.enabled);
     const untrusted = ours.filter((h) => h.trustStatus !== "trusted" && h.trustStatus !== "managed");
     if (off.length > 0) {
-      checks.push({ ...base, status: "error", message: `Codex has ${off.length} of hookit's hooks from ${file} switched off: hookit would not be enforced`, fix: "open Codex, run /hooks and enable hookit's hooks" });
+      checks.push({
+        ...base,
+        status: "error",
+        message: `Codex has ${off.length} of hookit's hooks from ${file} switched off: hookit would not be enforced`,
+        fix: "open Codex, run /hooks and enable hookit's hooks",
+      });
     }
     if (untrusted.length > 0) {
       const states = [...new Set(untrusted.map((h) => h.trustStatus))].join("/");
-      checks.push({ ...base, status: "error", message: `Codex skips ${untrusted.length} of hookit's ${ours.length} hooks from ${file} (${states}): hookit would not be enforced`, fix: "open Codex, run /hooks and trust hookit's hooks (trust again after an install that changed them)" });
+      checks.push({
+        ...base,
+        status: "error",
+        message: `Codex skips ${untrusted.length} of hookit's ${ours.length} hooks from ${file} (${states}): hookit would not be enforced`,
+        fix: "open Codex, run /hooks and trust hookit's hooks (trust again after an install that changed them)",
+      });
     }
     if (off.length === 0 && untrusted.length === 0) {
-      checks.push({ ...base, status: "ok", message: `Codex loads and trusts hookit's ${ours.length} hooks from ${file} (asked codex app-server)` });
+      checks.push({
+        ...base,
+        status: "ok",
+        message: `Codex loads and trusts hookit's ${ours.length} hooks from ${file} (asked codex app-server)`,
+      });
     }
   }
 }

@@ -15,9 +15,7 @@ export interface CodexHook {
   trustStatus: "managed" | "untrusted" | "trusted" | "modified" | string;
 }
 
-export type CodexHookList =
-  | { ok: true; hooks: CodexHook[]; errors: { path: string; message: string }[] }
-  | { ok: false; detail: string };
+export type CodexHookList = { ok: true; hooks: CodexHook[]; errors: { path: string; message: string }[] } | { ok: false; detail: string };
 
 const TIMEOUT_MS = 10_000;
 
@@ -41,7 +39,10 @@ export function listCodexHooks(codex: string, cwd: string, env: Env, timeoutMs =
       child.kill("SIGTERM");
       resolve(result);
     };
-    const timer = setTimeout(() => finish({ ok: false, detail: `codex app-server did not answer hooks/list within ${timeoutMs / 1000} s` }), timeoutMs);
+    const timer = setTimeout(
+      () => finish({ ok: false, detail: `codex app-server did not answer hooks/list within ${timeoutMs / 1000} s` }),
+      timeoutMs,
+    );
     child.on("error", (error) => finish({ ok: false, detail: `could not run ${codex}: ${error.message}` }));
     child.on("exit", (code) => finish({ ok: false, detail: `codex app-server exited (${code}) before answering hooks/list` }));
     child.stdout.setEncoding("utf8");
@@ -55,7 +56,7 @@ export function listCodexHooks(codex: string, cwd: string, env: Env, timeoutMs =
         if (answer) finish(answer);
       }
     });
-    const send = (message: unknown) => child.stdin.write(JSON.stringify({ jsonrpc: "2.0", ...message as object }) + "\n");
+    const send = (message: unknown) => child.stdin.write(JSON.stringify({ jsonrpc: "2.0", ...(message as object) }) + "\n");
     child.stdin.on("error", () => undefined); // an early exit is reported through "exit"
     send({ id: 1, method: "initialize", params: { clientInfo: { name: "hookit-doctor", version: "1" } } });
     send({ method: "initialized" });

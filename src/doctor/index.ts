@@ -71,15 +71,32 @@ export async function runDoctor(cwd: string, env: Env): Promise<DoctorReport> {
         installedIn.set(agent, [...(installedIn.get(agent) ?? []), scope.kind]);
         for (const step of TARGETS[agent].nextSteps(scope, env)) advice.add(step);
       } else if (scope.kind === "system" && system?.agents.includes(agent)) {
-        checks.push({ agent, scope: "system", status: "error", message: `hookit's entries are gone from ${path} since \`hookit install --system\` wrote them: ${TARGETS[agent].title} runs without the managed hooks`, fix: `sudo hookit install --system --agent ${agent}` });
+        checks.push({
+          agent,
+          scope: "system",
+          status: "error",
+          message: `hookit's entries are gone from ${path} since \`hookit install --system\` wrote them: ${TARGETS[agent].title} runs without the managed hooks`,
+          fix: `sudo hookit install --system --agent ${agent}`,
+        });
       } else if (manifest.some((r) => r.agent === agent && r.file === path)) {
-        checks.push({ agent, scope: scope.kind, status: "error", message: `hookit's entries are gone from ${path} since \`hookit install\` wrote them (removed by hand, by another tool or by the agent): ${TARGETS[agent].title} runs without hookit`, fix: `hookit install --agent ${agent} --${scope.kind}, or hookit uninstall --agent ${agent} --${scope.kind} if you meant to remove it` });
+        checks.push({
+          agent,
+          scope: scope.kind,
+          status: "error",
+          message: `hookit's entries are gone from ${path} since \`hookit install\` wrote them (removed by hand, by another tool or by the agent): ${TARGETS[agent].title} runs without hookit`,
+          fix: `hookit install --agent ${agent} --${scope.kind}, or hookit uninstall --agent ${agent} --${scope.kind} if you meant to remove it`,
+        });
       }
     }
     const scopes = installedIn.get(agent) ?? [];
     // OpenCode loads a plugin path once, however many of its config files list it.
     if (scopes.length > 1 && agent !== "opencode") {
-      checks.push({ agent, status: "warn", message: `installed in both the project and the global scope: every hook fires twice`, fix: `hookit uninstall --agent ${agent} --global (or --project)` });
+      checks.push({
+        agent,
+        status: "warn",
+        message: `installed in both the project and the global scope: every hook fires twice`,
+        fix: `hookit uninstall --agent ${agent} --global (or --project)`,
+      });
     }
     // OpenCode has no adapter object, but its plugin has gaps worth naming too.
     const table = adapter ?? (agent === "opencode" ? { title: "OpenCode", capabilities: OPENCODE_CAPABILITIES } : undefined);
@@ -89,11 +106,17 @@ export async function runDoctor(cwd: string, env: Env): Promise<DoctorReport> {
     const other = TARGETS[agent].alsoRunsHooksOf;
     if (other && installedIn.get(agent)?.includes("project") && installedIn.get(other)?.includes("project")) {
       const title = TARGETS[agent].title;
-      checks.push({ agent, status: "warn", message: `${title} also runs the project's ${TARGETS[other].title} hooks, so hookit decides twice in ${title}`, fix: "keep one of them in this repository, or accept the double evaluation" });
+      checks.push({
+        agent,
+        status: "warn",
+        message: `${title} also runs the project's ${TARGETS[other].title} hooks, so hookit decides twice in ${title}`,
+        fix: "keep one of them in this repository, or accept the double evaluation",
+      });
     }
   }
   checks.push(...versionChecks([...installedIn.keys()], env));
-  if (installedIn.size === 0 && managedIn.size === 0) checks.push({ status: "warn", message: "hookit is not installed into any agent", fix: "hookit install --agent all" });
+  if (installedIn.size === 0 && managedIn.size === 0)
+    checks.push({ status: "warn", message: "hookit is not installed into any agent", fix: "hookit install --agent all" });
   if (installedIn.has("codex")) await codexChecks(installedIn.get("codex")!, projectDir, env, checks, advice);
   checks.push(...telemetryChecks(env));
   const errors = checks.filter((c) => c.status === "error").length;
@@ -108,7 +131,9 @@ function policyChecks(cwd: string, env: Env, checks: Check[]): Set<string> {
     checks.push({
       status: "error",
       message: `the project policy ${path} was ${deleted ? "deleted" : "edited"} since you trusted it (its sha256 no longer matches the trust store): hookit keeps enforcing the version you trusted, and the ${deleted ? "deletion" : "edit"} does not take effect`,
-      fix: deleted ? `restore it, or: hookit trust --revoke ${dirname(dirname(path))}` : `review the change, then: hookit trust ${dirname(dirname(path))} (it shows the diff)`,
+      fix: deleted
+        ? `restore it, or: hookit trust --revoke ${dirname(dirname(path))}`
+        : `review the change, then: hookit trust ${dirname(dirname(path))} (it shows the diff)`,
     });
   }
   if (policy.untrusted) {
@@ -123,9 +148,14 @@ function policyChecks(cwd: string, env: Env, checks: Check[]): Set<string> {
   }
   const named = policy.files.find((file) => !file.locked && file.storage === "global");
   if (env.HOOKIT_CONFIG && named && named.text === undefined) {
-    checks.push({ status: "error", message: `HOOKIT_CONFIG names ${named.path}, which does not exist: hookit blocks every tool call while it is missing`, fix: "create that file, or unset HOOKIT_CONFIG" });
+    checks.push({
+      status: "error",
+      message: `HOOKIT_CONFIG names ${named.path}, which does not exist: hookit blocks every tool call while it is missing`,
+      fix: "create that file, or unset HOOKIT_CONFIG",
+    });
   }
-  if (policy.problem !== undefined) checks.push({ status: "error", message: policy.problem.replace(/^hookit: /, ""), fix: "hookit source update" });
+  if (policy.problem !== undefined)
+    checks.push({ status: "error", message: policy.problem.replace(/^hookit: /, ""), fix: "hookit source update" });
   const present = policy.files.filter((f) => f.text !== undefined);
   if (present.length === 0) {
     checks.push({ status: "warn", message: "no policy file found, so hookit has nothing to enforce", fix: "hookit init" });
@@ -133,11 +163,19 @@ function policyChecks(cwd: string, env: Env, checks: Check[]): Set<string> {
   }
   const catalog = loadCatalog(policy.files);
   if (!catalog.ok) {
-    for (const d of catalog.diagnostics) checks.push({ status: "error", message: `policy invalid: ${d.file ?? d.storage}: ${d.message}`, fix: "fix the file; hookit validate shows every problem" });
+    for (const d of catalog.diagnostics)
+      checks.push({
+        status: "error",
+        message: `policy invalid: ${d.file ?? d.storage}: ${d.message}`,
+        fix: "fix the file; hookit validate shows every problem",
+      });
     return new Set();
   }
   const hooks = enabledHookSet(catalog.entries);
-  checks.push({ status: "ok", message: `policy valid: ${present.map((f) => f.path).join(" + ")} (${hooks.length} enabled hook${hooks.length === 1 ? "" : "s"})` });
+  checks.push({
+    status: "ok",
+    message: `policy valid: ${present.map((f) => f.path).join(" + ")} (${hooks.length} enabled hook${hooks.length === 1 ? "" : "s"})`,
+  });
   const used = new Set<string>(hooks.map((h) => h.event));
   // Features beyond events whose support differs per agent (the capability rows of the same names).
   if (hooks.some((h) => h.action?.type === "message")) used.add("messages");
@@ -146,7 +184,14 @@ function policyChecks(cwd: string, env: Env, checks: Check[]): Set<string> {
 }
 
 /** Returns whether hookit is installed for this agent in this scope. */
-function agentScopeChecks(agent: AgentId, adapter: Adapter | undefined, scope: Scope, projectDir: string, env: Env, checks: Check[]): boolean {
+function agentScopeChecks(
+  agent: AgentId,
+  adapter: Adapter | undefined,
+  scope: Scope,
+  projectDir: string,
+  env: Env,
+  checks: Check[],
+): boolean {
   const path = targetPath(agent, scope, env);
   const base = { agent, scope: scope.kind } as const;
   if (!existsSync(path)) return false;
@@ -167,7 +212,13 @@ function agentScopeChecks(agent: AgentId, adapter: Adapter | undefined, scope: S
   if (target.inProcess) {
     if (entry === undefined) return false;
     const { module, staleEffect } = target.inProcess;
-    if (!existsSync(entry)) checks.push({ ...base, status: "error", message: `${target.title} loads hookit from ${entry}, which does not exist (stale entry)${staleEffect ? `; ${staleEffect}` : ""}`, fix: `hookit install --agent ${agent} --${scope.kind}` });
+    if (!existsSync(entry))
+      checks.push({
+        ...base,
+        status: "error",
+        message: `${target.title} loads hookit from ${entry}, which does not exist (stale entry)${staleEffect ? `; ${staleEffect}` : ""}`,
+        fix: `hookit install --agent ${agent} --${scope.kind}`,
+      });
     else checks.push({ ...base, status: "ok", message: `${target.title} loads hookit's ${module} (${path})` });
     return true;
   }
@@ -176,23 +227,44 @@ function agentScopeChecks(agent: AgentId, adapter: Adapter | undefined, scope: S
   const hookAgent = agent as HookAgentId;
   const missing = adapter!.registrations.filter((r) => !commands.some((c) => hookEventOf(c) === r.native));
   if (missing.length > 0) {
-    checks.push({ ...base, status: "error", message: `${TARGETS[agent].title}: ${missing.map((r) => r.native).join(", ")} not registered in ${path}`, fix: `hookit install --agent ${agent} --${scope.kind}` });
+    checks.push({
+      ...base,
+      status: "error",
+      message: `${TARGETS[agent].title}: ${missing.map((r) => r.native).join(", ")} not registered in ${path}`,
+      fix: `hookit install --agent ${agent} --${scope.kind}`,
+    });
   }
   const preTool = commands.find((c) => hookEventOf(c) === probeEventName(hookAgent));
   if (preTool) {
     const probe = probeCommand(hookAgent, preTool, projectDir, env as NodeJS.ProcessEnv);
-    checks.push(probe.ok
-      ? { ...base, status: "ok", message: `${TARGETS[agent].title}: installed in ${path}; the hook command runs and ${probe.detail}` }
-      : { ...base, status: "error", message: `${TARGETS[agent].title}: the installed hook command fails (${probe.detail}); the agent is not guarded`, fix: probe.fix ?? `hookit install --agent ${agent} --${scope.kind} (re-writes the command for this hookit)` });
+    checks.push(
+      probe.ok
+        ? { ...base, status: "ok", message: `${TARGETS[agent].title}: installed in ${path}; the hook command runs and ${probe.detail}` }
+        : {
+            ...base,
+            status: "error",
+            message: `${TARGETS[agent].title}: the installed hook command fails (${probe.detail}); the agent is not guarded`,
+            fix: probe.fix ?? `hookit install --agent ${agent} --${scope.kind} (re-writes the command for this hookit)`,
+          },
+    );
   }
   return true;
 }
 
-function gapChecks(agent: AgentId, adapter: { title: string; capabilities: readonly CapabilityRow[] }, events: Set<string>, checks: Check[]): void {
+function gapChecks(
+  agent: AgentId,
+  adapter: { title: string; capabilities: readonly CapabilityRow[] },
+  events: Set<string>,
+  checks: Check[],
+): void {
   for (const event of events) {
     const row = adapter.capabilities.find((r) => r.feature === event);
     if (!row || row.support === "native") continue;
-    checks.push({ agent, status: row.support === "impossible" ? "warn" : "info", message: `${event} hooks on ${adapter.title}: ${row.support} — ${row.notes}` });
+    checks.push({
+      agent,
+      status: row.support === "impossible" ? "warn" : "info",
+      message: `${event} hooks on ${adapter.title}: ${row.support} — ${row.notes}`,
+    });
   }
 }
 

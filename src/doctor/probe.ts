@@ -33,7 +33,7 @@ export function probeCommand(agent: HookAgentId, command: string, cwd: string, e
     return {
       ok: false,
       detail: `it timed out after ${PROBE_TIMEOUT_MS / 1000} s on a harmless \`true\` shell call`,
-      fix: "a tool_call hook of your policy is slow (its when/shell runs on every call): find it with `echo '{\"event\":\"tool_call\",\"toolName\":\"bash\",\"input\":{\"command\":\"true\"}}' | hookit check --dry-run`, then give it a filter or make it faster",
+      fix: 'a tool_call hook of your policy is slow (its when/shell runs on every call): find it with `echo \'{"event":"tool_call","toolName":"bash","input":{"command":"true"}}\' | hookit check --dry-run`, then give it a filter or make it faster',
     };
   }
   if (error) return { ok: false, detail: `could not run it: ${error.message}` };

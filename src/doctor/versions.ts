@@ -47,7 +47,8 @@ export function versionChecks(agents: readonly AgentId[], env: Env, probe: Versi
     const verified = range.oldest === range.newest ? range.oldest : `${range.oldest} to ${range.newest}`;
     if (compareVersions(version, range.oldest) < 0 || compareVersions(version, range.newest) > 0) {
       checks.push({
-        agent, status: "warn",
+        agent,
+        status: "warn",
         message: `${range.bin} ${version} is outside the versions hookit was verified with (${verified}): a tool or hook answer this release changed may not be guarded`,
         fix: "use a verified release, or run the real-CLI suite on it (HOOKIT_E2E_LATEST=1 npm run test:e2e, docs/e2e.md)",
       });

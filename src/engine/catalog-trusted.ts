@@ -35,8 +35,13 @@ function entryOf(source: string, name: string, raw: Record<string, unknown>): Ca
   const ref = `${source}/${name}`;
   if (Object.hasOwn(raw, "preset")) {
     return Object.freeze({
-      kind: "preset", source, name, ref, description: raw.description as string,
-      preset: Object.freeze([...(raw.preset as string[])]) as string[], default: raw.default === true,
+      kind: "preset",
+      source,
+      name,
+      ref,
+      description: raw.description as string,
+      preset: Object.freeze([...(raw.preset as string[])]) as string[],
+      default: raw.default === true,
     } satisfies Preset);
   }
   // The validator accepted exactly these keys, so every one of them is part of the Hook. A

@@ -6,7 +6,12 @@ import { isPlainPattern } from "./filter.ts";
 import { markManaged } from "./enabled.ts";
 import { deepFreeze } from "./freeze.ts";
 import {
-  errorDetail, invalidNameProblem, invalidRegexProblem, nestedPresetProblem, schemaMismatchProblem, unknownEventProblem,
+  errorDetail,
+  invalidNameProblem,
+  invalidRegexProblem,
+  nestedPresetProblem,
+  schemaMismatchProblem,
+  unknownEventProblem,
   type InvalidRegex,
 } from "./texts.ts";
 import { EVENTS, type CatalogEntry, type Hook, type Preset } from "./types.ts";
@@ -34,9 +39,7 @@ export interface StorageFile {
   locked?: true;
 }
 
-export type CatalogResult =
-  | { ok: true; entries: readonly CatalogEntry[] }
-  | { ok: false; diagnostics: Diagnostic[] };
+export type CatalogResult = { ok: true; entries: readonly CatalogEntry[] } | { ok: false; diagnostics: Diagnostic[] };
 
 interface ParsedFile {
   storage: Storage;
@@ -109,7 +112,8 @@ export function parseStorageFile(file: StorageFile): ParsedFile | string {
   let repos: string[] = [];
   if (Object.hasOwn(root, "repos")) {
     const value = root.repos;
-    const valid = Array.isArray(value) && value.every((r) => typeof r === "string" && SOURCE_RE.test(r)) && new Set(value).size === value.length;
+    const valid =
+      Array.isArray(value) && value.every((r) => typeof r === "string" && SOURCE_RE.test(r)) && new Set(value).size === value.length;
     if (!valid) return `"repos" must be a unique array of owner/repo strings`;
     repos = value as string[];
   }
@@ -150,8 +154,13 @@ function validEntry(source: string, name: string, ref: string, raw: unknown): Ca
     const preset = presetSchema.safeParse(raw);
     if (!preset.success || new Set(preset.data.preset).size !== preset.data.preset.length) return undefined;
     return Object.freeze({
-      kind: "preset", source, name, ref, description: preset.data.description,
-      preset: Object.freeze([...preset.data.preset]) as string[], default: preset.data.default === true,
+      kind: "preset",
+      source,
+      name,
+      ref,
+      description: preset.data.description,
+      preset: Object.freeze([...preset.data.preset]) as string[],
+      default: preset.data.default === true,
     } satisfies Preset);
   }
   const hook = hookSchema.safeParse(raw);

@@ -23,10 +23,11 @@ export function enabledHookSet(entries: readonly CatalogEntry[], savedKeys?: rea
   for (const entry of entries) {
     if (!isEnabled(entry)) continue;
     if (entry.kind === "hook") add(entry);
-    else for (const ref of entry.preset) {
-      const member = byRef.get(ref);
-      if (member?.kind === "hook") add(member);
-    }
+    else
+      for (const ref of entry.preset) {
+        const member = byRef.get(ref);
+        if (member?.kind === "hook") add(member);
+      }
   }
   return Object.freeze(out);
 }

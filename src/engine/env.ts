@@ -7,12 +7,37 @@ import type { SessionMetadata } from "./types.ts";
  * never reach a hook. `PI_HOOK_RUN_ID` is a legacy name: only ever stripped.
  */
 export const MANAGED_KEYS: readonly string[] = [
-  "PI_SESSION_ID", "PI_SESSION_FILE", "PI_SESSION_NAME", "PI_SESSION_LEAF_ID", "PI_PROVIDER", "PI_MODEL",
-  "PI_REASONING_LEVEL", "PI_MODE", "PI_PROJECT_TRUSTED", "PI_CONTEXT_TOKENS", "PI_CONTEXT_WINDOW",
-  "PI_CONTEXT_PERCENT", "PI_HOOK_REF", "PI_HOOK_EVENT", "PI_HOOK_INVOCATION_ID", "PI_HOOK_RUN_ID", "PI_EVENT",
-  "PI_EVENT_PAYLOAD", "PI_TOOL_NAME", "PI_TOOL_CALL_ID", "PI_TOOL_INPUT", "PI_TOOL_RESULT", "PI_TOOL_IS_ERROR",
-  "PI_CWD", "HOOKIT_AGENT", "HOOKIT_NATIVE_EVENT", "HOOKIT_NATIVE_TOOL_NAME", "HOOKIT_NATIVE_TOOL_INPUT",
-  "HOOKIT_COMMANDS", "HOOKIT_PATHS", "HOOKIT_UNRESOLVED",
+  "PI_SESSION_ID",
+  "PI_SESSION_FILE",
+  "PI_SESSION_NAME",
+  "PI_SESSION_LEAF_ID",
+  "PI_PROVIDER",
+  "PI_MODEL",
+  "PI_REASONING_LEVEL",
+  "PI_MODE",
+  "PI_PROJECT_TRUSTED",
+  "PI_CONTEXT_TOKENS",
+  "PI_CONTEXT_WINDOW",
+  "PI_CONTEXT_PERCENT",
+  "PI_HOOK_REF",
+  "PI_HOOK_EVENT",
+  "PI_HOOK_INVOCATION_ID",
+  "PI_HOOK_RUN_ID",
+  "PI_EVENT",
+  "PI_EVENT_PAYLOAD",
+  "PI_TOOL_NAME",
+  "PI_TOOL_CALL_ID",
+  "PI_TOOL_INPUT",
+  "PI_TOOL_RESULT",
+  "PI_TOOL_IS_ERROR",
+  "PI_CWD",
+  "HOOKIT_AGENT",
+  "HOOKIT_NATIVE_EVENT",
+  "HOOKIT_NATIVE_TOOL_NAME",
+  "HOOKIT_NATIVE_TOOL_INPUT",
+  "HOOKIT_COMMANDS",
+  "HOOKIT_PATHS",
+  "HOOKIT_UNRESOLVED",
 ];
 const MANAGED = new Set(MANAGED_KEYS);
 
@@ -44,12 +69,7 @@ export function metadataEnv(metadata: SessionMetadata | undefined): Env {
 }
 
 /** Inherited env minus managed keys, then the event's keys, then identity, then PWD. */
-export function composeEnv(
-  inherited: Record<string, string | undefined>,
-  eventEnv: Env,
-  identity: Env,
-  cwd: string,
-): Env {
+export function composeEnv(inherited: Record<string, string | undefined>, eventEnv: Env, identity: Env, cwd: string): Env {
   const env: Env = {};
   for (const key of Object.keys(inherited)) {
     const value = inherited[key];

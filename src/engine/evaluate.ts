@@ -5,17 +5,31 @@
 import { deepFreeze } from "./freeze.ts";
 import { metadataEnv } from "./env.ts";
 import {
-  eventEnv, FAILURE_KIND, failureOutcome, filterCandidate, hookitCandidate, internalErrorOutcome, SKIP_IF_ABORTED,
+  eventEnv,
+  FAILURE_KIND,
+  failureOutcome,
+  filterCandidate,
+  hookitCandidate,
+  internalErrorOutcome,
+  SKIP_IF_ABORTED,
 } from "./events.ts";
 import { attachFacts, needsFacts } from "./facts.ts";
 import { selectorMatches } from "./filter.ts";
 import { invokeHooks, type HookResult, type InvocationBatch } from "./invoke.ts";
-import {
-  correctiveMessage, errorDetail, INTERNAL, reportLines, reportMessage, RETRY_STOPPED, unexpectedHookError,
-} from "./texts.ts";
+import { correctiveMessage, errorDetail, INTERNAL, reportLines, reportMessage, RETRY_STOPPED, unexpectedHookError } from "./texts.ts";
 import type {
-  ActionPayload, Effect, EvaluationContext, EvaluationObserver, EvaluationReportRow, Hook, HookEvaluationOutcome,
-  HookResultEventOutcome, NativeEventOutcome, NormalizedEvent, ReportOrigin, StateStore,
+  ActionPayload,
+  Effect,
+  EvaluationContext,
+  EvaluationObserver,
+  EvaluationReportRow,
+  Hook,
+  HookEvaluationOutcome,
+  HookResultEventOutcome,
+  NativeEventOutcome,
+  NormalizedEvent,
+  ReportOrigin,
+  StateStore,
 } from "./types.ts";
 
 const FINGERPRINT_KEY = "agent_end";
@@ -157,9 +171,7 @@ async function appendFeedback(
     if (!failed || crashed) {
       await state.set(FINGERPRINT_KEY, undefined);
       if (crashed) {
-        const message = failed
-          ? correctiveMessage(batch.failures)
-          : INTERNAL.report(name, unexpectedMessages.join("; "));
+        const message = failed ? correctiveMessage(batch.failures) : INTERNAL.report(name, unexpectedMessages.join("; "));
         effects.push({ type: "present", message, severity: "error" });
       }
       return;

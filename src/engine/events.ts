@@ -1,9 +1,7 @@
 // Per-event facts (hookit-semantics §3.1, §4.2, §5.3): the filter candidate,
 // the event's shell variables, its failure kind, and how failures aggregate.
 import { putEnv } from "./env.ts";
-import {
-  INTERNAL, cancelReason, patchText, toolCallReason, toolResultReason, type Failure,
-} from "./texts.ts";
+import { INTERNAL, cancelReason, patchText, toolCallReason, toolResultReason, type Failure } from "./texts.ts";
 import type { ContentBlock, FailureKind, NativeEventName, NativeEventOutcome, NormalizedEvent } from "./types.ts";
 
 export const FAILURE_KIND: Record<NativeEventName | "hook_result", FailureKind> = {

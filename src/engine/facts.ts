@@ -67,7 +67,10 @@ export async function attachFacts(
 }
 
 /** For `hookit check --json`: the facts and the `hookit.*` filter keys made of them. */
-export async function describeFacts(event: NormalizedEvent, context: EvaluationContext): Promise<(Facts & { keys: Record<string, string[]> }) | null> {
+export async function describeFacts(
+  event: NormalizedEvent,
+  context: EvaluationContext,
+): Promise<(Facts & { keys: Record<string, string[]> }) | null> {
   const facts = await eventFacts(event, context);
   return facts ? { ...facts, keys: factCandidate(facts) } : null;
 }

@@ -63,7 +63,12 @@ export function valueMatches(expected: FilterValue, actual: unknown): boolean {
  * the key matches when any element does. Without facts it matches nothing;
  * `skipFacts` ignores those keys (to ask whether facts are worth deriving).
  */
-export function filterMatches(filter: Filter | undefined, candidate: Record<string, unknown>, skip?: ReadonlySet<string>, skipFacts = false): boolean {
+export function filterMatches(
+  filter: Filter | undefined,
+  candidate: Record<string, unknown>,
+  skip?: ReadonlySet<string>,
+  skipFacts = false,
+): boolean {
   if (!filter) return true;
   for (const key of Object.keys(filter)) {
     if (skip?.has(key)) continue;

@@ -52,12 +52,13 @@ async function invokeOne(hook: Hook, input: InvocationInput, batch: InvocationBa
   const invocationId = randomUuid();
   // Built once, and only if a real shell starts (true/false shortcuts need none).
   let env: Record<string, string> | undefined;
-  const lazyEnv = () => (env ??= composeEnv(
-    input.inherited,
-    input.eventEnv,
-    { PI_HOOK_REF: hook.ref, PI_HOOK_EVENT: hook.event, PI_HOOK_INVOCATION_ID: invocationId, PI_EVENT: input.event, PI_CWD: input.cwd },
-    input.cwd,
-  ));
+  const lazyEnv = () =>
+    (env ??= composeEnv(
+      input.inherited,
+      input.eventEnv,
+      { PI_HOOK_REF: hook.ref, PI_HOOK_EVENT: hook.event, PI_HOOK_INVOCATION_ID: invocationId, PI_EVENT: input.event, PI_CWD: input.cwd },
+      input.cwd,
+    ));
   const shellOptions = { cwd: input.cwd, env: lazyEnv, signal: input.signal, timeoutMs: hook.timeout };
   const startedAt = Date.now();
   const { observer } = input;
@@ -86,11 +87,7 @@ function hookFilterMatches(hook: Hook, candidate: Record<string, unknown>): bool
   // In hook_result filters, outcome/code use the exact selector, not regexes.
   if (!filterMatches(hook.filter, candidate, HOOK_RESULT_SELECTOR_KEYS)) return false;
   const filter = hook.filter ?? {};
-  return selectorMatches(
-    { outcome: filter.outcome, code: filter.code },
-    candidate.outcome as HookOutcome,
-    candidate.code as number | null,
-  );
+  return selectorMatches({ outcome: filter.outcome, code: filter.code }, candidate.outcome as HookOutcome, candidate.code as number | null);
 }
 
 /**

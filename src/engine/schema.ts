@@ -140,7 +140,8 @@ export function factFilterProblem(ref: string, event: string, filter: Record<str
     }
     if (!FACT_EVENTS.has(event)) return `entry "${ref}" filter["${key}"]: facts exist only on tool_call and tool_result events`;
     const list = Array.isArray(value) ? value : [value];
-    if (list.length === 0 || !list.every((v) => typeof v === "string")) return `entry "${ref}" filter["${key}"] must be a regex string or a list of them`;
+    if (list.length === 0 || !list.every((v) => typeof v === "string"))
+      return `entry "${ref}" filter["${key}"] must be a regex string or a list of them`;
   }
   return undefined;
 }
@@ -152,11 +153,18 @@ function describeFactKeys(node: unknown): void {
   const filter = (record.properties as Record<string, Record<string, unknown>> | undefined)?.filter;
   if (filter && typeof filter === "object") {
     const pattern = { type: "string", format: "regex" };
-    filter.properties = Object.fromEntries(Object.entries(FACT_KEYS).map(([key, description]) => [key, {
-      description: `hookit fact (tool_call, tool_result): ${description}. Matches when any element matches.`,
-      anyOf: [pattern, { type: "array", items: pattern, minItems: 1 }],
-    }]));
-    const known = Object.keys(FACT_KEYS).map((key) => key.slice(FACT_PREFIX.length)).join("|");
+    filter.properties = Object.fromEntries(
+      Object.entries(FACT_KEYS).map(([key, description]) => [
+        key,
+        {
+          description: `hookit fact (tool_call, tool_result): ${description}. Matches when any element matches.`,
+          anyOf: [pattern, { type: "array", items: pattern, minItems: 1 }],
+        },
+      ]),
+    );
+    const known = Object.keys(FACT_KEYS)
+      .map((key) => key.slice(FACT_PREFIX.length))
+      .join("|");
     filter.propertyNames = { not: { pattern: `^hookit\\.(?!(${known})$)` } };
   }
   for (const value of Object.values(record)) describeFactKeys(value);

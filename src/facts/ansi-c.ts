@@ -1,8 +1,19 @@
 // Bash's `$'…'` quoting: the escapes decoded exactly as bash does, so that
 // `rm $'-rf' ~` or `$'\x72\x6d'` are seen as what they run.
 const SIMPLE: Record<string, string> = {
-  a: "\x07", b: "\b", e: "\x1b", E: "\x1b", f: "\f", n: "\n", r: "\r", t: "\t", v: "\v",
-  "\\": "\\", "'": "'", "\"": "\"", "?": "?",
+  a: "\x07",
+  b: "\b",
+  e: "\x1b",
+  E: "\x1b",
+  f: "\f",
+  n: "\n",
+  r: "\r",
+  t: "\t",
+  v: "\v",
+  "\\": "\\",
+  "'": "'",
+  '"': '"',
+  "?": "?",
 };
 
 /** Decodes from `start` (just after `$'`) to the closing quote; `end` is past it. */
@@ -11,9 +22,17 @@ export function ansiC(src: string, start: number): { text: string; end: number }
   let i = start;
   while (i < src.length && src[i] !== "'") {
     const c = src[i] as string;
-    if (c !== "\\" || i + 1 >= src.length) { text += c; i++; continue; }
+    if (c !== "\\" || i + 1 >= src.length) {
+      text += c;
+      i++;
+      continue;
+    }
     const n = src[i + 1] as string;
-    if (Object.hasOwn(SIMPLE, n)) { text += SIMPLE[n]; i += 2; continue; }
+    if (Object.hasOwn(SIMPLE, n)) {
+      text += SIMPLE[n];
+      i += 2;
+      continue;
+    }
     const digits = (re: RegExp, from: number) => re.exec(src.slice(from))?.[0] ?? "";
     if (/[0-7]/.test(n)) {
       const oct = digits(/^[0-7]{1,3}/, i + 1);
@@ -29,7 +48,7 @@ export function ansiC(src: string, start: number): { text: string; end: number }
       text += Number.isFinite(code) && code <= 0x10ffff ? String.fromCodePoint(code) : `\\${n}`;
       i += 2 + hex.length;
     } else if (n === "c" && i + 2 < src.length) {
-      text += String.fromCharCode((src.charCodeAt(i + 2) & 0x1f));
+      text += String.fromCharCode(src.charCodeAt(i + 2) & 0x1f);
       i += 3;
     } else {
       text += "\\" + n;

@@ -13,7 +13,8 @@ export const FACT_KEYS: Readonly<Record<string, string>> = {
   "hookit.writes": "paths written (created, changed, moved to)",
   "hookit.deletes": "paths deleted (or moved away)",
   "hookit.writesOutside": "paths written or deleted outside the project, the system temp directory and /dev excepted",
-  "hookit.recursiveDeletesOutside": "paths deleted recursively that are not inside the project or the system temp directory (the project directory itself counts), or could not be resolved",
+  "hookit.recursiveDeletesOutside":
+    "paths deleted recursively that are not inside the project or the system temp directory (the project directory itself counts), or could not be resolved",
   "hookit.unresolved": "what hookit could not know statically (unknown variables, inline interpreter code, syntax it could not read)",
 };
 
@@ -27,7 +28,8 @@ const unique = (values: string[]) => [...new Set(values)];
 const pathsWhere = (facts: Facts, test: (p: PathFact) => boolean) => unique(facts.paths.filter(test).flatMap(both));
 
 /** Outside, unknown, or the whole project (`find . -delete` only deletes what matches, `git clean`/`git rm -r .` only what git may: not counted). */
-const wipes = (p: PathFact) => p.location === "outside" || p.location === "unknown" || (p.location === "project-root" && p.by !== "find" && p.by !== "git");
+const wipes = (p: PathFact) =>
+  p.location === "outside" || p.location === "unknown" || (p.location === "project-root" && p.by !== "find" && p.by !== "git");
 
 /** The `hookit.*` filter keys of one call. */
 export function factCandidate(facts: Facts): Record<string, string[]> {

@@ -63,7 +63,10 @@ export function expandWord(word: Word, state: ShellState, ctx: ExpandContext): F
 export function expandString(word: Word, state: ShellState, ctx: ExpandContext): string | undefined {
   let text = "";
   for (const part of word) {
-    if (part.t === "lit") { text += part.v; continue; }
+    if (part.t === "lit") {
+      text += part.v;
+      continue;
+    }
     const value = partValue(part, state, ctx);
     if (value === undefined) return undefined;
     text += value;
@@ -100,10 +103,14 @@ function braceExpand(tokens: Token[], depth: number): Token[][] {
     for (let i = open + 1; i < tokens.length; i++) {
       if (isChar(tokens[i], "{")) level++;
       else if (isChar(tokens[i], "}")) {
-        if (level > 0) { level--; continue; }
-        const alternatives = commas.length > 0
-          ? [open, ...commas].map((from, k) => tokens.slice(from + 1, k < commas.length ? commas[k] : i))
-          : sequence(tokens.slice(open + 1, i));
+        if (level > 0) {
+          level--;
+          continue;
+        }
+        const alternatives =
+          commas.length > 0
+            ? [open, ...commas].map((from, k) => tokens.slice(from + 1, k < commas.length ? commas[k] : i))
+            : sequence(tokens.slice(open + 1, i));
         if (!alternatives) break;
         const prefix = tokens.slice(0, open);
         const suffix = tokens.slice(i + 1);
@@ -150,8 +157,16 @@ function tildeValue(tokens: Token[], state: ShellState, ctx: ExpandContext): { v
     if (t.c === "/" || t.c === ":") break;
     user += t.c;
   }
-  const value = user === "" ? ctx.home : user === "+" ? state.cwd : user === "-" ? state.oldpwd
-    : user === (ctx.env.USER ?? ctx.env.LOGNAME) ? ctx.home : undefined;
+  const value =
+    user === ""
+      ? ctx.home
+      : user === "+"
+        ? state.cwd
+        : user === "-"
+          ? state.oldpwd
+          : user === (ctx.env.USER ?? ctx.env.LOGNAME)
+            ? ctx.home
+            : undefined;
   return value == null ? undefined : { value, length: i };
 }
 
@@ -165,18 +180,43 @@ function expandTokens(tokens: Token[], state: ShellState, ctx: ExpandContext): F
   let alts: Field[] | undefined = [{ text: "", resolved: true }];
   const flush = () => {
     const candidates = !resolved && alts && alts.length > 0 ? alts.filter((a) => a.text !== "") : undefined;
-    if (text !== "" || nonEmpty) fields.push({ text, resolved, ...(pattern !== escapeGlob(text) && { pattern }), ...(candidates?.length && { candidates }), ...(bound && { under: bound }) });
-    text = ""; pattern = ""; resolved = true; nonEmpty = false; alts = [{ text: "", resolved: true }]; bound = undefined;
+    if (text !== "" || nonEmpty)
+      fields.push({
+        text,
+        resolved,
+        ...(pattern !== escapeGlob(text) && { pattern }),
+        ...(candidates?.length && { candidates }),
+        ...(bound && { under: bound }),
+      });
+    text = "";
+    pattern = "";
+    resolved = true;
+    nonEmpty = false;
+    alts = [{ text: "", resolved: true }];
+    bound = undefined;
   };
   // A word that is only `$(find …)` (or `$f` read from it) lies where its producer looked.
   let bound: Field[] | undefined;
   const lone = tokens.length === 1 && "part" in (tokens[0] as Token) ? (tokens[0] as { part: Part }).part : undefined;
-  const append = (more: string) => { if (alts) alts = alts.map((a) => ({ ...a, text: a.text + more, pattern: undefined })); };
+  const append = (more: string) => {
+    if (alts) alts = alts.map((a) => ({ ...a, text: a.text + more, pattern: undefined }));
+  };
   let start = 0;
   if (isChar(tokens[0], "~")) {
     const tilde = tildeValue(tokens, state, ctx);
-    if (tilde) { text = tilde.value; pattern = escapeGlob(tilde.value); start = tilde.length; nonEmpty = true; append(tilde.value); }
-    else if (tokens.length > 1 && "c" in (tokens[1] as Token) && !(tokens[1] as { q: boolean }).q && (tokens[1] as { c: string }).c !== "/") resolved = false; // `~user`: someone's home, which one is unknown here
+    if (tilde) {
+      text = tilde.value;
+      pattern = escapeGlob(tilde.value);
+      start = tilde.length;
+      nonEmpty = true;
+      append(tilde.value);
+    } else if (
+      tokens.length > 1 &&
+      "c" in (tokens[1] as Token) &&
+      !(tokens[1] as { q: boolean }).q &&
+      (tokens[1] as { c: string }).c !== "/"
+    )
+      resolved = false; // `~user`: someone's home, which one is unknown here
   }
   for (let i = start; i < tokens.length; i++) {
     const t = tokens[i] as Token;
@@ -196,15 +236,27 @@ function expandTokens(tokens: Token[], state: ShellState, ctx: ExpandContext): F
       nonEmpty = true;
       const named = partCandidates(part, state, ctx);
       if (part === lone && named && (named as Lines).under) bound = (named as Lines).under;
-      alts = alts && named ? alts.flatMap((a) => named.map((n) => ({ ...n, text: a.text + n.text, ...(n.pattern && { pattern: escapeGlob(a.text) + n.pattern }) }))).slice(0, MAX_CANDIDATES) : undefined;
+      alts =
+        alts && named
+          ? alts
+              .flatMap((a) =>
+                named.map((n) => ({ ...n, text: a.text + n.text, ...(n.pattern && { pattern: escapeGlob(a.text) + n.pattern }) })),
+              )
+              .slice(0, MAX_CANDIDATES)
+          : undefined;
     } else if ("q" in part && part.q) {
-      text += value; pattern += escapeGlob(value); nonEmpty = true; append(value);
+      text += value;
+      pattern += escapeGlob(value);
+      nonEmpty = true;
+      append(value);
     } else {
       // Unquoted: split on blanks; the pieces may glob.
       const pieces = value.split(/[ \t\n]+/);
       pieces.forEach((piece, k) => {
         if (k > 0) flush();
-        text += piece; pattern += piece; append(piece);
+        text += piece;
+        pattern += piece;
+        append(piece);
       });
     }
   }
@@ -212,7 +264,10 @@ function expandTokens(tokens: Token[], state: ShellState, ctx: ExpandContext): F
   const out: Field[] = [];
   for (const field of fields) {
     const glob = field.pattern ?? escapeGlob(field.text);
-    if (!field.resolved || !hasGlob(glob) || (state.cwd === null && !glob.startsWith("/"))) { out.push(field); continue; }
+    if (!field.resolved || !hasGlob(glob) || (state.cwd === null && !glob.startsWith("/"))) {
+      out.push(field);
+      continue;
+    }
     const matches = expandGlob(glob, state.cwd ?? "/");
     if (matches.length === 0) out.push({ text: unescapeGlob(glob), resolved: true, pattern: glob });
     else for (const match of matches) out.push({ text: match, resolved: true });
@@ -236,10 +291,14 @@ function partCandidates(part: Exclude<Part, { t: "lit" }>, state: ShellState, ct
 
 function partValue(part: Exclude<Part, { t: "lit" }>, state: ShellState, ctx: ExpandContext): string | undefined {
   switch (part.t) {
-    case "var": return varValue(part, state, ctx);
-    case "sub": return ctx.subValue(part.script, state);
-    case "proc": return "/dev/fd/63";
-    case "arith": return undefined;
+    case "var":
+      return varValue(part, state, ctx);
+    case "sub":
+      return ctx.subValue(part.script, state);
+    case "proc":
+      return "/dev/fd/63";
+    case "arith":
+      return undefined;
   }
 }
 

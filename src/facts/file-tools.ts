@@ -7,7 +7,15 @@ import { places } from "./paths.ts";
 import { PathRecorder } from "./record.ts";
 import type { Effect, FactOptions, Facts } from "./types.ts";
 
-const FILE_TOOLS: Record<string, Effect> = { read: "read", write: "write", edit: "write", grep: "read", find: "list", ls: "list", delete: "delete" };
+const FILE_TOOLS: Record<string, Effect> = {
+  read: "read",
+  write: "write",
+  edit: "write",
+  grep: "read",
+  find: "list",
+  ls: "list",
+  delete: "delete",
+};
 
 export function home(env: Readonly<Record<string, string | undefined>>): string {
   return env.HOME || homedir();
@@ -20,7 +28,8 @@ export function derivePathFacts(toolName: string, input: Record<string, unknown>
   const env = options.env ?? process.env;
   const recorder = new PathRecorder(places(options.projectDir ?? options.cwd, home(env), env));
   const path = typeof input.path === "string" && input.path !== "" ? input.path : undefined;
-  if (path === undefined && (toolName === "read" || toolName === "write" || toolName === "edit" || toolName === "delete")) return recorder.facts;
+  if (path === undefined && (toolName === "read" || toolName === "write" || toolName === "edit" || toolName === "delete"))
+    return recorder.facts;
   const text = expandTilde(path ?? ".", home(env));
   const recursive = toolName === "grep" || (toolName === "delete" && input.recursive === true);
   recorder.path({ text, resolved: true }, effect, toolName, options.cwd, { recursive, noFollow: toolName === "delete" });

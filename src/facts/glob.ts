@@ -26,12 +26,18 @@ export function segmentRegExp(segment: string): RegExp {
   let re = "";
   for (let i = 0; i < segment.length; i++) {
     const c = segment[i] as string;
-    if (c === "\\") { re += escape(segment[++i] ?? "\\"); continue; }
+    if (c === "\\") {
+      re += escape(segment[++i] ?? "\\");
+      continue;
+    }
     if (c === "*") re += "[^/]*";
     else if (c === "?") re += "[^/]";
     else if (c === "[") {
       const end = classEnd(segment, i);
-      if (end < 0) { re += "\\["; continue; }
+      if (end < 0) {
+        re += "\\[";
+        continue;
+      }
       let body = segment.slice(i + 1, end);
       const negate = body.startsWith("!") || body.startsWith("^");
       if (negate) body = body.slice(1);
@@ -42,14 +48,29 @@ export function segmentRegExp(segment: string): RegExp {
   return new RegExp(`^${re}$`, "s");
 }
 
-const POSIX: Record<string, string> = { alpha: "A-Za-z", digit: "0-9", alnum: "A-Za-z0-9", upper: "A-Z", lower: "a-z", space: "\\s", punct: "!-/:-@\\[-`{-~", xdigit: "0-9A-Fa-f" };
+const POSIX: Record<string, string> = {
+  alpha: "A-Za-z",
+  digit: "0-9",
+  alnum: "A-Za-z0-9",
+  upper: "A-Z",
+  lower: "a-z",
+  space: "\\s",
+  punct: "!-/:-@\\[-`{-~",
+  xdigit: "0-9A-Fa-f",
+};
 
 function classEnd(segment: string, open: number): number {
   let i = open + 1;
   if (segment[i] === "!" || segment[i] === "^") i++;
   if (segment[i] === "]") i++;
   for (; i < segment.length; i++) {
-    if (segment[i] === "[" && segment[i + 1] === ":") { const close = segment.indexOf(":]", i + 2); if (close > 0) { i = close + 1; continue; } }
+    if (segment[i] === "[" && segment[i + 1] === ":") {
+      const close = segment.indexOf(":]", i + 2);
+      if (close > 0) {
+        i = close + 1;
+        continue;
+      }
+    }
     if (segment[i] === "]") return i;
   }
   return -1;
@@ -79,7 +100,11 @@ export function expandGlob(pattern: string, cwd: string): string[] {
       const dotOk = segment.startsWith(".") || segment.startsWith("\\.");
       for (const [base, shown] of bases) {
         let names: string[];
-        try { names = readdirSync(base); } catch { continue; }
+        try {
+          names = readdirSync(base);
+        } catch {
+          continue;
+        }
         for (const name of names.sort()) {
           if (name.startsWith(".") && !dotOk) continue;
           if (re.test(name)) next.push([join(base, name), sep(shown) + name]);

@@ -47,4 +47,3 @@ export function toolFacts(toolName: string, input: Record<string, unknown>, opti
   if (toolName === "bash") return typeof input.command === "string" ? deriveCommandFacts(input.command, options) : undefined;
   return derivePathFacts(toolName, input, options);
 }
-

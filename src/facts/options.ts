@@ -25,18 +25,27 @@ export function parseOptions(args: readonly Field[], spec: OptionSpec = {}): Par
   const flags = new Set<string>();
   const values = new Map<string, Field[]>();
   const operands: Field[] = [];
-  const put = (name: string, value: Field) => { flags.add(name); values.set(name, [...(values.get(name) ?? []), value]); };
+  const put = (name: string, value: Field) => {
+    flags.add(name);
+    values.set(name, [...(values.get(name) ?? []), value]);
+  };
   let rest = args.length;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] as Field;
     const text = arg.text;
-    if (text === "--" ) {
-      if (spec.posix) { rest = i + 1; break; }
+    if (text === "--") {
+      if (spec.posix) {
+        rest = i + 1;
+        break;
+      }
       operands.push(...args.slice(i + 1));
       break;
     }
     if (!arg.resolved || text === "-" || !text.startsWith("-")) {
-      if (spec.posix) { rest = i; break; }
+      if (spec.posix) {
+        rest = i;
+        break;
+      }
       operands.push(arg);
       continue;
     }

@@ -30,11 +30,17 @@ export function findOutput(args: Field[], cwd: string | null): { roots: Field[];
   const names = expression.flatMap((a, k) => (NAME_TESTS.includes(a.text) && expression[k + 1] ? [expression[k + 1] as Field] : []));
   // A plain conjunction of `-name` tests never prints a root whose own name fails them (`find . -name node_modules`).
   const narrowing = names.length > 0 && expression.every((a) => !["!", "-not", "-o", "-or", "-path", "-ipath", ","].includes(a.text));
-  const matches = roots.flatMap((root) => names.filter((n) => n.resolved && root.resolved).flatMap((n) => {
-    const pattern = `${root.text.replace(/[\\*?[\]]/g, "\\$&").replace(/\/$/, "")}/${n.text.replace(/^.*\//, "")}`;
-    const hits = cwd === null ? [] : expandGlob(pattern, cwd);
-    return hits.length > 0 ? hits.map((text): Field => ({ text, resolved: true })) : [{ text: unescapeGlob(pattern), resolved: true, pattern }];
-  }));
+  const matches = roots.flatMap((root) =>
+    names
+      .filter((n) => n.resolved && root.resolved)
+      .flatMap((n) => {
+        const pattern = `${root.text.replace(/[\\*?[\]]/g, "\\$&").replace(/\/$/, "")}/${n.text.replace(/^.*\//, "")}`;
+        const hits = cwd === null ? [] : expandGlob(pattern, cwd);
+        return hits.length > 0
+          ? hits.map((text): Field => ({ text, resolved: true }))
+          : [{ text: unescapeGlob(pattern), resolved: true, pattern }];
+      }),
+  );
   const kept = narrowing ? roots.filter((r) => !r.resolved || names.some((n) => n.resolved && nameMatches(n.text, r.text))) : roots;
   return { roots, rest: i, found: [...kept, ...matches] };
 }
@@ -46,7 +52,10 @@ function nameMatches(pattern: string, path: string): boolean {
 
 /** `ls`'s entries of each operand directory (dot files with `-a`/`-A`), as paths from the shell's directory. */
 function lsOutput(args: Field[], cwd: string | null): Lines | undefined {
-  const parsed = parseOptions(args, { short: "IwT", long: ["ignore", "width", "tabsize", "hide", "color", "format", "sort", "time-style"] });
+  const parsed = parseOptions(args, {
+    short: "IwT",
+    long: ["ignore", "width", "tabsize", "hide", "color", "format", "sort", "time-style"],
+  });
   if (cwd === null || parsed.operands.some((o) => !o.resolved)) return undefined;
   const all = ["a", "A", "all", "almost-all"].some((f) => parsed.flags.has(f));
   const dirs = parsed.operands.length > 0 ? parsed.operands : [{ text: "", resolved: true }];
@@ -56,8 +65,14 @@ function lsOutput(args: Field[], cwd: string | null): Lines | undefined {
   const out: Lines = Object.assign([] as Field[], { under });
   for (const dir of dirs) {
     let names: string[];
-    try { names = readdirSync(join(cwd, dir.text)); } catch { out.push(dir); continue; } // a file: ls prints its name
-    for (const name of names) if (all || !name.startsWith(".")) out.push({ text: dir.text === "" ? name : join(dir.text, name), resolved: true });
+    try {
+      names = readdirSync(join(cwd, dir.text));
+    } catch {
+      out.push(dir);
+      continue;
+    } // a file: ls prints its name
+    for (const name of names)
+      if (all || !name.startsWith(".")) out.push({ text: dir.text === "" ? name : join(dir.text, name), resolved: true });
     if (out.length >= MAX_ENTRIES) break;
   }
   return out;
@@ -91,9 +106,19 @@ export function pipelineOutput(cmds: Command[], state: ShellState, ctx: ExpandCo
   }
   if (name === "ls") return lsOutput(args, state.cwd);
   // Untracked files, ignored ones included: what is in the directory, dot files too.
-  if (name === "git" && args[0]?.text === "ls-files" && args.some((a) => a.text === "-o" || a.text === "--others") && !args.some((a) => a.text.startsWith("--exclude"))) {
+  if (
+    name === "git" &&
+    args[0]?.text === "ls-files" &&
+    args.some((a) => a.text === "-o" || a.text === "--others") &&
+    !args.some((a) => a.text.startsWith("--exclude"))
+  ) {
     return lsOutput([{ text: "-A", resolved: true }], state.cwd); // under the directory: `git ls-files` prints paths below it
   }
   const value = ctx.subValue([{ cmds: [first] }], state);
-  return value === undefined ? undefined : value.split(/\s+/).filter((t) => t !== "").map((text) => ({ text, resolved: true }));
+  return value === undefined
+    ? undefined
+    : value
+        .split(/\s+/)
+        .filter((t) => t !== "")
+        .map((text) => ({ text, resolved: true }));
 }

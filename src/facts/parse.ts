@@ -26,7 +26,12 @@ const DOLLAR_NAME = /\$([A-Za-z_][A-Za-z0-9_]*|[0-9@*#?$!-])/y;
 const BRACED_NAME = /([A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!-])/y;
 const BRACED_OP = /(:?[-=+?])/y;
 
-interface Heredoc { redir: Redirect; delim: string; strip: boolean; quoted: boolean }
+interface Heredoc {
+  redir: Redirect;
+  delim: string;
+  strip: boolean;
+  quoted: boolean;
+}
 
 export function parseScript(source: string): ParseResult {
   const parser = new Parser(source, 0, []);
@@ -43,15 +48,31 @@ export function parseScript(source: string): ParseResult {
 class Parser {
   pos = 0;
   private pending: Heredoc[] = [];
-  constructor(readonly src: string, readonly depth: number, readonly errors: string[]) {}
+  constructor(
+    readonly src: string,
+    readonly depth: number,
+    readonly errors: string[],
+  ) {}
 
-  private peek(offset = 0): string { return this.src[this.pos + offset] ?? ""; }
-  private match(re: RegExp): RegExpExecArray | null { re.lastIndex = this.pos; return re.exec(this.src); }
-  private at(text: string): boolean { return this.src.startsWith(text, this.pos); }
-  private done(): boolean { return this.pos >= this.src.length; }
+  private peek(offset = 0): string {
+    return this.src[this.pos + offset] ?? "";
+  }
+  private match(re: RegExp): RegExpExecArray | null {
+    re.lastIndex = this.pos;
+    return re.exec(this.src);
+  }
+  private at(text: string): boolean {
+    return this.src.startsWith(text, this.pos);
+  }
+  private done(): boolean {
+    return this.pos >= this.src.length;
+  }
 
   private nested(text: string): Script {
-    if (this.depth >= MAX_DEPTH) { this.errors.push("nested too deep"); return []; }
+    if (this.depth >= MAX_DEPTH) {
+      this.errors.push("nested too deep");
+      return [];
+    }
     const inner = new Parser(text, this.depth + 1, this.errors);
     const script = inner.list(() => false);
     if (inner.pos < text.length) this.errors.push(`unexpected "${text[inner.pos]}" in a substitution`);
@@ -88,7 +109,11 @@ class Parser {
       const raw = this.src.slice(this.pos, end);
       this.pos = Math.min(end + 1, this.src.length);
       const line = doc.strip ? raw.replace(/^\t+/, "") : raw;
-      if (line === doc.delim) { doc.redir.body = lines.join("\n"); doc.redir.bodySubs = doc.quoted ? [] : this.bodySubs(doc.redir.body); return; }
+      if (line === doc.delim) {
+        doc.redir.body = lines.join("\n");
+        doc.redir.bodySubs = doc.quoted ? [] : this.bodySubs(doc.redir.body);
+        return;
+      }
       lines.push(line);
     }
     this.errors.push(`here-document "${doc.delim}" is not closed`);
@@ -114,8 +139,14 @@ class Parser {
       const pipeline = this.pipeline();
       if (pipeline.cmds.length > 0) script.push(pipeline);
       this.blanks();
-      if (this.at("&&") || this.at("||")) { this.pos += 2; continue; }
-      if (this.pos === before) { this.errors.push(`unexpected "${this.peek()}" at ${this.pos}`); this.pos++; }
+      if (this.at("&&") || this.at("||")) {
+        this.pos += 2;
+        continue;
+      }
+      if (this.pos === before) {
+        this.errors.push(`unexpected "${this.peek()}" at ${this.pos}`);
+        this.pos++;
+      }
     }
     return script;
   }
@@ -139,7 +170,7 @@ class Parser {
       this.blanks();
       if (this.at("||") || !(this.at("|&") || this.peek() === "|")) break;
       this.pos += this.at("|&") ? 2 : 1;
-      while (this.blanks(), this.peek() === "\n" || this.peek() === "#") this.peek() === "#" ? this.comment() : this.newline();
+      while ((this.blanks(), this.peek() === "\n" || this.peek() === "#")) this.peek() === "#" ? this.comment() : this.newline();
     }
     return { cmds };
   }
@@ -171,7 +202,11 @@ class Parser {
       const c = this.peek();
       if (c === "(") depth++;
       else if (c === ")") {
-        if (depth === 0 && this.peek(1) === ")") { const text = this.src.slice(start, this.pos); this.pos += 2; return text; }
+        if (depth === 0 && this.peek(1) === ")") {
+          const text = this.src.slice(start, this.pos);
+          this.pos += 2;
+          return text;
+        }
         if (depth === 0) break;
         depth--;
       }
@@ -201,19 +236,35 @@ class Parser {
       this.blanks();
       const c = this.peek();
       if (this.done() || c === "\n" || c === ";" || c === "|" || c === ")" || (c === "&" && this.peek(1) !== ">")) break;
-      if (c === "#" ) { this.comment(); break; }
+      if (c === "#") {
+        this.comment();
+        break;
+      }
       if (c === "(") {
         // `name() body`: a function definition; its body is parsed as the next command.
-        if (cmd.words.length === 1 && this.match(EMPTY_PARENS)) { this.pos = this.src.indexOf(")", this.pos) + 1; return cmd.redirs.length ? cmd : undefined; }
+        if (cmd.words.length === 1 && this.match(EMPTY_PARENS)) {
+          this.pos = this.src.indexOf(")", this.pos) + 1;
+          return cmd.redirs.length ? cmd : undefined;
+        }
         if (cmd.words.length === 0 && cmd.assigns.length === 0) return this.command();
         this.errors.push(`unexpected "(" at ${this.pos}`);
         this.pos++;
         continue;
       }
       const redir = this.redirect();
-      if (redir) { cmd.redirs.push(redir); continue; }
-      if ((c === "<" || c === ">") && this.peek(1) === "(") { cmd.words.push([this.processSub()]); continue; }
-      if (c === "<" || c === ">" || c === "&") { this.errors.push(`stray "${c}"`); this.pos++; continue; }
+      if (redir) {
+        cmd.redirs.push(redir);
+        continue;
+      }
+      if ((c === "<" || c === ">") && this.peek(1) === "(") {
+        cmd.words.push([this.processSub()]);
+        continue;
+      }
+      if (c === "<" || c === ">" || c === "&") {
+        this.errors.push(`stray "${c}"`);
+        this.pos++;
+        continue;
+      }
       if (cmd.words.length === 0 && cmd.assigns.length === 0) {
         const keyword = this.keyword();
         if (keyword !== undefined) {
@@ -222,14 +273,24 @@ class Parser {
           continue;
         }
         const assign = this.assignment();
-        if (assign) { cmd.assigns.push(assign); continue; }
+        if (assign) {
+          cmd.assigns.push(assign);
+          continue;
+        }
       } else if (cmd.words.length === 0) {
         const assign = this.assignment();
-        if (assign) { cmd.assigns.push(assign); continue; }
+        if (assign) {
+          cmd.assigns.push(assign);
+          continue;
+        }
       }
       const start = this.pos;
       const word = this.word(false);
-      if (this.pos === start) { this.errors.push(`unexpected "${c}" at ${this.pos}`); this.pos++; continue; }
+      if (this.pos === start) {
+        this.errors.push(`unexpected "${c}" at ${this.pos}`);
+        this.pos++;
+        continue;
+      }
       cmd.words.push(word);
     }
     return cmd.words.length || cmd.assigns.length || cmd.redirs.length ? cmd : undefined;
@@ -240,16 +301,24 @@ class Parser {
     const m = this.match(KEYWORD);
     if (!m) return undefined;
     const word = m[1] as string;
-    return PREFIX_KEYWORDS.has(word) || CLOSING_KEYWORDS.has(word) || ["for", "select", "case", "function", "[["].includes(word) ? word : undefined;
+    return PREFIX_KEYWORDS.has(word) || CLOSING_KEYWORDS.has(word) || ["for", "select", "case", "function", "[["].includes(word)
+      ? word
+      : undefined;
   }
 
   private compound(keyword: string, cmd: Simple): Simple | Command | undefined | "continue" {
     this.pos += keyword.length;
     if (PREFIX_KEYWORDS.has(keyword)) {
-      if (keyword === "time") { this.blanks(); if (this.at("-p ")) this.pos += 2; }
+      if (keyword === "time") {
+        this.blanks();
+        if (this.at("-p ")) this.pos += 2;
+      }
       return "continue";
     }
-    if (CLOSING_KEYWORDS.has(keyword)) { cmd.redirs.push(...this.trailingRedirects()); return cmd.redirs.length ? cmd : undefined; }
+    if (CLOSING_KEYWORDS.has(keyword)) {
+      cmd.redirs.push(...this.trailingRedirects());
+      return cmd.redirs.length ? cmd : undefined;
+    }
     if (keyword === "function") {
       this.blanks();
       this.word(false);
@@ -267,7 +336,10 @@ class Parser {
     for (;;) {
       this.blanks();
       if (this.done() || this.peek() === "\n") break;
-      if (this.at("]]")) { this.pos += 2; break; }
+      if (this.at("]]")) {
+        this.pos += 2;
+        break;
+      }
       const start = this.pos;
       words.push(this.word(true));
       if (this.pos === start) this.pos++;
@@ -304,8 +376,14 @@ class Parser {
     const endOfArm = () => this.at(";;") || this.at(";&") || this.match(ESAC) !== null;
     for (;;) {
       this.skipSpaceAndNewlines();
-      if (this.done()) { this.errors.push("case is not closed"); break; }
-      if (this.match(ESAC)) { this.pos += 4; break; }
+      if (this.done()) {
+        this.errors.push("case is not closed");
+        break;
+      }
+      if (this.match(ESAC)) {
+        this.pos += 4;
+        break;
+      }
       if (this.peek() === "(") this.pos++;
       const before = this.pos;
       while (!this.done() && this.peek() !== ")") {
@@ -339,7 +417,11 @@ class Parser {
       // An array: its elements are data here, their substitutions still run.
       const start = ++this.pos;
       let depth = 0;
-      while (!this.done() && !(this.peek() === ")" && depth === 0)) { if (this.peek() === "(") depth++; if (this.peek() === ")") depth--; this.pos++; }
+      while (!this.done() && !(this.peek() === ")" && depth === 0)) {
+        if (this.peek() === "(") depth++;
+        if (this.peek() === ")") depth--;
+        this.pos++;
+      }
       const text = this.src.slice(start, this.pos);
       if (this.peek() === ")") this.pos++;
       return { name: m[1] as string, value: [{ t: "lit", v: "", q: true }, ...this.dataSubs(text).words.flat()] };
@@ -382,7 +464,10 @@ class Parser {
       const c = this.peek();
       if (inTest ? c === " " || c === "\t" || c === "\n" || this.at("]]") : META.has(c)) break;
       if (c === "\\") {
-        if (this.peek(1) === "\n") { this.pos += 2; continue; }
+        if (this.peek(1) === "\n") {
+          this.pos += 2;
+          continue;
+        }
         pushLit(parts, this.peek(1) || "\\", true);
         this.pos += this.peek(1) ? 2 : 1;
       } else if (c === "'") {
@@ -397,10 +482,10 @@ class Parser {
         if (end >= this.src.length && this.src[end - 1] !== "'") this.errors.push("unterminated $'");
         pushLit(parts, text, true);
         this.pos = end;
-      } else if (c === "\"" || (c === "$" && this.peek(1) === "\"")) {
+      } else if (c === '"' || (c === "$" && this.peek(1) === '"')) {
         this.pos += c === "$" ? 2 : 1;
         parts.push(...this.doubleQuoted(false));
-        if (this.peek() === "\"") this.pos++;
+        if (this.peek() === '"') this.pos++;
         else this.errors.push("unterminated double quote");
       } else if (c === "$") {
         parts.push(this.dollar(false));
@@ -424,11 +509,18 @@ class Parser {
     const parts: Part[] = [];
     while (!this.done()) {
       const c = this.peek();
-      if (c === "\"" && !toEnd) break;
+      if (c === '"' && !toEnd) break;
       if (c === "\\") {
         const n = this.peek(1);
-        if (n === "\n") { this.pos += 2; continue; }
-        if (n === "$" || n === "`" || n === "\"" || n === "\\") { pushLit(parts, n, true); this.pos += 2; continue; }
+        if (n === "\n") {
+          this.pos += 2;
+          continue;
+        }
+        if (n === "$" || n === "`" || n === '"' || n === "\\") {
+          pushLit(parts, n, true);
+          this.pos += 2;
+          continue;
+        }
         pushLit(parts, "\\", true);
         this.pos++;
       } else if (c === "$") parts.push(this.dollar(true));
@@ -453,7 +545,10 @@ class Parser {
     }
     if (this.at("${")) return this.braced(q, start);
     const m = this.match(DOLLAR_NAME);
-    if (!m) { this.pos++; return { t: "lit", v: "$", q }; }
+    if (!m) {
+      this.pos++;
+      return { t: "lit", v: "$", q };
+    }
     this.pos += m[0].length;
     return { t: "var", name: m[1] as string, q, src: m[0] };
   }
@@ -494,12 +589,24 @@ class Parser {
     const parts: Part[] = [];
     while (!this.done() && this.peek() !== "}") {
       const c = this.peek();
-      if (c === "\"") { this.pos++; parts.push(...this.doubleQuoted(false)); if (this.peek() === "\"") this.pos++; }
-      else if (c === "'") { const end = this.src.indexOf("'", this.pos + 1); const stop = end < 0 ? this.src.length : end; pushLit(parts, this.src.slice(this.pos + 1, stop), true); this.pos = stop + 1; }
-      else if (c === "$") parts.push(this.dollar(false));
+      if (c === '"') {
+        this.pos++;
+        parts.push(...this.doubleQuoted(false));
+        if (this.peek() === '"') this.pos++;
+      } else if (c === "'") {
+        const end = this.src.indexOf("'", this.pos + 1);
+        const stop = end < 0 ? this.src.length : end;
+        pushLit(parts, this.src.slice(this.pos + 1, stop), true);
+        this.pos = stop + 1;
+      } else if (c === "$") parts.push(this.dollar(false));
       else if (c === "`") parts.push(this.backtick(false));
-      else if (c === "\\") { pushLit(parts, this.peek(1), true); this.pos += 2; }
-      else { pushLit(parts, c, false); this.pos++; }
+      else if (c === "\\") {
+        pushLit(parts, this.peek(1), true);
+        this.pos += 2;
+      } else {
+        pushLit(parts, c, false);
+        this.pos++;
+      }
     }
     return parts;
   }
@@ -508,8 +615,10 @@ class Parser {
     const start = this.pos++;
     let text = "";
     while (!this.done() && this.peek() !== "`") {
-      if (this.peek() === "\\" && "`\\$".includes(this.peek(1)) && this.peek(1) !== "") { text += this.peek(1); this.pos += 2; }
-      else text += this.src[this.pos++];
+      if (this.peek() === "\\" && "`\\$".includes(this.peek(1)) && this.peek(1) !== "") {
+        text += this.peek(1);
+        this.pos += 2;
+      } else text += this.src[this.pos++];
     }
     if (this.peek() === "`") this.pos++;
     else this.errors.push("unterminated backtick");

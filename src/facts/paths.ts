@@ -50,7 +50,11 @@ export function realPath(path: string): string {
   let result: string | undefined;
   // existsSync first: a missing path is common (files a command creates), and a thrown ENOENT costs far more.
   if (existsSync(absolute)) {
-    try { result = realpathSync.native(absolute); } catch { /* a broken link or a race: treat as missing */ }
+    try {
+      result = realpathSync.native(absolute);
+    } catch {
+      /* a broken link or a race: treat as missing */
+    }
   }
   if (result === undefined) {
     const parent = dirname(absolute);
@@ -72,7 +76,8 @@ export function realPathNoFollow(path: string): string {
 export const within = (path: string, dir: string): boolean => path === dir || path.startsWith(dir === "/" ? "/" : dir + "/");
 
 const DEVICES = ["/dev/null", "/dev/stdout", "/dev/stderr", "/dev/stdin", "/dev/tty", "/dev/zero", "/dev/random", "/dev/urandom"];
-const isDevice = (path: string) => DEVICES.includes(path) || within(path, "/dev/fd") || within(path, "/proc/self/fd") || within(path, "/dev/pts");
+const isDevice = (path: string) =>
+  DEVICES.includes(path) || within(path, "/dev/fd") || within(path, "/proc/self/fd") || within(path, "/dev/pts");
 
 /** Where a path lies; `lexical` is the absolute path as written (a device is judged by its name). */
 export function locate(real: string, at: Places, lexical = real): Location {

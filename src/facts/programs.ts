@@ -31,39 +31,193 @@ const mark = (run: Run, fields: readonly Field[], effect: Effect, program: strin
 const exec = (run: Run, argv: Field[], via: string) => run.walker.run(argv, run.state, via, run.depth + 1);
 
 /** Reads every operand; `spec` says which options take a value. */
-const reads = (spec: OptionSpec = {}): Handler => (args, run, program) => mark(run, parseOptions(args, spec).operands, "read", program);
-const writes = (spec: OptionSpec = {}): Handler => (args, run, program) => mark(run, parseOptions(args, spec).operands, "write", program);
+const reads =
+  (spec: OptionSpec = {}): Handler =>
+  (args, run, program) =>
+    mark(run, parseOptions(args, spec).operands, "read", program);
+const writes =
+  (spec: OptionSpec = {}): Handler =>
+  (args, run, program) =>
+    mark(run, parseOptions(args, spec).operands, "write", program);
 /** The first operand is data (a pattern, a mode, a script); the rest are read, or written with `-i`. */
-const afterFirst = (spec: OptionSpec, effect: Effect, dataUnless?: string[]): Handler => (args, run, program) => {
-  const parsed = parseOptions(args, spec);
-  const explicit = dataUnless?.some((name) => parsed.values.has(name));
-  const files = explicit ? parsed.operands : parsed.operands.slice(1);
-  for (const name of ["f", "file", "from-file"]) mark(run, parsed.values.get(name) ?? [], "read", program);
-  const inPlace = parsed.flags.has("i") || parsed.flags.has("in-place");
-  mark(run, files, effect === "read" && inPlace && (program === "sed" || program === "gsed") ? "write" : effect, program);
-  if (inPlace && (program === "sed" || program === "gsed")) mark(run, files, "read", program);
-};
+const afterFirst =
+  (spec: OptionSpec, effect: Effect, dataUnless?: string[]): Handler =>
+  (args, run, program) => {
+    const parsed = parseOptions(args, spec);
+    const explicit = dataUnless?.some((name) => parsed.values.has(name));
+    const files = explicit ? parsed.operands : parsed.operands.slice(1);
+    for (const name of ["f", "file", "from-file"]) mark(run, parsed.values.get(name) ?? [], "read", program);
+    const inPlace = parsed.flags.has("i") || parsed.flags.has("in-place");
+    mark(run, files, effect === "read" && inPlace && (program === "sed" || program === "gsed") ? "write" : effect, program);
+    if (inPlace && (program === "sed" || program === "gsed")) mark(run, files, "read", program);
+  };
 
 const DATA = [
-  "echo", "printf", "true", "false", "test", "[", ":", "sleep", "date", "whoami", "id", "uname", "hostname", "pwd",
-  "kill", "wait", "jobs", "history", "type", "which", "hash", "trap", "ulimit", "umask", "yes", "seq", "expr", "let",
-  "basename", "dirname", "ls", "du", "df", "ps", "printenv", "unalias", "unset", "set", "shift", "exit",
-  "return", "break", "continue", "mktemp", "tput", "clear", "stty", "getopts", "shopt", "times", "disown", "fg", "bg",
-  "tree", "stat", "realpath", "readlink", "exa", "eza", "lsof", "pgrep", "pkill", "uptime", "free", "top", "htop",
+  "echo",
+  "printf",
+  "true",
+  "false",
+  "test",
+  "[",
+  ":",
+  "sleep",
+  "date",
+  "whoami",
+  "id",
+  "uname",
+  "hostname",
+  "pwd",
+  "kill",
+  "wait",
+  "jobs",
+  "history",
+  "type",
+  "which",
+  "hash",
+  "trap",
+  "ulimit",
+  "umask",
+  "yes",
+  "seq",
+  "expr",
+  "let",
+  "basename",
+  "dirname",
+  "ls",
+  "du",
+  "df",
+  "ps",
+  "printenv",
+  "unalias",
+  "unset",
+  "set",
+  "shift",
+  "exit",
+  "return",
+  "break",
+  "continue",
+  "mktemp",
+  "tput",
+  "clear",
+  "stty",
+  "getopts",
+  "shopt",
+  "times",
+  "disown",
+  "fg",
+  "bg",
+  "tree",
+  "stat",
+  "realpath",
+  "readlink",
+  "exa",
+  "eza",
+  "lsof",
+  "pgrep",
+  "pkill",
+  "uptime",
+  "free",
+  "top",
+  "htop",
 ];
 const ASSIGNING = ["export", "local", "declare", "typeset", "readonly"];
 const SHELLS = ["sh", "bash", "zsh", "dash", "ksh", "ash", "mksh", "fish", "busybox-sh"];
 const INLINE: Record<string, string[]> = {
-  python: ["c"], python2: ["c"], python3: ["c"], pypy: ["c"], pypy3: ["c"], node: ["e", "eval", "p", "print"], nodejs: ["e", "eval", "p", "print"],
-  bun: ["e", "eval", "p", "print"], deno: ["eval"], perl: ["e", "E"], ruby: ["e"], php: ["r"], lua: ["e"], luajit: ["e"],
-  osascript: ["e"], pwsh: ["c", "Command", "command"], powershell: ["c", "Command", "command"], Rscript: ["e"], tclsh: [], R: ["e"],
+  python: ["c"],
+  python2: ["c"],
+  python3: ["c"],
+  pypy: ["c"],
+  pypy3: ["c"],
+  node: ["e", "eval", "p", "print"],
+  nodejs: ["e", "eval", "p", "print"],
+  bun: ["e", "eval", "p", "print"],
+  deno: ["eval"],
+  perl: ["e", "E"],
+  ruby: ["e"],
+  php: ["r"],
+  lua: ["e"],
+  luajit: ["e"],
+  osascript: ["e"],
+  pwsh: ["c", "Command", "command"],
+  powershell: ["c", "Command", "command"],
+  Rscript: ["e"],
+  tclsh: [],
+  R: ["e"],
 };
 const READERS = [
-  "cat", "tac", "nl", "less", "more", "most", "bat", "batcat", "view", "od", "xxd", "hexdump", "hd", "strings", "base64", "base32",
-  "md5sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum", "b2sum", "cksum", "sum", "wc", "uniq", "paste", "fold",
-  "fmt", "pr", "column", "diff", "cmp", "comm", "iconv", "file", "zcat", "gzcat", "bzcat", "xzcat", "zstdcat", "zless", "zmore",
-  "expand", "unexpand", "rev", "look", "shuf", "open", "xdg-open", "lp", "lpr", "source", ".", "md5", "shasum", "split", "csplit",
-  "pbcopy", "xclip", "xsel", "wl-copy", "gpg", "openssl", "diff3", "sdiff", "colordiff", "vimdiff", "highlight", "pygmentize", "glow", "mdcat",
+  "cat",
+  "tac",
+  "nl",
+  "less",
+  "more",
+  "most",
+  "bat",
+  "batcat",
+  "view",
+  "od",
+  "xxd",
+  "hexdump",
+  "hd",
+  "strings",
+  "base64",
+  "base32",
+  "md5sum",
+  "sha1sum",
+  "sha224sum",
+  "sha256sum",
+  "sha384sum",
+  "sha512sum",
+  "b2sum",
+  "cksum",
+  "sum",
+  "wc",
+  "uniq",
+  "paste",
+  "fold",
+  "fmt",
+  "pr",
+  "column",
+  "diff",
+  "cmp",
+  "comm",
+  "iconv",
+  "file",
+  "zcat",
+  "gzcat",
+  "bzcat",
+  "xzcat",
+  "zstdcat",
+  "zless",
+  "zmore",
+  "expand",
+  "unexpand",
+  "rev",
+  "look",
+  "shuf",
+  "open",
+  "xdg-open",
+  "lp",
+  "lpr",
+  "source",
+  ".",
+  "md5",
+  "shasum",
+  "split",
+  "csplit",
+  "pbcopy",
+  "xclip",
+  "xsel",
+  "wl-copy",
+  "gpg",
+  "openssl",
+  "diff3",
+  "sdiff",
+  "colordiff",
+  "vimdiff",
+  "highlight",
+  "pygmentize",
+  "glow",
+  "mdcat",
 ];
 
 const HANDLERS: Record<string, Handler> = {
@@ -112,18 +266,33 @@ const HANDLERS: Record<string, Handler> = {
   },
   sed: afterFirst({ short: "eflE", long: ["expression", "file", "line-length"] }, "read", ["e", "expression", "f", "file"]),
   awk: awk,
-  gawk: awk, mawk: awk, nawk: awk,
-  grep: grepLike, egrep: grepLike, fgrep: grepLike, zgrep: grepLike, rg: grepLike, ag: grepLike, ack: grepLike, ggrep: grepLike,
+  gawk: awk,
+  mawk: awk,
+  nawk: awk,
+  grep: grepLike,
+  egrep: grepLike,
+  fgrep: grepLike,
+  zgrep: grepLike,
+  rg: grepLike,
+  ag: grepLike,
+  ack: grepLike,
+  ggrep: grepLike,
   head: reads({ short: "nc", long: ["lines", "bytes"] }),
   tail: reads({ short: "ncs", long: ["lines", "bytes", "sleep-interval", "pid"] }),
   cut: reads({ short: "dfbc", long: ["delimiter", "fields", "bytes", "characters", "output-delimiter"] }),
   sort: (args, run, program) => {
-    const parsed = parseOptions(args, { short: "otSTkt", long: ["output", "key", "field-separator", "buffer-size", "temporary-directory", "files0-from"] });
+    const parsed = parseOptions(args, {
+      short: "otSTkt",
+      long: ["output", "key", "field-separator", "buffer-size", "temporary-directory", "files0-from"],
+    });
     mark(run, parsed.operands, "read", program);
     mark(run, parsed.values.get("o") ?? parsed.values.get("output") ?? [], "write", program);
   },
   jq: (args, run, program) => {
-    const parsed = parseOptions(args, { short: "fL", long: ["from-file", "indent", "arg", "argjson", "slurpfile", "rawfile", "args", "jsonargs"] });
+    const parsed = parseOptions(args, {
+      short: "fL",
+      long: ["from-file", "indent", "arg", "argjson", "slurpfile", "rawfile", "args", "jsonargs"],
+    });
     mark(run, parsed.operands.slice(parsed.values.has("f") || parsed.values.has("from-file") ? 0 : 1), "read", program);
     mark(run, parsed.values.get("f") ?? parsed.values.get("from-file") ?? [], "read", program);
   },
@@ -139,13 +308,69 @@ const HANDLERS: Record<string, Handler> = {
     mark(run, parsed.operands.slice(0, 1), "read", program);
     mark(run, parsed.values.get("d") ?? [{ text: ".", resolved: true }], "write", program);
   },
-  gzip: readWrite, gunzip: readWrite, bzip2: readWrite, bunzip2: readWrite, xz: readWrite, unxz: readWrite, zstd: readWrite, lz4: readWrite,
+  gzip: readWrite,
+  gunzip: readWrite,
+  bzip2: readWrite,
+  bunzip2: readWrite,
+  xz: readWrite,
+  unxz: readWrite,
+  zstd: readWrite,
+  lz4: readWrite,
   scp: (args, run, program) => remoteCopy(args, run, program, { short: "cFiJloPS" }),
-  rsync: (args, run, program) => remoteCopy(args, run, program, { short: "eBfT", long: ["exclude", "include", "rsh", "filter", "exclude-from", "include-from", "files-from", "backup-dir", "partial-dir", "temp-dir", "compare-dest", "link-dest", "chmod", "chown", "timeout", "port", "log-file", "password-file", "rsync-path"] }),
+  rsync: (args, run, program) =>
+    remoteCopy(args, run, program, {
+      short: "eBfT",
+      long: [
+        "exclude",
+        "include",
+        "rsh",
+        "filter",
+        "exclude-from",
+        "include-from",
+        "files-from",
+        "backup-dir",
+        "partial-dir",
+        "temp-dir",
+        "compare-dest",
+        "link-dest",
+        "chmod",
+        "chown",
+        "timeout",
+        "port",
+        "log-file",
+        "password-file",
+        "rsync-path",
+      ],
+    }),
   curl: curl,
   wget: (args, run, program) => {
-    const parsed = parseOptions(args, { short: "OoiPaeUtTwYQDlXIAR", long: ["output-document", "output-file", "input-file", "directory-prefix", "post-file", "body-file", "append-output", "user-agent", "header", "post-data", "body-data", "method", "tries", "timeout", "wait"] });
-    for (const name of ["O", "output-document", "o", "output-file", "a", "append-output", "P", "directory-prefix"]) mark(run, (parsed.values.get(name) ?? []).filter((f) => f.text !== "-"), "write", program);
+    const parsed = parseOptions(args, {
+      short: "OoiPaeUtTwYQDlXIAR",
+      long: [
+        "output-document",
+        "output-file",
+        "input-file",
+        "directory-prefix",
+        "post-file",
+        "body-file",
+        "append-output",
+        "user-agent",
+        "header",
+        "post-data",
+        "body-data",
+        "method",
+        "tries",
+        "timeout",
+        "wait",
+      ],
+    });
+    for (const name of ["O", "output-document", "o", "output-file", "a", "append-output", "P", "directory-prefix"])
+      mark(
+        run,
+        (parsed.values.get(name) ?? []).filter((f) => f.text !== "-"),
+        "write",
+        program,
+      );
     for (const name of ["i", "input-file", "post-file", "body-file"]) mark(run, parsed.values.get(name) ?? [], "read", program);
   },
   git: git,
@@ -157,7 +382,11 @@ const HANDLERS: Record<string, Handler> = {
   find: find,
   xargs: xargs,
   env: env,
-  sudo: wrapper({ short: "ugpCDhrtTUR", long: ["user", "group", "prompt", "chdir", "host", "role", "type", "close-from", "other-user", "command-timeout"], posix: true }),
+  sudo: wrapper({
+    short: "ugpCDhrtTUR",
+    long: ["user", "group", "prompt", "chdir", "host", "role", "type", "close-from", "other-user", "command-timeout"],
+    posix: true,
+  }),
   doas: wrapper({ short: "uC", posix: true }),
   command: (args, run, program) => {
     const parsed = parseOptions(args, { posix: true });
@@ -185,7 +414,15 @@ const HANDLERS: Record<string, Handler> = {
   },
   watch: (args, run, program) => {
     const parsed = parseOptions(args, { short: "nqd", long: ["interval", "differences", "chgexit"], posix: true });
-    run.walker.shell(args.slice(parsed.rest).map((a) => a.text).join(" "), run.state, program, run.depth);
+    run.walker.shell(
+      args
+        .slice(parsed.rest)
+        .map((a) => a.text)
+        .join(" "),
+      run.state,
+      program,
+      run.depth,
+    );
   },
   flock: (args, run, program) => {
     const parsed = parseOptions(args, { short: "wEc", long: ["timeout", "conflict-exit-code", "command"], posix: true });
@@ -196,10 +433,12 @@ const HANDLERS: Record<string, Handler> = {
   busybox: (args, run, program) => exec(run, args, program),
   su: (args, run, program) => {
     const parsed = parseOptions(args, { short: "cgGsw", long: ["command", "group", "supp-group", "shell", "whitelist-environment"] });
-    for (const command of [...(parsed.values.get("c") ?? []), ...(parsed.values.get("command") ?? [])]) run.walker.shell(command.text, copy(run.state), `${program} -c`, run.depth);
+    for (const command of [...(parsed.values.get("c") ?? []), ...(parsed.values.get("command") ?? [])])
+      run.walker.shell(command.text, copy(run.state), `${program} -c`, run.depth);
   },
   runuser: wrapper({ short: "ugG", long: ["user", "group", "supp-group"], posix: true }),
-  chroot: (args, run, program) => exec(run, args.slice(parseOptions(args, { long: ["userspec", "groups"], posix: true }).rest + 1), program),
+  chroot: (args, run, program) =>
+    exec(run, args.slice(parseOptions(args, { long: ["userspec", "groups"], posix: true }).rest + 1), program),
   strace: wrapper({ short: "oeEpPsSuabIX", posix: true }),
   ltrace: wrapper({ short: "oeEpsSuan", posix: true }),
   fakeroot: wrapper({ short: "isb", posix: true }),
@@ -208,7 +447,11 @@ const HANDLERS: Record<string, Handler> = {
   torsocks: wrapper({ short: "uapP", posix: true }),
   firejail: wrapper({ posix: true }),
   unshare: wrapper({ short: "S", posix: true }),
-  "systemd-run": wrapper({ short: "pEu", long: ["property", "setenv", "unit", "working-directory", "uid", "gid", "nice", "description", "slice"], posix: true }),
+  "systemd-run": wrapper({
+    short: "pEu",
+    long: ["property", "setenv", "unit", "working-directory", "uid", "gid", "nice", "description", "slice"],
+    posix: true,
+  }),
   // An alias body runs wherever its name is used (with expand_aliases, as agents' shell snapshots set it): judge it as run.
   alias: (args, run, program) => {
     for (const arg of args) {
@@ -217,10 +460,28 @@ const HANDLERS: Record<string, Handler> = {
     }
   },
   patch: (args, run, program) => {
-    const parsed = parseOptions(args, { short: "pFioBrDdYzVgL", long: ["strip", "fuzz", "input", "output", "prefix", "reject-file", "directory", "basename-prefix", "suffix", "version-control", "get", "ifdef", "quoting-style"] });
+    const parsed = parseOptions(args, {
+      short: "pFioBrDdYzVgL",
+      long: [
+        "strip",
+        "fuzz",
+        "input",
+        "output",
+        "prefix",
+        "reject-file",
+        "directory",
+        "basename-prefix",
+        "suffix",
+        "version-control",
+        "get",
+        "ifdef",
+        "quoting-style",
+      ],
+    });
     mark(run, parsed.values.get("i") ?? parsed.values.get("input") ?? parsed.operands.slice(1), "read", program);
     mark(run, parsed.values.get("o") ?? parsed.values.get("output") ?? parsed.operands.slice(0, 1), "write", program);
-    if (!parsed.values.has("o") && !parsed.values.has("output") && parsed.operands.length === 0) run.walker.unresolved("patch: files named in the patch");
+    if (!parsed.values.has("o") && !parsed.values.has("output") && parsed.operands.length === 0)
+      run.walker.unresolved("patch: files named in the patch");
   },
   read: (args, run) => {
     for (const arg of parseOptions(args, { short: "adinNpt" }).operands) {
@@ -229,7 +490,17 @@ const HANDLERS: Record<string, Handler> = {
     }
   },
   mapfile: () => undefined,
-  vim: editor, vi: editor, nvim: editor, nano: editor, emacs: editor, code: editor, subl: editor, micro: editor, ed: editor, pico: editor, joe: editor,
+  vim: editor,
+  vi: editor,
+  nvim: editor,
+  nano: editor,
+  emacs: editor,
+  code: editor,
+  subl: editor,
+  micro: editor,
+  ed: editor,
+  pico: editor,
+  joe: editor,
 };
 
 for (const name of DATA) HANDLERS[name] = () => undefined;
@@ -289,7 +560,10 @@ function generic(args: Field[], run: Run, program: string): void {
 }
 
 function copyLike(args: Field[], run: Run, program: string, move: boolean): void {
-  const parsed = parseOptions(args, { short: "tS", long: ["target-directory", "suffix", "backup", "sparse", "reflink", "preserve", "no-preserve"] });
+  const parsed = parseOptions(args, {
+    short: "tS",
+    long: ["target-directory", "suffix", "backup", "sparse", "reflink", "preserve", "no-preserve"],
+  });
   const target = parsed.values.get("t") ?? parsed.values.get("target-directory");
   const sources = target ? parsed.operands : parsed.operands.slice(0, -1);
   const dest = target ?? parsed.operands.slice(-1);
@@ -309,7 +583,11 @@ function rememberLink(run: Run, from: Field, to: Field, symbolic: boolean): void
 }
 
 function isDirectory(path: string): boolean {
-  try { return statSync(path).isDirectory(); } catch { return false; }
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 function modeThenFiles(args: Field[], run: Run, program: string): void {
@@ -321,7 +599,8 @@ function modeThenFiles(args: Field[], run: Run, program: string): void {
 function readWrite(args: Field[], run: Run, program: string): void {
   const parsed = parseOptions(args, { short: "S", long: ["suffix"] });
   mark(run, parsed.operands, "read", program);
-  if (!parsed.flags.has("c") && !parsed.flags.has("stdout") && !parsed.flags.has("l") && !parsed.flags.has("t")) mark(run, parsed.operands, "write", program);
+  if (!parsed.flags.has("c") && !parsed.flags.has("stdout") && !parsed.flags.has("l") && !parsed.flags.has("t"))
+    mark(run, parsed.operands, "write", program);
 }
 
 function editor(args: Field[], run: Run, program: string): void {
@@ -333,16 +612,51 @@ function editor(args: Field[], run: Run, program: string): void {
 function grepLike(args: Field[], run: Run, program: string): void {
   const parsed = parseOptions(args, {
     short: program === "rg" ? "efgtTAmBCMjE" : "efmABCDd",
-    long: ["regexp", "file", "max-count", "after-context", "before-context", "context", "glob", "iglob", "type", "type-not", "include", "exclude", "exclude-dir", "label", "binary-files", "devices", "directories", "color", "colour", "max-depth", "threads", "encoding", "sort", "sortr", "ignore-file"],
+    long: [
+      "regexp",
+      "file",
+      "max-count",
+      "after-context",
+      "before-context",
+      "context",
+      "glob",
+      "iglob",
+      "type",
+      "type-not",
+      "include",
+      "exclude",
+      "exclude-dir",
+      "label",
+      "binary-files",
+      "devices",
+      "directories",
+      "color",
+      "colour",
+      "max-depth",
+      "threads",
+      "encoding",
+      "sort",
+      "sortr",
+      "ignore-file",
+    ],
   });
   const explicit = ["e", "regexp", "f", "file"].some((name) => parsed.values.has(name)) || parsed.flags.has("files");
   const files = explicit ? parsed.operands : parsed.operands.slice(1);
-  const recursive = program === "rg" || program === "ag" || program === "ack" || ["r", "R", "recursive", "dereference-recursive"].some((f) => parsed.flags.has(f));
+  const recursive =
+    program === "rg" ||
+    program === "ag" ||
+    program === "ack" ||
+    ["r", "R", "recursive", "dereference-recursive"].some((f) => parsed.flags.has(f));
   mark(run, parsed.values.get("f") ?? parsed.values.get("file") ?? [], "read", program);
   mark(run, files.length > 0 ? files : recursive ? [{ text: ".", resolved: true }] : [], "read", program, recursive ? { recursive } : {});
   for (const glob of [...(parsed.values.get("glob") ?? []), ...(parsed.values.get("g") ?? []), ...(parsed.values.get("include") ?? [])]) {
     // A search limited to `.env*` reads the secrets it finds.
-    run.walker.path({ text: glob.text.replace(/^!/, ""), resolved: glob.resolved, pattern: glob.text.replace(/^!/, "") }, "read", program, run.state.cwd);
+    run.walker.path(
+      { text: glob.text.replace(/^!/, ""), resolved: glob.resolved, pattern: glob.text.replace(/^!/, "") },
+      "read",
+      program,
+      run.state.cwd,
+    );
   }
 }
 
@@ -366,8 +680,27 @@ function awk(args: Field[], run: Run, program: string): void {
 
 function tar(args: Field[], run: Run, program: string): void {
   const first = args[0];
-  const bundled = first && first.resolved && /^[A-Za-z]+$/.test(first.text) ? [{ ...first, text: `-${first.text}` }, ...args.slice(1)] : args;
-  const parsed = parseOptions(bundled, { short: "fCbTXIHLNgK", long: ["file", "directory", "files-from", "exclude-from", "exclude", "use-compress-program", "transform", "format", "owner", "group", "mode", "mtime", "newer", "after-date"] });
+  const bundled =
+    first && first.resolved && /^[A-Za-z]+$/.test(first.text) ? [{ ...first, text: `-${first.text}` }, ...args.slice(1)] : args;
+  const parsed = parseOptions(bundled, {
+    short: "fCbTXIHLNgK",
+    long: [
+      "file",
+      "directory",
+      "files-from",
+      "exclude-from",
+      "exclude",
+      "use-compress-program",
+      "transform",
+      "format",
+      "owner",
+      "group",
+      "mode",
+      "mtime",
+      "newer",
+      "after-date",
+    ],
+  });
   const archive = (parsed.values.get("f") ?? parsed.values.get("file") ?? []).filter((f) => f.text !== "-");
   const create = ["c", "r", "u", "A", "create", "append", "update"].some((f) => parsed.flags.has(f));
   const extract = ["x", "extract", "get"].some((f) => parsed.flags.has(f));
@@ -377,7 +710,10 @@ function tar(args: Field[], run: Run, program: string): void {
     mark(run, parsed.operands, "read", program, { recursive: true });
   } else {
     mark(run, archive, "read", program);
-    if (extract) mark(run, parsed.values.get("C") ?? parsed.values.get("directory") ?? [{ text: ".", resolved: true }], "write", program, { recursive: true });
+    if (extract)
+      mark(run, parsed.values.get("C") ?? parsed.values.get("directory") ?? [{ text: ".", resolved: true }], "write", program, {
+        recursive: true,
+      });
   }
 }
 
@@ -388,28 +724,114 @@ function remoteCopy(args: Field[], run: Run, program: string, spec: OptionSpec):
   const dest = parsed.operands.slice(-1).filter(local);
   mark(run, sources, "read", program, { recursive: true });
   mark(run, dest, "write", program);
-  if (program === "rsync" && [...parsed.flags].some((f) => f.startsWith("delete") || f === "remove-source-files")) mark(run, dest, "delete", program, { recursive: true });
-  for (const name of ["exclude-from", "include-from", "files-from", "password-file"]) mark(run, parsed.values.get(name) ?? [], "read", program);
+  if (program === "rsync" && [...parsed.flags].some((f) => f.startsWith("delete") || f === "remove-source-files"))
+    mark(run, dest, "delete", program, { recursive: true });
+  for (const name of ["exclude-from", "include-from", "files-from", "password-file"])
+    mark(run, parsed.values.get(name) ?? [], "read", program);
   for (const name of ["i", "F"]) mark(run, parsed.values.get(name) ?? [], "read", program);
 }
 
 function curl(args: Field[], run: Run, program: string): void {
   const parsed = parseOptions(args, {
     short: "odTFKbcDHXAeuUxrEwmYy",
-    long: ["output", "data", "data-binary", "data-raw", "data-ascii", "data-urlencode", "upload-file", "form", "form-string", "config", "cookie", "cookie-jar", "dump-header", "header", "request", "user-agent", "referer", "user", "proxy", "range", "cert", "key", "cacert", "output-dir", "json", "trace", "trace-ascii", "stderr", "write-out", "max-time", "connect-timeout", "retry"],
+    long: [
+      "output",
+      "data",
+      "data-binary",
+      "data-raw",
+      "data-ascii",
+      "data-urlencode",
+      "upload-file",
+      "form",
+      "form-string",
+      "config",
+      "cookie",
+      "cookie-jar",
+      "dump-header",
+      "header",
+      "request",
+      "user-agent",
+      "referer",
+      "user",
+      "proxy",
+      "range",
+      "cert",
+      "key",
+      "cacert",
+      "output-dir",
+      "json",
+      "trace",
+      "trace-ascii",
+      "stderr",
+      "write-out",
+      "max-time",
+      "connect-timeout",
+      "retry",
+    ],
   });
   const values = (names: string[]) => names.flatMap((name) => parsed.values.get(name) ?? []);
-  mark(run, values(["o", "output", "c", "cookie-jar", "D", "dump-header", "trace", "trace-ascii", "stderr"]).filter((f) => f.text !== "-"), "write", program);
+  mark(
+    run,
+    values(["o", "output", "c", "cookie-jar", "D", "dump-header", "trace", "trace-ascii", "stderr"]).filter((f) => f.text !== "-"),
+    "write",
+    program,
+  );
   mark(run, values(["T", "upload-file", "K", "config", "cert", "key", "cacert"]), "read", program);
-  for (const field of values(["d", "data", "data-binary", "data-ascii", "data-urlencode", "F", "form", "json", "b", "cookie", "H", "header"])) {
+  for (const field of values([
+    "d",
+    "data",
+    "data-binary",
+    "data-ascii",
+    "data-urlencode",
+    "F",
+    "form",
+    "json",
+    "b",
+    "cookie",
+    "H",
+    "header",
+  ])) {
     const m = /^(?:[^=@<]*[=])?[@<](.+)$/s.exec(field.text);
     if (m) run.walker.path({ ...field, text: (m[1] as string).replace(/;.*$/, "") }, "read", program, run.state.cwd);
   }
-  if (parsed.flags.has("O") || parsed.flags.has("remote-name")) mark(run, values(["output-dir"]).length ? values(["output-dir"]) : [{ text: ".", resolved: true }], "write", program);
+  if (parsed.flags.has("O") || parsed.flags.has("remote-name"))
+    mark(run, values(["output-dir"]).length ? values(["output-dir"]) : [{ text: ".", resolved: true }], "write", program);
 }
 
 /** Commands git runs itself, whatever an alias of the same name says. */
-const GIT_BUILTINS = new Set(["push", "add", "rm", "mv", "commit", "clone", "clean", "config", "show", "diff", "log", "status", "checkout", "reset", "fetch", "pull", "merge", "rebase", "branch", "tag", "stash", "switch", "restore", "apply", "am", "cat-file", "archive", "grep", "init", "remote", "worktree"]);
+const GIT_BUILTINS = new Set([
+  "push",
+  "add",
+  "rm",
+  "mv",
+  "commit",
+  "clone",
+  "clean",
+  "config",
+  "show",
+  "diff",
+  "log",
+  "status",
+  "checkout",
+  "reset",
+  "fetch",
+  "pull",
+  "merge",
+  "rebase",
+  "branch",
+  "tag",
+  "stash",
+  "switch",
+  "restore",
+  "apply",
+  "am",
+  "cat-file",
+  "archive",
+  "grep",
+  "init",
+  "remote",
+  "worktree",
+]);
 
 function git(args: Field[], run: Run, program: string): void {
   const global = parseOptions(args, { short: "Cc", long: ["git-dir", "work-tree", "namespace", "exec-path", "config-env"], posix: true });
@@ -431,18 +853,42 @@ function git(args: Field[], run: Run, program: string): void {
     return;
   }
   const inner: Run = { ...run, state };
-  const parsed = parseOptions(rest, { short: "mFCcSuX", long: ["message", "file", "author", "date", "template", "reuse-message", "reedit-message", "fixup", "squash", "cleanup", "pathspec-from-file", "chmod", "exclude", "gpg-sign", "trailer"] });
+  const parsed = parseOptions(rest, {
+    short: "mFCcSuX",
+    long: [
+      "message",
+      "file",
+      "author",
+      "date",
+      "template",
+      "reuse-message",
+      "reedit-message",
+      "fixup",
+      "squash",
+      "cleanup",
+      "pathspec-from-file",
+      "chmod",
+      "exclude",
+      "gpg-sign",
+      "trailer",
+    ],
+  });
   switch (sub.text) {
-    case "add": case "stage":
+    case "add":
+    case "stage":
       mark(inner, parsed.operands, "read", program);
       mark(inner, parsed.values.get("pathspec-from-file") ?? [], "read", program);
       break;
     case "rm":
       // `--cached` only changes the index: the file stays.
-      if (!parsed.flags.has("cached")) mark(inner, parsed.operands, "delete", program, { recursive: parsed.flags.has("r"), noFollow: true });
+      if (!parsed.flags.has("cached"))
+        mark(inner, parsed.operands, "delete", program, { recursive: parsed.flags.has("r"), noFollow: true });
       break;
     case "clone": {
-      const dest = parseOptions(rest, { short: "obcju", long: ["origin", "branch", "config", "depth", "reference", "separate-git-dir", "template", "upload-pack", "jobs", "filter"] }).operands;
+      const dest = parseOptions(rest, {
+        short: "obcju",
+        long: ["origin", "branch", "config", "depth", "reference", "separate-git-dir", "template", "upload-pack", "jobs", "filter"],
+      }).operands;
       if (dest.length >= 2) mark(inner, dest.slice(-1), "write", program, { recursive: true });
       break;
     }
@@ -453,12 +899,16 @@ function git(args: Field[], run: Run, program: string): void {
     case "commit":
       mark(inner, [...(parsed.values.get("F") ?? []), ...(parsed.values.get("file") ?? [])], "read", program);
       break;
-    case "apply": case "am":
+    case "apply":
+    case "am":
       mark(inner, parsed.operands, "read", program);
       break;
     case "clean":
       if (parsed.flags.has("f") || parsed.flags.has("force")) {
-        mark(inner, parsed.operands.length > 0 ? parsed.operands : [{ text: ".", resolved: true }], "delete", program, { recursive: parsed.flags.has("d"), noFollow: true });
+        mark(inner, parsed.operands.length > 0 ? parsed.operands : [{ text: ".", resolved: true }], "delete", program, {
+          recursive: parsed.flags.has("d"),
+          noFollow: true,
+        });
       }
       break;
     case "config":
@@ -470,11 +920,15 @@ function git(args: Field[], run: Run, program: string): void {
     case "diff":
       if (parsed.flags.has("no-index")) mark(inner, parsed.operands, "read", program);
       break;
-    case "show": case "cat-file": case "archive": case "grep":
+    case "show":
+    case "cat-file":
+    case "archive":
+    case "grep":
       // `HEAD:.env` reads the file as committed (a path from the work tree's root; the shell's directory is close enough).
       for (const op of parsed.operands) {
         const colon = op.text.indexOf(":");
-        if (colon >= 0 && colon < op.text.length - 1) run.walker.path({ ...op, text: op.text.slice(colon + 1).replace(/^\.\//, "") }, "read", program, state.cwd);
+        if (colon >= 0 && colon < op.text.length - 1)
+          run.walker.path({ ...op, text: op.text.slice(colon + 1).replace(/^\.\//, "") }, "read", program, state.cwd);
       }
       break;
   }
@@ -494,7 +948,13 @@ function find(args: Field[], run: Run, program: string): void {
       const stop = end < 0 ? args.length : end;
       const command = args.slice(i + 1, stop);
       for (const hit of found) {
-        exec(run, command.map((a) => (a.text === "{}" ? hit : a.text.includes("{}") ? { ...hit, text: a.text.replaceAll("{}", hit.text), pattern: undefined } : a)), `find ${text}`);
+        exec(
+          run,
+          command.map((a) =>
+            a.text === "{}" ? hit : a.text.includes("{}") ? { ...hit, text: a.text.replaceAll("{}", hit.text), pattern: undefined } : a,
+          ),
+          `find ${text}`,
+        );
       }
       i = stop;
     }
@@ -502,11 +962,19 @@ function find(args: Field[], run: Run, program: string): void {
 }
 
 function xargs(args: Field[], run: Run, program: string): void {
-  const parsed = parseOptions(args, { short: "IiLlnPsdEa", long: ["replace", "max-lines", "max-args", "max-procs", "max-chars", "delimiter", "eof", "arg-file", "process-slot-var"], posix: true });
+  const parsed = parseOptions(args, {
+    short: "IiLlnPsdEa",
+    long: ["replace", "max-lines", "max-args", "max-procs", "max-chars", "delimiter", "eof", "arg-file", "process-slot-var"],
+    posix: true,
+  });
   mark(run, parsed.values.get("a") ?? parsed.values.get("arg-file") ?? [], "read", program);
   const command = args.slice(parsed.rest);
   const replace = parsed.values.get("I")?.[0]?.text ?? parsed.values.get("replace")?.[0]?.text;
-  const input: Field = { ...unknownField("<input>"), ...(run.lines && { candidates: run.lines }), ...(run.lines?.under && { under: run.lines.under }) };
+  const input: Field = {
+    ...unknownField("<input>"),
+    ...(run.lines && { candidates: run.lines }),
+    ...(run.lines?.under && { under: run.lines.under }),
+  };
   const argv = command.length > 0 ? command : [{ text: "echo", resolved: true }];
   exec(run, replace ? argv.map((a) => (a.text.includes(replace) ? input : a)) : [...argv, input], program);
 }

@@ -7,7 +7,10 @@ import { segmentRegExp } from "./glob.ts";
 import { locate, realPath, realPathNoFollow, type Places } from "./paths.ts";
 import type { Effect, Facts } from "./types.ts";
 
-export interface PathOptions { recursive?: boolean; noFollow?: boolean }
+export interface PathOptions {
+  recursive?: boolean;
+  noFollow?: boolean;
+}
 
 /** Names an unmatched glob is also tried against: a glob that matches no file today may match a secret tomorrow. */
 const PROBES = [".env", ".env.local", ".env.production", ".env.development"];
@@ -33,25 +36,44 @@ export class PathRecorder {
     if (text === "" || (text === "-" && effect !== "delete")) return;
     const absolute = text.startsWith("/") ? text : cwd !== null && field.resolved ? join(cwd, text) : undefined;
     // The values hookit can name for an unknown field get the same effect; the unknown is recorded too.
-    for (const candidate of field.resolved ? [] : field.candidates ?? []) this.path(candidate, effect, by, cwd, options);
+    for (const candidate of field.resolved ? [] : (field.candidates ?? [])) this.path(candidate, effect, by, cwd, options);
     // What `find .`/`ls src` print lies under where they looked: inside the project (or temp), so is every value.
     if (!field.resolved && field.under && field.under.every((root) => this.staysIn(root, cwd))) {
       this.unresolved(`path: ${text}`);
       return;
     }
     if (!field.resolved || absolute === undefined) {
-      this.add({ path: text, lexical: text, effect, location: "unknown", inside: false, resolved: false, by, recursive: options.recursive });
+      this.add({
+        path: text,
+        lexical: text,
+        effect,
+        location: "unknown",
+        inside: false,
+        resolved: false,
+        by,
+        recursive: options.recursive,
+      });
       if (!field.resolved) this.unresolved(`path: ${text}`);
       else this.unresolved(`relative path in an unknown directory: ${text}`);
       return;
     }
     const lexical = normalize(absolute).replace(/(.)\/$/, "$1");
     // A delete takes the link itself, not what it points to — unless written with a trailing slash.
-    const real = options.noFollow && !text.endsWith("/")
-      ? realPathNoFollow(join(this.throughLinks(posix.dirname(lexical)), posix.basename(lexical)))
-      : realPath(this.throughLinks(lexical));
+    const real =
+      options.noFollow && !text.endsWith("/")
+        ? realPathNoFollow(join(this.throughLinks(posix.dirname(lexical)), posix.basename(lexical)))
+        : realPath(this.throughLinks(lexical));
     const location = locate(real, this.at, lexical);
-    this.add({ path: real, lexical, effect, location, inside: location === "project" || location === "project-root", resolved: true, by, recursive: options.recursive });
+    this.add({
+      path: real,
+      lexical,
+      effect,
+      location,
+      inside: location === "project" || location === "project-root",
+      resolved: true,
+      by,
+      recursive: options.recursive,
+    });
     if (field.pattern) this.probe(field.pattern, absolute, effect, by, cwd, options);
   }
 
@@ -94,5 +116,4 @@ export class PathRecorder {
     const { recursive, ...rest } = fact;
     this.facts.paths.push(recursive ? { ...rest, recursive: true } : rest);
   }
-
 }

@@ -24,12 +24,21 @@ export class Walker extends PathRecorder {
 
   constructor(at: Places, home: string, env: Readonly<Record<string, string | undefined>>) {
     super(at);
-    this.expand = { home, env, subValue: (script, state) => this.subValue(script, state), subCandidates: (script, state) => scriptOutput(script, state, this.expand), readLines: new Map() };
+    this.expand = {
+      home,
+      env,
+      subValue: (script, state) => this.subValue(script, state),
+      subCandidates: (script, state) => scriptOutput(script, state, this.expand),
+      readLines: new Map(),
+    };
   }
 
   script(script: Script, state: ShellState, via: string | undefined, depth: number): void {
     for (const pipeline of script) {
-      if (pipeline.cmds.length === 1) { this.command(pipeline.cmds[0] as Command, state, via, depth); continue; }
+      if (pipeline.cmds.length === 1) {
+        this.command(pipeline.cmds[0] as Command, state, via, depth);
+        continue;
+      }
       // Each stage runs in a subshell; what `echo`/`printf` print is the next stage's known input,
       // and the paths `find`/`ls` print are what `xargs` gets.
       let input: string | undefined;
@@ -43,14 +52,20 @@ export class Walker extends PathRecorder {
 
   /** A string that a shell will parse again (`sh -c`, `eval`, `watch`, `env -S`). */
   shell(text: string, state: ShellState, via: string, depth: number): void {
-    if (depth >= MAX_DEPTH) { this.unresolved("nested too deep"); return; }
+    if (depth >= MAX_DEPTH) {
+      this.unresolved("nested too deep");
+      return;
+    }
     const parsed = parseScript(text);
     for (const error of parsed.errors) this.unresolved(`syntax: ${error}`);
     this.script(parsed.script, state, via, depth + 1);
   }
 
   private command(cmd: Command, state: ShellState, via: string | undefined, depth: number, input?: string, lines?: Lines): void {
-    if (this.facts.commands.length >= MAX_COMMANDS) { this.unresolved("too many commands"); return; }
+    if (this.facts.commands.length >= MAX_COMMANDS) {
+      this.unresolved("too many commands");
+      return;
+    }
     if (cmd.t === "group") {
       const inner = cmd.subshell ? copy(state) : state;
       this.script(cmd.body, inner, via, depth);
@@ -71,7 +86,7 @@ export class Walker extends PathRecorder {
     }
     const argv = cmd.words.flatMap((word) => expandWord(word, state, this.expand));
     if (argv.length === 0) {
-      for (const a of cmd.assigns) state.vars.set(a.name, a.value ? expandString(a.value, state, this.expand) ?? null : null);
+      for (const a of cmd.assigns) state.vars.set(a.name, a.value ? (expandString(a.value, state, this.expand) ?? null) : null);
       return;
     }
     for (const word of cmd.words) this.noteUnknown(word, state);
@@ -99,15 +114,27 @@ export class Walker extends PathRecorder {
     const program = first.resolved ? basename(first.text) : "";
     if (!first.resolved) this.unresolved(`program: ${first.text}`);
     this.facts.commands.push({
-      argv: argv.map((f) => f.text), program, cwd: state.cwd,
-      ...(via && { via }), ...(argv.some((f) => !f.resolved) && { unresolved: true as const }),
+      argv: argv.map((f) => f.text),
+      program,
+      cwd: state.cwd,
+      ...(via && { via }),
+      ...(argv.some((f) => !f.resolved) && { unresolved: true as const }),
     });
     // A possible spelling too, with each unknown argument's first named value (`git push ${X:--f}`).
     if (argv.some((f) => f.candidates?.length)) {
       const variant = argv.map((f) => f.candidates?.[0]?.text ?? f.text);
-      this.facts.commands.push({ argv: variant, program: basename(variant[0] as string), cwd: state.cwd, ...(via && { via }), unresolved: true });
+      this.facts.commands.push({
+        argv: variant,
+        program: basename(variant[0] as string),
+        cwd: state.cwd,
+        ...(via && { via }),
+        unresolved: true,
+      });
     }
-    if (depth >= MAX_DEPTH) { this.unresolved("nested too deep"); return; }
+    if (depth >= MAX_DEPTH) {
+      this.unresolved("nested too deep");
+      return;
+    }
     runProgram(program, argv.slice(1), { walker: this, state, depth, ...(stdin !== undefined && { stdin }), ...(lines && { lines }) });
   }
 
@@ -172,11 +199,16 @@ function basename(text: string): string {
 function printfValue(first: string, operands: string[]): string | undefined {
   const [format, args] = first === "--" ? [operands[0] ?? "", operands.slice(1)] : [first, operands];
   if (/%[^s%]/.test(format.replace(/%%/g, ""))) return undefined;
-  const once = (values: string[]) => format.replace(/%%|%s/g, (m) => (m === "%%" ? "%" : values.shift() ?? ""));
+  const once = (values: string[]) => format.replace(/%%|%s/g, (m) => (m === "%%" ? "%" : (values.shift() ?? "")));
   let out = "";
   const rest = [...args];
-  do out += once(rest); while (rest.length > 0 && format.includes("%s"));
+  do out += once(rest);
+  while (rest.length > 0 && format.includes("%s"));
   return out.replace(/\\(x[0-9A-Fa-f]{1,2}|[0-7]{1,3}|[abefnrtv\\])/g, (_, e: string) =>
-    e[0] === "x" ? String.fromCharCode(parseInt(e.slice(1), 16)) : /^[0-7]/.test(e) ? String.fromCharCode(parseInt(e, 8))
-      : ({ a: "\x07", b: "\b", e: "\x1b", f: "\f", n: "\n", r: "\r", t: "\t", v: "\v", "\\": "\\" } as Record<string, string>)[e] ?? e);
+    e[0] === "x"
+      ? String.fromCharCode(parseInt(e.slice(1), 16))
+      : /^[0-7]/.test(e)
+        ? String.fromCharCode(parseInt(e, 8))
+        : (({ a: "\x07", b: "\b", e: "\x1b", f: "\f", n: "\n", r: "\r", t: "\t", v: "\v", "\\": "\\" } as Record<string, string>)[e] ?? e),
+  );
 }

@@ -118,7 +118,8 @@ export class Reader {
       SCALAR_RE.lastIndex = start + token.length + 1;
       token += ` ${SCALAR_RE.exec(this.text)?.[0] ?? ""}`;
     }
-    if (token === "" || !SCALARS.some((re) => re.test(token))) this.fail("expected a value (a string, number, boolean, date, array or inline table)", start);
+    if (token === "" || !SCALARS.some((re) => re.test(token)))
+      this.fail("expected a value (a string, number, boolean, date, array or inline table)", start);
     this.pos += token.length;
   }
 

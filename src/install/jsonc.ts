@@ -71,10 +71,7 @@ export function removeAt(text: string, path: JsonPath, file: string, prune: bool
   const parent = parentPath.length === 0 ? root : findNodeAtLocation(root, parentPath);
   const key = path[path.length - 1];
   const children = parent?.children ?? [];
-  const index =
-    parent?.type === "array"
-      ? (key as number)
-      : children.findIndex((property) => property.children?.[0]?.value === key);
+  const index = parent?.type === "array" ? (key as number) : children.findIndex((property) => property.children?.[0]?.value === key);
   if (!parent || index < 0 || index >= children.length) return text;
   const next = applyEdits(text, removeChild(text, parent, index));
   if (!prune || children.length > 1 || parentPath.length === 0) return next;

@@ -32,7 +32,6 @@ export function findPackageRoot(from: string = dirname(fileURLToPath(import.meta
   }
 }
 
-
 /** An agent is present when one of its executables is on PATH or one of its directories exists. */
 export function isDetected(detect: Detection, env: Env): boolean {
   const home = homeDir(env);
@@ -54,4 +53,3 @@ function isDirectory(path: string): boolean {
     return false;
   }
 }
-

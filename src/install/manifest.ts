@@ -22,8 +22,14 @@ export function readManifest(env: Env): InstallRecord[] {
   try {
     const data: unknown = JSON.parse(readFileSync(manifestPath(env), "utf8"));
     if (!Array.isArray(data)) return [];
-    return data.filter((r): r is InstallRecord =>
-      r !== null && typeof r === "object" && typeof r.agent === "string" && typeof r.file === "string" && (r.scope === "project" || r.scope === "global"));
+    return data.filter(
+      (r): r is InstallRecord =>
+        r !== null &&
+        typeof r === "object" &&
+        typeof r.agent === "string" &&
+        typeof r.file === "string" &&
+        (r.scope === "project" || r.scope === "global"),
+    );
   } catch {
     return []; // no store yet (or a damaged one): nothing is known to be installed
   }

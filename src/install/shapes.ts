@@ -58,8 +58,7 @@ export function hookFileTransforms(spec: HookFileSpec) {
 
   const isOurHandler = (handler: unknown, prefix?: string): boolean =>
     isRecord(handler) && spec.commandKeys.some((key) => isHookitCommand(handler[key], spec.agent, prefix));
-  const handlersOf = (item: unknown): unknown[] =>
-    isRecord(item) && Array.isArray(item.hooks) ? item.hooks : [];
+  const handlersOf = (item: unknown): unknown[] => (isRecord(item) && Array.isArray(item.hooks) ? item.hooks : []);
 
   function collection(event: string, want: unknown[], prefix?: string): Collection {
     if (spec.layout === "flat") return { path: [...root, event], want, owns: (item) => isOurHandler(item, prefix) };
@@ -70,8 +69,7 @@ export function hookFileTransforms(spec: HookFileSpec) {
         const handlers = handlersOf(item);
         return handlers.length > 0 && handlers.every((handler) => isOurHandler(handler, prefix));
       },
-      strays: (item) =>
-        handlersOf(item).flatMap((handler, index) => (isOurHandler(handler, prefix) ? [["hooks", index]] : [])),
+      strays: (item) => handlersOf(item).flatMap((handler, index) => (isOurHandler(handler, prefix) ? [["hooks", index]] : [])),
     };
   }
 

@@ -22,7 +22,8 @@ export function insertChild(text: string, container: Node, key: string | undefin
   }
   if (!last) {
     // An empty container holding only whitespace is rewritten whole; one holding comments keeps them.
-    if (text.slice(open, close).trim() === "") return [{ offset: open, length: close - open, content: `${eol}${inner}${item}${eol}${outer}` }];
+    if (text.slice(open, close).trim() === "")
+      return [{ offset: open, length: close - open, content: `${eol}${inner}${item}${eol}${outer}` }];
     return [insert(open, `${eol}${inner}${item}`)];
   }
   const end = last.offset + last.length;

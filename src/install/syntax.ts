@@ -26,11 +26,12 @@ export function syntaxProblem(text: string, syntax: ConfigSyntax): SyntaxProblem
   const first = errors[0];
   if (!first) return undefined;
   const before = text.slice(0, first.offset).trimEnd();
-  const what = first.error === 10 /* InvalidCommentToken */
-    ? "a comment"
-    : before.endsWith(",") && /^\s*[}\]]/.test(text.slice(first.offset))
-      ? "a trailing comma"
-      : printParseErrorCode(first.error);
+  const what =
+    first.error === 10 /* InvalidCommentToken */
+      ? "a comment"
+      : before.endsWith(",") && /^\s*[}\]]/.test(text.slice(first.offset))
+        ? "a trailing comma"
+        : printParseErrorCode(first.error);
   const offset = what === "a trailing comma" ? before.length - 1 : first.offset;
   return { ...lineColumnAt(text, offset), what };
 }

@@ -46,7 +46,10 @@ export function scanToml(text: string, file: string): TomlScan {
       reader.expect(array ? "]]" : "]", `"${array ? "]]" : "]"}" to close the table header`);
       reader.endOfLine();
       if (table[0] === "hooks" && !(array && table.length === 1)) {
-        scan.hooksConflict ??= { offset: at, what: `${array ? "[[" : "["}${table.join(".")}${array ? "]]" : "]"} defines \`hooks\` as a table` };
+        scan.hooksConflict ??= {
+          offset: at,
+          what: `${array ? "[[" : "["}${table.join(".")}${array ? "]]" : "]"} defines \`hooks\` as a table`,
+        };
       }
     } else {
       const key = reader.key();

@@ -20,7 +20,10 @@ export const INSTALL_ARGS = {
     valueHint: "DIR",
   },
   global: { type: "boolean", description: "User scope: the agent's settings in your home directory" },
-  system: { type: "boolean", description: "Managed scope, as root: /etc/hookit/hookit.json and each agent's managed settings (docs/teams/managed.md)" },
+  system: {
+    type: "boolean",
+    description: "Managed scope, as root: /etc/hookit/hookit.json and each agent's managed settings (docs/teams/managed.md)",
+  },
   policy: { type: "string", description: "With --system: the policy file to install as the managed policy", valueHint: "FILE" },
   "dry-run": { type: "boolean", description: "Print the changes as a unified diff on stdout; write nothing" },
   command: {
@@ -40,12 +43,7 @@ export interface CliIo {
 export type Flags = Partial<Record<keyof typeof INSTALL_ARGS, string | boolean | undefined>>;
 
 /** Runs one command; returns the exit code. Never throws, never prints a stack. */
-export async function runInstallCommand(
-  mode: "install" | "uninstall",
-  args: Flags,
-  rawArgs: string[],
-  io: CliIo,
-): Promise<number> {
+export async function runInstallCommand(mode: "install" | "uninstall", args: Flags, rawArgs: string[], io: CliIo): Promise<number> {
   // consola only ever calls write(); any writable stream will do (tests pass a buffer).
   const stream = io.stderr as NodeJS.WriteStream;
   const out = { write: (text: string) => (io.stdout(text), true) } as unknown as NodeJS.WriteStream;
@@ -84,7 +82,8 @@ function toOptions(args: Flags, rawArgs: string[], io: CliIo) {
   if (has("global") && project !== undefined) {
     throw new InstallError("E_USAGE", "Choose one scope: --project [DIR] or --global.");
   }
-  if (typeof args.policy === "string") throw new InstallError("E_USAGE", "--policy goes with --system; a user install enforces your own policy files.");
+  if (typeof args.policy === "string")
+    throw new InstallError("E_USAGE", "--policy goes with --system; a user install enforces your own policy files.");
   const command = typeof args.command === "string" ? args.command : undefined;
   return {
     agents: agent.split(","),
@@ -114,7 +113,9 @@ export function printInstallReport(
   for (const line of report.skipped ?? []) logger.warn(line);
   if (report.trusted) logger.success(`Trusted the project policy ${report.trusted} as it is now.`);
   if (report.trustPending) {
-    logger.warn(`The project policy ${report.trustPending} changed since you trusted it; hookit keeps enforcing the trusted version. Review the change with \`hookit trust\`.`);
+    logger.warn(
+      `The project policy ${report.trustPending} changed since you trusted it; hookit keeps enforcing the trusted version. Review the change with \`hookit trust\`.`,
+    );
   }
   if (report.dryRun) logger.info("Dry run: nothing was written.");
   if (mode !== "install") return;

@@ -113,8 +113,7 @@ export async function uninstallAgents(options: InstallOptions): Promise<InstallR
   const { env, scope, agents } = resolveCommon(options, "uninstall");
   const root = options.packageRoot ?? findPackageRoot();
   const commandPrefix =
-    options.command?.trim() ||
-    (root ? defaultCommandPrefix(options.nodePath ?? process.execPath, join(root, HOOK_BIN)) : undefined);
+    options.command?.trim() || (root ? defaultCommandPrefix(options.nodePath ?? process.execPath, join(root, HOOK_BIN)) : undefined);
   const extensionPath = root ? join(root, PI_EXTENSION) : undefined;
   const changes = agents.map((agent) => {
     const target = TARGETS[agent];
@@ -177,14 +176,17 @@ function resolveCommon(options: InstallOptions, mode: "install" | "uninstall") {
     options.scope === "system"
       ? { kind: "system", root: options.systemRoot ?? "/" }
       : options.scope === "global"
-      ? { kind: "global" }
-      : { kind: "project", dir: options.projectDir ? resolve(cwd, options.projectDir) : findProjectDir(cwd) };
+        ? { kind: "global" }
+        : { kind: "project", dir: options.projectDir ? resolve(cwd, options.projectDir) : findProjectDir(cwd) };
   if (scope.kind === "project" && !existsSync(scope.dir)) {
     throw new InstallError("E_USAGE", `The project directory ${scope.dir} does not exist.`);
   }
   const all = options.agents === "all" || options.agents.some((name) => name.trim().toLowerCase() === "all");
   // Managed configurations apply to every user of the machine: "all" means every agent that has one.
-  const agents = scope.kind === "system" && all ? AGENT_IDS.filter((id) => systemFileOf(id) !== undefined) : resolveAgentNames(options.agents, env, mode);
+  const agents =
+    scope.kind === "system" && all
+      ? AGENT_IDS.filter((id) => systemFileOf(id) !== undefined)
+      : resolveAgentNames(options.agents, env, mode);
   return { env, scope, agents };
 }
 
@@ -216,7 +218,8 @@ function withoutUnreadProjectFiles(agents: AgentId[], scope: Scope, env: Env, na
   if (scope.kind !== "project" || !agents.includes("kimi")) return { agents, skipped: [] as string[] };
   const home = join(scope.dir, ".kimi-code");
   if (env.KIMI_CODE_HOME && resolve(env.KIMI_CODE_HOME) === home) return { agents, skipped: [] as string[] };
-  const why = `Kimi Code CLI reads no project configuration, so ${join(home, "config.toml")} would guard nothing ` +
+  const why =
+    `Kimi Code CLI reads no project configuration, so ${join(home, "config.toml")} would guard nothing ` +
     `(it is read only when Kimi runs with KIMI_CODE_HOME=${home}). Install Kimi with --global, or set KIMI_CODE_HOME to that folder first.`;
   const all = named === "all" || named.some((name) => name.trim().toLowerCase() === "all");
   if (!all) throw new InstallError("E_UNSUPPORTED", `${why} hookit changed nothing.`);
@@ -228,8 +231,16 @@ function refuseWhatTheAgentIgnores(target: InstallTarget, path: string, text: st
   const syntax = target.syntax ?? "jsonc";
   const problem = text === undefined || text.trim() === "" ? undefined : syntaxProblem(text, syntax);
   if (!problem) return;
-  const change = problem.what === "a comment" ? "Remove the comment" : problem.what === "a trailing comma" ? "Remove the trailing comma" : "Fix the JSON";
-  throw new InstallError("E_MALFORMED", `${describeSyntaxProblem(path, target.title, syntax, problem)}. ${change}, then run the command again. hookit changed nothing.`);
+  const change =
+    problem.what === "a comment"
+      ? "Remove the comment"
+      : problem.what === "a trailing comma"
+        ? "Remove the trailing comma"
+        : "Fix the JSON";
+  throw new InstallError(
+    "E_MALFORMED",
+    `${describeSyntaxProblem(path, target.title, syntax, problem)}. ${change}, then run the command again. hookit changed nothing.`,
+  );
 }
 
 function requireBuilt(path: string | undefined, what: string): void {
@@ -257,7 +268,12 @@ function finish(
   if (!dryRun) {
     for (const { change } of changes) commit(change, root);
     // The system install keeps its own record beside the managed policy (src/installer/system-record.ts).
-    if (scope.kind !== "system") recordInstalls(env, changes.map(({ agent, change }) => ({ agent, scope: scope.kind, file: change.file.path })), installing);
+    if (scope.kind !== "system")
+      recordInstalls(
+        env,
+        changes.map(({ agent, change }) => ({ agent, scope: scope.kind, file: change.file.path })),
+        installing,
+      );
   }
   return changes.map(({ agent, change }) => {
     const target = TARGETS[agent];

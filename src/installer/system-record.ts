@@ -26,7 +26,12 @@ export function readSystemRecord(root: string): SystemRecord | undefined {
   try {
     const data = JSON.parse(readFileSync(recordPath(root), "utf8")) as Partial<SystemRecord>;
     if (typeof data.version !== "string" || typeof data.packageDir !== "string" || !Array.isArray(data.agents)) return undefined;
-    return { version: data.version, packageDir: data.packageDir, agents: data.agents, ...(typeof data.createdPolicy === "string" && { createdPolicy: data.createdPolicy }) };
+    return {
+      version: data.version,
+      packageDir: data.packageDir,
+      agents: data.agents,
+      ...(typeof data.createdPolicy === "string" && { createdPolicy: data.createdPolicy }),
+    };
   } catch {
     return undefined;
   }

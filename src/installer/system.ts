@@ -46,16 +46,26 @@ export interface SystemReport {
 }
 
 /** Why an agent has no managed registration (docs/teams/managed.md has the table). */
-export const NO_MANAGED_CONFIG = "has no managed configuration hookit could verify on the real CLI, so a user-level process can still remove a user-level install";
+export const NO_MANAGED_CONFIG =
+  "has no managed configuration hookit could verify on the real CLI, so a user-level process can still remove a user-level install";
 
 export async function installSystem(options: SystemInstallOptions): Promise<SystemReport> {
   const { env, root, agents, skipped } = prepare(options);
   const source = options.packageRoot ?? findPackageRoot();
-  if (!source || !existsSync(join(source, "dist", "bin.cjs"))) throw new InstallError("E_NOT_BUILT", "hookit's dist/ is missing: build hookit (npm run build) first.");
+  if (!source || !existsSync(join(source, "dist", "bin.cjs")))
+    throw new InstallError("E_NOT_BUILT", "hookit's dist/ is missing: build hookit (npm run build) first.");
   const version = (JSON.parse(readFileSync(join(source, "package.json"), "utf8")) as { version: string }).version;
   const packageDir = join(systemLibDir(root), version);
   const policy = plannedPolicy(root, options);
-  const common = { agents, scope: "system" as const, systemRoot: root, env, packageRoot: packageDir, nodePath: options.nodePath ?? process.execPath, ...(options.registrationsFor && { registrationsFor: options.registrationsFor }) };
+  const common = {
+    agents,
+    scope: "system" as const,
+    systemRoot: root,
+    env,
+    packageRoot: packageDir,
+    nodePath: options.nodePath ?? process.execPath,
+    ...(options.registrationsFor && { registrationsFor: options.registrationsFor }),
+  };
   // A dry run of the agents' files first: one malformed file stops the install before anything is written.
   const planned = agents.length > 0 ? await installAgents({ ...common, dryRun: true, packageRoot: source }) : emptyReport(root);
   if (options.dryRun) return { root, policy: { path: policy.path, action: policy.action }, packageDir, agents: planned, skipped };
@@ -64,31 +74,55 @@ export async function installSystem(options: SystemInstallOptions): Promise<Syst
   const report = agents.length > 0 ? await installAgents(common) : emptyReport(root);
   const before = readSystemRecord(root);
   const created = policy.action === "create" ? digest(policy.text!) : before?.createdPolicy;
-  writeSystemRecord(root, { version, packageDir, ...(created && { createdPolicy: created }), agents: [...new Set([...(before?.agents ?? []), ...agents])] });
+  writeSystemRecord(root, {
+    version,
+    packageDir,
+    ...(created && { createdPolicy: created }),
+    agents: [...new Set([...(before?.agents ?? []), ...agents])],
+  });
   return { root, policy: { path: policy.path, action: policy.action }, packageDir, agents: report, skipped };
 }
 
 export async function uninstallSystem(options: SystemInstallOptions): Promise<SystemReport> {
   const { env, root, agents, skipped, all } = prepare(options);
   const record = readSystemRecord(root);
-  const report = agents.length > 0
-    ? await uninstallAgents({ agents, scope: "system", systemRoot: root, env, dryRun: options.dryRun === true, ...(record && { packageRoot: record.packageDir }), nodePath: options.nodePath ?? process.execPath })
-    : emptyReport(root);
+  const report =
+    agents.length > 0
+      ? await uninstallAgents({
+          agents,
+          scope: "system",
+          systemRoot: root,
+          env,
+          dryRun: options.dryRun === true,
+          ...(record && { packageRoot: record.packageDir }),
+          nodePath: options.nodePath ?? process.execPath,
+        })
+      : emptyReport(root);
   const path = managedPolicyPath(root);
   if (!all) {
     // Some agents only: the managed layer stays, with fewer registrations.
     if (!options.dryRun && record) writeSystemRecord(root, { ...record, agents: record.agents.filter((a) => !agents.includes(a)) });
-    return { root, policy: { path, action: "kept", why: "only some agents were named" }, ...(record && { packageDir: record.packageDir }), agents: report, skipped };
+    return {
+      root,
+      policy: { path, action: "kept", why: "only some agents were named" },
+      ...(record && { packageDir: record.packageDir }),
+      agents: report,
+      skipped,
+    };
   }
   const text = existsSync(path) ? readFileSync(path, "utf8") : undefined;
   const ours = text !== undefined && record?.createdPolicy === digest(text);
-  const policy = text === undefined ? { path, action: "unchanged" as const }
-    : ours ? { path, action: "delete" as const }
-    : { path, action: "kept" as const, why: record?.createdPolicy ? "it changed since install wrote it" : "install did not create it" };
+  const policy =
+    text === undefined
+      ? { path, action: "unchanged" as const }
+      : ours
+        ? { path, action: "delete" as const }
+        : { path, action: "kept" as const, why: record?.createdPolicy ? "it changed since install wrote it" : "install did not create it" };
   if (!options.dryRun) {
     if (policy.action === "delete") rmSync(path, { force: true });
     if (policy.action === "delete") rmSync(join(managedDir(root), "schema.json"), { force: true });
-    if (record && relative(systemLibDir(root), record.packageDir).split("/")[0] !== "..") rmSync(record.packageDir, { recursive: true, force: true });
+    if (record && relative(systemLibDir(root), record.packageDir).split("/")[0] !== "..")
+      rmSync(record.packageDir, { recursive: true, force: true });
     rmSync(recordPath(root), { force: true });
     for (const dir of [managedDir(root), systemLibDir(root)]) removeIfEmpty(dir);
   }
@@ -100,14 +134,19 @@ export async function uninstallSystem(options: SystemInstallOptions): Promise<Sy
 function prepare(options: SystemInstallOptions) {
   const env = options.env ?? process.env;
   const uid = options.uid ?? process.getuid?.() ?? 0;
-  if (uid !== 0) throw new InstallError("E_NOT_ROOT", "--system writes root-owned files (/etc/hookit, /usr/local/lib/hookit and the agents' managed settings): run it as root.");
+  if (uid !== 0)
+    throw new InstallError(
+      "E_NOT_ROOT",
+      "--system writes root-owned files (/etc/hookit, /usr/local/lib/hookit and the agents' managed settings): run it as root.",
+    );
   const { root, refused } = systemRoot(env);
   if (refused) throw new InstallError("E_UNSAFE_TARGET", `${refused}. hookit changed nothing.`);
   const named = options.agents === "all" ? ["all"] : options.agents.map((a) => a.trim().toLowerCase()).filter(Boolean);
   const all = named.includes("all");
   const ids: AgentId[] = all ? AGENT_IDS.filter((id) => systemFileOf(id) !== undefined) : (named as AgentId[]);
   const unknown = ids.filter((id) => !(AGENT_IDS as readonly string[]).includes(id));
-  if (unknown.length > 0) throw new InstallError("E_USAGE", `Unknown agent "${unknown[0]}". Use one or more of: ${AGENT_IDS.join(", ")}, or all.`);
+  if (unknown.length > 0)
+    throw new InstallError("E_USAGE", `Unknown agent "${unknown[0]}". Use one or more of: ${AGENT_IDS.join(", ")}, or all.`);
   const agents = ids.filter((id) => systemFileOf(id) !== undefined);
   const skipped = ids.filter((id) => systemFileOf(id) === undefined).map((id) => `${id}: ${NO_MANAGED_CONFIG}.`);
   return { env, root, agents, skipped, all };
@@ -116,10 +155,15 @@ function prepare(options: SystemInstallOptions) {
 function plannedPolicy(root: string, options: SystemInstallOptions): { path: string; action: PolicyAction; text?: string } {
   const path = managedPolicyPath(root);
   const current = existsSync(path) ? readFileSync(path, "utf8") : undefined;
-  if (options.policy === undefined) return current === undefined ? { path, action: "create", text: starterPolicyText() } : { path, action: "unchanged" };
+  if (options.policy === undefined)
+    return current === undefined ? { path, action: "create", text: starterPolicyText() } : { path, action: "unchanged" };
   const text = readFileSync(resolve(options.cwd ?? process.cwd(), options.policy), "utf8");
   const catalog = loadCatalog([{ storage: "managed", path: options.policy, text }]);
-  if (!catalog.ok) throw new InstallError("E_MALFORMED", `${options.policy} is not a valid policy: ${catalog.diagnostics[0]?.message}. hookit changed nothing.`);
+  if (!catalog.ok)
+    throw new InstallError(
+      "E_MALFORMED",
+      `${options.policy} is not a valid policy: ${catalog.diagnostics[0]?.message}. hookit changed nothing.`,
+    );
   if (text === current) return { path, action: "unchanged" };
   return { path, action: current === undefined ? "create" : "update", text };
 }
@@ -129,7 +173,8 @@ function writePolicy(root: string, text: string, created: boolean): void {
   writeReadable(managedPolicyPath(root), text);
   chmodSync(dir, 0o755);
   // The starter's "$schema": "./schema.json" sits beside it, as `hookit init` writes it.
-  if (created && !existsSync(join(dir, "schema.json"))) writeReadable(join(dir, "schema.json"), JSON.stringify(fileJsonSchema(), null, 2) + "\n");
+  if (created && !existsSync(join(dir, "schema.json")))
+    writeReadable(join(dir, "schema.json"), JSON.stringify(fileJsonSchema(), null, 2) + "\n");
 }
 
 /** Copies `dist/` and package.json into a fresh folder, then swaps it in: a hook never sees half a copy. */

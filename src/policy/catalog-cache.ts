@@ -31,7 +31,9 @@ export type CachedCatalog = CatalogResult & { notice?: Notice };
 
 /** Everything the result depends on, as one string. */
 function keyOf(files: readonly StorageFile[]): string {
-  return files.map((f) => `${f.storage}${f.locked ? "\u0002locked" : ""}\u0000${f.path ?? ""}\u0000${f.text ?? "\u0001missing"}`).join("\u0000\u0000");
+  return files
+    .map((f) => `${f.storage}${f.locked ? "\u0002locked" : ""}\u0000${f.path ?? ""}\u0000${f.text ?? "\u0001missing"}`)
+    .join("\u0000\u0000");
 }
 
 /**
@@ -78,14 +80,22 @@ export async function loadCatalogCached(files: readonly StorageFile[], stateDir:
   const { loadCatalog } = await loadValidator();
   const result = loadCatalog(files);
   try {
-    const entry: CacheEntry = result.ok ? { version: CACHE_VERSION, id, key, valid: true } : { version: CACHE_VERSION, id, key, valid: false, diagnostics: result.diagnostics };
+    const entry: CacheEntry = result.ok
+      ? { version: CACHE_VERSION, id, key, valid: true }
+      : { version: CACHE_VERSION, id, key, valid: false, diagnostics: result.diagnostics };
     writeFileAtomic(path, JSON.stringify(entry), 0o600);
     prune(dir, path);
   } catch {
     // a read-only state dir only costs the next call a re-validation
   }
   if (damaged === undefined) return result;
-  return { ...result, notice: { message: `hookit: the validated-policy cache ${path} was damaged (${damaged}); hookit validated the policy again and rebuilt it.`, severity: "warning" } };
+  return {
+    ...result,
+    notice: {
+      message: `hookit: the validated-policy cache ${path} was damaged (${damaged}); hookit validated the policy again and rebuilt it.`,
+      severity: "warning",
+    },
+  };
 }
 
 /** The entry for `key`, or why the file cannot be one (an older version or text is not damage). */

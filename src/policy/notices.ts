@@ -40,10 +40,12 @@ function firstTime(stateDir: string, kind: string, path: string, content: () => 
 export function untrustedNotice(policyPath: string, stateDir: string): Notice[] {
   if (!firstTime(stateDir, "untrusted-notified", policyPath, () => readFileSync(policyPath))) return [];
   const dir = dirname(dirname(policyPath));
-  return [{
-    message: `hookit: the project policy ${policyPath} is not trusted, so it was not loaded (the global policy still runs). Review it, then run \`hookit trust\` in ${dir}.`,
-    severity: "warning",
-  }];
+  return [
+    {
+      message: `hookit: the project policy ${policyPath} is not trusted, so it was not loaded (the global policy still runs). Review it, then run \`hookit trust\` in ${dir}.`,
+      severity: "warning",
+    },
+  ];
 }
 
 /**

@@ -28,7 +28,13 @@ export interface PolicyCatalog {
  * whose every byte is unchanged reuse its validation, so a host that re-reads
  * the policy on every event pays for validation only after an edit.
  */
-export function loadPolicyCatalog(cwd: string, env: Env, trusted: TrustCheck, previous?: PolicyCatalog, lastTrusted?: LastTrusted): PolicyCatalog {
+export function loadPolicyCatalog(
+  cwd: string,
+  env: Env,
+  trusted: TrustCheck,
+  previous?: PolicyCatalog,
+  lastTrusted?: LastTrusted,
+): PolicyCatalog {
   let resolved: ReturnType<typeof resolvePolicyFiles>;
   try {
     resolved = resolvePolicyFiles(cwd, env, trusted, lastTrusted);
@@ -38,7 +44,13 @@ export function loadPolicyCatalog(cwd: string, env: Env, trusted: TrustCheck, pr
   }
   // A policy source that cannot be enforced is a broken catalog: no hook runs and guards fail closed.
   if (resolved.problem !== undefined) {
-    return { files: resolved.files, projectDir: resolved.projectDir, diagnostics: [{ message: resolved.problem }], problem: resolved.problem, entries: [] };
+    return {
+      files: resolved.files,
+      projectDir: resolved.projectDir,
+      diagnostics: [{ message: resolved.problem }],
+      problem: resolved.problem,
+      entries: [],
+    };
   }
   const base = {
     files: resolved.files,
@@ -56,8 +68,11 @@ export function loadPolicyCatalog(cwd: string, env: Env, trusted: TrustCheck, pr
 // --- internal ---
 
 function sameFiles(a: readonly StorageFile[], b: readonly StorageFile[]): boolean {
-  return a.length === b.length && a.every((file, i) => {
-    const other = b[i];
-    return other !== undefined && file.storage === other.storage && file.path === other.path && file.text === other.text;
-  });
+  return (
+    a.length === b.length &&
+    a.every((file, i) => {
+      const other = b[i];
+      return other !== undefined && file.storage === other.storage && file.path === other.path && file.text === other.text;
+    })
+  );
 }

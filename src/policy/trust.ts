@@ -32,7 +32,9 @@ export function readTrust(env: Env = process.env): Record<string, string> {
     // No store (or no state directory at all: a file in its place) trusts nothing.
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT" || code === "ENOTDIR") return Object.create(null);
-    throw new Error(`hookit's trust store ${trustFile(env)} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    throw new Error(
+      `hookit's trust store ${trustFile(env)} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+    );
   }
   try {
     const data: unknown = JSON.parse(text);
@@ -89,7 +91,8 @@ export function trustReader(env: Env = process.env): TrustReader {
       if (digest === undefined) return undefined;
       try {
         const copy = JSON.parse(readFileSync(copyFile(path, env), "utf8")) as { path?: unknown; sha256?: unknown; text?: unknown };
-        if (copy.path === path && copy.sha256 === digest && typeof copy.text === "string" && policyDigest(copy.text) === digest) return copy.text;
+        if (copy.path === path && copy.sha256 === digest && typeof copy.text === "string" && policyDigest(copy.text) === digest)
+          return copy.text;
       } catch {
         // no copy (trusted before copies were kept) or a damaged one
       }

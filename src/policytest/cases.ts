@@ -22,10 +22,12 @@ const fileSchema = z.strictObject({ $schema: z.optional(z.string()), cases: z.ar
 const fileShape = z.strictObject({ $schema: z.optional(z.string()), cases: z.array(z.unknown()) });
 
 function issues(list: readonly { path: readonly PropertyKey[]; message: string }[], prefix: PropertyKey[]): string {
-  return list.map((i) => {
-    const path = [...prefix, ...i.path].map(String).join(".");
-    return `${path || "(file)"}: ${i.message}`;
-  }).join("; ");
+  return list
+    .map((i) => {
+      const path = [...prefix, ...i.path].map(String).join(".");
+      return `${path || "(file)"}: ${i.message}`;
+    })
+    .join("; ");
 }
 
 export interface Expectation {

@@ -6,19 +6,23 @@ import { isRecord } from "../is-record.ts";
 /** Parses stdin: one event object, an array of them, or one object per line. */
 export function parseEventStream(text: string): NormalizedEvent[] {
   const trimmed = text.trim();
-  if (trimmed === "") throw new Error("no event on stdin; pipe one in, e.g. {\"event\":\"tool_call\",\"toolName\":\"bash\",\"input\":{\"command\":\"ls\"}}");
+  if (trimmed === "")
+    throw new Error('no event on stdin; pipe one in, e.g. {"event":"tool_call","toolName":"bash","input":{"command":"ls"}}');
   let values: unknown[];
   try {
     const whole: unknown = JSON.parse(trimmed);
     values = Array.isArray(whole) ? whole : [whole];
   } catch {
-    values = trimmed.split(/\r?\n/).filter((l) => l.trim() !== "").map((line, i) => {
-      try {
-        return JSON.parse(line) as unknown;
-      } catch (error) {
-        throw new Error(`stdin line ${i + 1} is not JSON: ${(error as Error).message}`);
-      }
-    });
+    values = trimmed
+      .split(/\r?\n/)
+      .filter((l) => l.trim() !== "")
+      .map((line, i) => {
+        try {
+          return JSON.parse(line) as unknown;
+        } catch (error) {
+          throw new Error(`stdin line ${i + 1} is not JSON: ${(error as Error).message}`);
+        }
+      });
   }
   return values.map((v, i) => toEvent(v, values.length > 1 ? `event ${i + 1}` : "the event"));
 }
@@ -42,7 +46,9 @@ function toEvent(value: unknown, where: string): NormalizedEvent {
   for (const key of allowed ? Object.keys(value) : []) {
     if (allowed!.includes(key)) continue;
     const near = nearest(key, allowed!) ?? (key === "result" || key === "output" ? "content" : undefined);
-    throw new Error(`${where}: a ${value.event} event has no "${key}" key${near ? ` (did you mean "${near}"?)` : ""}; it takes ${allowed!.join(", ")}`);
+    throw new Error(
+      `${where}: a ${value.event} event has no "${key}" key${near ? ` (did you mean "${near}"?)` : ""}; it takes ${allowed!.join(", ")}`,
+    );
   }
   const str = (key: string, fallback?: string): string => {
     const v = value[key];
@@ -59,12 +65,25 @@ function toEvent(value: unknown, where: string): NormalizedEvent {
   const native = typeof value.nativeToolName === "string" ? { nativeToolName: value.nativeToolName } : {};
   switch (value.event) {
     case "tool_call":
-      return { event: "tool_call", toolName: str("toolName"), toolCallId: str("toolCallId", "call-1"), input: input(), ...agent, ...native };
+      return {
+        event: "tool_call",
+        toolName: str("toolName"),
+        toolCallId: str("toolCallId", "call-1"),
+        input: input(),
+        ...agent,
+        ...native,
+      };
     case "tool_result":
       return {
-        event: "tool_result", toolName: str("toolName"), toolCallId: str("toolCallId", "call-1"), input: input(),
-        content: content(value.content, where), isError: value.isError === true,
-        ...(value.details !== undefined && { details: value.details }), ...agent, ...native,
+        event: "tool_result",
+        toolName: str("toolName"),
+        toolCallId: str("toolCallId", "call-1"),
+        input: input(),
+        content: content(value.content, where),
+        isError: value.isError === true,
+        ...(value.details !== undefined && { details: value.details }),
+        ...agent,
+        ...native,
       };
     case "turn_end": {
       const turnIndex = value.turnIndex ?? 0;
@@ -86,7 +105,9 @@ function toEvent(value: unknown, where: string): NormalizedEvent {
       return { event: "session_before_fork", entryId: str("entryId", ""), position, ...agent };
     }
     default:
-      throw new Error(`${where}: "event" must be one of tool_call, tool_result, turn_end, agent_end, agent_settled, session_before_switch, session_before_fork`);
+      throw new Error(
+        `${where}: "event" must be one of tool_call, tool_result, turn_end, agent_end, agent_settled, session_before_switch, session_before_fork`,
+      );
   }
 }
 

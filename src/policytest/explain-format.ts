@@ -28,7 +28,9 @@ export interface Explanation {
 
 const show = (value: unknown) => (value === undefined ? "(missing)" : JSON.stringify(value));
 const shell = (s: ShellStep | undefined) =>
-  s ? `${s.command.length > 28 ? `${s.command.slice(0, 27)}…` : s.command} → ${s.code === null ? "no exit code" : `exit ${s.code}`} (${s.durationMs} ms)` : "-";
+  s
+    ? `${s.command.length > 28 ? `${s.command.slice(0, 27)}…` : s.command} → ${s.code === null ? "no exit code" : `exit ${s.code}`} (${s.durationMs} ms)`
+    : "-";
 
 export function formatExplanation(x: Explanation): string {
   const out: string[] = [];
@@ -36,13 +38,22 @@ export function formatExplanation(x: Explanation): string {
   if (x.untrusted) out.push(`        ${x.untrusted} is not trusted, so not in force (hookit trust; or --policy to explain it)`);
   if (x.pending) {
     const what = x.pending.deleted ? "was deleted" : "changed";
-    out.push(`        ${x.pending.path} ${what} since it was trusted: its last trusted version is in force (hookit trust; or --policy to explain the file)`);
+    out.push(
+      `        ${x.pending.path} ${what} since it was trusted: its last trusted version is in force (hookit trust; or --policy to explain the file)`,
+    );
   }
   for (const event of x.events) out.push(`Event:  ${describeEvent(event)}`);
   out.push("Shells ran in a throwaway sandbox (a copy of the project, a temporary HOME).", "");
   const rows = x.hooks.map((h) => [
     h.ref,
-    h.otherEvent ? `(${h.event} hook)` : h.filter?.matched ? "✓ matched" : `✗ ${h.filter?.keys.filter((k) => !k.matched).map((k) => k.key).join(", ")}`,
+    h.otherEvent
+      ? `(${h.event} hook)`
+      : h.filter?.matched
+        ? "✓ matched"
+        : `✗ ${h.filter?.keys
+            .filter((k) => !k.matched)
+            .map((k) => k.key)
+            .join(", ")}`,
     h.otherEvent || !h.filter?.matched ? "" : h.when ? shell(h.when) : "-",
     h.otherEvent || !h.filter?.matched ? "" : shell(h.shell),
     h.action ?? "",
@@ -53,7 +64,11 @@ export function formatExplanation(x: Explanation): string {
     out.push("Filter keys that did not match:");
     for (const h of misses) {
       for (const k of h.filter?.keys.filter((key) => !key.matched) ?? []) {
-        out.push(`  ${h.ref}: ${k.key}`, `      value:   ${show(k.value)}`, `      pattern: ${typeof k.pattern === "string" ? k.pattern : JSON.stringify(k.pattern)}`);
+        out.push(
+          `  ${h.ref}: ${k.key}`,
+          `      value:   ${show(k.value)}`,
+          `      pattern: ${typeof k.pattern === "string" ? k.pattern : JSON.stringify(k.pattern)}`,
+        );
       }
     }
     out.push("");
@@ -68,12 +83,28 @@ export function formatExplanation(x: Explanation): string {
   }
   out.push(`hookit decides: ${x.decision}`);
   for (const m of x.messages) out.push(`  message: ${m}`);
-  if (x.reply) out.push("", `${x.reply.agent} (${x.reply.native}) gets: exit ${x.reply.exitCode}${x.reply.stdout ? `, stdout ${x.reply.stdout.trim()}` : ""}${x.reply.stderr ? `, stderr ${JSON.stringify(x.reply.stderr.trim())}` : ""}`);
+  if (x.reply)
+    out.push(
+      "",
+      `${x.reply.agent} (${x.reply.native}) gets: exit ${x.reply.exitCode}${x.reply.stdout ? `, stdout ${x.reply.stdout.trim()}` : ""}${x.reply.stderr ? `, stderr ${JSON.stringify(x.reply.stderr.trim())}` : ""}`,
+    );
   out.push("", "What each agent would answer:");
-  out.push(...table(["agent", "event", "exit", "answer"], x.answers.map((a) => [
-    a.agent, a.native ?? "-", a.reply ? String(a.reply.exitCode) : "-",
-    a.reply ? (a.reply.stdout.trim() || (a.reply.stderr.trim() ? `stderr: ${a.reply.stderr.trim()}` : "(nothing: allow)")).replace(/\n/g, "\\n") : (a.note ?? ""),
-  ])));
+  out.push(
+    ...table(
+      ["agent", "event", "exit", "answer"],
+      x.answers.map((a) => [
+        a.agent,
+        a.native ?? "-",
+        a.reply ? String(a.reply.exitCode) : "-",
+        a.reply
+          ? (a.reply.stdout.trim() || (a.reply.stderr.trim() ? `stderr: ${a.reply.stderr.trim()}` : "(nothing: allow)")).replace(
+              /\n/g,
+              "\\n",
+            )
+          : (a.note ?? ""),
+      ]),
+    ),
+  );
   return out.join("\n") + "\n";
 }
 
@@ -88,11 +119,18 @@ function derivedKeys(x: Explanation): string[] {
   const event = x.events[0];
   const candidate = x.candidate;
   if (!event || !candidate || !("input" in event)) return [];
-  return Object.keys(candidate).filter((k) => k !== "toolName" && !Object.hasOwn(event.input, k)).map((k) => `${k} = ${show(candidate[k])}`);
+  return Object.keys(candidate)
+    .filter((k) => k !== "toolName" && !Object.hasOwn(event.input, k))
+    .map((k) => `${k} = ${show(candidate[k])}`);
 }
 
 function table(head: string[], rows: string[][]): string[] {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
-  const line = (cells: string[]) => "  " + cells.map((c, i) => c.padEnd(widths[i] as number)).join("  ").trimEnd();
+  const line = (cells: string[]) =>
+    "  " +
+    cells
+      .map((c, i) => c.padEnd(widths[i] as number))
+      .join("  ")
+      .trimEnd();
   return [line(head), ...rows.map(line)];
 }

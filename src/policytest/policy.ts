@@ -25,9 +25,14 @@ export type LoadedCandidate = Candidate & ({ ok: true; hooks: readonly Hook[] } 
  * out when there is a project policy (tests pin the project file, the same on
  * every machine and in CI).
  */
-export function candidatePolicy(cwd: string, env: Env, options: { explicit?: string; projectOnly?: boolean; projectText?: string } = {}): Candidate {
+export function candidatePolicy(
+  cwd: string,
+  env: Env,
+  options: { explicit?: string; projectOnly?: boolean; projectText?: string } = {},
+): Candidate {
   const onDisk = resolvePolicyFiles(cwd, options.explicit ? { ...env, HOOKIT_CONFIG: resolve(options.explicit) } : env, () => true);
-  if (options.explicit && onDisk.files.find((f) => !f.locked)?.text === undefined) throw new Error(`no policy file at ${resolve(options.explicit)}`);
+  if (options.explicit && onDisk.files.find((f) => !f.locked)?.text === undefined)
+    throw new Error(`no policy file at ${resolve(options.explicit)}`);
   let files = onDisk.files.filter((f) => f.text !== undefined);
   const project = files.find((f) => f.storage === "project");
   if (project && options.projectText !== undefined) project.text = options.projectText;
@@ -42,5 +47,7 @@ export function candidatePolicy(cwd: string, env: Env, options: { explicit?: str
 
 export function loadCandidate(candidate: Candidate): LoadedCandidate {
   const catalog = loadCatalog(candidate.files);
-  return catalog.ok ? { ...candidate, ok: true, hooks: enabledHookSet(catalog.entries) } : { ...candidate, ok: false, diagnostics: catalog.diagnostics };
+  return catalog.ok
+    ? { ...candidate, ok: true, hooks: enabledHookSet(catalog.entries) }
+    : { ...candidate, ok: false, diagnostics: catalog.diagnostics };
 }

@@ -47,9 +47,13 @@ export function verdictOf(outcome: string): Verdict {
 }
 
 export function selectRecords(records: readonly LogRecord[], filter: ReplayFilter): LogRecord[] {
-  return records.filter((r) => r.kind === "tool_call" && !r.probe
-    && (filter.since === undefined || Date.parse(r.ts) >= filter.since)
-    && (filter.agent === undefined || r.agent === filter.agent));
+  return records.filter(
+    (r) =>
+      r.kind === "tool_call" &&
+      !r.probe &&
+      (filter.since === undefined || Date.parse(r.ts) >= filter.since) &&
+      (filter.agent === undefined || r.agent === filter.agent),
+  );
 }
 
 export async function replayRecords(
@@ -62,14 +66,21 @@ export async function replayRecords(
   for (const [i, record] of records.entries()) {
     if (onProgress && i % 250 === 0) onProgress(i, records.length);
     // A block no hook ran for came from hookit itself (self-protection, an invalid policy), not from the policy.
-    const why = !record.events || record.events.length === 0 ? record.eventsOmitted ?? "not-recorded"
-      : record.outcome === "block" && record.hooks.length === 0 ? "hookit-block" : undefined;
+    const why =
+      !record.events || record.events.length === 0
+        ? (record.eventsOmitted ?? "not-recorded")
+        : record.outcome === "block" && record.hooks.length === 0
+          ? "hookit-block"
+          : undefined;
     if (why !== undefined) {
       result.lacking[why] = (result.lacking[why] ?? 0) + 1;
       continue;
     }
     const invocation: Invocation = {
-      agent: record.agent, nativeEvent: record.event, kind: "tool_call", events: record.events ?? [],
+      agent: record.agent,
+      nativeEvent: record.event,
+      kind: "tool_call",
+      events: record.events ?? [],
       ...(record.session !== undefined && { sessionId: record.session }),
       ...(record.cwd !== undefined && { cwd: record.cwd }),
     };
@@ -80,7 +91,9 @@ export async function replayRecords(
       const after = verdictOf(judgement.outcome);
       if (before === after) continue;
       result.flips.push({
-        record, before, after,
+        record,
+        before,
+        after,
         hooks: after === "allow" ? record.hooks : judgement.failedHooks,
         ...(judgement.reason !== undefined && { reason: judgement.reason }),
       });
@@ -114,7 +127,8 @@ export function formatReplay(result: ReplayResult): string {
   // Weakening first: a call that was blocked and would now run is what a policy change must not do by accident.
   const order = ["block→allow", "ask→allow", "block→ask", "allow→block", "allow→ask", "ask→block"];
   const byKind = new Map<string, Flip[]>();
-  for (const flip of result.flips) byKind.set(`${flip.before}→${flip.after}`, [...(byKind.get(`${flip.before}→${flip.after}`) ?? []), flip]);
+  for (const flip of result.flips)
+    byKind.set(`${flip.before}→${flip.after}`, [...(byKind.get(`${flip.before}→${flip.after}`) ?? []), flip]);
   for (const kind of order.filter((k) => byKind.has(k))) {
     const flips = byKind.get(kind) as Flip[];
     out.push("", `${kind.replace("→", " → ")} (${flips.length})`);
@@ -125,7 +139,8 @@ export function formatReplay(result: ReplayResult): string {
     }
     for (const [hook, group] of byHook) {
       out.push(`  ${hook} (${group.length})`);
-      for (const flip of group.slice(0, 10)) out.push(`    ${flip.record.ts.replace("T", " ").slice(0, 19)}  ${flip.record.agent}  ${callText(flip.record)}`);
+      for (const flip of group.slice(0, 10))
+        out.push(`    ${flip.record.ts.replace("T", " ").slice(0, 19)}  ${flip.record.agent}  ${callText(flip.record)}`);
       if (group.length > 10) out.push(`    … and ${group.length - 10} more (--json lists every one)`);
     }
   }
@@ -134,7 +149,7 @@ export function formatReplay(result: ReplayResult): string {
 
 function callText(record: LogRecord): string {
   const event = record.events?.[0];
-  const text = event && "input" in event ? `${event.toolName} ${JSON.stringify(event.input)}` : record.tool ?? "";
+  const text = event && "input" in event ? `${event.toolName} ${JSON.stringify(event.input)}` : (record.tool ?? "");
   return text.length > 120 ? `${text.slice(0, 119)}…` : text;
 }
 
@@ -151,7 +166,8 @@ export async function replaySummary(
 ): Promise<{ ok: true; result: ReplayResult; text: string } | { ok: false; text: string }> {
   const projectDir = dirname(dirname(policyPath));
   const candidate = loadCandidate(candidatePolicy(projectDir, env, { projectText: candidateText }));
-  if (!candidate.ok) return { ok: false, text: `the changed policy is invalid: ${candidate.diagnostics.map((d) => d.message).join("; ")}\n` };
+  if (!candidate.ok)
+    return { ok: false, text: `the changed policy is invalid: ${candidate.diagnostics.map((d) => d.message).join("; ")}\n` };
   const records = selectRecords(readDecisionLog(stateDir(env)), { since: Date.now() - sinceMs });
   const sandbox = createSandbox(candidate.projectDir, env);
   try {

@@ -69,7 +69,10 @@ function xml(text: string): string {
   // XML 1.0 cannot carry most control characters, even escaped: they are dropped.
   return text
     .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, "")
-    .replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;");
 }
 
 const seconds = (ms: number) => (ms / 1000).toFixed(3);
@@ -85,15 +88,26 @@ function junit(run: Run): string {
     const name = xml(relative(run.cwd, file.file) || file.file);
     const failures = file.results.filter((r) => !r.ok).length;
     const time = file.results.reduce((t, r) => t + r.durationMs, 0);
-    out.push(`  <testsuite name="${name}" tests="${file.results.length + (file.error ? 1 : 0)}" failures="${failures}" errors="${file.error ? 1 : 0}" skipped="0" time="${seconds(time)}" timestamp="${stamp}" hostname="${xml(hostname())}">`);
-    if (file.error) out.push(`    <testcase name="(test file)" classname="${name}" time="0.000">`, `      <error type="unreadable" message="${xml(file.error)}"/>`, `    </testcase>`);
+    out.push(
+      `  <testsuite name="${name}" tests="${file.results.length + (file.error ? 1 : 0)}" failures="${failures}" errors="${file.error ? 1 : 0}" skipped="0" time="${seconds(time)}" timestamp="${stamp}" hostname="${xml(hostname())}">`,
+    );
+    if (file.error)
+      out.push(
+        `    <testcase name="(test file)" classname="${name}" time="0.000">`,
+        `      <error type="unreadable" message="${xml(file.error)}"/>`,
+        `    </testcase>`,
+      );
     for (const r of file.results) {
       const open = `    <testcase name="${xml(caseLabel(r))}" classname="${name}" time="${seconds(r.durationMs)}"`;
       if (r.ok) out.push(`${open}/>`);
       else {
         const type = r.error ? "error" : "failure";
         const message = r.error ?? `expected ${(r.diff[0] ?? "").slice(2)}, got ${(r.diff[1] ?? "").slice(2)}`;
-        out.push(`${open}>`, `      <${type} type="${r.error ? "evaluation" : "outcome"}" message="${xml(message)}">${xml(r.diff.join("\n"))}</${type}>`, `    </testcase>`);
+        out.push(
+          `${open}>`,
+          `      <${type} type="${r.error ? "evaluation" : "outcome"}" message="${xml(message)}">${xml(r.diff.join("\n"))}</${type}>`,
+          `    </testcase>`,
+        );
       }
     }
     out.push(`  </testsuite>`);
@@ -122,8 +136,14 @@ function jsonShape(run: Run) {
     summary: summary(run),
     broken: run.broken,
     cases: run.results.map((r) => ({
-      file: r.case.file, name: r.case.name, ok: r.ok, durationMs: Math.round(r.durationMs * 1000) / 1000,
-      expected: r.case.expect, ...(r.actual && { actual: r.actual }), ...(r.error && { error: r.error }), ...(r.diff.length && { diff: r.diff }),
+      file: r.case.file,
+      name: r.case.name,
+      ok: r.ok,
+      durationMs: Math.round(r.durationMs * 1000) / 1000,
+      expected: r.case.expect,
+      ...(r.actual && { actual: r.actual }),
+      ...(r.error && { error: r.error }),
+      ...(r.diff.length && { diff: r.diff }),
     })),
   };
 }

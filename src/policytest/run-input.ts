@@ -12,9 +12,7 @@ import { judge, type PolicyView } from "../run/judge.ts";
 export const OUTCOMES = ["pass", "block", "patch", "ask", "continue", "cancel", "report"] as const;
 export type Outcome = (typeof OUTCOMES)[number];
 
-export type Input =
-  | { event: NormalizedEvent }
-  | { agent: string; native: string; payload: unknown };
+export type Input = { event: NormalizedEvent } | { agent: string; native: string; payload: unknown };
 
 export interface InputResult {
   outcome: Outcome;
@@ -105,6 +103,8 @@ function judgeEvent(outcome: HookEvaluationOutcome): InputResult {
 }
 
 function failedHooks(outcomes: readonly HookEvaluationOutcome[]): string[] {
-  const refs = outcomes.flatMap((o) => o.evaluationReport?.rows.flatMap((r) => (r.type === "hook" && !r.passed && !r.origin ? [r.hookRef] : [])) ?? []);
+  const refs = outcomes.flatMap(
+    (o) => o.evaluationReport?.rows.flatMap((r) => (r.type === "hook" && !r.passed && !r.origin ? [r.hookRef] : [])) ?? [],
+  );
   return [...new Set(refs)];
 }

@@ -29,7 +29,13 @@ export async function runCase(testCase: TestCase, hooks: readonly Hook[], contex
     judgement = await runInput(testCase.input, hooks, context);
   } catch (error) {
     const message = (error as Error).message;
-    return { case: testCase, ok: false, durationMs: performance.now() - started, diff: [`- outcome: ${testCase.expect.outcome}`, `+ error: ${message}`], error: message };
+    return {
+      case: testCase,
+      ok: false,
+      durationMs: performance.now() - started,
+      diff: [`- outcome: ${testCase.expect.outcome}`, `+ error: ${message}`],
+      error: message,
+    };
   }
   const actual: Actual = {
     outcome: judgement.outcome,
@@ -48,12 +54,16 @@ export function compare(expected: Expectation, actual: Actual): string[] {
     diff.push(`- reason containing: ${expected.reason}`, `+ reason: ${actual.reason === undefined ? "(none)" : indent(actual.reason)}`);
   }
   if (expected.message !== undefined && !actual.messages.some((m) => m.includes(expected.message as string))) {
-    diff.push(`- a message containing: ${expected.message}`, `+ messages: ${actual.messages.length ? actual.messages.map(indent).join("\n             ") : "(none)"}`);
+    diff.push(
+      `- a message containing: ${expected.message}`,
+      `+ messages: ${actual.messages.length ? actual.messages.map(indent).join("\n             ") : "(none)"}`,
+    );
   }
   if (expected.hooks !== undefined) {
     const want = [...expected.hooks].sort();
     const got = [...actual.hooks].sort();
-    if (want.join("\n") !== got.join("\n")) diff.push(`- failed hooks: ${want.join(", ") || "(none)"}`, `+ failed hooks: ${got.join(", ") || "(none)"}`);
+    if (want.join("\n") !== got.join("\n"))
+      diff.push(`- failed hooks: ${want.join(", ") || "(none)"}`, `+ failed hooks: ${got.join(", ") || "(none)"}`);
   }
   return diff;
 }

@@ -4,7 +4,19 @@
 // a project file touches the copy, never the real project or the user's home.
 // (A convenience boundary, not a security one: the shells still run as the user.)
 import { spawnSync } from "node:child_process";
-import { constants, copyFileSync, cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, rmSync, symlinkSync } from "node:fs";
+import {
+  constants,
+  copyFileSync,
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readlinkSync,
+  rmSync,
+  symlinkSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import type { Env } from "../paths.ts";
@@ -28,7 +40,8 @@ export function createSandbox(projectDir: string, baseEnv: Env): Sandbox {
   const dirs = { XDG_CONFIG_HOME: ".config", XDG_STATE_HOME: ".local/state", XDG_CACHE_HOME: ".cache", XDG_DATA_HOME: ".local/share" };
   const env: Env = { ...baseEnv, HOME: home, TMPDIR: join(root, "tmp"), PWD: project };
   for (const [key, rel] of Object.entries(dirs)) env[key] = join(home, rel);
-  for (const dir of [home, project, env.TMPDIR as string, ...Object.keys(dirs).map((k) => env[k] as string)]) mkdirSync(dir, { recursive: true });
+  for (const dir of [home, project, env.TMPDIR as string, ...Object.keys(dirs).map((k) => env[k] as string)])
+    mkdirSync(dir, { recursive: true });
   // Variables that point an agent's hooks at the real project are dropped.
   delete env.CLAUDE_PROJECT_DIR;
   delete env.GEMINI_PROJECT_DIR;
@@ -43,7 +56,11 @@ export function createSandbox(projectDir: string, baseEnv: Env): Sandbox {
  * home directory, with only a global policy) is not copied at all.
  */
 function copyWorkingTree(from: string, to: string): void {
-  const listed = spawnSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], { cwd: from, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  const listed = spawnSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], {
+    cwd: from,
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
   if (listed.status === 0) {
     const made = new Set<string>();
     for (const rel of listed.stdout.split("\0")) {

@@ -81,7 +81,11 @@ function keyChecks(hook: Hook, candidate: Record<string, unknown>): KeyCheck[] {
     // hook_result's outcome/code are exact selectors, not patterns (hookit-semantics §4.4);
     // every other key is asked of the engine's own matcher, one key at a time.
     const exact = hook.event === "hook_result" && (key === "outcome" || key === "code");
-    const matched = exact ? (Array.isArray(pattern) ? pattern.includes(value as never) : pattern === value) : filterMatches({ [key]: pattern }, candidate);
+    const matched = exact
+      ? Array.isArray(pattern)
+        ? pattern.includes(value as never)
+        : pattern === value
+      : filterMatches({ [key]: pattern }, candidate);
     return { key, pattern, value, matched };
   });
 }

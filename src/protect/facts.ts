@@ -29,7 +29,14 @@ export function shellHit(command: string, ctx: ProtectContext): ShellHit | undef
     return undefined; // the facts never throw; should loading them fail, the reader's verdict stands
   }
   const writesStartup = startup && facts.paths.some((p) => (p.effect === "write" || p.effect === "access") && STARTUP_FILE.test(p.path));
-  if (writesStartup && mentionsHookit(command, facts.commands.map((c) => c.argv))) return { type: "env", name: "HOOKIT" };
+  if (
+    writesStartup &&
+    mentionsHookit(
+      command,
+      facts.commands.map((c) => c.argv),
+    )
+  )
+    return { type: "env", name: "HOOKIT" };
   return factsHit(facts, ctx);
 }
 
@@ -56,8 +63,10 @@ function pathHit(fact: PathFact, ctx: ProtectContext): Protected | undefined {
   // `git clean`/`git rm` only remove what git may: the folder around a policy is not wiped by them.
   const effect: Effect = fact.effect === "delete" && fact.by !== "git" ? "delete" : "write";
   if (!fact.resolved) return markerHit(fact.path, ctx);
-  return protectedTarget(fact.path, effect, ctx)
-    ?? (fact.lexical !== fact.path ? protectedTarget(fact.lexical, effect, ctx) : undefined)
+  return (
+    protectedTarget(fact.path, effect, ctx) ??
+    (fact.lexical !== fact.path ? protectedTarget(fact.lexical, effect, ctx) : undefined) ??
     // A pattern that matched nothing when hookit looked (`ln -s ~/.local/state st; rm -rf st/hoo*`).
-    ?? [fact.path, fact.lexical].map((p) => (/[*?[]/.test(p) ? globTarget(p, effect, ctx, ctx.cwd) : undefined)).find(Boolean);
+    [fact.path, fact.lexical].map((p) => (/[*?[]/.test(p) ? globTarget(p, effect, ctx, ctx.cwd) : undefined)).find(Boolean)
+  );
 }

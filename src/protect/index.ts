@@ -41,7 +41,8 @@ function toolCallHit(toolName: string, input: Record<string, unknown>, ctx: Prot
   if (toolName === "bash") {
     const command = input.command;
     if (typeof command !== "string") return undefined;
-    if (SETS_HOOKIT.test(command) && STARTUP_WORD.test(command)) return { type: "env", name: SETS_HOOKIT.exec(command)?.[0].replace(/\s*=$/, "") ?? "HOOKIT" };
+    if (SETS_HOOKIT.test(command) && STARTUP_WORD.test(command))
+      return { type: "env", name: SETS_HOOKIT.exec(command)?.[0].replace(/\s*=$/, "") ?? "HOOKIT" };
     return shellHit(command, ctx);
   }
   const effect: Effect = DELETING_TOOL.test(toolName) ? "delete" : "write";
@@ -106,11 +107,15 @@ function exempt(hit: ShellHit, ctx: ProtectContext): boolean {
   if (hit.type !== "path") return false;
   let allow: unknown;
   try {
-    allow = (JSON.parse(readFileSync(join(configDir(ctx.env), "settings.json"), "utf8")) as { protect?: { allow?: unknown } }).protect?.allow;
+    allow = (JSON.parse(readFileSync(join(configDir(ctx.env), "settings.json"), "utf8")) as { protect?: { allow?: unknown } }).protect
+      ?.allow;
   } catch {
     return false;
   }
   if (!Array.isArray(allow)) return false;
   const path = hit.place.path;
-  return allow.some((entry) => typeof entry === "string" && isAbsolute(entry) && (path === entry || path.startsWith(entry.endsWith("/") ? entry : `${entry}/`)));
+  return allow.some(
+    (entry) =>
+      typeof entry === "string" && isAbsolute(entry) && (path === entry || path.startsWith(entry.endsWith("/") ? entry : `${entry}/`)),
+  );
 }

@@ -53,9 +53,16 @@ const POLICY_FOLDER = ".hookit";
 
 /** Text that names a protected place however the path around it is spelled (for words hookit cannot resolve). */
 export const PROTECTED_MARKERS: readonly string[] = [
-  POLICY_FOLDER, "hookit.json", join(".config", "hookit"), join(".local", "state", "hookit"), join("etc", "hookit"),
-  join("claude-code", "managed-settings"), join("etc", "codex"), join("etc", "gemini-cli"),
-  ...AGENT_FILES.map(([suffix]) => suffix), ...AGENT_DIRS.map(([suffix]) => suffix),
+  POLICY_FOLDER,
+  "hookit.json",
+  join(".config", "hookit"),
+  join(".local", "state", "hookit"),
+  join("etc", "hookit"),
+  join("claude-code", "managed-settings"),
+  join("etc", "codex"),
+  join("etc", "gemini-cli"),
+  ...AGENT_FILES.map(([suffix]) => suffix),
+  ...AGENT_DIRS.map(([suffix]) => suffix),
 ];
 
 /** hookit's own folders and files for this context: absolute, as the environment places them. */
@@ -184,7 +191,8 @@ function uncachedTarget(path: string, effect: Effect, ctx: ProtectContext): Prot
   if (direct) return direct;
   if (effect === "delete") {
     for (const place of concretePlaces(ctx)) {
-      if (place.path !== real && within(place.path, real) && existsSync(place.path)) return { path, what: `a folder holding ${place.what}` };
+      if (place.path !== real && within(place.path, real) && existsSync(place.path))
+        return { path, what: `a folder holding ${place.what}` };
     }
   }
   return hardLinked(path, ctx);

@@ -362,7 +362,21 @@ function braces(text: string, budget = 64): string[] {
 function ansiC(src: string, start: number): { value: string; end: number } {
   let value = "";
   let i = start;
-  const simple: Record<string, string> = { n: "\n", t: "\t", r: "\r", a: "\x07", b: "\b", e: "\x1b", E: "\x1b", f: "\f", v: "\v", "\\": "\\", "'": "'", '"': '"', "?": "?" };
+  const simple: Record<string, string> = {
+    n: "\n",
+    t: "\t",
+    r: "\r",
+    a: "\x07",
+    b: "\b",
+    e: "\x1b",
+    E: "\x1b",
+    f: "\f",
+    v: "\v",
+    "\\": "\\",
+    "'": "'",
+    '"': '"',
+    "?": "?",
+  };
   while (i < src.length && src[i] !== "'") {
     if (src[i] !== "\\") {
       value += src[i++];

@@ -6,28 +6,137 @@
 // tell what it does with it.
 import { basename, isAbsolute, resolve } from "node:path";
 import { existsSync, readdirSync, statSync } from "node:fs";
-import { classify, concretePlaces, PROTECTED_MARKERS, protectedTarget, type Effect, type ProtectContext, type Protected } from "./locations.ts";
+import {
+  classify,
+  concretePlaces,
+  PROTECTED_MARKERS,
+  protectedTarget,
+  type Effect,
+  type ProtectContext,
+  type Protected,
+} from "./locations.ts";
 import { simpleCommands, type SimpleCommand, type Word } from "./shell-words.ts";
 
-
-export type ShellHit =
-  | { type: "path"; place: Protected }
-  | { type: "admin"; command: string }
-  | { type: "env"; name: string };
+export type ShellHit = { type: "path"; place: Protected } | { type: "admin"; command: string } | { type: "env"; name: string };
 
 const READ_ONLY = new Set([
-  "cat", "less", "more", "head", "tail", "grep", "egrep", "fgrep", "rg", "ag", "ack", "jq", "ls", "ll", "stat", "file", "wc",
-  "diff", "cmp", "md5sum", "sha1sum", "sha256sum", "sha512sum", "shasum", "cksum", "b2sum", "realpath", "readlink",
-  "dirname", "basename", "test", "[", "[[", "echo", "printf", "true", "false", "pwd", "which", "type", "tree", "du", "df",
-  "bat", "od", "xxd", "hexdump", "strings", "cut", "tr", "column", "nl", "fold", "comm", "join", "paste", "view", "zcat",
-  "zless", "nproc", "whoami", "id", "date", "uname", "exit", "return", "read", "hash", "help", "man", "cd", "pushd", "popd",
-  "source", ".", "sleep", "wait", "jobs", "printenv", "getent", "locate", "yes", "seq", "expr", "let", "sort", "uniq",
+  "cat",
+  "less",
+  "more",
+  "head",
+  "tail",
+  "grep",
+  "egrep",
+  "fgrep",
+  "rg",
+  "ag",
+  "ack",
+  "jq",
+  "ls",
+  "ll",
+  "stat",
+  "file",
+  "wc",
+  "diff",
+  "cmp",
+  "md5sum",
+  "sha1sum",
+  "sha256sum",
+  "sha512sum",
+  "shasum",
+  "cksum",
+  "b2sum",
+  "realpath",
+  "readlink",
+  "dirname",
+  "basename",
+  "test",
+  "[",
+  "[[",
+  "echo",
+  "printf",
+  "true",
+  "false",
+  "pwd",
+  "which",
+  "type",
+  "tree",
+  "du",
+  "df",
+  "bat",
+  "od",
+  "xxd",
+  "hexdump",
+  "strings",
+  "cut",
+  "tr",
+  "column",
+  "nl",
+  "fold",
+  "comm",
+  "join",
+  "paste",
+  "view",
+  "zcat",
+  "zless",
+  "nproc",
+  "whoami",
+  "id",
+  "date",
+  "uname",
+  "exit",
+  "return",
+  "read",
+  "hash",
+  "help",
+  "man",
+  "cd",
+  "pushd",
+  "popd",
+  "source",
+  ".",
+  "sleep",
+  "wait",
+  "jobs",
+  "printenv",
+  "getent",
+  "locate",
+  "yes",
+  "seq",
+  "expr",
+  "let",
+  "sort",
+  "uniq",
 ]);
 
 /** Wrappers that run the rest of their words as a command. */
 const WRAPPERS = new Set([
-  "sudo", "doas", "command", "builtin", "exec", "nohup", "time", "nice", "ionice", "stdbuf", "timeout", "xargs", "env",
-  "setsid", "chronic", "unbuffer", "then", "do", "else", "elif", "if", "while", "until", "!", "{", "}",
+  "sudo",
+  "doas",
+  "command",
+  "builtin",
+  "exec",
+  "nohup",
+  "time",
+  "nice",
+  "ionice",
+  "stdbuf",
+  "timeout",
+  "xargs",
+  "env",
+  "setsid",
+  "chronic",
+  "unbuffer",
+  "then",
+  "do",
+  "else",
+  "elif",
+  "if",
+  "while",
+  "until",
+  "!",
+  "{",
+  "}",
 ]);
 const SHELLS = new Set(["sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "busybox"]);
 const DELETERS = new Set(["rm", "rmdir", "unlink", "shred", "srm", "trash", "trash-put"]);
@@ -36,12 +145,48 @@ const MODE_FIRST = new Set(["chmod", "chown", "chgrp"]);
 const COPIERS = new Set(["cp", "install", "rsync", "scp"]);
 /** git subcommands that rewrite files in the work tree. */
 const GIT_WRITES = new Set([
-  "checkout", "restore", "rm", "mv", "reset", "clean", "stash", "apply", "am", "switch", "merge", "pull", "rebase", "cherry-pick",
-  "revert", "worktree", "config", "update-index", "read-tree", "checkout-index", "filter-branch", "sparse-checkout", "submodule",
+  "checkout",
+  "restore",
+  "rm",
+  "mv",
+  "reset",
+  "clean",
+  "stash",
+  "apply",
+  "am",
+  "switch",
+  "merge",
+  "pull",
+  "rebase",
+  "cherry-pick",
+  "revert",
+  "worktree",
+  "config",
+  "update-index",
+  "read-tree",
+  "checkout-index",
+  "filter-branch",
+  "sparse-checkout",
+  "submodule",
 ]);
 const ADMIN = new Set(["trust", "install", "uninstall", "init"]);
 /** Programs judged by their operands below (not "unknown"). */
-const KNOWN = new Set(["find", "mv", "dd", "git", "sed", "awk", "perl", "ruby", "sort", "hookit", ...DELETERS, ...WRITE_OPERANDS, ...COPIERS, ...MODE_FIRST]);
+const KNOWN = new Set([
+  "find",
+  "mv",
+  "dd",
+  "git",
+  "sed",
+  "awk",
+  "perl",
+  "ruby",
+  "sort",
+  "hookit",
+  ...DELETERS,
+  ...WRITE_OPERANDS,
+  ...COPIERS,
+  ...MODE_FIRST,
+]);
 const OUTPUT = /^(>|>>|>\||&>|&>>|<>|>>>)$/;
 const ENV_NAMES = /^(HOOKIT|HOOKIT_CONFIG)=/;
 
@@ -69,7 +214,7 @@ function analyze(command: string, ctx: ProtectContext, depth: number, start: str
       mentioned ??= markerHit(assign.text, ctx);
     }
     for (const redirect of cmd.redirects) {
-      if (!OUTPUT.test(redirect.op) || /^(\d+|-)$/.test(redirect.target.text) && redirect.op.endsWith("&")) continue;
+      if (!OUTPUT.test(redirect.op) || (/^(\d+|-)$/.test(redirect.target.text) && redirect.op.endsWith("&"))) continue;
       const hit = wordTarget(redirect.target, "write", ctx, cwd);
       if (hit) return { hit: { type: "path", place: hit }, unknownTarget: false };
       if (!redirect.target.exact || (!cwd && !isAbsolute(redirect.target.text))) unknownTarget = true;
@@ -167,7 +312,11 @@ function programHit(list: Word[], ctx: ProtectContext, cwd: string | undefined, 
   if (WRITE_OPERANDS.has(name)) return check(operands, "write");
   // A mode or owner change reaches everything below a folder (`chmod -R 000 ~/.local/state`).
   if (MODE_FIRST.has(name)) return check(operands.slice(1), "delete");
-  if (name === "dd") return check(args.filter((w) => w.text.startsWith("of=")).map((w) => ({ ...w, text: w.text.slice(3) })), "write");
+  if (name === "dd")
+    return check(
+      args.filter((w) => w.text.startsWith("of=")).map((w) => ({ ...w, text: w.text.slice(3) })),
+      "write",
+    );
   if ((name === "sed" || name === "perl" || name === "ruby") && args.some((w) => /^(-[a-zA-Z]*i|--in-place)/.test(w.text))) {
     return check(operands, "write");
   }
@@ -207,7 +356,10 @@ function unwrap(words: Word[], _ctx: ProtectContext): { list: Word[]; hit?: Shel
       const option = text.startsWith("-") && text !== "-";
       const assignment = name === "env" && /^[A-Za-z_][A-Za-z0-9_]*=/.test(text);
       const duration = name === "timeout" && /^\d/.test(text);
-      const valueOf = (name === "sudo" && /^-[ugCDhpRrT]$/.test(text)) || (name === "nice" && text === "-n") || (name === "xargs" && /^-[IEdLnPs]$/.test(text));
+      const valueOf =
+        (name === "sudo" && /^-[ugCDhpRrT]$/.test(text)) ||
+        (name === "nice" && text === "-n") ||
+        (name === "xargs" && /^-[IEdLnPs]$/.test(text));
       if (!option && !assignment && !duration) break;
       i += valueOf ? 2 : 1;
     }
@@ -219,11 +371,16 @@ function unwrap(words: Word[], _ctx: ProtectContext): { list: Word[]; hit?: Shel
 export function adminCommand(name: string, args: Word[], ctx: ProtectContext): string | undefined {
   let rest: Word[] | undefined;
   if (name === "hookit") rest = args;
-  else if (["npx", "bunx", "pnpx"].includes(name) || ((name === "npm" || name === "pnpm" || name === "yarn") && ["exec", "dlx", "x"].includes(args[0]?.text ?? ""))) {
+  else if (
+    ["npx", "bunx", "pnpx"].includes(name) ||
+    ((name === "npm" || name === "pnpm" || name === "yarn") && ["exec", "dlx", "x"].includes(args[0]?.text ?? ""))
+  ) {
     const at = args.findIndex((w) => /^hookit(@.*)?$/.test(w.text));
     rest = at >= 0 ? args.slice(at + 1) : undefined;
   } else if (name === "node" || name === "nodejs" || /^node\d*$/.test(name)) {
-    const at = args.findIndex((w) => /(^|\/)(dist\/bin\.cjs|hookit)$/.test(w.text) || (ctx.packageDir !== undefined && w.text.startsWith(ctx.packageDir)));
+    const at = args.findIndex(
+      (w) => /(^|\/)(dist\/bin\.cjs|hookit)$/.test(w.text) || (ctx.packageDir !== undefined && w.text.startsWith(ctx.packageDir)),
+    );
     rest = at >= 0 ? args.slice(at + 1) : undefined;
   }
   const words = rest?.filter((w) => !w.text.startsWith("-")) ?? [];
@@ -245,17 +402,26 @@ function lineMayNeed(args: Word[]): boolean {
   return args.some((w) => w.glob || !w.exact || /[/.~]/.test(w.text));
 }
 
-function findHit(args: Word[], ctx: ProtectContext, cwd: string | undefined, depth: number, named: () => Protected | undefined): CommandResult {
+function findHit(
+  args: Word[],
+  ctx: ProtectContext,
+  cwd: string | undefined,
+  depth: number,
+  named: () => Protected | undefined,
+): CommandResult {
   const firstExpr = args.findIndex((w) => /^[-(!]/.test(w.text));
   const starts = args.slice(0, firstExpr < 0 ? args.length : firstExpr);
   if (starts.length === 0) starts.push({ text: ".", exact: true, glob: false });
   if (args.some((w) => w.text === "-delete")) {
-    const names = args.flatMap((w, i) => (/^-(i?name|i?path|i?wholename)$/.test(w.text) && args[i + 1] ? [(args[i + 1] as Word).text] : []));
+    const names = args.flatMap((w, i) =>
+      /^-(i?name|i?path|i?wholename)$/.test(w.text) && args[i + 1] ? [(args[i + 1] as Word).text] : [],
+    );
     for (const start of starts) {
       // Without a name test everything below the start goes; with one, only what it matches.
-      const hit = names.length === 0 || args.some((w) => /^-i?regex$/.test(w.text))
-        ? wordTarget(start, "delete", ctx, cwd)
-        : findNamesHit(start, names, ctx, cwd);
+      const hit =
+        names.length === 0 || args.some((w) => /^-i?regex$/.test(w.text))
+          ? wordTarget(start, "delete", ctx, cwd)
+          : findNamesHit(start, names, ctx, cwd);
       if (hit) return { hit: { type: "path", place: hit }, unknownTarget: false };
     }
   }
@@ -317,7 +483,10 @@ export function markerHit(text: string, ctx: ProtectContext): Protected | undefi
 export function globTarget(pattern: string, effect: Effect, ctx: ProtectContext, cwd: string | undefined): Protected | undefined {
   const absolute = isAbsolute(pattern) ? pattern : cwd ? resolve(cwd, pattern) : undefined;
   if (absolute) {
-    const parts = absolute.split("/").slice(1).map((part) => componentRegex(part));
+    const parts = absolute
+      .split("/")
+      .slice(1)
+      .map((part) => componentRegex(part));
     for (const place of concretePlaces(ctx)) {
       const own = place.path.split("/").slice(1);
       const common = Math.min(parts.length, own.length);
@@ -350,8 +519,18 @@ export function globTarget(pattern: string, effect: Effect, ctx: ProtectContext,
 
 /** Names of protected files and folders, for patterns whose folder is unknown. */
 const PROTECTED_NAMES = [
-  ".hookit", "hookit.json", "hookit", "settings.json", "settings.local.json", "hooks.json", "config.toml", "trust.json",
-  "decisions.jsonl", "opencode.json", "opencode.jsonc", "bin.cjs",
+  ".hookit",
+  "hookit.json",
+  "hookit",
+  "settings.json",
+  "settings.local.json",
+  "hooks.json",
+  "config.toml",
+  "trust.json",
+  "decisions.jsonl",
+  "opencode.json",
+  "opencode.jsonc",
+  "bin.cjs",
 ];
 
 /** One path component of a shell pattern as an anchored regex (a leading dot only matches a literal dot). */
@@ -365,7 +544,10 @@ function componentRegex(pattern: string): RegExp {
       const end = pattern.indexOf("]", i + 2);
       if (end < 0) out += "\\[";
       else {
-        out += `[${pattern.slice(i + 1, end).replace(/^!/, "^").replace(/\\/g, "\\\\")}]`;
+        out += `[${pattern
+          .slice(i + 1, end)
+          .replace(/^!/, "^")
+          .replace(/\\/g, "\\\\")}]`;
         i = end;
       }
     } else out += c.replace(/[.+^${}()|\\]/g, "\\$&");

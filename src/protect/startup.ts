@@ -1,7 +1,9 @@
 // Shell start-up files: a HOOKIT=… written there switches hookit off for every
 // later session the user starts from that shell.
-export const STARTUP_FILE = /(^|\/)(\.bashrc|\.bash_profile|\.bash_login|\.profile|\.zshrc|\.zshenv|\.zprofile|\.zlogin|\.envrc|config\.fish|environment)$/;
-export const STARTUP_WORD = /(\.bashrc|\.bash_profile|\.bash_login|\.profile|\.zshrc|\.zshenv|\.zprofile|\.zlogin|\.envrc|config\.fish|\/etc\/environment)\b/;
+export const STARTUP_FILE =
+  /(^|\/)(\.bashrc|\.bash_profile|\.bash_login|\.profile|\.zshrc|\.zshenv|\.zprofile|\.zlogin|\.envrc|config\.fish|environment)$/;
+export const STARTUP_WORD =
+  /(\.bashrc|\.bash_profile|\.bash_login|\.profile|\.zshrc|\.zshenv|\.zprofile|\.zlogin|\.envrc|config\.fish|\/etc\/environment)\b/;
 export const SETS_HOOKIT = /\bHOOKIT(_CONFIG)?\s*=/;
 
 /**
@@ -12,6 +14,8 @@ export const SETS_HOOKIT = /\bHOOKIT(_CONFIG)?\s*=/;
  * user's shell will run, so any mention counts.
  */
 export function mentionsHookit(command: string, argvs: readonly string[][]): boolean {
-  const squeezed = command.replace(/\\x([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))).replace(/['"\\\s]/g, "");
+  const squeezed = command
+    .replace(/\\x([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+    .replace(/['"\\\s]/g, "");
   return squeezed.includes("HOOKIT") || argvs.some((argv) => argv.join("").replace(/\s/g, "").includes("HOOKIT"));
 }

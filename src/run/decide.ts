@@ -94,7 +94,8 @@ interface Message {
 }
 
 /** Appended to the reason the model reads when an ask has to be a block. */
-export const ASK_DEGRADED = "hookit: this call needs the user's confirmation, which cannot be asked for here; ask the user to allow it or to run it.";
+export const ASK_DEGRADED =
+  "hookit: this call needs the user's confirmation, which cannot be asked for here; ask the user to allow it or to run it.";
 
 /**
  * A tool_call refusal. The model reads the reason with every message Action
@@ -141,7 +142,10 @@ async function decideStop(
   if (decision.continueWith !== undefined && !session && invocation.stopHookActive) {
     // Without session state hookit cannot count continuations; the harness's own
     // "already continued" flag is the brake, so an agent with no cap (Codex) cannot loop.
-    decision.notices.push({ message: "hookit: not continuing again without session state (the agent already continued once).", severity: "warning" });
+    decision.notices.push({
+      message: "hookit: not continuing again without session state (the agent already continued once).",
+      severity: "warning",
+    });
     delete decision.continueWith;
   }
   if (decision.continueWith === undefined) {

@@ -111,7 +111,8 @@ function complete(record: LogRecord, env: Env): LogRecord {
   delete out.events;
   if (!events || events.length === 0) return out;
   if (inputLoggingOff(env)) out.eventsOmitted = "off";
-  else if (events.some((e) => e.event === "tool_result")) out.eventsOmitted = "tool-output"; // output, not input
+  else if (events.some((e) => e.event === "tool_result"))
+    out.eventsOmitted = "tool-output"; // output, not input
   else {
     const { value, found } = redactSecrets(events);
     if (JSON.stringify(value).length > MAX_EVENTS_BYTES) out.eventsOmitted = "too-large";

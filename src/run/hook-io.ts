@@ -27,7 +27,10 @@ export function parseHookArgs(argv: readonly string[]): HookArgs {
  */
 export async function readStdin(): Promise<string> {
   // Someone typed `hookit hook` in a terminal: say what it waits for instead of hanging silently.
-  if (stdinIsTerminal()) process.stderr.write("hookit hook: waiting for an agent's JSON payload on stdin (agents run this command; end input with Ctrl-D, or try `hookit check`)\n");
+  if (stdinIsTerminal())
+    process.stderr.write(
+      "hookit hook: waiting for an agent's JSON payload on stdin (agents run this command; end input with Ctrl-D, or try `hookit check`)\n",
+    );
   try {
     return readFileSync(0, "utf8");
   } catch {
@@ -61,4 +64,3 @@ export function writeAll(fd: 1 | 2, text: string): void {
     (fd === 1 ? process.stdout : process.stderr).write(text);
   }
 }
-

@@ -47,12 +47,23 @@ async function replyWith(adapter: Adapter, args: HookArgs, stdin: string, env: E
   // HOOKIT=0 switches off the user's own policy; a managed one still runs (without the user's layers).
   if (env.HOOKIT === "0" && !hasManagedLayer(env)) return adapter.respond(bare, { notices: [] });
   const options: JudgeOptions = {
-    env, processCwd, policy: diskPolicy(env), session: "disk", log: true, packageDir: installedPackageDir(), budgetMs: guardBudget(env),
+    env,
+    processCwd,
+    policy: diskPolicy(env),
+    session: "disk",
+    log: true,
+    packageDir: installedPackageDir(),
+    budgetMs: guardBudget(env),
   };
   let invocation = bare;
   let judged: Judgement;
   if (known === undefined) {
-    judged = judgeFailure(bare, "payload", `hookit: ${adapter.title} event "${args.nativeEvent}" is not one hookit knows; check the hook command (hookit doctor).`, options);
+    judged = judgeFailure(
+      bare,
+      "payload",
+      `hookit: ${adapter.title} event "${args.nativeEvent}" is not one hookit knows; check the hook command (hookit doctor).`,
+      options,
+    );
   } else {
     try {
       invocation = adapter.parse(args.nativeEvent, parseJson(stdin, args.nativeEvent));
@@ -62,9 +73,10 @@ async function replyWith(adapter: Adapter, args: HookArgs, stdin: string, env: E
       if (isExternalAdapterError(error)) throw error;
       // A payload nested deeper than the stack (RangeError) is as unreadable as a malformed one.
       const detail = error instanceof Error ? error.message : String(error);
-      judged = isPayloadError(error) || error instanceof RangeError
-        ? judgeFailure(bare, "payload", `hookit: could not read the ${adapter.title} ${args.nativeEvent} payload: ${detail}`, options)
-        : judgeFailure(bare, "internal", detail, options);
+      judged =
+        isPayloadError(error) || error instanceof RangeError
+          ? judgeFailure(bare, "payload", `hookit: could not read the ${adapter.title} ${args.nativeEvent} payload: ${detail}`, options)
+          : judgeFailure(bare, "internal", detail, options);
     }
   }
   const reply = adapter.respond(invocation, judged.decision);

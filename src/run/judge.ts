@@ -122,7 +122,10 @@ async function decideWith(invocation: Invocation, options: JudgeOptions): Promis
     decision.notices.unshift(...policy.notices);
     return { decision };
   }
-  const notices = policy.problem === undefined ? policy.notices : [...policy.notices, ...failureDecision(invocation.kind, "policy", policy.problem).notices];
+  const notices =
+    policy.problem === undefined
+      ? policy.notices
+      : [...policy.notices, ...failureDecision(invocation.kind, "policy", policy.problem).notices];
   const context: Parameters<typeof decide>[2] = {
     cwd: policy.projectDir,
     env,
@@ -144,10 +147,16 @@ async function decideWith(invocation: Invocation, options: JudgeOptions): Promis
 
 const SHORTCUT = new Set(["true", "false", ""]);
 
-function armBudget(invocation: Invocation, hooks: readonly Hook[], options: JudgeOptions): { signal: AbortSignal; timer: ReturnType<typeof setTimeout> } | undefined {
+function armBudget(
+  invocation: Invocation,
+  hooks: readonly Hook[],
+  options: JudgeOptions,
+): { signal: AbortSignal; timer: ReturnType<typeof setTimeout> } | undefined {
   const budget = options.budgetMs;
   if (budget === undefined || (invocation.kind !== "tool_call" && invocation.kind !== "tool_result")) return undefined;
-  const spawns = hooks.some((hook) => hook.event === invocation.kind && (!SHORTCUT.has(hook.shell) || (hook.when !== undefined && !SHORTCUT.has(hook.when))));
+  const spawns = hooks.some(
+    (hook) => hook.event === invocation.kind && (!SHORTCUT.has(hook.shell) || (hook.when !== undefined && !SHORTCUT.has(hook.when))),
+  );
   if (!spawns) return undefined; // nothing to kill: `true`/`false` and filters answer at once
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new Error(`hookit's ${budget / 1000} s budget for this event ran out`)), budget);
@@ -172,7 +181,10 @@ async function decideStopAware(
     return saved.value;
   }
   const result = await decide(invocation, hooks, context, undefined);
-  result.decision.notices.push({ message: `hookit: session state unavailable (${saved.error}); deciding without it.`, severity: "warning" });
+  result.decision.notices.push({
+    message: `hookit: session state unavailable (${saved.error}); deciding without it.`,
+    severity: "warning",
+  });
   return result;
 }
 
@@ -200,7 +212,8 @@ function finish(
     ...(decision.notices.length > 0 && { notices: decision.notices.map((n) => n.message) }),
   };
   // What replay needs to re-run the call: its events (redacted by appendDecision) and where the agent ran it.
-  const logged = invocation.events.length > 0 ? { ...record, events: invocation.events, ...(invocation.cwd && { cwd: invocation.cwd }) } : record;
+  const logged =
+    invocation.events.length > 0 ? { ...record, events: invocation.events, ...(invocation.cwd && { cwd: invocation.cwd }) } : record;
   const logError = options.log ? appendDecision(stateDir(options.env), logged, options.env) : undefined;
   // Decision export, when on, ships from the log in another process: never waited for.
   if (options.log && logError === undefined) void kickShipper(options.env, options.packageDir);

@@ -24,7 +24,8 @@ export function diskPolicy(env: Env): PolicyProvider {
       return { projectDir: cwd, hooks: [], notices: [], projectTrusted: false, problem: policyProblem([{ message: errorDetail(error) }]) };
     }
     // A policy source that cannot be enforced fails closed (docs/teams/sources.md).
-    if (policy.problem !== undefined) return { projectDir: policy.projectDir, hooks: [], notices: [], projectTrusted: false, problem: policy.problem };
+    if (policy.problem !== undefined)
+      return { projectDir: policy.projectDir, hooks: [], notices: [], projectTrusted: false, problem: policy.problem };
     // A policy the user named but that is not there is not "no hooks": fail closed, say why.
     const named = policy.files.find((file) => !file.locked && file.storage === "global");
     if (env.HOOKIT_CONFIG && named && named.text === undefined) {

@@ -31,7 +31,9 @@ export async function kickShipper(env: Env, packageDir: string | undefined): Pro
     // In Pi or OpenCode (in-process) the running binary may be the agent's own, not a Node.
     const node = /(^|\/)(node|nodejs)[^/]*$/.test(process.execPath) ? process.execPath : "node";
     const child = spawn(node, [join(packageDir, "dist", "bin.cjs"), "telemetry", "ship", "--background"], {
-      detached: true, stdio: "ignore", env: env as NodeJS.ProcessEnv,
+      detached: true,
+      stdio: "ignore",
+      env: env as NodeJS.ProcessEnv,
     });
     child.on("error", () => {}); // the shipper not starting must never fail the hook call
     child.unref();

@@ -22,7 +22,13 @@ function git(args: readonly string[], options: { dir?: string; timeout?: number;
   });
   if (result.error) {
     const code = (result.error as NodeJS.ErrnoException).code;
-    throw new GitError(code === "ENOENT" ? "git is not installed (hookit source uses the git client)" : code === "ETIMEDOUT" ? `git ${args[0]} took too long and was stopped` : result.error.message);
+    throw new GitError(
+      code === "ENOENT"
+        ? "git is not installed (hookit source uses the git client)"
+        : code === "ETIMEDOUT"
+          ? `git ${args[0]} took too long and was stopped`
+          : result.error.message,
+    );
   }
   if (result.status !== 0) throw new GitError((result.stderr || result.stdout || `git ${args[0]} exited with ${result.status}`).trim());
   return result.stdout;
@@ -30,7 +36,8 @@ function git(args: readonly string[], options: { dir?: string; timeout?: number;
 
 /** Refuses what git would read as an option (`--upload-pack=…`), whatever else the text is. */
 export function checkArgument(what: string, value: string): void {
-  if (value.startsWith("-") || value.includes("\u0000") || value.trim() === "") throw new GitError(`${what} "${value}" cannot be used (it is empty or starts with "-")`);
+  if (value.startsWith("-") || value.includes("\u0000") || value.trim() === "")
+    throw new GitError(`${what} "${value}" cannot be used (it is empty or starts with "-")`);
 }
 
 export function ensureRepository(dir: string): void {
@@ -66,11 +73,15 @@ export function hasCommit(dir: string, commit: string): boolean {
 export function policyFilesAt(dir: string, commit: string, path: string): { path: string; text: string }[] {
   const clean = path.replace(/^\.?\/+/, "").replace(/\/+$/, "");
   const listing = git(["ls-tree", "-r", "-z", "--full-tree", commit, "--", clean === "" ? "." : clean], { dir });
-  const blobs = listing.split("\u0000").filter(Boolean).map((line) => {
-    const [meta, file] = line.split("\t") as [string, string];
-    const [, type, oid] = meta.split(" ") as [string, string, string];
-    return { type, oid, file };
-  }).filter((b) => b.type === "blob" && (b.file === clean || b.file.endsWith(".json")));
+  const blobs = listing
+    .split("\u0000")
+    .filter(Boolean)
+    .map((line) => {
+      const [meta, file] = line.split("\t") as [string, string];
+      const [, type, oid] = meta.split(" ") as [string, string, string];
+      return { type, oid, file };
+    })
+    .filter((b) => b.type === "blob" && (b.file === clean || b.file.endsWith(".json")));
   blobs.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   return blobs.map((b) => ({ path: b.file, text: git(["cat-file", "blob", b.oid], { dir }) }));
 }

@@ -53,7 +53,9 @@ export function storedCopy(source: SourceRecord, env: Env): string | { why: stri
     }
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    return { why: code === "ENOENT" ? "its stored copy is missing" : `its stored copy cannot be read (${code ?? (error as Error).message})` };
+    return {
+      why: code === "ENOENT" ? "its stored copy is missing" : `its stored copy cannot be read (${code ?? (error as Error).message})`,
+    };
   }
   if (stamp === source.stamp) return text;
   if (crypto().createHash("sha256").update(text).digest("hex") !== source.sha256) {

@@ -79,16 +79,28 @@ export function readSources(env: Env): SourceRecord[] {
   }
   const list = (data as { sources?: unknown } | undefined)?.sources;
   if (!Array.isArray(list) || !list.every(isRecord)) {
-    throw new Error(`hookit's policy source registry ${sourcesFile(env)} is damaged (it is not a list of sources); restore it, or delete it and add the sources again with \`hookit source add\``);
+    throw new Error(
+      `hookit's policy source registry ${sourcesFile(env)} is damaged (it is not a list of sources); restore it, or delete it and add the sources again with \`hookit source add\``,
+    );
   }
   return list;
 }
 
 function isRecord(value: unknown): value is SourceRecord {
   const r = value as Partial<SourceRecord> | null;
-  return r !== null && typeof r === "object" && typeof r.name === "string" && SOURCE_NAME.test(r.name) && typeof r.url === "string"
-    && typeof r.path === "string" && typeof r.commit === "string" && typeof r.sha256 === "string" && typeof r.fetchedAt === "string"
-    && (r.ref === undefined || typeof r.ref === "string") && (r.stamp === undefined || typeof r.stamp === "string");
+  return (
+    r !== null &&
+    typeof r === "object" &&
+    typeof r.name === "string" &&
+    SOURCE_NAME.test(r.name) &&
+    typeof r.url === "string" &&
+    typeof r.path === "string" &&
+    typeof r.commit === "string" &&
+    typeof r.sha256 === "string" &&
+    typeof r.fetchedAt === "string" &&
+    (r.ref === undefined || typeof r.ref === "string") &&
+    (r.stamp === undefined || typeof r.stamp === "string")
+  );
 }
 
 /** What `stamp` records for an open copy. */

@@ -39,7 +39,9 @@ export function fetchSource(wanted: Wanted, env: Env): Fetched {
   const text = policyText(wanted, repo, commit);
   const problems = policyProblems(wanted.name, text);
   if (problems.length > 0) {
-    throw new SourceError(`the policy of ${wanted.url} at ${commit.slice(0, 12)} is invalid, so none of its hooks could run:\n${problems.map((d) => `  • ${d.message}`).join("\n")}`);
+    throw new SourceError(
+      `the policy of ${wanted.url} at ${commit.slice(0, 12)} is invalid, so none of its hooks could run:\n${problems.map((d) => `  • ${d.message}`).join("\n")}`,
+    );
   }
   return { ...wanted, commit, text, sha256: digest(text) };
 }
@@ -47,7 +49,10 @@ export function fetchSource(wanted: Wanted, env: Env): Fetched {
 /** The policy text of `commit`: the entries of every file at the source's path under its one Section. */
 function policyText(wanted: Wanted, repo: string, commit: string): string {
   const files = policyFilesAt(repo, commit, wanted.path);
-  if (files.length === 0) throw new SourceError(`${wanted.url} has no policy at "${wanted.path}" in commit ${commit.slice(0, 12)} (expected a JSON file, or a folder of them); choose it with --path`);
+  if (files.length === 0)
+    throw new SourceError(
+      `${wanted.url} has no policy at "${wanted.path}" in commit ${commit.slice(0, 12)} (expected a JSON file, or a folder of them); choose it with --path`,
+    );
   const entries: Record<string, unknown> = {};
   const from = new Map<string, string>();
   for (const file of files) {
@@ -57,10 +62,14 @@ function policyText(wanted: Wanted, repo: string, commit: string): string {
     } catch (error) {
       throw new SourceError(`${file.path} in ${wanted.url} at ${commit.slice(0, 12)} is not valid JSON: ${(error as Error).message}`);
     }
-    if (data === null || typeof data !== "object" || Array.isArray(data)) throw new SourceError(`${file.path} in ${wanted.url} is not a JSON object of hooks`);
+    if (data === null || typeof data !== "object" || Array.isArray(data))
+      throw new SourceError(`${file.path} in ${wanted.url} is not a JSON object of hooks`);
     for (const [name, entry] of Object.entries(data)) {
       const other = from.get(name);
-      if (other !== undefined) throw new SourceError(`"${name}" is defined in both ${other} and ${file.path} of ${wanted.url}; hook names must be unique in a source`);
+      if (other !== undefined)
+        throw new SourceError(
+          `"${name}" is defined in both ${other} and ${file.path} of ${wanted.url}; hook names must be unique in a source`,
+        );
       from.set(name, file.path);
       entries[name] = entry;
     }
@@ -90,8 +99,13 @@ export function pinnedText(source: SourceRecord, env: Env): string | undefined {
 /** Records `fetched` as the source's pin: its copy first, then the registry, then old copies go. */
 export function recordSource(fetched: Fetched, env: Env, now = new Date()): SourceRecord {
   const record: SourceRecord = {
-    name: fetched.name, url: fetched.url, ...(fetched.ref !== undefined && { ref: fetched.ref }), path: fetched.path,
-    commit: fetched.commit, sha256: fetched.sha256, fetchedAt: now.toISOString(),
+    name: fetched.name,
+    url: fetched.url,
+    ...(fetched.ref !== undefined && { ref: fetched.ref }),
+    path: fetched.path,
+    commit: fetched.commit,
+    sha256: fetched.sha256,
+    fetchedAt: now.toISOString(),
   };
   const copy = sourceCopyPath(record, env);
   writeFileAtomic(copy, fetched.text, 0o600);
@@ -128,7 +142,12 @@ function writeSources(sources: readonly SourceRecord[], env: Env): void {
 
 /** `owner/repo` from the URL's last two path parts (`.git` dropped), if it has two. */
 export function nameFromUrl(url: string): string | undefined {
-  const parts = url.replace(/[?#].*$/, "").replace(/\/+$/, "").replace(/\.git$/, "").split(/[/:]/).filter(Boolean);
+  const parts = url
+    .replace(/[?#].*$/, "")
+    .replace(/\/+$/, "")
+    .replace(/\.git$/, "")
+    .split(/[/:]/)
+    .filter(Boolean);
   const [owner, repo] = parts.slice(-2);
   const name = owner !== undefined && repo !== undefined ? `${owner}/${repo}` : undefined;
   return name && SOURCE_NAME.test(name) ? name : undefined;

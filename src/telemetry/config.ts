@@ -57,7 +57,8 @@ export function telemetryConfig(env: Env): ConfigResult {
   const setting = readOtlpSetting(env);
   if (!setting) return { enabled: false };
   const problem = (message: string): ConfigResult => ({ enabled: true, error: `${settingsPath(env)}: telemetry.otlp.${message}` });
-  const protocol = stringSetting(setting.protocol) ?? env.OTEL_EXPORTER_OTLP_LOGS_PROTOCOL ?? env.OTEL_EXPORTER_OTLP_PROTOCOL ?? "http/protobuf";
+  const protocol =
+    stringSetting(setting.protocol) ?? env.OTEL_EXPORTER_OTLP_LOGS_PROTOCOL ?? env.OTEL_EXPORTER_OTLP_PROTOCOL ?? "http/protobuf";
   if (protocol !== "http/protobuf" && protocol !== "http/json") {
     return { enabled: true, error: `OTLP protocol "${protocol}" is not supported: hookit sends http/protobuf or http/json` };
   }
@@ -65,7 +66,11 @@ export function telemetryConfig(env: Env): ConfigResult {
   if (!/^https?:\/\//.test(url)) return problem(`endpoint "${url}" is not an http(s) URL`);
   const timeout = Number(setting.timeoutMs ?? env.OTEL_EXPORTER_OTLP_LOGS_TIMEOUT ?? env.OTEL_EXPORTER_OTLP_TIMEOUT ?? DEFAULT_TIMEOUT_MS);
   if (!Number.isFinite(timeout) || timeout <= 0) return problem("timeoutMs must be a positive number of milliseconds");
-  const headers = { ...parseKeyValues(env.OTEL_EXPORTER_OTLP_HEADERS), ...parseKeyValues(env.OTEL_EXPORTER_OTLP_LOGS_HEADERS), ...stringRecord(setting.headers) };
+  const headers = {
+    ...parseKeyValues(env.OTEL_EXPORTER_OTLP_HEADERS),
+    ...parseKeyValues(env.OTEL_EXPORTER_OTLP_LOGS_HEADERS),
+    ...stringRecord(setting.headers),
+  };
   const resource: Record<string, string> = { "service.name": "hookit", ...parseKeyValues(env.OTEL_RESOURCE_ATTRIBUTES) };
   if (env.OTEL_SERVICE_NAME) resource["service.name"] = env.OTEL_SERVICE_NAME;
   Object.assign(resource, stringRecord(setting.resourceAttributes));

@@ -44,12 +44,20 @@ const WARN = 13;
 const ERROR = 17;
 
 export function exportRequest(records: OtlpLogRecord[], resource: Record<string, string>, version: string): ExportLogsRequest {
-  const attributes = { "service.version": version, "host.name": hostname(), "user.name": userName(), "os.type": osType().toLowerCase(), ...resource };
+  const attributes = {
+    "service.version": version,
+    "host.name": hostname(),
+    "user.name": userName(),
+    "os.type": osType().toLowerCase(),
+    ...resource,
+  };
   return {
-    resourceLogs: [{
-      resource: { attributes: Object.entries(attributes).map(([key, value]) => ({ key, value: { stringValue: value } })) },
-      scopeLogs: [{ scope: { name: "hookit", version }, logRecords: records }],
-    }],
+    resourceLogs: [
+      {
+        resource: { attributes: Object.entries(attributes).map(([key, value]) => ({ key, value: { stringValue: value } })) },
+        scopeLogs: [{ scope: { name: "hookit", version }, logRecords: records }],
+      },
+    ],
   };
 }
 
@@ -77,7 +85,8 @@ export function otlpLogRecord(record: LogRecord, uid: string, includeInput: bool
   // A hook's message may quote what the model sent: it is redacted like the log's events.
   const reason = record.reason === undefined ? undefined : redactSecrets(record.reason).value;
   add("hookit.reason", str(reason));
-  if (record.notices?.length) add("hookit.notices", { arrayValue: { values: redactSecrets(record.notices).value.map((n) => ({ stringValue: n })) } });
+  if (record.notices?.length)
+    add("hookit.notices", { arrayValue: { values: redactSecrets(record.notices).value.map((n) => ({ stringValue: n })) } });
   if (includeInput) {
     if (record.events) add("hookit.input", str(JSON.stringify(redactSecrets(record.events).value)));
     if (record.redacted) add("hookit.input.redacted", { boolValue: true });

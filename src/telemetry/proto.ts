@@ -8,13 +8,25 @@ import type { AnyValue, ExportLogsRequest, KeyValue, OtlpLogRecord } from "./otl
 type Chunk = Buffer;
 
 export function encodeExportLogsRequest(request: ExportLogsRequest): Buffer {
-  return Buffer.concat(request.resourceLogs.map((rl) => message(1, Buffer.concat([
-    message(1, Buffer.concat(rl.resource.attributes.map((kv) => message(1, keyValue(kv))))),
-    ...rl.scopeLogs.map((sl) => message(2, Buffer.concat([
-      message(1, Buffer.concat([string(1, sl.scope.name), string(2, sl.scope.version)])),
-      ...sl.logRecords.map((r) => message(2, logRecord(r))),
-    ]))),
-  ]))));
+  return Buffer.concat(
+    request.resourceLogs.map((rl) =>
+      message(
+        1,
+        Buffer.concat([
+          message(1, Buffer.concat(rl.resource.attributes.map((kv) => message(1, keyValue(kv))))),
+          ...rl.scopeLogs.map((sl) =>
+            message(
+              2,
+              Buffer.concat([
+                message(1, Buffer.concat([string(1, sl.scope.name), string(2, sl.scope.version)])),
+                ...sl.logRecords.map((r) => message(2, logRecord(r))),
+              ]),
+            ),
+          ),
+        ]),
+      ),
+    ),
+  );
 }
 
 // --- internal ---

@@ -113,7 +113,11 @@ async function shipLocked(config: TelemetryConfig, stateDir: string, deadline: n
 type Answer = { ok: true } | { ok: false; malformed: boolean; error: string };
 
 async function post(config: TelemetryConfig, records: SpooledRecord[], deadline: number): Promise<Answer> {
-  const request = exportRequest(records.map((r) => otlpLogRecord(r.record, r.uid, config.includeInput)), config.resource, pkg.version);
+  const request = exportRequest(
+    records.map((r) => otlpLogRecord(r.record, r.uid, config.includeInput)),
+    config.resource,
+    pkg.version,
+  );
   const json = config.protocol === "http/json";
   try {
     const response = await fetch(config.url, {

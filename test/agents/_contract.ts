@@ -48,7 +48,13 @@ export const CONTRACT_DECISIONS: Record<string, Decision> = {
   },
 };
 
-const GARBAGE: Array<[string, unknown]> = [["null", null], ["a number", 42], ["a string", "hello"], ["an array", [1, 2]], ["true", true]];
+const GARBAGE: Array<[string, unknown]> = [
+  ["null", null],
+  ["a number", 42],
+  ["a string", "hello"],
+  ["an array", [1, 2]],
+  ["true", true],
+];
 const UNKNOWN_EVENT = "HookitContractNoSuchEvent";
 
 export function testAdapterContract(adapter: Adapter, fixtures: readonly ContractFixture[]): void {

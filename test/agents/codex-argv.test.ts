@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import codex from "../../src/agents/codex/adapter.ts";
 import { shellJoin } from "../../src/agents/shared/shell-quote.ts";
-import { createSandbox, decisionLog, runHook, useBuiltHookit } from "../hook/_run.ts";
+import { createSandbox, decisionLog, runHook, useBuiltHookit } from "../run/hook/_run.ts";
 
 useBuiltHookit();
 
@@ -20,7 +20,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const ARGVS: string[][] = [
   ["bash", "-lc", "rm -rf ~"],
   ["git", "commit", "-m", "fix it; rm -rf / && echo done"],
-  ["echo", "it's", "\"double\"", "back\\slash"],
+  ["echo", "it's", '"double"', "back\\slash"],
   ["echo", "$HOME", "${PATH}", "$(id)", "`id`"],
   ["ls", "*.txt", "?.txt", "[ab].txt", "{a,b}.txt"],
   ["echo", "~", "~root", "a=b", "#not-a-comment", "!", "&", "|", ";", "<", ">"],
@@ -42,7 +42,12 @@ describe("an argv becomes a command line that a real shell runs as exactly that 
 });
 
 const call = (tool_name: string, command: unknown) => ({
-  session_id: "s", cwd: dir, hook_event_name: "PreToolUse", tool_name, tool_input: { command }, tool_use_id: "t",
+  session_id: "s",
+  cwd: dir,
+  hook_event_name: "PreToolUse",
+  tool_name,
+  tool_input: { command },
+  tool_use_id: "t",
 });
 
 describe("Codex parse() reads an argv as that quoted command line", () => {
@@ -71,7 +76,11 @@ describe("through hookit hook, the facts see the argv's real commands", () => {
   test.each([
     ["rm -rf ~ inside bash -lc is blocked", ["bash", "-lc", "rm -rf ~"], "block"],
     ["an rm -rf inside sh -c is blocked", ["sh", "-c", "cd /tmp && rm -rf x"], "block"],
-    ["a heredoc patch of .env inside bash -lc is blocked", ["bash", "-lc", "apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: .env\n+K=1\n*** End Patch\nEOF\n"], "block"],
+    [
+      "a heredoc patch of .env inside bash -lc is blocked",
+      ["bash", "-lc", "apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: .env\n+K=1\n*** End Patch\nEOF\n"],
+      "block",
+    ],
     ["a commit message that mentions rm -rf runs", ["git", "commit", "-m", "docs; rm -rf / is never run"], "pass"],
     ["a plain rm of one file runs", ["rm", "-f", "a.txt"], "pass"],
   ])("%s", async (_name, argv, outcome) => {

@@ -43,6 +43,8 @@ describe("a second spelling of a field cannot hide the value the agent uses", ()
   });
 
   test("the same value under two names is read as one", () => {
-    expect(PRE_TOOL.gemini!("read_file", { file_path: "a.txt", absolute_path: "a.txt" })).toEqual([{ toolName: "read", input: { path: "a.txt" } }]);
+    expect(PRE_TOOL.gemini!("read_file", { file_path: "a.txt", absolute_path: "a.txt" })).toEqual([
+      { toolName: "read", input: { path: "a.txt" } },
+    ]);
   });
 });

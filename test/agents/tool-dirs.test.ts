@@ -5,7 +5,7 @@
 import { describe, expect, test } from "vitest";
 import { deriveCommandFacts } from "../../src/facts/index.ts";
 import { toolParts } from "../../src/agents/opencode/tools.ts";
-import { createSandbox, decisionLog, runHook, useBuiltHookit } from "../hook/_run.ts";
+import { createSandbox, decisionLog, runHook, useBuiltHookit } from "../run/hook/_run.ts";
 
 useBuiltHookit();
 
@@ -16,20 +16,78 @@ const POLICY = {
 type Payload = (cwd: string, command: string, dir: string) => [agent: string, event: string, payload: Record<string, unknown>];
 
 const SHELLS: Record<string, Payload> = {
-  "Gemini run_shell_command dir_path": (cwd, command, dir) =>
-    ["gemini", "BeforeTool", { session_id: "s", cwd, hook_event_name: "BeforeTool", tool_name: "run_shell_command", tool_input: { command, dir_path: dir } }],
-  "Codex exec_command workdir": (cwd, command, dir) =>
-    ["codex", "PreToolUse", { session_id: "s", cwd, hook_event_name: "PreToolUse", tool_name: "exec_command", tool_input: { cmd: command, workdir: dir }, tool_use_id: "t" }],
-  "Codex shell workdir (argv)": (cwd, command, dir) =>
-    ["codex", "PreToolUse", { session_id: "s", cwd, hook_event_name: "PreToolUse", tool_name: "shell", tool_input: { command: ["bash", "-lc", command], workdir: dir }, tool_use_id: "t" }],
-  "Codex shell_command workdir": (cwd, command, dir) =>
-    ["codex", "PreToolUse", { session_id: "s", cwd, hook_event_name: "PreToolUse", tool_name: "shell_command", tool_input: { command, workdir: dir }, tool_use_id: "t" }],
-  "Cursor Shell working_directory": (cwd, command, dir) =>
-    ["cursor", "preToolUse", { conversation_id: "c", cwd, workspace_roots: [cwd], hook_event_name: "preToolUse", tool_name: "Shell", tool_input: { command, working_directory: dir }, tool_use_id: "t" }],
-  "Cursor Shell cwd": (cwd, command, dir) =>
-    ["cursor", "preToolUse", { conversation_id: "c", cwd, workspace_roots: [cwd], hook_event_name: "preToolUse", tool_name: "Shell", tool_input: { command, cwd: dir }, tool_use_id: "t" }],
-  "Antigravity run_command Cwd": (cwd, command, dir) =>
-    ["antigravity", "PreToolUse", { toolCall: { name: "run_command", args: { CommandLine: command, Cwd: dir } }, stepIdx: 1, conversationId: "c", workspacePaths: [cwd] }],
+  "Gemini run_shell_command dir_path": (cwd, command, dir) => [
+    "gemini",
+    "BeforeTool",
+    { session_id: "s", cwd, hook_event_name: "BeforeTool", tool_name: "run_shell_command", tool_input: { command, dir_path: dir } },
+  ],
+  "Codex exec_command workdir": (cwd, command, dir) => [
+    "codex",
+    "PreToolUse",
+    {
+      session_id: "s",
+      cwd,
+      hook_event_name: "PreToolUse",
+      tool_name: "exec_command",
+      tool_input: { cmd: command, workdir: dir },
+      tool_use_id: "t",
+    },
+  ],
+  "Codex shell workdir (argv)": (cwd, command, dir) => [
+    "codex",
+    "PreToolUse",
+    {
+      session_id: "s",
+      cwd,
+      hook_event_name: "PreToolUse",
+      tool_name: "shell",
+      tool_input: { command: ["bash", "-lc", command], workdir: dir },
+      tool_use_id: "t",
+    },
+  ],
+  "Codex shell_command workdir": (cwd, command, dir) => [
+    "codex",
+    "PreToolUse",
+    {
+      session_id: "s",
+      cwd,
+      hook_event_name: "PreToolUse",
+      tool_name: "shell_command",
+      tool_input: { command, workdir: dir },
+      tool_use_id: "t",
+    },
+  ],
+  "Cursor Shell working_directory": (cwd, command, dir) => [
+    "cursor",
+    "preToolUse",
+    {
+      conversation_id: "c",
+      cwd,
+      workspace_roots: [cwd],
+      hook_event_name: "preToolUse",
+      tool_name: "Shell",
+      tool_input: { command, working_directory: dir },
+      tool_use_id: "t",
+    },
+  ],
+  "Cursor Shell cwd": (cwd, command, dir) => [
+    "cursor",
+    "preToolUse",
+    {
+      conversation_id: "c",
+      cwd,
+      workspace_roots: [cwd],
+      hook_event_name: "preToolUse",
+      tool_name: "Shell",
+      tool_input: { command, cwd: dir },
+      tool_use_id: "t",
+    },
+  ],
+  "Antigravity run_command Cwd": (cwd, command, dir) => [
+    "antigravity",
+    "PreToolUse",
+    { toolCall: { name: "run_command", args: { CommandLine: command, Cwd: dir } }, stepIdx: 1, conversationId: "c", workspacePaths: [cwd] },
+  ],
 };
 
 describe("a shell tool's own working directory reaches the path facts", () => {

@@ -19,19 +19,37 @@ const POLICY = {
 
 type Case = [agent: string, event: string, payload: Record<string, unknown>];
 
-const claude = (tool_name: string, tool_input: Record<string, unknown>): Case =>
-  ["claude", "PreToolUse", { session_id: "s", cwd: "/p", hook_event_name: "PreToolUse", tool_name, tool_input, tool_use_id: "t" }];
-const codex = (tool_name: string, tool_input: Record<string, unknown>): Case =>
-  ["codex", "PreToolUse", { session_id: "s", cwd: "/p", hook_event_name: "PreToolUse", tool_name, tool_input, tool_use_id: "t" }];
-const gemini = (tool_name: string, tool_input: Record<string, unknown>): Case =>
-  ["gemini", "BeforeTool", { session_id: "s", cwd: "/p", hook_event_name: "BeforeTool", tool_name, tool_input }];
+const claude = (tool_name: string, tool_input: Record<string, unknown>): Case => [
+  "claude",
+  "PreToolUse",
+  { session_id: "s", cwd: "/p", hook_event_name: "PreToolUse", tool_name, tool_input, tool_use_id: "t" },
+];
+const codex = (tool_name: string, tool_input: Record<string, unknown>): Case => [
+  "codex",
+  "PreToolUse",
+  { session_id: "s", cwd: "/p", hook_event_name: "PreToolUse", tool_name, tool_input, tool_use_id: "t" },
+];
+const gemini = (tool_name: string, tool_input: Record<string, unknown>): Case => [
+  "gemini",
+  "BeforeTool",
+  { session_id: "s", cwd: "/p", hook_event_name: "BeforeTool", tool_name, tool_input },
+];
 const copilot = (toolName: string, toolArgs: unknown): Case => ["copilot", "preToolUse", { sessionId: "s", cwd: "/p", toolName, toolArgs }];
-const cursor = (tool_name: string, tool_input: Record<string, unknown>): Case =>
-  ["cursor", "preToolUse", { conversation_id: "c", workspace_roots: ["/p"], hook_event_name: "preToolUse", tool_name, tool_input, tool_use_id: "t" }];
-const kimi = (tool_name: string, tool_input: Record<string, unknown>): Case =>
-  ["kimi", "PreToolUse", { session_id: "s", cwd: "/p", hook_event_name: "PreToolUse", tool_name, tool_input }];
-const antigravity = (name: string, args: Record<string, unknown>): Case =>
-  ["antigravity", "PreToolUse", { toolCall: { name, args }, stepIdx: 1, conversationId: "c", workspacePaths: ["/p"] }];
+const cursor = (tool_name: string, tool_input: Record<string, unknown>): Case => [
+  "cursor",
+  "preToolUse",
+  { conversation_id: "c", workspace_roots: ["/p"], hook_event_name: "preToolUse", tool_name, tool_input, tool_use_id: "t" },
+];
+const kimi = (tool_name: string, tool_input: Record<string, unknown>): Case => [
+  "kimi",
+  "PreToolUse",
+  { session_id: "s", cwd: "/p", hook_event_name: "PreToolUse", tool_name, tool_input },
+];
+const antigravity = (name: string, args: Record<string, unknown>): Case => [
+  "antigravity",
+  "PreToolUse",
+  { toolCall: { name, args }, stepIdx: 1, conversationId: "c", workspacePaths: ["/p"] },
+];
 
 const HEREDOC = "apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: .env\n+KEY=1\n*** End Patch\nEOF\n";
 

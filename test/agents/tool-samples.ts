@@ -27,7 +27,14 @@ function viaAdapter(adapter: Adapter, event: string, payload: Input): SeenCall[]
 }
 
 const claudeStyle = (adapter: Adapter) => (name: string, input: Input) =>
-  viaAdapter(adapter, "PreToolUse", { session_id: "s", cwd: "/p", hook_event_name: "PreToolUse", tool_name: name, tool_input: input, tool_use_id: "t" });
+  viaAdapter(adapter, "PreToolUse", {
+    session_id: "s",
+    cwd: "/p",
+    hook_event_name: "PreToolUse",
+    tool_name: name,
+    tool_input: input,
+    tool_use_id: "t",
+  });
 
 /** The normalized calls of one pre-tool call of `name` with `input`, per agent. */
 export const PRE_TOOL: Record<string, (name: string, input: Input) => SeenCall[]> = {
@@ -35,10 +42,20 @@ export const PRE_TOOL: Record<string, (name: string, input: Input) => SeenCall[]
   codex: claudeStyle(codex),
   factory: claudeStyle(factory),
   kimi: claudeStyle(kimi),
-  gemini: (name, input) => viaAdapter(gemini, "BeforeTool", { session_id: "s", cwd: "/p", hook_event_name: "BeforeTool", tool_name: name, tool_input: input }),
+  gemini: (name, input) =>
+    viaAdapter(gemini, "BeforeTool", { session_id: "s", cwd: "/p", hook_event_name: "BeforeTool", tool_name: name, tool_input: input }),
   copilot: (name, input) => viaAdapter(copilot, "preToolUse", { sessionId: "s", cwd: "/p", toolName: name, toolArgs: input }),
-  cursor: (name, input) => viaAdapter(cursor, "preToolUse", { conversation_id: "c", workspace_roots: ["/p"], hook_event_name: "preToolUse", tool_name: name, tool_input: input, tool_use_id: "t" }),
-  antigravity: (name, input) => viaAdapter(antigravity, "PreToolUse", { toolCall: { name, args: input }, stepIdx: 1, conversationId: "c", workspacePaths: ["/p"] }),
+  cursor: (name, input) =>
+    viaAdapter(cursor, "preToolUse", {
+      conversation_id: "c",
+      workspace_roots: ["/p"],
+      hook_event_name: "preToolUse",
+      tool_name: name,
+      tool_input: input,
+      tool_use_id: "t",
+    }),
+  antigravity: (name, input) =>
+    viaAdapter(antigravity, "PreToolUse", { toolCall: { name, args: input }, stepIdx: 1, conversationId: "c", workspacePaths: ["/p"] }),
   opencode: (name, input) => toolParts(name, input).map(({ toolName, input: normalized }) => ({ toolName, input: normalized })),
   // Pi's tools are the vocabulary: hookit sees Pi's own call.
   pi: (name, input) => [{ toolName: name, input }],

@@ -11,4 +11,15 @@ import { TOOL_CLASSES as kimi } from "../../src/agents/kimi/tools.ts";
 import { TOOL_CLASSES as pi } from "../../src/agents/pi/tools.ts";
 import { TOOL_CLASSES as opencode } from "../../src/agents/opencode/tools.ts";
 
-export const TOOL_TABLES: Record<string, readonly ToolClass[]> = { antigravity, claude, codex, copilot, cursor, factory, gemini, kimi, pi, opencode };
+export const TOOL_TABLES: Record<string, readonly ToolClass[]> = {
+  antigravity,
+  claude,
+  codex,
+  copilot,
+  cursor,
+  factory,
+  gemini,
+  kimi,
+  pi,
+  opencode,
+};

@@ -5,9 +5,13 @@ import { describe, expect, it } from "vitest";
 import { ADAPTERS, loadAdapter, type HookAgentId } from "../../src/agents/registry.ts";
 import { PayloadError } from "../../src/contract/types.ts";
 
-const variants = (name: string): string[] => [
-  name.toLowerCase(), name.toUpperCase(), name.replace(/([a-z])([A-Z])/g, "$1_$2"), name.replace(/([a-z])([A-Z])/g, "$1-$2").toLowerCase(),
-].filter((variant) => variant !== name);
+const variants = (name: string): string[] =>
+  [
+    name.toLowerCase(),
+    name.toUpperCase(),
+    name.replace(/([a-z])([A-Z])/g, "$1_$2"),
+    name.replace(/([a-z])([A-Z])/g, "$1-$2").toLowerCase(),
+  ].filter((variant) => variant !== name);
 
 describe("a misspelt pre-tool event is a tool_call that parse() refuses", () => {
   for (const id of Object.keys(ADAPTERS) as HookAgentId[]) {
@@ -18,7 +22,9 @@ describe("a misspelt pre-tool event is a tool_call that parse() refuses", () => 
       for (const name of preTool) {
         for (const variant of variants(name)) {
           expect(adapter.kindOf(variant), `${id} ${variant}`).toBe("tool_call");
-          expect(() => adapter.parse(variant, { tool_name: "Bash", tool_input: { command: "ls" } }), `${id} ${variant}`).toThrow(PayloadError);
+          expect(() => adapter.parse(variant, { tool_name: "Bash", tool_input: { command: "ls" } }), `${id} ${variant}`).toThrow(
+            PayloadError,
+          );
         }
       }
       // Names that do not look like a pre-tool event stay unknown (the runner allows those).
@@ -26,7 +32,6 @@ describe("a misspelt pre-tool event is a tool_call that parse() refuses", () => 
     });
   }
 });
-
 
 // The block of a misspelt pre-tool event must still name the event the agent fired: Claude Code
 // checks `hookSpecificOutput.hookEventName` against its own event and treats a mismatch as a

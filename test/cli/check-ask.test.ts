@@ -11,16 +11,29 @@ afterAll(() => rmSync(home, { recursive: true, force: true }));
 
 const policy = (ask: boolean) => {
   const file = join(home, `policy-${ask}.json`);
-  writeFileSync(file, JSON.stringify({
-    local: { confirm: { description: "", event: "tool_call", ...(ask && { ask: true }), filter: { command: "deploy" }, shell: "false", default: true } },
-  }));
+  writeFileSync(
+    file,
+    JSON.stringify({
+      local: {
+        confirm: {
+          description: "",
+          event: "tool_call",
+          ...(ask && { ask: true }),
+          filter: { command: "deploy" },
+          shell: "false",
+          default: true,
+        },
+      },
+    }),
+  );
   return file;
 };
-const check = (file: string) => spawnSync(process.execPath, [BIN, "check", "--policy", file, "--cwd", home], {
-  input: JSON.stringify({ event: "tool_call", toolName: "bash", input: { command: "deploy prod" } }),
-  env: { PATH: process.env.PATH, HOME: home, XDG_STATE_HOME: join(home, "state"), XDG_CONFIG_HOME: join(home, "config") },
-  encoding: "utf8",
-});
+const check = (file: string) =>
+  spawnSync(process.execPath, [BIN, "check", "--policy", file, "--cwd", home], {
+    input: JSON.stringify({ event: "tool_call", toolName: "bash", input: { command: "deploy prod" } }),
+    env: { PATH: process.env.PATH, HOME: home, XDG_STATE_HOME: join(home, "state"), XDG_CONFIG_HOME: join(home, "config") },
+    encoding: "utf8",
+  });
 
 test("an asking hook prints `tool_call: ask` and exits 2 (it does not pass)", () => {
   const run = check(policy(true));

@@ -13,17 +13,37 @@ const BIN = join(REPO, "dist", "bin.cjs");
 const root = mkdtempSync(join(tmpdir(), "hookit-check-"));
 const audit = join(root, "audit.log");
 const policy = join(root, "policy.json");
-const env = { PATH: process.env.PATH, HOME: join(root, "home"), XDG_CONFIG_HOME: join(root, "config"), XDG_STATE_HOME: join(root, "state") };
+const env = {
+  PATH: process.env.PATH,
+  HOME: join(root, "home"),
+  XDG_CONFIG_HOME: join(root, "config"),
+  XDG_STATE_HOME: join(root, "state"),
+};
 
 beforeAll(() => {
   if (!existsSync(BIN)) execFileSync("npm", ["run", "build"], { cwd: REPO, stdio: "ignore" });
-  writeFileSync(policy, JSON.stringify({
-    local: {
-      audit: { description: "", event: "tool_call", shell: `echo called >> ${audit}`, default: true },
-      "no-push": { description: "", event: "tool_call", filter: { toolName: "^bash$", command: "git push" }, shell: "false", default: true },
-      redact: { description: "", event: "tool_result", filter: { toolName: "bash" }, shell: `! printf %s "$PI_TOOL_RESULT" | grep -q SECRET`, default: true },
-    },
-  }));
+  writeFileSync(
+    policy,
+    JSON.stringify({
+      local: {
+        audit: { description: "", event: "tool_call", shell: `echo called >> ${audit}`, default: true },
+        "no-push": {
+          description: "",
+          event: "tool_call",
+          filter: { toolName: "^bash$", command: "git push" },
+          shell: "false",
+          default: true,
+        },
+        redact: {
+          description: "",
+          event: "tool_result",
+          filter: { toolName: "bash" },
+          shell: `! printf %s "$PI_TOOL_RESULT" | grep -q SECRET`,
+          default: true,
+        },
+      },
+    }),
+  );
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -60,7 +80,12 @@ describe("hookit check", () => {
   });
 
   test("a missing --policy file is an error, not an empty policy", () => {
-    const run = spawnSync(process.execPath, [BIN, "check", "--policy", join(root, "nope.json")], { cwd: root, env, input: "{}", encoding: "utf8" });
+    const run = spawnSync(process.execPath, [BIN, "check", "--policy", join(root, "nope.json")], {
+      cwd: root,
+      env,
+      input: "{}",
+      encoding: "utf8",
+    });
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(/nope\.json: no such file/);
   });
@@ -70,7 +95,10 @@ describe("hookit check", () => {
     const example = join(REPO, "examples", "hookit-agent-example");
     const payload = readFileSync(join(example, "fixtures", "before_tool-shell.json"), "utf8"); // git push --force
     const run = spawnSync(process.execPath, [BIN, "check", "--policy", policy, "--agent", "example", "--native", "before_tool"], {
-      cwd: root, env: { ...env, PATH: `${example}:${env.PATH}` }, input: payload, encoding: "utf8",
+      cwd: root,
+      env: { ...env, PATH: `${example}:${env.PATH}` },
+      input: payload,
+      encoding: "utf8",
     });
     expect(run.stderr).toBe("");
     expect(run.status).toBe(2);

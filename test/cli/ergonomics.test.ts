@@ -11,7 +11,12 @@ const REPO = resolve(import.meta.dirname, "../..");
 const BIN = join(REPO, "dist", "bin.cjs");
 const root = mkdtempSync(join(tmpdir(), "hookit-cli-"));
 const repo = join(root, "repo");
-const env = { PATH: process.env.PATH, HOME: join(root, "home"), XDG_CONFIG_HOME: join(root, "config"), XDG_STATE_HOME: join(root, "state") };
+const env = {
+  PATH: process.env.PATH,
+  HOME: join(root, "home"),
+  XDG_CONFIG_HOME: join(root, "config"),
+  XDG_STATE_HOME: join(root, "state"),
+};
 
 beforeAll(() => {
   if (!existsSync(BIN)) execFileSync("npm", ["run", "build"], { cwd: REPO, stdio: "ignore" });
@@ -51,7 +56,13 @@ describe("unknown flags, arguments and commands", () => {
 
 describe("agent names", () => {
   test("hook --agent Claude is the same agent as install --agent Claude", () => {
-    const payload = JSON.stringify({ session_id: "s", cwd: repo, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "ls" } });
+    const payload = JSON.stringify({
+      session_id: "s",
+      cwd: repo,
+      hook_event_name: "PreToolUse",
+      tool_name: "Bash",
+      tool_input: { command: "ls" },
+    });
     const run = hookit(["hook", "--agent", "Claude", "PreToolUse"], { input: payload });
     expect(run.status).toBe(0);
     expect(run.stderr).not.toMatch(/unknown|external/i);
@@ -65,7 +76,12 @@ describe("output", () => {
     expect(hookit(["install", "--help"]).stdout).not.toMatch(/\x1b\[/);
     if (spawnSync("script", ["--version"]).error) return; // util-linux `script` provides the terminal
     const onTerminal = (extra: Record<string, string>) =>
-      spawnSync("script", ["-qec", `"${process.execPath}" "${BIN}" --help`, "/dev/null"], { env: { ...env, TERM: "xterm", ...extra }, input: "", encoding: "utf8", timeout: 10_000 }).stdout;
+      spawnSync("script", ["-qec", `"${process.execPath}" "${BIN}" --help`, "/dev/null"], {
+        env: { ...env, TERM: "xterm", ...extra },
+        input: "",
+        encoding: "utf8",
+        timeout: 10_000,
+      }).stdout;
     expect(onTerminal({})).toMatch(/\x1b\[/); // a terminal does get colour…
     expect(onTerminal({ NO_COLOR: "yes" })).not.toMatch(/\x1b\[/); // …unless NO_COLOR is set, to anything
   });
@@ -80,7 +96,10 @@ describe("output", () => {
     const script = spawnSync("script", ["--version"], { encoding: "utf8" });
     if (script.error) return; // util-linux `script` provides the terminal; without it there is none to test
     const run = spawnSync("script", ["-qec", `"${process.execPath}" "${BIN}" hook --agent claude PreToolUse`, "/dev/null"], {
-      env, input: "\x04", encoding: "utf8", timeout: 10_000,
+      env,
+      input: "\x04",
+      encoding: "utf8",
+      timeout: 10_000,
     });
     expect(run.stdout).toMatch(/hookit hook: waiting for an agent's JSON payload on stdin/);
   });
@@ -93,7 +112,9 @@ describe("init", () => {
     expect(run.stdout).toMatch(/hookit install --agent all --global/);
     const policy = JSON.parse(readFileSync(join(env.XDG_CONFIG_HOME, "hookit", "hookit.json"), "utf8")) as { $schema: string };
     expect(policy.$schema).toBe("./schema.json");
-    const schema = JSON.parse(readFileSync(join(env.XDG_CONFIG_HOME, "hookit", "schema.json"), "utf8")) as { additionalProperties: { additionalProperties: { anyOf: { properties: Record<string, unknown> }[] } } };
+    const schema = JSON.parse(readFileSync(join(env.XDG_CONFIG_HOME, "hookit", "schema.json"), "utf8")) as {
+      additionalProperties: { additionalProperties: { anyOf: { properties: Record<string, unknown> }[] } };
+    };
     // hookit's keys are in it (HooKit's schema rejects `timeout`).
     expect(Object.keys(schema.additionalProperties.additionalProperties.anyOf[0]!.properties)).toContain("timeout");
   });

@@ -12,7 +12,12 @@ const BIN = join(REPO, "dist", "bin.cjs");
 const root = mkdtempSync(join(tmpdir(), "hookit-first-hour-"));
 const repo = join(root, "repo");
 const bin = join(root, "bin");
-const env = { PATH: `${bin}:${process.env.PATH}`, HOME: join(root, "home"), XDG_CONFIG_HOME: join(root, "config"), XDG_STATE_HOME: join(root, "state") };
+const env = {
+  PATH: `${bin}:${process.env.PATH}`,
+  HOME: join(root, "home"),
+  XDG_CONFIG_HOME: join(root, "config"),
+  XDG_STATE_HOME: join(root, "state"),
+};
 const page = readFileSync(join(REPO, "docs", "getting-started.md"), "utf8").split("\n");
 const line = (start: string) => page.find((l) => l.startsWith(start))!;
 const sh = (command: string) => spawnSync("/bin/sh", ["-c", command], { cwd: repo, env, encoding: "utf8" });

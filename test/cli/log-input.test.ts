@@ -27,9 +27,25 @@ afterAll(() => {
   for (const root of roots) rmSync(root, { recursive: true, force: true });
 });
 
-const call = (command: string): NormalizedEvent => ({ event: "tool_call", toolName: "bash", toolCallId: "c1", input: { command }, agent: "claude", nativeToolName: "Bash" });
+const call = (command: string): NormalizedEvent => ({
+  event: "tool_call",
+  toolName: "bash",
+  toolCallId: "c1",
+  input: { command },
+  agent: "claude",
+  nativeToolName: "Bash",
+});
 const record = (events: NormalizedEvent[], extra: Partial<LogRecord> = {}): LogRecord => ({
-  ts: "2026-11-30T10:00:00.000Z", agent: "claude", event: "PreToolUse", kind: "tool_call", tool: "bash", outcome: "pass", hooks: [], durationMs: 1, events, ...extra,
+  ts: "2026-11-30T10:00:00.000Z",
+  agent: "claude",
+  event: "PreToolUse",
+  kind: "tool_call",
+  tool: "bash",
+  outcome: "pass",
+  hooks: [],
+  durationMs: 1,
+  events,
+  ...extra,
 });
 
 describe("recorded events", () => {
@@ -40,8 +56,14 @@ describe("recorded events", () => {
     expect(logged?.events).toEqual([call("git push --force")]);
     const policy = join(dir, "policy.json");
     execFileSync("sh", ["-c", `cat > ${policy}`], { input: JSON.stringify(STARTER_POLICY) });
-    const check = spawnSync(process.execPath, [BIN, "check", "--policy", policy], { input: JSON.stringify(logged?.events?.[0]), encoding: "utf8", env: { PATH: process.env.PATH, HOME: dir } });
-    expect(check.stdout).toBe('tool_call: block\nhookit: hook "no-force-push" rejected bash — `false`\n→ local/no-force-push requests message\n');
+    const check = spawnSync(process.execPath, [BIN, "check", "--policy", policy], {
+      input: JSON.stringify(logged?.events?.[0]),
+      encoding: "utf8",
+      env: { PATH: process.env.PATH, HOME: dir },
+    });
+    expect(check.stdout).toBe(
+      'tool_call: block\nhookit: hook "no-force-push" rejected bash — `false`\n→ local/no-force-push requests message\n',
+    );
   });
 
   test("secrets are redacted with the starter policy's patterns, and the record says so", () => {
@@ -49,17 +71,24 @@ describe("recorded events", () => {
     const key = ["AKIA", "ABCDEFGHIJKLMNOP"].join("");
     const token = `ghp_${"a".repeat(36)}`;
     const pem = "-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA\n-----END RSA PRIVATE KEY-----";
-    appendDecision(dir, record([call(`AWS_KEY=${key} curl -H 'Authorization: ${token}' && echo '${pem}' > k && echo sk-${"x".repeat(24)}`)]), {});
+    appendDecision(
+      dir,
+      record([call(`AWS_KEY=${key} curl -H 'Authorization: ${token}' && echo '${pem}' > k && echo sk-${"x".repeat(24)}`)]),
+      {},
+    );
     const text = readFileSync(decisionLogPath(dir), "utf8");
     for (const secret of [key, token, "MIIEowIBAAKCAQEA", "x".repeat(24)]) expect(text).not.toContain(secret);
     const [logged] = readDecisionLog(dir);
-    expect((logged?.events?.[0] as unknown as { input: { command: string } }).input.command)
-      .toBe(`AWS_KEY=${REDACTED} curl -H 'Authorization: ${REDACTED}' && echo '${REDACTED}' > k && echo ${REDACTED}`);
+    expect((logged?.events?.[0] as unknown as { input: { command: string } }).input.command).toBe(
+      `AWS_KEY=${REDACTED} curl -H 'Authorization: ${REDACTED}' && echo '${REDACTED}' > k && echo ${REDACTED}`,
+    );
     expect(logged?.redacted).toBe(true);
   });
 
   test("the patterns are the starter policy's redact-secrets patterns", () => {
-    const redact = Object.values(STARTER_POLICY.local).find((hook) => hook.event === "tool_result" && "shell" in hook && hook.shell.includes("grep"));
+    const redact = Object.values(STARTER_POLICY.local).find(
+      (hook) => hook.event === "tool_result" && "shell" in hook && hook.shell.includes("grep"),
+    );
     expect(redact?.shell).toContain(`grep -Eq '${SECRET_PATTERN}'`);
   });
 
@@ -73,10 +102,20 @@ describe("recorded events", () => {
 
   test("a tool's output is not recorded, nor an event too large for a log line", () => {
     const dir = fresh();
-    const result: NormalizedEvent = { event: "tool_result", toolName: "bash", toolCallId: "c", input: { command: "cat f" }, content: [{ type: "text", text: "output" }], isError: false };
+    const result: NormalizedEvent = {
+      event: "tool_result",
+      toolName: "bash",
+      toolCallId: "c",
+      input: { command: "cat f" },
+      content: [{ type: "text", text: "output" }],
+      isError: false,
+    };
     appendDecision(dir, record([result], { kind: "tool_result" }), {});
     appendDecision(dir, record([call("x".repeat(70_000))]), {});
-    expect(readDecisionLog(dir).map((r) => [r.events, r.eventsOmitted])).toEqual([[undefined, "tool-output"], [undefined, "too-large"]]);
+    expect(readDecisionLog(dir).map((r) => [r.events, r.eventsOmitted])).toEqual([
+      [undefined, "tool-output"],
+      [undefined, "too-large"],
+    ]);
   });
 });
 
@@ -110,7 +149,8 @@ describe("doctor's probe calls", () => {
     appendDecision(dir, record([call("ls")], { durationMs: 2 }), {});
     return { env, dir };
   };
-  const hookit = (env: Record<string, string | undefined>, ...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { env, encoding: "utf8" });
+  const hookit = (env: Record<string, string | undefined>, ...args: string[]) =>
+    spawnSync(process.execPath, [BIN, ...args], { env, encoding: "utf8" });
 
   test("are marked in the record", () => {
     expect(readDecisionLog(home().dir).map((r) => r.probe)).toEqual([true, undefined]);
@@ -118,7 +158,12 @@ describe("doctor's probe calls", () => {
 
   test("are hidden by hookit log, shown with --probes", () => {
     const { env } = home();
-    expect(hookit(env, "log", "--json").stdout.trim().split("\n").map((l) => JSON.parse(l).durationMs)).toEqual([2]);
+    expect(
+      hookit(env, "log", "--json")
+        .stdout.trim()
+        .split("\n")
+        .map((l) => JSON.parse(l).durationMs),
+    ).toEqual([2]);
     const all = hookit(env, "log", "--probes");
     expect(all.stdout).toMatch(/PreToolUse \(probe\)/);
   });
@@ -130,7 +175,8 @@ describe("hookit log --agent", () => {
     appendDecision(join(root, "state", "hookit"), record([], { agent: "my-harness" }), {});
     return { PATH: process.env.PATH, HOME: root, XDG_STATE_HOME: join(root, "state") };
   };
-  const hookit = (e: Record<string, string | undefined>, ...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { env: e, encoding: "utf8" });
+  const hookit = (e: Record<string, string | undefined>, ...args: string[]) =>
+    spawnSync(process.execPath, [BIN, ...args], { env: e, encoding: "utf8" });
 
   test("a misspelt agent is an error with a suggestion", () => {
     const run = hookit(env(), "log", "--agent", "claud");

@@ -16,7 +16,11 @@ test("doctor's probe calls are marked, hidden by hookit log and shown with --pro
   const hidden = p.hookit(["log"]);
   // An empty result is the report: stdout.
   expect(hidden.stdout).toContain("no decisions logged yet (hookit doctor's probe calls are hidden: --probes shows them)");
-  const shown = p.hookit(["log", "--probes", "--json"]).stdout.trim().split("\n").map((line) => JSON.parse(line));
+  const shown = p
+    .hookit(["log", "--probes", "--json"])
+    .stdout.trim()
+    .split("\n")
+    .map((line) => JSON.parse(line));
   expect(shown).toEqual([expect.objectContaining({ agent: "claude", event: "PreToolUse", probe: true, outcome: "pass" })]);
   expect(p.hookit(["replay"]).stdout).toBe("0 of 0 logged tool calls replayed.\nNothing to compare.\n");
 }, 60_000);

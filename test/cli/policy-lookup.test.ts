@@ -20,10 +20,29 @@ beforeAll(() => {
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 function preToolUse(cwd: string, command: string, extra: Record<string, string> = {}) {
-  const payload = JSON.stringify({ session_id: "s", cwd, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command }, tool_use_id: "t" });
-  const run = spawnSync(process.execPath, [BIN, "hook", "--agent", "claude", "PreToolUse"], { cwd, env: { ...env, ...extra }, input: payload, encoding: "utf8" });
-  const reply = run.stdout.trim() === "" ? {} : (JSON.parse(run.stdout) as { hookSpecificOutput?: { permissionDecision?: string; permissionDecisionReason?: string } });
-  return { status: run.status, decision: reply.hookSpecificOutput?.permissionDecision, reason: reply.hookSpecificOutput?.permissionDecisionReason };
+  const payload = JSON.stringify({
+    session_id: "s",
+    cwd,
+    hook_event_name: "PreToolUse",
+    tool_name: "Bash",
+    tool_input: { command },
+    tool_use_id: "t",
+  });
+  const run = spawnSync(process.execPath, [BIN, "hook", "--agent", "claude", "PreToolUse"], {
+    cwd,
+    env: { ...env, ...extra },
+    input: payload,
+    encoding: "utf8",
+  });
+  const reply =
+    run.stdout.trim() === ""
+      ? {}
+      : (JSON.parse(run.stdout) as { hookSpecificOutput?: { permissionDecision?: string; permissionDecisionReason?: string } });
+  return {
+    status: run.status,
+    decision: reply.hookSpecificOutput?.permissionDecision,
+    reason: reply.hookSpecificOutput?.permissionDecisionReason,
+  };
 }
 
 describe("policy lookup", () => {

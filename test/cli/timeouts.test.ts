@@ -14,18 +14,33 @@ const env = { PATH: process.env.PATH, HOME: join(root, "home"), XDG_STATE_HOME: 
 
 beforeAll(() => {
   if (!existsSync(BIN)) execFileSync("npm", ["run", "build"], { cwd: REPO, stdio: "ignore" });
-  writeFileSync(policy, JSON.stringify({
-    local: {
-      slow: { description: "", event: "tool_call", filter: { command: "slow" }, shell: "sleep 5", timeout: 1000, default: true },
-      quick: { description: "", event: "tool_call", filter: { command: "quick" }, shell: "exit 1", timeout: 1000, default: true },
-    },
-  }));
+  writeFileSync(
+    policy,
+    JSON.stringify({
+      local: {
+        slow: { description: "", event: "tool_call", filter: { command: "slow" }, shell: "sleep 5", timeout: 1000, default: true },
+        quick: { description: "", event: "tool_call", filter: { command: "quick" }, shell: "exit 1", timeout: 1000, default: true },
+      },
+    }),
+  );
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 function hook(command: string) {
-  const payload = JSON.stringify({ session_id: "s", cwd: root, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command }, tool_use_id: "t" });
-  const run = spawnSync(process.execPath, [BIN, "hook", "--agent", "claude", "PreToolUse"], { cwd: root, env, input: payload, encoding: "utf8" });
+  const payload = JSON.stringify({
+    session_id: "s",
+    cwd: root,
+    hook_event_name: "PreToolUse",
+    tool_name: "Bash",
+    tool_input: { command },
+    tool_use_id: "t",
+  });
+  const run = spawnSync(process.execPath, [BIN, "hook", "--agent", "claude", "PreToolUse"], {
+    cwd: root,
+    env,
+    input: payload,
+    encoding: "utf8",
+  });
   return JSON.parse(run.stdout) as { systemMessage?: string; hookSpecificOutput: { permissionDecisionReason: string } };
 }
 

@@ -23,14 +23,21 @@ function project(text: string) {
   mkdirSync(join(repo, ".git"), { recursive: true });
   mkdirSync(join(repo, ".hookit"));
   writeFileSync(join(repo, ".hookit", "hookit.json"), text);
-  const env = { PATH: process.env.PATH, HOME: join(root, "home"), XDG_CONFIG_HOME: join(root, "config"), XDG_STATE_HOME: join(root, "state") };
+  const env = {
+    PATH: process.env.PATH,
+    HOME: join(root, "home"),
+    XDG_CONFIG_HOME: join(root, "config"),
+    XDG_STATE_HOME: join(root, "state"),
+  };
   const run = (...args: string[]) => spawnSync(process.execPath, [BIN, "validate", ...args], { cwd: repo, env, encoding: "utf8" });
   return { repo, run, policy: join(repo, ".hookit", "hookit.json") };
 }
 
 describe("hookit validate", () => {
   test("an untrusted broken project policy fails (it used to say ✔ valid: 0 hooks)", () => {
-    const { run, policy } = project(JSON.stringify({ local: { a: { description: "", event: "tool_call", filters: {}, shell: "x" } } }, null, 2));
+    const { run, policy } = project(
+      JSON.stringify({ local: { a: { description: "", event: "tool_call", filters: {}, shell: "x" } } }, null, 2),
+    );
     const result = run();
     expect(result.status).toBe(1);
     const lines = result.stderr.split("\n");
@@ -52,7 +59,9 @@ describe("hookit validate", () => {
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/4 problems found/);
     expect(result.stderr).toContain(`${policy}:3:10: local/b: "description" is missing`);
-    expect(result.stderr).toContain(`${policy}:3:62: local/b: "default" must be a boolean, not the string "true" (write true without quotes)`);
+    expect(result.stderr).toContain(
+      `${policy}:3:62: local/b: "default" must be a boolean, not the string "true" (write true without quotes)`,
+    );
     expect(result.stderr).toContain(`${policy}:4:40: local/c: unknown event "tool_cal" (did you mean "tool_call"?)`);
     expect(result.stderr).toContain(`${policy}:4:52: local/c: unknown key "defualt" (did you mean "default"?)`);
   });
@@ -74,7 +83,9 @@ describe("hookit validate", () => {
   });
 
   test("a timeout the agents cut short is a warning", () => {
-    const { run } = project(JSON.stringify({ local: { slow: { description: "", event: "agent_end", shell: "sleep 60", timeout: 120000 } } }));
+    const { run } = project(
+      JSON.stringify({ local: { slow: { description: "", event: "agent_end", shell: "sleep 60", timeout: 120000 } } }),
+    );
     const result = run();
     expect(result.status).toBe(0);
     expect(result.stderr).toMatch(/local\/slow: "timeout": 120000 ms is not shorter than the 30 s the agents give hookit's hooks/);

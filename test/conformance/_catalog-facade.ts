@@ -28,7 +28,9 @@ export interface HookCatalog {
 export type CatalogResult = { ok: true; catalog: HookCatalog } | { ok: false; diagnostics: UpstreamDiagnostic[] };
 
 const readStorage = (storage: "global" | "project", path: string): StorageFile => ({
-  storage, path, text: existsSync(path) ? readFileSync(path, "utf8") : undefined,
+  storage,
+  path,
+  text: existsSync(path) ? readFileSync(path, "utf8") : undefined,
 });
 
 export function openCatalog(locations: CatalogStorageLocations): CatalogResult {
@@ -36,7 +38,10 @@ export function openCatalog(locations: CatalogStorageLocations): CatalogResult {
   if (locations.project !== undefined) files.push(readStorage("project", locations.project));
   const loaded = loadCatalog(files);
   if (!loaded.ok) {
-    return { ok: false, diagnostics: loaded.diagnostics.map((d) => ({ ...(d.storage && { storage: d.storage as "global" | "project" }), reason: d.message })) };
+    return {
+      ok: false,
+      diagnostics: loaded.diagnostics.map((d) => ({ ...(d.storage && { storage: d.storage as "global" | "project" }), reason: d.message })),
+    };
   }
   const project = files[1] ? parseStorageFile(files[1]) : undefined;
   const repositories = project && typeof project !== "string" ? project.repos : [];
@@ -83,6 +88,9 @@ export const find = (c: HookCatalog, source: string, name: string) => c.entries.
 export const refs = (c: HookCatalog) => c.entries.map((e) => `${e.source}/${e.name}`);
 
 export const localShell = (shell = "true", extra: Record<string, unknown> = {}) => ({
-  description: "Local guard", event: "tool_call", shell, ...extra,
+  description: "Local guard",
+  event: "tool_call",
+  shell,
+  ...extra,
 });
 export const remoteShell = { description: "Remote guard", event: "tool_call", shell: "false" };

@@ -40,12 +40,24 @@ export function coreHook(name: string): Hook {
   return hook;
 }
 
-export async function evaluateCore(name: string, event: "tool_call" | "tool_result" | "agent_end", payload: object, cwd: string, metadata: UpstreamMetadata = {}) {
+export async function evaluateCore(
+  name: string,
+  event: "tool_call" | "tool_result" | "agent_end",
+  payload: object,
+  cwd: string,
+  metadata: UpstreamMetadata = {},
+) {
   const set = createEnabledHookSet([coreHook(name)]);
   return new HookEvaluation().evaluate(event, payload, context(cwd, { metadata }), set);
 }
 
-export async function toolCallOutcome(name: string, toolName: string, input: Record<string, unknown>, cwd: string, metadata: UpstreamMetadata = {}) {
+export async function toolCallOutcome(
+  name: string,
+  toolName: string,
+  input: Record<string, unknown>,
+  cwd: string,
+  metadata: UpstreamMetadata = {},
+) {
   return (await evaluateCore(name, "tool_call", { toolName, toolCallId: "call-1", input }, cwd, metadata)).eventOutcomes[0].outcome;
 }
 
@@ -84,7 +96,12 @@ export function gitRepository(name: string, lineCount = 20): string {
 }
 
 /** Runs an agent_end Core Hook against a fake `command` that logs its arguments and exits as told. */
-export async function assertAgentEndCommand(name: string, command: string, expectedArguments: string, prepare: (cwd: string) => void = () => {}) {
+export async function assertAgentEndCommand(
+  name: string,
+  command: string,
+  expectedArguments: string,
+  prepare: (cwd: string) => void = () => {},
+) {
   const cwd = fixture(name);
   const bin = join(cwd, "bin");
   const log = join(cwd, `${command}.log`);

@@ -9,8 +9,16 @@ import { join } from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import {
   createEvaluator,
-  type Action, type EvaluationContext, type EvaluationReportRow, type EventName, type Evaluator, type Hook,
-  type HookEvaluationOutcome, type NativeEventName, type NormalizedEvent, type SessionMetadata,
+  type Action,
+  type EvaluationContext,
+  type EvaluationReportRow,
+  type EventName,
+  type Evaluator,
+  type Hook,
+  type HookEvaluationOutcome,
+  type NativeEventName,
+  type NormalizedEvent,
+  type SessionMetadata,
 } from "../../src/engine/index.ts";
 
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
@@ -30,8 +38,13 @@ export function hookWithAction(
   extra: Partial<UpstreamHook> = {},
 ): UpstreamHook {
   return {
-    name, source: "local", description: "test Hook with Action", event, shell: "true",
-    action: { outcome: "pass", ...action } as Action, ...extra,
+    name,
+    source: "local",
+    description: "test Hook with Action",
+    event,
+    shell: "true",
+    action: { outcome: "pass", ...action } as Action,
+    ...extra,
   };
 }
 
@@ -46,10 +59,18 @@ export interface UpstreamContext {
 export const context = (cwd: string, extra: Partial<UpstreamContext> = {}): UpstreamContext => ({ cwd, metadata: {}, ...extra });
 
 const SESSION_FIELDS: Record<string, keyof SessionMetadata> = {
-  PI_SESSION_ID: "sessionId", PI_SESSION_FILE: "sessionFile", PI_SESSION_NAME: "sessionName",
-  PI_SESSION_LEAF_ID: "sessionLeafId", PI_PROVIDER: "provider", PI_MODEL: "model",
-  PI_REASONING_LEVEL: "reasoningLevel", PI_MODE: "mode", PI_PROJECT_TRUSTED: "projectTrusted",
-  PI_CONTEXT_TOKENS: "contextTokens", PI_CONTEXT_WINDOW: "contextWindow", PI_CONTEXT_PERCENT: "contextPercent",
+  PI_SESSION_ID: "sessionId",
+  PI_SESSION_FILE: "sessionFile",
+  PI_SESSION_NAME: "sessionName",
+  PI_SESSION_LEAF_ID: "sessionLeafId",
+  PI_PROVIDER: "provider",
+  PI_MODEL: "model",
+  PI_REASONING_LEVEL: "reasoningLevel",
+  PI_MODE: "mode",
+  PI_PROJECT_TRUSTED: "projectTrusted",
+  PI_CONTEXT_TOKENS: "contextTokens",
+  PI_CONTEXT_WINDOW: "contextWindow",
+  PI_CONTEXT_PERCENT: "contextPercent",
 };
 const NUMERIC = new Set<keyof SessionMetadata>(["contextTokens", "contextWindow", "contextPercent"]);
 
@@ -59,7 +80,8 @@ function translateContext(upstream: UpstreamContext): EvaluationContext {
   const extraEnv: Record<string, string> = {};
   for (const [key, value] of Object.entries(upstream.metadata ?? {})) {
     const field = SESSION_FIELDS[key];
-    if (!field) extraEnv[key] = value; // e.g. PATH: HooKit lays metadata over the inherited env
+    if (!field)
+      extraEnv[key] = value; // e.g. PATH: HooKit lays metadata over the inherited env
     else metadata[field] = field === "projectTrusted" ? value === "true" : NUMERIC.has(field) ? Number(value) : value;
   }
   return { cwd: upstream.cwd, metadata: metadata as SessionMetadata, extraEnv, signal: upstream.signal };

@@ -67,7 +67,8 @@ const NO_ENV_SECRETS = node(`
 `);
 
 /** Sums `git diff --numstat HEAD --` (staged and unstaged, tracked only); any row that is not two counts fails. */
-const numstat = (condition: string) => node(`
+const numstat = (condition: string) =>
+  node(`
   let out;
   try { out = require("child_process").execFileSync("git", ["diff", "--numstat", "HEAD", "--"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }); }
   catch { process.exit(1); }
@@ -94,10 +95,12 @@ export const general: Record<string, Entry> = {
   "write-new-files-only": guard("write may only create new files", "tool_call", WRITE_NEW_FILES_ONLY, {
     filter: { toolName: "^write$" },
   }),
-  ...Object.fromEntries([500, 10_000, 20_000, 50_000, 100_000, 200_000].map((limit) => [
-    `read-max-${limit}-chars`,
-    guard(`read results of at most ${limit} characters`, "tool_result", readMax(limit), { filter: { toolName: "^read$" } }),
-  ])),
+  ...Object.fromEntries(
+    [500, 10_000, 20_000, 50_000, 100_000, 200_000].map((limit) => [
+      `read-max-${limit}-chars`,
+      guard(`read results of at most ${limit} characters`, "tool_result", readMax(limit), { filter: { toolName: "^read$" } }),
+    ]),
+  ),
   "no-env-secrets-in-output": guard("Tool output must not contain .env secrets", "tool_result", NO_ENV_SECRETS, {
     when: "test -f .env",
   }),
@@ -105,7 +108,9 @@ export const general: Record<string, Entry> = {
 
 const PI_TOOLS = ["read", "bash", "edit", "write", "grep", "find", "ls"];
 export const piTools: Record<string, Entry> = {
-  ...Object.fromEntries(PI_TOOLS.map((tool) => [`block-${tool}`, guard(`Block ${tool}`, "tool_call", "false", { filter: { toolName: `^${tool}$` } })])),
+  ...Object.fromEntries(
+    PI_TOOLS.map((tool) => [`block-${tool}`, guard(`Block ${tool}`, "tool_call", "false", { filter: { toolName: `^${tool}$` } })]),
+  ),
   "read-only": {
     description: "Block the mutating Pi tools",
     preset: ["meffmadd/HooKit/block-bash", "meffmadd/HooKit/block-write", "meffmadd/HooKit/block-edit"],
@@ -114,13 +119,18 @@ export const piTools: Record<string, Entry> = {
 
 export const git: Record<string, Entry> = {
   "git-diff-check": guard("No whitespace errors or conflict markers", "agent_end", "git diff --check HEAD --"),
-  "require-no-change": guard("The work tree must stay unchanged", "agent_end",
-    `git rev-parse --verify --quiet HEAD >/dev/null && s=$(git status --porcelain --untracked-files=all) && test -z "$s"`),
+  "require-no-change": guard(
+    "The work tree must stay unchanged",
+    "agent_end",
+    `git rev-parse --verify --quiet HEAD >/dev/null && s=$(git status --porcelain --untracked-files=all) && test -z "$s"`,
+  ),
   "require-more-deletions": guard("The diff must delete more than it adds", "agent_end", numstat("deleted > added")),
-  ...Object.fromEntries([10, 50, 100, 250, 500, 1_000, 2_000, 5_000].map((limit) => [
-    `diff-max-${limit}-lines`,
-    guard(`At most ${limit} changed lines`, "agent_end", numstat(`added + deleted <= ${limit}`)),
-  ])),
+  ...Object.fromEntries(
+    [10, 50, 100, 250, 500, 1_000, 2_000, 5_000].map((limit) => [
+      `diff-max-${limit}-lines`,
+      guard(`At most ${limit} changed lines`, "agent_end", numstat(`added + deleted <= ${limit}`)),
+    ]),
+  ),
 };
 
 export const npm: Record<string, Entry> = {

@@ -10,8 +10,11 @@ describe("Core general safety filters", { timeout: 60_000 }, () => {
   it("only-md blocks non-Markdown write and edit destinations", async () => {
     const cwd = fixture("only-md");
     for (const [tool, path, expected] of [
-      ["write", "README.md", "pass"], ["edit", "docs/guide.md", "pass"], ["write", "notes.txt", "block"],
-      ["edit", "image.png", "block"], ["my-write", "notes.txt", "pass"],
+      ["write", "README.md", "pass"],
+      ["edit", "docs/guide.md", "pass"],
+      ["write", "notes.txt", "block"],
+      ["edit", "image.png", "block"],
+      ["my-write", "notes.txt", "pass"],
     ] as const) {
       expect(await toolCallOutcome("only-md", tool, { path }, cwd), `${tool} ${path}`).toBe(expected);
     }
@@ -34,7 +37,16 @@ describe("Core general safety filters", { timeout: 60_000 }, () => {
     symlinkSync(sibling, join(cwd, "escape"));
     symlinkSync(join(cwd, "inside"), join(cwd, "inside-link"));
     mkdirSync(join(cwd, "inside"));
-    const inside = ["README.md", "sub/../README.md", ".", "sub/..", cwd, `../${cwd.split("/").at(-1)}/nested/new.txt`, "inside-link/new.txt", ""];
+    const inside = [
+      "README.md",
+      "sub/../README.md",
+      ".",
+      "sub/..",
+      cwd,
+      `../${cwd.split("/").at(-1)}/nested/new.txt`,
+      "inside-link/new.txt",
+      "",
+    ];
     for (const path of inside) expect(await toolCallOutcome("paths-in-cwd", "read", { path }, cwd), path).toBe("pass");
     for (const path of ["../secret.txt", sibling, `${sibling}/file.txt`, "escape/file.txt", "escape/../outside.txt"]) {
       expect(await toolCallOutcome("paths-in-cwd", "write", { path }, cwd), path).toBe("block");
@@ -53,8 +65,13 @@ describe("Core general safety filters", { timeout: 60_000 }, () => {
     symlinkSync("missing-target", join(cwd, "dangling-link"));
     const name = "write-new-files-only";
     for (const [input, expected] of [
-      [{ path: "new.txt" }, "pass"], [{ path: "nested/new.txt" }, "pass"], [{ path: "existing.txt" }, "block"],
-      [{ path: "existing-directory" }, "block"], [{ path: "dangling-link" }, "block"], [{}, "block"], [{ path: "" }, "block"],
+      [{ path: "new.txt" }, "pass"],
+      [{ path: "nested/new.txt" }, "pass"],
+      [{ path: "existing.txt" }, "block"],
+      [{ path: "existing-directory" }, "block"],
+      [{ path: "dangling-link" }, "block"],
+      [{}, "block"],
+      [{ path: "" }, "block"],
       [{ path: 42 }, "block"],
     ] as const) {
       expect(await toolCallOutcome(name, "write", input, cwd), JSON.stringify(input)).toBe(expected);

@@ -10,13 +10,42 @@ import { CORE_SOURCE, coreEntries } from "./core-catalog.ts";
 import { HookEvaluation, context, createEnabledHookSet } from "./_facade.ts";
 
 const EXPECTED_CORE_ENTRIES = [
-  "block-bash", "block-edit", "block-find", "block-grep", "block-ls", "block-read", "block-write",
-  "diff-max-10-lines", "diff-max-100-lines", "diff-max-1000-lines", "diff-max-2000-lines", "diff-max-250-lines",
-  "diff-max-50-lines", "diff-max-500-lines", "diff-max-5000-lines", "git-diff-check", "no-env-access",
-  "no-env-secrets-in-output", "npm-build", "npm-lint", "npm-test", "npm-typecheck", "only-md", "paths-in-cwd",
-  "pre-commit-run", "pre-commit-run-all-files", "read-max-10000-chars", "read-max-100000-chars", "read-max-20000-chars",
-  "read-max-200000-chars", "read-max-500-chars", "read-max-50000-chars", "read-only", "require-more-deletions",
-  "require-no-change", "write-new-files-only",
+  "block-bash",
+  "block-edit",
+  "block-find",
+  "block-grep",
+  "block-ls",
+  "block-read",
+  "block-write",
+  "diff-max-10-lines",
+  "diff-max-100-lines",
+  "diff-max-1000-lines",
+  "diff-max-2000-lines",
+  "diff-max-250-lines",
+  "diff-max-50-lines",
+  "diff-max-500-lines",
+  "diff-max-5000-lines",
+  "git-diff-check",
+  "no-env-access",
+  "no-env-secrets-in-output",
+  "npm-build",
+  "npm-lint",
+  "npm-test",
+  "npm-typecheck",
+  "only-md",
+  "paths-in-cwd",
+  "pre-commit-run",
+  "pre-commit-run-all-files",
+  "read-max-10000-chars",
+  "read-max-100000-chars",
+  "read-max-20000-chars",
+  "read-max-200000-chars",
+  "read-max-500-chars",
+  "read-max-50000-chars",
+  "read-only",
+  "require-more-deletions",
+  "require-no-change",
+  "write-new-files-only",
 ];
 
 /** A project file holding the whole Core catalog in its `meffmadd/HooKit` section. */
@@ -40,7 +69,11 @@ describe("Core Hook catalog", () => {
   });
 
   it("defines read-only as the three canonical Core mutation blockers", () => {
-    expect(coreEntries["read-only"]?.preset).toEqual(["meffmadd/HooKit/block-bash", "meffmadd/HooKit/block-write", "meffmadd/HooKit/block-edit"]);
+    expect(coreEntries["read-only"]?.preset).toEqual([
+      "meffmadd/HooKit/block-bash",
+      "meffmadd/HooKit/block-write",
+      "meffmadd/HooKit/block-edit",
+    ]);
   });
 });
 
@@ -60,10 +93,20 @@ describe("Core Pi tool controls", () => {
     const set = enabledHookSet(catalog(openCatalog(coreProject(root, entries))).entries);
     const evaluator = new HookEvaluation();
     for (const [toolName, expected] of [
-      ["bash", "block"], ["write", "block"], ["edit", "block"], ["read", "pass"], ["grep", "pass"], ["find", "pass"], ["ls", "pass"],
+      ["bash", "block"],
+      ["write", "block"],
+      ["edit", "block"],
+      ["read", "pass"],
+      ["grep", "pass"],
+      ["find", "pass"],
+      ["ls", "pass"],
     ] as const) {
-      const outcome = await evaluator.evaluate("tool_call", { toolName, toolCallId: `call-${toolName}`, input: {} }, context(root),
-        createEnabledHookSet(set));
+      const outcome = await evaluator.evaluate(
+        "tool_call",
+        { toolName, toolCallId: `call-${toolName}`, input: {} },
+        context(root),
+        createEnabledHookSet(set),
+      );
       expect(outcome.eventOutcomes[0].outcome, toolName).toBe(expected);
       expect(outcome.evaluationReport?.rows.length ?? 0, toolName).toBe(expected === "block" ? 1 : 0);
     }
@@ -71,7 +114,12 @@ describe("Core Pi tool controls", () => {
 });
 
 describe("Core npm workflow Hooks", { timeout: 60_000 }, () => {
-  const commands = new Map([["npm-test", "test"], ["npm-lint", "run lint"], ["npm-build", "run build"], ["npm-typecheck", "run typecheck"]]);
+  const commands = new Map([
+    ["npm-test", "test"],
+    ["npm-lint", "run lint"],
+    ["npm-build", "run build"],
+    ["npm-typecheck", "run typecheck"],
+  ]);
 
   for (const [name, expectedArguments] of commands) {
     it(`${name} runs its exact npm command and reports command failure`, async () => {
@@ -96,7 +144,10 @@ describe("Core npm workflow Hooks", { timeout: 60_000 }, () => {
 });
 
 describe("Core pre-commit workflow Hooks", () => {
-  const commands = new Map([["pre-commit-run", "run"], ["pre-commit-run-all-files", "run --all-files"]]);
+  const commands = new Map([
+    ["pre-commit-run", "run"],
+    ["pre-commit-run-all-files", "run --all-files"],
+  ]);
 
   for (const [name, expectedArguments] of commands) {
     it(`${name} runs its exact pre-commit command and reports command failure`, async () => {

@@ -4,7 +4,16 @@
 import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
-  catalog, diagnostics, find, localShell, locations, openCatalog, refs, remoteShell, writeJson, writeRaw,
+  catalog,
+  diagnostics,
+  find,
+  localShell,
+  locations,
+  openCatalog,
+  refs,
+  remoteShell,
+  writeJson,
+  writeRaw,
 } from "./_catalog-facade.ts";
 
 describe("Hook Catalog creation", () => {
@@ -64,7 +73,14 @@ describe("Hook Catalog creation", () => {
     const action = { type: "emit-custom-event", outcome: "pass", name: "test:event", data: { nested: [1, true] } };
     writeJson(paths.project, {
       local: {
-        handler: { description: "Notify an integration", event: "hook_result", filter: { outcome: "block" }, when: "true", action, default: true },
+        handler: {
+          description: "Notify an integration",
+          event: "hook_result",
+          filter: { outcome: "block" },
+          when: "true",
+          action,
+          default: true,
+        },
       },
     });
     const handler = find(catalog(openCatalog(paths)), "local", "handler");
@@ -173,7 +189,14 @@ describe("Hook Catalog creation", () => {
     const action = { type: "message", outcome: ["pass", "block"], message: "Review", delivery: "followUp", code: [0, 1] };
     writeJson(paths.project, {
       local: {
-        guard: { description: "Frozen guard", event: "tool_call", filter: { toolName: ["bash", "read"] }, when: "true", shell: "git status", action },
+        guard: {
+          description: "Frozen guard",
+          event: "tool_call",
+          filter: { toolName: ["bash", "read"] },
+          when: "true",
+          shell: "git status",
+          action,
+        },
         preset: { description: "P", preset: ["local/guard"] },
       },
     });
@@ -182,7 +205,8 @@ describe("Hook Catalog creation", () => {
     // (upstream also checks its repository list is frozen; hookit keeps no such list)
     const guard = find(loaded, "local", "guard");
     if (guard?.kind !== "hook") throw new Error("expected a hook");
-    for (const part of [guard, guard.filter, guard.action, guard.action?.outcome, guard.action?.code]) expect(Object.isFrozen(part)).toBe(true);
+    for (const part of [guard, guard.filter, guard.action, guard.action?.outcome, guard.action?.code])
+      expect(Object.isFrozen(part)).toBe(true);
     const preset = find(loaded, "local", "preset");
     expect(preset?.kind === "preset" && Object.isFrozen(preset.preset)).toBe(true);
     expect(guard.action).not.toBe(action);
@@ -206,7 +230,11 @@ describe("Hook Catalog creation", () => {
     expect(first?.reason).toMatch(/unknown event/);
   });
 
-  for (const [label, name] of [["empty", ""], ["slash", "nested/name"], ["NUL", "nul\u0000name"]] as const) {
+  for (const [label, name] of [
+    ["empty", ""],
+    ["slash", "nested/name"],
+    ["NUL", "nul\u0000name"],
+  ] as const) {
     it(`rejects a Catalog Entry with an ${label} name`, () => {
       const paths = locations(`invalid-${label}-name`);
       writeJson(paths.project, { local: { [name]: localShell() } });

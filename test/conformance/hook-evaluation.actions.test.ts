@@ -5,16 +5,34 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { HookOutcome } from "../../src/engine/index.ts";
 import {
-  HookEvaluation, UUID_PATTERN, actionRows, caseDirectory, context, evaluate, hook, hookRows, hookWithAction,
-  requestedActions, rootDirectory, toolCall, toolResult,
+  HookEvaluation,
+  UUID_PATTERN,
+  actionRows,
+  caseDirectory,
+  context,
+  evaluate,
+  hook,
+  hookRows,
+  hookWithAction,
+  requestedActions,
+  rootDirectory,
+  toolCall,
+  toolResult,
 } from "./_facade.ts";
 
 describe("owned Action evaluation", () => {
   it("skips already-aborted turn-end Hooks before traversal", async () => {
-    const result = await evaluate(new HookEvaluation(), "turn_end", { turnIndex: 1 }, [
-      hookWithAction("always", "turn_end", { type: "interrupt" }),
-      hookWithAction("gated", "turn_end", { type: "shutdown" }, { when: "true" }),
-    ], rootDirectory(), context(rootDirectory(), { signal: AbortSignal.abort() }));
+    const result = await evaluate(
+      new HookEvaluation(),
+      "turn_end",
+      { turnIndex: 1 },
+      [
+        hookWithAction("always", "turn_end", { type: "interrupt" }),
+        hookWithAction("gated", "turn_end", { type: "shutdown" }, { when: "true" }),
+      ],
+      rootDirectory(),
+      context(rootDirectory(), { signal: AbortSignal.abort() }),
+    );
     expect(result.eventOutcomes[0].outcome).toBe("pass");
     expect(result.effects).toEqual([]);
     expect(result.evaluationReport).toBeUndefined();
@@ -25,10 +43,16 @@ describe("owned Action evaluation", () => {
     const identityCheck = (name: string) =>
       `test "$PI_HOOK_REF" = "local/${name}" && test "$PI_HOOK_EVENT" = tool_call && test "$PI_EVENT" = tool_call && ` +
       `test "$PI_TOOL_NAME" = bash && printf '%s' "$PI_HOOK_INVOCATION_ID" > ${name}.id`;
-    const result = await evaluate(new HookEvaluation(), "tool_call", toolCall, [
-      hookWithAction("first", "tool_call", { type: "interrupt" }, { filter: { toolName: "^bash$" }, when: identityCheck("first") }),
-      hookWithAction("second", "tool_call", { type: "shutdown" }, { when: identityCheck("second") }),
-    ], cwd);
+    const result = await evaluate(
+      new HookEvaluation(),
+      "tool_call",
+      toolCall,
+      [
+        hookWithAction("first", "tool_call", { type: "interrupt" }, { filter: { toolName: "^bash$" }, when: identityCheck("first") }),
+        hookWithAction("second", "tool_call", { type: "shutdown" }, { when: identityCheck("second") }),
+      ],
+      cwd,
+    );
     const effects = requestedActions(result);
     expect(effects).toHaveLength(2);
     expect(readFileSync(join(cwd, "first.id"), "utf8")).toBe(effects[0]?.invocationId);
@@ -71,12 +95,18 @@ describe("owned Action evaluation", () => {
 
   it("uses exact true/false as ordinary accounted command results", async () => {
     const cwd = caseDirectory("shortcut-results");
-    const result = await evaluate(new HookEvaluation(), "turn_end", { turnIndex: 4 }, [
-      hookWithAction("exact-true", "turn_end", { type: "interrupt", code: 0 }),
-      hookWithAction("exact-false", "turn_end", { type: "shutdown", outcome: "report", code: 1 }, { shell: "false" }),
-      hook("compound", "turn_end", "false || true"),
-      hook("not-trimmed", "turn_end", " true && touch ordinary-shell"),
-    ], cwd);
+    const result = await evaluate(
+      new HookEvaluation(),
+      "turn_end",
+      { turnIndex: 4 },
+      [
+        hookWithAction("exact-true", "turn_end", { type: "interrupt", code: 0 }),
+        hookWithAction("exact-false", "turn_end", { type: "shutdown", outcome: "report", code: 1 }, { shell: "false" }),
+        hook("compound", "turn_end", "false || true"),
+        hook("not-trimmed", "turn_end", " true && touch ordinary-shell"),
+      ],
+      cwd,
+    );
     expect(result.eventOutcomes[0].outcome).toBe("report");
     expect(existsSync(join(cwd, "ordinary-shell"))).toBe(true);
     expect(hookRows(result.evaluationReport).map(({ hookRef, passed }) => ({ hookRef, passed }))).toEqual([
@@ -93,9 +123,14 @@ describe("owned Action evaluation", () => {
   });
 
   it("fails an already-aborted shortcut with code null and selects its failure Action", async () => {
-    const result = await evaluate(new HookEvaluation(), "tool_call", toolCall, [
-      hookWithAction("aborted", "tool_call", { type: "interrupt", outcome: "block", code: null }),
-    ], rootDirectory(), context(rootDirectory(), { signal: AbortSignal.abort() }));
+    const result = await evaluate(
+      new HookEvaluation(),
+      "tool_call",
+      toolCall,
+      [hookWithAction("aborted", "tool_call", { type: "interrupt", outcome: "block", code: null })],
+      rootDirectory(),
+      context(rootDirectory(), { signal: AbortSignal.abort() }),
+    );
     expect(result.eventOutcomes[0].outcome).toBe("block");
     expect(hookRows(result.evaluationReport)).toHaveLength(0);
     expect(actionRows(result.evaluationReport).map(({ hookRef, outcome }) => ({ hookRef, outcome }))).toEqual([
@@ -120,15 +155,18 @@ describe("owned Action evaluation", () => {
       await evaluate(new HookEvaluation(), "tool_call", toolCall, [hook("origin", "tool_call", "false"), watcher("block")]),
       await evaluate(new HookEvaluation(), "tool_result", toolResult, [hook("origin", "tool_result", "false"), watcher("patch")]),
       await evaluate(new HookEvaluation(), "session_before_switch", { reason: "new" }, [
-        hook("origin", "session_before_switch", "false"), watcher("cancel"),
+        hook("origin", "session_before_switch", "false"),
+        watcher("cancel"),
       ]),
       await evaluate(new HookEvaluation(), "turn_end", { turnIndex: 1 }, [hook("origin", "turn_end", "false"), watcher("report")]),
     ];
-    expect(cases.map((result) => {
-      const requests = actionRows(result.evaluationReport);
-      expect(requests).toHaveLength(1);
-      return requests[0]?.origin?.outcome;
-    })).toEqual(["pass", "block", "patch", "cancel", "report"]);
+    expect(
+      cases.map((result) => {
+        const requests = actionRows(result.evaluationReport);
+        expect(requests).toHaveLength(1);
+        return requests[0]?.origin?.outcome;
+      }),
+    ).toEqual(["pass", "block", "patch", "cancel", "report"]);
   });
 
   it("dispatches reactive Actions result-major with origin association", async () => {
@@ -141,7 +179,10 @@ describe("owned Action evaluation", () => {
     const actions = requestedActions(result);
     expect(actions.map((e) => e.hookRef)).toEqual(["local/first", "local/second", "local/first", "local/second"]);
     expect(actionRows(result.evaluationReport).map((row) => row.origin?.hookRef)).toEqual([
-      "local/passes", "local/passes", "local/fails", "local/fails",
+      "local/passes",
+      "local/passes",
+      "local/fails",
+      "local/fails",
     ]);
     const eventAction = actions[1]?.action;
     expect(eventAction?.type).toBe("emit-custom-event");
@@ -157,9 +198,13 @@ describe("owned Action evaluation", () => {
     ]);
     const rows = result.evaluationReport?.rows ?? [];
     expect(rows.map((row) => `${row.type === "hook" ? "a" : "x"}:${row.hookRef}`)).toEqual([
-      "a:local/first", "a:local/after",
-      "a:local/steer", "x:local/steer", "a:local/after",
-      "a:local/second", "a:local/after",
+      "a:local/first",
+      "a:local/after",
+      "a:local/steer",
+      "x:local/steer",
+      "a:local/after",
+      "a:local/second",
+      "a:local/after",
     ]);
     const interruptIndex = rows.findIndex((row) => row.type === "action" && row.hookRef === "local/steer");
     expect(interruptIndex).toBeGreaterThan(0);

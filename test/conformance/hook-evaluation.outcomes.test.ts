@@ -6,7 +6,15 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
-  HookEvaluation, UUID_PATTERN, caseDirectory, evaluate, hook, hookRows, presentationMessages, reasonOf, toolCall,
+  HookEvaluation,
+  UUID_PATTERN,
+  caseDirectory,
+  evaluate,
+  hook,
+  hookRows,
+  presentationMessages,
+  reasonOf,
+  toolCall,
   toolResult,
 } from "./_facade.ts";
 
@@ -17,7 +25,9 @@ describe("Hook Evaluation Outcome", () => {
       hook("fails", "turn_end", "false"),
       hook("reacts-to-failure", "hook_result", "false", { filter: { outcome: "report" } }),
     ]);
-    expect(result.eventOutcomes.map((o) => ({ event: o.event, hookRef: "hookRef" in o ? o.hookRef : undefined, outcome: o.outcome }))).toEqual([
+    expect(
+      result.eventOutcomes.map((o) => ({ event: o.event, hookRef: "hookRef" in o ? o.hookRef : undefined, outcome: o.outcome })),
+    ).toEqual([
       { event: "turn_end", hookRef: undefined, outcome: "report" },
       { event: "hook_result", hookRef: "local/passes", outcome: "pass" },
       { event: "hook_result", hookRef: "local/fails", outcome: "report" },
@@ -43,11 +53,13 @@ describe("Hook Evaluation Outcome", () => {
 describe("Hook Evaluation Native Event Outcomes", () => {
   it("aggregates a block while continuing matching tool-call Hooks", async () => {
     const cwd = caseDirectory("tool-call-block");
-    const result = await evaluate(new HookEvaluation(), "tool_call", toolCall, [
-      hook("passes", "tool_call", "true"),
-      hook("blocks", "tool_call", "exit 7"),
-      hook("not-run", "tool_call", "touch not-run"),
-    ], cwd);
+    const result = await evaluate(
+      new HookEvaluation(),
+      "tool_call",
+      toolCall,
+      [hook("passes", "tool_call", "true"), hook("blocks", "tool_call", "exit 7"), hook("not-run", "tool_call", "touch not-run")],
+      cwd,
+    );
     expect(result.eventOutcomes[0].outcome).toBe("block");
     expect(reasonOf(result)).toBe('hookit: hook "blocks" rejected bash — `exit 7`');
     expect(existsSync(join(cwd, "not-run"))).toBe(true);
@@ -88,7 +100,8 @@ describe("Hook Evaluation Native Event Outcomes", () => {
 
   it("matches nested regex fields and strict scalar filters", async () => {
     const payload = {
-      toolName: "vendor_write", toolCallId: "nested",
+      toolName: "vendor_write",
+      toolCallId: "nested",
       input: { request: { target: { path: "/app/.env" } }, retries: 2, dryRun: false },
     };
     const result = await evaluate(new HookEvaluation(), "tool_call", payload, [

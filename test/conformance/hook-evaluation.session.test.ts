@@ -4,8 +4,17 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
-  HookEvaluation, actionRows, caseDirectory, evaluate, hook, hookRows, hookWithAction, presentationMessages, reasonOf,
-  toolCall, toolResult,
+  HookEvaluation,
+  actionRows,
+  caseDirectory,
+  evaluate,
+  hook,
+  hookRows,
+  hookWithAction,
+  presentationMessages,
+  reasonOf,
+  toolCall,
+  toolResult,
 } from "./_facade.ts";
 
 describe("session policy state", () => {
@@ -52,14 +61,20 @@ describe("session policy state", () => {
     const waitFor = (own: string, sibling: string) =>
       `touch ${own}; i=0; while [ ! -f ${sibling} ] && [ $i -lt 200 ]; do sleep 0.01; i=$((i + 1)); done; test -f ${sibling}`;
     const [first, second] = await Promise.all([
-      evaluate(evaluator, "tool_call", { ...toolCall, toolCallId: "parallel-a" }, [
-        hook("a", "tool_call", waitFor("a.started", "b.started")),
-        hookWithAction("action-a", "tool_call", { type: "interrupt" }),
-      ], cwd),
-      evaluate(evaluator, "tool_call", { ...toolCall, toolCallId: "parallel-b" }, [
-        hook("b", "tool_call", waitFor("b.started", "a.started")),
-        hookWithAction("action-b", "tool_call", { type: "shutdown" }),
-      ], cwd),
+      evaluate(
+        evaluator,
+        "tool_call",
+        { ...toolCall, toolCallId: "parallel-a" },
+        [hook("a", "tool_call", waitFor("a.started", "b.started")), hookWithAction("action-a", "tool_call", { type: "interrupt" })],
+        cwd,
+      ),
+      evaluate(
+        evaluator,
+        "tool_call",
+        { ...toolCall, toolCallId: "parallel-b" },
+        [hook("b", "tool_call", waitFor("b.started", "a.started")), hookWithAction("action-b", "tool_call", { type: "shutdown" })],
+        cwd,
+      ),
     ]);
     expect([first.eventOutcomes[0].outcome, second.eventOutcomes[0].outcome]).toEqual(["pass", "pass"]);
     expect(hookRows(first.evaluationReport).map((row) => row.hookRef)).toEqual(["local/a", "local/action-a"]);
@@ -75,12 +90,18 @@ describe("unexpected failures fail closed", () => {
 
   it("blocks tool calls and still dispatches completed invocation results", async () => {
     const cwd = caseDirectory("fail-closed-tool-call");
-    const result = await evaluate(new HookEvaluation(), "tool_call", toolCall, [
-      hook("completed", "tool_call", "true"),
-      hook("crashes", "tool_call", "true", { filter: invalidFilter }),
-      hook("later-sibling", "tool_call", "true"),
-      hook("handler", "hook_result", `printf '%s\\n' "$PI_EVENT_PAYLOAD" >> completed.log`),
-    ], cwd);
+    const result = await evaluate(
+      new HookEvaluation(),
+      "tool_call",
+      toolCall,
+      [
+        hook("completed", "tool_call", "true"),
+        hook("crashes", "tool_call", "true", { filter: invalidFilter }),
+        hook("later-sibling", "tool_call", "true"),
+        hook("handler", "hook_result", `printf '%s\\n' "$PI_EVENT_PAYLOAD" >> completed.log`),
+      ],
+      cwd,
+    );
     expect(result.eventOutcomes[0].outcome).toBe("block");
     expect(reasonOf(result)).toMatch(/guard failed to execute; call blocked/);
     const records = readFileSync(join(cwd, "completed.log"), "utf8").trim().split("\n");
@@ -113,7 +134,10 @@ describe("unexpected failures fail closed", () => {
   });
 
   it("turn and settled infrastructure errors become presentation feedback", async () => {
-    for (const [kind, event] of [["turn_end", { turnIndex: 1 }], ["agent_settled", {}]] as const) {
+    for (const [kind, event] of [
+      ["turn_end", { turnIndex: 1 }],
+      ["agent_settled", {}],
+    ] as const) {
       const result = await evaluate(new HookEvaluation(), kind, event, [hook("crashes", kind, "true", { filter: { event: "[" } })]);
       expect(result.eventOutcomes[0].outcome, kind).toBe("report");
       expect(result.effects[0]?.type, kind).toBe("present");
@@ -122,7 +146,9 @@ describe("unexpected failures fail closed", () => {
   });
 
   it("agent_end infrastructure errors never request a corrective turn", async () => {
-    const result = await evaluate(new HookEvaluation(), "agent_end", {}, [hook("crashes", "agent_end", "true", { filter: { event: "[" } })]);
+    const result = await evaluate(new HookEvaluation(), "agent_end", {}, [
+      hook("crashes", "agent_end", "true", { filter: { event: "[" } }),
+    ]);
     expect(result.eventOutcomes[0].outcome).toBe("report");
     expect(result.effects.map((e) => e.type)).toEqual(["present"]);
     expect(presentationMessages(result)[0]).toMatch(/failed to execute/);

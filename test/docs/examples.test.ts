@@ -16,11 +16,23 @@ import { packageRoot, STACK_OR_USAGE, useBuiltHookit } from "../run/hook/_run.ts
 
 const ROOT = join(import.meta.dirname, "../..");
 const RUN_DOCS = [
-  "README.md", "docs/getting-started.md", "docs/configuration.md", "docs/events.md", "docs/install.md",
-  "docs/troubleshooting.md", "docs/adapters.md", "docs/testing-policies.md", ...readdirSync("docs/agents").map((name) => `docs/agents/${name}`),
+  "README.md",
+  "docs/getting-started.md",
+  "docs/configuration.md",
+  "docs/events.md",
+  "docs/install.md",
+  "docs/troubleshooting.md",
+  "docs/adapters.md",
+  "docs/testing-policies.md",
+  ...readdirSync("docs/agents").map((name) => `docs/agents/${name}`),
   // hookit for teams: the index and its pages, as many of them as have landed.
   ...["docs/teams.md"].filter((path) => existsSync(path)),
-  ...(existsSync("docs/teams") ? readdirSync("docs/teams").filter((name) => name.endsWith(".md")).sort().map((name) => `docs/teams/${name}`) : []),
+  ...(existsSync("docs/teams")
+    ? readdirSync("docs/teams")
+        .filter((name) => name.endsWith(".md"))
+        .sort()
+        .map((name) => `docs/teams/${name}`)
+    : []),
 ];
 const NOT_RUN = /^<!-- not-run: (.*\S.*) -->$/;
 /** A block run whole, as one script (it sets up what the next examples use, e.g. a git repository). */
@@ -118,7 +130,8 @@ describe("policy examples in the docs", () => {
 const commands = RUN_DOCS.flatMap(blocks)
   .filter((block) => block.lang === "sh" || block.lang === "bash" || block.lang === "shell")
   .flatMap((block) => {
-    if (block.before === RUN_ALL) return [{ text: `set -e\n${block.body.join("\n")}`, where: `${block.file}:${block.line + 1}`, skipped: undefined }];
+    if (block.before === RUN_ALL)
+      return [{ text: `set -e\n${block.body.join("\n")}`, where: `${block.file}:${block.line + 1}`, skipped: undefined }];
     const skipped = NOT_RUN.exec(block.before);
     return block.body
       .map((text, i) => ({ text: text.trim(), where: `${block.file}:${block.line + 1 + i}`, skipped: skipped?.[1] }))
@@ -149,8 +162,11 @@ describe("commands in the README and the docs", () => {
       XDG_CONFIG_HOME: join(home, ".config"),
       XDG_STATE_HOME: join(home, ".local/state"),
       // The reader's git has an identity (docs/teams/sources.md commits a policy), and nothing else of the developer's.
-      GIT_CONFIG_NOSYSTEM: "1", GIT_AUTHOR_NAME: "Reader", GIT_AUTHOR_EMAIL: "reader@example.invalid",
-      GIT_COMMITTER_NAME: "Reader", GIT_COMMITTER_EMAIL: "reader@example.invalid",
+      GIT_CONFIG_NOSYSTEM: "1",
+      GIT_AUTHOR_NAME: "Reader",
+      GIT_AUTHOR_EMAIL: "reader@example.invalid",
+      GIT_COMMITTER_NAME: "Reader",
+      GIT_COMMITTER_EMAIL: "reader@example.invalid",
     };
   });
   afterAll(() => rmSync(sandbox, { recursive: true, force: true }));
@@ -161,12 +177,22 @@ describe("commands in the README and the docs", () => {
   });
 
   // In reading order, in one sandbox: README's `hookit init` sets up what later pages use.
-  test.each(commands.filter((cmd) => cmd.skipped === undefined))("$where: $text", (cmd) => {
-    const run = spawnSync("/bin/sh", ["-c", cmd.text], { cwd: project, env, encoding: "utf8", timeout: 60_000, stdio: ["ignore", "pipe", "pipe"] });
-    const expected = DOCUMENTED[cmd.text] ?? { exit: 0 };
-    const shown = `${cmd.where}\nstdout:\n${run.stdout}\nstderr:\n${run.stderr}`;
-    expect(run.status, shown).toBe(expected.exit);
-    if (expected.stdout !== undefined) expect(run.stdout).toBe(expected.stdout);
-    expect(`${run.stdout}\n${run.stderr}`, shown).not.toMatch(STACK_OR_USAGE);
-  }, 90_000);
+  test.each(commands.filter((cmd) => cmd.skipped === undefined))(
+    "$where: $text",
+    (cmd) => {
+      const run = spawnSync("/bin/sh", ["-c", cmd.text], {
+        cwd: project,
+        env,
+        encoding: "utf8",
+        timeout: 60_000,
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      const expected = DOCUMENTED[cmd.text] ?? { exit: 0 };
+      const shown = `${cmd.where}\nstdout:\n${run.stdout}\nstderr:\n${run.stderr}`;
+      expect(run.status, shown).toBe(expected.exit);
+      if (expected.stdout !== undefined) expect(run.stdout).toBe(expected.stdout);
+      expect(`${run.stdout}\n${run.stderr}`, shown).not.toMatch(STACK_OR_USAGE);
+    },
+    90_000,
+  );
 });

@@ -26,15 +26,23 @@ const REASON_OF: Record<string, (answer: Record<string, any>) => string> = {
   factory: (a) => a.hookSpecificOutput.permissionDecisionReason,
 };
 const ROWS: [keyof typeof MODEL_READS, string][] = [
-  ["claude", "Claude Code"], ["codex", "Codex"], ["gemini", "Gemini CLI"], ["copilot", "Copilot CLI"],
-  ["pi", "Pi"], ["opencode", "OpenCode"], ["factory", "Factory droid"],
+  ["claude", "Claude Code"],
+  ["codex", "Codex"],
+  ["gemini", "Gemini CLI"],
+  ["copilot", "Copilot CLI"],
+  ["pi", "Pi"],
+  ["opencode", "OpenCode"],
+  ["factory", "Factory droid"],
 ];
 
 const event: ToolCallEvent = { event: "tool_call", toolName: "bash", toolCallId: "c1", input: { command: COMMAND } };
 
 /** A model-read text as one table cell: each line in code, so newlines survive as `<br>`. */
 function cell(text: string): string {
-  return text.split("\n").map((line) => (line === "" ? "" : `\`\` ${line} \`\``)).join("<br>");
+  return text
+    .split("\n")
+    .map((line) => (line === "" ? "" : `\`\` ${line} \`\``))
+    .join("<br>");
 }
 
 export async function renderBlockTable(): Promise<string> {
@@ -57,10 +65,17 @@ async function modelReads(agent: keyof typeof MODEL_READS, hooks: Parameters<typ
     const outcome = await evaluate(event, hooks, { cwd });
     const native = outcome.eventOutcomes[0];
     if (native.outcome !== "block") throw new Error(`the starter policy does not block \`${COMMAND}\``);
-    const messages = outcome.effects.flatMap((e) => (e.type === "request-action" && e.action.type === "message" ? [String(e.action.message)] : []));
+    const messages = outcome.effects.flatMap((e) =>
+      e.type === "request-action" && e.action.type === "message" ? [String(e.action.message)] : [],
+    );
     return [MODEL_READS.pi(native.reason), ...messages].join("\n\n");
   }
-  const invocation: Invocation = { agent, nativeEvent: agent === "copilot" ? "preToolUse" : agent === "gemini" ? "BeforeTool" : "PreToolUse", kind: "tool_call", events: [{ ...event, agent }] };
+  const invocation: Invocation = {
+    agent,
+    nativeEvent: agent === "copilot" ? "preToolUse" : agent === "gemini" ? "BeforeTool" : "PreToolUse",
+    kind: "tool_call",
+    events: [{ ...event, agent }],
+  };
   const { decision } = await decide(invocation, hooks, { cwd }, undefined);
   if (decision.block === undefined) throw new Error(`the starter policy does not block \`${COMMAND}\``);
   if (agent === "opencode") return MODEL_READS.opencode(decision.block); // the plugin throws Error(block)

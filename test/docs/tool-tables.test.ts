@@ -33,6 +33,12 @@ describe.each([...gen.HOOK_AGENTS, "pi", "opencode"])("docs/agents/%s.md", (id) 
     const region = page.slice(page.indexOf(gen.TOOLS_START), page.indexOf(gen.TOOLS_END));
     for (const row of rows) expect(region).toContain(`| \`${row.native}\` |`);
     // On failure: run `npm run build && node scripts/gen-docs.mjs`.
-    expect(region).toContain(gen.renderTools(title.replace(/ \(.*\)$/, ""), rows, captures[id] ?? [], VERIFIED_RANGES[id as keyof typeof VERIFIED_RANGES]).split("\n").slice(2).join("\n"));
+    expect(region).toContain(
+      gen
+        .renderTools(title.replace(/ \(.*\)$/, ""), rows, captures[id] ?? [], VERIFIED_RANGES[id as keyof typeof VERIFIED_RANGES])
+        .split("\n")
+        .slice(2)
+        .join("\n"),
+    );
   });
 });

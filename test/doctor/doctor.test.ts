@@ -51,7 +51,9 @@ describe("hookit doctor", () => {
     renameSync(join(pkg, "dist"), join(pkg, "gone")); // the checkout moved
     const report = await runDoctor(project, env);
     const broken = report.checks.find((c) => c.agent === "codex" && c.status === "error");
-    expect(broken?.message).toMatch(/installed hook command fails \(the hookit it runs is gone: .*\/dist\/bin\.cjs does not exist \(moved or deleted\)\)/);
+    expect(broken?.message).toMatch(
+      /installed hook command fails \(the hookit it runs is gone: .*\/dist\/bin\.cjs does not exist \(moved or deleted\)\)/,
+    );
     expect(broken?.fix).toMatch(/hookit install --agent codex --project/);
     expect(report.ok).toBe(false);
   });
@@ -84,10 +86,18 @@ describe("hookit doctor", () => {
     const { project, env } = box();
     mkdirSync(join(project, ".hookit"));
     const path = join(project, ".hookit", "hookit.json");
-    const asking = JSON.stringify({ local: { confirm: {
-      description: "", event: "tool_call", ask: true, shell: "false", default: true,
-      action: { type: "message", outcome: "block", message: "Confirm?", delivery: "steer" },
-    } } });
+    const asking = JSON.stringify({
+      local: {
+        confirm: {
+          description: "",
+          event: "tool_call",
+          ask: true,
+          shell: "false",
+          default: true,
+          action: { type: "message", outcome: "block", message: "Confirm?", delivery: "steer" },
+        },
+      },
+    });
     writeFileSync(path, asking);
     trustPolicy(path, asking, env);
     await installAgents({ agents: ["gemini"], projectDir: project, env, cwd: project, packageRoot: REPO });

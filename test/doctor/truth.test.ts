@@ -44,7 +44,11 @@ describe("doctor reads each config file the way its agent does", () => {
     writeFileSync(file, readFileSync(file, "utf8").replace("{", "{\n  // mine"));
     const report = await runDoctor(project, env);
     expect(report.ok).toBe(false);
-    expect(errors(report).map((c) => c.message).join("\n")).toMatch(/settings\.json:2:3: a comment\. Claude Code reads this file as strict JSON .*hookit would not be enforced/);
+    expect(
+      errors(report)
+        .map((c) => c.message)
+        .join("\n"),
+    ).toMatch(/settings\.json:2:3: a comment\. Claude Code reads this file as strict JSON .*hookit would not be enforced/);
   });
 
   test("a trailing comma in Codex's hooks.json is ✗; a comment in Gemini's settings is fine", async () => {
@@ -68,7 +72,12 @@ describe("hooks switched off in the agent are ✗", () => {
     ["claude", ".claude/settings.local.json", () => '{"disableAllHooks": true}\n', /settings\.local\.json: "disableAllHooks": true/],
     ["claude", ".claude/settings.local.json", () => '{"env": {"HOOKIT": "0"}}\n', /"env" sets HOOKIT=0/],
     ["claude", ".claude/settings.local.json", () => '{"env": {"HOOKIT_CONFIG": "/dev/null"}}\n', /"env" sets HOOKIT_CONFIG=\/dev\/null/],
-    ["gemini", ".gemini/settings.json", (t: string) => t.replace("{", '{\n  "hooksConfig": {"enabled": false},'), /"hooksConfig\.enabled" is false/],
+    [
+      "gemini",
+      ".gemini/settings.json",
+      (t: string) => t.replace("{", '{\n  "hooksConfig": {"enabled": false},'),
+      /"hooksConfig\.enabled" is false/,
+    ],
   ])("%s: %s", async (agent, relative, edit, message) => {
     const { project, env } = box();
     await install(agent, project, env);
@@ -91,7 +100,10 @@ describe("tampering since install", () => {
     expect(gone?.fix).toMatch(/hookit install --agent claude --project/);
   });
 
-  test.each([["edited", false], ["deleted", true]])("a project policy %s since trust: ✗, and the trusted version is what runs", async (word, deleted) => {
+  test.each([
+    ["edited", false],
+    ["deleted", true],
+  ])("a project policy %s since trust: ✗, and the trusted version is what runs", async (word, deleted) => {
     const { project, env } = box();
     mkdirSync(join(project, ".hookit"));
     const policy = join(project, ".hookit", "hookit.json");
@@ -108,7 +120,10 @@ describe("tampering since install", () => {
     const { project, env } = box();
     await install("claude", project, env);
     await installAgents({ agents: ["claude"], projectDir: project, env, cwd: project, packageRoot: REPO }).then(() =>
-      import("../../src/installer/index.ts").then((m) => m.uninstallAgents({ agents: ["claude"], projectDir: project, env, cwd: project, packageRoot: REPO })));
+      import("../../src/installer/index.ts").then((m) =>
+        m.uninstallAgents({ agents: ["claude"], projectDir: project, env, cwd: project, packageRoot: REPO }),
+      ),
+    );
     expect(errors(await runDoctor(project, env))).toEqual([]);
   });
 
@@ -124,7 +139,10 @@ describe("the probe", () => {
     const { project, env } = box();
     mkdirSync(join(project, ".hookit"));
     const policy = join(project, ".hookit", "hookit.json");
-    writeFileSync(policy, JSON.stringify({ local: { slow: { description: "", event: "tool_call", shell: "sleep 20", timeout: 25000, default: true } } }));
+    writeFileSync(
+      policy,
+      JSON.stringify({ local: { slow: { description: "", event: "tool_call", shell: "sleep 20", timeout: 25000, default: true } } }),
+    );
     await install("claude", project, env); // trusts the policy
     const started = Date.now();
     const report = await runDoctor(project, env);
@@ -157,17 +175,34 @@ describe("the report", () => {
 describe("Codex: asks the real CLI which hooks it trusts", () => {
   /** A stand-in `codex` that answers app-server's hooks/list like Codex 0.171 does. */
   function fakeCodex(bin: string, file: string, trustStatus: string, command: string) {
-    const hook = { key: `${file}:pre_tool_use:0:0`, eventName: "preToolUse", handlerType: "command", command, sourcePath: file, source: "project", enabled: true, trustStatus };
+    const hook = {
+      key: `${file}:pre_tool_use:0:0`,
+      eventName: "preToolUse",
+      handlerType: "command",
+      command,
+      sourcePath: file,
+      source: "project",
+      enabled: true,
+      trustStatus,
+    };
     const answer = JSON.stringify({ id: 2, result: { data: [{ cwd: "/", hooks: [hook], warnings: [], errors: [] }] } });
-    writeFileSync(join(bin, "codex"), `#!/bin/sh\nwhile read line; do case "$line" in *'"id":2'*) printf '%s\\n' '${answer.replace(/'/g, "'\\''")}';; esac; done\n`);
+    writeFileSync(
+      join(bin, "codex"),
+      `#!/bin/sh\nwhile read line; do case "$line" in *'"id":2'*) printf '%s\\n' '${answer.replace(/'/g, "'\\''")}';; esac; done\n`,
+    );
     chmodSync(join(bin, "codex"), 0o755);
   }
 
-  test.each([["untrusted", "error"], ["modified", "error"], ["trusted", "ok"]])("trustStatus %s → %s", async (trust, status) => {
+  test.each([
+    ["untrusted", "error"],
+    ["modified", "error"],
+    ["trusted", "ok"],
+  ])("trustStatus %s → %s", async (trust, status) => {
     const { project, bin, env } = box();
     await install("codex", project, env);
     const file = join(project, ".codex", "hooks.json");
-    const command = (JSON.parse(readFileSync(file, "utf8")) as { hooks: Record<string, { hooks: { command: string }[] }[]> }).hooks.PreToolUse![0]!.hooks[0]!.command;
+    const command = (JSON.parse(readFileSync(file, "utf8")) as { hooks: Record<string, { hooks: { command: string }[] }[]> }).hooks
+      .PreToolUse![0]!.hooks[0]!.command;
     fakeCodex(bin, file, trust, command);
     const report = await runDoctor(project, env);
     const codex = report.checks.find((c) => c.agent === "codex" && /Codex (skips|loads and trusts)/.test(c.message));
@@ -188,15 +223,21 @@ describe("Codex: asks the real CLI which hooks it trusts", () => {
   });
 
   const realCodex = join(homedir(), ".cache", "hookit-e2e", "codex@0.171.0", "node_modules", "@openai", "codex", "bin", "codex.js");
-  test.runIf(existsSync(realCodex))("the real Codex 0.171 reports a fresh global install as untrusted", async () => {
-    const { project, home, bin, env } = box();
-    writeFileSync(join(bin, "codex"), `#!/bin/sh\nexec "${process.execPath}" "${realCodex}" "$@"\n`);
-    chmodSync(join(bin, "codex"), 0o755);
-    const codexEnv = { ...env, CODEX_HOME: join(home, ".codex") };
-    mkdirSync(codexEnv.CODEX_HOME);
-    await installAgents({ agents: ["codex"], scope: "global", env: codexEnv, cwd: project, packageRoot: REPO });
-    const report = await runDoctor(project, codexEnv);
-    const codex = report.checks.find((c) => c.agent === "codex" && c.scope === "global" && /Codex skips 3 of hookit's 3 hooks .*untrusted/.test(c.message));
-    expect(codex?.status).toBe("error");
-  }, 30_000);
+  test.runIf(existsSync(realCodex))(
+    "the real Codex 0.171 reports a fresh global install as untrusted",
+    async () => {
+      const { project, home, bin, env } = box();
+      writeFileSync(join(bin, "codex"), `#!/bin/sh\nexec "${process.execPath}" "${realCodex}" "$@"\n`);
+      chmodSync(join(bin, "codex"), 0o755);
+      const codexEnv = { ...env, CODEX_HOME: join(home, ".codex") };
+      mkdirSync(codexEnv.CODEX_HOME);
+      await installAgents({ agents: ["codex"], scope: "global", env: codexEnv, cwd: project, packageRoot: REPO });
+      const report = await runDoctor(project, codexEnv);
+      const codex = report.checks.find(
+        (c) => c.agent === "codex" && c.scope === "global" && /Codex skips 3 of hookit's 3 hooks .*untrusted/.test(c.message),
+      );
+      expect(codex?.status).toBe("error");
+    },
+    30_000,
+  );
 });

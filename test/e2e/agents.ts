@@ -47,15 +47,21 @@ const claude: AgentProfile = {
     // --allowedTools: -p refuses writing commands (`touch`) and Write calls without it. Never --bare: it skips hooks.
     argv: [...cli, "-p", ctx.prompt, "--output-format", "json", "--allowedTools", "Bash,Write"],
     env: {
-      ANTHROPIC_BASE_URL: base(ctx), ANTHROPIC_API_KEY: "dummy",
-      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1", DISABLE_TELEMETRY: "1", DISABLE_AUTOUPDATER: "1",
-      DISABLE_ERROR_REPORTING: "1", DISABLE_BUG_COMMAND: "1",
+      ANTHROPIC_BASE_URL: base(ctx),
+      ANTHROPIC_API_KEY: "dummy",
+      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
+      DISABLE_TELEMETRY: "1",
+      DISABLE_AUTOUPDATER: "1",
+      DISABLE_ERROR_REPORTING: "1",
+      DISABLE_BUG_COMMAND: "1",
     },
     files: {},
     timeoutMs: 120_000,
   }),
   captureHook: (ctx, command) => ({
-    [join(ctx.project, ".claude/settings.json")]: json({ hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command }] }] } }),
+    [join(ctx.project, ".claude/settings.json")]: json({
+      hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command }] }] },
+    }),
   }),
 };
 
@@ -110,7 +116,12 @@ const gemini: AgentProfile = {
   launch: (ctx, cli) => ({
     argv: [...cli, "-p", ctx.prompt, "--yolo", "-m", "gemini-2.5-flash"],
     // GEMINI_CLI_TRUST_WORKSPACE: headless runs in an untrusted folder exit 55 and run no hooks.
-    env: { GEMINI_API_KEY: "fake", GOOGLE_GEMINI_BASE_URL: base(ctx), GEMINI_CLI_TRUST_WORKSPACE: "true", GEMINI_TELEMETRY_ENABLED: "false" },
+    env: {
+      GEMINI_API_KEY: "fake",
+      GOOGLE_GEMINI_BASE_URL: base(ctx),
+      GEMINI_CLI_TRUST_WORKSPACE: "true",
+      GEMINI_TELEMETRY_ENABLED: "false",
+    },
     files: {
       // selectedType: without it the base-URL variable alone fails with "Invalid auth method" (exit 41).
       [join(ctx.home, ".gemini/settings.json")]: json({
@@ -136,11 +147,25 @@ const copilot: AgentProfile = {
   version: clis.copilot.version,
   launch: (ctx, cli) => ({
     // 1.0.92 has no --disable-client-telemetry (and refuses unknown flags); COPILOT_OFFLINE keeps it offline anyway.
-    argv: [...cli, "-p", ctx.prompt, "--allow-all", "--no-auto-update", ...copilotTelemetryFlag(), "--no-custom-instructions", "--output-format", "json"],
+    argv: [
+      ...cli,
+      "-p",
+      ctx.prompt,
+      "--allow-all",
+      "--no-auto-update",
+      ...copilotTelemetryFlag(),
+      "--no-custom-instructions",
+      "--output-format",
+      "json",
+    ],
     env: {
-      NO_COLOR: "1", COPILOT_OFFLINE: "true", COPILOT_PROVIDER_BASE_URL: `${base(ctx)}/v1`,
+      NO_COLOR: "1",
+      COPILOT_OFFLINE: "true",
+      COPILOT_PROVIDER_BASE_URL: `${base(ctx)}/v1`,
       // A unique key: Copilot masks the key wherever it appears (a short one mangled tool-call ids).
-      COPILOT_PROVIDER_API_KEY: "e2e-dummy-key-7f3a", COPILOT_MODEL: "gpt-4.1", COPILOT_AUTO_UPDATE: "false",
+      COPILOT_PROVIDER_API_KEY: "e2e-dummy-key-7f3a",
+      COPILOT_MODEL: "gpt-4.1",
+      COPILOT_AUTO_UPDATE: "false",
       // One shared unpack cache: 0.6 s per run instead of 1.5 s and 235 MB per throwaway HOME.
       COPILOT_CACHE_HOME: join(ctx.cacheRoot, "copilot-cache"),
       // Test-only folder trust: repository hooks are skipped silently in an untrusted folder.
@@ -150,7 +175,10 @@ const copilot: AgentProfile = {
     timeoutMs: 120_000,
   }),
   captureHook: (ctx, command) => ({
-    [join(ctx.project, ".github/hooks/e2e-capture.json")]: json({ version: 1, hooks: { preToolUse: [{ type: "command", bash: command, timeoutSec: 30 }] } }),
+    [join(ctx.project, ".github/hooks/e2e-capture.json")]: json({
+      version: 1,
+      hooks: { preToolUse: [{ type: "command", bash: command, timeoutSec: 30 }] },
+    }),
   }),
 };
 
@@ -166,14 +194,31 @@ const pi: AgentProfile = {
   version: clis.pi.version,
   launch: (ctx, cli) => ({
     // -a: headless Pi skips project-local extensions and settings unless the project is approved.
-    argv: [...cli, "-p", "--no-session", "--offline", "--no-context-files", "--no-skills", "-a", "--provider", "fake", "--model", "fake-model", ctx.prompt],
+    argv: [
+      ...cli,
+      "-p",
+      "--no-session",
+      "--offline",
+      "--no-context-files",
+      "--no-skills",
+      "-a",
+      "--provider",
+      "fake",
+      "--model",
+      "fake-model",
+      ctx.prompt,
+    ],
     env: { PI_CODING_AGENT_DIR: piAgentDir(ctx), PI_OFFLINE: "1", PI_SKIP_VERSION_CHECK: "1", PI_TELEMETRY: "0" },
     files: {
       [join(piAgentDir(ctx), "models.json")]: json({
         providers: {
           fake: {
-            baseUrl: `${base(ctx)}/v1`, api: "openai-completions", apiKey: "dummy-key",
-            models: [{ id: "fake-model", contextWindow: 32000, maxTokens: 1024, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 } }],
+            baseUrl: `${base(ctx)}/v1`,
+            api: "openai-completions",
+            apiKey: "dummy-key",
+            models: [
+              { id: "fake-model", contextWindow: 32000, maxTokens: 1024, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 } },
+            ],
           },
         },
       }),
@@ -193,13 +238,24 @@ const factory: AgentProfile = {
     files: {
       // A neutral model name: an OpenAI-looking one makes droid inject advice into the prompt.
       [join(ctx.home, ".factory/settings.json")]: json({
-        customModels: [{ model: "fake-local-model", displayName: "FakeLocal", baseUrl: `${base(ctx)}/v1`, apiKey: "e2e-dummy-key-7f3a", provider: "generic-chat-completion-api", maxOutputTokens: 1000 }],
+        customModels: [
+          {
+            model: "fake-local-model",
+            displayName: "FakeLocal",
+            baseUrl: `${base(ctx)}/v1`,
+            apiKey: "e2e-dummy-key-7f3a",
+            provider: "generic-chat-completion-api",
+            maxOutputTokens: 1000,
+          },
+        ],
       }),
     },
     timeoutMs: 120_000,
   }),
   captureHook: (ctx, command) => ({
-    [join(ctx.project, ".factory/settings.json")]: json({ hooks: { PreToolUse: [{ matcher: "*", hooks: [{ type: "command", command, timeout: 30 }] }] } }),
+    [join(ctx.project, ".factory/settings.json")]: json({
+      hooks: { PreToolUse: [{ matcher: "*", hooks: [{ type: "command", command, timeout: 30 }] }] },
+    }),
   }),
 };
 

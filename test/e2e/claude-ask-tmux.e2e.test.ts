@@ -24,7 +24,9 @@ async function interactiveAsk(name: string, answer: "yes" | "no") {
     [join(project, ".hookit/hookit.json")]: JSON.stringify(ASK_POLICY, null, 2) + "\n",
     // Test-only: skip first-run onboarding, the API-key question and the folder-trust dialog.
     [join(home, ".claude.json")]: JSON.stringify({
-      hasCompletedOnboarding: true, theme: "dark", customApiKeyResponses: { approved: ["dummy"], rejected: [] },
+      hasCompletedOnboarding: true,
+      theme: "dark",
+      customApiKeyResponses: { approved: ["dummy"], rejected: [] },
       projects: { [project]: { hasTrustDialogAccepted: true, hasCompletedProjectOnboarding: true } },
     }),
   });
@@ -36,9 +38,15 @@ async function interactiveAsk(name: string, answer: "yes" | "no") {
   const quoted = [...cli, prompt].map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(" ");
   const script = `tmux -S '${sock}' new-session -d -x 160 -y 50 -s e2e ${JSON.stringify(quoted)} && while tmux -S '${sock}' has-session -t e2e 2>/dev/null; do sleep 0.3; done`;
   const spec: DriverSpec = {
-    wire: "anthropic", turns: [{ shell: `touch ${MARKER}` }, { say: "Done." }], port: ctx.port,
-    logFile: join(dir, "requests.jsonl"), resultFile: join(dir, "result.json"),
-    argv: ["sh", "-c", script], cwd: project, env: { ...env, ...launch.env, TERM: "xterm-256color" }, timeoutMs: 90_000,
+    wire: "anthropic",
+    turns: [{ shell: `touch ${MARKER}` }, { say: "Done." }],
+    port: ctx.port,
+    logFile: join(dir, "requests.jsonl"),
+    resultFile: join(dir, "result.json"),
+    argv: ["sh", "-c", script],
+    cwd: project,
+    env: { ...env, ...launch.env, TERM: "xterm-256color" },
+    timeoutMs: 90_000,
   };
   const [command, args] = driverCommand(spec, join(dir, "spec.json"));
   const child = spawn(command, args, { stdio: "ignore" });

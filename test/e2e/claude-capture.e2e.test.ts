@@ -22,7 +22,10 @@ const sections = new Map<string, string>();
 describe(`Claude Code ${version}: fixtures and model view`, () => {
   it.each(captureScenarios().map((s) => [s.name, s] as const))("%s", async (_name, scenario) => {
     const r = await runScenario({
-      agent: "claude", name: `capture-${scenario.name}`, install: false, turns: scenario.turns,
+      agent: "claude",
+      name: `capture-${scenario.name}`,
+      install: false,
+      turns: scenario.turns,
       sabotage: ({ dir, project }) => installCaptureHook(dir, project, scenario.hooks),
       argv: (argv) => withAllowedTools(argv, scenario.allowedTools),
     });
@@ -35,13 +38,19 @@ describe(`Claude Code ${version}: fixtures and model view`, () => {
       const text = scrub(JSON.stringify(found, null, 2), r.dir) + "\n";
       if (capture && !onPin) throw new Error(`capture on the pin only (${pinnedClis.claude.version}), not ${version}`);
       if (capture) writeFileSync(join(FIXTURES, file), text);
-      else expect(fieldNames(JSON.parse(text)), `${file} has other fields on ${version}`).toEqual(fieldNames(JSON.parse(readFileSync(join(FIXTURES, file), "utf8"))));
+      else
+        expect(fieldNames(JSON.parse(text)), `${file} has other fields on ${version}`).toEqual(
+          fieldNames(JSON.parse(readFileSync(join(FIXTURES, file), "utf8"))),
+        );
     }
   });
 
   it("model-view.md §1 is what this release showed the model", () => {
     const names = captureScenarios().map((s) => s.name);
-    expect(names.filter((name) => !sections.has(name)), "every scenario above ran").toEqual([]);
+    expect(
+      names.filter((name) => !sections.has(name)),
+      "every scenario above ran",
+    ).toEqual([]);
     const section = header() + names.map((name) => sections.get(name)).join("\n") + "\n---\n";
     const text = readFileSync(MODEL_VIEW, "utf8");
     const start = text.indexOf("## 1. Claude Code");
@@ -60,8 +69,11 @@ function isEvent(payload: unknown, event: string, tool?: string): boolean {
 
 /** The field names of a payload, one level into objects (tool_input, tool_response, …). */
 function fieldNames(payload: Record<string, unknown>): string[] {
-  return Object.entries(payload).flatMap(([key, value]) =>
-    typeof value === "object" && value !== null && !Array.isArray(value) ? [key, ...Object.keys(value).map((k) => `${key}.${k}`)] : [key]).sort();
+  return Object.entries(payload)
+    .flatMap(([key, value]) =>
+      typeof value === "object" && value !== null && !Array.isArray(value) ? [key, ...Object.keys(value).map((k) => `${key}.${k}`)] : [key],
+    )
+    .sort();
 }
 
 function header(): string {
@@ -77,12 +89,23 @@ For each model request after the first, the block shows the messages after the m
 }
 
 function modelView(scenario: CaptureScenario, r: RunResult): string {
-  const lines = [`### claude-code / \`${scenario.name}\``, "", `- Hook: ${scenario.hookLine}`, `- Hook answer: ${scenario.answer}`, `- Outcome: ${scenario.outcome}`];
+  const lines = [
+    `### claude-code / \`${scenario.name}\``,
+    "",
+    `- Hook: ${scenario.hookLine}`,
+    `- Hook answer: ${scenario.answer}`,
+    `- Outcome: ${scenario.outcome}`,
+  ];
   for (const request of r.modelRequests.slice(1)) {
     const messages = (request.body as { messages?: { role?: unknown }[] } | null)?.messages ?? [];
     const after = messages.slice(messages.findLastIndex((m) => m.role === "assistant") + 1);
-    lines.push(`- Request ${request.seq} (\`${request.answer?.replace(":", "")}\`), the messages after the model's turn:`, "", "```json",
-      ...after.map((message) => scrub(JSON.stringify(message), r.dir)), "```");
+    lines.push(
+      `- Request ${request.seq} (\`${request.answer?.replace(":", "")}\`), the messages after the model's turn:`,
+      "",
+      "```json",
+      ...after.map((message) => scrub(JSON.stringify(message), r.dir)),
+      "```",
+    );
   }
   return lines.join("\n") + "\n";
 }

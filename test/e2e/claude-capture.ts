@@ -58,57 +58,143 @@ const DONE: ModelTurn = { say: "Done: the tool call finished." };
 const AFTER_STOP: ModelTurn = { say: "Final answer after stop-hook feedback." };
 
 const pre = (mode: string, answer: string, outcome: string): CaptureScenario => ({
-  name: mode, hookLine: "PreToolUse (matcher `Bash`).", answer, outcome,
-  hooks: { PreToolUse: { matcher: "Bash", mode } }, turns: [ECHO, DONE], allowedTools: "Bash",
+  name: mode,
+  hookLine: "PreToolUse (matcher `Bash`).",
+  answer,
+  outcome,
+  hooks: { PreToolUse: { matcher: "Bash", mode } },
+  turns: [ECHO, DONE],
+  allowedTools: "Bash",
 });
 const ALL_EVENTS = ["SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PostToolBatch", "Stop", "SessionEnd"];
 
 export function captureScenarios(): CaptureScenario[] {
   return [
-    pre("pre-json-deny", "stdout `{\"hookSpecificOutput\":{\"hookEventName\":\"PreToolUse\",\"permissionDecision\":\"deny\",\"permissionDecisionReason\":R}}`, exit 0.", "denied."),
-    pre("pre-json-deny-extra", "stdout `{\"hookitExtra\":true,\"hookSpecificOutput\":{…same deny…}}` (unknown extra top-level key), exit 0.", "still denied."),
-    pre("pre-json-decision-block", "stdout `{\"decision\":\"block\",\"reason\":R}` (legacy form), exit 0.", "denied."),
-    pre("pre-json-ask", "stdout `{\"hookSpecificOutput\":{\"hookEventName\":\"PreToolUse\",\"permissionDecision\":\"ask\",\"permissionDecisionReason\":R}}`, exit 0.", "in `-p` nobody can answer: denied."),
+    pre(
+      "pre-json-deny",
+      'stdout `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":R}}`, exit 0.',
+      "denied.",
+    ),
+    pre(
+      "pre-json-deny-extra",
+      'stdout `{"hookitExtra":true,"hookSpecificOutput":{…same deny…}}` (unknown extra top-level key), exit 0.',
+      "still denied.",
+    ),
+    pre("pre-json-decision-block", 'stdout `{"decision":"block","reason":R}` (legacy form), exit 0.', "denied."),
+    pre(
+      "pre-json-ask",
+      'stdout `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":R}}`, exit 0.',
+      "in `-p` nobody can answer: denied.",
+    ),
     pre("pre-exit2", "stderr `R\\n`, exit 2.", "denied; the hook command line leaks into the text."),
     pre("pre-exit2-nostderr", "no output, exit 2.", "fail-closed: denied."),
     pre("pre-exit1", "stderr `R\\n`, exit 1.", "non-blocking: the tool ran."),
-    { name: "write-pre-exit2", hookLine: "PreToolUse (matcher `*`), Write tool.", answer: "stderr `R\\n`, exit 2.", outcome: "denied; the prefix names the tool.",
-      hooks: { PreToolUse: { matcher: "*", mode: "pre-exit2" } }, turns: (project) => [WRITE(project), DONE], allowedTools: "Write" },
-    { name: "post-block", hookLine: "PreToolUse log + PostToolUse (matcher `Bash`), `--allowedTools Bash`.", answer: "PostToolUse stdout `{\"decision\":\"block\",\"reason\":R}`, exit 0.",
-      outcome: "the tool result is kept; the reason is added.", hooks: { PreToolUse: { matcher: "Bash", mode: "log" }, PostToolUse: { matcher: "Bash", mode: "post-block" } },
-      turns: [ECHO, DONE], allowedTools: "Bash" },
-    { name: "post-exit2", hookLine: "PostToolUse (matcher `Bash`), `--allowedTools Bash`.", answer: "stderr `R\\n`, exit 2.", outcome: "result kept; the stderr is added.",
-      hooks: { PostToolUse: { matcher: "Bash", mode: "post-exit2" } }, turns: [ECHO, DONE], allowedTools: "Bash" },
-    { name: "stop-block", hookLine: "PreToolUse log + Stop, `--allowedTools Bash`.", answer: "Stop stdout `{\"decision\":\"block\",\"reason\":R}` while `stop_hook_active` is false; nothing afterwards.",
-      outcome: "continues with the reason as feedback.", hooks: { PreToolUse: { matcher: "Bash", mode: "log" }, Stop: { mode: "stop-block" } },
-      turns: [ECHO, DONE, AFTER_STOP], allowedTools: "Bash",
-      fixtures: { "Stop.json": { event: "Stop" }, "Stop-stop_hook_active.json": { event: "Stop", nth: 2 } } },
-    { name: "stop-exit2", hookLine: "Stop, `--allowedTools Bash`.", answer: "Stop stderr `R\\n`, exit 2 while `stop_hook_active` is false.", outcome: "continues with the stderr as feedback.",
-      hooks: { Stop: { mode: "stop-exit2" } }, turns: [ECHO, DONE, AFTER_STOP], allowedTools: "Bash" },
-    { name: "all-events", hookLine: "every event, hooks print nothing.", answer: "baseline (allow).", outcome: "plain tool result.",
-      hooks: Object.fromEntries(ALL_EVENTS.map((event) => [event, { mode: "log", ...(event.includes("Tool") && event !== "PostToolBatch" && { matcher: "*" }) }])),
-      turns: [ECHO, DONE], allowedTools: "Bash",
+    {
+      name: "write-pre-exit2",
+      hookLine: "PreToolUse (matcher `*`), Write tool.",
+      answer: "stderr `R\\n`, exit 2.",
+      outcome: "denied; the prefix names the tool.",
+      hooks: { PreToolUse: { matcher: "*", mode: "pre-exit2" } },
+      turns: (project) => [WRITE(project), DONE],
+      allowedTools: "Write",
+    },
+    {
+      name: "post-block",
+      hookLine: "PreToolUse log + PostToolUse (matcher `Bash`), `--allowedTools Bash`.",
+      answer: 'PostToolUse stdout `{"decision":"block","reason":R}`, exit 0.',
+      outcome: "the tool result is kept; the reason is added.",
+      hooks: { PreToolUse: { matcher: "Bash", mode: "log" }, PostToolUse: { matcher: "Bash", mode: "post-block" } },
+      turns: [ECHO, DONE],
+      allowedTools: "Bash",
+    },
+    {
+      name: "post-exit2",
+      hookLine: "PostToolUse (matcher `Bash`), `--allowedTools Bash`.",
+      answer: "stderr `R\\n`, exit 2.",
+      outcome: "result kept; the stderr is added.",
+      hooks: { PostToolUse: { matcher: "Bash", mode: "post-exit2" } },
+      turns: [ECHO, DONE],
+      allowedTools: "Bash",
+    },
+    {
+      name: "stop-block",
+      hookLine: "PreToolUse log + Stop, `--allowedTools Bash`.",
+      answer: 'Stop stdout `{"decision":"block","reason":R}` while `stop_hook_active` is false; nothing afterwards.',
+      outcome: "continues with the reason as feedback.",
+      hooks: { PreToolUse: { matcher: "Bash", mode: "log" }, Stop: { mode: "stop-block" } },
+      turns: [ECHO, DONE, AFTER_STOP],
+      allowedTools: "Bash",
+      fixtures: { "Stop.json": { event: "Stop" }, "Stop-stop_hook_active.json": { event: "Stop", nth: 2 } },
+    },
+    {
+      name: "stop-exit2",
+      hookLine: "Stop, `--allowedTools Bash`.",
+      answer: "Stop stderr `R\\n`, exit 2 while `stop_hook_active` is false.",
+      outcome: "continues with the stderr as feedback.",
+      hooks: { Stop: { mode: "stop-exit2" } },
+      turns: [ECHO, DONE, AFTER_STOP],
+      allowedTools: "Bash",
+    },
+    {
+      name: "all-events",
+      hookLine: "every event, hooks print nothing.",
+      answer: "baseline (allow).",
+      outcome: "plain tool result.",
+      hooks: Object.fromEntries(
+        ALL_EVENTS.map((event) => [event, { mode: "log", ...(event.includes("Tool") && event !== "PostToolBatch" && { matcher: "*" }) }]),
+      ),
+      turns: [ECHO, DONE],
+      allowedTools: "Bash",
       fixtures: {
-        "SessionStart.json": { event: "SessionStart" }, "UserPromptSubmit.json": { event: "UserPromptSubmit" },
-        "PreToolUse-Bash.json": { event: "PreToolUse", tool: "Bash" }, "PostToolUse-Bash.json": { event: "PostToolUse", tool: "Bash" },
+        "SessionStart.json": { event: "SessionStart" },
+        "UserPromptSubmit.json": { event: "UserPromptSubmit" },
+        "PreToolUse-Bash.json": { event: "PreToolUse", tool: "Bash" },
+        "PostToolUse-Bash.json": { event: "PostToolUse", tool: "Bash" },
         "SessionEnd.json": { event: "SessionEnd" },
-      } },
-    { name: "write-log", hookLine: "PreToolUse + PostToolUse (matcher `*`), Write tool, `--allowedTools Write`.", answer: "baseline (allow).", outcome: "Write success text.",
-      hooks: { PreToolUse: { matcher: "*", mode: "log" }, PostToolUse: { matcher: "*", mode: "log" } }, turns: (project) => [WRITE(project), DONE], allowedTools: "Write",
-      fixtures: { "PreToolUse-Write.json": { event: "PreToolUse", tool: "Write" }, "PostToolUse-Write.json": { event: "PostToolUse", tool: "Write" } } },
-    { name: "perm-needed", hookLine: "PreToolUse log, Bash `touch hookit-e2e-marker`, no `--allowedTools`.", answer: "hook allows (prints nothing).",
-      outcome: "Claude Code itself refuses the write in `-p`.", hooks: { PreToolUse: { matcher: "Bash", mode: "log" } }, turns: [TOUCH, DONE],
-      fixtures: { "PreToolUse-Bash-touch.json": { event: "PreToolUse", tool: "Bash" } } },
-    { name: "readonly-no-permission", hookLine: "no hooks, no `--allowedTools`.", answer: "—.", outcome: "`echo hello` auto-allowed as read-only.", hooks: {}, turns: [ECHO, DONE] },
+      },
+    },
+    {
+      name: "write-log",
+      hookLine: "PreToolUse + PostToolUse (matcher `*`), Write tool, `--allowedTools Write`.",
+      answer: "baseline (allow).",
+      outcome: "Write success text.",
+      hooks: { PreToolUse: { matcher: "*", mode: "log" }, PostToolUse: { matcher: "*", mode: "log" } },
+      turns: (project) => [WRITE(project), DONE],
+      allowedTools: "Write",
+      fixtures: {
+        "PreToolUse-Write.json": { event: "PreToolUse", tool: "Write" },
+        "PostToolUse-Write.json": { event: "PostToolUse", tool: "Write" },
+      },
+    },
+    {
+      name: "perm-needed",
+      hookLine: "PreToolUse log, Bash `touch hookit-e2e-marker`, no `--allowedTools`.",
+      answer: "hook allows (prints nothing).",
+      outcome: "Claude Code itself refuses the write in `-p`.",
+      hooks: { PreToolUse: { matcher: "Bash", mode: "log" } },
+      turns: [TOUCH, DONE],
+      fixtures: { "PreToolUse-Bash-touch.json": { event: "PreToolUse", tool: "Bash" } },
+    },
+    {
+      name: "readonly-no-permission",
+      hookLine: "no hooks, no `--allowedTools`.",
+      answer: "—.",
+      outcome: "`echo hello` auto-allowed as read-only.",
+      hooks: {},
+      turns: [ECHO, DONE],
+    },
   ];
 }
 
 /** Writes the hook script and `.claude/settings.json` for one scenario. */
 export function installCaptureHook(dir: string, project: string, hooks: Hooks): void {
   writeFileSync(join(dir, "hook.mjs"), HOOK);
-  const settings = Object.fromEntries(Object.entries(hooks).map(([event, { matcher, mode }]) => [
-    event, [{ ...(matcher !== undefined && { matcher }), hooks: [{ type: "command", command: `node ${join(dir, "hook.mjs")} ${mode}` }] }],
-  ]));
+  const settings = Object.fromEntries(
+    Object.entries(hooks).map(([event, { matcher, mode }]) => [
+      event,
+      [{ ...(matcher !== undefined && { matcher }), hooks: [{ type: "command", command: `node ${join(dir, "hook.mjs")} ${mode}` }] }],
+    ]),
+  );
   mkdirSync(join(project, ".claude"), { recursive: true });
   writeFileSync(join(project, ".claude/settings.json"), JSON.stringify({ hooks: settings }, null, 2) + "\n");
 }

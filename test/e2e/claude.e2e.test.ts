@@ -16,7 +16,10 @@ describeConformance("claude", {
   blockedResult: (reason) => (newer ? `PreToolUse:Bash hook error: ${reason}` : reason),
   // Bash: updatedToolOutput replaces what the model reads.
   patchedResult: (text) => text,
-  correctiveMessage: (message) => (newer ? new RegExp(`^<system-reminder>\n[\\s\\S]*Stop hook feedback:\n${escape(message)}\n</system-reminder>$`) : `Stop hook feedback:\n${message}`),
+  correctiveMessage: (message) =>
+    newer
+      ? new RegExp(`^<system-reminder>\n[\\s\\S]*Stop hook feedback:\n${escape(message)}\n</system-reminder>$`)
+      : `Stop hook feedback:\n${message}`,
   brokenPolicy: "tool blocked",
   // The pre-tool command ends in `|| exit 2`: a crashing hookit (exit 1) becomes the blocking answer.
   crashedHook: "tool blocked",
@@ -30,7 +33,11 @@ describe("claude: tool_result patch on a non-Bash tool (documented degradation)"
   afterAll(disposeScratch);
 
   it("Write keeps its original result and the patch text follows it (a system-reminder; a system message in 2.1.332)", async () => {
-    const policy = { local: { "redact-write": { description: "e2e", event: "tool_result", filter: { toolName: "^write$" }, shell: "false", default: true } } };
+    const policy = {
+      local: {
+        "redact-write": { description: "e2e", event: "tool_result", filter: { toolName: "^write$" }, shell: "false", default: true },
+      },
+    };
     const r = await runScenario({
       agent: "claude",
       name: "write-patch",
@@ -48,8 +55,15 @@ describe("claude: tool_result patch on a non-Bash tool (documented degradation)"
     // 2.1.332: a system message of its own after the result, quoting the hook command too.
     const items = r.views[1] ?? [];
     const after = items.slice(items.map((item) => item.kind).lastIndexOf("toolCall") + 1);
-    const system = after.filter((item) => item.kind === "other").map((item) => item.text).join("\n");
-    expect(system, r.summary()).toMatch(new RegExp(`^PostToolUse:Write hook blocking error from command: .*hook --agent claude PostToolUse.*: \\[BLOCKED by HooKit\\] ${escape(reason)}`));
+    const system = after
+      .filter((item) => item.kind === "other")
+      .map((item) => item.text)
+      .join("\n");
+    expect(system, r.summary()).toMatch(
+      new RegExp(
+        `^PostToolUse:Write hook blocking error from command: .*hook --agent claude PostToolUse.*: \\[BLOCKED by HooKit\\] ${escape(reason)}`,
+      ),
+    );
   });
 });
 

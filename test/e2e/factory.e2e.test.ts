@@ -28,7 +28,9 @@ describeConformance("factory", {
 /** Puts a user's PreToolUse hook that always answers "allow" before hookit's in the installed hooks.json. */
 function allowHookFirst({ dir, project }: { dir: string; project: string }): void {
   const script = join(dir, "allow.sh");
-  const allow = { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow", permissionDecisionReason: "user allows" } };
+  const allow = {
+    hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow", permissionDecisionReason: "user allows" },
+  };
   writeFileSync(script, `#!/bin/sh\ncat >/dev/null\nprintf '%s' '${JSON.stringify(allow)}'\n`);
   chmodSync(script, 0o755);
   const file = join(project, ".factory/hooks.json");
@@ -41,7 +43,13 @@ describe("factory: droid-specific behaviour", () => {
   afterAll(disposeScratch);
 
   it("a deny holds when another hook listed first answers allow (droid obeys the first permissionDecision; exit 2 backs hookit's)", async () => {
-    const r = await runScenario({ agent: "factory", name: "allow-first", policy: GUARD_POLICY, sabotage: allowHookFirst, turns: [{ shell: `touch ${MARKER}` }, { say: "Done." }] });
+    const r = await runScenario({
+      agent: "factory",
+      name: "allow-first",
+      policy: GUARD_POLICY,
+      sabotage: allowHookFirst,
+      turns: [{ shell: `touch ${MARKER}` }, { say: "Done." }],
+    });
     expect(r.modelRequests.length, r.summary()).toBe(2);
     expect(r.exists(MARKER), r.summary()).toBe(false);
     // The reason now comes from stderr, which the runner ends with a newline.
@@ -49,7 +57,12 @@ describe("factory: droid-specific behaviour", () => {
   });
 
   it("the output stays, and the patch text is the user message right after it", async () => {
-    const r = await runScenario({ agent: "factory", name: "patch-view", policy: PATCH_POLICY, turns: [{ shell: "echo kept-7f3a" }, { say: "Done." }] });
+    const r = await runScenario({
+      agent: "factory",
+      name: "patch-view",
+      policy: PATCH_POLICY,
+      turns: [{ shell: "echo kept-7f3a" }, { say: "Done." }],
+    });
     expect(r.modelRequests.length, r.summary()).toBe(2);
     expect(rawToolResults(r.views[1] ?? []).at(-1), r.summary()).toBe("kept-7f3a\n\n\n[Process exited with code 0]");
     expect(userTexts(r.views[1] ?? []).at(-1), r.summary()).toBe(PATCH_TEXT);

@@ -98,7 +98,15 @@ export function disposeScratch(): void {
 function bundledDriver(): string {
   if (driverFile) return driverFile;
   const out = join(scratch(), "driver.mjs");
-  buildSync({ entryPoints: [join(REPO_ROOT, "test/e2e/driver.ts")], bundle: true, platform: "node", format: "esm", target: "node20", outfile: out, logLevel: "error" });
+  buildSync({
+    entryPoints: [join(REPO_ROOT, "test/e2e/driver.ts")],
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    outfile: out,
+    logLevel: "error",
+  });
   driverFile = out;
   return out;
 }
@@ -122,16 +130,15 @@ export function freePort(): Promise<number> {
   });
 }
 
-
 export function baseEnv(home: string): Record<string, string> {
   return { PATH: basePath(), HOME: home, TERM: "dumb", LANG: "C.UTF-8" };
 }
 
 export function run(command: string, args: string[], options: { cwd: string; env: Record<string, string> }): void {
   const r = spawnSync(command, args, { ...options, encoding: "utf8", timeout: 60_000 });
-  if (r.status !== 0) throw new Error(`${command} ${args.join(" ")} failed (${r.status ?? r.signal}):\n${r.stdout}${r.stderr}${r.error ?? ""}`);
+  if (r.status !== 0)
+    throw new Error(`${command} ${args.join(" ")} failed (${r.status ?? r.signal}):\n${r.stdout}${r.stderr}${r.error ?? ""}`);
 }
-
 
 /** Writes the spec and returns the command line that runs the driver on it, isolated where possible. */
 export function driverCommand(spec: DriverSpec, specFile: string): [string, string[]] {
@@ -154,7 +161,6 @@ function runDriver(spec: DriverSpec, specFile: string): Promise<void> {
   });
 }
 
-
 /** One scenario's throwaway directory: an empty HOME and a fresh git project, and the base environment for it. */
 export function freshRun(name: string): { dir: string; home: string; project: string; env: Record<string, string> } {
   const dir = mkdtempSync(join(scratch(), `${name.replace(/\W+/g, "-")}-`));
@@ -172,7 +178,13 @@ export async function runScenario(scenario: Scenario): Promise<RunResult> {
   const cli = cliCommand(scenario.agent, CACHE_ROOT);
   const { dir, home, project, env } = freshRun(`${scenario.agent}-${scenario.name}`);
 
-  const ctx: AgentContext = { cacheRoot: CACHE_ROOT, home, project, port: await freePort(), prompt: scenario.prompt ?? "Please follow the e2e script." };
+  const ctx: AgentContext = {
+    cacheRoot: CACHE_ROOT,
+    home,
+    project,
+    port: await freePort(),
+    prompt: scenario.prompt ?? "Please follow the e2e script.",
+  };
   const launch = profile.launch(ctx, cli);
   writeFiles(launch.files);
   if (scenario.captureHook) writeFiles(profile.captureHook(ctx, captureScript(dir)));
@@ -192,9 +204,15 @@ export async function runScenario(scenario: Scenario): Promise<RunResult> {
   scenario.sabotage?.({ dir, home, project });
 
   const spec: DriverSpec = {
-    wire: profile.wire, turns: typeof scenario.turns === "function" ? scenario.turns(project) : scenario.turns, port: ctx.port,
-    logFile: join(dir, "requests.jsonl"), resultFile: join(dir, "result.json"),
-    argv: scenario.argv ? scenario.argv(launch.argv) : launch.argv, cwd: project, env: { ...env, ...launch.env, ...extraEnv }, timeoutMs: launch.timeoutMs,
+    wire: profile.wire,
+    turns: typeof scenario.turns === "function" ? scenario.turns(project) : scenario.turns,
+    port: ctx.port,
+    logFile: join(dir, "requests.jsonl"),
+    resultFile: join(dir, "result.json"),
+    argv: scenario.argv ? scenario.argv(launch.argv) : launch.argv,
+    cwd: project,
+    env: { ...env, ...launch.env, ...extraEnv },
+    timeoutMs: launch.timeoutMs,
   };
   await runDriver(spec, join(dir, "spec.json"));
   const driver = JSON.parse(readFileSync(spec.resultFile, "utf8")) as DriverResult;
@@ -202,10 +220,19 @@ export async function runScenario(scenario: Scenario): Promise<RunResult> {
   const modelRequests = requests.filter((r) => r.answer?.startsWith("step:"));
   const captureDir = join(dir, "capture");
   const captures = existsSync(captureDir)
-    ? readdirSync(captureDir).sort().map((f) => JSON.parse(readFileSync(join(captureDir, f), "utf8")) as unknown)
+    ? readdirSync(captureDir)
+        .sort()
+        .map((f) => JSON.parse(readFileSync(join(captureDir, f), "utf8")) as unknown)
     : [];
   return {
-    scenario, dir, project, home, isolated: canIsolate(), driver, requests, modelRequests,
+    scenario,
+    dir,
+    project,
+    home,
+    isolated: canIsolate(),
+    driver,
+    requests,
+    modelRequests,
     views: modelRequests.map((r) => conversation(profile.wire, r)),
     captures,
     exists: (p) => existsSync(join(project, p)),

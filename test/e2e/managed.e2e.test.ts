@@ -23,7 +23,17 @@ import { REPO_ROOT } from "./harness.ts";
 
 const MARKER = "forbidden-marker";
 const GUARD = "org-no-marker";
-const MANAGED_POLICY = { local: { [GUARD]: { description: "managed e2e guard", event: "tool_call", filter: { toolName: "^bash$", command: MARKER }, shell: "false", default: true } } };
+const MANAGED_POLICY = {
+  local: {
+    [GUARD]: {
+      description: "managed e2e guard",
+      event: "tool_call",
+      filter: { toolName: "^bash$", command: MARKER },
+      shell: "false",
+      default: true,
+    },
+  },
+};
 const REASON = `hookit: hook "${GUARD}" rejected bash — \`false\``;
 
 /** Where each agent's managed registration is (docs/teams/managed.md). */
@@ -81,7 +91,11 @@ async function managedRun(agent: CliId, user: User): Promise<ManagedRun> {
   writeFiles(launch.files);
   writeFiles(USER_SABOTAGE[agent]!(home));
   // The user's own policy redefines the managed guard as a no-op.
-  writeFiles({ [join(home, ".config/hookit/hookit.json")]: JSON.stringify({ local: { [GUARD]: { description: "mine", event: "tool_call", shell: "true", default: false } } }) });
+  writeFiles({
+    [join(home, ".config/hookit/hookit.json")]: JSON.stringify({
+      local: { [GUARD]: { description: "mine", event: "tool_call", shell: "true", default: false } },
+    }),
+  });
   chownTree(home, user);
   chownTree(project, user);
   const policyFile = join(dir, "org-policy.json");
@@ -97,9 +111,15 @@ async function managedRun(agent: CliId, user: User): Promise<ManagedRun> {
     { say: "Done." },
   ];
   const spec: DriverSpec = {
-    wire: profile.wire, turns, port: ctx.port, logFile: join(dir, "requests.jsonl"), resultFile: join(dir, "result.json"),
+    wire: profile.wire,
+    turns,
+    port: ctx.port,
+    logFile: join(dir, "requests.jsonl"),
+    resultFile: join(dir, "result.json"),
     argv: ["setpriv", `--reuid=${user.uid}`, `--regid=${user.gid}`, "--init-groups", "--", ...launch.argv],
-    cwd: project, env: { ...env, ...launch.env, HOOKIT: "0" }, timeoutMs: launch.timeoutMs,
+    cwd: project,
+    env: { ...env, ...launch.env, HOOKIT: "0" },
+    timeoutMs: launch.timeoutMs,
   };
   const specFile = join(dir, "spec.json");
   writeFileSync(specFile, JSON.stringify(spec));
@@ -122,7 +142,9 @@ async function managedRun(agent: CliId, user: User): Promise<ManagedRun> {
     let stderr = "";
     child.stderr.on("data", (d: Buffer) => (stderr += d.toString("utf8")));
     child.on("error", reject);
-    child.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`managed e2e run exited ${code}: ${stderr}${readIf(join(dir, "install.log"))}`))));
+    child.on("close", (code) =>
+      code === 0 ? resolve() : reject(new Error(`managed e2e run exited ${code}: ${stderr}${readIf(join(dir, "install.log"))}`)),
+    );
   });
   const driverResult = JSON.parse(readFileSync(spec.resultFile, "utf8")) as DriverResult;
   const requests = readJsonl(spec.logFile);
@@ -131,15 +153,25 @@ async function managedRun(agent: CliId, user: User): Promise<ManagedRun> {
     project,
     modelRequests,
     views: modelRequests.map((r) => conversation(profile.wire, r)),
-    upper: (path) => readIf(join(dir, "overlay", path.startsWith("etc/") ? "etc" : "usr-local", "upper", path.replace(/^etc\//, "").replace(/^usr\/local\//, ""))),
-    summary: () => [
-      `${agent} managed run in ${dir}`,
-      `exit ${driverResult.exitCode} signal ${driverResult.signal} timedOut ${driverResult.timedOut}${driverResult.error ? ` error ${driverResult.error}` : ""}`,
-      `install: ${readIf(join(dir, "install.log")).slice(-800)}`,
-      `requests: ${requests.map((r) => `#${r.seq} ${r.method} ${r.url} → ${r.answer}`).join("; ") || "none"}`,
-      `stderr: ${driverResult.stderr.slice(-1500)}`,
-      `stdout: ${driverResult.stdout.slice(-1500)}`,
-    ].join("\n"),
+    upper: (path) =>
+      readIf(
+        join(
+          dir,
+          "overlay",
+          path.startsWith("etc/") ? "etc" : "usr-local",
+          "upper",
+          path.replace(/^etc\//, "").replace(/^usr\/local\//, ""),
+        ),
+      ),
+    summary: () =>
+      [
+        `${agent} managed run in ${dir}`,
+        `exit ${driverResult.exitCode} signal ${driverResult.signal} timedOut ${driverResult.timedOut}${driverResult.error ? ` error ${driverResult.error}` : ""}`,
+        `install: ${readIf(join(dir, "install.log")).slice(-800)}`,
+        `requests: ${requests.map((r) => `#${r.seq} ${r.method} ${r.url} → ${r.answer}`).join("; ") || "none"}`,
+        `stderr: ${driverResult.stderr.slice(-1500)}`,
+        `stdout: ${driverResult.stdout.slice(-1500)}`,
+      ].join("\n"),
   };
 }
 
@@ -147,7 +179,15 @@ let driverFile: string | undefined;
 function driver(dir: string): string {
   if (driverFile && existsSync(driverFile)) return driverFile;
   driverFile = join(dir, "driver.mjs");
-  buildSync({ entryPoints: [join(REPO_ROOT, "test/e2e/driver.ts")], bundle: true, platform: "node", format: "esm", target: "node20", outfile: driverFile, logLevel: "error" });
+  buildSync({
+    entryPoints: [join(REPO_ROOT, "test/e2e/driver.ts")],
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    outfile: driverFile,
+    logLevel: "error",
+  });
   return driverFile;
 }
 

@@ -12,14 +12,20 @@ import { rawToolResults } from "./views.ts";
 describeMessages("claude", { passMessage: "delivered", resultMessage: "delivered", askedResult: ASK_MESSAGE });
 // additionalContext arrives as a developer message after the call; an ask is a deny (0.171 runs the tool on "ask").
 describeMessages("codex", {
-  passMessage: "delivered", resultMessage: "delivered", askedResult: `Command blocked by PreToolUse hook: ${ASK_AS_BLOCK}. Command: touch hookit-e2e-marker`,
+  passMessage: "delivered",
+  resultMessage: "delivered",
+  askedResult: `Command blocked by PreToolUse hook: ${ASK_AS_BLOCK}. Command: touch hookit-e2e-marker`,
 });
 // BeforeTool drops additionalContext; AfterTool appends it as <hook_context>. Its "ask" hangs in -p, so an ask is a deny.
 describeMessages("gemini", {
-  passMessage: "not delivered", resultMessage: "delivered", askedResult: JSON.stringify({ error: `Tool execution blocked: ${ASK_AS_BLOCK}` }),
+  passMessage: "not delivered",
+  resultMessage: "delivered",
+  askedResult: JSON.stringify({ error: `Tool execution blocked: ${ASK_AS_BLOCK}` }),
 });
 describeMessages("copilot", {
-  passMessage: "delivered", resultMessage: "delivered", askedResult: `Denied by preToolUse hook (unable to ask user for confirmation): ${ASK_MESSAGE}`,
+  passMessage: "delivered",
+  resultMessage: "delivered",
+  askedResult: `Denied by preToolUse hook (unable to ask user for confirmation): ${ASK_MESSAGE}`,
 });
 // PreToolUse drops additionalContext; PostToolUse adds it as a message. exec --auto runs the tool on "ask", so an ask is a deny.
 describeMessages("factory", { passMessage: "not delivered", resultMessage: "delivered", askedResult: `Error: ${ASK_AS_BLOCK}` });
@@ -33,7 +39,10 @@ describe("claude: an ask under bypassPermissions (the --dangerously-skip-permiss
 
   it("is still a denial in -p: a permission bypass does not answer hookit's ask", async () => {
     const r = await runScenario({
-      agent: "claude", name: "ask-bypass", policy: ASK_POLICY, turns: [{ shell: `touch ${MARKER}` }, { say: "Done." }],
+      agent: "claude",
+      name: "ask-bypass",
+      policy: ASK_POLICY,
+      turns: [{ shell: `touch ${MARKER}` }, { say: "Done." }],
       // Claude refuses the bypass mode as root unless it is told it runs in a sandbox.
       env: { IS_SANDBOX: "1" },
       sabotage: ({ project }) => {

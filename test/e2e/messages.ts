@@ -20,10 +20,55 @@ export const ASK_AS_BLOCK = `${ASK_REASON}\n\n${ASK_MESSAGE}\n\nhookit: this cal
 const message = (text: string, outcome: string, delivery = "steer") => ({ type: "message", outcome, message: text, delivery });
 const guard = { toolName: "^bash$", command: MARKER };
 
-const BLOCK_POLICY = { local: { "no-touch": { description: "e2e", event: "tool_call", filter: guard, shell: "false", action: message(BLOCK_MESSAGE, "block"), default: true } } };
-const PASS_POLICY = { local: { note: { description: "e2e", event: "tool_call", filter: { toolName: "^bash$" }, shell: "true", action: message(PASS_MESSAGE, "pass"), default: true } } };
-const RESULT_POLICY = { local: { stale: { description: "e2e", event: "tool_result", filter: { toolName: "^bash$" }, shell: "true", action: message(RESULT_MESSAGE, "pass", "followUp"), default: true } } };
-export const ASK_POLICY = { local: { "confirm-touch": { description: "e2e", event: "tool_call", ask: true, filter: guard, shell: "false", action: message(ASK_MESSAGE, "block"), default: true } } };
+const BLOCK_POLICY = {
+  local: {
+    "no-touch": {
+      description: "e2e",
+      event: "tool_call",
+      filter: guard,
+      shell: "false",
+      action: message(BLOCK_MESSAGE, "block"),
+      default: true,
+    },
+  },
+};
+const PASS_POLICY = {
+  local: {
+    note: {
+      description: "e2e",
+      event: "tool_call",
+      filter: { toolName: "^bash$" },
+      shell: "true",
+      action: message(PASS_MESSAGE, "pass"),
+      default: true,
+    },
+  },
+};
+const RESULT_POLICY = {
+  local: {
+    stale: {
+      description: "e2e",
+      event: "tool_result",
+      filter: { toolName: "^bash$" },
+      shell: "true",
+      action: message(RESULT_MESSAGE, "pass", "followUp"),
+      default: true,
+    },
+  },
+};
+export const ASK_POLICY = {
+  local: {
+    "confirm-touch": {
+      description: "e2e",
+      event: "tool_call",
+      ask: true,
+      filter: guard,
+      shell: "false",
+      action: message(ASK_MESSAGE, "block"),
+      default: true,
+    },
+  },
+};
 
 export interface MessageExpectations {
   /** A pass message reaches the model (additional context), or the agent has no channel for it. */
@@ -38,11 +83,16 @@ export interface MessageExpectations {
 function seen(r: RunResult): string {
   const items = r.views[1] ?? [];
   const last = items.map((i) => i.kind).lastIndexOf("toolCall");
-  return items.slice(last + 1).filter((i) => i.kind !== "assistant").map((i) => i.text).join("\n");
+  return items
+    .slice(last + 1)
+    .filter((i) => i.kind !== "assistant")
+    .map((i) => i.text)
+    .join("\n");
 }
 
 function show(r: RunResult, label: string): void {
-  if (process.env.HOOKIT_E2E_SHOW === "1") console.info(`${r.scenario.agent}/${label}:\n${JSON.stringify(rawToolResults(r.views[1] ?? []).at(-1))}\n${JSON.stringify(seen(r))}`);
+  if (process.env.HOOKIT_E2E_SHOW === "1")
+    console.info(`${r.scenario.agent}/${label}:\n${JSON.stringify(rawToolResults(r.views[1] ?? []).at(-1))}\n${JSON.stringify(seen(r))}`);
 }
 
 export function describeMessages(agent: CliId, expected: MessageExpectations): void {

@@ -30,16 +30,31 @@ describe("opencode: what differs from the TUI and `opencode serve`", () => {
   const plainRun = { HOOKIT_E2E_OPENCODE_MODE: "run" };
 
   it("a plain `opencode run` blocks the same way", async () => {
-    const r = await runScenario({ agent: "opencode", name: "run-block", env: plainRun, policy: GUARD_POLICY, turns: [{ shell: `touch ${MARKER}` }, { say: "Done." }] });
+    const r = await runScenario({
+      agent: "opencode",
+      name: "run-block",
+      env: plainRun,
+      policy: GUARD_POLICY,
+      turns: [{ shell: `touch ${MARKER}` }, { say: "Done." }],
+    });
     expect(r.modelRequests.length, r.summary()).toBe(2);
     expect(r.exists(MARKER), r.summary()).toBe(false);
     expect(rawToolResults(r.views[1] ?? []).at(-1), r.summary()).toBe(BLOCK_REASON);
   });
 
   it("a plain `opencode run` exits at idle: agent_end is judged and logged, but no corrective turn runs", async () => {
-    const r = await runScenario({ agent: "opencode", name: "run-agent-end", env: plainRun, policy: STOP_POLICY, turns: [{ say: "First answer." }, { say: "Second answer." }] });
+    const r = await runScenario({
+      agent: "opencode",
+      name: "run-agent-end",
+      env: plainRun,
+      policy: STOP_POLICY,
+      turns: [{ say: "First answer." }, { say: "Second answer." }],
+    });
     expect(r.modelRequests.length, r.summary()).toBe(1);
-    expect(userTexts(r.views[0] ?? []).some((u) => u.includes(CORRECTIVE)), r.summary()).toBe(false);
+    expect(
+      userTexts(r.views[0] ?? []).some((u) => u.includes(CORRECTIVE)),
+      r.summary(),
+    ).toBe(false);
     // The plugin's dispose waited for the evaluation: the decision log has the stop that was not delivered.
     const log = join(r.home, ".local/state/hookit/decisions.jsonl");
     const stops = (existsSync(log) ? readFileSync(log, "utf8") : "").split("\n").filter((l) => l.includes('"kind":"stop"'));
@@ -51,7 +66,13 @@ describe("opencode: what differs from the TUI and `opencode serve`", () => {
     const breakPlugin = ({ project }: { project: string }) => {
       writeFileSync(join(project, "opencode.json"), JSON.stringify({ plugin: [join(project, "missing/hookit/dist/opencode.mjs")] }) + "\n");
     };
-    const r = await runScenario({ agent: "opencode", name: "missing-plugin", policy: GUARD_POLICY, sabotage: breakPlugin, turns: [{ shell: `touch ${MARKER}` }, { say: "Done." }] });
+    const r = await runScenario({
+      agent: "opencode",
+      name: "missing-plugin",
+      policy: GUARD_POLICY,
+      sabotage: breakPlugin,
+      turns: [{ shell: `touch ${MARKER}` }, { say: "Done." }],
+    });
     expect(r.modelRequests.length, r.summary()).toBe(2);
     expect(r.exists(MARKER), r.summary()).toBe(true);
     expect(afterLastToolCall(r.views[1] ?? []), r.summary()).not.toContain("hookit");

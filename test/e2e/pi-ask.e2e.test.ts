@@ -13,7 +13,12 @@ const ASK_MESSAGE = "HOOKIT-ASK-7f3a: touching the marker needs your confirmatio
 const ASK_POLICY = {
   local: {
     "confirm-touch": {
-      description: "e2e", event: "tool_call", ask: true, filter: { toolName: "^bash$", command: MARKER }, shell: "false", default: true,
+      description: "e2e",
+      event: "tool_call",
+      ask: true,
+      filter: { toolName: "^bash$", command: MARKER },
+      shell: "false",
+      default: true,
       action: { type: "message", outcome: "block", message: ASK_MESSAGE, delivery: "steer" },
     },
   },

@@ -51,7 +51,8 @@ describe("pi (RPC mode): hookit's notices and session guards", () => {
 
   it("agent_end failure: exactly one corrective turn, then the 'retry stopped' notice, no second correction", async () => {
     const pi = await startPiRpc({
-      name: "agent-end", policy: STOP_POLICY,
+      name: "agent-end",
+      policy: STOP_POLICY,
       turns: [{ say: "First answer." }, { say: "Second answer." }, { say: "Third answer." }],
     });
     const settled = await promptAndSettle(pi, "Please follow the e2e script.");
@@ -67,7 +68,10 @@ describe("pi (RPC mode): hookit's notices and session guards", () => {
     const corrections = pi.records.flatMap((r, i) => (isCorrective(r) ? [i] : []));
     expect(corrections.length, pi.summary()).toBe(1);
     const stopped = notifications(pi.records).filter((n) => n.message === RETRY_STOPPED);
-    expect(stopped.map((n) => n.notifyType), pi.summary()).toEqual(["error"]);
+    expect(
+      stopped.map((n) => n.notifyType),
+      pi.summary(),
+    ).toEqual(["error"]);
     // The notice answers the second agent_end: after the corrective turn, before Pi settles.
     const notice = stopped[0]?.index ?? -1;
     expect(notice, pi.summary()).toBeGreaterThan(corrections[0] ?? Infinity);
@@ -90,9 +94,15 @@ describe("pi (RPC mode): hookit's notices and session guards", () => {
     expect(after.messageCount, pi.summary()).toBe(before.messageCount);
 
     const messages = notifications(pi.records).map((n) => n.message);
-    expect(messages.filter((m) => m === SWITCH_CANCELLED), pi.summary()).toHaveLength(1);
+    expect(
+      messages.filter((m) => m === SWITCH_CANCELLED),
+      pi.summary(),
+    ).toHaveLength(1);
     // No new session started: the extension never announced itself a second time.
-    expect(messages.filter((m) => m === LOADED), pi.summary()).toHaveLength(1);
+    expect(
+      messages.filter((m) => m === LOADED),
+      pi.summary(),
+    ).toHaveLength(1);
     expect(hookRuns(pi.records, "session_before_switch"), pi.summary()).toEqual([false]);
     await pi.close();
   });
@@ -114,8 +124,14 @@ describe("pi (RPC mode): hookit's notices and session guards", () => {
     // The hook did run and pass (not "hookit was absent"), and the new session loaded hookit again.
     expect(hookRuns(pi.records, "session_before_switch"), pi.summary()).toEqual([true]);
     const messages = notifications(pi.records).map((n) => n.message);
-    expect(messages.filter((m) => m.startsWith("hookit: session switch")), pi.summary()).toEqual([]);
-    expect(messages.filter((m) => m === LOADED), pi.summary()).toHaveLength(2);
+    expect(
+      messages.filter((m) => m.startsWith("hookit: session switch")),
+      pi.summary(),
+    ).toEqual([]);
+    expect(
+      messages.filter((m) => m === LOADED),
+      pi.summary(),
+    ).toHaveLength(2);
     await pi.close();
   });
 });

@@ -74,10 +74,16 @@ export async function startPiRpc(options: PiRpcOptions): Promise<PiRpc> {
   run(process.execPath, [hookitBin(), "install", "--agent", "pi", "--project", project], { cwd: project, env });
 
   const spec: DriverSpec = {
-    wire: "chat", turns: options.turns ?? [], port: ctx.port,
-    logFile: join(dir, "requests.jsonl"), resultFile: join(dir, "result.json"),
-    argv: rpcArgv(launch.argv, ctx.prompt), cwd: project, env: { ...env, ...launch.env },
-    timeoutMs: launch.timeoutMs, interactive: true,
+    wire: "chat",
+    turns: options.turns ?? [],
+    port: ctx.port,
+    logFile: join(dir, "requests.jsonl"),
+    resultFile: join(dir, "result.json"),
+    argv: rpcArgv(launch.argv, ctx.prompt),
+    cwd: project,
+    env: { ...env, ...launch.env },
+    timeoutMs: launch.timeoutMs,
+    interactive: true,
   };
   const [command, args] = driverCommand(spec, join(dir, "spec.json"));
   const child = spawn(command, args, { stdio: ["pipe", "pipe", "pipe"] });
@@ -131,7 +137,10 @@ export async function startPiRpc(options: PiRpcOptions): Promise<PiRpc> {
           if (index >= 0) finish(() => resolve(index));
           else if (exit !== undefined) finish(() => reject(new Error(`Pi exited before ${what}\n${session.summary()}`)));
         };
-        const timer = setTimeout(() => finish(() => reject(new Error(`timed out after ${STEP_TIMEOUT_MS} ms waiting for ${what}\n${session.summary()}`))), STEP_TIMEOUT_MS);
+        const timer = setTimeout(
+          () => finish(() => reject(new Error(`timed out after ${STEP_TIMEOUT_MS} ms waiting for ${what}\n${session.summary()}`))),
+          STEP_TIMEOUT_MS,
+        );
         const finish = (settle: () => void) => {
           clearTimeout(timer);
           waiters.delete(check);
@@ -144,7 +153,11 @@ export async function startPiRpc(options: PiRpcOptions): Promise<PiRpc> {
       const id = `e2e-${++nextId}`;
       const from = records.length;
       child.stdin.write(JSON.stringify({ ...commandRecord, id }) + "\n");
-      const index = await session.waitFor(`the response to ${String(commandRecord.type)} (${id})`, (r) => r.type === "response" && r.id === id, from);
+      const index = await session.waitFor(
+        `the response to ${String(commandRecord.type)} (${id})`,
+        (r) => r.type === "response" && r.id === id,
+        from,
+      );
       return records[index] as RpcRecord;
     },
     reply: (record) => void child.stdin.write(JSON.stringify(record) + "\n"),

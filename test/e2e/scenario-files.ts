@@ -23,7 +23,10 @@ export function captureScript(dir: string): string {
 
 export function readJsonl(file: string): LoggedRequest[] {
   if (!existsSync(file)) return [];
-  return readFileSync(file, "utf8").split("\n").filter((l) => l !== "").map((l) => JSON.parse(l) as LoggedRequest);
+  return readFileSync(file, "utf8")
+    .split("\n")
+    .filter((l) => l !== "")
+    .map((l) => JSON.parse(l) as LoggedRequest);
 }
 
 /**
@@ -35,7 +38,10 @@ export function sabotageHookCommand(hookitBin: string, run: { dir: string; home:
   // It leaves a trace first, so a test can tell "the harness ignored the crash" from "no hook ran".
   const trace = JSON.stringify(join(run.dir, "crash-calls"));
   if (replacement === undefined) {
-    writeFileSync(crash, `import { appendFileSync } from "node:fs";\nappendFileSync(${trace}, "crash\\n");\nthrow new Error("e2e: simulated hookit crash");\n`);
+    writeFileSync(
+      crash,
+      `import { appendFileSync } from "node:fs";\nappendFileSync(${trace}, "crash\\n");\nthrow new Error("e2e: simulated hookit crash");\n`,
+    );
   }
   let rewritten = 0;
   const visit = (path: string): void => {

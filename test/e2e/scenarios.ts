@@ -17,7 +17,11 @@ const SECRET = "SECRET-OUTPUT-7f3a";
 const SECRET_COMMAND = "printf '%s-%s-%s\\n' SECRET OUTPUT 7f3a";
 
 const hook = (event: string, shell: string, filter?: Record<string, string>) => ({
-  description: `e2e ${event} hook`, event, ...(filter && { filter }), shell, default: true,
+  description: `e2e ${event} hook`,
+  event,
+  ...(filter && { filter }),
+  shell,
+  default: true,
 });
 
 /** Blocks `touch <MARKER>`; records every other bash call's normalized input. */
@@ -92,7 +96,14 @@ export function describeConformance(agent: CliId, expected: Expectations, extra:
       const r = await scenario("pass", { policy: GUARD_POLICY, turns: [{ shell: `touch ${ALLOWED}` }, { say: "Done." }] });
       expect(r.modelRequests.length, r.summary()).toBe(2);
       expect(r.exists(ALLOWED), r.summary()).toBe(true);
-      expect(r.read(AUDIT).trim().split("\n").map((l) => JSON.parse(l).command), r.summary()).toEqual([`touch ${ALLOWED}`]);
+      expect(
+        r
+          .read(AUDIT)
+          .trim()
+          .split("\n")
+          .map((l) => JSON.parse(l).command),
+        r.summary(),
+      ).toEqual([`touch ${ALLOWED}`]);
       expect(afterLastToolCall(r.views[1] ?? []), r.summary()).not.toContain("hookit");
     });
 
@@ -110,7 +121,10 @@ export function describeConformance(agent: CliId, expected: Expectations, extra:
     });
 
     it("agent_end failure: one corrective turn carrying the reason, then the repeat ends the run", async () => {
-      const r = await scenario("agent-end", { policy: STOP_POLICY, turns: [{ say: "First answer." }, { say: "Second answer." }, { say: "Third answer." }] });
+      const r = await scenario("agent-end", {
+        policy: STOP_POLICY,
+        turns: [{ say: "First answer." }, { say: "Second answer." }, { say: "Third answer." }],
+      });
       expect(r.modelRequests.length, r.summary()).toBe(2);
       const users = userTexts(r.views[1] ?? []);
       expectMatch(users.at(-1) ?? "", expected.correctiveMessage(CORRECTIVE), r.summary());
@@ -118,7 +132,10 @@ export function describeConformance(agent: CliId, expected: Expectations, extra:
     });
 
     it("tool_call block of the native write tool, normalized to `write`", async () => {
-      const r = await scenario("write-block", { policy: WRITE_POLICY, turns: (project) => [expected.writeHello(project), { say: "Done." }] });
+      const r = await scenario("write-block", {
+        policy: WRITE_POLICY,
+        turns: (project) => [expected.writeHello(project), { say: "Done." }],
+      });
       expect(r.modelRequests.length, r.summary()).toBe(2);
       expect(r.exists("hello.txt"), r.summary()).toBe(false);
       expect(afterLastToolCall(r.views[1] ?? []), r.summary()).toContain(WRITE_REASON);
@@ -144,7 +161,11 @@ export function describeConformance(agent: CliId, expected: Expectations, extra:
     const crashed = expected.crashedHook;
     if (crashed !== undefined) {
       it(`a crashing hook command: ${crashed} (the harness's own fallback)`, async () => {
-        const r = await scenario("crashed-hook", { policy: GUARD_POLICY, sabotage: sabotageHookCommand, turns: [{ shell: `touch ${ALLOWED}` }, { say: "Done." }] });
+        const r = await scenario("crashed-hook", {
+          policy: GUARD_POLICY,
+          sabotage: sabotageHookCommand,
+          turns: [{ shell: `touch ${ALLOWED}` }, { say: "Done." }],
+        });
         expect(r.modelRequests.length, r.summary()).toBe(2);
         expect(existsSync(join(r.dir, "crash-calls")), `the crashing hook never ran\n${r.summary()}`).toBe(true);
         expect(r.exists(ALLOWED), r.summary()).toBe(crashed === "tool runs");
@@ -157,15 +178,23 @@ export function describeConformance(agent: CliId, expected: Expectations, extra:
       const edit = ({ project }: { project: string }) => {
         writeFileSync(join(project, ".hookit/hookit.json"), JSON.stringify({ local: { audit: GUARD_POLICY.local.audit } }, null, 2) + "\n");
       };
-      const r = await scenario("edited-policy", { policy: GUARD_POLICY, sabotage: edit, turns: [{ shell: `touch ${MARKER}` }, { say: "Done." }] });
+      const r = await scenario("edited-policy", {
+        policy: GUARD_POLICY,
+        sabotage: edit,
+        turns: [{ shell: `touch ${MARKER}` }, { say: "Done." }],
+      });
       expect(r.modelRequests.length, r.summary()).toBe(2);
       expect(r.exists(MARKER), r.summary()).toBe(expected.editedPolicy === "edit runs");
-      if (expected.editedPolicy === "trusted version runs") expect(afterLastToolCall(r.views[1] ?? []), r.summary()).toContain(BLOCK_REASON);
+      if (expected.editedPolicy === "trusted version runs")
+        expect(afterLastToolCall(r.views[1] ?? []), r.summary()).toContain(BLOCK_REASON);
     });
 
     it("tamper: the model rewrites the project policy, then runs what it forbade; neither happens", async () => {
       const disarm = `printf '{"local":{}}' > .hookit/hookit.json`;
-      const r = await scenario("tamper", { policy: GUARD_POLICY, turns: [{ shell: disarm }, { shell: `touch ${MARKER}` }, { say: "Done." }] });
+      const r = await scenario("tamper", {
+        policy: GUARD_POLICY,
+        turns: [{ shell: disarm }, { shell: `touch ${MARKER}` }, { say: "Done." }],
+      });
       expect(r.modelRequests.length, r.summary()).toBe(3);
       expect(afterLastToolCall(r.views[1] ?? []), r.summary()).toContain("hookit: blocked by self-protection");
       expect(JSON.parse(r.read(".hookit/hookit.json")), r.summary()).toEqual(GUARD_POLICY);
@@ -176,14 +205,22 @@ export function describeConformance(agent: CliId, expected: Expectations, extra:
     const moved = expected.movedHookit;
     if (moved !== undefined) {
       it(`the installed hookit moved away: ${moved}`, async () => {
-        const r = await scenario("moved-hookit", { policy: GUARD_POLICY, sabotage: moveHookitAway, turns: [{ shell: `touch ${ALLOWED}` }, { say: "Done." }] });
+        const r = await scenario("moved-hookit", {
+          policy: GUARD_POLICY,
+          sabotage: moveHookitAway,
+          turns: [{ shell: `touch ${ALLOWED}` }, { say: "Done." }],
+        });
         expect(r.modelRequests.length, r.summary()).toBe(2);
         expect(r.exists(ALLOWED), r.summary()).toBe(moved === "tool runs");
       });
     }
 
     it("HOOKIT=0 turns hookit off: the guarded command runs", async () => {
-      const r = await scenario("disabled", { policy: GUARD_POLICY, env: { HOOKIT: "0" }, turns: [{ shell: `touch ${MARKER}` }, { say: "Done." }] });
+      const r = await scenario("disabled", {
+        policy: GUARD_POLICY,
+        env: { HOOKIT: "0" },
+        turns: [{ shell: `touch ${MARKER}` }, { say: "Done." }],
+      });
       expect(r.modelRequests.length, r.summary()).toBe(2);
       expect(r.exists(MARKER), r.summary()).toBe(true);
     });

@@ -25,7 +25,10 @@ it("claude: every decision of a session arrives once at the collector", async ()
       turns: [{ shell: "echo first" }, { shell: `touch ${MARKER}` }, { shell: "echo third" }, { say: "Done." }],
       sabotage: ({ home }) => {
         mkdirSync(join(home, ".config", "hookit"), { recursive: true });
-        writeFileSync(join(home, ".config", "hookit", "settings.json"), JSON.stringify({ telemetry: { otlp: { endpoint: receiver.url } } }));
+        writeFileSync(
+          join(home, ".config", "hookit", "settings.json"),
+          JSON.stringify({ telemetry: { otlp: { endpoint: receiver.url } } }),
+        );
       },
     });
     expect(r.modelRequests.length, r.summary()).toBe(4);
@@ -34,15 +37,25 @@ it("claude: every decision of a session arrives once at the collector", async ()
     const lock = join(state, "telemetry", "ship.lock");
     for (let i = 0; i < 100 && existsSync(lock); i++) await new Promise((resolve) => setTimeout(resolve, 100));
     // Asynchronously: the receiver answers from this very process.
-    const ship = await promisify(execFile)(process.execPath, [hookitBin(), "telemetry", "ship"], { env: { PATH: process.env.PATH ?? "", HOME: r.home } });
+    const ship = await promisify(execFile)(process.execPath, [hookitBin(), "telemetry", "ship"], {
+      env: { PATH: process.env.PATH ?? "", HOME: r.home },
+    });
     expect(ship.stderr).toBe("");
 
-    const logged = readFileSync(join(state, "decisions.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l) as { outcome: string; tool?: string; event: string; probe?: boolean });
+    const logged = readFileSync(join(state, "decisions.jsonl"), "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { outcome: string; tool?: string; event: string; probe?: boolean });
     const decisions = logged.filter((l) => !l.probe);
-    expect(decisions.filter((l) => l.event === "PreToolUse").map((l) => l.outcome), r.summary()).toEqual(["pass", "block", "pass"]);
+    expect(
+      decisions.filter((l) => l.event === "PreToolUse").map((l) => l.outcome),
+      r.summary(),
+    ).toEqual(["pass", "block", "pass"]);
     expect(receiver.records).toHaveLength(decisions.length);
     expect(uniqueByUid(receiver.records)).toHaveLength(decisions.length);
-    expect(receiver.records.map((x) => [x.attributes["hookit.event"], x.attributes["hookit.outcome"]])).toEqual(decisions.map((l) => [l.event, l.outcome]));
+    expect(receiver.records.map((x) => [x.attributes["hookit.event"], x.attributes["hookit.outcome"]])).toEqual(
+      decisions.map((l) => [l.event, l.outcome]),
+    );
     const blocked = receiver.records.find((x) => x.attributes["hookit.outcome"] === "block");
     expect(blocked?.attributes).toMatchObject({ "hookit.agent": "claude", "hookit.tool": "bash", "hookit.reason": BLOCK_REASON });
     expect(JSON.stringify(receiver.records)).not.toContain(MARKER); // the command line stays home

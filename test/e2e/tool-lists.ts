@@ -26,20 +26,27 @@ export function offeredTools(wire: Wire, body: unknown): OfferedTool[] {
     if (!isRecord(tool)) continue;
     if (wire === "gemini") {
       for (const fn of Array.isArray(tool.functionDeclarations) ? tool.functionDeclarations : []) {
-        if (isRecord(fn) && typeof fn.name === "string") out.push({ name: fn.name, kind: "function", schema: fn.parametersJsonSchema ?? fn.parameters });
+        if (isRecord(fn) && typeof fn.name === "string")
+          out.push({ name: fn.name, kind: "function", schema: fn.parametersJsonSchema ?? fn.parameters });
       }
     } else if (wire === "chat") {
       const fn = isRecord(tool.function) ? tool.function : undefined;
       if (fn && typeof fn.name === "string") out.push({ name: fn.name, kind: "function", schema: fn.parameters });
     } else if (wire === "anthropic") {
       if (typeof tool.name !== "string") continue;
-      out.push(tool.input_schema !== undefined
-        ? { name: tool.name, kind: "function", schema: tool.input_schema }
-        : { name: tool.name, kind: String(tool.type ?? "server") });
+      out.push(
+        tool.input_schema !== undefined
+          ? { name: tool.name, kind: "function", schema: tool.input_schema }
+          : { name: tool.name, kind: String(tool.type ?? "server") },
+      );
     } else {
       const name = typeof tool.name === "string" ? tool.name : String(tool.type);
       const kind = String(tool.type ?? "function");
-      out.push(kind === "function" ? { name, kind, schema: tool.parameters } : { name, kind, ...(tool.format !== undefined && { schema: tool.format }) });
+      out.push(
+        kind === "function"
+          ? { name, kind, schema: tool.parameters }
+          : { name, kind, ...(tool.format !== undefined && { schema: tool.format }) },
+      );
     }
   }
   return out.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

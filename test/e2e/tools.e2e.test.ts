@@ -49,11 +49,14 @@ describe("every tool the real CLI offers is captured and classified", () => {
 /** A second run whose model loads every deferred tool with ToolSearch; their schemas arrive in the next request. */
 async function loadDeferred(agent: CliId, names: string[]): Promise<OfferedTool[]> {
   const r = await runScenario({
-    agent, name: "deferred-tools",
+    agent,
+    name: "deferred-tools",
     turns: [{ tool: "ToolSearch", input: { query: `select:${names.join(",")}`, max_results: names.length } }, { say: "Loaded." }],
   });
   const loaded = offeredTools(AGENTS[agent].wire, r.modelRequests[1]?.body).filter((tool) => names.includes(tool.name));
-  expect(loaded.map((tool) => tool.name).sort(), `${agent}: ToolSearch loaded other tools than the deferred ones\n${r.summary()}`).toEqual([...names].sort());
+  expect(loaded.map((tool) => tool.name).sort(), `${agent}: ToolSearch loaded other tools than the deferred ones\n${r.summary()}`).toEqual(
+    [...names].sort(),
+  );
   return loaded.map((tool) => ({ ...tool, kind: "deferred" }));
 }
 

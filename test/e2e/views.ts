@@ -13,7 +13,11 @@ export interface ViewItem {
 
 function textOf(value: unknown): string {
   if (typeof value === "string") return value;
-  if (Array.isArray(value)) return value.map(textOf).filter((t) => t !== "").join("\n");
+  if (Array.isArray(value))
+    return value
+      .map(textOf)
+      .filter((t) => t !== "")
+      .join("\n");
   if (!isRecord(value)) return "";
   if (typeof value.text === "string") return value.text;
   if ("content" in value) return textOf(value.content);
@@ -29,7 +33,8 @@ function anthropicItems(body: Record<string, unknown>): ViewItem[] {
       if (!isRecord(b)) continue;
       if (b.type === "tool_use") items.push({ kind: "toolCall", text: JSON.stringify(b.input) });
       else if (b.type === "tool_result") items.push({ kind: "toolResult", text: textOf(b.content) });
-      else if (b.type === "text") items.push({ kind: m.role === "assistant" ? "assistant" : m.role === "user" ? "user" : "other", text: textOf(b) });
+      else if (b.type === "text")
+        items.push({ kind: m.role === "assistant" ? "assistant" : m.role === "user" ? "user" : "other", text: textOf(b) });
     }
   }
   return items;
@@ -41,8 +46,10 @@ function responsesItems(body: Record<string, unknown>): ViewItem[] {
     if (!isRecord(it)) continue;
     if (it.type === "function_call") items.push({ kind: "toolCall", text: String(it.arguments) });
     else if (it.type === "custom_tool_call") items.push({ kind: "toolCall", text: String(it.input) });
-    else if (it.type === "function_call_output" || it.type === "custom_tool_call_output") items.push({ kind: "toolResult", text: textOf(it.output) });
-    else if (it.type === "message") items.push({ kind: it.role === "user" ? "user" : it.role === "assistant" ? "assistant" : "other", text: textOf(it.content) });
+    else if (it.type === "function_call_output" || it.type === "custom_tool_call_output")
+      items.push({ kind: "toolResult", text: textOf(it.output) });
+    else if (it.type === "message")
+      items.push({ kind: it.role === "user" ? "user" : it.role === "assistant" ? "assistant" : "other", text: textOf(it.content) });
   }
   return items;
 }
@@ -56,10 +63,14 @@ function geminiItems(body: Record<string, unknown>): ViewItem[] {
       if (isRecord(p.functionCall)) items.push({ kind: "toolCall", text: JSON.stringify(p.functionCall.args) });
       else if (isRecord(p.functionResponse)) {
         const response = p.functionResponse.response;
-        const text = isRecord(response) ? Object.values(response).map((v) => (typeof v === "string" ? v : JSON.stringify(v))).join("\n") : "";
+        const text = isRecord(response)
+          ? Object.values(response)
+              .map((v) => (typeof v === "string" ? v : JSON.stringify(v)))
+              .join("\n")
+          : "";
         items.push({ kind: "toolResult", text, raw: JSON.stringify(response) });
-      }
-      else if (typeof p.text === "string" && p.thought !== true) items.push({ kind: c.role === "model" ? "assistant" : "user", text: p.text });
+      } else if (typeof p.text === "string" && p.thought !== true)
+        items.push({ kind: c.role === "model" ? "assistant" : "user", text: p.text });
     }
   }
   return items;
@@ -71,7 +82,9 @@ function chatItems(body: Record<string, unknown>): ViewItem[] {
     if (!isRecord(m)) continue;
     if (m.role === "tool") items.push({ kind: "toolResult", text: textOf(m.content) });
     else if (m.role === "assistant") {
-      if (Array.isArray(m.tool_calls)) for (const c of m.tool_calls) items.push({ kind: "toolCall", text: isRecord(c) && isRecord(c.function) ? String(c.function.arguments) : "" });
+      if (Array.isArray(m.tool_calls))
+        for (const c of m.tool_calls)
+          items.push({ kind: "toolCall", text: isRecord(c) && isRecord(c.function) ? String(c.function.arguments) : "" });
       const text = textOf(m.content);
       if (text !== "") items.push({ kind: "assistant", text });
     } else items.push({ kind: m.role === "user" ? "user" : "other", text: textOf(m.content) });

@@ -6,9 +6,17 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { onTestFinished } from "vitest";
 import {
-  enabledHookSet, evaluate, loadCatalog,
-  type CatalogEntry, type EvaluationContext, type Hook, type HookEvaluationOutcome, type NormalizedEvent,
-  type StorageFile, type ToolCallEvent, type ToolResultEvent,
+  enabledHookSet,
+  evaluate,
+  loadCatalog,
+  type CatalogEntry,
+  type EvaluationContext,
+  type Hook,
+  type HookEvaluationOutcome,
+  type NormalizedEvent,
+  type StorageFile,
+  type ToolCallEvent,
+  type ToolResultEvent,
 } from "../../src/engine/index.ts";
 
 export const UUID_V4_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -22,7 +30,10 @@ export function tempDir(): string {
 
 export const exists = (dir: string, name: string) => existsSync(join(dir, name));
 export const readText = (dir: string, name: string) => readFileSync(join(dir, name), "utf8");
-export const readLines = (dir: string, name: string) => readText(dir, name).split("\n").filter((l) => l !== "");
+export const readLines = (dir: string, name: string) =>
+  readText(dir, name)
+    .split("\n")
+    .filter((l) => l !== "");
 
 type EntryFields = Record<string, unknown>;
 
@@ -71,8 +82,13 @@ export function toolCall(overrides: Partial<ToolCallEvent> = {}): ToolCallEvent 
 
 export function toolResult(overrides: Partial<ToolResultEvent> = {}): ToolResultEvent {
   return {
-    event: "tool_result", toolName: "bash", toolCallId: "call-1", input: { command: "echo hi" },
-    content: [{ type: "text", text: "hi" }], isError: false, ...overrides,
+    event: "tool_result",
+    toolName: "bash",
+    toolCallId: "call-1",
+    input: { command: "echo hi" },
+    content: [{ type: "text", text: "hi" }],
+    isError: false,
+    ...overrides,
   };
 }
 
@@ -81,7 +97,9 @@ export const agentEnd = (): NormalizedEvent => ({ event: "agent_end" });
 export const agentSettled = (): NormalizedEvent => ({ event: "agent_settled" });
 export const sessionSwitch = (reason: "new" | "resume" = "new"): NormalizedEvent => ({ event: "session_before_switch", reason });
 export const sessionFork = (entryId = "e", position: "before" | "at" = "at"): NormalizedEvent => ({
-  event: "session_before_fork", entryId, position,
+  event: "session_before_fork",
+  entryId,
+  position,
 });
 
 /** `evaluate` in `cwd` with optional extra context (signal, metadata, env, state). */

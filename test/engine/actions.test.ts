@@ -2,9 +2,7 @@
 // outcome and code, after the freeze, and become ordered request-action effects.
 // Delivery is the host adapter's job; here we test what the engine hands it.
 import { expect, test } from "vitest";
-import {
-  actionRequests, h, hooks, readLines, rowSummary, run, tempDir, toolCall,
-} from "./_helpers.ts";
+import { actionRequests, h, hooks, readLines, rowSummary, run, tempDir, toolCall } from "./_helpers.ts";
 
 test("48 only selected actions of hooks that ran are requested, in hook order", async () => {
   const set = hooks({
@@ -18,9 +16,7 @@ test("48 only selected actions of hooks that ran are requested, in hook order", 
   const out = await run(toolCall(), set, tempDir());
   expect(out.eventOutcomes[0].outcome).toBe("block");
   expect(actionRequests(out).map((e) => e.hookRef)).toEqual(["local/message", "local/interrupt"]);
-  expect(rowSummary(out).filter((r) => r.startsWith("→"))).toEqual([
-    "→ local/message message pass", "→ local/interrupt interrupt pass",
-  ]);
+  expect(rowSummary(out).filter((r) => r.startsWith("→"))).toEqual(["→ local/message message pass", "→ local/interrupt interrupt pass"]);
 });
 
 test("49 selectors: outcome and code are ANDed, arrays any-of, exact values", async () => {
@@ -60,7 +56,9 @@ test("51 an action request carries its owner's invocation id", async () => {
 });
 
 test("52 emit-custom-event requests and their data are frozen", async () => {
-  const set = hooks({ emit: h("tool_call", undefined, { action: { type: "emit-custom-event", name: "ping", data: { value: 1 }, outcome: "pass" } }) });
+  const set = hooks({
+    emit: h("tool_call", undefined, { action: { type: "emit-custom-event", name: "ping", data: { value: 1 }, outcome: "pass" } }),
+  });
   const [request] = actionRequests(await run(toolCall(), set, tempDir()));
   expect(request?.action).toEqual({ type: "emit-custom-event", name: "ping", data: { value: 1 } });
   expect(Object.isFrozen(request?.action)).toBe(true);
@@ -110,7 +108,9 @@ test("54 a block with message and event actions: the frozen block plus both requ
 });
 
 test("§6.2 action strings are static: no interpolation of env or event fields", async () => {
-  const set = hooks({ msg: h("tool_call", "echo out", { action: { type: "message", message: "$PI_TOOL_NAME ${HOME}", delivery: "steer", outcome: "pass" } }) });
+  const set = hooks({
+    msg: h("tool_call", "echo out", { action: { type: "message", message: "$PI_TOOL_NAME ${HOME}", delivery: "steer", outcome: "pass" } }),
+  });
   const [request] = actionRequests(await run(toolCall(), set, tempDir()));
   expect(request?.action.message).toBe("$PI_TOOL_NAME ${HOME}");
 });

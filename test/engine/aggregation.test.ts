@@ -3,8 +3,20 @@
 import { expect, test } from "vitest";
 import { NATIVE_EVENTS, type NormalizedEvent } from "../../src/engine/index.ts";
 import {
-  agentEnd, agentSettled, exists, h, hooks, reasonOf, rowSummary, run, sessionFork, sessionSwitch, tempDir,
-  toolCall, toolResult, turnEnd,
+  agentEnd,
+  agentSettled,
+  exists,
+  h,
+  hooks,
+  reasonOf,
+  rowSummary,
+  run,
+  sessionFork,
+  sessionSwitch,
+  tempDir,
+  toolCall,
+  toolResult,
+  turnEnd,
 } from "./_helpers.ts";
 
 test("1 tool_call: every hook runs after a failure; one failure is the reason", async () => {
@@ -70,7 +82,11 @@ test("5 turn_end: failures report with exactly one present effect listing each e
   const out = await run(turnEnd(4), set, tempDir());
   expect(out.eventOutcomes[0]).toEqual({ event: "turn_end", outcome: "report" });
   expect(out.effects).toEqual([
-    { type: "present", severity: "error", message: "HooKit: 2 turn_end hooks failed:\n- **one**: `false` (exit 1)\n- **two**: `exit 2` (exit 2)" },
+    {
+      type: "present",
+      severity: "error",
+      message: "HooKit: 2 turn_end hooks failed:\n- **one**: `false` (exit 1)\n- **two**: `exit 2` (exit 2)",
+    },
   ]);
 });
 
@@ -104,9 +120,7 @@ test("8 session_before_fork: one failure cancels with the singular fork header",
   expect(reasonOf(out)).toBe("hookit: session fork cancelled by 1 hook:\n- **guard**: `false` (exit 1)");
 });
 
-const everyEvent: NormalizedEvent[] = [
-  toolCall(), toolResult(), turnEnd(1), agentEnd(), agentSettled(), sessionSwitch(), sessionFork(),
-];
+const everyEvent: NormalizedEvent[] = [toolCall(), toolResult(), turnEnd(1), agentEnd(), agentSettled(), sessionSwitch(), sessionFork()];
 
 test("9 no enabled hooks: a bare pass outcome, no effects, no report — for every native event", async () => {
   expect(everyEvent.map((e) => e.event)).toEqual([...NATIVE_EVENTS]);

@@ -16,9 +16,12 @@ test("ask: false and no ask both leave the hook exactly as HooKit's", () => {
   expect(one(h("tool_call", "false"))).not.toHaveProperty("ask");
 });
 
-test.each(["tool_result", "agent_end", "turn_end", "session_before_switch", "hook_result"])("ask on a %s hook is invalid: only a tool call can be confirmed", (event) => {
-  expect(loadFails([globalFile({ local: { x: h(event, "false", { ask: true }) } })]).map((d) => d.message)).toContain(MISMATCH);
-});
+test.each(["tool_result", "agent_end", "turn_end", "session_before_switch", "hook_result"])(
+  "ask on a %s hook is invalid: only a tool call can be confirmed",
+  (event) => {
+    expect(loadFails([globalFile({ local: { x: h(event, "false", { ask: true }) } })]).map((d) => d.message)).toContain(MISMATCH);
+  },
+);
 
 test("ask must be a boolean", () => {
   expect(loadFails([globalFile({ local: { x: h("tool_call", "false", { ask: "yes" }) } })]).map((d) => d.message)).toContain(MISMATCH);

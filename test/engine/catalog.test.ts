@@ -22,7 +22,14 @@ test("71 a project record wholly replaces the global one; merged order keeps glo
   ]);
   expect(entries.map((e) => e.ref)).toEqual(["local/shared", "local/globalOnly", "owner/repo/sameName", "hidden/repo/hidden"]);
   expect(entries[0]).toEqual({
-    kind: "hook", source: "local", name: "shared", ref: "local/shared", description: "project", event: "tool_call", shell: "exit 3", default: false,
+    kind: "hook",
+    source: "local",
+    name: "shared",
+    ref: "local/shared",
+    description: "project",
+    event: "tool_call",
+    shell: "exit 3",
+    default: false,
   });
   expect(entries[2]).toMatchObject({ event: "turn_end" });
 });
@@ -55,27 +62,41 @@ test("74 a top-level key that is neither local nor owner/repo is not a valid sou
 
 test("75 empty names, names with / and names with NUL are invalid", () => {
   // HooKit quotes the name with JSON.stringify, so a NUL shows as \u0000.
-  for (const [name, shown] of [["", '""'], ["nested/name", '"nested/name"'], ["nul\u0000name", '"nul\\u0000name"']]) {
+  for (const [name, shown] of [
+    ["", '""'],
+    ["nested/name", '"nested/name"'],
+    ["nul\u0000name", '"nul\\u0000name"'],
+  ]) {
     const result = entryProblem(h("tool_call", "true"), name);
     expect(result).toEqual({
       ok: false,
-      diagnostics: [{ storage: "global", message: `section "local" has invalid entry name ${shown}; names must be non-empty and contain neither / nor NUL` }],
+      diagnostics: [
+        {
+          storage: "global",
+          message: `section "local" has invalid entry name ${shown}; names must be non-empty and contain neither / nor NUL`,
+        },
+      ],
     });
   }
 });
 
 test("76 duplicate Preset refs do not match the schema", () => {
   expect(entryProblem({ description: "", preset: ["local/a", "local/a"] }, "p")).toEqual({
-    ok: false, diagnostics: [{ storage: "global", message: MISMATCH("local/p") }],
+    ok: false,
+    diagnostics: [{ storage: "global", message: MISMATCH("local/p") }],
   });
 });
 
 test("77 a dangling Preset ref is valid; enabling the Preset runs the available members", async () => {
   const dir = tempDir();
-  const entries = loadOk([globalFile({ local: {
-    a: h("tool_call", "touch a"),
-    p: { description: "", preset: ["local/a", "local/missing", "owner/repo/missing"], default: true },
-  } })]);
+  const entries = loadOk([
+    globalFile({
+      local: {
+        a: h("tool_call", "touch a"),
+        p: { description: "", preset: ["local/a", "local/missing", "owner/repo/missing"], default: true },
+      },
+    }),
+  ]);
   const set = enabledHookSet(entries);
   expect(set.map((hook) => hook.ref)).toEqual(["local/a"]);
   const out = await run(toolCall(), set, dir);
@@ -83,10 +104,12 @@ test("77 a dangling Preset ref is valid; enabling the Preset runs the available 
 });
 
 test("78 a Preset referencing a Preset invalidates the whole catalog, across storages too", () => {
-  expect(loadFails([
-    globalFile({ local: { inner: { description: "", preset: [] }, guard: h("tool_call", "false", { default: true }) } }),
-    projectFile({ local: { outer: { description: "", preset: ["local/inner"] } } }),
-  ])).toEqual([{ storage: "project", message: 'Preset "local/outer" references Preset "local/inner"; nested Presets are not supported' }]);
+  expect(
+    loadFails([
+      globalFile({ local: { inner: { description: "", preset: [] }, guard: h("tool_call", "false", { default: true }) } }),
+      projectFile({ local: { outer: { description: "", preset: ["local/inner"] } } }),
+    ]),
+  ).toEqual([{ storage: "project", message: 'Preset "local/outer" references Preset "local/inner"; nested Presets are not supported' }]);
   expect(loadFails([globalFile({ "o/r": { a: { description: "", preset: ["o/r/b"] }, b: { description: "", preset: [] } } })])).toEqual([
     { storage: "global", message: 'Preset "o/r/a" references Preset "o/r/b"; nested Presets are not supported' },
   ]);
@@ -101,7 +124,10 @@ test("79 hook shape: boolean shell, no shell and no action, a preset key, unknow
     { event: "tool_call", shell: "true" },
   ];
   for (const entry of bad) {
-    expect(entryProblem(entry), JSON.stringify(entry)).toEqual({ ok: false, diagnostics: [{ storage: "global", message: MISMATCH("local/x") }] });
+    expect(entryProblem(entry), JSON.stringify(entry)).toEqual({
+      ok: false,
+      diagnostics: [{ storage: "global", message: MISMATCH("local/x") }],
+    });
   }
 });
 
@@ -121,7 +147,8 @@ test("80 action selectors must be possible for the owner's event and feasible wi
 });
 
 test("81 message: nextTurn with triggerTurn is invalid; sendAs user allows neither nextTurn nor triggerTurn", () => {
-  const message = (fields: object) => entryProblem(h("tool_call", "true", { action: { type: "message", message: "m", outcome: "pass", ...fields } }));
+  const message = (fields: object) =>
+    entryProblem(h("tool_call", "true", { action: { type: "message", message: "m", outcome: "pass", ...fields } }));
   expect(message({ delivery: "nextTurn", triggerTurn: true }).ok).toBe(false);
   expect(message({ delivery: "nextTurn", triggerTurn: false }).ok).toBe(true);
   expect(message({ delivery: "nextTurn", sendAs: "user" }).ok).toBe(false);
@@ -141,10 +168,13 @@ test("82 emit-custom-event needs a name with a non-whitespace character", () => 
 test("83 an unknown event names the supported events", () => {
   expect(entryProblem(h("made_up", "true"))).toEqual({
     ok: false,
-    diagnostics: [{
-      storage: "global",
-      message: 'entry "local/x" has unknown event "made_up"; supported events: tool_call, tool_result, turn_end, agent_end, agent_settled, session_before_switch, session_before_fork, hook_result',
-    }],
+    diagnostics: [
+      {
+        storage: "global",
+        message:
+          'entry "local/x" has unknown event "made_up"; supported events: tool_call, tool_result, turn_end, agent_end, agent_settled, session_before_switch, session_before_fork, hook_result',
+      },
+    ],
   });
   expect(entryProblem(h("session_shutdown", "true")).ok).toBe(false);
 });
@@ -161,7 +191,13 @@ test("84 problems in both files: one diagnostic each, global first, no partial c
     { storage: "global", text: broken },
     projectFile({ local: { ok: h("tool_call", "false", { default: true }), bad: { description: "", event: "tool_call" } } }),
   ]);
-  expect(result).toEqual({ ok: false, diagnostics: [{ storage: "global", message: parseMessage }, { storage: "project", message: MISMATCH("local/bad") }] });
+  expect(result).toEqual({
+    ok: false,
+    diagnostics: [
+      { storage: "global", message: parseMessage },
+      { storage: "project", message: MISMATCH("local/bad") },
+    ],
+  });
   expect("entries" in result).toBe(false);
 });
 

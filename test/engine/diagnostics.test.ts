@@ -10,7 +10,7 @@ const messages = (files: StorageFile[]) => {
 };
 const one = (data: unknown) => messages([globalFile(data)]);
 
-test("§2.6 \"$schema\" must be a string", () => {
+test('§2.6 "$schema" must be a string', () => {
   expect(one({ $schema: 1 })).toEqual(['"$schema" must be a string']);
   expect(one({ $schema: "anything" })).toEqual([]);
 });
@@ -88,9 +88,7 @@ test("§2.5 an ineligible section fails even when it holds no entries", () => {
 });
 
 test("§2.6 invalid source and undeclared repository section", () => {
-  expect(one({ "a/b/c": { x: h("tool_call", "true") } })).toEqual([
-    'section "a/b/c" is not a valid source; expected local or owner/repo',
-  ]);
+  expect(one({ "a/b/c": { x: h("tool_call", "true") } })).toEqual(['section "a/b/c" is not a valid source; expected local or owner/repo']);
   expect(messages([projectFile({ repos: ["o/r"], "p/q": { x: h("tool_call", "true") } })])).toEqual([
     'repository section "p/q" is not declared in project "repos"',
   ]);
@@ -120,7 +118,11 @@ test("§2.5 only the first problem per file; every eligibility problem; storage 
   const twoProblems = { $schema: 1, local: [] };
   expect(messages([globalFile(twoProblems)])).toEqual(['"$schema" must be a string']);
   const result = loadCatalog([
-    { storage: "project", path: "/p/.hookit/hookit.json", text: JSON.stringify({ "a/b": { x: h("tool_call", "true") }, bad: { y: h("tool_call", "true") } }) },
+    {
+      storage: "project",
+      path: "/p/.hookit/hookit.json",
+      text: JSON.stringify({ "a/b": { x: h("tool_call", "true") }, bad: { y: h("tool_call", "true") } }),
+    },
   ]);
   expect(result).toEqual({
     ok: false,
@@ -132,14 +134,23 @@ test("§2.5 only the first problem per file; every eligibility problem; storage 
 });
 
 test("§2.1 a missing file is an empty object", () => {
-  expect(loadCatalog([{ storage: "global", text: undefined }, { storage: "project", text: undefined }])).toEqual({ ok: true, entries: [] });
+  expect(
+    loadCatalog([
+      { storage: "global", text: undefined },
+      { storage: "project", text: undefined },
+    ]),
+  ).toEqual({ ok: true, entries: [] });
 });
 
-test("§2.5 normalisation: omitted shell is \"true\", default is boolean, entries deep-frozen", () => {
-  const [hook, preset] = loadOk([globalFile({ local: {
-    a: h("tool_call", undefined, { action: { type: "compact", outcome: ["pass"], code: [0] }, filter: { k: ["x"] } }),
-    p: { description: "", preset: ["local/a"] },
-  } })]);
+test('§2.5 normalisation: omitted shell is "true", default is boolean, entries deep-frozen', () => {
+  const [hook, preset] = loadOk([
+    globalFile({
+      local: {
+        a: h("tool_call", undefined, { action: { type: "compact", outcome: ["pass"], code: [0] }, filter: { k: ["x"] } }),
+        p: { description: "", preset: ["local/a"] },
+      },
+    }),
+  ]);
   expect(hook).toMatchObject({ kind: "hook", shell: "true", default: false });
   expect(preset).toMatchObject({ kind: "preset", default: false });
   if (hook?.kind !== "hook") throw new Error("expected a hook");

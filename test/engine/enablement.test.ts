@@ -43,18 +43,28 @@ test("89 saved keys need source\\0name: bare names are dropped, no guessing", ()
 });
 
 test("90 a Preset runs its members in reference order, skipping dangling refs", async () => {
-  const entries = loadOk([globalFile({ local: {
-    a: logs("a"), b: logs("b"),
-    bundle: { description: "", preset: ["local/b", "local/a", "local/missing"], default: true },
-  } })]);
+  const entries = loadOk([
+    globalFile({
+      local: {
+        a: logs("a"),
+        b: logs("b"),
+        bundle: { description: "", preset: ["local/b", "local/a", "local/missing"], default: true },
+      },
+    }),
+  ]);
   expect(await executionOrder(enabledHookSet(entries))).toEqual(["b", "a"]);
 });
 
 test("91 a hook enabled directly and via a later Preset runs once, at its first position", async () => {
-  const entries = loadOk([globalFile({ local: {
-    a: { ...logs("a"), default: true }, b: logs("b"),
-    p: { description: "", preset: ["local/b", "local/a"], default: true },
-  } })]);
+  const entries = loadOk([
+    globalFile({
+      local: {
+        a: { ...logs("a"), default: true },
+        b: logs("b"),
+        p: { description: "", preset: ["local/b", "local/a"], default: true },
+      },
+    }),
+  ]);
   expect(refs(enabledHookSet(entries))).toEqual(["local/a", "local/b"]);
   expect(await executionOrder(enabledHookSet(entries))).toEqual(["a", "b"]);
 });
@@ -62,10 +72,15 @@ test("91 a hook enabled directly and via a later Preset runs once, at its first 
 // --- §2.8 / §11.19 details not numbered in §9 -----------------------------------
 
 test("§2.8 disabling a Preset removes only that path; a Preset's default ignores members' defaults", () => {
-  const entries = loadOk([globalFile({ local: {
-    a: logs("a"), b: { ...logs("b"), default: false },
-    p: { description: "", preset: ["local/a", "local/b"], default: true },
-  } })]);
+  const entries = loadOk([
+    globalFile({
+      local: {
+        a: logs("a"),
+        b: { ...logs("b"), default: false },
+        p: { description: "", preset: ["local/a", "local/b"], default: true },
+      },
+    }),
+  ]);
   expect(refs(enabledHookSet(entries))).toEqual(["local/a", "local/b"]);
   expect(refs(enabledHookSet(entries, [key("local", "a")]))).toEqual(["local/a"]);
   expect(refs(enabledHookSet(entries, [key("local", "p")]))).toEqual(["local/a", "local/b"]);

@@ -3,8 +3,21 @@
 import { expect, test } from "vitest";
 import type { SessionMetadata } from "../../src/engine/index.ts";
 import {
-  UUID_V4_RE, agentEnd, dumpEnv, exists, h, hooks, readEnv, readLines, run, sessionFork, sessionSwitch, tempDir,
-  toolCall, toolResult, turnEnd,
+  UUID_V4_RE,
+  agentEnd,
+  dumpEnv,
+  exists,
+  h,
+  hooks,
+  readEnv,
+  readLines,
+  run,
+  sessionFork,
+  sessionSwitch,
+  tempDir,
+  toolCall,
+  toolResult,
+  turnEnd,
 } from "./_helpers.ts";
 
 const IDENTITY = `printf '%s|%s|%s|%s|%s\\n' "$PI_HOOK_REF" "$PI_HOOK_EVENT" "$PI_HOOK_INVOCATION_ID" "$PI_EVENT" "$PI_SESSION_ID" >> ids`;
@@ -34,7 +47,11 @@ test("43 tool_result variables: text blocks joined by newline, original isError,
   const dir = tempDir();
   const event = toolResult({
     input: { path: ".env" },
-    content: [{ type: "text", text: "first" }, { type: "image", data: "AAAA", mimeType: "image/png" }, { type: "text", text: "second" }],
+    content: [
+      { type: "text", text: "first" },
+      { type: "image", data: "AAAA", mimeType: "image/png" },
+      { type: "text", text: "second" },
+    ],
     isError: true,
   });
   await run(event, hooks({ dump: h("tool_result", dumpEnv("env")) }), dir);
@@ -42,7 +59,12 @@ test("43 tool_result variables: text blocks joined by newline, original isError,
   expect(env.PI_TOOL_RESULT).toBe("first\nsecond");
   expect(env.PI_TOOL_IS_ERROR).toBe("true");
   expect(env.PI_TOOL_INPUT).toBe('{"path":".env"}');
-  expect([env.PI_TOOL_NAME, env.PI_TOOL_CALL_ID, env.PI_EVENT, env.PI_HOOK_EVENT]).toEqual(["bash", "call-1", "tool_result", "tool_result"]);
+  expect([env.PI_TOOL_NAME, env.PI_TOOL_CALL_ID, env.PI_EVENT, env.PI_HOOK_EVENT]).toEqual([
+    "bash",
+    "call-1",
+    "tool_result",
+    "tool_result",
+  ]);
   expect(env.PI_EVENT_PAYLOAD).toBeUndefined();
 });
 
@@ -71,8 +93,12 @@ test("45 managed keys are stripped from the inherited env; unrelated keys pass t
   const dir = tempDir();
   const ambient = {
     ...process.env,
-    PI_SESSION_ID: "stale", PI_HOOK_INVOCATION_ID: "stale-invocation", PI_HOOK_RUN_ID: "stale-run", PI_CODING_AGENT: "true",
-    PI_MODEL: "stale-model", HOOKIT_AGENT: "stale-agent",
+    PI_SESSION_ID: "stale",
+    PI_HOOK_INVOCATION_ID: "stale-invocation",
+    PI_HOOK_RUN_ID: "stale-run",
+    PI_CODING_AGENT: "true",
+    PI_MODEL: "stale-model",
+    HOOKIT_AGENT: "stale-agent",
   };
   await run(toolCall(), hooks({ dump: h("tool_call", dumpEnv("env")) }), dir, { env: ambient, metadata: { sessionId: "current" } });
   const env = readEnv(dir, "env");
@@ -115,20 +141,45 @@ test("47 the Enabled Hook Set is captured; emptying the input array changes noth
 test("§5.3 metadata variables: strings as given, numbers via String(), empty values absent", async () => {
   const dir = tempDir();
   const metadata: SessionMetadata = {
-    sessionId: "s", sessionFile: "", sessionName: "name", sessionLeafId: "leaf", provider: "p", model: "m",
-    reasoningLevel: "high", mode: "rpc", projectTrusted: false, contextTokens: 0, contextWindow: 200000, contextPercent: 6.1725,
+    sessionId: "s",
+    sessionFile: "",
+    sessionName: "name",
+    sessionLeafId: "leaf",
+    provider: "p",
+    model: "m",
+    reasoningLevel: "high",
+    mode: "rpc",
+    projectTrusted: false,
+    contextTokens: 0,
+    contextWindow: 200000,
+    contextPercent: 6.1725,
   };
   await run(agentEnd(), hooks({ dump: h("agent_end", dumpEnv("env")) }), dir, { metadata });
   const env = readEnv(dir, "env");
   expect({
-    PI_SESSION_ID: env.PI_SESSION_ID, PI_SESSION_NAME: env.PI_SESSION_NAME, PI_SESSION_LEAF_ID: env.PI_SESSION_LEAF_ID,
-    PI_PROVIDER: env.PI_PROVIDER, PI_MODEL: env.PI_MODEL, PI_REASONING_LEVEL: env.PI_REASONING_LEVEL, PI_MODE: env.PI_MODE,
-    PI_PROJECT_TRUSTED: env.PI_PROJECT_TRUSTED, PI_CONTEXT_TOKENS: env.PI_CONTEXT_TOKENS,
-    PI_CONTEXT_WINDOW: env.PI_CONTEXT_WINDOW, PI_CONTEXT_PERCENT: env.PI_CONTEXT_PERCENT,
+    PI_SESSION_ID: env.PI_SESSION_ID,
+    PI_SESSION_NAME: env.PI_SESSION_NAME,
+    PI_SESSION_LEAF_ID: env.PI_SESSION_LEAF_ID,
+    PI_PROVIDER: env.PI_PROVIDER,
+    PI_MODEL: env.PI_MODEL,
+    PI_REASONING_LEVEL: env.PI_REASONING_LEVEL,
+    PI_MODE: env.PI_MODE,
+    PI_PROJECT_TRUSTED: env.PI_PROJECT_TRUSTED,
+    PI_CONTEXT_TOKENS: env.PI_CONTEXT_TOKENS,
+    PI_CONTEXT_WINDOW: env.PI_CONTEXT_WINDOW,
+    PI_CONTEXT_PERCENT: env.PI_CONTEXT_PERCENT,
   }).toEqual({
-    PI_SESSION_ID: "s", PI_SESSION_NAME: "name", PI_SESSION_LEAF_ID: "leaf", PI_PROVIDER: "p", PI_MODEL: "m",
-    PI_REASONING_LEVEL: "high", PI_MODE: "rpc", PI_PROJECT_TRUSTED: "false", PI_CONTEXT_TOKENS: "0",
-    PI_CONTEXT_WINDOW: "200000", PI_CONTEXT_PERCENT: "6.1725",
+    PI_SESSION_ID: "s",
+    PI_SESSION_NAME: "name",
+    PI_SESSION_LEAF_ID: "leaf",
+    PI_PROVIDER: "p",
+    PI_MODEL: "m",
+    PI_REASONING_LEVEL: "high",
+    PI_MODE: "rpc",
+    PI_PROJECT_TRUSTED: "false",
+    PI_CONTEXT_TOKENS: "0",
+    PI_CONTEXT_WINDOW: "200000",
+    PI_CONTEXT_PERCENT: "6.1725",
   });
   expect("PI_SESSION_FILE" in env).toBe(false);
   expect(env.PI_EVENT_PAYLOAD).toBe('{"event":"agent_end"}');

@@ -3,7 +3,19 @@
 import { expect, test } from "vitest";
 import type { Filter, HookEvaluationOutcome, NormalizedEvent } from "../../src/engine/index.ts";
 import {
-  exists, globalFile, h, hooks, loadFails, rawHook, reasonOf, regexError, rowSummary, run, tempDir, toolCall, turnEnd,
+  exists,
+  globalFile,
+  h,
+  hooks,
+  loadFails,
+  rawHook,
+  reasonOf,
+  regexError,
+  rowSummary,
+  run,
+  tempDir,
+  toolCall,
+  turnEnd,
 } from "./_helpers.ts";
 
 /** Whether a hook with `filter` is invoked for `event` (the probe hook fails, so a match blocks/reports). */

@@ -4,8 +4,20 @@
 import { expect, test } from "vitest";
 import type { Filter, Hook, NormalizedEvent } from "../../src/engine/index.ts";
 import {
-  agentEnd, agentSettled, h, hooks, rawHook, reasonOf, regexError, run, sessionFork, sessionSwitch, tempDir, toolCall,
-  toolResult, turnEnd,
+  agentEnd,
+  agentSettled,
+  h,
+  hooks,
+  rawHook,
+  reasonOf,
+  regexError,
+  run,
+  sessionFork,
+  sessionSwitch,
+  tempDir,
+  toolCall,
+  toolResult,
+  turnEnd,
 } from "./_helpers.ts";
 
 const BAD = regexError("[");
@@ -41,8 +53,14 @@ test("§3.3 tool_result: internal error text, in the reason and the patch", asyn
   const out = await run(toolResult({ details }), [crash("c", "tool_result")], tempDir());
   const reason = `hookit: tool-result guard failed to execute; result suppressed — ${crashLine("c")}`;
   expect(out.eventOutcomes[0]).toEqual({
-    event: "tool_result", outcome: "patch", reason,
-    patch: { content: [{ type: "text", text: `[BLOCKED by HooKit] ${reason}\n\nThe original tool result was suppressed.` }], details, isError: true },
+    event: "tool_result",
+    outcome: "patch",
+    reason,
+    patch: {
+      content: [{ type: "text", text: `[BLOCKED by HooKit] ${reason}\n\nThe original tool result was suppressed.` }],
+      details,
+      isError: true,
+    },
   });
 });
 
@@ -67,9 +85,16 @@ test("§3.3 report events: internal error texts", async () => {
 });
 
 test("§3.3 agent_end: plural corrective message", async () => {
-  const out = await run(agentEnd(), hooks({ a: h("agent_end", "false"), b: h("agent_end", "true", { when: "sleep 5", timeout: 100 }) }), tempDir());
+  const out = await run(
+    agentEnd(),
+    hooks({ a: h("agent_end", "false"), b: h("agent_end", "true", { when: "sleep 5", timeout: 100 }) }),
+    tempDir(),
+  );
   expect(out.effects).toEqual([
-    { type: "request-corrective-turn", message: "2 hooks failed after your last turn:\n\n- **a**: `false` (exit 1)\n- **b** (when): `sleep 5` (exit null)" },
+    {
+      type: "request-corrective-turn",
+      message: "2 hooks failed after your last turn:\n\n- **a**: `false` (exit 1)\n- **b** (when): `sleep 5` (exit null)",
+    },
   ]);
 });
 
@@ -89,7 +114,7 @@ test("§3.3 session events: switch singular, fork plural, and both internal text
   );
 });
 
-test("§3.3 several unexpected errors alone are joined with \"; \"", async () => {
+test('§3.3 several unexpected errors alone are joined with "; "', async () => {
   const out = await run(toolCall(), [crash("one", "tool_call"), crash("two", "tool_call")], tempDir());
   expect(reasonOf(out)).toBe(`hookit: tool-call guard failed to execute; call blocked — ${crashLine("one")}; ${crashLine("two")}`);
 });
@@ -101,14 +126,30 @@ test("§3.3 unexpected errors beside ordinary failures: reason lists failures, c
   expect(out.effects).toEqual([{ type: "present", severity: "error", message: crashLine("c") }]);
   // on a report event the crash comes before the event's own feedback
   expect(await presented(turnEnd(0), [crash("c", "turn_end"), ...hooks({ f: h("turn_end", "false") })])).toEqual([
-    crashLine("c"), "HooKit: 1 turn_end hook failed:\n- **f**: `false` (exit 1)",
+    crashLine("c"),
+    "HooKit: 1 turn_end hook failed:\n- **f**: `false` (exit 1)",
   ]);
 });
 
 test("§3.3 detail: String(value) for non-Error throws, `unknown error` when even that throws", async () => {
-  const throwing = (thrown: unknown): Filter => Object.defineProperty({}, "k", { enumerable: true, get: () => { throw thrown; } });
-  const reasonFor = async (thrown: unknown) => reasonOf(await run(toolCall(), [rawHook("c", { event: "tool_call", filter: throwing(thrown) })], tempDir()));
-  expect(await reasonFor("plain string")).toBe('hookit: tool-call guard failed to execute; call blocked — hookit: hook "local/c" failed to execute — plain string');
-  const unprintable = { toString() { throw new Error("no"); } };
-  expect(await reasonFor(unprintable)).toBe('hookit: tool-call guard failed to execute; call blocked — hookit: hook "local/c" failed to execute — unknown error');
+  const throwing = (thrown: unknown): Filter =>
+    Object.defineProperty({}, "k", {
+      enumerable: true,
+      get: () => {
+        throw thrown;
+      },
+    });
+  const reasonFor = async (thrown: unknown) =>
+    reasonOf(await run(toolCall(), [rawHook("c", { event: "tool_call", filter: throwing(thrown) })], tempDir()));
+  expect(await reasonFor("plain string")).toBe(
+    'hookit: tool-call guard failed to execute; call blocked — hookit: hook "local/c" failed to execute — plain string',
+  );
+  const unprintable = {
+    toString() {
+      throw new Error("no");
+    },
+  };
+  expect(await reasonFor(unprintable)).toBe(
+    'hookit: tool-call guard failed to execute; call blocked — hookit: hook "local/c" failed to execute — unknown error',
+  );
 });

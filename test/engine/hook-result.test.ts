@@ -3,8 +3,26 @@
 import { expect, test } from "vitest";
 import type { NormalizedEvent } from "../../src/engine/index.ts";
 import {
-  UUID_V4_RE, abortedSignal, actionRequests, agentSettled, exists, globalFile, h, hooks, loadFails, rawHook, readLines, readText,
-  regexError, rowSummary, run, sessionSwitch, tempDir, toolCall, toolResult, turnEnd,
+  UUID_V4_RE,
+  abortedSignal,
+  actionRequests,
+  agentSettled,
+  exists,
+  globalFile,
+  h,
+  hooks,
+  loadFails,
+  rawHook,
+  readLines,
+  readText,
+  regexError,
+  rowSummary,
+  run,
+  sessionSwitch,
+  tempDir,
+  toolCall,
+  toolResult,
+  turnEnd,
 } from "./_helpers.ts";
 
 const interrupt = { type: "interrupt", outcome: "pass" };
@@ -29,12 +47,19 @@ test("56 an origin is projected even when no handler matches", async () => {
   const set = hooks({ origin: h("tool_call", "true"), other: h("hook_result", "false", { filter: { hookRef: "^other/" } }) });
   const out = await run(toolCall(), set, tempDir());
   expect(out.eventOutcomes).toHaveLength(2);
-  expect(out.eventOutcomes[1]).toEqual({ event: "hook_result", hookRef: "local/origin", invocationId: expect.stringMatching(UUID_V4_RE), outcome: "pass" });
+  expect(out.eventOutcomes[1]).toEqual({
+    event: "hook_result",
+    hookRef: "local/origin",
+    invocationId: expect.stringMatching(UUID_V4_RE),
+    outcome: "pass",
+  });
 });
 
 test("57 a watcher per origin outcome fires exactly once with that origin outcome", async () => {
   const outcomes = ["pass", "block", "patch", "cancel", "report"];
-  const watchers = Object.fromEntries(outcomes.map((o) => [`watch-${o}`, h("hook_result", undefined, { filter: { outcome: o }, action: interrupt })]));
+  const watchers = Object.fromEntries(
+    outcomes.map((o) => [`watch-${o}`, h("hook_result", undefined, { filter: { outcome: o }, action: interrupt })]),
+  );
   const set = hooks({
     settled: h("agent_settled", "true"),
     call: h("tool_call", "false"),
@@ -116,7 +141,10 @@ test("62 a handler's own id differs from the origin id in its payload; exact pay
   const dir = tempDir();
   const set = hooks({
     origin: h("tool_call", "true"),
-    handler: h("hook_result", `printf '%s\\n%s\\n%s\\n' "$PI_HOOK_INVOCATION_ID" "$PI_EVENT_PAYLOAD" "$PI_HOOK_REF $PI_HOOK_EVENT $PI_EVENT" > seen`),
+    handler: h(
+      "hook_result",
+      `printf '%s\\n%s\\n%s\\n' "$PI_HOOK_INVOCATION_ID" "$PI_EVENT_PAYLOAD" "$PI_HOOK_REF $PI_HOOK_EVENT $PI_EVENT" > seen`,
+    ),
   });
   const out = await run(toolCall(), set, dir);
   const [ownId, payloadText, identity] = readText(dir, "seen").split("\n");
@@ -142,7 +170,8 @@ test("63 a crashing handler reports the origin's hook_result; later siblings sti
   expect(actionRequests(out).map((e) => e.hookRef)).toEqual(["local/sibling"]);
   expect(out.effects.filter((e) => e.type === "present")).toEqual([
     {
-      type: "present", severity: "error",
+      type: "present",
+      severity: "error",
       message: `HooKit: hook_result hooks failed to execute — hookit: hook_result handler "local/crash" failed to execute — ${crashMessage}`,
     },
   ]);

@@ -16,7 +16,12 @@ test("92 three tools with a call and a result hook: six rows, call-1, result-1, 
     rows.push(...((await run(toolResult(tool), set, dir)).evaluationReport?.rows ?? []));
   }
   expect(rows.map((r) => r.hookRef)).toEqual([
-    "local/call-guard", "local/result-guard", "local/call-guard", "local/result-guard", "local/call-guard", "local/result-guard",
+    "local/call-guard",
+    "local/result-guard",
+    "local/call-guard",
+    "local/result-guard",
+    "local/call-guard",
+    "local/result-guard",
   ]);
   for (const row of rows) {
     expect(row).toEqual({ type: "hook", hookRef: row.hookRef, durationMs: expect.any(Number), passed: true });
@@ -79,7 +84,11 @@ test("98 a context capture that throws rejects the evaluation; the next one work
   const dir = tempDir();
   const set = hooks({ guard: h("tool_call", "true") });
   const hostile = {} as SessionMetadata;
-  Object.defineProperty(hostile, "sessionId", { get: () => { throw new Error("capture failed"); } });
+  Object.defineProperty(hostile, "sessionId", {
+    get: () => {
+      throw new Error("capture failed");
+    },
+  });
   await expect(run(toolCall(), set, dir, { metadata: hostile })).rejects.toThrow("capture failed");
   expect(rowSummary(await run(toolCall(), set, dir))).toEqual(["local/guard ✓"]);
 });
@@ -92,9 +101,13 @@ test("§7.2 row order is result-major (the spec's turn_end example)", async () =
     after: h("hook_result", "true"),
   });
   expect(rowSummary(await run(turnEnd(0), set, tempDir()))).toEqual([
-    "local/first ✓", "local/after ✓ from local/first pass",
-    "local/steer ✓", "→ local/steer interrupt pass", "local/after ✓ from local/steer pass",
-    "local/second ✗", "local/after ✓ from local/second report",
+    "local/first ✓",
+    "local/after ✓ from local/first pass",
+    "local/steer ✓",
+    "→ local/steer interrupt pass",
+    "local/after ✓ from local/steer pass",
+    "local/second ✗",
+    "local/after ✓ from local/second report",
   ]);
 });
 

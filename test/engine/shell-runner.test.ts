@@ -3,8 +3,22 @@
 // `timeout` extension, and aborts during a real shell.
 import { expect, test } from "vitest";
 import {
-  eventually, globalFile, h, hooks, loadFails, loadOk, processAlive, readPayloads, readText, reasonOf, rowSummary,
-  observer, run, tempDir, toolCall, turnEnd,
+  eventually,
+  globalFile,
+  h,
+  hooks,
+  loadFails,
+  loadOk,
+  processAlive,
+  readPayloads,
+  readText,
+  reasonOf,
+  rowSummary,
+  observer,
+  run,
+  tempDir,
+  toolCall,
+  turnEnd,
 } from "./_helpers.ts";
 
 /** The single report line of a failing turn_end hook, e.g. "- **x**: `cmd` (exit null)". */

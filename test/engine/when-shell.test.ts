@@ -2,8 +2,24 @@
 // the true/false shortcuts and result mapping — all with real /bin/sh runs.
 import { expect, test } from "vitest";
 import {
-  abortedSignal, actionRequests, agentEnd, agentSettled, exists, h, hooks, observer, readPayloads, reasonOf,
-  rowSummary, run, sessionFork, sessionSwitch, tempDir, toolCall, toolResult, turnEnd,
+  abortedSignal,
+  actionRequests,
+  agentEnd,
+  agentSettled,
+  exists,
+  h,
+  hooks,
+  observer,
+  readPayloads,
+  reasonOf,
+  rowSummary,
+  run,
+  sessionFork,
+  sessionSwitch,
+  tempDir,
+  toolCall,
+  toolResult,
+  turnEnd,
 } from "./_helpers.ts";
 
 const rowsWithout = (rows: string[], ref: string) => rows.filter((row) => !row.startsWith(ref));
@@ -132,7 +148,10 @@ test("35 exact true/false are shortcuts; anything else runs in the real shell", 
   expect(out.eventOutcomes[0]).toEqual({ event: "turn_end", outcome: "report" });
   expect(exists(dir, "f")).toBe(true);
   expect(rowSummary(out).filter((r) => !r.startsWith("→"))).toEqual([
-    "local/exact-true ✓", "local/exact-false ✗", "local/compound ✓", "local/not-trimmed ✓",
+    "local/exact-true ✓",
+    "local/exact-false ✗",
+    "local/compound ✓",
+    "local/not-trimmed ✓",
   ]);
   expect(actionRequests(out).map((e) => e.action)).toEqual([{ type: "interrupt" }, { type: "shutdown" }]);
 });
@@ -162,14 +181,14 @@ test("37 a passing when counts into the hook row's duration", async () => {
   expect(out.evaluationReport?.rows).toHaveLength(1);
 });
 
-test("38 [derived] when: \"\" is treated as absent", async () => {
+test('38 [derived] when: "" is treated as absent', async () => {
   const dir = tempDir();
   const out = await run(toolCall(), hooks({ empty: h("tool_call", "touch f", { when: "" }) }), dir);
   expect(out.eventOutcomes[0].outcome).toBe("pass");
   expect(exists(dir, "f")).toBe(true);
 });
 
-test("39 [derived] shell: \"\" is valid config that always fails closed with code null, no row", async () => {
+test('39 [derived] shell: "" is valid config that always fails closed with code null, no row', async () => {
   const dir = tempDir();
   const out = await run(toolCall(), hooks({ empty: h("tool_call", ""), observer: observer() }), dir);
   expect(reasonOf(out)).toBe('hookit: hook "empty" rejected bash — ``');

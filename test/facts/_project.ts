@@ -6,7 +6,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll } from "vitest";
 
-export interface Project { root: string; dir: string; home: string; outside: string; env: Record<string, string> }
+export interface Project {
+  root: string;
+  dir: string;
+  home: string;
+  outside: string;
+  env: Record<string, string>;
+}
 
 export function useProject(): Project {
   const root = realpathSync(mkdtempSync(join(tmpdir(), "hookit-facts-")));

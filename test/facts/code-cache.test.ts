@@ -15,7 +15,10 @@ const project = useProject();
 
 test("the built cache is accepted by this Node", () => {
   const file = join(packageRoot(), "dist/facts.cjs");
-  const script = new Script(createRequire(import.meta.url)("node:module").wrap(readFileSync(file, "utf8")), { filename: file, cachedData: readFileSync(`${file}.cache`) });
+  const script = new Script(createRequire(import.meta.url)("node:module").wrap(readFileSync(file, "utf8")), {
+    filename: file,
+    cachedData: readFileSync(`${file}.cache`),
+  });
   expect(script.cachedDataRejected).toBe(false);
 });
 
@@ -25,11 +28,25 @@ test.each(["damaged", "missing"])("a %s cache still gives the facts", (state) =>
   try {
     if (state === "damaged") writeFileSync(cache, Buffer.from("not a code cache"));
     else rmSync(cache);
-    const payload = { session_id: "s", cwd: project.dir, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "cat notes.txt" }, tool_use_id: "t" };
+    const payload = {
+      session_id: "s",
+      cwd: project.dir,
+      hook_event_name: "PreToolUse",
+      tool_name: "Bash",
+      tool_input: { command: "cat notes.txt" },
+      tool_use_id: "t",
+    };
     const policy = join(project.root, "cache-policy.json");
-    writeFileSync(policy, JSON.stringify({ local: { g: { description: "", event: "tool_call", filter: { "hookit.reads": "/\\.env$" }, shell: "false", default: true } } }));
+    writeFileSync(
+      policy,
+      JSON.stringify({
+        local: { g: { description: "", event: "tool_call", filter: { "hookit.reads": "/\\.env$" }, shell: "false", default: true } },
+      }),
+    );
     const run = spawnSync(process.execPath, [binPath(), "hook", "--agent", "claude", "PreToolUse"], {
-      input: JSON.stringify(payload), encoding: "utf8", env: { ...project.env, HOOKIT_CONFIG: policy, XDG_STATE_HOME: join(project.root, "state") },
+      input: JSON.stringify(payload),
+      encoding: "utf8",
+      env: { ...project.env, HOOKIT_CONFIG: policy, XDG_STATE_HOME: join(project.root, "state") },
     });
     expect(JSON.parse(run.stdout).hookSpecificOutput.permissionDecisionReason).toContain(`hook "g" rejected bash`);
   } finally {

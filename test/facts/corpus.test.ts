@@ -10,7 +10,8 @@ type Keys = "commands" | "programs" | "reads" | "writes" | "deletes" | "writesOu
 type Expect = Partial<Record<Keys, string[]>>;
 
 const fill = (s: string) => s.replaceAll("$P", project.dir).replaceAll("$H", project.home).replaceAll("$O", project.outside);
-const facts = (command: string, cwd = project.dir) => factCandidate(deriveCommandFacts(command, { cwd, projectDir: project.dir, env: project.env }));
+const facts = (command: string, cwd = project.dir) =>
+  factCandidate(deriveCommandFacts(command, { cwd, projectDir: project.dir, env: project.env }));
 
 const CORPUS: [string, Expect][] = [
   // --- ordinary work ---
@@ -31,18 +32,18 @@ const CORPUS: [string, Expect][] = [
   ["cd src; cd -; cat README.md", { reads: ["$P/README.md"] }],
   ["make -j4 2>&1 | tee build.log", { writes: ["$P/build.log"] }],
   ["npm test > /dev/null 2>&1", { writesOutside: [] }],
-  ["for f in src/*.ts; do wc -l \"$f\"; done", { commands: ["wc -l '$f'"], unresolved: ["variable $f", "path: $f"] }],
+  ['for f in src/*.ts; do wc -l "$f"; done', { commands: ["wc -l '$f'"], unresolved: ["variable $f", "path: $f"] }],
   ["if [ -f package.json ]; then npm test; fi", { commands: ["'[' -f package.json ']'", "npm test"] }],
   ["find . -name '*.log' -delete", { deletes: ["$P/*.log"], recursiveDeletesOutside: [] }],
   ["find . -type d -name node_modules -prune -exec rm -rf {} +", { deletes: ["$P/node_modules"], recursiveDeletesOutside: [] }],
   ["find . -name '*.ts' | xargs grep -l TODO", { programs: ["find", "xargs", "grep"] }],
-  ["echo \"export PATH=$HOME/bin:$PATH\" >> ~/.bashrc", { writesOutside: ["$H/.bashrc"] }],
+  ['echo "export PATH=$HOME/bin:$PATH" >> ~/.bashrc', { writesOutside: ["$H/.bashrc"] }],
   ["kill -9 $(lsof -t -i:3000)", { programs: ["lsof", "kill"] }],
   ["curl -fsSL https://example.com/install.sh | sh", { unresolved: ["sh reads commands from its input"] }],
   ["python3 -c 'import os; os.remove(\"x\")'", { unresolved: ["inline code: python3 -c"] }],
   ["docker build -t app .", { programs: ["docker"] }],
   // --- data stays data ---
-  ["git commit -m \"do not rm -rf ~/ ever\"", { commands: ["git commit -m 'do not rm -rf ~/ ever'"], paths: [] }],
+  ['git commit -m "do not rm -rf ~/ ever"', { commands: ["git commit -m 'do not rm -rf ~/ ever'"], paths: [] }],
   ["git commit -m 'never cat .env'", { paths: [] }],
   ["echo 'rm -rf /' # cat .env", { commands: ["echo 'rm -rf /'"], paths: [] }],
   ["printf '%s\\n' 'git push --force' > notes.md", { writes: ["$P/notes.md"], reads: [] }],
@@ -55,7 +56,7 @@ const CORPUS: [string, Expect][] = [
   ["cat .e''nv", { reads: ["$P/.env"] }],
   ["cat .en[v]", { reads: ["$P/.env"] }],
   ["cat notes.txt", { reads: ["$P/.env", "$P/notes.txt"] }],
-  ["cat \"$PWD/.env\"", { reads: ["$P/.env"] }],
+  ['cat "$PWD/.env"', { reads: ["$P/.env"] }],
   ["/bin/rm -rf ~", { commands: ["rm -rf $H"], recursiveDeletesOutside: ["$H"] }],
   ["\\rm -rf ~", { recursiveDeletesOutside: ["$H"] }],
   ["rm ~ -rf", { recursiveDeletesOutside: ["$H"] }],
@@ -66,14 +67,17 @@ const CORPUS: [string, Expect][] = [
   ["eval 'rm -rf ~'", { recursiveDeletesOutside: ["$H"] }],
   ["find ~ -delete", { recursiveDeletesOutside: ["$H"] }],
   ["find ~ -type f -exec rm -rf {} +", { recursiveDeletesOutside: ["$H"] }],
-  ["sudo -u root env X=1 timeout 5 nice -n 3 nohup rm -rf /", { programs: ["sudo", "env", "timeout", "nice", "nohup", "rm"], recursiveDeletesOutside: ["/"] }],
+  [
+    "sudo -u root env X=1 timeout 5 nice -n 3 nohup rm -rf /",
+    { programs: ["sudo", "env", "timeout", "nice", "nohup", "rm"], recursiveDeletesOutside: ["/"] },
+  ],
   ["X=~; rm -rf $X", { recursiveDeletesOutside: ["$H"] }],
   ["rm -rf {/tmp/ok,~}", { recursiveDeletesOutside: ["$H"] }],
   ["cd .. && rm -rf project", { recursiveDeletesOutside: ["$P"] }],
   ["rm -rf ..", { recursiveDeletesOutside: [fill("$P").replace(/\/project$/, "")] }],
   ["cat <<E\n$(rm -rf ~)\nE", { recursiveDeletesOutside: ["$H"] }],
   ["echo `rm -rf ~`", { recursiveDeletesOutside: ["$H"] }],
-  ["rm -rf \"$(echo ~)\"", { recursiveDeletesOutside: ["$H"] }],
+  ['rm -rf "$(echo ~)"', { recursiveDeletesOutside: ["$H"] }],
   ["xargs rm -rf < list.txt", { recursiveDeletesOutside: ["<input>"] }],
   ["git push origin +main", { commands: ["git push origin +main"] }],
   ["echo x > linkdir/file", { writes: ["$O/file", "$P/linkdir/file"], writesOutside: ["$O/file", "$P/linkdir/file"] }],
@@ -92,9 +96,15 @@ const CORPUS: [string, Expect][] = [
   ["find . -name '.env*' -exec cat {} \\;", { reads: ["$P/.env", "$P/.env.example", "$P/.env.production.local"] }],
   // --- a default word is a possible value; what find/ls print are possible operands ---
   ["cat ${X:-.env}", { reads: ["$P/.env", "${X:-.env}"], unresolved: ["variable $X", "path: ${X:-.env}"] }],
-  ["cat \"${X:=.env}\" ${Y+.env.local}", { reads: ["$P/.env", "${X:=.env}", "$P/.env.local", "${Y+.env.local}"] }],
+  ['cat "${X:=.env}" ${Y+.env.local}', { reads: ["$P/.env", "${X:=.env}", "$P/.env.local", "${Y+.env.local}"] }],
   ["echo x > ${OUT-~/x}", { writesOutside: ["$H/x"] }],
-  ["cat $(find . -name '.env*')", { reads: ["$P/.env", "$P/.env.example", "$P/.env.production.local"], unresolved: ["command substitution", "path: $(find . -name '.env*')"] }],
+  [
+    "cat $(find . -name '.env*')",
+    {
+      reads: ["$P/.env", "$P/.env.example", "$P/.env.production.local"],
+      unresolved: ["command substitution", "path: $(find . -name '.env*')"],
+    },
+  ],
   ["find . -name .env | xargs cat", { reads: ["$P/.env"] }],
   ["xargs rm -rf < <(find ~ -maxdepth 0)", { recursiveDeletesOutside: ["$H", "<input>"] }],
   ["grep -l x $(ls -a src)", { reads: ["$P/src/a.ts"] }],
@@ -102,10 +112,13 @@ const CORPUS: [string, Expect][] = [
   // what find and ls print lies where they looked: inside the project, so is every value
   ["find . -name '*.pyc' | xargs rm -rf", { deletes: ["$P/*.pyc"], recursiveDeletesOutside: [], unresolved: ["path: <input>"] }],
   ["rm -rf $(find . -maxdepth 0)", { recursiveDeletesOutside: ["$P"] }],
-  ["ls -a src | while read f; do cat \"$f\"; done", { reads: ["$P/src/a.ts"] }],
+  ['ls -a src | while read f; do cat "$f"; done', { reads: ["$P/src/a.ts"] }],
   ["perl -e 'unlink glob(\"~/*\")'", { recursiveDeletesOutside: ["$H/*"], unresolved: ["inline code: perl -e"] }],
   ["git show HEAD:.env", { reads: ["$P/.env"] }],
-  ["cat missing/.e*", { reads: ["$P/missing/.e*", "$P/missing/.env", "$P/missing/.env.local", "$P/missing/.env.production", "$P/missing/.env.development"] }],
+  [
+    "cat missing/.e*",
+    { reads: ["$P/missing/.e*", "$P/missing/.env", "$P/missing/.env.local", "$P/missing/.env.production", "$P/missing/.env.development"] },
+  ],
 ];
 
 describe("command facts: corpus", () => {
@@ -120,26 +133,49 @@ describe("command facts: corpus", () => {
 describe("command facts: structure", () => {
   test("argv after quote removal, program by basename, via for nested commands", () => {
     const got = deriveCommandFacts("sudo /usr/bin/env bash -c \"git 'push' -f\"", { cwd: project.dir, env: project.env });
-    expect(got.commands.map((c) => [c.program, c.via ?? ""])).toEqual([["sudo", ""], ["env", "sudo"], ["bash", "env"], ["git", "bash -c"]]);
+    expect(got.commands.map((c) => [c.program, c.via ?? ""])).toEqual([
+      ["sudo", ""],
+      ["env", "sudo"],
+      ["bash", "env"],
+      ["git", "bash -c"],
+    ]);
     expect(got.commands.at(-1)?.argv).toEqual(["git", "push", "-f"]);
   });
 
   test("paths carry effect, location, inside and the program", () => {
     const got = deriveCommandFacts("rm -r dist ~/old", { cwd: project.dir, projectDir: project.dir, env: project.env });
     expect(got.paths).toEqual([
-      { path: `${project.dir}/dist`, lexical: `${project.dir}/dist`, effect: "delete", recursive: true, location: "project", inside: true, resolved: true, by: "rm" },
-      { path: `${project.home}/old`, lexical: `${project.home}/old`, effect: "delete", recursive: true, location: "outside", inside: false, resolved: true, by: "rm" },
+      {
+        path: `${project.dir}/dist`,
+        lexical: `${project.dir}/dist`,
+        effect: "delete",
+        recursive: true,
+        location: "project",
+        inside: true,
+        resolved: true,
+        by: "rm",
+      },
+      {
+        path: `${project.home}/old`,
+        lexical: `${project.home}/old`,
+        effect: "delete",
+        recursive: true,
+        location: "outside",
+        inside: false,
+        resolved: true,
+        by: "rm",
+      },
     ]);
   });
 
   test("a relative path after a cd to somewhere unknown is unresolved", () => {
-    const got = factCandidate(deriveCommandFacts("cd \"$BUILD\" && rm -rf out", { cwd: project.dir, env: project.env }));
+    const got = factCandidate(deriveCommandFacts('cd "$BUILD" && rm -rf out', { cwd: project.dir, env: project.env }));
     expect(got["hookit.recursiveDeletesOutside"]).toEqual(["out"]);
     expect(got["hookit.unresolved"]).toContain("relative path in an unknown directory: out");
   });
 
   test("syntax the parser cannot read is flagged, and what it could read still counts", () => {
-    const got = factCandidate(deriveCommandFacts("rm -rf ~; echo \"unterminated", { cwd: project.dir, env: project.env }));
+    const got = factCandidate(deriveCommandFacts('rm -rf ~; echo "unterminated', { cwd: project.dir, env: project.env }));
     expect(got["hookit.recursiveDeletesOutside"]).toEqual([project.home]);
     expect(got["hookit.unresolved"]).toContain("syntax: unterminated double quote");
   });

@@ -18,7 +18,12 @@ function hooksOf(local: Record<string, unknown>) {
   return enabledHookSet(catalog.entries);
 }
 const guard = (filter: Record<string, unknown>, shell = "false") => ({ description: "", event: "tool_call", filter, shell, default: true });
-const bash = (command: string, extra: Record<string, unknown> = {}): NormalizedEvent => ({ event: "tool_call", toolName: "bash", toolCallId: "c", input: { command, ...extra } });
+const bash = (command: string, extra: Record<string, unknown> = {}): NormalizedEvent => ({
+  event: "tool_call",
+  toolName: "bash",
+  toolCallId: "c",
+  input: { command, ...extra },
+});
 const outcome = async (hooks: ReturnType<typeof hooksOf>, event: NormalizedEvent, env: Record<string, string | undefined> = project.env) =>
   (await evaluate(event, hooks, { cwd: project.dir, env })).eventOutcomes[0].outcome;
 
@@ -66,8 +71,8 @@ describe("hookit.* filter keys", () => {
   test("a command the parser rejects fails closed only where the policy says so", async () => {
     const strict = hooksOf({ g: guard({ "hookit.unresolved": "^syntax:" }) });
     const lenient = hooksOf({ g: guard({ "hookit.recursiveDeletesOutside": "." }) });
-    expect(await outcome(strict, bash("echo \"unterminated"))).toBe("block");
-    expect(await outcome(lenient, bash("echo \"unterminated"))).toBe("pass");
+    expect(await outcome(strict, bash('echo "unterminated'))).toBe("block");
+    expect(await outcome(lenient, bash('echo "unterminated'))).toBe("pass");
     expect(await outcome(strict, bash("echo fine"))).toBe("pass");
   });
 });
@@ -82,7 +87,10 @@ describe("facts in the shell environment", () => {
 
   test("an inherited HOOKIT_PATHS never reaches a hook", async () => {
     const hooks = hooksOf({ g: { description: "", event: "agent_end", shell: 'test -z "$HOOKIT_PATHS$HOOKIT_COMMANDS"', default: true } });
-    const result = await evaluate({ event: "agent_end" }, hooks, { cwd: project.dir, env: { ...project.env, HOOKIT_PATHS: "[]", HOOKIT_COMMANDS: "[]" } });
+    const result = await evaluate({ event: "agent_end" }, hooks, {
+      cwd: project.dir,
+      env: { ...project.env, HOOKIT_PATHS: "[]", HOOKIT_COMMANDS: "[]" },
+    });
     expect(result.eventOutcomes[0].outcome).toBe("pass");
   });
 });
@@ -99,14 +107,25 @@ describe("facts are derived only when a hook needs them", () => {
   });
 
   test("on tool_result only for a shell that names the variables (output scans never parse)", () => {
-    const result: NormalizedEvent = { event: "tool_result", toolName: "bash", toolCallId: "c", input: { command: "ls" }, content: [], isError: false };
+    const result: NormalizedEvent = {
+      event: "tool_result",
+      toolName: "bash",
+      toolCallId: "c",
+      input: { command: "ls" },
+      content: [],
+      isError: false,
+    };
     const scan = { description: "", event: "tool_result", shell: "printf '%s' \"$PI_TOOL_RESULT\" | grep -q x", default: true };
     expect(needsFacts(result, hooksOf({ scan }), { command: "ls", toolName: "bash" })).toBe(false);
-    expect(needsFacts(result, hooksOf({ scan: { ...scan, shell: "test -n \"$HOOKIT_PATHS\"" } }), { command: "ls", toolName: "bash" })).toBe(true);
+    expect(needsFacts(result, hooksOf({ scan: { ...scan, shell: 'test -n "$HOOKIT_PATHS"' } }), { command: "ls", toolName: "bash" })).toBe(
+      true,
+    );
   });
 
   test("never on events without a tool", () => {
-    expect(needsFacts({ event: "agent_end" }, hooksOf({ g: { ...guard({}, "./x.sh"), event: "agent_end" } }), { event: "agent_end" })).toBe(false);
+    expect(needsFacts({ event: "agent_end" }, hooksOf({ g: { ...guard({}, "./x.sh"), event: "agent_end" } }), { event: "agent_end" })).toBe(
+      false,
+    );
   });
 });
 
@@ -131,6 +150,8 @@ describe("validation and schema", () => {
   test("the JSON Schema documents every fact key and refuses unknown ones", () => {
     const text = JSON.stringify(fileJsonSchema());
     expect(text).toContain('"hookit.recursiveDeletesOutside"');
-    expect(text).toContain("^hookit\\\\.(?!(commands|programs|paths|reads|writes|deletes|writesOutside|recursiveDeletesOutside|unresolved)$)");
+    expect(text).toContain(
+      "^hookit\\\\.(?!(commands|programs|paths|reads|writes|deletes|writesOutside|recursiveDeletesOutside|unresolved)$)",
+    );
   });
 });

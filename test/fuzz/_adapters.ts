@@ -20,13 +20,16 @@ const noticeArb: fc.Arbitrary<Notice> = fc.record({
 
 /** A Decision as decide() may build one for this kind of event (the contract in adapters/types.ts). */
 export function decisionArb(kind: InvocationKind): fc.Arbitrary<Decision> {
-  return fc.record({
-    notices: fc.array(noticeArb, { maxLength: 3 }),
-    block: kind === "tool_call" ? fc.option(reasonArb, { nil: undefined }) : fc.constant(undefined),
-    patch: kind === "tool_result" ? fc.option(fc.record({ reason: reasonArb, text: reasonArb }), { nil: undefined }) : fc.constant(undefined),
-    continueWith: kind === "stop" ? fc.option(reasonArb, { nil: undefined }) : fc.constant(undefined),
-    stopAgent: fc.option(reasonArb, { freq: 6, nil: undefined }),
-  }).map((d) => Object.fromEntries(Object.entries(d).filter(([, v]) => v !== undefined)) as unknown as Decision);
+  return fc
+    .record({
+      notices: fc.array(noticeArb, { maxLength: 3 }),
+      block: kind === "tool_call" ? fc.option(reasonArb, { nil: undefined }) : fc.constant(undefined),
+      patch:
+        kind === "tool_result" ? fc.option(fc.record({ reason: reasonArb, text: reasonArb }), { nil: undefined }) : fc.constant(undefined),
+      continueWith: kind === "stop" ? fc.option(reasonArb, { nil: undefined }) : fc.constant(undefined),
+      stopAgent: fc.option(reasonArb, { freq: 6, nil: undefined }),
+    })
+    .map((d) => Object.fromEntries(Object.entries(d).filter(([, v]) => v !== undefined)) as unknown as Decision);
 }
 
 const TOOL_EVENTS = new Set(["tool_call", "tool_result"]);
@@ -60,7 +63,10 @@ export function checkParse(c: Case, value: unknown): Invocation | undefined {
     expect(typeof tool.input === "object" && tool.input !== null && !Array.isArray(tool.input), what).toBe(true);
     expect(typeof tool.toolCallId, what).toBe("string");
     if (tool.event === "tool_result") {
-      expect(tool.content.every((block) => typeof block.type === "string"), what).toBe(true);
+      expect(
+        tool.content.every((block) => typeof block.type === "string"),
+        what,
+      ).toBe(true);
       expect(typeof tool.isError, what).toBe("boolean");
     }
   }

@@ -62,11 +62,12 @@ export function hasDeep(c: Case): boolean {
 }
 
 export function serialize(value: Json): string {
-  const text = JSON.stringify(value, (_key, v: unknown) => {
-    if (v instanceof Huge) return "x".repeat(v.n);
-    if (v instanceof Deep) return `\u0001DEEP${v.n}\u0001`;
-    return v;
-  }) ?? "";
+  const text =
+    JSON.stringify(value, (_key, v: unknown) => {
+      if (v instanceof Huge) return "x".repeat(v.n);
+      if (v instanceof Deep) return `\u0001DEEP${v.n}\u0001`;
+      return v;
+    }) ?? "";
   return text.replace(/"\\u0001DEEP(\d+)\\u0001"/g, (_m, n: string) => "[".repeat(Number(n)) + "]".repeat(Number(n)));
 }
 

@@ -28,17 +28,19 @@ export interface World {
  */
 export function createWorld(kind: PolicyKind): World {
   const box = sandbox();
-  box.globalPolicy(kind === "block-all"
-    ? policy({
-        all: { event: "tool_call", shell: "false" },
-        hide: { event: "tool_result", shell: "false" },
-        finish: { event: "agent_end", shell: "false" },
-      })
-    : policy({
-        "no-bash": { event: "tool_call", filter: { toolName: "^bash$" }, shell: "exit 3" },
-        hide: { event: "tool_result", shell: "exit 3" },
-        finish: { event: "agent_end", shell: "exit 3" },
-      }));
+  box.globalPolicy(
+    kind === "block-all"
+      ? policy({
+          all: { event: "tool_call", shell: "false" },
+          hide: { event: "tool_result", shell: "false" },
+          finish: { event: "agent_end", shell: "false" },
+        })
+      : policy({
+          "no-bash": { event: "tool_call", filter: { toolName: "^bash$" }, shell: "exit 3" },
+          hide: { event: "tool_result", shell: "exit 3" },
+          finish: { event: "agent_end", shell: "exit 3" },
+        }),
+  );
   return { kind, box };
 }
 
@@ -94,8 +96,7 @@ function parseOrFail(stdin: string): { ok: true; value: unknown } | { ok: false 
   }
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** Unreadable → blocked; block-all → blocked; a bash call whose identity survived → blocked. */
 function blockRequired(parsed: { ok: boolean; value?: unknown }, policyKind: PolicyKind, c: Case): boolean {

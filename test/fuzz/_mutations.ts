@@ -76,7 +76,11 @@ export async function loadSeeds(cwd: string): Promise<Seed[]> {
 
 function identityPaths(agent: HookAgent, event: string): Path[] {
   if (agent === "cursor" && event === "beforeShellExecution") return [["command"]];
-  if (agent === "antigravity") return [["toolCall", "name"], ["toolCall", "args", "CommandLine"]];
+  if (agent === "antigravity")
+    return [
+      ["toolCall", "name"],
+      ["toolCall", "args", "CommandLine"],
+    ];
   if (agent === "copilot" && /^[a-z]/.test(event)) return [["toolName"], ["toolArgs", "command"]];
   return [["tool_name"], ["tool_input", "command"]];
 }
@@ -84,15 +88,62 @@ function identityPaths(agent: HookAgent, event: string): Path[] {
 // --- arbitraries -------------------------------------------------------------
 
 const HOSTILE_KEYS = [
-  "__proto__", "constructor", "prototype", "toString", "hasOwnProperty", "valueOf", "__defineGetter__", "", "\u0000",
-  "tool_name", "tool_input", "command", "cwd", "session_id", "sessionId", "toolName", "toolArgs", "tool_response",
-  "toolResult", "stop_hook_active", "hook_event_name", "workspace_roots", "conversation_id", "edits", "file_path",
+  "__proto__",
+  "constructor",
+  "prototype",
+  "toString",
+  "hasOwnProperty",
+  "valueOf",
+  "__defineGetter__",
+  "",
+  "\u0000",
+  "tool_name",
+  "tool_input",
+  "command",
+  "cwd",
+  "session_id",
+  "sessionId",
+  "toolName",
+  "toolArgs",
+  "tool_response",
+  "toolResult",
+  "stop_hook_active",
+  "hook_event_name",
+  "workspace_roots",
+  "conversation_id",
+  "edits",
+  "file_path",
 ];
 
 const HOSTILE_STRINGS = [
-  "", "\u0000", "a\u0000b", "\uD800", "\uDFFF", "\u202E", "\uFEFF", "\r\n", "💥", "$(touch pwned)", "`touch pwned`",
-  "; touch pwned", "../../../etc/passwd", "/", "/dev/null", "/proc/self", ".", "-", "--agent", "Bash", "bash",
-  "run_shell_command", "Shell", "apply_patch", "*** Begin Patch\n*** End Patch", "null", "{}", "[]",
+  "",
+  "\u0000",
+  "a\u0000b",
+  "\uD800",
+  "\uDFFF",
+  "\u202E",
+  "\uFEFF",
+  "\r\n",
+  "💥",
+  "$(touch pwned)",
+  "`touch pwned`",
+  "; touch pwned",
+  "../../../etc/passwd",
+  "/",
+  "/dev/null",
+  "/proc/self",
+  ".",
+  "-",
+  "--agent",
+  "Bash",
+  "bash",
+  "run_shell_command",
+  "Shell",
+  "apply_patch",
+  "*** Begin Patch\n*** End Patch",
+  "null",
+  "{}",
+  "[]",
 ];
 
 export interface Sizes {

@@ -25,11 +25,13 @@ afterAll(() => {
 function setup(): Sandbox {
   const box = sandbox();
   const count = 'f="$HOME/n-$PI_SESSION_ID"; n=$(cat "$f" 2>/dev/null || echo 0); n=$((n+1)); echo $n > "$f"; exit $((n % 2 + 1))';
-  box.globalPolicy(policy({
-    check: { event: "agent_end", shell: count },
-    "no-rm": { event: "tool_call", filter: { command: "\\brm\\b" }, shell: "false" },
-    audit: { event: "tool_result", shell: "true" },
-  }));
+  box.globalPolicy(
+    policy({
+      check: { event: "agent_end", shell: count },
+      "no-rm": { event: "tool_call", filter: { command: "\\brm\\b" }, shell: "false" },
+      audit: { event: "tool_result", shell: "true" },
+    }),
+  );
   return box;
 }
 
@@ -52,13 +54,22 @@ async function round(box: Sandbox, agent: HookAgent, session: string) {
 
 function expectSessionIntact(box: Sandbox, agent: HookAgent, session: string, results: Awaited<ReturnType<typeof round>>) {
   const kinds = { stop: "stop", preTool: "tool_call", postTool: agentPayloads(agent, box.project).postToolKind } as const;
-  const verdicts = results.map((r) => ({ ...r, verdict: inspectReply(agent, r.event, kinds[r.which], { ...r.reply, exitCode: r.reply.code ?? -1 }) }));
+  const verdicts = results.map((r) => ({
+    ...r,
+    verdict: inspectReply(agent, r.event, kinds[r.which], { ...r.reply, exitCode: r.reply.code ?? -1 }),
+  }));
   for (const { verdict } of verdicts) expect(verdict.problems, `${agent} ${session}`).toEqual([]);
   const stops = verdicts.filter((v) => v.which === "stop");
   const said = stops.map((s) => s.reply.stdout + s.reply.stderr);
-  expect(said.filter((text) => text.includes("unavailable")), `${agent} ${session}`).toEqual([]);
+  expect(
+    said.filter((text) => text.includes("unavailable")),
+    `${agent} ${session}`,
+  ).toEqual([]);
   const capped = Math.floor(STOPS / (MAX_CONTINUATIONS + 1));
-  expect(stops.filter((s) => s.verdict.continued), `${agent} ${session}`).toHaveLength(STOPS - capped);
+  expect(
+    stops.filter((s) => s.verdict.continued),
+    `${agent} ${session}`,
+  ).toHaveLength(STOPS - capped);
   expect(readFileSync(join(box.env.HOME!, `n-${session}`), "utf8").trim(), `${agent} ${session}`).toBe(String(STOPS));
 }
 
@@ -76,7 +87,10 @@ test.each(HOOK_AGENTS)("%s: rounds of one session's 50 stops racing 50 tool even
 
 test("three sessions of three agents at once", async () => {
   const box = setup();
-  const runs = (["codex", "claude", "gemini"] as const).map(async (agent) => ({ agent, results: await round(box, agent, `many-${agent}`) }));
+  const runs = (["codex", "claude", "gemini"] as const).map(async (agent) => ({
+    agent,
+    results: await round(box, agent, `many-${agent}`),
+  }));
   for (const { agent, results } of await Promise.all(runs)) expectSessionIntact(box, agent, `many-${agent}`, results);
   const log = readFileSync(join(box.stateDir, "decisions.jsonl"), "utf8").split("\n").filter(Boolean);
   expect(log).toHaveLength(3 * (STOPS + OTHERS));

@@ -7,7 +7,14 @@ import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { AGENT_IDS } from "../../src/agents/registry.ts";
 import {
-  bytesOf, describePoint, expectNoTornFiles, installScenario, killPoints, listChanges, restore, runKilledAt,
+  bytesOf,
+  describePoint,
+  expectNoTornFiles,
+  installScenario,
+  killPoints,
+  listChanges,
+  restore,
+  runKilledAt,
 } from "../reliability/_crash.ts";
 import { agentPayloads } from "../reliability/_payloads.ts";
 import { inspectReply } from "../reliability/_protocol.ts";
@@ -19,11 +26,20 @@ const SCALE = Number(process.env.FUZZ_RUNS ?? 1);
 const AGENTS = [...AGENT_IDS];
 const counts: Record<string, number> = {};
 afterAll(() => {
-  console.log(`[fuzz] crash: ${Object.entries(counts).map(([k, v]) => `${k}: ${v}`).join(", ")}`);
+  console.log(
+    `[fuzz] crash: ${Object.entries(counts)
+      .map(([k, v]) => `${k}: ${v}`)
+      .join(", ")}`,
+  );
 });
 
 /** Every file is one of the allowed versions; a backup, if present, is the user's original. */
-function expectOneOf(files: string[], allowed: Record<string, (string | undefined)[]>, original: Record<string, string | undefined>, when: string) {
+function expectOneOf(
+  files: string[],
+  allowed: Record<string, (string | undefined)[]>,
+  original: Record<string, string | undefined>,
+  when: string,
+) {
   for (const file of files) {
     expect(allowed[file], `${file} ${when}`).toContain(bytesOf(file));
     const backup = bytesOf(`${file}.hookit.bak`);
@@ -86,7 +102,9 @@ describe("install and uninstall, all agents", () => {
     for (let i = 0; i < rounds; i++) {
       restore(snapshot, box.project);
       const delay = Math.floor(Math.random() * duration * 1.2);
-      const result = await runBin(box, ["install", "--agent", AGENTS.join(","), "--project", box.project, "--command", "hookit"], "", { killAfterMs: delay });
+      const result = await runBin(box, ["install", "--agent", AGENTS.join(","), "--project", box.project, "--command", "hookit"], "", {
+        killAfterMs: delay,
+      });
       if (result.signal === "SIGKILL") killed += 1;
       expectOneOf(files, allowed, original, `after a kill at ${delay} ms`);
     }
@@ -112,7 +130,10 @@ describe("hook processes of one session, killed at random", () => {
       expect(verdict.problems).toEqual([]);
       expect(String(verdict.output?.systemMessage ?? ""), `round ${round}`).not.toContain("unavailable");
       const sessions = readdirSync(join(box.stateDir, "sessions"));
-      expect(sessions.filter((name) => name.endsWith(".lock")), `round ${round}`).toEqual([]);
+      expect(
+        sessions.filter((name) => name.endsWith(".lock")),
+        `round ${round}`,
+      ).toEqual([]);
     }
     counts["random hook kills"] = killed;
   });

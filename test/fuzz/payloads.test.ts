@@ -19,26 +19,33 @@ beforeAll(async () => {
   seeds = await loadSeeds("/home/user/project");
 });
 afterAll(() => {
-  console.log(`[fuzz] payloads (seed ${SEED}): ${Object.entries(counts).map(([k, v]) => `${k}: ${v} cases`).join(", ")}`);
+  console.log(
+    `[fuzz] payloads (seed ${SEED}): ${Object.entries(counts)
+      .map(([k, v]) => `${k}: ${v} cases`)
+      .join(", ")}`,
+  );
 });
 
 test("adapters: parse reads or rejects cleanly, respond answers any decision validly", () => {
   let runs = 0;
   let readable = 0;
   fc.assert(
-    fc.property(caseArb(seeds, SIZES).chain((c) => fc.tuple(fc.constant(c), decisionArb(c.seed.kind))), ([c, decision]) => {
-      runs += 1;
-      let value: unknown;
-      try {
-        value = JSON.parse(stdinOf(c));
-      } catch {
-        return;
-      }
-      const invocation = checkParse(c, value);
-      if (!invocation) return;
-      readable += 1;
-      checkRespond(c, invocation, decision);
-    }),
+    fc.property(
+      caseArb(seeds, SIZES).chain((c) => fc.tuple(fc.constant(c), decisionArb(c.seed.kind))),
+      ([c, decision]) => {
+        runs += 1;
+        let value: unknown;
+        try {
+          value = JSON.parse(stdinOf(c));
+        } catch {
+          return;
+        }
+        const invocation = checkParse(c, value);
+        if (!invocation) return;
+        readable += 1;
+        checkRespond(c, invocation, decision);
+      },
+    ),
     { numRuns: Math.round(20_000 * SCALE), seed: SEED },
   );
   counts["adapter parse/respond"] = runs;

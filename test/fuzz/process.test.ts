@@ -21,7 +21,11 @@ beforeAll(async () => {
   seeds = await loadSeeds("/home/user/project");
 });
 afterAll(() => {
-  console.log(`[fuzz] process (seed ${SEED}): ${Object.entries(counts).map(([k, v]) => `${k}: ${v} cases`).join(", ")}`);
+  console.log(
+    `[fuzz] process (seed ${SEED}): ${Object.entries(counts)
+      .map(([k, v]) => `${k}: ${v} cases`)
+      .join(", ")}`,
+  );
 });
 
 async function runCase(c: Case, world: World, stdin: Buffer): Promise<void> {
@@ -34,9 +38,11 @@ async function runCase(c: Case, world: World, stdin: Buffer): Promise<void> {
 /** Runs `jobs` with at most PARALLEL at a time; the first failure fails the test. */
 async function pool<T>(items: readonly T[], job: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: PARALLEL }, async () => {
-    while (next < items.length) await job(items[next++]!);
-  }));
+  await Promise.all(
+    Array.from({ length: PARALLEL }, async () => {
+      while (next < items.length) await job(items[next++]!);
+    }),
+  );
 }
 
 test("random hostile payloads through the real process", async () => {

@@ -88,11 +88,7 @@ describe("errors", () => {
   });
 
   it("refuses to guess when a container has the wrong type", () => {
-    expect(() => appendToArray('{"hooks": []}', ["hooks", "X"], ITEM, FILE)).toThrow(
-      "`hooks` is an array, expected an object",
-    );
-    expect(() => appendToArray('{"hooks": {"X": {}}}', ["hooks", "X"], ITEM, FILE)).toThrow(
-      "`hooks.X` is an object, expected an array",
-    );
+    expect(() => appendToArray('{"hooks": []}', ["hooks", "X"], ITEM, FILE)).toThrow("`hooks` is an array, expected an object");
+    expect(() => appendToArray('{"hooks": {"X": {}}}', ["hooks", "X"], ITEM, FILE)).toThrow("`hooks.X` is an object, expected an array");
   });
 });

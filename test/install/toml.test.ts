@@ -102,7 +102,7 @@ describe("scanToml", () => {
     expect(scanToml("hooks.x = 1\n", "f").hooksConflict).toBeDefined();
     // Not top-level, or already an array of tables: no clash.
     expect(scanToml("[agent]\nhooks = []\n", "f").hooksConflict).toBeUndefined();
-    expect(scanToml("[[hooks]]\nevent = \"Stop\"\n", "f").hooksConflict).toBeUndefined();
+    expect(scanToml('[[hooks]]\nevent = "Stop"\n', "f").hooksConflict).toBeUndefined();
   });
 });
 
@@ -111,7 +111,7 @@ describe("tomlString", () => {
     expect(tomlString('"/usr/bin/node" "/opt/hookit/dist/bin.cjs" hook --agent kimi Stop')).toBe(
       `'"/usr/bin/node" "/opt/hookit/dist/bin.cjs" hook --agent kimi Stop'`,
     );
-    for (const value of ["/home/o'brien/bin/hookit", "tab\there", 'both \' and " and \\', "line\nbreak", "bell\u0007 del\u007f"]) {
+    for (const value of ["/home/o'brien/bin/hookit", "tab\there", "both ' and \" and \\", "line\nbreak", "bell\u0007 del\u007f"]) {
       const written = tomlString(value);
       expect(written.startsWith('"')).toBe(true);
       // TOML's basic-string escapes used here are JSON's too.

@@ -19,7 +19,12 @@ async function run(box: Sandbox, mode: "install" | "uninstall", argv: string[], 
   const args = parseArgs(argv, INSTALL_ARGS);
   // The sandbox's package root stands in for the built hookit package.
   const io = { env: box.env, cwd, stdout: (text: string) => void (stdout += text), stderr: stream };
-  const code = await runInstallCommand(mode, { ...args, command: args.command ?? `"/usr/bin/node" "${join(box.root, "dist", "bin.cjs")}"` }, argv, io);
+  const code = await runInstallCommand(
+    mode,
+    { ...args, command: args.command ?? `"/usr/bin/node" "${join(box.root, "dist", "bin.cjs")}"` },
+    argv,
+    io,
+  );
   return { code, stdout, stderr };
 }
 
@@ -48,9 +53,21 @@ describe("hookit install / uninstall", () => {
   it("refuses a file its agent would ignore, saying why and what to change", async () => {
     const box = sandbox();
     const cases: [string, string, RegExp][] = [
-      [join(box.repo, ".claude", "settings.json"), '{\n  // team\n  "model": "opus"\n}\n', /settings\.json:2:3: a comment\. Claude Code reads this file as strict JSON .* Remove the comment/],
-      [join(box.repo, ".codex", "hooks.json"), '{"hooks": {},}\n', /hooks\.json:1:13: a trailing comma\. Codex CLI reads this file as strict JSON .* Remove the trailing comma/],
-      [join(box.repo, ".gemini", "settings.json"), '{\n  "ui": {"theme": "dark"},\n}\n', /settings\.json:2:26: a trailing comma\. Gemini CLI reads this file as JSON with comments but no trailing commas/],
+      [
+        join(box.repo, ".claude", "settings.json"),
+        '{\n  // team\n  "model": "opus"\n}\n',
+        /settings\.json:2:3: a comment\. Claude Code reads this file as strict JSON .* Remove the comment/,
+      ],
+      [
+        join(box.repo, ".codex", "hooks.json"),
+        '{"hooks": {},}\n',
+        /hooks\.json:1:13: a trailing comma\. Codex CLI reads this file as strict JSON .* Remove the trailing comma/,
+      ],
+      [
+        join(box.repo, ".gemini", "settings.json"),
+        '{\n  "ui": {"theme": "dark"},\n}\n',
+        /settings\.json:2:26: a trailing comma\. Gemini CLI reads this file as JSON with comments but no trailing commas/,
+      ],
     ];
     for (const [file, text, message] of cases) {
       write(file, text);

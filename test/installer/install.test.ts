@@ -83,7 +83,10 @@ describe.each(SCOPES)("%s scope", (scope) => {
       expect((await uninstallAgents(options())).outcomes[0]!.action).toBe("delete");
       expect(existsSync(file)).toBe(false);
       // The directories created for it went too, never the project or HOME itself.
-      const top = join(scope === "project" ? box.repo : box.home, (scope === "project" ? PROJECT_FILES : GLOBAL_FILES)[agent].split("/")[0]!);
+      const top = join(
+        scope === "project" ? box.repo : box.home,
+        (scope === "project" ? PROJECT_FILES : GLOBAL_FILES)[agent].split("/")[0]!,
+      );
       expect(existsSync(top)).toBe(false);
       expect(existsSync(scope === "project" ? box.repo : box.home)).toBe(true);
       expect((await uninstallAgents(options())).outcomes[0]!.action).toBe("unchanged");
@@ -96,7 +99,9 @@ describe.each(SCOPES)("%s scope", (scope) => {
       expect(readFileSync(file, "utf8")).toBe(USER_FILES[agent]);
       expect(existsSync(`${file}.hookit.bak`)).toBe(false);
       expect(report.outcomes[0]!.diff).toContain(`--- ${file}`);
-      expect(report.outcomes[0]!.diff).toMatch(agent === "pi" ? /^\+.*dist\/pi\.mjs/m : agent === "opencode" ? /^\+.*dist\/opencode\.mjs/m : /^\+.*hook --agent/m);
+      expect(report.outcomes[0]!.diff).toMatch(
+        agent === "pi" ? /^\+.*dist\/pi\.mjs/m : agent === "opencode" ? /^\+.*dist\/opencode\.mjs/m : /^\+.*hook --agent/m,
+      );
 
       await installAgents(options());
       const installed = readFileSync(file, "utf8");
@@ -108,7 +113,8 @@ describe.each(SCOPES)("%s scope", (scope) => {
     it("refuses a malformed file with its line and column, touching nothing", async () => {
       const { file, options } = setup(scope, agent);
       // Kimi's config.toml is TOML: an unclosed array there.
-      const [broken, at] = agent === "kimi" ? ['[agent]\nname = "x"\ntools = [1, 2\n', "3:9"] : ['{\n  "hooks": {\n    "x": [1, 2\n  }\n}\n', "4:3"];
+      const [broken, at] =
+        agent === "kimi" ? ['[agent]\nname = "x"\ntools = [1, 2\n', "3:9"] : ['{\n  "hooks": {\n    "x": [1, 2\n  }\n}\n', "4:3"];
       write(file, broken);
       const error = await installAgents(options()).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(InstallError);
@@ -280,4 +286,3 @@ describe("scopes, agents and trust", () => {
     expect((await installAgents(options())).trusted).toBeUndefined();
   });
 });
-

@@ -9,7 +9,12 @@ import { installAgents, InstallError, uninstallAgents } from "../../src/installe
 import { sandbox, write } from "../install/_helpers.ts";
 
 const options = (box: ReturnType<typeof sandbox>, agents: string[] | "all", extra: Record<string, unknown> = {}) => ({
-  agents, env: box.env, cwd: box.repo, packageRoot: box.root, nodePath: "/usr/bin/node", ...extra,
+  agents,
+  env: box.env,
+  cwd: box.repo,
+  packageRoot: box.root,
+  nodePath: "/usr/bin/node",
+  ...extra,
 });
 
 describe("settings files the user protected", () => {

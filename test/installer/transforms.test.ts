@@ -81,9 +81,7 @@ describe("harness shapes", () => {
     expect(await entriesOf("claude", "PreToolUse")).toEqual([
       { matcher: "*", hooks: [{ type: "command", command: command("claude", "PreToolUse"), timeout: 30, onFailure: "block" }] },
     ]);
-    expect(await entriesOf("claude", "Stop")).toEqual([
-      { hooks: [{ type: "command", command: command("claude", "Stop"), timeout: 30 }] },
-    ]);
+    expect(await entriesOf("claude", "Stop")).toEqual([{ hooks: [{ type: "command", command: command("claude", "Stop"), timeout: 30 }] }]);
   });
 
   it("Codex: only the `hooks` root key, timeouts capped where Codex caps them", async () => {
@@ -212,7 +210,11 @@ describe("any user file", () => {
     {
       model: fc.string(),
       env: fc.dictionary(fc.stringMatching(/^[A-Z]{1,4}$/), fc.string()),
-      hooks: fc.dictionary(fc.constantFrom("PreToolUse", "Stop", "SessionStart", "Notification"), fc.array(userHook, { minLength: 1, maxLength: 2 }), { minKeys: 1 }),
+      hooks: fc.dictionary(
+        fc.constantFrom("PreToolUse", "Stop", "SessionStart", "Notification"),
+        fc.array(userHook, { minLength: 1, maxLength: 2 }),
+        { minKeys: 1 },
+      ),
     },
     { requiredKeys: [] },
   );
@@ -220,13 +222,20 @@ describe("any user file", () => {
   it.each(["claude", "codex", "gemini"] as const)("%s: install is idempotent and uninstall exact", async (agent) => {
     const options = await applyOptions(agent);
     fc.assert(
-      fc.property(settings, fc.constantFrom(2, 4, "\t"), fc.boolean(), fc.boolean(), fc.boolean(), (value, unit, comments, commas, crlf) => {
-        let original = decorate(JSON.stringify(value, null, unit), comments, commas) + "\n";
-        if (crlf) original = original.replace(/\n/g, "\r\n");
-        const installed = TARGETS[agent].apply(original, options).text;
-        expect(TARGETS[agent].apply(installed, options).changed).toBe(false);
-        expect(TARGETS[agent].remove(installed).text).toBe(original);
-      }),
+      fc.property(
+        settings,
+        fc.constantFrom(2, 4, "\t"),
+        fc.boolean(),
+        fc.boolean(),
+        fc.boolean(),
+        (value, unit, comments, commas, crlf) => {
+          let original = decorate(JSON.stringify(value, null, unit), comments, commas) + "\n";
+          if (crlf) original = original.replace(/\n/g, "\r\n");
+          const installed = TARGETS[agent].apply(original, options).text;
+          expect(TARGETS[agent].apply(installed, options).changed).toBe(false);
+          expect(TARGETS[agent].remove(installed).text).toBe(original);
+        },
+      ),
       { numRuns: 150 },
     );
   });

@@ -54,7 +54,10 @@ export interface Ran {
 /** Runs a program as the user (setpriv), with exactly `env`. */
 export function runAs(user: User, argv: readonly string[], env: Record<string, string>, stdin = "", cwd?: string): Promise<Ran> {
   return new Promise((resolve, reject) => {
-    const child = spawn("setpriv", [`--reuid=${user.uid}`, `--regid=${user.gid}`, "--init-groups", "--", ...argv], { env, ...(cwd && { cwd }) });
+    const child = spawn("setpriv", [`--reuid=${user.uid}`, `--regid=${user.gid}`, "--init-groups", "--", ...argv], {
+      env,
+      ...(cwd && { cwd }),
+    });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout.on("data", (chunk: Buffer) => out.push(chunk));

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { runDoctor } from "../../src/doctor/index.ts";
 import { installSystem } from "../../src/installer/system.ts";
 import { AGENT_SYSTEM_FILES, managedPolicyPath, ownershipProblem, systemRoot } from "../../src/managed-paths.ts";
-import { packageRoot, useBuiltHookit } from "../hook/_run.ts";
+import { packageRoot, useBuiltHookit } from "../run/hook/_run.ts";
 import { ensureUser, rootOwnedDir, type User } from "./_user.ts";
 
 useBuiltHookit();
@@ -22,7 +22,13 @@ describe.runIf(process.getuid?.() === 0)("managed layer: ownership and doctor", 
     user = ensureUser();
     root = rootOwnedDir("hookit-system-");
     home = mkdtempSync(join(tmpdir(), "hookit-home-"));
-    env = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, XDG_CONFIG_HOME: join(home, "config"), XDG_STATE_HOME: join(home, "state"), HOOKIT_SYSTEM_ROOT: root };
+    env = {
+      PATH: process.env.PATH ?? "/usr/bin:/bin",
+      HOME: home,
+      XDG_CONFIG_HOME: join(home, "config"),
+      XDG_STATE_HOME: join(home, "state"),
+      HOOKIT_SYSTEM_ROOT: root,
+    };
     await installSystem({ agents: ["claude", "codex"], env, uid: 0, packageRoot: packageRoot() });
   }, 60_000);
 
@@ -67,7 +73,9 @@ describe.runIf(process.getuid?.() === 0)("managed layer: ownership and doctor", 
       const broken = await runDoctor(home, env);
       const errors = broken.checks.filter((c) => c.status === "error");
       expect(errors.find((c) => c.message.includes(policy))).toMatchObject({ fix: expect.stringContaining("sudo chown root:root") });
-      expect(errors.find((c) => c.agent === "codex" && c.scope === "system")).toMatchObject({ fix: "sudo hookit install --system --agent codex" });
+      expect(errors.find((c) => c.agent === "codex" && c.scope === "system")).toMatchObject({
+        fix: "sudo hookit install --system --agent codex",
+      });
       expect(broken.ok).toBe(false);
     } finally {
       chmodSync(policy, 0o644);

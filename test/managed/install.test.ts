@@ -5,7 +5,7 @@ import { afterEach, describe, expect, test } from "vitest";
 import { installSystem, uninstallSystem } from "../../src/installer/system.ts";
 import { AGENT_SYSTEM_FILES, managedPolicyPath } from "../../src/managed-paths.ts";
 import { starterPolicyText } from "../../src/starter-policy.ts";
-import { binPath, packageRoot, useBuiltHookit } from "../hook/_run.ts";
+import { binPath, packageRoot, useBuiltHookit } from "../run/hook/_run.ts";
 import { ensureUser, rootOwnedDir, runAs } from "./_user.ts";
 
 useBuiltHookit();
@@ -24,10 +24,15 @@ describe.runIf(process.getuid?.() === 0)("install --system", () => {
 
   test("refuses anyone but root, naming the sudo line, and writes nothing", async () => {
     const { root, env } = fresh();
-    await expect(installSystem({ agents: "all", env, uid: 1000, packageRoot: packageRoot() })).rejects.toMatchObject({ code: "E_NOT_ROOT" });
+    await expect(installSystem({ agents: "all", env, uid: 1000, packageRoot: packageRoot() })).rejects.toMatchObject({
+      code: "E_NOT_ROOT",
+    });
     expect(existsSync(join(root, "etc"))).toBe(false);
     chmodSync(packageRoot(), 0o755); // the snapshot's folder is private (mkdtemp); its files are not
-    const reply = await runAs(ensureUser(), [process.execPath, binPath(), "install", "--system", "--agent", "claude"], { ...env, HOME: "/tmp" });
+    const reply = await runAs(ensureUser(), [process.execPath, binPath(), "install", "--system", "--agent", "claude"], {
+      ...env,
+      HOME: "/tmp",
+    });
     expect(reply.exitCode).toBe(1);
     expect(reply.stderr).toContain("run it as root");
     expect(reply.stderr).toMatch(/Run: sudo ".+" ".+bin\.cjs" install --system --agent claude/);
@@ -68,7 +73,9 @@ describe.runIf(process.getuid?.() === 0)("install --system", () => {
     const { root, env } = fresh();
     const bad = join(root, "bad.json");
     writeFileSync(bad, JSON.stringify({ local: { x: { event: "nope" } } }));
-    await expect(installSystem({ agents: "all", env, uid: 0, packageRoot: packageRoot(), policy: bad })).rejects.toMatchObject({ code: "E_MALFORMED" });
+    await expect(installSystem({ agents: "all", env, uid: 0, packageRoot: packageRoot(), policy: bad })).rejects.toMatchObject({
+      code: "E_MALFORMED",
+    });
     expect(existsSync(join(root, "etc", "hookit"))).toBe(false);
     await installSystem({ agents: ["claude"], env, uid: 0, packageRoot: packageRoot() });
     writeFileSync(managedPolicyPath(root), "{}\n");

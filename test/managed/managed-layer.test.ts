@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { installSystem } from "../../src/installer/system.ts";
 import { AGENT_SYSTEM_FILES, managedPolicyPath } from "../../src/managed-paths.ts";
 import { trustPolicy } from "../../src/policy/trust.ts";
-import { FIXTURES, packageRoot, useBuiltHookit } from "../hook/_run.ts";
+import { FIXTURES, packageRoot, useBuiltHookit } from "../run/hook/_run.ts";
 import { ensureUser, rootOwnedDir, runAs, userDir, type User } from "./_user.ts";
 
 useBuiltHookit();
@@ -18,7 +18,13 @@ useBuiltHookit();
 const GUARD = "no-prod-deploy";
 const MANAGED_POLICY = {
   local: {
-    [GUARD]: { description: "managed: no production deploys", event: "tool_call", filter: { "hookit.programs": ["^deploy-prod$"] }, shell: "false", default: true },
+    [GUARD]: {
+      description: "managed: no production deploys",
+      event: "tool_call",
+      filter: { "hookit.programs": ["^deploy-prod$"] },
+      shell: "false",
+      default: true,
+    },
   },
 };
 
@@ -77,7 +83,9 @@ describe.runIf(asRoot)("the managed layer against its user", () => {
 
   /** What the user's decision log says about the last call. */
   const lastOutcome = () => {
-    const lines = readFileSync(join(home, ".local", "state", "hookit", "decisions.jsonl"), "utf8").trimEnd().split("\n");
+    const lines = readFileSync(join(home, ".local", "state", "hookit", "decisions.jsonl"), "utf8")
+      .trimEnd()
+      .split("\n");
     return JSON.parse(lines.at(-1)!) as { outcome: string; reason?: string };
   };
 
@@ -169,7 +177,10 @@ describe.runIf(asRoot)("the managed layer against its user", () => {
     const fakePolicy = join(fake, "etc", "hookit", "hookit.json");
     mkdirSync(join(fake, "etc", "hookit"), { recursive: true });
     // A managed policy of the user's own that would block everything: it must not be read.
-    writeFileSync(fakePolicy, JSON.stringify({ local: { everything: { description: "", event: "tool_call", shell: "false", default: true } } }));
+    writeFileSync(
+      fakePolicy,
+      JSON.stringify({ local: { everything: { description: "", event: "tool_call", shell: "false", default: true } } }),
+    );
     chownAll(fake, user);
     const reply = await hook("claude", "PreToolUse", AGENTS[0]!.payload("echo hello", project), { HOOKIT_SYSTEM_ROOT: fake });
     expect(reply.stdout).toContain("HOOKIT_SYSTEM_ROOT");
@@ -179,9 +190,19 @@ describe.runIf(asRoot)("the managed layer against its user", () => {
   });
 
   test("a tool call that edits the managed policy is stopped by self-protection even for root", async () => {
-    const reply = await runAs({ uid: 0, gid: 0 }, [process.execPath, bin, "hook", "--agent", "claude", "PreToolUse"], env, AGENTS[0]!.payload(`printf '{}' > ${managedPolicyPath(root)}`, project));
+    const reply = await runAs(
+      { uid: 0, gid: 0 },
+      [process.execPath, bin, "hook", "--agent", "claude", "PreToolUse"],
+      env,
+      AGENTS[0]!.payload(`printf '{}' > ${managedPolicyPath(root)}`, project),
+    );
     expect(reply.stdout).toContain("managed hookit policy");
-    const read = await runAs({ uid: 0, gid: 0 }, [process.execPath, bin, "hook", "--agent", "claude", "PreToolUse"], env, AGENTS[0]!.payload(`cat ${managedPolicyPath(root)}`, project));
+    const read = await runAs(
+      { uid: 0, gid: 0 },
+      [process.execPath, bin, "hook", "--agent", "claude", "PreToolUse"],
+      env,
+      AGENTS[0]!.payload(`cat ${managedPolicyPath(root)}`, project),
+    );
     expect(read.stdout).not.toContain("deny");
   });
 });

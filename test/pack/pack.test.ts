@@ -14,7 +14,14 @@ const prefix = join(root, "prefix");
 const home = join(root, "home");
 const project = join(root, "project");
 // No registry is needed, and none may be reached.
-const npmEnv = { ...process.env, npm_config_offline: "true", npm_config_audit: "false", npm_config_fund: "false", npm_config_update_notifier: "false", npm_config_cache: join(root, "npm-cache") };
+const npmEnv = {
+  ...process.env,
+  npm_config_offline: "true",
+  npm_config_audit: "false",
+  npm_config_fund: "false",
+  npm_config_update_notifier: "false",
+  npm_config_cache: join(root, "npm-cache"),
+};
 let tarball = "";
 
 beforeAll(() => {
@@ -41,7 +48,12 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 const hookit = (...args: string[]) =>
   spawnSync(join(prefix, "bin", "hookit"), args, {
     cwd: project,
-    env: { PATH: `${join(prefix, "bin")}:${dirname(process.execPath)}:/usr/bin:/bin`, HOME: home, XDG_CONFIG_HOME: join(home, ".config"), XDG_STATE_HOME: join(home, ".state") },
+    env: {
+      PATH: `${join(prefix, "bin")}:${dirname(process.execPath)}:/usr/bin:/bin`,
+      HOME: home,
+      XDG_CONFIG_HOME: join(home, ".config"),
+      XDG_STATE_HOME: join(home, ".state"),
+    },
     encoding: "utf8",
   });
 

@@ -13,7 +13,7 @@ const hook = (event: string, extra: Record<string, unknown> = {}) => ({ descript
 const GLOBAL = {
   local: {
     guard: hook("tool_call", { filter: { toolName: "bash", command: ["rm -rf", "\\bgit push\\b"] }, shell: "false", timeout: 2000 }),
-    quiet: hook("tool_result", { default: false, when: "test -n \"$X\"", shell: "true" }),
+    quiet: hook("tool_result", { default: false, when: 'test -n "$X"', shell: "true" }),
     nudge: hook("agent_end", { action: { type: "message", message: "run the tests", delivery: "followUp", outcome: "pass" } }),
     bundle: { description: "both", preset: ["local/quiet", "local/guard"], default: true },
   },
@@ -42,7 +42,12 @@ describe("loadCatalogCached", () => {
     const state = mkdtempSync(join(tmpdir(), "hookit-cache-"));
     const first = await loadCatalogCached(files(), state);
     expect(first.ok && first.entries.length).toBe(5);
-    for (const tampered of ["", "{}", JSON.stringify({ version: CACHE_VERSION, key: "x", valid: true }), JSON.stringify({ version: CACHE_VERSION, entries: [] })]) {
+    for (const tampered of [
+      "",
+      "{}",
+      JSON.stringify({ version: CACHE_VERSION, key: "x", valid: true }),
+      JSON.stringify({ version: CACHE_VERSION, entries: [] }),
+    ]) {
       writeFileSync(cacheFile(state), tampered);
       const again = await loadCatalogCached(files(), state);
       expect(again.ok && again.entries.length).toBe(5);

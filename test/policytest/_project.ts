@@ -37,7 +37,11 @@ export function makeProject(): Project {
     XDG_STATE_HOME: join(home, ".local/state"),
   };
   return {
-    root, dir, home, env, stateDir: join(env.XDG_STATE_HOME, "hookit"),
+    root,
+    dir,
+    home,
+    env,
+    stateDir: join(env.XDG_STATE_HOME, "hookit"),
     write(rel, content) {
       const path = join(dir, rel);
       mkdirSync(join(path, ".."), { recursive: true });
@@ -45,7 +49,13 @@ export function makeProject(): Project {
       return path;
     },
     hookit(args, stdin = "", extra = {}) {
-      const run = spawnSync(process.execPath, [binPath(), ...args], { cwd: dir, env: { ...env, ...extra }, input: stdin, encoding: "utf8", timeout: 120_000 });
+      const run = spawnSync(process.execPath, [binPath(), ...args], {
+        cwd: dir,
+        env: { ...env, ...extra },
+        input: stdin,
+        encoding: "utf8",
+        timeout: 120_000,
+      });
       return { status: run.status, stdout: run.stdout, stderr: run.stderr };
     },
   };

@@ -32,6 +32,7 @@ test("the starter tests read as a test file", () => {
 
 test("the JSON Schema names every field of a case", () => {
   const text = JSON.stringify(testFileJsonSchema());
-  for (const key of ["cases", "name", "event", "agent", "native", "payload", "expect", "outcome", "reason", "message", "hooks"]) expect(text).toContain(`"${key}"`);
+  for (const key of ["cases", "name", "event", "agent", "native", "payload", "expect", "outcome", "reason", "message", "hooks"])
+    expect(text).toContain(`"${key}"`);
   for (const outcome of ["pass", "block", "patch", "ask", "continue", "cancel"]) expect(text).toContain(`"${outcome}"`);
 });

@@ -29,8 +29,12 @@ describe("hookit explain", () => {
     const run = p.hookit(["explain"], bash("git push --force"));
     expect(run.stdout).toMatch(/^ {2}local\/no-force-push +✓ matched +- +false → exit 1 \(\d+ ms\) +message$/m);
     expect(run.stdout).toMatch(/^ {2}local\/redact-secrets +\(tool_result hook\)$/m);
-    expect(run.stdout).toContain('Frozen outcome: tool_call block\n  hookit: hook "no-force-push" rejected bash — `false`\nhookit decides: block');
-    expect(run.stdout).toMatch(/^ {2}claude +PreToolUse +0 +\{"hookSpecificOutput":\{"hookEventName":"PreToolUse","permissionDecision":"deny"/m);
+    expect(run.stdout).toContain(
+      'Frozen outcome: tool_call block\n  hookit: hook "no-force-push" rejected bash — `false`\nhookit decides: block',
+    );
+    expect(run.stdout).toMatch(
+      /^ {2}claude +PreToolUse +0 +\{"hookSpecificOutput":\{"hookEventName":"PreToolUse","permissionDecision":"deny"/m,
+    );
     expect(run.stdout).toMatch(/^ {2}gemini +BeforeTool +0 +\{"decision":"deny"/m);
   });
 
@@ -39,15 +43,23 @@ describe("hookit explain", () => {
     p.write(".hookit/hookit.json", {
       local: {
         guarded: {
-          description: "d", event: "tool_call", filter: { toolName: "^bash$" }, when: "exit 0", shell: "exit 3",
-          action: { type: "message", message: "use the wrapper", delivery: "steer", outcome: "block" }, default: true,
+          description: "d",
+          event: "tool_call",
+          filter: { toolName: "^bash$" },
+          when: "exit 0",
+          shell: "exit 3",
+          action: { type: "message", message: "use the wrapper", delivery: "steer", outcome: "block" },
+          default: true,
         },
       },
     });
     const json = JSON.parse(p.hookit(["explain", "--json", "--policy", ".hookit/hookit.json"], bash("make")).stdout);
     expect(json.hooks[0]).toMatchObject({
-      ref: "local/guarded", filter: { matched: true, keys: [{ key: "toolName", pattern: "^bash$", value: "bash", matched: true }] },
-      when: { command: "exit 0", code: 0 }, shell: { command: "exit 3", code: 3 }, action: "message",
+      ref: "local/guarded",
+      filter: { matched: true, keys: [{ key: "toolName", pattern: "^bash$", value: "bash", matched: true }] },
+      when: { command: "exit 0", code: 0 },
+      shell: { command: "exit 3", code: 3 },
+      action: "message",
     });
     expect(json.decision).toBe("block");
   });

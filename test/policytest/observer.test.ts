@@ -6,12 +6,13 @@ import { evaluate, type ObservedStep } from "../../src/engine/index.ts";
 import { collector, hiddenKeys, traceHooks } from "../../src/policytest/trace.ts";
 import { hooks, tempDir, toolCall } from "../engine/_helpers.ts";
 
-const policy = () => hooks({
-  miss: { description: "", event: "tool_call", filter: { toolName: "^bash$", command: "rm" }, shell: "false", default: true },
-  skipped: { description: "", event: "tool_call", when: "exit 1", shell: "false", default: true },
-  guard: { description: "", event: "tool_call", when: "exit 0", shell: "echo hi >&2; exit 4", default: true },
-  later: { description: "", event: "tool_result", shell: "false", default: true },
-});
+const policy = () =>
+  hooks({
+    miss: { description: "", event: "tool_call", filter: { toolName: "^bash$", command: "rm" }, shell: "false", default: true },
+    skipped: { description: "", event: "tool_call", when: "exit 1", shell: "false", default: true },
+    guard: { description: "", event: "tool_call", when: "exit 0", shell: "echo hi >&2; exit 4", default: true },
+    later: { description: "", event: "tool_result", shell: "false", default: true },
+  });
 
 test("steps arrive in order with real exit codes; observing changes nothing", async () => {
   const cwd = tempDir();
@@ -31,7 +32,10 @@ test("steps arrive in order with real exit codes; observing changes nothing", as
   ]);
   const trace = traceHooks(policy(), steps, new Set());
   expect(trace.map((t) => t.otherEvent ?? t.filter?.keys.filter((k) => !k.matched).map((k) => [k.key, k.value, k.pattern]))).toEqual([
-    [["command", "ls -la", "rm"]], [], [], true,
+    [["command", "ls -la", "rm"]],
+    [],
+    [],
+    true,
   ]);
   expect(trace[1]).toMatchObject({ when: { code: 1 } });
   expect(trace[1]?.shell).toBeUndefined();

@@ -23,15 +23,35 @@ const CALLS: [command: string, outcome: string, hooks: string[]][] = [
   ["npm test", "pass", []],
 ];
 
-const event = (command: string): NormalizedEvent => ({ event: "tool_call", toolName: "bash", toolCallId: "c", input: { command }, agent: "claude", nativeToolName: "Bash" });
+const event = (command: string): NormalizedEvent => ({
+  event: "tool_call",
+  toolName: "bash",
+  toolCallId: "c",
+  input: { command },
+  agent: "claude",
+  nativeToolName: "Bash",
+});
 
 function seed(p: Project, count: number, extra: (i: number) => Partial<LogRecord> = () => ({})): void {
   for (let i = 0; i < count; i++) {
     const [command, outcome, hooks] = CALLS[i % CALLS.length] as (typeof CALLS)[number];
-    appendDecision(p.stateDir, {
-      ts: new Date(Date.UTC(2026, 10, 30, 10, 0, 0) + i * 1000).toISOString(), agent: "claude", event: "PreToolUse", kind: "tool_call",
-      session: "s1", tool: "bash", outcome, hooks, durationMs: 1, events: [event(command)], ...extra(i),
-    }, { HOOKIT_LOG_MAX_BYTES: String(64 * 1024 * 1024) });
+    appendDecision(
+      p.stateDir,
+      {
+        ts: new Date(Date.UTC(2026, 10, 30, 10, 0, 0) + i * 1000).toISOString(),
+        agent: "claude",
+        event: "PreToolUse",
+        kind: "tool_call",
+        session: "s1",
+        tool: "bash",
+        outcome,
+        hooks,
+        durationMs: 1,
+        events: [event(command)],
+        ...extra(i),
+      },
+      { HOOKIT_LOG_MAX_BYTES: String(64 * 1024 * 1024) },
+    );
   }
 }
 
@@ -47,7 +67,9 @@ describe("hookit replay", () => {
     p.hookit(["init"]);
     seed(p, 10);
     const run = p.hookit(["replay"]);
-    expect(run.stdout).toBe("10 of 10 logged tool calls replayed.\nNo flips: every replayed call gets the decision it got when it was logged.\n");
+    expect(run.stdout).toBe(
+      "10 of 10 logged tool calls replayed.\nNo flips: every replayed call gets the decision it got when it was logged.\n",
+    );
     expect(run.status).toBe(0);
   });
 
@@ -59,14 +81,16 @@ describe("hookit replay", () => {
     const run = p.hookit(["replay"]);
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(/replaying 10 logged tool calls against .*hookit\.json \(not trusted yet/);
-    expect(run.stdout).toContain([
-      "2 flips:",
-      "",
-      "block → allow (2)",
-      "  local/no-force-push (2)",
-      '    2026-11-30 10:00:00  claude  bash {"command":"git push --force"}',
-      '    2026-11-30 10:00:05  claude  bash {"command":"git push --force"}',
-    ].join("\n"));
+    expect(run.stdout).toContain(
+      [
+        "2 flips:",
+        "",
+        "block → allow (2)",
+        "  local/no-force-push (2)",
+        '    2026-11-30 10:00:00  claude  bash {"command":"git push --force"}',
+        '    2026-11-30 10:00:05  claude  bash {"command":"git push --force"}',
+      ].join("\n"),
+    );
   });
 
   test("a stricter --policy file: allow→block under the new hook", () => {
@@ -77,16 +101,33 @@ describe("hookit replay", () => {
     stricter.local["no-npm"] = { description: "d", event: "tool_call", filter: { command: "^npm " }, shell: "false", default: true };
     p.write("stricter.json", stricter);
     const json = JSON.parse(p.hookit(["replay", "--policy", "stricter.json", "--json"]).stdout);
-    expect(json.flips.map((f: { before: string; after: string; hooks: string[] }) => [f.before, f.after, f.hooks])).toEqual([["allow", "block", ["local/no-npm"]]]);
+    expect(json.flips.map((f: { before: string; after: string; hooks: string[] }) => [f.before, f.after, f.hooks])).toEqual([
+      ["allow", "block", ["local/no-npm"]],
+    ]);
   });
 
   test("entries without a recorded event are counted, not replayed; doctor's probes are left out", () => {
     const p = makeProject();
     p.hookit(["init"]);
     seed(p, 6, (i) => (i < 2 ? { events: undefined } : i === 2 ? { eventsOmitted: "off", events: undefined } : {}));
-    appendDecision(p.stateDir, { ts: new Date().toISOString(), agent: "claude", event: "PreToolUse", kind: "tool_call", outcome: "pass", hooks: [], durationMs: 1, events: [event("true")] }, { HOOKIT_DOCTOR: "1" });
+    appendDecision(
+      p.stateDir,
+      {
+        ts: new Date().toISOString(),
+        agent: "claude",
+        event: "PreToolUse",
+        kind: "tool_call",
+        outcome: "pass",
+        hooks: [],
+        durationMs: 1,
+        events: [event("true")],
+      },
+      { HOOKIT_DOCTOR: "1" },
+    );
     const run = p.hookit(["replay"]);
-    expect(run.stdout).toContain("3 of 6 logged tool calls replayed.\n3 not replayed: 2 logged before hookit recorded events; 1 input logging was off (HOOKIT_LOG_INPUT=0).\n");
+    expect(run.stdout).toContain(
+      "3 of 6 logged tool calls replayed.\n3 not replayed: 2 logged before hookit recorded events; 1 input logging was off (HOOKIT_LOG_INPUT=0).\n",
+    );
   });
 
   test("--since and --agent narrow the calls; a misspelt agent is an error", () => {
@@ -116,19 +157,41 @@ describe("hookit replay", () => {
   test("calls logged by the real hookit hook replay as they were decided; a weakened edit flips them; doctor's probes are left out", () => {
     const p = makeProject();
     p.hookit(["init"]);
-    const payload = (command: string) => JSON.stringify({
-      session_id: "s1", cwd: p.dir, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command }, tool_use_id: "t1",
-    });
+    const payload = (command: string) =>
+      JSON.stringify({
+        session_id: "s1",
+        cwd: p.dir,
+        hook_event_name: "PreToolUse",
+        tool_name: "Bash",
+        tool_input: { command },
+        tool_use_id: "t1",
+      });
     for (const command of ["git push --force", "ls", "cat .env"]) p.hookit(["hook", "--agent", "claude", "PreToolUse"], payload(command));
     p.hookit(["hook", "--agent", "claude", "PreToolUse"], payload("git push -f"), { HOOKIT_DOCTOR: "1" });
-    const logged = p.hookit(["log", "--json", "--probes"]).stdout.trim().split("\n").map((l) => JSON.parse(l));
+    const logged = p
+      .hookit(["log", "--json", "--probes"])
+      .stdout.trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     expect(logged.map((r: LogRecord) => [r.outcome, r.probe, r.events?.[0]])).toEqual([
-      ["block", undefined, expect.objectContaining({ event: "tool_call", toolName: "bash", input: expect.objectContaining({ command: "git push --force" }), agent: "claude", nativeToolName: "Bash" })],
+      [
+        "block",
+        undefined,
+        expect.objectContaining({
+          event: "tool_call",
+          toolName: "bash",
+          input: expect.objectContaining({ command: "git push --force" }),
+          agent: "claude",
+          nativeToolName: "Bash",
+        }),
+      ],
       ["pass", undefined, expect.objectContaining({ input: expect.objectContaining({ command: "ls" }) })],
       ["block", undefined, expect.objectContaining({ input: expect.objectContaining({ command: "cat .env" }) })],
       ["block", true, expect.objectContaining({ input: expect.objectContaining({ command: "git push -f" }) })],
     ]);
-    expect(p.hookit(["replay"]).stdout).toBe("3 of 3 logged tool calls replayed.\nNo flips: every replayed call gets the decision it got when it was logged.\n");
+    expect(p.hookit(["replay"]).stdout).toBe(
+      "3 of 3 logged tool calls replayed.\nNo flips: every replayed call gets the decision it got when it was logged.\n",
+    );
     p.write(".hookit/hookit.json", weakened());
     const run = p.hookit(["replay"]);
     expect(run.status).toBe(2);

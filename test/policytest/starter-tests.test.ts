@@ -39,7 +39,9 @@ test("every starter case passes against the starter policy", async () => {
 
 test("every guard the starter policy turns on has a case that fails through it", () => {
   const tested = new Set(STARTER_TESTS.cases.flatMap((c) => ("hooks" in c.expect ? (c.expect.hooks as string[]) : [])));
-  const on = Object.entries(STARTER_POLICY.local).filter(([, hook]) => hook.default).map(([name]) => `local/${name}`);
+  const on = Object.entries(STARTER_POLICY.local)
+    .filter(([, hook]) => hook.default)
+    .map(([name]) => `local/${name}`);
   expect(on.filter((ref) => !tested.has(ref))).toEqual([]);
 });
 

@@ -33,7 +33,9 @@ describe("the starter policy's tests", () => {
     p.write(".hookit/tests/starter-policy.json", { cases: [] });
     p.write(".hookit/hookit.json", "{}");
     p.hookit(["init", "--force"]);
-    expect(JSON.parse(readFileSync(join(p.dir, ".hookit/tests/starter-policy.json"), "utf8")).cases).toHaveLength(STARTER_TESTS.cases.length);
+    expect(JSON.parse(readFileSync(join(p.dir, ".hookit/tests/starter-policy.json"), "utf8")).cases).toHaveLength(
+      STARTER_TESTS.cases.length,
+    );
   });
 });
 
@@ -44,7 +46,11 @@ describe("a broken case", () => {
     p.write(".hookit/tests/mine.json", {
       cases: [
         { name: "ls is blocked (it is not)", event: bash("ls"), expect: { outcome: "block", reason: "no-ls" } },
-        { name: "force push names the wrong hook", event: bash("git push --force"), expect: { outcome: "block", hooks: ["local/no-env-files"] } },
+        {
+          name: "force push names the wrong hook",
+          event: bash("git push --force"),
+          expect: { outcome: "block", hooks: ["local/no-env-files"] },
+        },
         { name: "force push is blocked", event: bash("git push --force"), expect: { outcome: "block", reason: "no-force-push" } },
       ],
     });
@@ -54,24 +60,29 @@ describe("a broken case", () => {
   test("fails the run with a - expected / + actual diff per broken expectation", () => {
     const run = project().hookit(["test", ".hookit/tests/mine.json"]);
     expect(run.status).toBe(1);
-    expect(run.stdout).toContain([
-      "  ✗ ls is blocked (it is not)",
-      "      - outcome: block",
-      "      + outcome: pass",
-      "      - reason containing: no-ls",
-      "      + reason: (none)",
-      "  ✗ force push names the wrong hook",
-      "      - failed hooks: local/no-env-files",
-      "      + failed hooks: local/no-force-push",
-      "  ✓ force push is blocked",
-    ].join("\n"));
+    expect(run.stdout).toContain(
+      [
+        "  ✗ ls is blocked (it is not)",
+        "      - outcome: block",
+        "      + outcome: pass",
+        "      - reason containing: no-ls",
+        "      + reason: (none)",
+        "  ✗ force push names the wrong hook",
+        "      - failed hooks: local/no-env-files",
+        "      + failed hooks: local/no-force-push",
+        "  ✓ force push is blocked",
+      ].join("\n"),
+    );
     expect(run.stdout).toContain("1 passed, 2 failed");
   });
 
   test("JUnit output validates against the Jenkins/Surefire JUnit schema and names the failures", async () => {
     const run = project().hookit(["test", "--reporter", "junit"]);
     expect(run.status).toBe(1);
-    const result = await validateXML({ xml: [{ fileName: "report.xml", contents: run.stdout }], schema: [{ fileName: "junit-10.xsd", contents: XSD }] });
+    const result = await validateXML({
+      xml: [{ fileName: "report.xml", contents: run.stdout }],
+      schema: [{ fileName: "junit-10.xsd", contents: XSD }],
+    });
     expect(result.errors).toEqual([]);
     expect(result.valid).toBe(true);
     expect(run.stdout).toMatch(/<testsuites name="hookit test" tests="\d+" failures="2" errors="0"/);
@@ -81,14 +92,21 @@ describe("a broken case", () => {
 
   test("the schema check is real: a report missing a required attribute fails it", async () => {
     const bad = `<?xml version="1.0"?>\n<testsuites><testsuite name="x" tests="1" failures="0"><testcase name="a"/></testsuite></testsuites>\n`;
-    const result = await validateXML({ xml: [{ fileName: "bad.xml", contents: bad }], schema: [{ fileName: "junit-10.xsd", contents: XSD }] });
+    const result = await validateXML({
+      xml: [{ fileName: "bad.xml", contents: bad }],
+      schema: [{ fileName: "junit-10.xsd", contents: XSD }],
+    });
     expect(result.valid).toBe(false); // `errors` is required on <testsuite>
   });
 
   test("TAP 14 and JSON reporters", () => {
     const p = project();
     const tap = p.hookit(["test", ".hookit/tests/mine.json", "--reporter", "tap"]);
-    expect(tap.stdout.split("\n").slice(0, 3)).toEqual(["TAP version 14", "1..3", "not ok 1 - .hookit/tests/mine.json: ls is blocked (it is not)"]);
+    expect(tap.stdout.split("\n").slice(0, 3)).toEqual([
+      "TAP version 14",
+      "1..3",
+      "not ok 1 - .hookit/tests/mine.json: ls is blocked (it is not)",
+    ]);
     expect(tap.stdout).toContain("ok 3 - .hookit/tests/mine.json: force push is blocked");
     const json = JSON.parse(p.hookit(["test", ".hookit/tests/mine.json", "--reporter", "json"]).stdout);
     expect(json.summary).toEqual({ passed: 1, failed: 2, broken: 0 });
@@ -107,7 +125,9 @@ describe("a broken case", () => {
   test("an invalid policy: no test can pass, and the problem is named", () => {
     const p = makeProject();
     p.hookit(["init"]);
-    p.write(".hookit/hookit.json", { local: { broken: { description: "d", event: "tool_call", filter: { command: "(" }, shell: "false" } } });
+    p.write(".hookit/hookit.json", {
+      local: { broken: { description: "d", event: "tool_call", filter: { command: "(" }, shell: "false" } },
+    });
     const run = p.hookit(["test"]);
     expect(run.status).toBe(1);
     expect(run.stderr).toContain("the policy is invalid, no test can pass");
@@ -163,7 +183,9 @@ describe("the sandbox", () => {
     p.write(".gitignore", "ignored.txt\n");
     p.write("ignored.txt", "i");
     spawnSync("git", ["add", ".hookit/check.sh", ".gitignore"], { cwd: p.dir });
-    p.write(".hookit/hookit.json", { local: { script: { description: "d", event: "tool_call", shell: "./.hookit/check.sh", default: true } } });
+    p.write(".hookit/hookit.json", {
+      local: { script: { description: "d", event: "tool_call", shell: "./.hookit/check.sh", default: true } },
+    });
     p.write(".hookit/tests/t.json", { cases: [{ name: "script runs in the copy", event: bash("ls"), expect: { outcome: "pass" } }] });
     expect(p.hookit(["test"]).stdout).toContain("1 passed, 0 failed");
   });
@@ -172,12 +194,22 @@ describe("the sandbox", () => {
     const p = makeProject();
     p.hookit(["init"]);
     p.write(".hookit/tests/native.json", {
-      cases: [{
-        name: "Codex apply_patch touching .env",
-        agent: "codex", native: "PreToolUse",
-        payload: { session_id: "s", cwd: p.dir, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "cat .env" }, tool_use_id: "t" },
-        expect: { outcome: "block", hooks: ["local/no-dotenv-secrets"] },
-      }],
+      cases: [
+        {
+          name: "Codex apply_patch touching .env",
+          agent: "codex",
+          native: "PreToolUse",
+          payload: {
+            session_id: "s",
+            cwd: p.dir,
+            hook_event_name: "PreToolUse",
+            tool_name: "Bash",
+            tool_input: { command: "cat .env" },
+            tool_use_id: "t",
+          },
+          expect: { outcome: "block", hooks: ["local/no-dotenv-secrets"] },
+        },
+      ],
     });
     expect(p.hookit(["test", ".hookit/tests/native.json"]).stdout).toContain("1 passed, 0 failed");
   });

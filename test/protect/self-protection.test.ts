@@ -15,7 +15,15 @@ beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), "hookit-protect-"));
   const home = join(root, "home");
   const project = join(root, "project");
-  for (const dir of [home, join(home, ".config", "hookit"), join(home, ".local", "state", "hookit", "catalog-cache"), join(project, ".hookit"), join(project, ".claude"), join(project, "src"), join(root, "pkg", "dist")]) {
+  for (const dir of [
+    home,
+    join(home, ".config", "hookit"),
+    join(home, ".local", "state", "hookit", "catalog-cache"),
+    join(project, ".hookit"),
+    join(project, ".claude"),
+    join(project, "src"),
+    join(root, "pkg", "dist"),
+  ]) {
     mkdirSync(dir, { recursive: true });
   }
   writeFileSync(join(project, ".hookit", "hookit.json"), "{}");
@@ -30,7 +38,12 @@ beforeAll(() => {
 });
 
 const bash = (command: string): NormalizedEvent => ({ event: "tool_call", toolName: "bash", toolCallId: "c", input: { command } });
-const tool = (toolName: string, input: Record<string, unknown>): NormalizedEvent => ({ event: "tool_call", toolName, toolCallId: "c", input });
+const tool = (toolName: string, input: Record<string, unknown>): NormalizedEvent => ({
+  event: "tool_call",
+  toolName,
+  toolCallId: "c",
+  input,
+});
 const blocked = (event: NormalizedEvent) => selfProtectionBlock([event], ctx);
 
 /** Shell spellings that would disarm hookit; `~` and `$HOME` are the sandbox home. */
@@ -229,7 +242,15 @@ describe("self-protection lets honest work pass", () => {
 
 describe("file tools", () => {
   test("writes and edits of protected files are refused, through symlinks and hard links too", () => {
-    for (const path of [".hookit/hookit.json", "policy-link.json", "hard.json", "state-link/trust.json", "~/.config/hookit/settings.json", ".claude/settings.local.json", ".hookit/new.json"]) {
+    for (const path of [
+      ".hookit/hookit.json",
+      "policy-link.json",
+      "hard.json",
+      "state-link/trust.json",
+      "~/.config/hookit/settings.json",
+      ".claude/settings.local.json",
+      ".hookit/new.json",
+    ]) {
       expect(blocked(tool("write", { path, content: "{}" })), path).toMatch(/self-protection/);
       expect(blocked(tool("edit", { path, edits: [] })), path).toMatch(/self-protection/);
     }

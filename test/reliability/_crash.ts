@@ -30,10 +30,13 @@ export async function listChanges(run: FaultRun, pathPattern: string): Promise<C
     const result = await run({ HOOKIT_FAULT_PATH: pathPattern, HOOKIT_FAULT_LOG: log });
     expect(result.signal, result.stderr).toBeNull();
     if (!existsSync(log)) return [];
-    return readFileSync(log, "utf8").split("\n").filter(Boolean).map((line) => {
-      const space = line.indexOf(" ");
-      return { call: line.slice(0, space), path: line.slice(space + 1) };
-    });
+    return readFileSync(log, "utf8")
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => {
+        const space = line.indexOf(" ");
+        return { call: line.slice(0, space), path: line.slice(space + 1) };
+      });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

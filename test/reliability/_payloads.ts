@@ -34,16 +34,25 @@ const eventOf = (file: string) => file.split("-")[0]!.replace(/\.json$/, "");
 export function agentPayloads(agent: HookAgent, cwd: string, session?: string): AgentPayloads {
   const [pre, post, stop] = FILES[agent];
   const load = (file: string): Entry => [eventOf(file), moved(fixture(agent, file), cwd, session)];
-  const preTool: Entry = agent === "cursor"
-    ? ["beforeShellExecution", moved({ conversation_id: "c0nv-1", generation_id: "gen-1", hook_event_name: "beforeShellExecution", command: "echo hello", cwd }, cwd, session)]
-    : load(pre);
+  const preTool: Entry =
+    agent === "cursor"
+      ? [
+          "beforeShellExecution",
+          moved(
+            { conversation_id: "c0nv-1", generation_id: "gen-1", hook_event_name: "beforeShellExecution", command: "echo hello", cwd },
+            cwd,
+            session,
+          ),
+        ]
+      : load(pre);
   return { preTool, postTool: load(post), postToolKind: agent === "antigravity" ? "lifecycle" : "tool_result", stop: load(stop) };
 }
 
 /** Puts a payload in `cwd` and `session`, in whichever spelling the agent uses. */
 function moved(payload: Record<string, unknown>, cwd: string, session?: string): Record<string, unknown> {
   const out: Record<string, unknown> = { ...payload };
-  if ("workspacePaths" in out) out.workspacePaths = [cwd]; // Antigravity has no cwd
+  if ("workspacePaths" in out)
+    out.workspacePaths = [cwd]; // Antigravity has no cwd
   else out.cwd = cwd;
   if (session !== undefined) {
     let named = false;

@@ -29,9 +29,11 @@ type Output = Record<string, unknown>;
 const TOP_KEYS: Record<HookAgent, (kind: InvocationKind) => string[]> = {
   claude: () => ["hookSpecificOutput", "decision", "reason", "continue", "stopReason", "systemMessage"],
   codex: (kind) =>
-    kind === "tool_call" ? ["hookSpecificOutput", "systemMessage"]
-    : kind === "tool_result" || kind === "stop" ? ["decision", "reason", "continue", "stopReason", "systemMessage"]
-    : ["systemMessage"],
+    kind === "tool_call"
+      ? ["hookSpecificOutput", "systemMessage"]
+      : kind === "tool_result" || kind === "stop"
+        ? ["decision", "reason", "continue", "stopReason", "systemMessage"]
+        : ["systemMessage"],
   gemini: () => ["decision", "reason", "continue", "stopReason", "systemMessage"],
   cursor: () => ["permission", "agent_message", "user_message", "updated_mcp_tool_output", "additional_context", "followup_message"],
   copilot: () => ["permissionDecision", "permissionDecisionReason", "modifiedResult", "decision", "reason"],
@@ -111,7 +113,8 @@ function claudeStyle(strict: boolean, contextPatch = false): Reader {
       if (!isObject(specific)) verdict.problems.push("hookSpecificOutput must be an object");
       else {
         // Claude errors out when hookEventName is not the running event.
-        if (specific.hookEventName !== nativeEvent) verdict.problems.push(`hookEventName ${String(specific.hookEventName)} ≠ ${nativeEvent}`);
+        if (specific.hookEventName !== nativeEvent)
+          verdict.problems.push(`hookEventName ${String(specific.hookEventName)} ≠ ${nativeEvent}`);
         if (specific.permissionDecision === "deny") {
           if (kind !== "tool_call") verdict.problems.push("a deny outside a pre-tool event");
           verdict.blocked = true;
@@ -129,7 +132,13 @@ function claudeStyle(strict: boolean, contextPatch = false): Reader {
           verdict.patched = true;
           verdict.reason = text(specific.additionalContext) ?? "";
         }
-        const keys = ["hookEventName", "permissionDecision", "permissionDecisionReason", "updatedToolOutput", ...(contextPatch ? ["additionalContext"] : [])];
+        const keys = [
+          "hookEventName",
+          "permissionDecision",
+          "permissionDecisionReason",
+          "updatedToolOutput",
+          ...(contextPatch ? ["additionalContext"] : []),
+        ];
         for (const key of Object.keys(specific)) if (!keys.includes(key)) verdict.problems.push(`hookSpecificOutput.${key}`);
       }
     }
@@ -153,14 +162,16 @@ const READERS: Record<HookAgent, Reader> = {
     const specific = output.hookSpecificOutput;
     if (specific === undefined) return;
     if (!isObject(specific) || specific.permissionDecision !== "deny") verdict.problems.push("hookSpecificOutput must be a deny");
-    else if (specific.hookEventName !== nativeEvent) verdict.problems.push(`hookEventName ${String(specific.hookEventName)} ≠ ${nativeEvent}`);
+    else if (specific.hookEventName !== nativeEvent)
+      verdict.problems.push(`hookEventName ${String(specific.hookEventName)} ≠ ${nativeEvent}`);
     if (kind === "tool_call") verdict.blocked = true;
     else if (kind === "stop") verdict.continued = true;
     else verdict.problems.push(`a deny on a ${kind} event`);
     verdict.reason = isObject(specific) ? (text(specific.permissionDecisionReason) ?? "") : "";
   },
   antigravity: (_event, kind, output, verdict) => {
-    if (kind === "tool_call" && output.decision !== "allow" && output.decision !== "deny") verdict.problems.push("a tool call needs allow or deny");
+    if (kind === "tool_call" && output.decision !== "allow" && output.decision !== "deny")
+      verdict.problems.push("a tool call needs allow or deny");
     if (output.decision === "deny") {
       if (kind !== "tool_call") verdict.problems.push(`deny on ${kind}`);
       verdict.blocked = true;

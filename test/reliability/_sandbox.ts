@@ -114,7 +114,6 @@ export function fixture(agent: string, file: string): Record<string, unknown> {
   return JSON.parse(readFileSync(join(FIXTURES, agent, file), "utf8")) as Record<string, unknown>;
 }
 
-
 /** Kills leftover processes whose pids a hook wrote to files, when the test ends. */
 export function reapPidFiles(...files: string[]): void {
   onTestFinished(() => {

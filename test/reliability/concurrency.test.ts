@@ -20,10 +20,12 @@ test(`${STOPS} stops and ${TOOL_CALLS} tool calls of one session at once lose an
   // and fails with an exit code that alternates, so every stop has a new fingerprint
   // and asks to continue, until hookit's cap stops one in every MAX_CONTINUATIONS + 1.
   const count = 'n=$(cat "$HOME/n" 2>/dev/null || echo 0); n=$((n+1)); echo $n > "$HOME/n"; exit $((n % 2 + 1))';
-  box.globalPolicy(policy({
-    check: { event: "agent_end", shell: count },
-    "no-rm": { event: "tool_call", filter: { command: "\\brm\\b" }, shell: "false" },
-  }));
+  box.globalPolicy(
+    policy({
+      check: { event: "agent_end", shell: count },
+      "no-rm": { event: "tool_call", filter: { command: "\\brm\\b" }, shell: "false" },
+    }),
+  );
   const session = "one-session";
   const payloads = agentPayloads("codex", box.project, session);
   const [stopEvent, stopPayload] = payloads.stop;

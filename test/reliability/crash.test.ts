@@ -6,7 +6,15 @@ import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import {
-  bytesOf, describePoint, escape, expectNoTornFiles, installScenario, killPoints, listChanges, restore, runKilledAt,
+  bytesOf,
+  describePoint,
+  escape,
+  expectNoTornFiles,
+  installScenario,
+  killPoints,
+  listChanges,
+  restore,
+  runKilledAt,
   type FaultRun,
 } from "./_crash.ts";
 import { agentPayloads } from "./_payloads.ts";

@@ -30,10 +30,22 @@ const UNREADABLE = /hookit: could not read the .+ payload: /;
 
 const INPUTS: Input[] = [
   ["10 MiB of extra payload", (a, b) => preToolText(a, b, `"padding":"${"x".repeat(10 * MiB)}"`), POLICY_BLOCK],
-  ["invalid UTF-8 inside a string", (a, b) => Buffer.concat([Buffer.from(preToolText(a, b, '"note":"')), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from('"}')]), POLICY_BLOCK],
-  ["escaped NUL bytes in every extra field", (a, b) => preToolText(a, b, '"a\\u0000b":"c\\u0000d","transcript_path":"x\\u0000"'), POLICY_BLOCK],
+  [
+    "invalid UTF-8 inside a string",
+    (a, b) => Buffer.concat([Buffer.from(preToolText(a, b, '"note":"')), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from('"}')]),
+    POLICY_BLOCK,
+  ],
+  [
+    "escaped NUL bytes in every extra field",
+    (a, b) => preToolText(a, b, '"a\\u0000b":"c\\u0000d","transcript_path":"x\\u0000"'),
+    POLICY_BLOCK,
+  ],
   ["a structure nested 100 000 deep", (a, b) => preToolText(a, b, `"deep":${"[".repeat(100_000)}${"]".repeat(100_000)}`), /hookit: /],
-  ["prototype-pollution keys", (a, b) => preToolText(a, b, '"__proto__":{"tool_name":"Read","toolName":"view"},"constructor":{"prototype":{"x":1}},"prototype":null'), POLICY_BLOCK],
+  [
+    "prototype-pollution keys",
+    (a, b) => preToolText(a, b, '"__proto__":{"tool_name":"Read","toolName":"view"},"constructor":{"prototype":{"x":1}},"prototype":null'),
+    POLICY_BLOCK,
+  ],
   ["empty stdin", () => "", /payload on stdin was empty/],
   ["a raw NUL byte", () => Buffer.from([0x7b, 0x00, 0x7d]), /stdin is not valid JSON/],
   ["bytes that are not UTF-8 at all", () => Buffer.from([0xff, 0xfe, 0x00, 0x80, 0x7b]), /stdin is not valid JSON/],
@@ -47,10 +59,12 @@ describe("hostile stdin on the pre-tool event: one valid answer, and the call is
   test.each(INPUTS)("%s", async (_name, build, reason) => {
     const box = sandbox();
     box.globalPolicy(NO_BASH);
-    const replies = await Promise.all(HOOK_AGENTS.map(async (agent) => {
-      const [event] = agentPayloads(agent, box.project).preTool;
-      return { agent, event, reply: await runHook(box, agent, event, build(agent, box)) };
-    }));
+    const replies = await Promise.all(
+      HOOK_AGENTS.map(async (agent) => {
+        const [event] = agentPayloads(agent, box.project).preTool;
+        return { agent, event, reply: await runHook(box, agent, event, build(agent, box)) };
+      }),
+    );
     for (const { agent, event, reply } of replies) {
       const verdict = inspectReply(agent, event, "tool_call", { ...reply, exitCode: reply.code ?? -1 });
       expect(verdict.problems, agent).toEqual([]);
@@ -65,7 +79,10 @@ describe("hostile stdin on other events: the agent goes on and the user is told"
     const box = sandbox();
     box.globalPolicy(NO_BASH);
     const payloads = agentPayloads(agent, box.project);
-    for (const [event, kind] of [[payloads.postTool[0], payloads.postToolKind], [payloads.stop[0], "stop"]] as const) {
+    for (const [event, kind] of [
+      [payloads.postTool[0], payloads.postToolKind],
+      [payloads.stop[0], "stop"],
+    ] as const) {
       for (const stdin of ["", "{", "[]", Buffer.from([0xff, 0x00])]) {
         const reply = await runHook(box, agent, event, stdin);
         const verdict = inspectReply(agent, event, kind, { ...reply, exitCode: reply.code ?? -1 });
@@ -83,9 +100,13 @@ describe("when hookit itself cannot load", () => {
     const dist = join(box.root, "broken-dist");
     cpSync(join(packageRoot(), "dist"), dist, { recursive: true });
     writeFileSync(join(dist, "adapters", "claude.cjs"), "module.exports = {;"); // e.g. a half-finished update
-    const run = (event: string) => spawnSync(process.execPath, [join(dist, "bin.cjs"), "hook", "--agent", "claude", event], {
-      input: preToolText("claude", box), env: box.env, cwd: box.project, encoding: "utf8",
-    });
+    const run = (event: string) =>
+      spawnSync(process.execPath, [join(dist, "bin.cjs"), "hook", "--agent", "claude", event], {
+        input: preToolText("claude", box),
+        env: box.env,
+        cwd: box.project,
+        encoding: "utf8",
+      });
     const pre = run("PreToolUse");
     expect(pre.status).toBe(2); // exit 2 + a reason on stderr blocks in every agent
     expect(pre.stdout).toBe("");

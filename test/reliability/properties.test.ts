@@ -18,18 +18,21 @@ beforeAll(async () => {
 test("every adapter reads or rejects 600 mutated payloads cleanly and answers any decision validly", () => {
   let read = 0;
   fc.assert(
-    fc.property(caseArb(seeds, SMALL).chain((c) => fc.tuple(fc.constant(c), decisionArb(c.seed.kind))), ([c, decision]) => {
-      let value: unknown;
-      try {
-        value = JSON.parse(stdinOf(c));
-      } catch {
-        return; // not JSON: hookReply's own path, covered below
-      }
-      const invocation = checkParse(c, value);
-      if (!invocation) return;
-      read += 1;
-      checkRespond(c, invocation, decision);
-    }),
+    fc.property(
+      caseArb(seeds, SMALL).chain((c) => fc.tuple(fc.constant(c), decisionArb(c.seed.kind))),
+      ([c, decision]) => {
+        let value: unknown;
+        try {
+          value = JSON.parse(stdinOf(c));
+        } catch {
+          return; // not JSON: hookReply's own path, covered below
+        }
+        const invocation = checkParse(c, value);
+        if (!invocation) return;
+        read += 1;
+        checkRespond(c, invocation, decision);
+      },
+    ),
     { numRuns: 600, seed: SEED },
   );
   expect(read).toBeGreaterThan(100); // the mutations leave many payloads readable, so respond() is exercised

@@ -9,9 +9,7 @@ import { describe, expect, test } from "vitest";
 import { MANAGED_KEYS } from "../../src/engine/env.ts";
 import { agentPayloads } from "./_payloads.ts";
 import { inspectReply } from "./_protocol.ts";
-import {
-  eventually, policy, processAlive, reapPidFiles, runHook, sandbox, useBuiltHookit, type Sandbox,
-} from "./_sandbox.ts";
+import { eventually, policy, processAlive, reapPidFiles, runHook, sandbox, useBuiltHookit, type Sandbox } from "./_sandbox.ts";
 
 useBuiltHookit();
 
@@ -54,7 +52,7 @@ describe("a hook cannot hang the agent", () => {
     const box = sandbox();
     reapPidFiles(join(box.env.HOME!, "escaped.pid"));
     // setsid puts it beyond the group kill; it keeps the hook's stdout and stderr open.
-    const shell = 'setsid sh -c \'echo $$ > "$HOME/escaped.pid"; exec sleep 30\' & sleep 30';
+    const shell = "setsid sh -c 'echo $$ > \"$HOME/escaped.pid\"; exec sleep 30' & sleep 30";
     const { reply, verdict } = await preToolWith(box, { shell, timeout: 300 });
     expect(reply.ms).toBeLessThan(3000);
     expect(verdict.blocked).toBe(true);
@@ -94,7 +92,9 @@ describe("variables hookit manages cannot be spoofed by the inherited environmen
     const { verdict } = await preToolWith(box, { shell: 'env -0 > "$HOME/env.dump"' }, spoofed);
     expect(verdict.blocked).toBe(false);
     const seen = new Map(
-      readFileSync(join(box.env.HOME!, "env.dump"), "utf8").split("\0").filter(Boolean)
+      readFileSync(join(box.env.HOME!, "env.dump"), "utf8")
+        .split("\0")
+        .filter(Boolean)
         .map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)] as const),
     );
     for (const key of MANAGED_KEYS) expect(seen.get(key), key).not.toBe("spoofed");

@@ -8,9 +8,7 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { agentPayloads } from "./_payloads.ts";
 import { inspectReply } from "./_protocol.ts";
-import {
-  eventually, FAULTS, policy, processAlive, reapPidFiles, runHook, sandbox, useBuiltHookit, type Sandbox,
-} from "./_sandbox.ts";
+import { eventually, FAULTS, policy, processAlive, reapPidFiles, runHook, sandbox, useBuiltHookit, type Sandbox } from "./_sandbox.ts";
 
 useBuiltHookit();
 
@@ -31,22 +29,33 @@ async function claude(box: Sandbox, kind: "preTool" | "postTool" | "stop", env: 
 }
 
 const agentEndRuns = (box: Sandbox) =>
-  existsSync(join(box.env.HOME!, "agent_end-runs")) ? readFileSync(join(box.env.HOME!, "agent_end-runs"), "utf8").split("\n").filter(Boolean).length : 0;
+  existsSync(join(box.env.HOME!, "agent_end-runs"))
+    ? readFileSync(join(box.env.HOME!, "agent_end-runs"), "utf8").split("\n").filter(Boolean).length
+    : 0;
 
 describe("an unusable state directory: decide without state, say so, never allow everything", () => {
   const cases: [string, (box: Sandbox) => { env: Record<string, string>; faults: boolean }][] = [
-    ["the state path is a file (no directory can be made)", (box) => {
-      writeFileSync(join(box.root, "state-file"), "");
-      return { env: { XDG_STATE_HOME: join(box.root, "state-file") }, faults: false };
-    }],
-    ["the state directory is read-only (EROFS)", (box) => ({
-      env: { HOOKIT_FAULT_PATH: `^${box.env.XDG_STATE_HOME}`, HOOKIT_FAULT_ERRNO: "EROFS" },
-      faults: true,
-    })],
-    ["the disk is full (ENOSPC)", (box) => ({
-      env: { HOOKIT_FAULT_PATH: `^${box.env.XDG_STATE_HOME}`, HOOKIT_FAULT_ERRNO: "ENOSPC" },
-      faults: true,
-    })],
+    [
+      "the state path is a file (no directory can be made)",
+      (box) => {
+        writeFileSync(join(box.root, "state-file"), "");
+        return { env: { XDG_STATE_HOME: join(box.root, "state-file") }, faults: false };
+      },
+    ],
+    [
+      "the state directory is read-only (EROFS)",
+      (box) => ({
+        env: { HOOKIT_FAULT_PATH: `^${box.env.XDG_STATE_HOME}`, HOOKIT_FAULT_ERRNO: "EROFS" },
+        faults: true,
+      }),
+    ],
+    [
+      "the disk is full (ENOSPC)",
+      (box) => ({
+        env: { HOOKIT_FAULT_PATH: `^${box.env.XDG_STATE_HOME}`, HOOKIT_FAULT_ERRNO: "ENOSPC" },
+        faults: true,
+      }),
+    ],
   ];
 
   test.each(cases)("%s", async (_name, setup) => {
@@ -106,9 +115,11 @@ describe("the session lock", () => {
     const home = box.env.HOME!;
     reapPidFiles(join(home, "hook.pid"));
     // The agent_end hook records hookit's pid (its parent) and its own, then hangs inside the lock.
-    box.globalPolicy(policy({
-      hang: { event: "agent_end", shell: 'echo $PPID > "$HOME/hookit.pid"; echo $$ > "$HOME/hook.pid"; exec sleep 30', timeout: 60_000 },
-    }));
+    box.globalPolicy(
+      policy({
+        hang: { event: "agent_end", shell: 'echo $PPID > "$HOME/hookit.pid"; echo $$ > "$HOME/hook.pid"; exec sleep 30', timeout: 60_000 },
+      }),
+    );
     const first = claude(box, "stop");
     expect(await eventually(() => existsSync(join(home, "hook.pid")) && lockOf(box) !== undefined, 5000)).toBe(true);
     const hookit = Number(readFileSync(join(home, "hookit.pid"), "utf8"));
@@ -129,9 +140,14 @@ describe("the session lock", () => {
     const box = sandbox();
     const home = box.env.HOME!;
     // Read, wait, write: two runs at once would both read 0 and both write 1.
-    box.globalPolicy(policy({
-      slow: { event: "agent_end", shell: 'n=$(cat "$HOME/n" 2>/dev/null || echo 0); touch "$HOME/started"; sleep 1; echo $((n+1)) > "$HOME/n"; exit 3' },
-    }));
+    box.globalPolicy(
+      policy({
+        slow: {
+          event: "agent_end",
+          shell: 'n=$(cat "$HOME/n" 2>/dev/null || echo 0); touch "$HOME/started"; sleep 1; echo $((n+1)) > "$HOME/n"; exit 3',
+        },
+      }),
+    );
     const first = claude(box, "stop");
     expect(await eventually(() => existsSync(join(home, "started")), 5000)).toBe(true);
     const lock = join(box.stateDir, "sessions", lockOf(box)!);

@@ -16,7 +16,12 @@ const POLICY = {
     redact: { description: "", event: "tool_result", shell: "false", default: true },
     tests: { description: "", event: "agent_end", shell: "false", default: true },
     // Context the hook sets up for shells, which a dry run must set up the same way.
-    context: { description: "", event: "tool_call", shell: 'test -n "$HOOKIT_NATIVE_EVENT" && test -n "$PI_PROJECT_TRUSTED"', default: true },
+    context: {
+      description: "",
+      event: "tool_call",
+      shell: 'test -n "$HOOKIT_NATIVE_EVENT" && test -n "$PI_PROJECT_TRUSTED"',
+      default: true,
+    },
   },
 };
 
@@ -48,7 +53,11 @@ describe("check --agent answers as the hook does", () => {
     const hooked = await runHook(box, agent, event, stdin);
     const fresh = createSandbox(); // a fresh state directory: the hook above saved session state
     fresh.policy(POLICY);
-    const checked = await runHookit(fresh, ["check", "--json", "--agent", agent, "--native", event], JSON.stringify(withCwd(payload, fresh.cwd)));
+    const checked = await runHookit(
+      fresh,
+      ["check", "--json", "--agent", agent, "--native", event],
+      JSON.stringify(withCwd(payload, fresh.cwd)),
+    );
     expect(checked.stderr).toBe("");
     const { reply } = JSON.parse(checked.stdout) as { reply: { stdout: string; stderr: string; exitCode: number } };
     const normalize = (text: string) => text.replaceAll(fresh.cwd, "<cwd>").replaceAll(box.cwd, "<cwd>");

@@ -8,7 +8,12 @@ import { ASK_DEGRADED, decide } from "../../src/run/decide.ts";
 import { agentEnd, h, hooks, tempDir, toolCall, toolResult } from "../engine/_helpers.ts";
 
 const message = (text: string, outcome: string, delivery = "steer") => ({ action: { type: "message", outcome, message: text, delivery } });
-const invocation = (kind: InvocationKind, events: NormalizedEvent[], nativeEvent = "PreToolUse"): Invocation => ({ agent: "claude", nativeEvent, kind, events });
+const invocation = (kind: InvocationKind, events: NormalizedEvent[], nativeEvent = "PreToolUse"): Invocation => ({
+  agent: "claude",
+  nativeEvent,
+  kind,
+  events,
+});
 const run = (kind: InvocationKind, events: NormalizedEvent[], catalog: Record<string, Record<string, unknown>>) =>
   decide(invocation(kind, events), hooks(catalog), { cwd: tempDir() }, undefined).then((r) => r.decision);
 
@@ -42,8 +47,12 @@ describe("message Actions", () => {
   });
 
   it("a tool_result patch carries the message in the text the model reads instead of the result", async () => {
-    const d = await run("tool_result", [toolResult()], { redact: h("tool_result", "false", message("Ask the user for the value.", "patch")) });
-    expect(d.patch?.text).toBe('[BLOCKED by HooKit] hookit: hook "redact" blocked bash result — `false`\n\nThe original tool result was suppressed.\n\nAsk the user for the value.');
+    const d = await run("tool_result", [toolResult()], {
+      redact: h("tool_result", "false", message("Ask the user for the value.", "patch")),
+    });
+    expect(d.patch?.text).toBe(
+      '[BLOCKED by HooKit] hookit: hook "redact" blocked bash result — `false`\n\nThe original tool result was suppressed.\n\nAsk the user for the value.',
+    );
     expect(d.patch?.messages).toBe("Ask the user for the value.");
     expect(d.context).toBeUndefined();
   });
@@ -55,7 +64,8 @@ describe("message Actions", () => {
   });
 
   it("at a stop, steer/followUp join the continuation as before; nextTurn cannot be delivered", async () => {
-    const stop = (delivery: string) => run("stop", [agentEnd()], { end: h("agent_end", "true", message("Run the tests.", "pass", delivery)) });
+    const stop = (delivery: string) =>
+      run("stop", [agentEnd()], { end: h("agent_end", "true", message("Run the tests.", "pass", delivery)) });
     expect((await stop("followUp")).continueWith).toBe("Run the tests.");
     const next = await stop("nextTurn");
     expect(next.continueWith).toBeUndefined();
@@ -65,7 +75,9 @@ describe("message Actions", () => {
 
 describe("ask (hookit extension)", () => {
   it("an asking hook asks with its message; the fallback block carries the reason, the message and the note", async () => {
-    const d = await run("tool_call", [toolCall()], { confirm: h("tool_call", "false", { ask: true, ...message("Confirm the force push.", "block") }) });
+    const d = await run("tool_call", [toolCall()], {
+      confirm: h("tool_call", "false", { ask: true, ...message("Confirm the force push.", "block") }),
+    });
     expect(d.ask).toBe("Confirm the force push.");
     expect(d.block).toBe(`${REJECT("confirm")}\n\nConfirm the force push.\n\n${ASK_DEGRADED}`);
   });

@@ -72,16 +72,22 @@ export interface Daemon {
 /** `git daemon` exporting every repository under `base`, on a free port of 127.0.0.1, until the test ends. */
 export async function gitDaemon(base: string): Promise<Daemon> {
   const port = await freePort();
-  const child: ChildProcess = spawn("git", ["daemon", "--export-all", "--reuseaddr", "--listen=127.0.0.1", `--port=${port}`, `--base-path=${base}`, base], {
-    env: gitEnv(base), stdio: ["ignore", "ignore", "pipe"],
-  });
+  const child: ChildProcess = spawn(
+    "git",
+    ["daemon", "--export-all", "--reuseaddr", "--listen=127.0.0.1", `--port=${port}`, `--base-path=${base}`, base],
+    {
+      env: gitEnv(base),
+      stdio: ["ignore", "ignore", "pipe"],
+    },
+  );
   let stopped = false;
-  const stop = () => new Promise<void>((resolve) => {
-    if (stopped || child.exitCode !== null) return resolve();
-    stopped = true;
-    child.once("exit", () => resolve());
-    child.kill("SIGTERM");
-  });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (stopped || child.exitCode !== null) return resolve();
+      stopped = true;
+      child.once("exit", () => resolve());
+      child.kill("SIGTERM");
+    });
   onTestFinished(stop);
   const url = (name: string) => `git://127.0.0.1:${port}/${name}.git`;
   // Ready when git itself can list a repository through it.

@@ -72,7 +72,14 @@ describe("hookit source on the command line", () => {
     const box = sandbox();
     const registry = join(box.env.XDG_CONFIG_HOME!, "hookit", "sources.json");
     mkdirSync(join(registry, ".."), { recursive: true });
-    const record = { name: "acme/policy", url: "/srv/acme/policy.git", path: "hooks", commit: "a".repeat(40), sha256: "b".repeat(64), fetchedAt: "2026-12-01T00:00:00.000Z" };
+    const record = {
+      name: "acme/policy",
+      url: "/srv/acme/policy.git",
+      path: "hooks",
+      commit: "a".repeat(40),
+      sha256: "b".repeat(64),
+      fetchedAt: "2026-12-01T00:00:00.000Z",
+    };
     writeFileSync(registry, JSON.stringify({ sources: [record] }));
     const doctor = await runBin(box, ["doctor", "--json"]);
     expect(doctor.stdout).toContain('the policy source \\"acme/policy\\"');

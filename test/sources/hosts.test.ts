@@ -8,11 +8,20 @@ import { digest } from "../../src/sources/sync.ts";
 import { sourceCopyPath, sourcesFile } from "../../src/sources/store.ts";
 import { createSandbox, startExtension } from "../hosts/pi/fake-pi.ts";
 
-const POLICY = JSON.stringify({ "acme/policy": { "no-curl": { description: "", event: "tool_call", filter: { command: "curl" }, shell: "exit 1", default: true } } });
+const POLICY = JSON.stringify({
+  "acme/policy": { "no-curl": { description: "", event: "tool_call", filter: { command: "curl" }, shell: "exit 1", default: true } },
+});
 
 /** A recorded source whose stored copy is `copy` (the recorded hash is POLICY's). */
 function recordSource(env: Record<string, string | undefined>, copy: string): void {
-  const record = { name: "acme/policy", url: "/srv/acme/policy.git", path: "hooks", commit: "a".repeat(40), sha256: digest(POLICY), fetchedAt: "2026-12-01T00:00:00.000Z" };
+  const record = {
+    name: "acme/policy",
+    url: "/srv/acme/policy.git",
+    path: "hooks",
+    commit: "a".repeat(40),
+    sha256: digest(POLICY),
+    fetchedAt: "2026-12-01T00:00:00.000Z",
+  };
   mkdirSync(join(sourcesFile(env), ".."), { recursive: true });
   writeFileSync(sourcesFile(env), JSON.stringify({ sources: [record] }));
   mkdirSync(join(sourceCopyPath(record, env), ".."), { recursive: true });

@@ -12,10 +12,22 @@ import { digest } from "../../src/sources/sync.ts";
 import { copyStamp, sourceCopyPath, sourcesFile, type SourceRecord } from "../../src/sources/store.ts";
 import { closeSync, openSync } from "node:fs";
 
-const hook = (shell: string, extra: Record<string, unknown> = {}) => ({ description: "", event: "tool_call", shell, default: true, ...extra });
-const source: StorageFile = { storage: "global", path: "/s", locked: true, text: JSON.stringify({ "acme/policy": { guard: hook("exit 1"), note: hook("true") } }) };
+const hook = (shell: string, extra: Record<string, unknown> = {}) => ({
+  description: "",
+  event: "tool_call",
+  shell,
+  default: true,
+  ...extra,
+});
+const source: StorageFile = {
+  storage: "global",
+  path: "/s",
+  locked: true,
+  text: JSON.stringify({ "acme/policy": { guard: hook("exit 1"), note: hook("true") } }),
+};
 const user: StorageFile = {
-  storage: "global", path: "/g",
+  storage: "global",
+  path: "/g",
   text: JSON.stringify({ local: { mine: hook("true") }, "acme/policy": { guard: hook("true", { default: false }), extra: hook("true") } }),
 };
 
@@ -25,7 +37,10 @@ describe("a locked layer", () => {
     if (!validated.ok) throw new Error(JSON.stringify(validated.diagnostics));
     const refs = validated.entries.map((e) => [e.ref, e.kind === "hook" ? e.shell : "", e.default]);
     expect(refs).toEqual([
-      ["acme/policy/guard", "exit 1", true], ["acme/policy/note", "true", true], ["local/mine", "true", true], ["acme/policy/extra", "true", true],
+      ["acme/policy/guard", "exit 1", true],
+      ["acme/policy/note", "true", true],
+      ["local/mine", "true", true],
+      ["acme/policy/extra", "true", true],
     ]);
     const rebuilt = rebuildCatalog([source, user]);
     expect(rebuilt.ok && rebuilt.entries).toEqual(validated.entries);
@@ -51,7 +66,14 @@ describe("lockedLayers", () => {
     home = mkdtempSync(join(tmpdir(), "hookit-layer-"));
     const env = { HOME: home };
     const text = source.text!;
-    const record = { name: "acme/policy", url: "/r", path: "hooks", commit: "c".repeat(40), sha256: digest(text), fetchedAt: "2026-01-01T00:00:00.000Z" };
+    const record = {
+      name: "acme/policy",
+      url: "/r",
+      path: "hooks",
+      commit: "c".repeat(40),
+      sha256: digest(text),
+      fetchedAt: "2026-01-01T00:00:00.000Z",
+    };
     mkdirSync(join(home, ".config", "hookit"), { recursive: true });
     writeFileSync(sourcesFile(env), JSON.stringify({ sources: [record] }));
     mkdirSync(join(home, ".local", "state", "hookit", "sources", "acme+policy"), { recursive: true });
@@ -70,7 +92,14 @@ describe("a stored copy's check", () => {
   function recorded(text: string): { env: { HOME: string }; record: SourceRecord; copy: string } {
     home = mkdtempSync(join(tmpdir(), "hookit-layer-"));
     const env = { HOME: home };
-    const record: SourceRecord = { name: "acme/policy", url: "/r", path: "hooks", commit: "c".repeat(40), sha256: digest(text), fetchedAt: "2026-01-01T00:00:00.000Z" };
+    const record: SourceRecord = {
+      name: "acme/policy",
+      url: "/r",
+      path: "hooks",
+      commit: "c".repeat(40),
+      sha256: digest(text),
+      fetchedAt: "2026-01-01T00:00:00.000Z",
+    };
     const copy = sourceCopyPath(record, env);
     mkdirSync(join(copy, ".."), { recursive: true });
     writeFileSync(copy, text);

@@ -16,7 +16,8 @@ beforeAll(() => {
   const home = join(root, "home");
   const project = join(root, "project");
   const sources = join(home, ".local", "state", "hookit", "sources", "acme+policy");
-  for (const dir of [join(home, ".config", "hookit"), join(sources, "repo.git", "refs", "hookit"), project]) mkdirSync(dir, { recursive: true });
+  for (const dir of [join(home, ".config", "hookit"), join(sources, "repo.git", "refs", "hookit"), project])
+    mkdirSync(dir, { recursive: true });
   writeFileSync(join(home, ".config", "hookit", "sources.json"), "{}");
   writeFileSync(join(sources, "policy-0123456789abcdef.json"), "{}");
   writeFileSync(join(sources, "repo.git", "refs", "hookit", "pinned"), "0".repeat(40));
@@ -24,7 +25,12 @@ beforeAll(() => {
 });
 
 const bash = (command: string): NormalizedEvent => ({ event: "tool_call", toolName: "bash", toolCallId: "c", input: { command } });
-const tool = (toolName: string, input: Record<string, unknown>): NormalizedEvent => ({ event: "tool_call", toolName, toolCallId: "c", input });
+const tool = (toolName: string, input: Record<string, unknown>): NormalizedEvent => ({
+  event: "tool_call",
+  toolName,
+  toolCallId: "c",
+  input,
+});
 const reason = (event: NormalizedEvent) => selfProtectionBlock([event], ctx);
 
 const ATTACKS = [
@@ -47,7 +53,9 @@ describe("policy sources under self-protection", () => {
   });
 
   test("names the source command a model tried to run", () => {
-    expect(reason(bash("hookit source remove acme/policy"))).toContain("`hookit source remove` changes what hookit enforces and needs the user at a terminal");
+    expect(reason(bash("hookit source remove acme/policy"))).toContain(
+      "`hookit source remove` changes what hookit enforces and needs the user at a terminal",
+    );
   });
 
   test("file tools cannot write the copy or the registry", () => {
@@ -56,7 +64,12 @@ describe("policy sources under self-protection", () => {
   });
 
   test("reading and listing the sources pass", () => {
-    for (const command of [`hookit source list`, `hookit source list --json`, `cat ${COPY}`, `git -C ~/.local/state/hookit/sources/acme+policy/repo.git log --oneline -3`]) {
+    for (const command of [
+      `hookit source list`,
+      `hookit source list --json`,
+      `cat ${COPY}`,
+      `git -C ~/.local/state/hookit/sources/acme+policy/repo.git log --oneline -3`,
+    ]) {
       expect(reason(bash(command)), command).toBeUndefined();
     }
   });

@@ -14,8 +14,12 @@ import { gitDaemon, policyRepo } from "./_git.ts";
 useBuiltHookit();
 
 const guard = (word: string, extra: Record<string, unknown> = {}) => ({
-  description: `no ${word}`, event: "tool_call", default: true,
-  filter: { toolName: "^bash$", command: word }, shell: `echo "acme forbids ${word}" >&2; exit 1`, ...extra,
+  description: `no ${word}`,
+  event: "tool_call",
+  default: true,
+  filter: { toolName: "^bash$", command: word },
+  shell: `echo "acme forbids ${word}" >&2; exit 1`,
+  ...extra,
 });
 
 /** Claude Code's real PreToolUse payload with `command`; the verdict as Claude reads it. */
@@ -29,7 +33,15 @@ async function claudeBash(box: Sandbox, command: string) {
 
 const hookit = (box: Sandbox, ...args: string[]) => runBin(box, args);
 
-interface Listed { name: string; url: string; ref?: string; commit: string; sha256: string; status: string; path: string }
+interface Listed {
+  name: string;
+  url: string;
+  ref?: string;
+  commit: string;
+  sha256: string;
+  status: string;
+  path: string;
+}
 async function listed(box: Sandbox): Promise<Listed[]> {
   const reply = await hookit(box, "source", "list", "--json");
   return JSON.parse(reply.stdout) as Listed[];
@@ -84,7 +96,19 @@ describe("hookit source", () => {
     const box = sandbox();
     const repo = policyRepo(join(box.root, "remote"));
     const v1 = repo.commit({ "org/policy.json": { "no-curl": guard("curl") } });
-    const added = await hookit(box, "source", "add", `file://${repo.bare}`, "--ref", "main", "--path", "org/policy.json", "--name", "acme/org", "--yes");
+    const added = await hookit(
+      box,
+      "source",
+      "add",
+      `file://${repo.bare}`,
+      "--ref",
+      "main",
+      "--path",
+      "org/policy.json",
+      "--name",
+      "acme/org",
+      "--yes",
+    );
     expect(added.code, added.stderr).toBe(0);
     expect(await listed(box)).toMatchObject([{ name: "acme/org", ref: "main", commit: v1, path: "org/policy.json" }]);
     expect((await hookit(box, "source", "update")).stdout).toContain("acme/org is up to date");
@@ -209,7 +233,12 @@ describe("hookit source", () => {
   test("through an agent's tool call, hookit source update/remove and edits of the copy are refused by self-protection", async () => {
     const { box } = await addedSource();
     const copies = join(box.stateDir, "sources", "acme+policy");
-    for (const command of ["hookit source remove acme/policy", "hookit source update --yes", `rm -rf ${copies}`, `echo '{}' > ${join(box.env.XDG_CONFIG_HOME!, "hookit", "sources.json")}`]) {
+    for (const command of [
+      "hookit source remove acme/policy",
+      "hookit source update --yes",
+      `rm -rf ${copies}`,
+      `echo '{}' > ${join(box.env.XDG_CONFIG_HOME!, "hookit", "sources.json")}`,
+    ]) {
       const reply = await claudeBash(box, command);
       expect(reply.reason, command).toMatch(/^hookit: blocked by self-protection/);
     }

@@ -8,7 +8,11 @@ import { join } from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { binPath, FIXTURES, useBuiltHookit } from "../run/hook/_run.ts";
 
-export interface Box { project: string; home: string; env: Record<string, string> }
+export interface Box {
+  project: string;
+  home: string;
+  env: Record<string, string>;
+}
 
 export function useStarterBox(): () => Box {
   useBuiltHookit();
@@ -27,7 +31,12 @@ export function useStarterBox(): () => Box {
     writeFileSync(join(project, "README.md"), "# readme\n");
     symlinkSync(".env", join(project, "notes.txt"));
     symlinkSync(join(home, "elsewhere"), join(project, "linkdir"));
-    const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, XDG_CONFIG_HOME: join(home, ".config"), XDG_STATE_HOME: join(home, ".local/state") };
+    const env = {
+      PATH: process.env.PATH ?? "/usr/bin:/bin",
+      HOME: home,
+      XDG_CONFIG_HOME: join(home, ".config"),
+      XDG_STATE_HOME: join(home, ".local/state"),
+    };
     execFileSync(process.execPath, [binPath(), "init", "--global"], { env, cwd: project, stdio: "ignore" });
     box = { project, home, env };
   }, 60_000);
@@ -40,19 +49,32 @@ export function useStarterBox(): () => Box {
 
 type Call = { kind: "bash"; command: string } | { kind: "read" | "write" | "edit"; path: string };
 
-interface AgentShape { event: string; payload(call: Call, cwd: string): unknown; denied(stdout: string): string | undefined }
+interface AgentShape {
+  event: string;
+  payload(call: Call, cwd: string): unknown;
+  denied(stdout: string): string | undefined;
+}
 
 const fixture = (agent: string, file: string) => JSON.parse(readFileSync(join(FIXTURES, agent, file), "utf8")) as Record<string, unknown>;
-const parsed = (stdout: string): Record<string, unknown> => { try { return JSON.parse(stdout) as Record<string, unknown>; } catch { return {}; } };
+const parsed = (stdout: string): Record<string, unknown> => {
+  try {
+    return JSON.parse(stdout) as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+};
 const specificDeny = (stdout: string) => {
   const specific = parsed(stdout).hookSpecificOutput as Record<string, unknown> | undefined;
   return specific?.permissionDecision === "deny" ? String(specific.permissionDecisionReason) : undefined;
 };
 
 const claudeTool = (call: Call) =>
-  call.kind === "bash" ? { tool_name: "Bash", tool_input: { command: call.command, description: "run" } }
-    : call.kind === "read" ? { tool_name: "Read", tool_input: { file_path: call.path } }
-      : call.kind === "write" ? { tool_name: "Write", tool_input: { file_path: call.path, content: "x\n" } }
+  call.kind === "bash"
+    ? { tool_name: "Bash", tool_input: { command: call.command, description: "run" } }
+    : call.kind === "read"
+      ? { tool_name: "Read", tool_input: { file_path: call.path } }
+      : call.kind === "write"
+        ? { tool_name: "Write", tool_input: { file_path: call.path, content: "x\n" } }
         : { tool_name: "Edit", tool_input: { file_path: call.path, old_string: "a", new_string: "b" } };
 
 export const AGENTS: Record<string, AgentShape> = {
@@ -63,18 +85,23 @@ export const AGENTS: Record<string, AgentShape> = {
   },
   codex: {
     event: "PreToolUse",
-    payload: (call, cwd) => call.kind === "bash"
-      ? { ...fixture("codex", "PreToolUse-Bash.json"), cwd, tool_input: { command: call.command } }
-      : { ...fixture("codex", "PreToolUse-apply_patch.json"), cwd, tool_input: { command: codexPatch(call) } },
+    payload: (call, cwd) =>
+      call.kind === "bash"
+        ? { ...fixture("codex", "PreToolUse-Bash.json"), cwd, tool_input: { command: call.command } }
+        : { ...fixture("codex", "PreToolUse-apply_patch.json"), cwd, tool_input: { command: codexPatch(call) } },
     denied: specificDeny,
   },
   gemini: {
     event: "BeforeTool",
     payload: (call, cwd) => ({
-      ...fixture("gemini", "BeforeTool-run_shell_command.json"), cwd,
-      ...(call.kind === "bash" ? { tool_name: "run_shell_command", tool_input: { command: call.command } }
-        : call.kind === "read" ? { tool_name: "read_file", tool_input: { file_path: call.path } }
-          : call.kind === "write" ? { tool_name: "write_file", tool_input: { file_path: call.path, content: "x\n" } }
+      ...fixture("gemini", "BeforeTool-run_shell_command.json"),
+      cwd,
+      ...(call.kind === "bash"
+        ? { tool_name: "run_shell_command", tool_input: { command: call.command } }
+        : call.kind === "read"
+          ? { tool_name: "read_file", tool_input: { file_path: call.path } }
+          : call.kind === "write"
+            ? { tool_name: "write_file", tool_input: { file_path: call.path, content: "x\n" } }
             : { tool_name: "replace", tool_input: { file_path: call.path, old_string: "a", new_string: "b" } }),
     }),
     denied: (stdout) => (parsed(stdout).decision === "deny" ? String(parsed(stdout).reason) : undefined),
@@ -82,10 +109,14 @@ export const AGENTS: Record<string, AgentShape> = {
   copilot: {
     event: "preToolUse",
     payload: (call, cwd) => ({
-      ...fixture("copilot", "preToolUse-camelCase.json"), cwd,
-      ...(call.kind === "bash" ? { toolName: "bash", toolArgs: { command: call.command, description: "run" } }
-        : call.kind === "read" ? { toolName: "view", toolArgs: { path: call.path } }
-          : call.kind === "write" ? { toolName: "create", toolArgs: { path: call.path, file_text: "x\n" } }
+      ...fixture("copilot", "preToolUse-camelCase.json"),
+      cwd,
+      ...(call.kind === "bash"
+        ? { toolName: "bash", toolArgs: { command: call.command, description: "run" } }
+        : call.kind === "read"
+          ? { toolName: "view", toolArgs: { path: call.path } }
+          : call.kind === "write"
+            ? { toolName: "create", toolArgs: { path: call.path, file_text: "x\n" } }
             : { toolName: "edit", toolArgs: { path: call.path, old_str: "a", new_str: "b" } }),
     }),
     denied: (stdout) => (parsed(stdout).permissionDecision === "deny" ? String(parsed(stdout).permissionDecisionReason) : undefined),
@@ -94,7 +125,8 @@ export const AGENTS: Record<string, AgentShape> = {
 
 function codexPatch(call: Call): string {
   if (call.kind === "bash") throw new Error("not a file call");
-  const body = call.kind === "read" ? "" : call.kind === "write" ? `*** Add File: ${call.path}\n+x\n` : `*** Update File: ${call.path}\n@@\n-a\n+b\n`;
+  const body =
+    call.kind === "read" ? "" : call.kind === "write" ? `*** Add File: ${call.path}\n+x\n` : `*** Update File: ${call.path}\n@@\n-a\n+b\n`;
   return `*** Begin Patch\n${body}*** End Patch\n`;
 }
 

@@ -23,7 +23,12 @@ const env = { HOME: join(cwd, "home"), PATH: process.env.PATH };
 
 const bash = (command: string): NormalizedEvent => ({ event: "tool_call", toolName: "bash", toolCallId: "c", input: { command } });
 const output = (text: string): NormalizedEvent => ({
-  event: "tool_result", toolName: "bash", toolCallId: "c", input: { command: "cat x" }, content: [{ type: "text", text }], isError: false,
+  event: "tool_result",
+  toolName: "bash",
+  toolCallId: "c",
+  input: { command: "cat x" },
+  content: [{ type: "text", text }],
+  isError: false,
 });
 const run = (event: NormalizedEvent) => evaluate(event, hooks, { cwd, env });
 
@@ -31,17 +36,25 @@ describe("starter policy", () => {
   test("validates, and `default` is set deliberately on every entry", () => {
     for (const entry of Object.values(STARTER_POLICY.local)) expect(typeof entry.default).toBe("boolean");
     expect(hooks.map((h) => h.name)).toEqual([
-      "no-recursive-delete-outside-project", "no-dotenv-secrets", "no-force-push", "no-writes-outside-project", "redact-secrets",
+      "no-recursive-delete-outside-project",
+      "no-dotenv-secrets",
+      "no-force-push",
+      "no-writes-outside-project",
+      "redact-secrets",
     ]);
   });
 
   test("each guard tells the model what to do instead, on block", async () => {
     const outcome = await run(bash("git push --force"));
     expect(outcome.eventOutcomes[0].outcome).toBe("block");
-    expect(outcome.effects).toEqual([{
-      type: "request-action", hookRef: "local/no-force-push", invocationId: expect.any(String),
-      action: { type: "message", message: expect.stringContaining("--force-with-lease"), delivery: "steer" },
-    }]);
+    expect(outcome.effects).toEqual([
+      {
+        type: "request-action",
+        hookRef: "local/no-force-push",
+        invocationId: expect.any(String),
+        action: { type: "message", message: expect.stringContaining("--force-with-lease"), delivery: "steer" },
+      },
+    ]);
     for (const hook of hooks.filter((h) => h.event === "tool_call")) {
       expect(hook.action).toMatchObject({ type: "message", outcome: "block" });
       expect((hook.action as { message: string }).message).toMatch(/ask the user/i);
@@ -74,7 +87,12 @@ describe("starter policy, each attack by the guard meant for it", () => {
     return "reason" in native ? native.reason : undefined;
   };
   const full = (path: string) => (path.startsWith("~/") ? project.home + path.slice(1) : path);
-  const tool = (toolName: string, path: string): NormalizedEvent => ({ event: "tool_call", toolName, toolCallId: "c", input: { path: full(path), content: "" } });
+  const tool = (toolName: string, path: string): NormalizedEvent => ({
+    event: "tool_call",
+    toolName,
+    toolCallId: "c",
+    input: { path: full(path), content: "" },
+  });
 
   for (const [guard, commands] of Object.entries(ATTACKS)) {
     test.each(commands)(`${guard} blocks %s`, async (command) => {

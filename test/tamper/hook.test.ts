@@ -53,7 +53,13 @@ const ATTACKS: Array<{ name: string; command: (box: Sandbox) => string; carryOut
     command: (box) => `sed -i 's/no-force-push/x/g' ${box.stateDir}/catalog-cache/*.json`,
     carryOut: (box) => {
       const dir = join(box.stateDir, "catalog-cache");
-      for (const name of readdirSync(dir)) writeFileSync(join(dir, name), readFileSync(join(dir, name), "utf8").replace(/"valid":true/, '"valid":true,"entries":[]').replace(/no-force-push/g, "x"));
+      for (const name of readdirSync(dir))
+        writeFileSync(
+          join(dir, name),
+          readFileSync(join(dir, name), "utf8")
+            .replace(/"valid":true/, '"valid":true,"entries":[]')
+            .replace(/no-force-push/g, "x"),
+        );
     },
   },
   {
@@ -95,12 +101,16 @@ describe.each(HOOK_AGENTS)("%s", (agent) => {
 
 describe("a hookit that cannot start fails closed", () => {
   // The command `hookit install` registers for pre-tool events, run the way the agents run it (sh -c).
-  const registered = (bin: string, agent: string, event: string) => `"${process.execPath}" "${bin}" hook --agent ${agent} ${event} || exit 2`;
+  const registered = (bin: string, agent: string, event: string) =>
+    `"${process.execPath}" "${bin}" hook --agent ${agent} ${event} || exit 2`;
 
   test.each(HOOK_AGENTS)("%s: a moved package or a missing node answers with the blocking exit code", (agent) => {
     const box = sandbox();
     const [event, payload] = agentPayloads(agent, box.project).preTool;
-    for (const command of [registered(join(box.root, "gone", "dist", "bin.cjs"), agent, event), `"/nonexistent/node" "${binPath()}" hook --agent ${agent} ${event} || exit 2`]) {
+    for (const command of [
+      registered(join(box.root, "gone", "dist", "bin.cjs"), agent, event),
+      `"/nonexistent/node" "${binPath()}" hook --agent ${agent} ${event} || exit 2`,
+    ]) {
       let code = 0;
       try {
         execFileSync("/bin/sh", ["-c", command], { input: JSON.stringify(payload), env: box.env, stdio: ["pipe", "pipe", "pipe"] });

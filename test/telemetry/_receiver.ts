@@ -60,7 +60,11 @@ export async function startReceiver(port = 0): Promise<Receiver> {
       open.clear();
       const s = server;
       server = undefined;
-      if (s) await new Promise<void>((resolve) => { s.closeAllConnections(); s.close(() => resolve()); });
+      if (s)
+        await new Promise<void>((resolve) => {
+          s.closeAllConnections();
+          s.close(() => resolve());
+        });
     },
     close() {
       return receiver.stop();
@@ -89,7 +93,10 @@ async function handle(receiver: Receiver, open: Set<ServerResponse>, req: Incomi
   receiver.headers.push(req.headers);
   let message: unknown;
   try {
-    message = type === "application/json" ? fromJson(Buffer.concat(chunks).toString("utf8")) : ExportLogsServiceRequest.decode(Buffer.concat(chunks));
+    message =
+      type === "application/json"
+        ? fromJson(Buffer.concat(chunks).toString("utf8"))
+        : ExportLogsServiceRequest.decode(Buffer.concat(chunks));
   } catch (error) {
     res.writeHead(400, { "content-type": "text/plain" }).end(String((error as Error).message));
     return;
@@ -115,17 +122,28 @@ function fromJson(text: string): unknown {
   const message = ExportLogsServiceRequest.fromObject(value);
   const back = ExportLogsServiceRequest.toObject(message, { longs: String, enums: Number });
   const sent = JSON.parse(text, (key, v: unknown) => (key === "eventName" ? undefined : v)) as unknown;
-  if (canonical(back) !== canonical(sent)) throw new Error(`not an ExportLogsServiceRequest: ${canonical(sent)} reads back as ${canonical(back)}`);
+  if (canonical(back) !== canonical(sent))
+    throw new Error(`not an ExportLogsServiceRequest: ${canonical(sent)} reads back as ${canonical(back)}`);
   return message;
 }
 
 function canonical(value: unknown): string {
-  return JSON.stringify(value, (_, v: unknown) => (v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v));
+  return JSON.stringify(value, (_, v: unknown) =>
+    v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v,
+  );
 }
 
-interface KV { key: string; value: Record<string, unknown> }
+interface KV {
+  key: string;
+  value: Record<string, unknown>;
+}
 
-function flatten(request: { resourceLogs?: Array<{ resource?: { attributes?: KV[] }; scopeLogs?: Array<{ scope?: { name: string; version: string }; logRecords?: Array<Record<string, unknown>> }> }> }): Received[] {
+function flatten(request: {
+  resourceLogs?: Array<{
+    resource?: { attributes?: KV[] };
+    scopeLogs?: Array<{ scope?: { name: string; version: string }; logRecords?: Array<Record<string, unknown>> }>;
+  }>;
+}): Received[] {
   const out: Received[] = [];
   for (const rl of request.resourceLogs ?? []) {
     const resource = attributes(rl.resource?.attributes);

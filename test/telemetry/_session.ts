@@ -3,7 +3,7 @@
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach } from "vitest";
-import { createSandbox, fixtureWith, runHook, runHookit, type Reply, type Sandbox } from "../hook/_run.ts";
+import { createSandbox, fixtureWith, runHook, runHookit, type Reply, type Sandbox } from "../run/hook/_run.ts";
 import { startReceiver, type Receiver } from "./_receiver.ts";
 
 export const SESSION = "6b1f0c8e-telemetry-test";

@@ -2,7 +2,7 @@
 // answers, logs and starts the shipper; a local OTLP/HTTP receiver decodes the
 // requests with OpenTelemetry's own generated protobuf code.
 import { describe, expect, test } from "vitest";
-import { decisionLog, useBuiltHookit } from "../hook/_run.ts";
+import { decisionLog, useBuiltHookit } from "../run/hook/_run.ts";
 import { uniqueByUid } from "./_receiver.ts";
 import { bashCall, enableExport, receiverAndSandbox, SESSION, shipperGone, useReceivers, waitFor } from "./_session.ts";
 
@@ -21,7 +21,13 @@ describe.each([
     const env: Record<string, string> = {};
     if (how.startsWith("OTEL")) {
       enableExport(box, true);
-      Object.assign(env, { OTEL_EXPORTER_OTLP_ENDPOINT: r.url, OTEL_EXPORTER_OTLP_PROTOCOL: protocol, OTEL_EXPORTER_OTLP_HEADERS: "authorization=Bearer%20t0ken", OTEL_SERVICE_NAME: "team-guard", OTEL_RESOURCE_ATTRIBUTES: "deployment.environment.name=ci" });
+      Object.assign(env, {
+        OTEL_EXPORTER_OTLP_ENDPOINT: r.url,
+        OTEL_EXPORTER_OTLP_PROTOCOL: protocol,
+        OTEL_EXPORTER_OTLP_HEADERS: "authorization=Bearer%20t0ken",
+        OTEL_SERVICE_NAME: "team-guard",
+        OTEL_RESOURCE_ATTRIBUTES: "deployment.environment.name=ci",
+      });
     } else {
       enableExport(box, { endpoint: r.url, protocol });
     }
@@ -38,14 +44,22 @@ describe.each([
     expect(r.records.map((x) => x.attributes["hookit.outcome"])).toEqual(["pass", "block", "pass", "block", "pass", "pass"]);
     const blocked = r.records[1]!;
     expect(blocked.attributes).toMatchObject({
-      "hookit.agent": "claude", "hookit.event": "PreToolUse", "hookit.event.kind": "tool_call", "hookit.tool": "bash",
-      "hookit.hook": ["local/no-rm", "local/allow"], "session.id": SESSION,
+      "hookit.agent": "claude",
+      "hookit.event": "PreToolUse",
+      "hookit.event.kind": "tool_call",
+      "hookit.tool": "bash",
+      "hookit.hook": ["local/no-rm", "local/allow"],
+      "session.id": SESSION,
     });
     expect(blocked.severityText).toBe("WARN");
     expect(blocked.body).toContain('hook "no-rm" rejected bash');
     expect(blocked.timeUnixNano).toBe(String(Date.parse(logged[1]!.ts as string) * 1_000_000));
     expect(blocked.scope.name).toBe("hookit");
-    expect(blocked.resource).toMatchObject({ "host.name": expect.any(String), "user.name": expect.any(String), "service.version": expect.any(String) });
+    expect(blocked.resource).toMatchObject({
+      "host.name": expect.any(String),
+      "user.name": expect.any(String),
+      "service.version": expect.any(String),
+    });
     if (how.startsWith("OTEL")) {
       expect(blocked.resource).toMatchObject({ "service.name": "team-guard", "deployment.environment.name": "ci" });
       expect(r.headers[0]?.authorization).toBe("Bearer t0ken");

@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "vitest";
-import { createSandbox, packageRoot, useBuiltHookit } from "../hook/_run.ts";
+import { createSandbox, packageRoot, useBuiltHookit } from "../run/hook/_run.ts";
 import { bashCall, enableExport, POLICY } from "./_session.ts";
 
 useBuiltHookit();
@@ -19,7 +19,10 @@ test("hook.cjs holds the kick (run/telemetry-kick.ts) and nothing of src/telemet
   expect(hookInputs.filter((path) => path.includes("telemetry")).sort()).toEqual(["src/run/telemetry-kick.ts"]);
   for (const { outputs } of [meta.hot, meta.cold]) {
     for (const [output, { inputs }] of Object.entries(outputs)) {
-      expect(Object.keys(inputs).filter((path) => path.includes("@opentelemetry")), output).toEqual([]);
+      expect(
+        Object.keys(inputs).filter((path) => path.includes("@opentelemetry")),
+        output,
+      ).toEqual([]);
     }
   }
 });

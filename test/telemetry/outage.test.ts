@@ -5,7 +5,7 @@ import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "vitest";
-import { binPath, decisionLog, runHookit, useBuiltHookit } from "../hook/_run.ts";
+import { binPath, decisionLog, runHookit, useBuiltHookit } from "../run/hook/_run.ts";
 import { uniqueByUid } from "./_receiver.ts";
 import { bashCall, enableExport, receiverAndSandbox, ship, shipperGone, useReceivers, waitFor } from "./_session.ts";
 
@@ -30,7 +30,9 @@ test("the collector down in the middle of a session: the records wait, and arriv
   expect(status.stdout).toMatch(/3 shipped/);
   expect(status.stdout).toMatch(/the last shipment failed .*ECONNREFUSED|the last shipment failed .*fetch failed/);
   const doctor = await runHookit(b, ["doctor", "--json"], "");
-  const checks = (JSON.parse(doctor.stdout) as { checks: Array<{ status: string; message: string }> }).checks.filter((c) => c.message.startsWith("telemetry:"));
+  const checks = (JSON.parse(doctor.stdout) as { checks: Array<{ status: string; message: string }> }).checks.filter((c) =>
+    c.message.startsWith("telemetry:"),
+  );
   expect(checks[0]?.message).toContain(`decisions go to ${r.url}/v1/logs (http/protobuf)`);
   expect(checks[0]?.message).not.toMatch(/backlog 0 B/);
   expect(checks[1]).toMatchObject({ status: "warn" });

@@ -19,14 +19,26 @@ afterEach(async () => {
 async function setup(): Promise<{ r: Receiver; env: Record<string, string>; state: string }> {
   const root = mkdtempSync(join(tmpdir(), "hookit-ship-"));
   const r = await startReceiver();
-  cleanup.push(() => r.close(), () => rmSync(root, { recursive: true, force: true }));
+  cleanup.push(
+    () => r.close(),
+    () => rmSync(root, { recursive: true, force: true }),
+  );
   mkdirSync(join(root, "config", "hookit"), { recursive: true });
   writeFileSync(join(root, "config", "hookit", "settings.json"), JSON.stringify({ telemetry: { otlp: { endpoint: r.url } } }));
   const env = { XDG_CONFIG_HOME: join(root, "config"), XDG_STATE_HOME: join(root, "state") };
   return { r, env, state: join(root, "state", "hookit") };
 }
 
-const record = (n: number): LogRecord => ({ ts: new Date(1_700_000_000_000 + n).toISOString(), agent: "gemini", event: "BeforeTool", kind: "tool_call", tool: `t${n}`, outcome: "pass", hooks: [], durationMs: 1 });
+const record = (n: number): LogRecord => ({
+  ts: new Date(1_700_000_000_000 + n).toISOString(),
+  agent: "gemini",
+  event: "BeforeTool",
+  kind: "tool_call",
+  tool: `t${n}`,
+  outcome: "pass",
+  hooks: [],
+  durationMs: 1,
+});
 const once = { budgetMs: 10_000, linger: false };
 
 test("503: nothing is committed, the error is kept, hook processes wait before trying again", async () => {
@@ -71,7 +83,10 @@ test("a log that rotated twice past the cursor is counted once, and doctor says 
 test("export off: the shipper does nothing at all", async () => {
   const { r, env, state } = await setup();
   appendDecision(state, record(0));
-  writeFileSync(join(env.XDG_CONFIG_HOME as string, "hookit", "settings.json"), JSON.stringify({ telemetry: { otlp: { enabled: false, endpoint: r.url } } }));
+  writeFileSync(
+    join(env.XDG_CONFIG_HOME as string, "hookit", "settings.json"),
+    JSON.stringify({ telemetry: { otlp: { enabled: false, endpoint: r.url } } }),
+  );
   expect(await ship(env, state, once)).toEqual({ state: "off" });
   expect(r.records).toEqual([]);
 });

@@ -19,10 +19,23 @@ function stateDir(): string {
   return dir;
 }
 
-const record = (n: number): LogRecord => ({ ts: new Date(1_700_000_000_000 + n).toISOString(), agent: "claude", event: "PreToolUse", kind: "tool_call", tool: `t${n}`, outcome: "pass", hooks: [], durationMs: 1 });
+const record = (n: number): LogRecord => ({
+  ts: new Date(1_700_000_000_000 + n).toISOString(),
+  agent: "claude",
+  event: "PreToolUse",
+  kind: "tool_call",
+  tool: `t${n}`,
+  outcome: "pass",
+  hooks: [],
+  durationMs: 1,
+});
 
 /** Reads and "acknowledges" everything there is, the way the shipper does. */
-function drain(dir: string, cursor: Cursor | undefined, max = 4): { tools: string[]; uids: string[]; cursor: Cursor | undefined; gap: boolean } {
+function drain(
+  dir: string,
+  cursor: Cursor | undefined,
+  max = 4,
+): { tools: string[]; uids: string[]; cursor: Cursor | undefined; gap: boolean } {
   const tools: string[] = [];
   const uids: string[] = [];
   let gap = false;

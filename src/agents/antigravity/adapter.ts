@@ -25,28 +25,71 @@ const KINDS: Record<string, InvocationKind> = {
 };
 
 const CAPABILITIES: CapabilityRows = [
-  { feature: "tool_call", native: "PreToolUse", support: "native",
-    notes: 'JSON `{"decision":"deny","reason":R}`: a hard block; R is "shown to the agent or user" (one field for both). A pass answers `{"decision":"allow"}`, which the docs describe as approving the call; agy was reported to keep its own permission prompt anyway.' },
-  { feature: "tool_result", native: "", support: "impossible",
-    notes: "PostToolUse receives only the step index and an error string, not the tool or its output, and its answer is `{}`: a result can be neither read nor replaced." },
-  { feature: "turn_end", native: "PostInvocation", support: "approximate",
-    notes: "Fires after the tool calls of one model invocation finish; `turnIndex` is the payload's 0-based `invocationNum`. The docs do not say whether it fires after an invocation without tool calls." },
-  { feature: "agent_end", native: "Stop", support: "native",
-    notes: 'JSON `{"decision":"continue","reason":C}`: the loop re-enters and C is injected as a system message. A Stop caused by an error is not evaluated. hookit caps the continuations itself.' },
-  { feature: "agent_settled", native: "Stop", support: "approximate",
-    notes: "Synthesized by hookit when it lets Stop through; `fullyIdle: false` (background tasks still running) is not taken into account." },
+  {
+    feature: "tool_call",
+    native: "PreToolUse",
+    support: "native",
+    notes:
+      'JSON `{"decision":"deny","reason":R}`: a hard block; R is "shown to the agent or user" (one field for both). A pass answers `{"decision":"allow"}`, which the docs describe as approving the call; agy was reported to keep its own permission prompt anyway.',
+  },
+  {
+    feature: "tool_result",
+    native: "",
+    support: "impossible",
+    notes:
+      "PostToolUse receives only the step index and an error string, not the tool or its output, and its answer is `{}`: a result can be neither read nor replaced.",
+  },
+  {
+    feature: "turn_end",
+    native: "PostInvocation",
+    support: "approximate",
+    notes:
+      "Fires after the tool calls of one model invocation finish; `turnIndex` is the payload's 0-based `invocationNum`. The docs do not say whether it fires after an invocation without tool calls.",
+  },
+  {
+    feature: "agent_end",
+    native: "Stop",
+    support: "native",
+    notes:
+      'JSON `{"decision":"continue","reason":C}`: the loop re-enters and C is injected as a system message. A Stop caused by an error is not evaluated. hookit caps the continuations itself.',
+  },
+  {
+    feature: "agent_settled",
+    native: "Stop",
+    support: "approximate",
+    notes:
+      "Synthesized by hookit when it lets Stop through; `fullyIdle: false` (background tasks still running) is not taken into account.",
+  },
   { feature: "session_before_switch", native: "", support: "impossible", notes: "No hook runs around sessions." },
   { feature: "session_before_fork", native: "", support: "impossible", notes: "No hook runs around sessions." },
-  { feature: "hook_result", native: "", support: "native",
-    notes: "Evaluated inside hookit after each hook; no harness event involved." },
-  { feature: "messages", native: "PreToolUse, Stop", support: "approximate",
-    notes: "A block's message follows its reason. No context field is documented: a pass or tool-result message reaches only the user (stderr). Stop: it joins the continuation. steer, followUp and nextTurn all mean the same here: with the next model request (at a stop only steer/followUp start the extra turn)." },
-  { feature: "ask", native: "PreToolUse", support: "approximate",
-    notes: "agy documents \"ask\"/\"force_ask\", but agy could not be run here to see what an ask does headless, so an ask is the deny with the reason, the asking hook's message and hookit's note to ask the user." },
-  { feature: "actions", native: "PostInvocation, Stop", support: "approximate",
-    notes: '`interrupt`/`shutdown` at PostInvocation answer `{"terminationBehavior":"terminate"}`, which ends the execution loop; at Stop they drop the continuation; at PreToolUse they are ignored. `compact` and `emit-custom-event` cannot be delivered; `message`: see messages.' },
-  { feature: "user notices", native: "", support: "impossible",
-    notes: "No user-only field: notices go to stderr with exit 0; the docs do not say what agy does with a hook's stderr." },
+  { feature: "hook_result", native: "", support: "native", notes: "Evaluated inside hookit after each hook; no harness event involved." },
+  {
+    feature: "messages",
+    native: "PreToolUse, Stop",
+    support: "approximate",
+    notes:
+      "A block's message follows its reason. No context field is documented: a pass or tool-result message reaches only the user (stderr). Stop: it joins the continuation. steer, followUp and nextTurn all mean the same here: with the next model request (at a stop only steer/followUp start the extra turn).",
+  },
+  {
+    feature: "ask",
+    native: "PreToolUse",
+    support: "approximate",
+    notes:
+      'agy documents "ask"/"force_ask", but agy could not be run here to see what an ask does headless, so an ask is the deny with the reason, the asking hook\'s message and hookit\'s note to ask the user.',
+  },
+  {
+    feature: "actions",
+    native: "PostInvocation, Stop",
+    support: "approximate",
+    notes:
+      '`interrupt`/`shutdown` at PostInvocation answer `{"terminationBehavior":"terminate"}`, which ends the execution loop; at Stop they drop the continuation; at PreToolUse they are ignored. `compact` and `emit-custom-event` cannot be delivered; `message`: see messages.',
+  },
+  {
+    feature: "user notices",
+    native: "",
+    support: "impossible",
+    notes: "No user-only field: notices go to stderr with exit 0; the docs do not say what agy does with a hook's stderr.",
+  },
 ];
 
 // parse() reads only exact event names; kindOf also calls a misspelt pre-tool event a tool_call, so it blocks.
@@ -86,7 +129,11 @@ function parse(nativeEvent: string, raw: unknown): Invocation {
     if (!isRecord(args)) throw new PayloadError(`${where}: "toolCall.args" of ${call.name} must be a JSON object, got ${describe(args)}`);
     // The payload has no tool-call id.
     const origin = { toolCallId: "", agent: ADAPTER_ID, nativeToolName: call.name, nativeToolInput: args };
-    invocation.events = normalizeAntigravityCalls(call.name, args, where, invocation.cwd).map((tool) => ({ event: "tool_call", ...tool, ...origin }));
+    invocation.events = normalizeAntigravityCalls(call.name, args, where, invocation.cwd).map((tool) => ({
+      event: "tool_call",
+      ...tool,
+      ...origin,
+    }));
   }
   if (kind === "turn_end") {
     const index = raw.invocationNum;

@@ -74,7 +74,11 @@ export default target;
 function definition(registrations: readonly HookRegistration[], prefix: string): Record<string, unknown[]> {
   const events: Record<string, unknown[]> = {};
   for (const registration of registrations) {
-    const handler = { type: "command", command: hookCommand(prefix, AGENT, registration.native, registration.kind), timeout: HOOK_TIMEOUT_SECONDS };
+    const handler = {
+      type: "command",
+      command: hookCommand(prefix, AGENT, registration.native, registration.kind),
+      timeout: HOOK_TIMEOUT_SECONDS,
+    };
     const item = TOOL_EVENTS.has(registration.native) ? { matcher: registration.matcher ?? "*", hooks: [handler] } : handler;
     (events[registration.native] ??= []).push(item);
   }
@@ -93,7 +97,8 @@ function ours(text: string, file: string, prefix?: string): unknown {
 function commandsOf(entry: Record<string, unknown>): unknown[] {
   return Object.values(entry).flatMap((items) =>
     Array.isArray(items)
-      ? items.flatMap((item) => (isRecord(item) && Array.isArray(item.hooks) ? item.hooks : [item]))
+      ? items
+          .flatMap((item) => (isRecord(item) && Array.isArray(item.hooks) ? item.hooks : [item]))
           .map((handler) => (isRecord(handler) ? handler.command : undefined))
       : [],
   );

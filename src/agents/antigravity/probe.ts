@@ -4,5 +4,10 @@ import type { DoctorProbe } from "../../contract/types.ts";
 
 export default {
   event: "PreToolUse",
-  payload: (cwd, id) => ({ toolCall: { name: "run_command", args: { CommandLine: "true", Cwd: cwd } }, stepIdx: 0, conversationId: id, workspacePaths: [cwd] }),
+  payload: (cwd, id) => ({
+    toolCall: { name: "run_command", args: { CommandLine: "true", Cwd: cwd } },
+    stepIdx: 0,
+    conversationId: id,
+    workspacePaths: [cwd],
+  }),
 } satisfies DoctorProbe;

@@ -19,21 +19,27 @@ const NORMALIZERS: Record<string, [string, Normalizer]> = {
   run_command: ["bash", (args, required, cwd) => ({ command: inDirectory(required("CommandLine"), args.Cwd, cwd) })],
   view_file: ["read", (_args, required) => ({ path: required("AbsolutePath") })],
   write_to_file: ["write", (_args, required) => ({ path: required("TargetFile"), content: required("CodeContent") })],
-  replace_file_content: ["edit", (_args, required) => ({
-    path: required("TargetFile"),
-    edits: [{ oldText: required("TargetContent"), newText: required("ReplacementContent") }],
-  })],
+  replace_file_content: [
+    "edit",
+    (_args, required) => ({
+      path: required("TargetFile"),
+      edits: [{ oldText: required("TargetContent"), newText: required("ReplacementContent") }],
+    }),
+  ],
   // The docs call ReplacementChunks "array of chunks" without their fields; chunks carrying the
   // single-edit names (TargetContent/ReplacementContent) become edits, others are left out.
   multi_replace_file_content: ["edit", (args, required) => ({ path: required("TargetFile"), edits: chunkEdits(args.ReplacementChunks) })],
   list_dir: ["ls", (_args, required) => ({ path: required("DirectoryPath") })],
   find_by_name: ["find", (args, required) => withPath({ pattern: required("Pattern") }, args.SearchDirectory)],
-  grep_search: ["grep", (args, required) => {
-    const out = withPath({ pattern: required("Query") }, args.SearchPath);
-    if (typeof args.CaseInsensitive === "boolean") out.ignoreCase = args.CaseInsensitive;
-    if (typeof args.IsRegex === "boolean") out.literal = !args.IsRegex;
-    return out;
-  }],
+  grep_search: [
+    "grep",
+    (args, required) => {
+      const out = withPath({ pattern: required("Query") }, args.SearchPath);
+      if (typeof args.CaseInsensitive === "boolean") out.ignoreCase = args.CaseInsensitive;
+      if (typeof args.IsRegex === "boolean") out.literal = !args.IsRegex;
+      return out;
+    },
+  ],
 };
 
 /**
@@ -43,7 +49,12 @@ const NORMALIZERS: Record<string, [string, Normalizer]> = {
 export function normalizeAntigravityCalls(name: string, args: Payload, where: string, cwd?: string): NormalizedTool[] {
   const one = normalizeAntigravityTool(name, args, where, cwd);
   if (name !== "grep_search") return [one];
-  const includes = typeof args.Includes === "string" ? [args.Includes] : Array.isArray(args.Includes) ? args.Includes.filter((g): g is string => typeof g === "string") : [];
+  const includes =
+    typeof args.Includes === "string"
+      ? [args.Includes]
+      : Array.isArray(args.Includes)
+        ? args.Includes.filter((g): g is string => typeof g === "string")
+        : [];
   if (includes.length === 0) return [one];
   return includes.map((glob) => ({ toolName: one.toolName, input: { ...one.input, glob } }));
 }
@@ -84,14 +95,35 @@ function chunkEdits(chunks: unknown): { oldText: string; newText: string }[] {
 
 /** The tools of Antigravity's hooks documentation ("Supported Tools"); no agy runs here, so there is no captured list. */
 export const TOOL_CLASSES: ToolClass[] = [
-  { native: "run_command", as: "bash", fields: { CommandLine: "command", Cwd: "command" }, rest: ["WaitMsBeforeAsync", "SafeToAutoRun"],
-    note: "`Cwd` (the directory it runs in), when it is not the workspace root, becomes `cd -- <Cwd> && <command>`" },
+  {
+    native: "run_command",
+    as: "bash",
+    fields: { CommandLine: "command", Cwd: "command" },
+    rest: ["WaitMsBeforeAsync", "SafeToAutoRun"],
+    note: "`Cwd` (the directory it runs in), when it is not the workspace root, becomes `cd -- <Cwd> && <command>`",
+  },
   { native: "view_file", as: "read", fields: { AbsolutePath: "path" }, rest: ["StartLine", "EndLine"] },
   { native: "write_to_file", as: "write", fields: { TargetFile: "path", CodeContent: "content" }, rest: ["Overwrite", "EmptyFile"] },
-  { native: "replace_file_content", as: "edit", fields: { TargetFile: "path", TargetContent: "edits[].oldText", ReplacementContent: "edits[].newText" } },
+  {
+    native: "replace_file_content",
+    as: "edit",
+    fields: { TargetFile: "path", TargetContent: "edits[].oldText", ReplacementContent: "edits[].newText" },
+  },
   { native: "multi_replace_file_content", as: "edit", fields: { TargetFile: "path", ReplacementChunks: "edits" } },
   { native: "list_dir", as: "ls", fields: { DirectoryPath: "path" } },
-  { native: "find_by_name", as: "find", fields: { Pattern: "pattern", SearchDirectory: "path" }, rest: ["Type", "MaxDepth", "Extensions", "Excludes"] },
-  { native: "grep_search", as: "grep", perFile: true, fields: { Query: "pattern", SearchPath: "path", Includes: "glob" }, rest: ["CaseInsensitive", "IsRegex", "MatchPerLine"], note: "one call per glob of `Includes` (a string or a list)" },
+  {
+    native: "find_by_name",
+    as: "find",
+    fields: { Pattern: "pattern", SearchDirectory: "path" },
+    rest: ["Type", "MaxDepth", "Extensions", "Excludes"],
+  },
+  {
+    native: "grep_search",
+    as: "grep",
+    perFile: true,
+    fields: { Query: "pattern", SearchPath: "path", Includes: "glob" },
+    rest: ["CaseInsensitive", "IsRegex", "MatchPerLine"],
+    note: "one call per glob of `Includes` (a string or a list)",
+  },
   { native: "search_web", inert: "a web search" },
 ];

@@ -16,7 +16,9 @@ const hooks = hookFileTransforms({
     withMatcher(registration, {
       // onFailure:block (Claude Code >= 2.1.295) makes a crashed or timed-out guard deny the tool
       // instead of letting it run; older releases accept the key and ignore it (checked on 2.1.197).
-      hooks: [{ type: "command", command, timeout: HOOK_TIMEOUT_SECONDS, ...(registration.kind === "tool_call" ? { onFailure: "block" } : {}) }],
+      hooks: [
+        { type: "command", command, timeout: HOOK_TIMEOUT_SECONDS, ...(registration.kind === "tool_call" ? { onFailure: "block" } : {}) },
+      ],
     }),
 });
 

@@ -36,43 +36,61 @@ const NORMALIZERS: Record<string, [string, Normalizer]> = {
   Eval: ["bash", script],
   // Monitor runs a shell command and streams its output, or watches a WebSocket (no command).
   Monitor: ["bash", (input, f) => (input.command === undefined && input.ws !== undefined ? undefined : { command: f.string("command") })],
-  Read: ["read", (input, f) => {
-    const out: Record<string, unknown> = { path: f.string("file_path") };
-    copyNumber(input, "offset", out, "offset");
-    copyNumber(input, "limit", out, "limit");
-    return out;
-  }],
+  Read: [
+    "read",
+    (input, f) => {
+      const out: Record<string, unknown> = { path: f.string("file_path") };
+      copyNumber(input, "offset", out, "offset");
+      copyNumber(input, "limit", out, "limit");
+      return out;
+    },
+  ],
   Write: ["write", (_input, f) => ({ path: f.string("file_path"), content: f.string("content") })],
-  Edit: ["edit", (_input, f) => ({
-    path: f.string("file_path"),
-    edits: [{ oldText: f.string("old_string"), newText: f.string("new_string") }],
-  })],
+  Edit: [
+    "edit",
+    (_input, f) => ({
+      path: f.string("file_path"),
+      edits: [{ oldText: f.string("old_string"), newText: f.string("new_string") }],
+    }),
+  ],
   MultiEdit: ["edit", (input, f) => ({ path: f.string("file_path"), edits: multiEdits(input.edits, f) })],
   // Replaces, inserts or deletes one cell: an edit of the notebook file whose new text is the cell source.
-  NotebookEdit: ["edit", (input, f) => ({
-    path: f.string("notebook_path"),
-    edits: [{ oldText: "", newText: typeof input.new_source === "string" ? input.new_source : "" }],
-  })],
-  Grep: ["grep", (input, f) => {
-    const out: Record<string, unknown> = { pattern: f.string("pattern") };
-    copyString(input, "path", out, "path");
-    copyString(input, "glob", out, "glob");
-    if (typeof input["-i"] === "boolean") out.ignoreCase = input["-i"];
-    copyNumber(input, "context", out, "context");
-    copyNumber(input, "-C", out, "context");
-    copyNumber(input, "head_limit", out, "limit");
-    return out;
-  }],
-  Glob: ["find", (input, f) => {
-    const out: Record<string, unknown> = { pattern: f.string("pattern") };
-    copyString(input, "path", out, "path");
-    return out;
-  }],
-  LS: ["ls", (input) => {
-    const out: Record<string, unknown> = {};
-    copyString(input, "path", out, "path");
-    return out;
-  }],
+  NotebookEdit: [
+    "edit",
+    (input, f) => ({
+      path: f.string("notebook_path"),
+      edits: [{ oldText: "", newText: typeof input.new_source === "string" ? input.new_source : "" }],
+    }),
+  ],
+  Grep: [
+    "grep",
+    (input, f) => {
+      const out: Record<string, unknown> = { pattern: f.string("pattern") };
+      copyString(input, "path", out, "path");
+      copyString(input, "glob", out, "glob");
+      if (typeof input["-i"] === "boolean") out.ignoreCase = input["-i"];
+      copyNumber(input, "context", out, "context");
+      copyNumber(input, "-C", out, "context");
+      copyNumber(input, "head_limit", out, "limit");
+      return out;
+    },
+  ],
+  Glob: [
+    "find",
+    (input, f) => {
+      const out: Record<string, unknown> = { pattern: f.string("pattern") };
+      copyString(input, "path", out, "path");
+      return out;
+    },
+  ],
+  LS: [
+    "ls",
+    (input) => {
+      const out: Record<string, unknown> = {};
+      copyString(input, "path", out, "path");
+      return out;
+    },
+  ],
 };
 
 /**
@@ -131,25 +149,62 @@ function isStringArray(value: unknown): value is string[] {
   return Array.isArray(value) && value.every((item) => typeof item === "string");
 }
 
-
 /** Every tool Claude Code offered in a captured release (test/fixtures/tool-lists/claude-*.json), plus older and platform-only ones. */
 export const TOOL_CLASSES: ToolClass[] = [
-  { native: "Bash", as: "bash", fields: { command: "command", timeout: "timeout" }, rest: ["description", "run_in_background", "dangerouslyDisableSandbox"], note: "timeout ms → s" },
-  { native: "PowerShell", as: "bash", fields: { command: "command", timeout: "timeout" }, rest: ["description", "run_in_background", "dangerouslyDisableSandbox"], note: "a PowerShell command line (Windows); timeout ms → s" },
-  { native: "Monitor", as: "bash", fields: { command: "command" }, rest: ["description", "timeout_ms", "ws", "persistent"], note: "with `ws` instead of `command` it watches a WebSocket and keeps its native name" },
+  {
+    native: "Bash",
+    as: "bash",
+    fields: { command: "command", timeout: "timeout" },
+    rest: ["description", "run_in_background", "dangerouslyDisableSandbox"],
+    note: "timeout ms → s",
+  },
+  {
+    native: "PowerShell",
+    as: "bash",
+    fields: { command: "command", timeout: "timeout" },
+    rest: ["description", "run_in_background", "dangerouslyDisableSandbox"],
+    note: "a PowerShell command line (Windows); timeout ms → s",
+  },
+  {
+    native: "Monitor",
+    as: "bash",
+    fields: { command: "command" },
+    rest: ["description", "timeout_ms", "ws", "persistent"],
+    note: "with `ws` instead of `command` it watches a WebSocket and keeps its native name",
+  },
   { native: "REPL", as: "bash", fields: { code: "command" }, rest: ["description"], note: "JavaScript, not a shell" },
   { native: "Eval", as: "bash", fields: { code: "command" }, rest: ["description"], note: "older name of REPL" },
   { native: "Read", as: "read", fields: { file_path: "path", offset: "offset", limit: "limit" }, rest: ["pages", "allow_large"] },
   { native: "Write", as: "write", fields: { file_path: "path", content: "content" } },
-  { native: "Edit", as: "edit", fields: { file_path: "path", old_string: "edits[].oldText", new_string: "edits[].newText" }, rest: ["replace_all"] },
+  {
+    native: "Edit",
+    as: "edit",
+    fields: { file_path: "path", old_string: "edits[].oldText", new_string: "edits[].newText" },
+    rest: ["replace_all"],
+  },
   { native: "MultiEdit", as: "edit", fields: { file_path: "path", edits: "edits" } },
-  { native: "NotebookEdit", as: "edit", fields: { notebook_path: "path", new_source: "edits[].newText" }, rest: ["cell_id", "cell_type", "edit_mode"], note: "a cell replaced, inserted or deleted" },
-  { native: "Grep", as: "grep", fields: { pattern: "pattern", path: "path", glob: "glob" }, rest: ["output_mode", "type", "-i", "-n", "-A", "-B", "-C", "context", "head_limit", "offset", "multiline"] },
+  {
+    native: "NotebookEdit",
+    as: "edit",
+    fields: { notebook_path: "path", new_source: "edits[].newText" },
+    rest: ["cell_id", "cell_type", "edit_mode"],
+    note: "a cell replaced, inserted or deleted",
+  },
+  {
+    native: "Grep",
+    as: "grep",
+    fields: { pattern: "pattern", path: "path", glob: "glob" },
+    rest: ["output_mode", "type", "-i", "-n", "-A", "-B", "-C", "context", "head_limit", "offset", "multiline"],
+  },
   { native: "Glob", as: "find", fields: { pattern: "pattern", path: "path" } },
   { native: "LS", as: "ls", fields: { path: "path" }, rest: ["ignore"] },
   { native: "Agent", inert: SUBAGENT },
   { native: "Task", inert: SUBAGENT },
-  { native: "Workflow", inert: "runs a workflow script in Claude Code's orchestration sandbox, whose steps are subagents; their tool calls reach hookit's hooks" },
+  {
+    native: "Workflow",
+    inert:
+      "runs a workflow script in Claude Code's orchestration sandbox, whose steps are subagents; their tool calls reach hookit's hooks",
+  },
   { native: "SendMessage", inert: "sends a message to another agent of the session" },
   { native: "ListAgents", inert: NO_FILES },
   { native: "Skill", inert: "loads a skill's instructions into the conversation; what the skill runs goes through Bash" },
@@ -159,7 +214,11 @@ export const TOOL_CLASSES: ToolClass[] = [
   { native: "WebSearch", inert: WEB_SEARCH },
   { native: "ReportFindings", inert: NO_FILES },
   { native: "ScheduleWakeup", inert: "schedules a later turn of this session" },
-  { native: "CronCreate", inert: "schedules a prompt (optionally kept in .claude/scheduled_tasks.json by Claude Code itself); its tool calls reach hookit's hooks when it runs" },
+  {
+    native: "CronCreate",
+    inert:
+      "schedules a prompt (optionally kept in .claude/scheduled_tasks.json by Claude Code itself); its tool calls reach hookit's hooks when it runs",
+  },
   { native: "CronDelete", inert: "removes a scheduled prompt" },
   { native: "CronList", inert: NO_FILES },
   { native: "TaskCreate", inert: NO_FILES },
@@ -173,5 +232,5 @@ export const TOOL_CLASSES: ToolClass[] = [
   { native: "EnterPlanMode", inert: NO_FILES },
   { native: "AskUserQuestion", inert: NO_FILES },
   { native: "EnterWorktree", nativeOnly: "creates a git worktree (under .claude/worktrees) or switches into an existing one at `path`" },
-  { native: "ExitWorktree", nativeOnly: "leaves the worktree; `action: \"remove\"` deletes it and its branch" },
+  { native: "ExitWorktree", nativeOnly: 'leaves the worktree; `action: "remove"` deletes it and its branch' },
 ];

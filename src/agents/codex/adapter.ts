@@ -5,15 +5,28 @@
 // block into an allow. Each answer below uses only fields its event's output
 // schema accepts, and reasons are never blank (Codex ignores blank ones).
 import type { NormalizedEvent } from "../../engine/types.ts";
-import { parseApplyPatch, patchCalls, patchesInShellCommand, PatchSyntaxError, underDir, type PatchOperation } from "../shared/apply-patch.ts";
-import { asPayload, baseInvocation, describe, joinNotices, jsonReply, nonEmptyReason, readNativeTool, readStopHookActive, textOf, type NativeTool, exactKindLookup } from "../shared/payload.ts";
 import {
-  PayloadError,
-  type Decision,
-  type Invocation,
-  type InvocationKind,
-  type Reply,
-} from "../../contract/types.ts";
+  parseApplyPatch,
+  patchCalls,
+  patchesInShellCommand,
+  PatchSyntaxError,
+  underDir,
+  type PatchOperation,
+} from "../shared/apply-patch.ts";
+import {
+  asPayload,
+  baseInvocation,
+  describe,
+  joinNotices,
+  jsonReply,
+  nonEmptyReason,
+  readNativeTool,
+  readStopHookActive,
+  textOf,
+  type NativeTool,
+  exactKindLookup,
+} from "../shared/payload.ts";
+import { PayloadError, type Decision, type Invocation, type InvocationKind, type Reply } from "../../contract/types.ts";
 import { defineAdapter, type CapabilityRows } from "../shared/define.ts";
 import { withUndelivered } from "../shared/messages.ts";
 import { inDirectory, shellJoin } from "../shared/shell-quote.ts";
@@ -68,9 +81,9 @@ function parse(nativeEvent: string, raw: unknown): Invocation {
   const origin = { agent: ADAPTER_ID, nativeToolName: tool.name, nativeToolInput: tool.input };
   invocation.native = { toolName: tool.name };
   if (kind === "tool_call") {
-    invocation.events = parts.map((part): NormalizedEvent => (
-      { event: "tool_call", toolName: part.toolName, toolCallId: tool.id, input: part.input, ...origin }
-    ));
+    invocation.events = parts.map(
+      (part): NormalizedEvent => ({ event: "tool_call", toolName: part.toolName, toolCallId: tool.id, input: part.input, ...origin }),
+    );
     if (tool.name === "apply_patch" || parts.length > 1) invocation.labels = parts.map((part) => part.label);
     return invocation;
   }
@@ -81,9 +94,17 @@ function parse(nativeEvent: string, raw: unknown): Invocation {
   const toolName = single?.toolName ?? tool.name;
   const input = single?.input ?? tool.input;
   const text = textOf(payload.tool_response);
-  invocation.events = [{
-    event: "tool_result", toolName, toolCallId: tool.id, input, content: [{ type: "text", text }], isError: false, ...origin,
-  }];
+  invocation.events = [
+    {
+      event: "tool_result",
+      toolName,
+      toolCallId: tool.id,
+      input,
+      content: [{ type: "text", text }],
+      isError: false,
+      ...origin,
+    },
+  ];
   return invocation;
 }
 
@@ -98,13 +119,17 @@ function toolParts(tool: NativeTool, where: string, cwd: string | undefined): To
     const argv = tool.input.command;
     const script = Array.isArray(argv) ? argv.join("\n") : command;
     const patched = patchesInShellCommand(script).flatMap(({ text, dir }) =>
-      patchText(text, where).flatMap(patchCalls).map((part) => inDir(inDir(part, dir), workdir)));
+      patchText(text, where)
+        .flatMap(patchCalls)
+        .map((part) => inDir(inDir(part, dir), workdir)),
+    );
     return [{ toolName: "bash", input: { command: inDirectory(command, workdir) }, label: tool.name }, ...patched];
   }
   if (tool.name === "apply_patch") return patchOperations(tool, where).flatMap(patchCalls);
   // Attaches a local image file to the conversation: a read of that file.
   if (tool.name === "view_image") {
-    if (typeof tool.input.path !== "string") throw new PayloadError(`${where}: tool_input.path of view_image must be a string, got ${describe(tool.input.path)}`);
+    if (typeof tool.input.path !== "string")
+      throw new PayloadError(`${where}: tool_input.path of view_image must be a string, got ${describe(tool.input.path)}`);
     return [{ toolName: "read", input: { path: tool.input.path }, label: tool.name }];
   }
   return [{ toolName: tool.name, input: tool.input, label: tool.name }];
@@ -171,7 +196,8 @@ function respond(invocation: Invocation, decision: Decision): Reply {
       break;
     case "tool_result":
       if (decision.patch !== undefined) Object.assign(output, { decision: "block", reason: nonEmptyReason(decision.patch.text) });
-      else if (decision.context !== undefined) output.hookSpecificOutput = { hookEventName: "PostToolUse", additionalContext: decision.context };
+      else if (decision.context !== undefined)
+        output.hookSpecificOutput = { hookEventName: "PostToolUse", additionalContext: decision.context };
       Object.assign(output, stop);
       break;
     case "stop":
@@ -190,30 +216,78 @@ function respond(invocation: Invocation, decision: Decision): Reply {
 }
 
 const capabilities: CapabilityRows = [
-  { feature: "tool_call", native: "PreToolUse", support: "native",
-    notes: "JSON deny. The model reads \"Command blocked by PreToolUse hook: <reason>. Command: <command>\" (an apply_patch call gets the whole patch appended). Each file of an apply_patch is checked on its own; one blocked file blocks the patch." },
-  { feature: "tool_result", native: "PostToolUse", support: "native",
-    notes: "decision:block replaces the tool output: the model reads only the patch text." },
-  { feature: "turn_end", native: "", support: "impossible",
-    notes: "Codex has no hook at the end of a model turn: PostToolUse fires per tool and Stop once per user turn." },
-  { feature: "agent_end", native: "Stop", support: "native",
-    notes: "decision:block continues the agent with a user message <hook_prompt hook_run_id=\"stop:…\">message</hook_prompt>. Codex has no loop cap of its own; hookit caps it." },
-  { feature: "agent_settled", native: "Stop", support: "approximate",
-    notes: "Synthesized when hookit lets Stop through; another Stop hook may still continue the agent." },
-  { feature: "session_before_switch", native: "", support: "impossible",
-    notes: "No hook runs before a resume or clear; SessionStart and SessionEnd only report it afterwards." },
-  { feature: "session_before_fork", native: "", support: "impossible",
-    notes: "No hook runs before a fork; SessionStart (source fork) only reports it afterwards." },
-  { feature: "hook_result", native: "", support: "native",
-    notes: "Evaluated inside hookit after each hook; no harness event involved." },
-  { feature: "messages", native: "PreToolUse, PostToolUse, Stop", support: "native",
-    notes: "A block's message follows its reason: \"Command blocked by PreToolUse hook: <reason>\\n\\n<message>. Command: …\". On a pass (PreToolUse) or a tool result (PostToolUse) it is hookSpecificOutput.additionalContext alone (Codex rejects any other extra field), which arrives as a developer message right after the tool call. At Stop it joins the continuation. steer, followUp and nextTurn all mean the same here: with the next model request (at a stop only steer/followUp start the extra turn)." },
-  { feature: "ask", native: "PreToolUse", support: "approximate",
-    notes: "Codex 0.171 rejects permissionDecision \"ask\" and runs the tool, so an ask is the deny: the model reads the reason, the asking hook's message and \"hookit: this call needs the user's confirmation, which cannot be asked for here; ask the user to allow it or to run it.\"" },
-  { feature: "actions", native: "PostToolUse, Stop", support: "approximate",
-    notes: "interrupt/shutdown become continue:false with stopReason on PostToolUse and Stop. On PreToolUse Codex rejects those fields, so they are dropped there. compact and emit-custom-event have no hook answer here; message: see messages." },
-  { feature: "user notices", native: "all events", support: "native",
-    notes: "systemMessage: a warning entry for the user; the model does not see it." },
+  {
+    feature: "tool_call",
+    native: "PreToolUse",
+    support: "native",
+    notes:
+      'JSON deny. The model reads "Command blocked by PreToolUse hook: <reason>. Command: <command>" (an apply_patch call gets the whole patch appended). Each file of an apply_patch is checked on its own; one blocked file blocks the patch.',
+  },
+  {
+    feature: "tool_result",
+    native: "PostToolUse",
+    support: "native",
+    notes: "decision:block replaces the tool output: the model reads only the patch text.",
+  },
+  {
+    feature: "turn_end",
+    native: "",
+    support: "impossible",
+    notes: "Codex has no hook at the end of a model turn: PostToolUse fires per tool and Stop once per user turn.",
+  },
+  {
+    feature: "agent_end",
+    native: "Stop",
+    support: "native",
+    notes:
+      'decision:block continues the agent with a user message <hook_prompt hook_run_id="stop:…">message</hook_prompt>. Codex has no loop cap of its own; hookit caps it.',
+  },
+  {
+    feature: "agent_settled",
+    native: "Stop",
+    support: "approximate",
+    notes: "Synthesized when hookit lets Stop through; another Stop hook may still continue the agent.",
+  },
+  {
+    feature: "session_before_switch",
+    native: "",
+    support: "impossible",
+    notes: "No hook runs before a resume or clear; SessionStart and SessionEnd only report it afterwards.",
+  },
+  {
+    feature: "session_before_fork",
+    native: "",
+    support: "impossible",
+    notes: "No hook runs before a fork; SessionStart (source fork) only reports it afterwards.",
+  },
+  { feature: "hook_result", native: "", support: "native", notes: "Evaluated inside hookit after each hook; no harness event involved." },
+  {
+    feature: "messages",
+    native: "PreToolUse, PostToolUse, Stop",
+    support: "native",
+    notes:
+      'A block\'s message follows its reason: "Command blocked by PreToolUse hook: <reason>\\n\\n<message>. Command: …". On a pass (PreToolUse) or a tool result (PostToolUse) it is hookSpecificOutput.additionalContext alone (Codex rejects any other extra field), which arrives as a developer message right after the tool call. At Stop it joins the continuation. steer, followUp and nextTurn all mean the same here: with the next model request (at a stop only steer/followUp start the extra turn).',
+  },
+  {
+    feature: "ask",
+    native: "PreToolUse",
+    support: "approximate",
+    notes:
+      'Codex 0.171 rejects permissionDecision "ask" and runs the tool, so an ask is the deny: the model reads the reason, the asking hook\'s message and "hookit: this call needs the user\'s confirmation, which cannot be asked for here; ask the user to allow it or to run it."',
+  },
+  {
+    feature: "actions",
+    native: "PostToolUse, Stop",
+    support: "approximate",
+    notes:
+      "interrupt/shutdown become continue:false with stopReason on PostToolUse and Stop. On PreToolUse Codex rejects those fields, so they are dropped there. compact and emit-custom-event have no hook answer here; message: see messages.",
+  },
+  {
+    feature: "user notices",
+    native: "all events",
+    support: "native",
+    notes: "systemMessage: a warning entry for the user; the model does not see it.",
+  },
 ];
 
 export default defineAdapter({

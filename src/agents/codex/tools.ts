@@ -8,17 +8,47 @@ const SHELL_NOTE = "a heredoc to apply_patch in the command is also checked as t
 const WORKDIR_NOTE = "`workdir` (the directory it runs in) becomes `cd -- <workdir> && <command>`";
 
 export const TOOL_CLASSES: ToolClass[] = [
-  { native: "exec_command", as: "bash", fields: { cmd: "command", workdir: "command" },
+  {
+    native: "exec_command",
+    as: "bash",
+    fields: { cmd: "command", workdir: "command" },
     rest: ["justification", "login", "max_output_tokens", "prefix_rule", "sandbox_permissions", "shell", "tty", "yield_time_ms"],
-    note: `${SHELL_NOTE}; ${WORKDIR_NOTE}` },
-  { native: "Bash", as: "bash", fields: { command: "command" }, note: `0.171 names every shell call so in its hook payload; ${SHELL_NOTE}` },
-  { native: "shell", as: "bash", fields: { command: "command", workdir: "command" }, rest: ["timeout_ms", "with_escalated_permissions", "justification"], note: `an argv array is shell-quoted into one command line that runs exactly that argv; ${WORKDIR_NOTE}` },
-  { native: "shell_command", as: "bash", fields: { command: "command", workdir: "command" }, rest: ["timeout_ms", "login", "justification"], note: WORKDIR_NOTE },
+    note: `${SHELL_NOTE}; ${WORKDIR_NOTE}`,
+  },
+  {
+    native: "Bash",
+    as: "bash",
+    fields: { command: "command" },
+    note: `0.171 names every shell call so in its hook payload; ${SHELL_NOTE}`,
+  },
+  {
+    native: "shell",
+    as: "bash",
+    fields: { command: "command", workdir: "command" },
+    rest: ["timeout_ms", "with_escalated_permissions", "justification"],
+    note: `an argv array is shell-quoted into one command line that runs exactly that argv; ${WORKDIR_NOTE}`,
+  },
+  {
+    native: "shell_command",
+    as: "bash",
+    fields: { command: "command", workdir: "command" },
+    rest: ["timeout_ms", "login", "justification"],
+    note: WORKDIR_NOTE,
+  },
   { native: "local_shell", as: "bash", fields: { command: "command" }, note: "an argv array, shell-quoted like `shell`'s" },
-  { native: "apply_patch", as: ["write", "edit"], perFile: true, fields: { command: "path", patch: "path" },
-    note: "one `write` (added file), `edit` (updated file, both paths of a rename) or delete form per file of the patch" },
+  {
+    native: "apply_patch",
+    as: ["write", "edit"],
+    perFile: true,
+    fields: { command: "path", patch: "path" },
+    note: "one `write` (added file), `edit` (updated file, both paths of a rename) or delete form per file of the patch",
+  },
   { native: "view_image", as: "read", fields: { path: "path" }, note: "attaches a local image to the conversation" },
-  { native: "write_stdin", unhooked: "types into a running exec_command session; Codex runs no PreToolUse hook for it (the command that started the session was checked)" },
+  {
+    native: "write_stdin",
+    unhooked:
+      "types into a running exec_command session; Codex runs no PreToolUse hook for it (the command that started the session was checked)",
+  },
   { native: "web_search", inert: WEB_SEARCH },
   { native: "tool_search", inert: "searches the tools Codex can load" },
   { native: "request_user_input", inert: NO_FILES },

@@ -9,13 +9,7 @@ import { defineAdapter, type CapabilityRows } from "../shared/define.ts";
 import { normalizeCopilotCalls, readToolArgs, TOOL_CLASSES } from "./tools.ts";
 import { withUndelivered } from "../shared/messages.ts";
 import { mappedOrRefused } from "../shared/tool-classes.ts";
-import {
-  PayloadError,
-  type Decision,
-  type Invocation,
-  type InvocationKind,
-  type Reply,
-} from "../../contract/types.ts";
+import { PayloadError, type Decision, type Invocation, type InvocationKind, type Reply } from "../../contract/types.ts";
 
 const ADAPTER_ID = "copilot";
 
@@ -52,13 +46,15 @@ const CAPABILITIES: CapabilityRows = [
     feature: "tool_call",
     native: "preToolUse",
     support: "native",
-    notes: 'JSON `{"permissionDecision":"deny","permissionDecisionReason":R}`, exit 0: the model gets the tool message `Denied by preToolUse hook: R`. (Exit 2 would hide R.)',
+    notes:
+      'JSON `{"permissionDecision":"deny","permissionDecisionReason":R}`, exit 0: the model gets the tool message `Denied by preToolUse hook: R`. (Exit 2 would hide R.)',
   },
   {
     feature: "tool_result",
     native: "postToolUse",
     support: "native",
-    notes: 'JSON `{"modifiedResult":{"resultType":"success","textResultForLlm":T}}`: the tool message becomes exactly T. Failed calls (postToolUseFailure) are not evaluated.',
+    notes:
+      'JSON `{"modifiedResult":{"resultType":"success","textResultForLlm":T}}`: the tool message becomes exactly T. Failed calls (postToolUseFailure) are not evaluated.',
   },
   {
     feature: "turn_end",
@@ -70,7 +66,8 @@ const CAPABILITIES: CapabilityRows = [
     feature: "agent_end",
     native: "agentStop",
     support: "native",
-    notes: 'JSON `{"decision":"block","reason":C}`: the model gets a new user message `<current_datetime>…</current_datetime>\\n\\nC`. Copilot stops after 8 blocks in a row.',
+    notes:
+      'JSON `{"decision":"block","reason":C}`: the model gets a new user message `<current_datetime>…</current_datetime>\\n\\nC`. Copilot stops after 8 blocks in a row.',
   },
   {
     feature: "agent_settled",
@@ -91,15 +88,26 @@ const CAPABILITIES: CapabilityRows = [
     support: "native",
     notes: "Evaluated in-process by hookit after each native event; never changes what Copilot receives.",
   },
-  { feature: "messages", native: "preToolUse, postToolUse, agentStop", support: "native",
-    notes: "A block's message follows its reason: \"Denied by preToolUse hook: <reason>\\n\\n<message>\". On a pass it is additionalContext: preToolUse adds a user message \"Additional context from preToolUse hook:\\n<message>\" after the result; postToolUse appends \"Tool \\\"bash\\\" succeeded. Additional guidance from postToolUse hooks:\\n<message>\" to it. agentStop: it joins the continuation. steer, followUp and nextTurn all mean the same here: with the next model request (at a stop only steer/followUp start the extra turn)." },
-  { feature: "ask", native: "preToolUse", support: "native",
-    notes: "permissionDecision \"ask\" with the asking hooks' messages (or the reason): the user is asked. In -p nobody can answer: the call is denied and the model reads \"Denied by preToolUse hook (unable to ask user for confirmation): <message>\"." },
+  {
+    feature: "messages",
+    native: "preToolUse, postToolUse, agentStop",
+    support: "native",
+    notes:
+      'A block\'s message follows its reason: "Denied by preToolUse hook: <reason>\\n\\n<message>". On a pass it is additionalContext: preToolUse adds a user message "Additional context from preToolUse hook:\\n<message>" after the result; postToolUse appends "Tool \\"bash\\" succeeded. Additional guidance from postToolUse hooks:\\n<message>" to it. agentStop: it joins the continuation. steer, followUp and nextTurn all mean the same here: with the next model request (at a stop only steer/followUp start the extra turn).',
+  },
+  {
+    feature: "ask",
+    native: "preToolUse",
+    support: "native",
+    notes:
+      'permissionDecision "ask" with the asking hooks\' messages (or the reason): the user is asked. In -p nobody can answer: the call is denied and the model reads "Denied by preToolUse hook (unable to ask user for confirmation): <message>".',
+  },
   {
     feature: "actions",
     native: "agentStop",
     support: "approximate",
-    notes: "Command hooks have no stop-the-agent field: at agentStop, `interrupt`/`shutdown` only drop hookit's continuation so the agent does stop; elsewhere they are ignored. `compact` and `emit-custom-event` cannot be delivered; `message`: see messages.",
+    notes:
+      "Command hooks have no stop-the-agent field: at agentStop, `interrupt`/`shutdown` only drop hookit's continuation so the agent does stop; elsewhere they are ignored. `compact` and `emit-custom-event` cannot be delivered; `message`: see messages.",
   },
   {
     feature: "user notices",
@@ -196,9 +204,10 @@ function respond(invocation: Invocation, decision: Decision): Reply {
     out.reason = nonEmptyReason(decision.continueWith, "hookit: continue");
   }
   // No user channel and no stop field: stderr with exit 0 changes nothing and lands in Copilot's log.
-  const stderr = withUndelivered(invocation, decision, CONTEXT_KINDS.has(invocation.kind)).map((n) => `${n.message}\n`).join("");
+  const stderr = withUndelivered(invocation, decision, CONTEXT_KINDS.has(invocation.kind))
+    .map((n) => `${n.message}\n`)
+    .join("");
   return { stdout: Object.keys(out).length > 0 ? `${JSON.stringify(out)}\n` : "", stderr, exitCode: 0 };
 }
 
 // --- internal ---
-

@@ -116,27 +116,97 @@ function optional(key: string, value: string | undefined): Record<string, string
   return value === undefined ? {} : { [key]: value };
 }
 
-
 const AGENT_TALK = "talks to a subagent; each tool call it makes reaches hookit's hooks on its own";
 
 /** Every tool Copilot CLI offered in a captured release (test/fixtures/tool-lists/copilot-*.json), plus older and platform-only ones. */
 export const TOOL_CLASSES: ToolClass[] = [
   { native: "bash", as: "bash", fields: { command: "command" }, rest: ["description", "shellId", "mode", "detach", "initial_wait"] },
-  { native: "powershell", as: "bash", fields: { command: "command" }, rest: ["description", "sessionId", "mode", "initial_wait"], note: "a PowerShell command line (Windows)" },
-  { native: "write_bash", as: "bash", fields: { input: "command" }, rest: ["shellId", "delay"], note: "text typed into a running shell session" },
-  { native: "view", as: "read", fields: { path: "path" }, rest: ["view_range", "forceReadLargeFiles"], note: "`view_range` becomes `offset`/`limit`" },
+  {
+    native: "powershell",
+    as: "bash",
+    fields: { command: "command" },
+    rest: ["description", "sessionId", "mode", "initial_wait"],
+    note: "a PowerShell command line (Windows)",
+  },
+  {
+    native: "write_bash",
+    as: "bash",
+    fields: { input: "command" },
+    rest: ["shellId", "delay"],
+    note: "text typed into a running shell session",
+  },
+  {
+    native: "view",
+    as: "read",
+    fields: { path: "path" },
+    rest: ["view_range", "forceReadLargeFiles"],
+    note: "`view_range` becomes `offset`/`limit`",
+  },
   { native: "create", as: "write", fields: { path: "path", file_text: "content" } },
-  { native: "edit", as: "edit", fields: { path: "path", old_str: "edits[].oldText", new_str: "edits[].newText" }, note: "a missing `old_str` or `new_str` is empty text" },
-  { native: "str_replace_editor", as: ["read", "write", "edit"], fields: { path: "path", file_text: "content", old_str: "edits[].oldText", new_str: "edits[].newText" }, rest: ["command", "insert_line", "view_range"], note: "`view` → read, `create` → write, every other command (`str_replace`, `insert`, `undo_edit`) → edit" },
-  { native: "apply_patch", as: ["write", "edit"], perFile: true, fields: { input: "path" }, note: "one call per file of the patch, as for Codex" },
-  { native: "grep", as: "grep", perFile: true, fields: { pattern: "pattern", paths: "path", path: "path", glob: "glob" }, rest: ["output_mode", "type", "-i", "-A", "-B", "-C", "-n", "head_limit", "multiline"], note: "one call per directory of `paths` (a string or an array)" },
-  { native: "glob", as: "find", perFile: true, fields: { pattern: "pattern", paths: "path", path: "path" }, note: "one call per directory of `paths` (a string or an array)" },
+  {
+    native: "edit",
+    as: "edit",
+    fields: { path: "path", old_str: "edits[].oldText", new_str: "edits[].newText" },
+    note: "a missing `old_str` or `new_str` is empty text",
+  },
+  {
+    native: "str_replace_editor",
+    as: ["read", "write", "edit"],
+    fields: { path: "path", file_text: "content", old_str: "edits[].oldText", new_str: "edits[].newText" },
+    rest: ["command", "insert_line", "view_range"],
+    note: "`view` → read, `create` → write, every other command (`str_replace`, `insert`, `undo_edit`) → edit",
+  },
+  {
+    native: "apply_patch",
+    as: ["write", "edit"],
+    perFile: true,
+    fields: { input: "path" },
+    note: "one call per file of the patch, as for Codex",
+  },
+  {
+    native: "grep",
+    as: "grep",
+    perFile: true,
+    fields: { pattern: "pattern", paths: "path", path: "path", glob: "glob" },
+    rest: ["output_mode", "type", "-i", "-A", "-B", "-C", "-n", "head_limit", "multiline"],
+    note: "one call per directory of `paths` (a string or an array)",
+  },
+  {
+    native: "glob",
+    as: "find",
+    perFile: true,
+    fields: { pattern: "pattern", paths: "path", path: "path" },
+    note: "one call per directory of `paths` (a string or an array)",
+  },
   // PascalCase hooks (PreToolUse) name the tools as Claude does.
   { native: "Bash", as: "bash", fields: { command: "command" }, note: "PascalCase hooks" },
   { native: "Read", as: "read", fields: { path: "path", file_path: "path", offset: "offset", limit: "limit" }, note: "PascalCase hooks" },
-  { native: "Write", as: "write", fields: { path: "path", file_path: "path", file_text: "content", content: "content" }, note: "PascalCase hooks" },
-  { native: "Edit", as: "edit", fields: { path: "path", file_path: "path", old_str: "edits[].oldText", old_string: "edits[].oldText", new_str: "edits[].newText", new_string: "edits[].newText" }, note: "PascalCase hooks" },
-  { native: "Grep", as: "grep", perFile: true, fields: { pattern: "pattern", paths: "path", path: "path", glob: "glob" }, note: "PascalCase hooks" },
+  {
+    native: "Write",
+    as: "write",
+    fields: { path: "path", file_path: "path", file_text: "content", content: "content" },
+    note: "PascalCase hooks",
+  },
+  {
+    native: "Edit",
+    as: "edit",
+    fields: {
+      path: "path",
+      file_path: "path",
+      old_str: "edits[].oldText",
+      old_string: "edits[].oldText",
+      new_str: "edits[].newText",
+      new_string: "edits[].newText",
+    },
+    note: "PascalCase hooks",
+  },
+  {
+    native: "Grep",
+    as: "grep",
+    perFile: true,
+    fields: { pattern: "pattern", paths: "path", path: "path", glob: "glob" },
+    note: "PascalCase hooks",
+  },
   { native: "Glob", as: "find", perFile: true, fields: { pattern: "pattern", paths: "path", path: "path" }, note: "PascalCase hooks" },
   { native: "read_bash", inert: "reads the output of a shell session the agent started" },
   { native: "stop_bash", inert: "stops a shell session the agent started" },

@@ -8,13 +8,7 @@ import { defineAdapter, type CapabilityRows } from "../shared/define.ts";
 import { withUndelivered } from "../shared/messages.ts";
 import { cursorResultText, readCursorTool, TOOL_CLASSES } from "./tools.ts";
 import { mappedOrRefused } from "../shared/tool-classes.ts";
-import {
-  PayloadError,
-  type Decision,
-  type Invocation,
-  type InvocationKind,
-  type Reply,
-} from "../../contract/types.ts";
+import { PayloadError, type Decision, type Invocation, type InvocationKind, type Reply } from "../../contract/types.ts";
 
 const ADAPTER_ID = "cursor";
 
@@ -54,13 +48,15 @@ const CAPABILITIES: CapabilityRows = [
     feature: "tool_call",
     native: "beforeShellExecution, beforeMCPExecution, beforeReadFile, preToolUse",
     support: "native",
-    notes: 'JSON `{"permission":"deny","agent_message":R,"user_message":R}` (beforeReadFile: `permission` + `user_message` only). The exact text the model reads is not captured yet.',
+    notes:
+      'JSON `{"permission":"deny","agent_message":R,"user_message":R}` (beforeReadFile: `permission` + `user_message` only). The exact text the model reads is not captured yet.',
   },
   {
     feature: "tool_result",
     native: "postToolUse, postToolUseFailure",
     support: "approximate",
-    notes: "MCP tools: `updated_mcp_tool_output` replaces the result. Built-in tools (Shell, Write, …) cannot be replaced: hookit appends `additional_context` saying the result above is rejected, but the model still sees it. Nothing can be added to postToolUseFailure.",
+    notes:
+      "MCP tools: `updated_mcp_tool_output` replaces the result. Built-in tools (Shell, Write, …) cannot be replaced: hookit appends `additional_context` saying the result above is rejected, but the model still sees it. Nothing can be added to postToolUseFailure.",
   },
   {
     feature: "turn_end",
@@ -93,21 +89,33 @@ const CAPABILITIES: CapabilityRows = [
     support: "native",
     notes: "Evaluated in-process by hookit after each native event; never changes what Cursor receives.",
   },
-  { feature: "messages", native: "beforeShellExecution, beforeMCPExecution, preToolUse, postToolUse, stop", support: "approximate",
-    notes: "A block's message follows its reason in agent_message (beforeReadFile: user_message only). After a tool, postToolUse additional_context carries it. The pre-tool events have no context field, so a pass message on a tool call reaches only the user. stop: it joins the follow-up message. No live Cursor run here: from the documentation. steer, followUp and nextTurn all mean the same here: with the next model request (at a stop only steer/followUp start the extra turn)." },
-  { feature: "ask", native: "beforeShellExecution, beforeMCPExecution, beforeReadFile, preToolUse", support: "approximate",
-    notes: "Sent as the deny: preToolUse accepts \"ask\" without enforcing it, and no live Cursor run here could show what beforeShellExecution's ask does headless. The model reads the reason, the asking hook's message and hookit's note to ask the user." },
+  {
+    feature: "messages",
+    native: "beforeShellExecution, beforeMCPExecution, preToolUse, postToolUse, stop",
+    support: "approximate",
+    notes:
+      "A block's message follows its reason in agent_message (beforeReadFile: user_message only). After a tool, postToolUse additional_context carries it. The pre-tool events have no context field, so a pass message on a tool call reaches only the user. stop: it joins the follow-up message. No live Cursor run here: from the documentation. steer, followUp and nextTurn all mean the same here: with the next model request (at a stop only steer/followUp start the extra turn).",
+  },
+  {
+    feature: "ask",
+    native: "beforeShellExecution, beforeMCPExecution, beforeReadFile, preToolUse",
+    support: "approximate",
+    notes:
+      "Sent as the deny: preToolUse accepts \"ask\" without enforcing it, and no live Cursor run here could show what beforeShellExecution's ask does headless. The model reads the reason, the asking hook's message and hookit's note to ask the user.",
+  },
   {
     feature: "actions",
     native: "stop",
     support: "approximate",
-    notes: "No event has a stop-the-agent field: at `stop`, `interrupt`/`shutdown` only drop hookit's follow-up so the agent does stop; elsewhere they are ignored. `compact` and `emit-custom-event` cannot be delivered; `message`: see messages.",
+    notes:
+      "No event has a stop-the-agent field: at `stop`, `interrupt`/`shutdown` only drop hookit's follow-up so the agent does stop; elsewhere they are ignored. `compact` and `emit-custom-event` cannot be delivered; `message`: see messages.",
   },
   {
     feature: "user notices",
     native: "beforeShellExecution, beforeMCPExecution, beforeReadFile, preToolUse",
     support: "approximate",
-    notes: "Only a denial has a user field (`user_message`, after the reason). Otherwise notices go to stderr with exit 0, which Cursor only logs.",
+    notes:
+      "Only a denial has a user field (`user_message`, after the reason). Otherwise notices go to stderr with exit 0, which Cursor only logs.",
   },
 ];
 
@@ -187,8 +195,7 @@ function respond(invocation: Invocation, decision: Decision): Reply {
     notices = [];
   }
   if (invocation.nativeEvent === "postToolUse" && decision.patch !== undefined) {
-    if (invocation.native?.mcp === true)
-      out.updated_mcp_tool_output = { content: [{ type: "text", text: decision.patch.text }] };
+    if (invocation.native?.mcp === true) out.updated_mcp_tool_output = { content: [{ type: "text", text: decision.patch.text }] };
     else out.additional_context = [unhideableNote(decision.patch.reason), decision.patch.messages].filter(Boolean).join("\n\n");
   }
   // A message on an answer that refuses nothing: only postToolUse has a model channel (additional_context).
@@ -214,4 +221,3 @@ function respond(invocation: Invocation, decision: Decision): Reply {
 function unhideableNote(reason: string): string {
   return `[BLOCKED by HooKit] ${reason}\n\nCursor cannot hide this tool result, so it is still shown above: treat it as rejected and do not use it.`;
 }
-

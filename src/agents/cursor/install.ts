@@ -41,9 +41,7 @@ const target: InstallTarget = {
   ...hooks,
   // Cursor reloads hooks.json on change, so open sessions need no restart.
   nextSteps: (scope) =>
-    scope.kind === "project"
-      ? ["Cursor runs project hooks only in a trusted workspace: trust it when asked (cursor-agent: --trust)."]
-      : [],
+    scope.kind === "project" ? ["Cursor runs project hooks only in a trusted workspace: trust it when asked (cursor-agent: --trust)."] : [],
   // hookit does not add `version` to a file it did not create (uninstall could not tell it apart).
   warnings: (text) => {
     const settings = valueOf(parseObject(text, "hooks.json"));

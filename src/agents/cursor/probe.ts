@@ -4,5 +4,12 @@ import type { DoctorProbe } from "../../contract/types.ts";
 
 export default {
   event: "preToolUse",
-  payload: (cwd, id) => ({ conversation_id: id, cwd, hook_event_name: "preToolUse", tool_name: "Shell", tool_input: { command: "true" }, tool_use_id: id }),
+  payload: (cwd, id) => ({
+    conversation_id: id,
+    cwd,
+    hook_event_name: "preToolUse",
+    tool_name: "Shell",
+    tool_input: { command: "true" },
+    tool_use_id: id,
+  }),
 } satisfies DoctorProbe;

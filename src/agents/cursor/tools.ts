@@ -41,8 +41,7 @@ export function readCursorTool(nativeEvent: string, payload: Record<string, unkn
     }
     case "afterFileEdit": {
       const path = need("file_path");
-      if (!Array.isArray(payload.edits))
-        throw new PayloadError(`${where}: "edits" must be an array, got ${describe(payload.edits)}`);
+      if (!Array.isArray(payload.edits)) throw new PayloadError(`${where}: "edits" must be an array, got ${describe(payload.edits)}`);
       const edits = payload.edits
         .filter(isRecord)
         .map((edit) => ({ oldText: stringOf(edit.old_string) ?? "", newText: stringOf(edit.new_string) ?? "" }));
@@ -135,13 +134,23 @@ function normalize(name: string, args: Record<string, unknown>, cwd?: string): {
  * captured list: the field names are the ones Cursor's tools are known to use.
  */
 export const TOOL_CLASSES: ToolClass[] = [
-  { native: "Shell", as: "bash", fields: { command: "command", working_directory: "command", cwd: "command" }, rest: ["timeout"],
-    note: "the directory it runs in (`working_directory` or `cwd`), when it is not the payload's `cwd`, becomes `cd -- <dir> && <command>`" },
+  {
+    native: "Shell",
+    as: "bash",
+    fields: { command: "command", working_directory: "command", cwd: "command" },
+    rest: ["timeout"],
+    note: "the directory it runs in (`working_directory` or `cwd`), when it is not the payload's `cwd`, becomes `cd -- <dir> && <command>`",
+  },
   { native: "Read", as: "read", fields: { file_path: "path", path: "path", target_file: "path" } },
   { native: "Write", as: "write", fields: { file_path: "path", new_content: "content" } },
   { native: "Edit", as: "edit", fields: { file_path: "path", old_string: "edits[].oldText", new_string: "edits[].newText" } },
   { native: "StrReplace", as: "edit", fields: { file_path: "path", old_string: "edits[].oldText", new_string: "edits[].newText" } },
-  { native: "Delete", as: "write", fields: { file_path: "path", path: "path", target_file: "path" }, note: "hookit's delete form (`content: \"\"`, `delete: true`); a Delete that names no file is blocked as unreadable" },
+  {
+    native: "Delete",
+    as: "write",
+    fields: { file_path: "path", path: "path", target_file: "path" },
+    note: 'hookit\'s delete form (`content: ""`, `delete: true`); a Delete that names no file is blocked as unreadable',
+  },
   { native: "LS", as: "ls", fields: { path: "path", target_directory: "path" } },
   { native: "Grep", as: "grep", fields: { pattern: "pattern", path: "path", glob: "glob" } },
   { native: "Glob", as: "find", fields: { pattern: "pattern", target_directory: "path" } },

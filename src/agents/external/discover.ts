@@ -21,10 +21,16 @@ export type Found =
 /** `builtIn` names the command-hook agents; `inProcess` the built-in agents that never call `hookit hook` (Pi). */
 export function findExternalAdapter(name: string, env: Env, builtIn: readonly string[], inProcess: readonly string[]): Found {
   if (inProcess.includes(name)) {
-    return { ok: false, reason: `hookit: unknown agent "${name}" for \`hookit hook\`: ${name} runs hookit in-process (see hookit install --agent ${name}).` };
+    return {
+      ok: false,
+      reason: `hookit: unknown agent "${name}" for \`hookit hook\`: ${name} runs hookit in-process (see hookit install --agent ${name}).`,
+    };
   }
   if (!EXTERNAL_NAME_RE.test(name)) {
-    return { ok: false, reason: `hookit: unknown agent "${name}"; expected a built-in agent (${builtIn.join(", ")}) or an external adapter name (lowercase letters, digits and dashes).` };
+    return {
+      ok: false,
+      reason: `hookit: unknown agent "${name}"; expected a built-in agent (${builtIn.join(", ")}) or an external adapter name (lowercase letters, digits and dashes).`,
+    };
   }
   const settingsFile = join(configDir(env), "settings.json");
   const settings = readAdapterSettings(settingsFile);
@@ -32,7 +38,10 @@ export function findExternalAdapter(name: string, env: Env, builtIn: readonly st
   const modulePath = Object.hasOwn(settings, name) ? settings[name] : undefined;
   if (modulePath !== undefined) {
     if (!isAbsolute(modulePath)) {
-      return { ok: false, reason: `hookit: ${settingsFile}: adapters.${name} must be an absolute path to an ES module, got ${JSON.stringify(modulePath)}.` };
+      return {
+        ok: false,
+        reason: `hookit: ${settingsFile}: adapters.${name} must be an absolute path to an ES module, got ${JSON.stringify(modulePath)}.`,
+      };
     }
     return { ok: true, form: "module", path: modulePath, source: modulePath };
   }
@@ -80,4 +89,3 @@ function readAdapterSettings(file: string): Record<string, string> | string {
 function searchPath(env: Env): string[] {
   return (env.PATH ?? "").split(delimiter).filter((dir) => dir !== "" && isAbsolute(dir));
 }
-

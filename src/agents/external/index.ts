@@ -15,9 +15,7 @@ import { readInfo } from "./protocol.ts";
 export { EXECUTABLE_PREFIX, EXTERNAL_NAME_RE, findExternalAdapter } from "./discover.ts";
 export { PROTOCOL_VERSION, type ExternalInfo } from "./protocol.ts";
 
-export type ExternalLoad =
-  | { ok: true; adapter: Adapter; form: "module" | "process"; source: string }
-  | { ok: false; reason: string };
+export type ExternalLoad = { ok: true; adapter: Adapter; form: "module" | "process"; source: string } | { ok: false; reason: string };
 
 export interface ExternalOptions {
   /** Per protocol call; default `CALL_TIMEOUT_MS`. */
@@ -27,7 +25,12 @@ export interface ExternalOptions {
 /** Finds and loads the adapter for `name`. Never throws: a problem is `{ok: false, reason}`, a ready-made message. */
 export async function loadExternalAdapter(name: string, env: Env, options: ExternalOptions = {}): Promise<ExternalLoad> {
   const hookAgents = Object.keys(ADAPTERS);
-  const found = findExternalAdapter(name, env, hookAgents, AGENT_IDS.filter((id) => !hookAgents.includes(id)));
+  const found = findExternalAdapter(
+    name,
+    env,
+    hookAgents,
+    AGENT_IDS.filter((id) => !hookAgents.includes(id)),
+  );
   if (!found.ok) return found;
   const broken = brokenAdapter(name, found.source);
   try {

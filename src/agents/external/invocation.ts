@@ -5,8 +5,23 @@
 import type { NormalizedEvent } from "../../engine/types.ts";
 import type { Invocation, InvocationKind } from "../../contract/types.ts";
 import {
-  anyObject, anyValue, arrayOf, boolean, describeValue, finiteNumber, integer, isRecord, nonEmptyString, object, oneOf, optional,
-  required, ShapeError, string, type Check, type Fields,
+  anyObject,
+  anyValue,
+  arrayOf,
+  boolean,
+  describeValue,
+  finiteNumber,
+  integer,
+  isRecord,
+  nonEmptyString,
+  object,
+  oneOf,
+  optional,
+  required,
+  ShapeError,
+  string,
+  type Check,
+  type Fields,
 } from "./_check.ts";
 
 export interface InvocationExpectation {
@@ -40,10 +55,18 @@ const EVENTS_OF_KIND: Record<InvocationKind, { event?: NormalizedEvent["event"];
 };
 
 const metadata = object({
-  sessionId: optional(string), sessionFile: optional(string), sessionName: optional(string), sessionLeafId: optional(string),
-  provider: optional(string), model: optional(string), reasoningLevel: optional(string), mode: optional(string),
+  sessionId: optional(string),
+  sessionFile: optional(string),
+  sessionName: optional(string),
+  sessionLeafId: optional(string),
+  provider: optional(string),
+  model: optional(string),
+  reasoningLevel: optional(string),
+  mode: optional(string),
   projectTrusted: optional(boolean),
-  contextTokens: optional(finiteNumber), contextWindow: optional(finiteNumber), contextPercent: optional(finiteNumber),
+  contextTokens: optional(finiteNumber),
+  contextWindow: optional(finiteNumber),
+  contextPercent: optional(finiteNumber),
 });
 
 const event: Check = (value, where) => {
@@ -81,7 +104,8 @@ export function readInvocation(value: unknown, expected: InvocationExpectation):
     throw new ShapeError(`events has ${events.length} item(s), but a ${expected.kind} invocation carries ${count}`);
   }
   events.forEach((item, i) => {
-    if (item.event !== rule.event) throw new ShapeError(`events[${i}].event is "${item.event}", but a ${expected.kind} invocation carries ${rule.event} events`);
+    if (item.event !== rule.event)
+      throw new ShapeError(`events[${i}].event is "${item.event}", but a ${expected.kind} invocation carries ${rule.event} events`);
     if (item.agent !== undefined && item.agent !== expected.agent) {
       throw new ShapeError(`events[${i}].agent is ${JSON.stringify(item.agent)}, not "${expected.agent}"`);
     }

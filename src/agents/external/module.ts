@@ -43,9 +43,13 @@ export async function importModuleAdapter(path: string, name: string, broken: Br
       throw broken(`its ${what} threw: ${errorText(error)}`);
     }
   };
-  return checkedAdapter(info, {
-    kindOf: (nativeEvent) => guarded("kindOf", () => module.kindOf(nativeEvent)),
-    parse: (nativeEvent, payload) => guarded("parse", () => module.parse(nativeEvent, payload)),
-    respond: (invocation, decision) => guarded("respond", () => module.respond(invocation, decision)),
-  }, broken);
+  return checkedAdapter(
+    info,
+    {
+      kindOf: (nativeEvent) => guarded("kindOf", () => module.kindOf(nativeEvent)),
+      parse: (nativeEvent, payload) => guarded("parse", () => module.parse(nativeEvent, payload)),
+      respond: (invocation, decision) => guarded("respond", () => module.respond(invocation, decision)),
+    },
+    broken,
+  );
 }

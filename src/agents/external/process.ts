@@ -59,23 +59,27 @@ export function processCaller(executable: string, broken: Broken, options: Calle
 /** An Adapter whose parse and respond are `normalize` and `respond` calls. */
 export function processAdapter(info: ExternalInfo, call: Caller, broken: Broken): Adapter {
   const kinds = new Map(info.registrations.map((registration) => [registration.native, registration.kind]));
-  return checkedAdapter(info, {
-    // The process form has no kindOf call: the events it knows are the ones it registers.
-    kindOf: (nativeEvent) => kinds.get(nativeEvent),
-    parse(nativeEvent, payload) {
-      const answer = call("normalize", { protocol: PROTOCOL_VERSION, nativeEvent, payload });
-      let error: string | undefined;
-      try {
-        error = readNormalizeError(answer);
-      } catch (shape) {
-        if (shape instanceof ShapeError) throw broken(`its normalize error answer is invalid: ${shape.message}`);
-        throw shape;
-      }
-      if (error !== undefined) throw new PayloadError(error);
-      return answer;
+  return checkedAdapter(
+    info,
+    {
+      // The process form has no kindOf call: the events it knows are the ones it registers.
+      kindOf: (nativeEvent) => kinds.get(nativeEvent),
+      parse(nativeEvent, payload) {
+        const answer = call("normalize", { protocol: PROTOCOL_VERSION, nativeEvent, payload });
+        let error: string | undefined;
+        try {
+          error = readNormalizeError(answer);
+        } catch (shape) {
+          if (shape instanceof ShapeError) throw broken(`its normalize error answer is invalid: ${shape.message}`);
+          throw shape;
+        }
+        if (error !== undefined) throw new PayloadError(error);
+        return answer;
+      },
+      respond: (invocation, decision) => call("respond", { protocol: PROTOCOL_VERSION, invocation, decision }),
     },
-    respond: (invocation, decision) => call("respond", { protocol: PROTOCOL_VERSION, invocation, decision }),
-  }, broken);
+    broken,
+  );
 }
 
 // --- internal ---

@@ -5,9 +5,7 @@
 //   respond    {protocol, invocation, decision}       → Reply
 // This file reads the `info` and `respond` answers; invocation.ts reads `normalize`'s.
 import type { Adapter, Reply } from "../../contract/types.ts";
-import {
-  arrayOf, integer, isRecord, nonEmptyString, object, oneOf, optional, required, ShapeError, string, type Check,
-} from "./_check.ts";
+import { arrayOf, integer, isRecord, nonEmptyString, object, oneOf, optional, required, ShapeError, string, type Check } from "./_check.ts";
 
 export const PROTOCOL_VERSION = 1;
 export const INVOCATION_KINDS = ["tool_call", "tool_result", "stop", "turn_end", "lifecycle"] as const;
@@ -37,18 +35,26 @@ const infoShape = (name: string): Check =>
     title: required(nonEmptyString),
     verifiedWith: required(string),
     timeoutUnit: required(oneOf(["s", "ms"])),
-    registrations: required(arrayOf(object({
-      native: required(nonEmptyString),
-      kind: required(oneOf(INVOCATION_KINDS)),
-      matcher: optional(string),
-    }))),
-    capabilities: required(arrayOf(object({
-      feature: required(nonEmptyString),
-      native: required(string),
-      support: required(oneOf(["native", "approximate", "impossible"])),
-      notes: required(string),
-      verified: optional(string),
-    }))),
+    registrations: required(
+      arrayOf(
+        object({
+          native: required(nonEmptyString),
+          kind: required(oneOf(INVOCATION_KINDS)),
+          matcher: optional(string),
+        }),
+      ),
+    ),
+    capabilities: required(
+      arrayOf(
+        object({
+          feature: required(nonEmptyString),
+          native: required(string),
+          support: required(oneOf(["native", "approximate", "impossible"])),
+          notes: required(string),
+          verified: optional(string),
+        }),
+      ),
+    ),
   });
 
 /** Checks an `info` answer for the adapter found under `name`. Throws ShapeError. */

@@ -6,14 +6,19 @@
 import { defineAdapter, type CapabilityRows } from "../shared/define.ts";
 import { withUndelivered } from "../shared/messages.ts";
 import { normalizeFactoryTool } from "./tools.ts";
-import { asPayload, baseInvocation, joinNotices, jsonReply, nonEmptyReason, readNativeTool, readStopHookActive, textOf, type Payload, exactKindLookup } from "../shared/payload.ts";
 import {
-  PayloadError,
-  type Decision,
-  type Invocation,
-  type InvocationKind,
-  type Reply,
-} from "../../contract/types.ts";
+  asPayload,
+  baseInvocation,
+  joinNotices,
+  jsonReply,
+  nonEmptyReason,
+  readNativeTool,
+  readStopHookActive,
+  textOf,
+  type Payload,
+  exactKindLookup,
+} from "../shared/payload.ts";
+import { PayloadError, type Decision, type Invocation, type InvocationKind, type Reply } from "../../contract/types.ts";
 
 const ADAPTER_ID = "factory";
 const VERIFIED_WITH = "0.225.2";
@@ -51,17 +56,30 @@ function addToolEvents(invocation: Invocation, payload: Payload, where: string):
   const origin = { agent: ADAPTER_ID, nativeToolName: tool.name, nativeToolInput: tool.input };
   invocation.native = { toolName: tool.name };
   if (invocation.kind === "tool_call") {
-    invocation.events = parts.map((part) => ({ event: "tool_call", toolName: part.toolName, toolCallId: tool.id, input: part.input, ...origin }));
+    invocation.events = parts.map((part) => ({
+      event: "tool_call",
+      toolName: part.toolName,
+      toolCallId: tool.id,
+      input: part.input,
+      ...origin,
+    }));
     if (parts.length > 1 || tool.name === "ApplyPatch") invocation.labels = parts.map((part) => part.label);
     return;
   }
   // One result per call: a call that became several parts keeps its native name and input.
   const single = parts.length === 1 ? parts[0] : undefined;
   // droid fires PostToolUse only for calls that succeeded; a failed one never gets here.
-  invocation.events = [{
-    event: "tool_result", toolName: single?.toolName ?? tool.name, toolCallId: tool.id, input: single?.input ?? tool.input,
-    content: [{ type: "text", text: textOf(payload.tool_response) }], isError: false, ...origin,
-  }];
+  invocation.events = [
+    {
+      event: "tool_result",
+      toolName: single?.toolName ?? tool.name,
+      toolCallId: tool.id,
+      input: single?.input ?? tool.input,
+      content: [{ type: "text", text: textOf(payload.tool_response) }],
+      isError: false,
+      ...origin,
+    },
+  ];
 }
 
 // hookit's ask is never encoded as "ask": droid exec --auto ignores it and runs the tool, so an ask is the deny in `block`.
@@ -105,30 +123,75 @@ function respond(invocation: Invocation, decision: Decision): Reply {
 }
 
 const capabilities: CapabilityRows = [
-  { feature: "tool_call", native: "PreToolUse", support: "native",
-    notes: "JSON deny backed by exit 2: the model gets the tool message \"Error: <reason>\". droid obeys the first permissionDecision among its PreToolUse hooks, so a hook listed earlier that answers allow would beat a JSON deny alone; exit 2 still denies (the model then reads the reason from stderr, with a trailing newline)." },
-  { feature: "tool_result", native: "PostToolUse", support: "approximate",
-    notes: "droid cannot replace a tool result: the model keeps the original output and gets the patch text as a user message right after it (additionalContext). Only calls that succeeded fire PostToolUse, so a failed command or edit never reaches tool_result hooks. When several PostToolUse hooks answer additionalContext, only the first one listed reaches the model." },
-  { feature: "turn_end", native: "", support: "impossible",
-    notes: "droid has no hook at the end of a model turn: PostToolUse fires per tool call and Stop once per prompt." },
-  { feature: "agent_end", native: "Stop", support: "native",
-    notes: "decision:block continues the agent; the model gets a user message that is exactly the message, and the next Stop has stop_hook_active:true. droid has no loop cap of its own; hookit caps it." },
-  { feature: "agent_settled", native: "Stop", support: "approximate",
-    notes: "Synthesized when hookit lets Stop through; another Stop hook may still continue the agent." },
-  { feature: "session_before_switch", native: "", support: "impossible",
-    notes: "No hook runs before a new or resumed session; SessionEnd and SessionStart only report it afterwards." },
-  { feature: "session_before_fork", native: "", support: "impossible",
-    notes: "droid has no hook before a session fork." },
-  { feature: "hook_result", native: "", support: "native",
-    notes: "Evaluated inside hookit after each hook; no harness event involved." },
-  { feature: "messages", native: "PreToolUse, PostToolUse, Stop", support: "approximate",
-    notes: "A block's message follows its reason: \"Error: <reason>\\n\\n<message>\". After a tool (PostToolUse) it is hookSpecificOutput.additionalContext, a message after the result. PreToolUse drops additionalContext, so a pass message on a tool call reaches only the user (systemMessage). Stop: it joins the continuation. steer, followUp and nextTurn all mean the same here: with the next model request (at a stop only steer/followUp start the extra turn)." },
-  { feature: "ask", native: "PreToolUse", support: "approximate",
-    notes: "droid exec --auto ignores permissionDecision \"ask\" and runs the tool, so an ask is the deny (exit 2): the model reads the reason, the asking hook's message and hookit's note to ask the user." },
-  { feature: "actions", native: "PreToolUse, PostToolUse, Stop", support: "approximate",
-    notes: "interrupt/shutdown become continue:false with stopReason: droid stops the agent before the tool runs (PreToolUse), after it ran (PostToolUse) or at Stop. compact and emit-custom-event have no hook answer here; message: see messages." },
-  { feature: "user notices", native: "PostToolUse, Stop", support: "approximate",
-    notes: "systemMessage, which the model never sees. droid 0.225.2's code shows it as a warning in the interactive view after PostToolUse and Stop, only logs it on PreToolUse, and droid exec prints none. Lifecycle events get them on stderr: droid would give their stdout to the model." },
+  {
+    feature: "tool_call",
+    native: "PreToolUse",
+    support: "native",
+    notes:
+      'JSON deny backed by exit 2: the model gets the tool message "Error: <reason>". droid obeys the first permissionDecision among its PreToolUse hooks, so a hook listed earlier that answers allow would beat a JSON deny alone; exit 2 still denies (the model then reads the reason from stderr, with a trailing newline).',
+  },
+  {
+    feature: "tool_result",
+    native: "PostToolUse",
+    support: "approximate",
+    notes:
+      "droid cannot replace a tool result: the model keeps the original output and gets the patch text as a user message right after it (additionalContext). Only calls that succeeded fire PostToolUse, so a failed command or edit never reaches tool_result hooks. When several PostToolUse hooks answer additionalContext, only the first one listed reaches the model.",
+  },
+  {
+    feature: "turn_end",
+    native: "",
+    support: "impossible",
+    notes: "droid has no hook at the end of a model turn: PostToolUse fires per tool call and Stop once per prompt.",
+  },
+  {
+    feature: "agent_end",
+    native: "Stop",
+    support: "native",
+    notes:
+      "decision:block continues the agent; the model gets a user message that is exactly the message, and the next Stop has stop_hook_active:true. droid has no loop cap of its own; hookit caps it.",
+  },
+  {
+    feature: "agent_settled",
+    native: "Stop",
+    support: "approximate",
+    notes: "Synthesized when hookit lets Stop through; another Stop hook may still continue the agent.",
+  },
+  {
+    feature: "session_before_switch",
+    native: "",
+    support: "impossible",
+    notes: "No hook runs before a new or resumed session; SessionEnd and SessionStart only report it afterwards.",
+  },
+  { feature: "session_before_fork", native: "", support: "impossible", notes: "droid has no hook before a session fork." },
+  { feature: "hook_result", native: "", support: "native", notes: "Evaluated inside hookit after each hook; no harness event involved." },
+  {
+    feature: "messages",
+    native: "PreToolUse, PostToolUse, Stop",
+    support: "approximate",
+    notes:
+      'A block\'s message follows its reason: "Error: <reason>\\n\\n<message>". After a tool (PostToolUse) it is hookSpecificOutput.additionalContext, a message after the result. PreToolUse drops additionalContext, so a pass message on a tool call reaches only the user (systemMessage). Stop: it joins the continuation. steer, followUp and nextTurn all mean the same here: with the next model request (at a stop only steer/followUp start the extra turn).',
+  },
+  {
+    feature: "ask",
+    native: "PreToolUse",
+    support: "approximate",
+    notes:
+      "droid exec --auto ignores permissionDecision \"ask\" and runs the tool, so an ask is the deny (exit 2): the model reads the reason, the asking hook's message and hookit's note to ask the user.",
+  },
+  {
+    feature: "actions",
+    native: "PreToolUse, PostToolUse, Stop",
+    support: "approximate",
+    notes:
+      "interrupt/shutdown become continue:false with stopReason: droid stops the agent before the tool runs (PreToolUse), after it ran (PostToolUse) or at Stop. compact and emit-custom-event have no hook answer here; message: see messages.",
+  },
+  {
+    feature: "user notices",
+    native: "PostToolUse, Stop",
+    support: "approximate",
+    notes:
+      "systemMessage, which the model never sees. droid 0.225.2's code shows it as a warning in the interactive view after PostToolUse and Stop, only logs it on PreToolUse, and droid exec prints none. Lifecycle events get them on stderr: droid would give their stdout to the model.",
+  },
 ];
 
 export default defineAdapter({

@@ -24,8 +24,7 @@ const hooks = hookFileTransforms({
   root: [],
   layout: "nested",
   commandKeys: ["command"],
-  entry: (registration, command) =>
-    withMatcher(registration, { hooks: [{ type: "command", command, timeout: HOOK_TIMEOUT_SECONDS }] }),
+  entry: (registration, command) => withMatcher(registration, { hooks: [{ type: "command", command, timeout: HOOK_TIMEOUT_SECONDS }] }),
 });
 
 export function factoryDir(env: Env): string {

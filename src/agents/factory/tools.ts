@@ -48,7 +48,9 @@ export function normalizeFactoryTool(name: string, input: Payload, where: string
       });
     case "Glob":
       return globPatterns(input.patterns, f).map((pattern) => ({
-        toolName: "find", input: { pattern, ...f.optionalStrings({ folder: "path" }) }, label: pattern,
+        toolName: "find",
+        input: { pattern, ...f.optionalStrings({ folder: "path" }) },
+        label: pattern,
       }));
     case "GenerateImage": {
       // The input images are local files sent to the image model: one read per path.
@@ -92,26 +94,76 @@ function patchOperations(text: string, where: string): PatchOperation[] {
   }
 }
 
-
 /** Every tool droid offered in a captured release (test/fixtures/tool-lists/factory-*.json). */
 export const TOOL_CLASSES: ToolClass[] = [
-  { native: "Execute", as: "bash", fields: { command: "command", timeout: "timeout" }, rest: ["summary", "riskLevelReason", "riskLevel", "fireAndForget"] },
+  {
+    native: "Execute",
+    as: "bash",
+    fields: { command: "command", timeout: "timeout" },
+    rest: ["summary", "riskLevelReason", "riskLevel", "fireAndForget"],
+  },
   { native: "Read", as: "read", fields: { file_path: "path", offset: "offset", limit: "limit" }, rest: ["image_quality"] },
   { native: "LS", as: "ls", fields: { directory_path: "path" }, rest: ["ignorePatterns"] },
   { native: "Create", as: "write", fields: { file_path: "path", content: "content" } },
-  { native: "Edit", as: "edit", fields: { file_path: "path", old_str: "edits[].oldText", new_str: "edits[].newText" }, rest: ["change_all"] },
+  {
+    native: "Edit",
+    as: "edit",
+    fields: { file_path: "path", old_str: "edits[].oldText", new_str: "edits[].newText" },
+    rest: ["change_all"],
+  },
   { native: "MultiEdit", as: "edit", fields: { file_path: "path", changes: "edits" } },
-  { native: "ApplyPatch", as: ["write", "edit"], perFile: true, fields: { input: "path" }, note: "one call per file of the patch, as for Codex" },
-  { native: "Grep", as: "grep", fields: { pattern: "pattern", path: "path", glob_pattern: "glob" },
-    rest: ["output_mode", "case_insensitive", "type", "context_before", "context_after", "context", "line_numbers", "head_limit", "multiline", "fixed_string"] },
-  { native: "Glob", as: "find", perFile: true, fields: { patterns: "pattern", folder: "path" }, rest: ["excludePatterns"], note: "one call per pattern" },
-  { native: "GenerateImage", as: "read", perFile: true, fields: { input_image_paths: "path" }, rest: ["prompt"], note: "one `read` per input image; without input images it keeps its native name" },
-  { native: "Task", nativeOnly: "starts a subagent (its own tool calls reach hookit's hooks); `image_paths` attaches local images to its prompt" },
+  {
+    native: "ApplyPatch",
+    as: ["write", "edit"],
+    perFile: true,
+    fields: { input: "path" },
+    note: "one call per file of the patch, as for Codex",
+  },
+  {
+    native: "Grep",
+    as: "grep",
+    fields: { pattern: "pattern", path: "path", glob_pattern: "glob" },
+    rest: [
+      "output_mode",
+      "case_insensitive",
+      "type",
+      "context_before",
+      "context_after",
+      "context",
+      "line_numbers",
+      "head_limit",
+      "multiline",
+      "fixed_string",
+    ],
+  },
+  {
+    native: "Glob",
+    as: "find",
+    perFile: true,
+    fields: { patterns: "pattern", folder: "path" },
+    rest: ["excludePatterns"],
+    note: "one call per pattern",
+  },
+  {
+    native: "GenerateImage",
+    as: "read",
+    perFile: true,
+    fields: { input_image_paths: "path" },
+    rest: ["prompt"],
+    note: "one `read` per input image; without input images it keeps its native name",
+  },
+  {
+    native: "Task",
+    nativeOnly: "starts a subagent (its own tool calls reach hookit's hooks); `image_paths` attaches local images to its prompt",
+  },
   { native: "TaskOutput", inert: "reads the output of a background task the agent started" },
   { native: "TaskStop", inert: "stops a background task the agent started" },
   { native: "Skill", inert: SKILL },
   { native: "ToolSearch", inert: "loads the schema of a deferred tool" },
-  { native: "ConnectorSearch", nativeOnly: "finds and calls a tool of a connected service (Factory's connectors, like MCP); guard it by `nativeToolName`" },
+  {
+    native: "ConnectorSearch",
+    nativeOnly: "finds and calls a tool of a connected service (Factory's connectors, like MCP); guard it by `nativeToolName`",
+  },
   { native: "FetchUrl", inert: WEB_FETCH },
   { native: "WebSearch", inert: "a web search run by Factory" },
   { native: "TodoWrite", inert: NO_FILES },

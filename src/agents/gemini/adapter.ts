@@ -8,13 +8,7 @@ import { withUndelivered } from "../shared/messages.ts";
 import { defineAdapter, type CapabilityRows } from "../shared/define.ts";
 import { geminiResultText, normalizeGeminiCalls, TOOL_CLASSES } from "./tools.ts";
 import { mappedOrRefused } from "../shared/tool-classes.ts";
-import {
-  PayloadError,
-  type Decision,
-  type Invocation,
-  type InvocationKind,
-  type Reply,
-} from "../../contract/types.ts";
+import { PayloadError, type Decision, type Invocation, type InvocationKind, type Reply } from "../../contract/types.ts";
 
 const ADAPTER_ID = "gemini";
 
@@ -39,25 +33,29 @@ const CAPABILITIES: CapabilityRows = [
     feature: "tool_call",
     native: "BeforeTool",
     support: "native",
-    notes: 'JSON `{"decision":"deny","reason":R}`: the tool does not run and the model gets the function response `{"error":"Tool execution blocked: R"}`.',
+    notes:
+      'JSON `{"decision":"deny","reason":R}`: the tool does not run and the model gets the function response `{"error":"Tool execution blocked: R"}`.',
   },
   {
     feature: "tool_result",
     native: "AfterTool",
     support: "native",
-    notes: 'JSON `{"decision":"deny","reason":T}`: the real output is hidden and the model gets `{"error":T}` (T is the `[BLOCKED by HooKit] …` text).',
+    notes:
+      'JSON `{"decision":"deny","reason":T}`: the real output is hidden and the model gets `{"error":T}` (T is the `[BLOCKED by HooKit] …` text).',
   },
   {
     feature: "turn_end",
     native: "AfterModel",
     support: "approximate",
-    notes: "No turn-end event: an AfterModel chunk with a `finishReason` counts as the end of a model turn and `turnIndex` is always 0. Not installed by default, because Gemini runs AfterModel hooks for every streamed chunk.",
+    notes:
+      "No turn-end event: an AfterModel chunk with a `finishReason` counts as the end of a model turn and `turnIndex` is always 0. Not installed by default, because Gemini runs AfterModel hooks for every streamed chunk.",
   },
   {
     feature: "agent_end",
     native: "AfterAgent",
     support: "native",
-    notes: 'JSON `{"decision":"deny","reason":C}`: the model gets a new user turn with exactly C. Gemini only stops after 100 turns, so hookit caps the continuations itself.',
+    notes:
+      'JSON `{"decision":"deny","reason":C}`: the model gets a new user turn with exactly C. Gemini only stops after 100 turns, so hookit caps the continuations itself.',
   },
   {
     feature: "agent_settled",
@@ -78,15 +76,26 @@ const CAPABILITIES: CapabilityRows = [
     support: "native",
     notes: "Evaluated in-process by hookit after each native event; never changes what Gemini receives.",
   },
-  { feature: "messages", native: "BeforeTool, AfterTool, AfterAgent", support: "approximate",
-    notes: "A block's message follows its reason: {\"error\":\"Tool execution blocked: <reason>\\n\\n<message>\"}. After a tool (AfterTool) it is hookSpecificOutput.additionalContext, appended to the result as <hook_context>…</hook_context>. BeforeTool drops additionalContext, so a pass message on a tool call reaches only the user (systemMessage). AfterAgent: it joins the continuation. steer, followUp and nextTurn all mean the same here: with the next model request (at a stop only steer/followUp start the extra turn)." },
-  { feature: "ask", native: "BeforeTool", support: "approximate",
-    notes: "Gemini's decision \"ask\" waits for a confirmation nobody can give in -p (the e2e run hung until it was killed), so an ask is the deny: the model reads the reason, the asking hook's message and hookit's note to ask the user." },
+  {
+    feature: "messages",
+    native: "BeforeTool, AfterTool, AfterAgent",
+    support: "approximate",
+    notes:
+      'A block\'s message follows its reason: {"error":"Tool execution blocked: <reason>\\n\\n<message>"}. After a tool (AfterTool) it is hookSpecificOutput.additionalContext, appended to the result as <hook_context>…</hook_context>. BeforeTool drops additionalContext, so a pass message on a tool call reaches only the user (systemMessage). AfterAgent: it joins the continuation. steer, followUp and nextTurn all mean the same here: with the next model request (at a stop only steer/followUp start the extra turn).',
+  },
+  {
+    feature: "ask",
+    native: "BeforeTool",
+    support: "approximate",
+    notes:
+      "Gemini's decision \"ask\" waits for a confirmation nobody can give in -p (the e2e run hung until it was killed), so an ask is the deny: the model reads the reason, the asking hook's message and hookit's note to ask the user.",
+  },
   {
     feature: "actions",
     native: "BeforeTool, AfterTool, AfterAgent",
     support: "approximate",
-    notes: "`interrupt` and `shutdown` become `continue:false` + `stopReason`: the agent loop stops with no further model request. `compact` and `emit-custom-event` cannot be delivered; `message`: see messages.",
+    notes:
+      "`interrupt` and `shutdown` become `continue:false` + `stopReason`: the agent loop stops with no further model request. `compact` and `emit-custom-event` cannot be delivered; `message`: see messages.",
   },
   {
     feature: "user notices",
@@ -198,4 +207,3 @@ function finishesTurn(response: unknown): boolean {
   if (!isRecord(response) || !Array.isArray(response.candidates)) return false;
   return response.candidates.some((c) => isRecord(c) && typeof c.finishReason === "string" && c.finishReason !== "");
 }
-

@@ -4,5 +4,11 @@ import type { DoctorProbe } from "../../contract/types.ts";
 
 export default {
   event: "BeforeTool",
-  payload: (cwd, id) => ({ session_id: id, cwd, hook_event_name: "BeforeTool", tool_name: "run_shell_command", tool_input: { command: "true" } }),
+  payload: (cwd, id) => ({
+    session_id: id,
+    cwd,
+    hook_event_name: "BeforeTool",
+    tool_name: "run_shell_command",
+    tool_input: { command: "true" },
+  }),
 } satisfies DoctorProbe;

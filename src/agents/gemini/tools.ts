@@ -43,8 +43,7 @@ export function normalizeGeminiTool(name: string, args: Record<string, unknown>)
       if (path !== undefined) return { toolName: "read", input: { path, ...readRange(args) } };
       break;
     case "write_file":
-      if (path !== undefined && typeof args.content === "string")
-        return { toolName: "write", input: { path, content: args.content } };
+      if (path !== undefined && typeof args.content === "string") return { toolName: "write", input: { path, content: args.content } };
       break;
     case "replace":
       if (path !== undefined && typeof args.old_string === "string" && typeof args.new_string === "string")
@@ -123,20 +122,76 @@ function numberOf(value: unknown): number | undefined {
   return typeof value === "number" && Number.isFinite(value) ? value : undefined;
 }
 
-
 /** Every tool Gemini CLI offered in a captured release (test/fixtures/tool-lists/gemini-*.json), plus older names. */
 export const TOOL_CLASSES: ToolClass[] = [
-  { native: "run_shell_command", as: "bash", fields: { command: "command", dir_path: "command" }, rest: ["description", "is_background", "delay_ms"], note: "`dir_path` (the directory it runs in) becomes `cd -- <dir_path> && <command>`" },
-  { native: "read_file", as: "read", fields: { file_path: "path", absolute_path: "path", start_line: "offset", end_line: "limit", offset: "offset", limit: "limit" } },
-  { native: "read_many_files", as: "read", perFile: true, fields: { include: "path", paths: "path" }, rest: ["exclude", "recursive", "useDefaultExcludes", "file_filtering_options"], note: "one `read` per path or glob" },
+  {
+    native: "run_shell_command",
+    as: "bash",
+    fields: { command: "command", dir_path: "command" },
+    rest: ["description", "is_background", "delay_ms"],
+    note: "`dir_path` (the directory it runs in) becomes `cd -- <dir_path> && <command>`",
+  },
+  {
+    native: "read_file",
+    as: "read",
+    fields: { file_path: "path", absolute_path: "path", start_line: "offset", end_line: "limit", offset: "offset", limit: "limit" },
+  },
+  {
+    native: "read_many_files",
+    as: "read",
+    perFile: true,
+    fields: { include: "path", paths: "path" },
+    rest: ["exclude", "recursive", "useDefaultExcludes", "file_filtering_options"],
+    note: "one `read` per path or glob",
+  },
   { native: "write_file", as: "write", fields: { file_path: "path", content: "content" } },
-  { native: "replace", as: "edit", fields: { file_path: "path", old_string: "edits[].oldText", new_string: "edits[].newText" }, rest: ["instruction", "allow_multiple", "expected_replacements"] },
-  { native: "save_memory", as: "edit", fields: { fact: "edits[].newText" }, note: "an append to `~/.gemini/GEMINI.md` (the path is that literal text)" },
-  { native: "grep_search", as: "grep", fields: { pattern: "pattern", dir_path: "path", include_pattern: "glob" }, rest: ["exclude_pattern", "names_only", "max_matches_per_file", "total_max_matches", "case_sensitive", "fixed_strings", "context", "after", "before", "no_ignore"] },
-  { native: "search_file_content", as: "grep", fields: { pattern: "pattern", path: "path", include: "glob" }, note: "older name of grep_search" },
-  { native: "glob", as: "find", fields: { pattern: "pattern", dir_path: "path" }, rest: ["case_sensitive", "respect_git_ignore", "respect_gemini_ignore"] },
+  {
+    native: "replace",
+    as: "edit",
+    fields: { file_path: "path", old_string: "edits[].oldText", new_string: "edits[].newText" },
+    rest: ["instruction", "allow_multiple", "expected_replacements"],
+  },
+  {
+    native: "save_memory",
+    as: "edit",
+    fields: { fact: "edits[].newText" },
+    note: "an append to `~/.gemini/GEMINI.md` (the path is that literal text)",
+  },
+  {
+    native: "grep_search",
+    as: "grep",
+    fields: { pattern: "pattern", dir_path: "path", include_pattern: "glob" },
+    rest: [
+      "exclude_pattern",
+      "names_only",
+      "max_matches_per_file",
+      "total_max_matches",
+      "case_sensitive",
+      "fixed_strings",
+      "context",
+      "after",
+      "before",
+      "no_ignore",
+    ],
+  },
+  {
+    native: "search_file_content",
+    as: "grep",
+    fields: { pattern: "pattern", path: "path", include: "glob" },
+    note: "older name of grep_search",
+  },
+  {
+    native: "glob",
+    as: "find",
+    fields: { pattern: "pattern", dir_path: "path" },
+    rest: ["case_sensitive", "respect_git_ignore", "respect_gemini_ignore"],
+  },
   { native: "list_directory", as: "ls", fields: { dir_path: "path" }, rest: ["ignore", "file_filtering_options"] },
-  { native: "web_fetch", nativeOnly: "fetches the URLs written in `prompt` (Gemini's fallback fetches them directly, private addresses too); reads no local file" },
+  {
+    native: "web_fetch",
+    nativeOnly:
+      "fetches the URLs written in `prompt` (Gemini's fallback fetches them directly, private addresses too); reads no local file",
+  },
   { native: "google_web_search", inert: WEB_SEARCH },
   { native: "invoke_agent", inert: SUBAGENT },
   { native: "activate_skill", inert: SKILL },

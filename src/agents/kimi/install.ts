@@ -82,7 +82,10 @@ function renderBlock(registrations: readonly HookRegistration[], prefix: string,
     if (index > 0) lines.push("");
     lines.push("[[hooks]]", `event = ${tomlString(registration.native)}`);
     if (registration.matcher !== undefined) lines.push(`matcher = ${tomlString(registration.matcher)}`);
-    lines.push(`command = ${tomlString(hookCommand(prefix, "kimi", registration.native, registration.kind))}`, `timeout = ${HOOK_TIMEOUT_SECONDS}`);
+    lines.push(
+      `command = ${tomlString(hookCommand(prefix, "kimi", registration.native, registration.kind))}`,
+      `timeout = ${HOOK_TIMEOUT_SECONDS}`,
+    );
   });
   lines.push(END_MARKER);
   return lines.join(eol) + eol;

@@ -4,5 +4,12 @@ import type { DoctorProbe } from "../../contract/types.ts";
 
 export default {
   event: "PreToolUse",
-  payload: (cwd, id) => ({ hook_event_name: "PreToolUse", session_id: id, cwd, tool_name: "Bash", tool_input: { command: "true" }, tool_call_id: id }),
+  payload: (cwd, id) => ({
+    hook_event_name: "PreToolUse",
+    session_id: id,
+    cwd,
+    tool_name: "Bash",
+    tool_input: { command: "true" },
+    tool_call_id: id,
+  }),
 } satisfies DoctorProbe;

@@ -14,23 +14,29 @@ export interface NormalizedTool {
 
 type Normalizer = (input: Payload, required: (key: string) => string) => Record<string, unknown>;
 
-const shell: [string, Normalizer] = ["bash", (input, required) => {
-  const out: Record<string, unknown> = { command: required("command") };
-  // Kimi's Bash timeout is in milliseconds, Pi's in seconds.
-  const timeout = numberOf(input.timeout);
-  if (timeout !== undefined) out.timeout = timeout / 1000;
-  return out;
-}];
+const shell: [string, Normalizer] = [
+  "bash",
+  (input, required) => {
+    const out: Record<string, unknown> = { command: required("command") };
+    // Kimi's Bash timeout is in milliseconds, Pi's in seconds.
+    const timeout = numberOf(input.timeout);
+    if (timeout !== undefined) out.timeout = timeout / 1000;
+    return out;
+  },
+];
 
-const read: [string, Normalizer] = ["read", (input, required) => {
-  const out: Record<string, unknown> = { path: required("path") };
-  // A negative line_offset counts from the end of the file, which Pi's offset cannot say.
-  const offset = numberOf(input.line_offset);
-  if (offset !== undefined && offset > 0) out.offset = offset;
-  const lines = numberOf(input.n_lines);
-  if (lines !== undefined) out.limit = lines;
-  return out;
-}];
+const read: [string, Normalizer] = [
+  "read",
+  (input, required) => {
+    const out: Record<string, unknown> = { path: required("path") };
+    // A negative line_offset counts from the end of the file, which Pi's offset cannot say.
+    const offset = numberOf(input.line_offset);
+    if (offset !== undefined && offset > 0) out.offset = offset;
+    const lines = numberOf(input.n_lines);
+    if (lines !== undefined) out.limit = lines;
+    return out;
+  },
+];
 
 // `mode: "append"` is still a write to `path`; the native input keeps the mode.
 const write: [string, Normalizer] = ["write", (_input, required) => ({ path: required("path"), content: required("content") })];
@@ -44,33 +50,42 @@ const NORMALIZERS: Record<string, [string, Normalizer]> = {
   ReadMediaFile: ["read", (_input, required) => ({ path: required("path") })],
   Write: write,
   WriteFile: write,
-  Edit: ["edit", (_input, required) => ({
-    path: required("path"),
-    edits: [{ oldText: required("old_string"), newText: required("new_string") }],
-  })],
+  Edit: [
+    "edit",
+    (_input, required) => ({
+      path: required("path"),
+      edits: [{ oldText: required("old_string"), newText: required("new_string") }],
+    }),
+  ],
   // `edit` is one {old, new} or a list of them.
   StrReplaceFile: ["edit", (input, required) => ({ path: required("path"), edits: replaceEdits(input.edit) })],
   // A unified diff of one file: its removed and added lines.
   PatchFile: ["edit", (input, required) => ({ path: required("path"), edits: [diffEdit(required("diff"))] })],
-  Grep: ["grep", (input, required) => {
-    const out: Record<string, unknown> = { pattern: required("pattern") };
-    if (typeof input.path === "string") out.path = input.path;
-    if (typeof input.glob === "string") out.glob = input.glob;
-    if (typeof input["-i"] === "boolean") out.ignoreCase = input["-i"];
-    const context = numberOf(input["-C"]);
-    if (context !== undefined) out.context = context;
-    // head_limit 0 means "no limit" in Kimi.
-    const limit = numberOf(input.head_limit);
-    if (limit !== undefined && limit > 0) out.limit = limit;
-    return out;
-  }],
-  Glob: ["find", (input, required) => {
-    const out: Record<string, unknown> = { pattern: required("pattern") };
-    // Kimi Code says `path`, kimi-cli `directory`.
-    const dir = typeof input.path === "string" ? input.path : input.directory;
-    if (typeof dir === "string") out.path = dir;
-    return out;
-  }],
+  Grep: [
+    "grep",
+    (input, required) => {
+      const out: Record<string, unknown> = { pattern: required("pattern") };
+      if (typeof input.path === "string") out.path = input.path;
+      if (typeof input.glob === "string") out.glob = input.glob;
+      if (typeof input["-i"] === "boolean") out.ignoreCase = input["-i"];
+      const context = numberOf(input["-C"]);
+      if (context !== undefined) out.context = context;
+      // head_limit 0 means "no limit" in Kimi.
+      const limit = numberOf(input.head_limit);
+      if (limit !== undefined && limit > 0) out.limit = limit;
+      return out;
+    },
+  ],
+  Glob: [
+    "find",
+    (input, required) => {
+      const out: Record<string, unknown> = { pattern: required("pattern") };
+      // Kimi Code says `path`, kimi-cli `directory`.
+      const dir = typeof input.path === "string" ? input.path : input.directory;
+      if (typeof dir === "string") out.path = dir;
+      return out;
+    },
+  ],
 };
 
 /**
@@ -105,21 +120,26 @@ export function kimiResultText(value: unknown): string {
 
 function replaceEdits(value: unknown): { oldText: string; newText: string }[] {
   const list = Array.isArray(value) ? value : [value];
-  const edits = list.filter(isRecord).map((edit) => ({ oldText: typeof edit.old === "string" ? edit.old : "", newText: typeof edit.new === "string" ? edit.new : "" }));
+  const edits = list
+    .filter(isRecord)
+    .map((edit) => ({ oldText: typeof edit.old === "string" ? edit.old : "", newText: typeof edit.new === "string" ? edit.new : "" }));
   // An edit hookit cannot read still changes the file: keep the path visible with an empty edit.
   return edits.length > 0 ? edits : [{ oldText: "", newText: "" }];
 }
 
 function diffEdit(diff: string): { oldText: string; newText: string } {
   const lines = diff.split("\n").filter((line) => !line.startsWith("---") && !line.startsWith("+++"));
-  const side = (mark: string) => lines.filter((line) => line.startsWith(mark)).map((line) => line.slice(1)).join("\n");
+  const side = (mark: string) =>
+    lines
+      .filter((line) => line.startsWith(mark))
+      .map((line) => line.slice(1))
+      .join("\n");
   return { oldText: side("-"), newText: side("+") };
 }
 
 function numberOf(value: unknown): number | undefined {
   return typeof value === "number" && Number.isFinite(value) ? value : undefined;
 }
-
 
 /**
  * Kimi Code's built-in tools (its tools reference) and the Python kimi-cli's (src/kimi_cli/tools).
@@ -133,10 +153,20 @@ export const TOOL_CLASSES: ToolClass[] = [
   { native: "ReadMediaFile", as: "read", fields: { path: "path" }, note: "an image or video file" },
   { native: "Write", as: "write", fields: { path: "path", content: "content" }, rest: ["mode"] },
   { native: "WriteFile", as: "write", fields: { path: "path", content: "content" }, rest: ["mode"], note: "kimi-cli's name" },
-  { native: "Edit", as: "edit", fields: { path: "path", old_string: "edits[].oldText", new_string: "edits[].newText" }, rest: ["replace_all"] },
+  {
+    native: "Edit",
+    as: "edit",
+    fields: { path: "path", old_string: "edits[].oldText", new_string: "edits[].newText" },
+    rest: ["replace_all"],
+  },
   { native: "StrReplaceFile", as: "edit", fields: { path: "path", edit: "edits" }, note: "kimi-cli: `edit` is one `{old, new}` or a list" },
   { native: "PatchFile", as: "edit", fields: { path: "path", diff: "edits" }, note: "kimi-cli: a unified diff of one file" },
-  { native: "Grep", as: "grep", fields: { pattern: "pattern", path: "path", glob: "glob" }, rest: ["-i", "-C", "head_limit", "output_mode", "type", "multiline"] },
+  {
+    native: "Grep",
+    as: "grep",
+    fields: { pattern: "pattern", path: "path", glob: "glob" },
+    rest: ["-i", "-C", "head_limit", "output_mode", "type", "multiline"],
+  },
   { native: "Glob", as: "find", fields: { pattern: "pattern", path: "path", directory: "path" }, rest: ["include_dirs"] },
   { native: "Task", inert: SUBAGENT },
   { native: "SearchWeb", inert: "a web search" },

@@ -22,10 +22,22 @@ export function toolCallInvocation(input: ToolBeforeInput, args: unknown, metada
   const nativeInput = snapshot(args);
   const parts = toolParts(tool, nativeInput);
   const events: NormalizedEvent[] = parts.map((part) => ({
-    event: "tool_call", agent: AGENT_ID, toolName: part.toolName, toolCallId: callID, input: part.input,
-    nativeToolName: tool, nativeToolInput: nativeInput,
+    event: "tool_call",
+    agent: AGENT_ID,
+    toolName: part.toolName,
+    toolCallId: callID,
+    input: part.input,
+    nativeToolName: tool,
+    nativeToolInput: nativeInput,
   }));
-  const invocation: Invocation = { agent: AGENT_ID, nativeEvent: NATIVE.toolCall, kind: "tool_call", events, sessionId: sessionID, metadata };
+  const invocation: Invocation = {
+    agent: AGENT_ID,
+    nativeEvent: NATIVE.toolCall,
+    kind: "tool_call",
+    events,
+    sessionId: sessionID,
+    metadata,
+  };
   // Several files of one apply_patch: say which of them was blocked.
   if (parts.length > 1) invocation.labels = parts.map((part) => part.label);
   return invocation;
@@ -41,11 +53,16 @@ export function toolResultInvocation(input: ToolAfterInput, output: ToolAfterOut
   // A patch that touched one file reads as that file's write/edit; a multi-file patch stays apply_patch.
   const single = parts.length === 1 ? parts[0] : undefined;
   const event: NormalizedEvent = {
-    event: "tool_result", agent: AGENT_ID,
-    toolName: single?.toolName ?? tool, toolCallId: callID, input: single?.input ?? (nativeInput as Record<string, unknown>),
+    event: "tool_result",
+    agent: AGENT_ID,
+    toolName: single?.toolName ?? tool,
+    toolCallId: callID,
+    input: single?.input ?? (nativeInput as Record<string, unknown>),
     // OpenCode calls this hook only for calls that succeeded.
-    content: [{ type: "text", text: output.output }], isError: false,
-    nativeToolName: tool, nativeToolInput: nativeInput,
+    content: [{ type: "text", text: output.output }],
+    isError: false,
+    nativeToolName: tool,
+    nativeToolInput: nativeInput,
   };
   return { agent: AGENT_ID, nativeEvent: NATIVE.toolResult, kind: "tool_result", events: [event], sessionId: sessionID, metadata };
 }
@@ -57,15 +74,23 @@ export function toolResultInvocation(input: ToolAfterInput, output: ToolAfterOut
  */
 export function stopInvocation(sessionID: string, metadata: SessionMetadata, aborted = false): Invocation {
   return {
-    agent: AGENT_ID, nativeEvent: NATIVE.idle, kind: "stop",
-    events: aborted ? [] : [{ event: "agent_end", agent: AGENT_ID }], sessionId: sessionID, metadata,
+    agent: AGENT_ID,
+    nativeEvent: NATIVE.idle,
+    kind: "stop",
+    events: aborted ? [] : [{ event: "agent_end", agent: AGENT_ID }],
+    sessionId: sessionID,
+    metadata,
   };
 }
 
 export function turnEndInvocation(sessionID: string, turnIndex: number, metadata: SessionMetadata): Invocation {
   return {
-    agent: AGENT_ID, nativeEvent: NATIVE.turnEnd, kind: "turn_end",
-    events: [{ event: "turn_end", agent: AGENT_ID, turnIndex }], sessionId: sessionID, metadata,
+    agent: AGENT_ID,
+    nativeEvent: NATIVE.turnEnd,
+    kind: "turn_end",
+    events: [{ event: "turn_end", agent: AGENT_ID, turnIndex }],
+    sessionId: sessionID,
+    metadata,
   };
 }
 

@@ -21,7 +21,10 @@ const PLUGIN_FILE = "opencode.mjs";
  */
 export function opencodePluginPath(extensionPath: string): string {
   if (!isAbsolute(extensionPath)) {
-    throw new InstallError("E_NOT_BUILT", "hookit cannot name its OpenCode plugin: its package root was not found. Build hookit (npm run build) and run its own `hookit install`.");
+    throw new InstallError(
+      "E_NOT_BUILT",
+      "hookit cannot name its OpenCode plugin: its package root was not found. Build hookit (npm run build) and run its own `hookit install`.",
+    );
   }
   return join(dirname(extensionPath), PLUGIN_FILE);
 }
@@ -53,7 +56,11 @@ const target: InstallTarget = {
   },
   projectFile: "opencode.json",
   globalFile: (env) => join(opencodeConfigDir(env), "opencode.json"),
-  detect: { bins: ["opencode"], homeDirs: [join(".config", "opencode"), join(".local", "share", "opencode")], envDirs: ["OPENCODE_CONFIG_DIR"] },
+  detect: {
+    bins: ["opencode"],
+    homeDirs: [join(".config", "opencode"), join(".local", "share", "opencode")],
+    envDirs: ["OPENCODE_CONFIG_DIR"],
+  },
   emptyText: EMPTY_TEXT,
   apply(text, options) {
     const pluginPath = opencodePluginPath(options.extensionPath);

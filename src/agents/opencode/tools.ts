@@ -21,35 +21,50 @@ type Input = Record<string, unknown>;
 type Normalizer = (input: Input, field: FieldReader) => Input;
 
 const NORMALIZERS: Record<string, [string, Normalizer]> = {
-  bash: ["bash", (input, f) => {
-    // `workdir` is where the command runs: relative paths in it land there.
-    const out: Input = { command: inDirectory(f.string("command"), input.workdir) };
-    // OpenCode's timeout is in milliseconds, Pi's in seconds.
-    if (typeof input.timeout === "number" && Number.isFinite(input.timeout)) out.timeout = input.timeout / 1000;
-    return out;
-  }],
-  read: ["read", (input, f) => {
-    const out: Input = { path: f.string("filePath") };
-    copyNumber(input, "offset", out);
-    copyNumber(input, "limit", out);
-    return out;
-  }],
+  bash: [
+    "bash",
+    (input, f) => {
+      // `workdir` is where the command runs: relative paths in it land there.
+      const out: Input = { command: inDirectory(f.string("command"), input.workdir) };
+      // OpenCode's timeout is in milliseconds, Pi's in seconds.
+      if (typeof input.timeout === "number" && Number.isFinite(input.timeout)) out.timeout = input.timeout / 1000;
+      return out;
+    },
+  ],
+  read: [
+    "read",
+    (input, f) => {
+      const out: Input = { path: f.string("filePath") };
+      copyNumber(input, "offset", out);
+      copyNumber(input, "limit", out);
+      return out;
+    },
+  ],
   write: ["write", (_input, f) => ({ path: f.string("filePath"), content: f.string("content") })],
-  edit: ["edit", (_input, f) => ({
-    path: f.string("filePath"),
-    edits: [{ oldText: f.string("oldString"), newText: f.string("newString") }],
-  })],
-  grep: ["grep", (input, f) => {
-    const out: Input = { pattern: f.string("pattern") };
-    copyString(input, "path", out, "path");
-    copyString(input, "include", out, "glob");
-    return out;
-  }],
-  glob: ["find", (input, f) => {
-    const out: Input = { pattern: f.string("pattern") };
-    copyString(input, "path", out, "path");
-    return out;
-  }],
+  edit: [
+    "edit",
+    (_input, f) => ({
+      path: f.string("filePath"),
+      edits: [{ oldText: f.string("oldString"), newText: f.string("newString") }],
+    }),
+  ],
+  grep: [
+    "grep",
+    (input, f) => {
+      const out: Input = { pattern: f.string("pattern") };
+      copyString(input, "path", out, "path");
+      copyString(input, "include", out, "glob");
+      return out;
+    },
+  ],
+  glob: [
+    "find",
+    (input, f) => {
+      const out: Input = { pattern: f.string("pattern") };
+      copyString(input, "path", out, "path");
+      return out;
+    },
+  ],
 };
 
 /**
@@ -95,11 +110,28 @@ function copyNumber(from: Input, key: string, to: Input): void {
 
 /** Every tool OpenCode offered in a captured release (test/fixtures/tool-lists/opencode-*.json), plus apply_patch (GPT models). */
 export const TOOL_CLASSES: ToolClass[] = [
-  { native: "bash", as: "bash", fields: { command: "command", timeout: "timeout", workdir: "command" }, rest: ["description"], note: "timeout ms → s; `workdir` (the directory it runs in) becomes `cd -- <workdir> && <command>`" },
+  {
+    native: "bash",
+    as: "bash",
+    fields: { command: "command", timeout: "timeout", workdir: "command" },
+    rest: ["description"],
+    note: "timeout ms → s; `workdir` (the directory it runs in) becomes `cd -- <workdir> && <command>`",
+  },
   { native: "read", as: "read", fields: { filePath: "path", offset: "offset", limit: "limit" } },
   { native: "write", as: "write", fields: { filePath: "path", content: "content" } },
-  { native: "edit", as: "edit", fields: { filePath: "path", oldString: "edits[].oldText", newString: "edits[].newText" }, rest: ["replaceAll"] },
-  { native: "apply_patch", as: ["write", "edit"], perFile: true, fields: { patchText: "path" }, note: "one call per file of the patch, as for Codex" },
+  {
+    native: "edit",
+    as: "edit",
+    fields: { filePath: "path", oldString: "edits[].oldText", newString: "edits[].newText" },
+    rest: ["replaceAll"],
+  },
+  {
+    native: "apply_patch",
+    as: ["write", "edit"],
+    perFile: true,
+    fields: { patchText: "path" },
+    note: "one call per file of the patch, as for Codex",
+  },
   { native: "grep", as: "grep", fields: { pattern: "pattern", path: "path", include: "glob" } },
   { native: "glob", as: "find", fields: { pattern: "pattern", path: "path" } },
   { native: "task", inert: "starts a subagent; each tool call it makes reaches hookit's plugin on its own" },

@@ -26,9 +26,8 @@ export async function deliverEffects(effects: readonly Effect[], pi: PiAPI, ctx:
           break;
         case "request-corrective-turn":
           // Reaches the model as a user-role message and starts one more run (Pi ≥0.77, §3).
-          watch(
-            pi.sendMessage({ customType: MESSAGE_TYPE, content: effect.message, display: true }, { triggerTurn: true }),
-            (error) => notify(ctx, correctiveFailure(error), "error"),
+          watch(pi.sendMessage({ customType: MESSAGE_TYPE, content: effect.message, display: true }, { triggerTurn: true }), (error) =>
+            notify(ctx, correctiveFailure(error), "error"),
           );
           break;
         case "request-action":
@@ -60,11 +59,13 @@ function deliverAction(action: ActionPayload, hookRef: string, pi: PiAPI, ctx: P
     case "compact": {
       if (typeof ctx.compact !== "function") throw new Error("this Pi version cannot compact from an extension");
       const instructions = typeof action.instructions === "string" ? { customInstructions: action.instructions } : {};
-      settle(ctx.compact({
-        ...instructions,
-        // Compaction finishes later; its failure is reported, as HooKit does.
-        onError: (error) => notify(ctx, `hookit: compact action from "${hookRef}" failed — ${errorDetail(error)}`, "error"),
-      }));
+      settle(
+        ctx.compact({
+          ...instructions,
+          // Compaction finishes later; its failure is reported, as HooKit does.
+          onError: (error) => notify(ctx, `hookit: compact action from "${hookRef}" failed — ${errorDetail(error)}`, "error"),
+        }),
+      );
       return;
     }
     case "message": {
@@ -76,10 +77,12 @@ function deliverAction(action: ActionPayload, hookRef: string, pi: PiAPI, ctx: P
         return;
       }
       const deliverAs = action.delivery as "steer" | "followUp" | "nextTurn";
-      settle(pi.sendMessage(
-        { customType: MESSAGE_TYPE, content: message, display: true },
-        { deliverAs, triggerTurn: action.triggerTurn === true },
-      ));
+      settle(
+        pi.sendMessage(
+          { customType: MESSAGE_TYPE, content: message, display: true },
+          { deliverAs, triggerTurn: action.triggerTurn === true },
+        ),
+      );
       return;
     }
     case "emit-custom-event":
@@ -88,8 +91,7 @@ function deliverAction(action: ActionPayload, hookRef: string, pi: PiAPI, ctx: P
   }
 }
 
-const actionFailure = (hookRef: string, error: unknown) =>
-  `hookit: action from "${hookRef}" delivery failed — ${errorDetail(error)}`;
+const actionFailure = (hookRef: string, error: unknown) => `hookit: action from "${hookRef}" delivery failed — ${errorDetail(error)}`;
 const correctiveFailure = (error: unknown) => `hookit: corrective turn delivery failed — ${errorDetail(error)}`;
 
 /**

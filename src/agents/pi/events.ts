@@ -62,8 +62,13 @@ export function toEvent(name: NativeEventName, payload: PiEvent): NormalizedEven
       const input = requireRecord(payload, "input");
       // Pi's tool names are hookit's vocabulary, so the native name equals the normalized one.
       return {
-        event: name, agent, toolName, toolCallId: requireString(payload, "toolCallId"), input,
-        nativeToolName: toolName, nativeToolInput: input,
+        event: name,
+        agent,
+        toolName,
+        toolCallId: requireString(payload, "toolCallId"),
+        input,
+        nativeToolName: toolName,
+        nativeToolInput: input,
       };
     }
     case "tool_result": {
@@ -71,10 +76,15 @@ export function toEvent(name: NativeEventName, payload: PiEvent): NormalizedEven
       const input = requireRecord(payload, "input");
       if (!Array.isArray(payload.content)) throw new PiPayloadError(`Pi tool_result event has no "content" array`);
       const event: NormalizedEvent = {
-        event: name, agent, toolName, toolCallId: requireString(payload, "toolCallId"), input,
+        event: name,
+        agent,
+        toolName,
+        toolCallId: requireString(payload, "toolCallId"),
+        input,
         content: (snapshot(payload.content) ?? []) as ContentBlock[],
         isError: payload.isError === true,
-        nativeToolName: toolName, nativeToolInput: input,
+        nativeToolName: toolName,
+        nativeToolInput: input,
       };
       const details = snapshot(payload.details);
       if (details !== undefined) event.details = details;
@@ -96,7 +106,9 @@ export function toEvent(name: NativeEventName, payload: PiEvent): NormalizedEven
     }
     case "session_before_fork":
       return {
-        event: name, agent, entryId: requireString(payload, "entryId"),
+        event: name,
+        agent,
+        entryId: requireString(payload, "entryId"),
         position: oneOf(payload, "position", ["before", "at"] as const),
       };
   }
@@ -153,9 +165,12 @@ export function controlResult(
  */
 function askMessages(evaluation: HookEvaluationOutcome | undefined): string[] {
   const rows = evaluation?.evaluationReport?.rows ?? [];
-  const onBlock = new Set(rows.flatMap((r) => (r.type === "action" && r.actionType === "message" && r.outcome === "block" ? [r.hookRef] : [])));
+  const onBlock = new Set(
+    rows.flatMap((r) => (r.type === "action" && r.actionType === "message" && r.outcome === "block" ? [r.hookRef] : [])),
+  );
   return (evaluation?.effects ?? []).flatMap((e) =>
-    e.type === "request-action" && e.action.type === "message" && onBlock.has(e.hookRef) ? [String(e.action.message)] : []);
+    e.type === "request-action" && e.action.type === "message" && onBlock.has(e.hookRef) ? [String(e.action.message)] : [],
+  );
 }
 
 /** Yes runs the tool; no, a closed dialog or a broken UI keep the block. */

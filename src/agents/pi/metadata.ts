@@ -17,8 +17,7 @@ function read<T>(get: () => T): T | undefined {
 }
 
 const text = (value: unknown): string | undefined => (typeof value === "string" && value !== "" ? value : undefined);
-const number = (value: unknown): number | undefined =>
-  typeof value === "number" && Number.isFinite(value) ? value : undefined;
+const number = (value: unknown): number | undefined => (typeof value === "number" && Number.isFinite(value) ? value : undefined);
 
 /** Pi's answer to "is this project trusted?", or undefined when this Pi cannot say. */
 export function projectTrust(ctx: PiContext): boolean | undefined {

@@ -79,14 +79,8 @@ export interface PiCommand {
 export interface PiAPI {
   on(event: string, handler: PiHandler): unknown;
   registerCommand(name: string, command: PiCommand): void;
-  sendMessage(
-    message: PiMessage,
-    options?: { deliverAs?: "steer" | "followUp" | "nextTurn"; triggerTurn?: boolean },
-  ): void;
-  sendUserMessage(
-    content: string,
-    options?: { deliverAs?: "steer" | "followUp"; expandPromptTemplates?: boolean },
-  ): void;
+  sendMessage(message: PiMessage, options?: { deliverAs?: "steer" | "followUp" | "nextTurn"; triggerTurn?: boolean }): void;
+  sendUserMessage(content: string, options?: { deliverAs?: "steer" | "followUp"; expandPromptTemplates?: boolean }): void;
   appendEntry(customType: string, data?: unknown): void;
   events: { emit(channel: string, data: unknown): void };
   getThinkingLevel?(): string;

@@ -8,7 +8,12 @@ export const TOOL_CLASSES: ToolClass[] = [
   { native: "read", as: "read", fields: { path: "path", offset: "offset", limit: "limit" } },
   { native: "write", as: "write", fields: { path: "path", content: "content" } },
   { native: "edit", as: "edit", fields: { path: "path", edits: "edits" } },
-  { native: "grep", as: "grep", fields: { pattern: "pattern", path: "path", glob: "glob" }, rest: ["ignoreCase", "literal", "context", "limit"] },
+  {
+    native: "grep",
+    as: "grep",
+    fields: { pattern: "pattern", path: "path", glob: "glob" },
+    rest: ["ignoreCase", "literal", "context", "limit"],
+  },
   { native: "find", as: "find", fields: { pattern: "pattern", path: "path" }, rest: ["limit"] },
   { native: "ls", as: "ls", fields: { path: "path" }, rest: ["limit"] },
 ];

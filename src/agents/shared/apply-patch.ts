@@ -23,7 +23,6 @@ export type PatchOperation =
   | { kind: "delete"; path: string }
   | { kind: "update"; path: string; moveTo?: string; hunks: PatchHunk[] };
 
-
 /** Thrown with a message that says what is wrong and on which line. */
 export class PatchSyntaxError extends HookitError {
   override name = "PatchSyntaxError";
@@ -41,7 +40,10 @@ const MOVE = "*** Move to:";
 const END_OF_FILE = "*** End of File";
 
 export function parseApplyPatch(text: string): PatchOperation[] {
-  const lines = text.trim().split("\n").map((line) => line.replace(/\r$/, ""));
+  const lines = text
+    .trim()
+    .split("\n")
+    .map((line) => line.replace(/\r$/, ""));
   if (lines[0]?.trim() !== BEGIN) throw new PatchSyntaxError(`the first line must be "${BEGIN}"`);
   if (lines.length < 2 || lines[lines.length - 1]?.trim() !== END) {
     throw new PatchSyntaxError(`the last line must be "${END}"`);
@@ -178,7 +180,8 @@ export interface ShellPatch {
 
 // Codex runs `apply_patch <<'EOF' … EOF` sent through a shell tool as a patch (and puts an
 // `apply_patch` executable on PATH for the shell), optionally after `cd <dir> &&`.
-const HEREDOC_PATCH_RE = /(?:\bcd\s+(?:'([^']*)'|"([^"]*)"|(\S+))\s*&&\s*)?\bapply_?patch\b[^\n]*?<<-?\s*(['"]?)([\w-]+)\4[^\n]*\n([\s\S]*?)\n\s*\5\s*(?:\n|$)/g;
+const HEREDOC_PATCH_RE =
+  /(?:\bcd\s+(?:'([^']*)'|"([^"]*)"|(\S+))\s*&&\s*)?\bapply_?patch\b[^\n]*?<<-?\s*(['"]?)([\w-]+)\4[^\n]*\n([\s\S]*?)\n\s*\5\s*(?:\n|$)/g;
 const ENVELOPE_RE = /\*\*\* Begin Patch[\s\S]*?\*\*\* End Patch/g;
 
 /**

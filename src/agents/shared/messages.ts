@@ -7,6 +7,9 @@ export function withUndelivered(invocation: Invocation, decision: Decision, deli
   if (decision.context === undefined || delivered) return decision.notices;
   return [
     ...decision.notices,
-    { message: `hookit: a message for the model cannot be delivered on ${invocation.agent} ${invocation.nativeEvent}: ${decision.context}`, severity: "warning" },
+    {
+      message: `hookit: a message for the model cannot be delivered on ${invocation.agent} ${invocation.nativeEvent}: ${decision.context}`,
+      severity: "warning",
+    },
   ];
 }

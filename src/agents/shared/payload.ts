@@ -51,13 +51,7 @@ export function requireString(obj: Payload, key: string, where: string): string 
 }
 
 /** The common fields every Claude-style event carries, as an Invocation skeleton. */
-export function baseInvocation(
-  agent: string,
-  nativeEvent: string,
-  kind: InvocationKind,
-  payload: Payload,
-  where: string,
-): Invocation {
+export function baseInvocation(agent: string, nativeEvent: string, kind: InvocationKind, payload: Payload, where: string): Invocation {
   const invocation: Invocation = { agent, nativeEvent, kind, events: [] };
   const sessionId = optionalString(payload, "session_id", where);
   const cwd = optionalString(payload, "cwd", where);
@@ -140,7 +134,8 @@ export function exactKindLookup(
   kinds: Record<string, InvocationKind>,
   lifecycle: readonly string[] = [],
 ): (nativeEvent: string) => InvocationKind | undefined {
-  return (nativeEvent) => (Object.hasOwn(kinds, nativeEvent) ? kinds[nativeEvent] : lifecycle.includes(nativeEvent) ? "lifecycle" : undefined);
+  return (nativeEvent) =>
+    Object.hasOwn(kinds, nativeEvent) ? kinds[nativeEvent] : lifecycle.includes(nativeEvent) ? "lifecycle" : undefined;
 }
 
 /**
@@ -154,7 +149,11 @@ export function kindLookup(
   lifecycle: readonly string[] = [],
 ): (nativeEvent: string) => InvocationKind | undefined {
   const exact = exactKindLookup(kinds, lifecycle);
-  const preTool = new Set(Object.keys(kinds).filter((name) => kinds[name] === "tool_call").map(squash));
+  const preTool = new Set(
+    Object.keys(kinds)
+      .filter((name) => kinds[name] === "tool_call")
+      .map(squash),
+  );
   return (nativeEvent) => exact(nativeEvent) ?? (looksPreTool(squash(nativeEvent), preTool) ? "tool_call" : undefined);
 }
 

@@ -9,8 +9,28 @@ const SAFE_WORD = /^[A-Za-z0-9_@%+:,./-]+$/;
 
 // A reserved word in command position is syntax to the shell; exec runs a program of that name.
 const RESERVED = new Set([
-  "!", "{", "}", "[[", "]]", "case", "coproc", "do", "done", "elif", "else", "esac", "fi", "for", "function",
-  "if", "in", "select", "then", "time", "until", "while",
+  "!",
+  "{",
+  "}",
+  "[[",
+  "]]",
+  "case",
+  "coproc",
+  "do",
+  "done",
+  "elif",
+  "else",
+  "esac",
+  "fi",
+  "for",
+  "function",
+  "if",
+  "in",
+  "select",
+  "then",
+  "time",
+  "until",
+  "while",
 ]);
 
 /** One word, quoted when the shell would read it differently from its exact text. */

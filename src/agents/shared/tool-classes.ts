@@ -68,7 +68,11 @@ const VOCABULARY: ReadonlySet<string> = new Set(["bash", "read", "write", "edit"
  * guard; the agent itself usually rejects such a call, but hookit does not bet on it.
  */
 export function mappedOrRefused<T extends { toolName: string; input: Record<string, unknown> }>(
-  table: readonly ToolClass[], native: string, calls: T[], where: string, refuse: (message: string) => Error,
+  table: readonly ToolClass[],
+  native: string,
+  calls: T[],
+  where: string,
+  refuse: (message: string) => Error,
 ): T[] {
   const entry = classOf(table, native);
   if (!entry || !("as" in entry)) return calls;

@@ -10,7 +10,14 @@ import type { SessionState } from "../../run/session-state.ts";
 import type { Env } from "../../paths.ts";
 import { createDelivery, undeliveredMessage } from "../../agents/opencode/deliver.ts";
 import {
-  abortedSession, finishedAssistantMessage, idleSession, sessionInfo, stopInvocation, toolCallInvocation, toolResultInvocation, turnEndInvocation,
+  abortedSession,
+  finishedAssistantMessage,
+  idleSession,
+  sessionInfo,
+  stopInvocation,
+  toolCallInvocation,
+  toolResultInvocation,
+  turnEndInvocation,
 } from "../../agents/opencode/events.ts";
 import type { OpencodeEvent, OpencodeHooks, OpencodePlugin } from "../../agents/opencode/opencode-types.ts";
 import { createPolicySource } from "./policy.ts";
@@ -54,7 +61,12 @@ export function createHookitPlugin(options: HookitOpencodeOptions = {}): Opencod
     if (env.HOOKIT === "0") return {};
     const delivery = createDelivery(client);
     const runtime = createRuntime({
-      env, policy: createPolicySource(directory, env), delivery, now: options.now ?? Date.now, packageDir: packageDirOf(import.meta.url), directory,
+      env,
+      policy: createPolicySource(directory, env),
+      delivery,
+      now: options.now ?? Date.now,
+      packageDir: packageDirOf(import.meta.url),
+      directory,
     });
     const sessions = new Map<string, Session>();
     const subagents = new Set<string>();
@@ -64,7 +76,13 @@ export function createHookitPlugin(options: HookitOpencodeOptions = {}): Opencod
     const sessionFor = (id: string): Session => {
       let session = sessions.get(id);
       if (!session) {
-        session = { state: { engine: {}, continuations: 0 }, turns: 0, metadata: { sessionId: id }, queue: Promise.resolve(), aborted: false };
+        session = {
+          state: { engine: {}, continuations: 0 },
+          turns: 0,
+          metadata: { sessionId: id },
+          queue: Promise.resolve(),
+          aborted: false,
+        };
         sessions.set(id, session);
         if (sessions.size > MAX_SESSIONS) sessions.delete(sessions.keys().next().value as string);
       }
@@ -77,11 +95,13 @@ export function createHookitPlugin(options: HookitOpencodeOptions = {}): Opencod
 
     const onIdle = (id: string) => {
       const session = sessionFor(id);
-      session.queue = session.queue.then(async () => {
-        const decision = await runtime.judge("stop", () => stopInvocation(id, session.metadata, session.aborted), session.state);
-        if (decision?.stopAgent !== undefined) await delivery.abort(id, decision.stopAgent);
-        else if (decision?.continueWith !== undefined) await delivery.continueWith(id, decision.continueWith);
-      }).catch(() => undefined); // one failed evaluation must not stall the session's later ones
+      session.queue = session.queue
+        .then(async () => {
+          const decision = await runtime.judge("stop", () => stopInvocation(id, session.metadata, session.aborted), session.state);
+          if (decision?.stopAgent !== undefined) await delivery.abort(id, decision.stopAgent);
+          else if (decision?.continueWith !== undefined) await delivery.continueWith(id, decision.continueWith);
+        })
+        .catch(() => undefined); // one failed evaluation must not stall the session's later ones
       track(session.queue);
     };
     const onTurnEnd = (message: { id: string; sessionID: string }) => {

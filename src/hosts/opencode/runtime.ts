@@ -53,7 +53,13 @@ export function createRuntime(options: RuntimeOptions): Runtime {
 
   const judge = async (kind: InvocationKind, build: () => Invocation, session?: SessionState): Promise<Decision | undefined> => {
     const judgeOptions = (policy: PolicyProvider): JudgeOptions => ({
-      env, processCwd: options.directory ?? process.cwd(), policy, session, log: true, now: options.now, packageDir: options.packageDir,
+      env,
+      processCwd: options.directory ?? process.cwd(),
+      policy,
+      session,
+      log: true,
+      now: options.now,
+      packageDir: options.packageDir,
     });
     let invocation: Invocation | undefined;
     try {
@@ -65,7 +71,10 @@ export function createRuntime(options: RuntimeOptions): Runtime {
         return undefined;
       }
       invocation = build();
-      const judged = await judgeShared(invocation, judgeOptions(() => view));
+      const judged = await judgeShared(
+        invocation,
+        judgeOptions(() => view),
+      );
       const decision = judged.decision;
       if (view.problem !== undefined) {
         // OpenCode shows a thrown block to the model only: the user is told too, and on
@@ -83,7 +92,12 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       const bare: Invocation = invocation ?? { agent: AGENT_ID, nativeEvent: kind, kind, events: [] };
       const unreadable = isPayloadError(error);
       const detail = unreadable ? `hookit: could not read the OpenCode call: ${error.message}` : errorDetail(error);
-      const decision = judgeFailure(bare, unreadable ? "payload" : "internal", detail, judgeOptions(() => viewOf(undefined, dir))).decision;
+      const decision = judgeFailure(
+        bare,
+        unreadable ? "payload" : "internal",
+        detail,
+        judgeOptions(() => viewOf(undefined, dir)),
+      ).decision;
       if (decision.block !== undefined) decision.notices.push({ message: decision.block, severity: "error" });
       delivery.tell(decision.notices);
       return decision;

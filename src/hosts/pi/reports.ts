@@ -106,7 +106,10 @@ export function createExecutionReporter(options: ReporterOptions): ExecutionRepo
 // --- internal ---
 
 function clean(value: unknown, max: number): string {
-  const text = String(value ?? "").replace(/[\u0000-\u001f\u007f-\u009f]/g, " ").replace(/\s+/g, " ").trim();
+  const text = String(value ?? "")
+    .replace(/[\u0000-\u001f\u007f-\u009f]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
   return text === "" ? "unknown" : text.slice(0, max);
 }
 const label = (value: unknown) => clean(value, LABEL_MAX);

@@ -36,7 +36,6 @@ export interface Runtime {
   handle(name: NativeEventName, payload: PiEvent, ctx: PiContext): Promise<unknown>;
 }
 
-
 export function createRuntime(pi: PiAPI, options: RuntimeOptions): Runtime {
   let policy: SessionPolicy | undefined;
   let announced: string | undefined;
@@ -92,7 +91,9 @@ export function createRuntime(pi: PiAPI, options: RuntimeOptions): Runtime {
       // A payload that cannot even be read is still recorded, without its subject.
     }
     history.record({
-      at: options.clock(), event: name, outcome,
+      at: options.clock(),
+      event: name,
+      outcome,
       ...(value !== undefined && { subject: String(value) }),
       ...(reason !== undefined && { reason }),
     });
@@ -115,9 +116,10 @@ export function createRuntime(pi: PiAPI, options: RuntimeOptions): Runtime {
         throw error;
       }
       // Self-protection runs before the policy, as in every other host.
-      const protectedBy = event.event === "tool_call"
-        ? selfProtectionBlock([event], { cwd: ctx.cwd, projectDir: current.projectDir, env: options.env, packageDir: options.packageDir })
-        : undefined;
+      const protectedBy =
+        event.event === "tool_call"
+          ? selfProtectionBlock([event], { cwd: ctx.cwd, projectDir: current.projectDir, env: options.env, packageDir: options.packageDir })
+          : undefined;
       // A policy source that cannot be enforced fails closed (HooKit's own catalog errors fail open in Pi).
       const refused = protectedBy ?? (event.event === "tool_call" ? current.problem : undefined);
       if (refused !== undefined) {
@@ -156,9 +158,7 @@ export function createRuntime(pi: PiAPI, options: RuntimeOptions): Runtime {
   };
 
   const lifecycle = (payload: PiEvent): [string, string] | undefined =>
-    typeof payload.toolCallId === "string" && typeof payload.toolName === "string"
-      ? [payload.toolCallId, payload.toolName]
-      : undefined;
+    typeof payload.toolCallId === "string" && typeof payload.toolName === "string" ? [payload.toolCallId, payload.toolName] : undefined;
 
   return {
     get policy() {

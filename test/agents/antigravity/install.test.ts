@@ -9,7 +9,11 @@ import { PREFIX, USER_FILES, applyOptions } from "../../install/_helpers.ts";
 const target = TARGETS.antigravity;
 const options = await applyOptions("antigravity");
 const read = (text: string | undefined): Record<string, any> => parse(text ?? "", [], { allowTrailingComma: true });
-const handler = (event: string) => ({ type: "command", command: `${PREFIX} hook --agent antigravity ${event}${event === "PreToolUse" ? " || exit 2" : ""}`, timeout: 30 });
+const handler = (event: string) => ({
+  type: "command",
+  command: `${PREFIX} hook --agent antigravity ${event}${event === "PreToolUse" ? " || exit 2" : ""}`,
+  timeout: 30,
+});
 
 describe("antigravity: hooks.json", () => {
   it("writes one `hookit` entry: a PreToolUse matcher group, PostInvocation and Stop handlers", () => {

@@ -25,50 +25,108 @@ const bashInput = (command: string) => ({ command, description: "Run test comman
 const origin = (name: string, input: unknown) => ({ agent: "claude", nativeToolName: name, nativeToolInput: input });
 const writeInput = { file_path: "/home/user/project/hello.txt", content: "hello\n" };
 const writeResponse = {
-  type: "create", filePath: "/home/user/project/hello.txt", content: "hello\n",
-  structuredPatch: [], originalFile: null, userModified: false,
+  type: "create",
+  filePath: "/home/user/project/hello.txt",
+  content: "hello\n",
+  structuredPatch: [],
+  originalFile: null,
+  userModified: false,
 };
 
 const EXPECTED: Record<string, Invocation> = {
   "PreToolUse-Bash.json": {
-    ...base(SESSION_A), nativeEvent: "PreToolUse", kind: "tool_call", native: { toolName: "Bash" },
-    events: [{ event: "tool_call", toolName: "bash", toolCallId: "toolu_fake0001", input: { command: "echo hello" }, ...origin("Bash", bashInput("echo hello")) }],
+    ...base(SESSION_A),
+    nativeEvent: "PreToolUse",
+    kind: "tool_call",
+    native: { toolName: "Bash" },
+    events: [
+      {
+        event: "tool_call",
+        toolName: "bash",
+        toolCallId: "toolu_fake0001",
+        input: { command: "echo hello" },
+        ...origin("Bash", bashInput("echo hello")),
+      },
+    ],
   },
   "PreToolUse-Bash-touch.json": {
-    ...base("d9f03ea3-d963-463c-8b38-a475ed227dd7"), nativeEvent: "PreToolUse", kind: "tool_call", native: { toolName: "Bash" },
-    events: [{
-      event: "tool_call", toolName: "bash", toolCallId: "toolu_fake0001", input: { command: "touch hookit-e2e-marker" },
-      ...origin("Bash", bashInput("touch hookit-e2e-marker")),
-    }],
+    ...base("d9f03ea3-d963-463c-8b38-a475ed227dd7"),
+    nativeEvent: "PreToolUse",
+    kind: "tool_call",
+    native: { toolName: "Bash" },
+    events: [
+      {
+        event: "tool_call",
+        toolName: "bash",
+        toolCallId: "toolu_fake0001",
+        input: { command: "touch hookit-e2e-marker" },
+        ...origin("Bash", bashInput("touch hookit-e2e-marker")),
+      },
+    ],
   },
   "PreToolUse-Write.json": {
-    ...base(SESSION_W), nativeEvent: "PreToolUse", kind: "tool_call", native: { toolName: "Write" },
-    events: [{
-      event: "tool_call", toolName: "write", toolCallId: "toolu_fake0001",
-      input: { path: "/home/user/project/hello.txt", content: "hello\n" }, ...origin("Write", writeInput),
-    }],
+    ...base(SESSION_W),
+    nativeEvent: "PreToolUse",
+    kind: "tool_call",
+    native: { toolName: "Write" },
+    events: [
+      {
+        event: "tool_call",
+        toolName: "write",
+        toolCallId: "toolu_fake0001",
+        input: { path: "/home/user/project/hello.txt", content: "hello\n" },
+        ...origin("Write", writeInput),
+      },
+    ],
   },
   "PostToolUse-Bash.json": {
-    ...base(SESSION_A), nativeEvent: "PostToolUse", kind: "tool_result", native: { toolName: "Bash" },
-    events: [{
-      event: "tool_result", toolName: "bash", toolCallId: "toolu_fake0001", input: { command: "echo hello" },
-      content: [{ type: "text", text: "hello" }], isError: false, ...origin("Bash", bashInput("echo hello")),
-    }],
+    ...base(SESSION_A),
+    nativeEvent: "PostToolUse",
+    kind: "tool_result",
+    native: { toolName: "Bash" },
+    events: [
+      {
+        event: "tool_result",
+        toolName: "bash",
+        toolCallId: "toolu_fake0001",
+        input: { command: "echo hello" },
+        content: [{ type: "text", text: "hello" }],
+        isError: false,
+        ...origin("Bash", bashInput("echo hello")),
+      },
+    ],
   },
   "PostToolUse-Write.json": {
-    ...base(SESSION_W), nativeEvent: "PostToolUse", kind: "tool_result", native: { toolName: "Write" },
-    events: [{
-      event: "tool_result", toolName: "write", toolCallId: "toolu_fake0001",
-      input: { path: "/home/user/project/hello.txt", content: "hello\n" },
-      // Claude renders its own success sentence; the payload only has the object.
-      content: [{ type: "text", text: JSON.stringify(writeResponse) }], isError: false, ...origin("Write", writeInput),
-    }],
+    ...base(SESSION_W),
+    nativeEvent: "PostToolUse",
+    kind: "tool_result",
+    native: { toolName: "Write" },
+    events: [
+      {
+        event: "tool_result",
+        toolName: "write",
+        toolCallId: "toolu_fake0001",
+        input: { path: "/home/user/project/hello.txt", content: "hello\n" },
+        // Claude renders its own success sentence; the payload only has the object.
+        content: [{ type: "text", text: JSON.stringify(writeResponse) }],
+        isError: false,
+        ...origin("Write", writeInput),
+      },
+    ],
   },
   "Stop.json": {
-    ...base(SESSION_S), nativeEvent: "Stop", kind: "stop", stopHookActive: false, events: [{ event: "agent_end", agent: "claude" }],
+    ...base(SESSION_S),
+    nativeEvent: "Stop",
+    kind: "stop",
+    stopHookActive: false,
+    events: [{ event: "agent_end", agent: "claude" }],
   },
   "Stop-stop_hook_active.json": {
-    ...base(SESSION_S), nativeEvent: "Stop", kind: "stop", stopHookActive: true, events: [{ event: "agent_end", agent: "claude" }],
+    ...base(SESSION_S),
+    nativeEvent: "Stop",
+    kind: "stop",
+    stopHookActive: true,
+    events: [{ event: "agent_end", agent: "claude" }],
   },
   "SessionStart.json": { ...base(SESSION_A, false), nativeEvent: "SessionStart", kind: "lifecycle", events: [] },
   "SessionEnd.json": { ...base(SESSION_A, false), nativeEvent: "SessionEnd", kind: "lifecycle", events: [] },
@@ -79,7 +137,11 @@ const eventOf = (file: string) => file.replace(/\.json$/, "").split("-")[0] as s
 
 describe("claude parse: captured 2.1.332 payloads", () => {
   it("has an expectation for every fixture file", () => {
-    expect(readdirSync(DIR).filter((f) => f.endsWith(".json")).sort()).toEqual(Object.keys(EXPECTED).sort());
+    expect(
+      readdirSync(DIR)
+        .filter((f) => f.endsWith(".json"))
+        .sort(),
+    ).toEqual(Object.keys(EXPECTED).sort());
   });
 
   it.each(Object.keys(EXPECTED))("%s", (file) => {
@@ -99,12 +161,36 @@ describe("claude parse: tool vocabulary", () => {
   it.each([
     ["Bash", { command: "sleep 1", timeout: 120000 }, "bash", { command: "sleep 1", timeout: 120 }],
     ["Read", { file_path: "/p/a.ts", offset: 10, limit: 5, pages: "1" }, "read", { path: "/p/a.ts", offset: 10, limit: 5 }],
-    ["Edit", { file_path: "/p/a.ts", old_string: "a", new_string: "b", replace_all: true }, "edit",
-      { path: "/p/a.ts", edits: [{ oldText: "a", newText: "b" }] }],
-    ["MultiEdit", { file_path: "/p/a.ts", edits: [{ old_string: "a", new_string: "b" }, { old_string: "c", new_string: "d" }] }, "edit",
-      { path: "/p/a.ts", edits: [{ oldText: "a", newText: "b" }, { oldText: "c", newText: "d" }] }],
-    ["Grep", { pattern: "TODO", path: "src", glob: "*.ts", "-i": true, "-C": 2, head_limit: 20, output_mode: "content" }, "grep",
-      { pattern: "TODO", path: "src", glob: "*.ts", ignoreCase: true, context: 2, limit: 20 }],
+    [
+      "Edit",
+      { file_path: "/p/a.ts", old_string: "a", new_string: "b", replace_all: true },
+      "edit",
+      { path: "/p/a.ts", edits: [{ oldText: "a", newText: "b" }] },
+    ],
+    [
+      "MultiEdit",
+      {
+        file_path: "/p/a.ts",
+        edits: [
+          { old_string: "a", new_string: "b" },
+          { old_string: "c", new_string: "d" },
+        ],
+      },
+      "edit",
+      {
+        path: "/p/a.ts",
+        edits: [
+          { oldText: "a", newText: "b" },
+          { oldText: "c", newText: "d" },
+        ],
+      },
+    ],
+    [
+      "Grep",
+      { pattern: "TODO", path: "src", glob: "*.ts", "-i": true, "-C": 2, head_limit: 20, output_mode: "content" },
+      "grep",
+      { pattern: "TODO", path: "src", glob: "*.ts", ignoreCase: true, context: 2, limit: 20 },
+    ],
     ["Glob", { pattern: "**/*.md", path: "/p" }, "find", { pattern: "**/*.md", path: "/p" }],
     ["LS", { path: "/p" }, "ls", { path: "/p" }],
     ["mcp__github__create_issue", { title: "x" }, "mcp__github__create_issue", { title: "x" }],
@@ -116,26 +202,40 @@ describe("claude parse: tool vocabulary", () => {
   it("reads what the model sees of Read, Grep, Glob and MCP results", () => {
     const result = (tool_name: string, tool_input: Record<string, unknown>, tool_response: unknown) =>
       claude.parse("PostToolUse", { ...fixture("PostToolUse-Bash.json"), tool_name, tool_input, tool_response }).events[0];
-    expect(result("Read", { file_path: "/p/a" }, { type: "text", file: { filePath: "/p/a", content: "A=1\n" } }))
-      .toMatchObject({ content: [{ type: "text", text: "A=1\n" }] });
-    expect(result("Grep", { pattern: "x" }, { mode: "files_with_matches", filenames: ["a", "b"], numFiles: 2 }))
-      .toMatchObject({ content: [{ type: "text", text: "a\nb" }] });
-    expect(result("Glob", { pattern: "*" }, { filenames: ["c"], durationMs: 1, numFiles: 1, truncated: false }))
-      .toMatchObject({ content: [{ type: "text", text: "c" }] });
-    expect(result("mcp__s__t", {}, [{ type: "text", text: "one" }, { type: "text", text: "two" }]))
-      .toMatchObject({ toolName: "mcp__s__t", content: [{ type: "text", text: "one\ntwo" }] });
-    expect(result("Bash", { command: "x" }, { stdout: "out", stderr: "warn", interrupted: false }))
-      .toMatchObject({ content: [{ type: "text", text: "out\nwarn" }] });
+    expect(result("Read", { file_path: "/p/a" }, { type: "text", file: { filePath: "/p/a", content: "A=1\n" } })).toMatchObject({
+      content: [{ type: "text", text: "A=1\n" }],
+    });
+    expect(result("Grep", { pattern: "x" }, { mode: "files_with_matches", filenames: ["a", "b"], numFiles: 2 })).toMatchObject({
+      content: [{ type: "text", text: "a\nb" }],
+    });
+    expect(result("Glob", { pattern: "*" }, { filenames: ["c"], durationMs: 1, numFiles: 1, truncated: false })).toMatchObject({
+      content: [{ type: "text", text: "c" }],
+    });
+    expect(
+      result("mcp__s__t", {}, [
+        { type: "text", text: "one" },
+        { type: "text", text: "two" },
+      ]),
+    ).toMatchObject({ toolName: "mcp__s__t", content: [{ type: "text", text: "one\ntwo" }] });
+    expect(result("Bash", { command: "x" }, { stdout: "out", stderr: "warn", interrupted: false })).toMatchObject({
+      content: [{ type: "text", text: "out\nwarn" }],
+    });
   });
 
   it("maps PostToolUseFailure to an error result and PostToolBatch to turn_end 0", () => {
     const { tool_response: _omit, duration_ms: _d, ...common } = fixture("PostToolUse-Bash.json");
     const failure = claude.parse("PostToolUseFailure", {
-      ...common, hook_event_name: "PostToolUseFailure", error: "Command exited with non-zero status code 1", is_interrupt: false,
+      ...common,
+      hook_event_name: "PostToolUseFailure",
+      error: "Command exited with non-zero status code 1",
+      is_interrupt: false,
     });
     expect(failure.kind).toBe("tool_result");
     expect(failure.events[0]).toMatchObject({
-      event: "tool_result", toolName: "bash", isError: true, content: [{ type: "text", text: "Command exited with non-zero status code 1" }],
+      event: "tool_result",
+      toolName: "bash",
+      isError: true,
+      content: [{ type: "text", text: "Command exited with non-zero status code 1" }],
     });
     const batch = claude.parse("PostToolBatch", { ...common, hook_event_name: "PostToolBatch", tool_calls: [] });
     expect(batch).toMatchObject({ kind: "turn_end", sessionId: SESSION_A, events: [{ event: "turn_end", turnIndex: 0, agent: "claude" }] });
@@ -147,12 +247,32 @@ describe("claude parse: payloads it cannot read", () => {
   it.each([
     ["a non-object", "PreToolUse", [1, 2], /PreToolUse payload: expected a JSON object on stdin, got an array/],
     ["null", "Stop", null, /Stop payload: expected a JSON object.*got null/],
-    ["a missing tool_name", "PreToolUse", { ...pre, tool_name: undefined }, /PreToolUse payload: "tool_name" must be a non-empty string, got nothing/],
+    [
+      "a missing tool_name",
+      "PreToolUse",
+      { ...pre, tool_name: undefined },
+      /PreToolUse payload: "tool_name" must be a non-empty string, got nothing/,
+    ],
     ["a numeric tool_name", "PostToolUse", { ...pre, tool_name: 7 }, /PostToolUse payload: "tool_name" .* got a number/],
     ["a string tool_input", "PreToolUse", { ...pre, tool_input: "echo" }, /"tool_input" of Bash must be a JSON object, got a string/],
-    ["a Bash call without command", "PreToolUse", { ...pre, tool_input: { description: "x" } }, /tool_input\.command of Bash must be a string, got nothing/],
-    ["a Write with a numeric path", "PreToolUse", { ...pre, tool_name: "Write", tool_input: { file_path: 1, content: "" } }, /tool_input\.file_path of Write must be a string/],
-    ["a MultiEdit without edits", "PreToolUse", { ...pre, tool_name: "MultiEdit", tool_input: { file_path: "/a" } }, /tool_input\.edits of MultiEdit must be a non-empty array/],
+    [
+      "a Bash call without command",
+      "PreToolUse",
+      { ...pre, tool_input: { description: "x" } },
+      /tool_input\.command of Bash must be a string, got nothing/,
+    ],
+    [
+      "a Write with a numeric path",
+      "PreToolUse",
+      { ...pre, tool_name: "Write", tool_input: { file_path: 1, content: "" } },
+      /tool_input\.file_path of Write must be a string/,
+    ],
+    [
+      "a MultiEdit without edits",
+      "PreToolUse",
+      { ...pre, tool_name: "MultiEdit", tool_input: { file_path: "/a" } },
+      /tool_input\.edits of MultiEdit must be a non-empty array/,
+    ],
     ["a numeric cwd", "SessionStart", { ...pre, cwd: 3 }, /SessionStart payload: "cwd" must be a string, got a number/],
     ["an unknown event", "NoSuchEvent", pre, /does not know the Claude Code event "NoSuchEvent"/],
   ])("rejects %s", (_label, event, payload, message) => {
@@ -180,24 +300,31 @@ describe("claude respond", () => {
   it("blocks with the JSON deny carrying exactly the reason (never exit 2)", () => {
     expect(out(pre, d({ block: R }))).toEqual({
       stdout: `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"${R}"}}\n`,
-      stderr: "", exitCode: 0,
+      stderr: "",
+      exitCode: 0,
     });
     expect(out(pre, d({ block: "  " }))).toEqual(json({ hookSpecificOutput: deny("Blocked by hookit policy.") }));
   });
 
   it("combines a block with notices and a stop request in one object", () => {
-    const notices = [{ message: "one", severity: "error" as const }, { message: "two", severity: "info" as const }];
-    expect(out(pre, d({ block: R, notices, stopAgent: "S" })))
-      .toEqual(json({ hookSpecificOutput: deny(R), continue: false, stopReason: "S", systemMessage: "one\ntwo" }));
+    const notices = [
+      { message: "one", severity: "error" as const },
+      { message: "two", severity: "info" as const },
+    ];
+    expect(out(pre, d({ block: R, notices, stopAgent: "S" }))).toEqual(
+      json({ hookSpecificOutput: deny(R), continue: false, stopReason: "S", systemMessage: "one\ntwo" }),
+    );
   });
 
   it("replaces a Bash result with a Bash-shaped updatedToolOutput", () => {
-    expect(out(postBash, d({ patch: { reason: "r", text: "[BLOCKED by HooKit] r" } }))).toEqual(json({
-      hookSpecificOutput: {
-        hookEventName: "PostToolUse",
-        updatedToolOutput: { stdout: "", stderr: "[BLOCKED by HooKit] r", interrupted: false, isImage: false },
-      },
-    }));
+    expect(out(postBash, d({ patch: { reason: "r", text: "[BLOCKED by HooKit] r" } }))).toEqual(
+      json({
+        hookSpecificOutput: {
+          hookEventName: "PostToolUse",
+          updatedToolOutput: { stdout: "", stderr: "[BLOCKED by HooKit] r", interrupted: false, isImage: false },
+        },
+      }),
+    );
   });
 
   it("falls back to decision:block for other tools and failed tools", () => {
@@ -226,17 +353,19 @@ describe("claude respond", () => {
       stopAgent: fc.option(fc.string(), { nil: undefined }),
       notices: fc.array(fc.record({ message: fc.string(), severity: fc.constantFrom("info" as const, "error" as const) })),
     });
-    fc.assert(fc.property(decisions, fc.constantFrom(pre, postBash, stop, session), (decision, inv) => {
-      const reply = out(inv, decision);
-      expect(reply.exitCode).toBe(0);
-      expect(reply.stderr).toBe("");
-      if (reply.stdout === "") return;
-      const parsed = JSON.parse(reply.stdout);
-      if (inv.kind === "tool_call" && decision.block !== undefined) {
-        expect(parsed.hookSpecificOutput.permissionDecision).toBe("deny");
-        expect(parsed.hookSpecificOutput.permissionDecisionReason.trim()).not.toBe("");
-      }
-    }));
+    fc.assert(
+      fc.property(decisions, fc.constantFrom(pre, postBash, stop, session), (decision, inv) => {
+        const reply = out(inv, decision);
+        expect(reply.exitCode).toBe(0);
+        expect(reply.stderr).toBe("");
+        if (reply.stdout === "") return;
+        const parsed = JSON.parse(reply.stdout);
+        if (inv.kind === "tool_call" && decision.block !== undefined) {
+          expect(parsed.hookSpecificOutput.permissionDecision).toBe("deny");
+          expect(parsed.hookSpecificOutput.permissionDecisionReason.trim()).not.toBe("");
+        }
+      }),
+    );
   });
 });
 
@@ -249,8 +378,18 @@ describe("claude adapter data", () => {
 
   it("declares one capability row per hookit feature", () => {
     expect(claude.capabilities.map((row) => row.feature)).toEqual([
-      "tool_call", "tool_result", "turn_end", "agent_end", "agent_settled",
-      "session_before_switch", "session_before_fork", "hook_result", "messages", "ask", "actions", "user notices",
+      "tool_call",
+      "tool_result",
+      "turn_end",
+      "agent_end",
+      "agent_settled",
+      "session_before_switch",
+      "session_before_fork",
+      "hook_result",
+      "messages",
+      "ask",
+      "actions",
+      "user notices",
     ]);
     for (const row of claude.capabilities) {
       // The real-CLI suite proves these three; the rest rests on the captured fixtures.

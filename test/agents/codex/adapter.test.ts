@@ -24,7 +24,9 @@ const ROLLOUT: Record<string, string> = {
 const base = (id: string, model = true) => {
   const sessionFile = `/home/user/.codex/sessions/2026/11/29/rollout-${ROLLOUT[id]}-${id}.jsonl`;
   return {
-    agent: "codex", sessionId: id, cwd: "/home/user/project",
+    agent: "codex",
+    sessionId: id,
+    cwd: "/home/user/project",
     metadata: { sessionId: id, sessionFile, ...(model ? { model: "gpt-5.5" } : {}) },
   };
 };
@@ -34,42 +36,98 @@ const PATCH_SUMMARY = "Exit code: 0\nWall time: 0 seconds\nOutput:\nSuccess. Upd
 
 const EXPECTED: Record<string, Invocation> = {
   "PreToolUse-Bash.json": {
-    ...base(SESSION_A), nativeEvent: "PreToolUse", kind: "tool_call", native: { toolName: "Bash" },
-    events: [{ event: "tool_call", toolName: "bash", toolCallId: "call_fake0001", input: { command: "echo hello" }, ...origin("Bash", { command: "echo hello" }) }],
+    ...base(SESSION_A),
+    nativeEvent: "PreToolUse",
+    kind: "tool_call",
+    native: { toolName: "Bash" },
+    events: [
+      {
+        event: "tool_call",
+        toolName: "bash",
+        toolCallId: "call_fake0001",
+        input: { command: "echo hello" },
+        ...origin("Bash", { command: "echo hello" }),
+      },
+    ],
   },
   "PreToolUse-Bash-touch.json": {
-    ...base(SESSION_T), nativeEvent: "PreToolUse", kind: "tool_call", native: { toolName: "Bash" },
-    events: [{
-      event: "tool_call", toolName: "bash", toolCallId: "call_fake0001", input: { command: "touch hookit-e2e-marker" },
-      ...origin("Bash", { command: "touch hookit-e2e-marker" }),
-    }],
+    ...base(SESSION_T),
+    nativeEvent: "PreToolUse",
+    kind: "tool_call",
+    native: { toolName: "Bash" },
+    events: [
+      {
+        event: "tool_call",
+        toolName: "bash",
+        toolCallId: "call_fake0001",
+        input: { command: "touch hookit-e2e-marker" },
+        ...origin("Bash", { command: "touch hookit-e2e-marker" }),
+      },
+    ],
   },
   "PreToolUse-apply_patch.json": {
-    ...base(SESSION_P), nativeEvent: "PreToolUse", kind: "tool_call", native: { toolName: "apply_patch" }, labels: ["hello.txt"],
-    events: [{
-      event: "tool_call", toolName: "write", toolCallId: "call_fake0001", input: { path: "hello.txt", content: "hello\n" },
-      ...origin("apply_patch", PATCH),
-    }],
+    ...base(SESSION_P),
+    nativeEvent: "PreToolUse",
+    kind: "tool_call",
+    native: { toolName: "apply_patch" },
+    labels: ["hello.txt"],
+    events: [
+      {
+        event: "tool_call",
+        toolName: "write",
+        toolCallId: "call_fake0001",
+        input: { path: "hello.txt", content: "hello\n" },
+        ...origin("apply_patch", PATCH),
+      },
+    ],
   },
   "PostToolUse-Bash.json": {
-    ...base(SESSION_A), nativeEvent: "PostToolUse", kind: "tool_result", native: { toolName: "Bash" },
-    events: [{
-      event: "tool_result", toolName: "bash", toolCallId: "call_fake0001", input: { command: "echo hello" },
-      content: [{ type: "text", text: "hello\n" }], isError: false, ...origin("Bash", { command: "echo hello" }),
-    }],
+    ...base(SESSION_A),
+    nativeEvent: "PostToolUse",
+    kind: "tool_result",
+    native: { toolName: "Bash" },
+    events: [
+      {
+        event: "tool_result",
+        toolName: "bash",
+        toolCallId: "call_fake0001",
+        input: { command: "echo hello" },
+        content: [{ type: "text", text: "hello\n" }],
+        isError: false,
+        ...origin("Bash", { command: "echo hello" }),
+      },
+    ],
   },
   "PostToolUse-apply_patch.json": {
-    ...base(SESSION_P), nativeEvent: "PostToolUse", kind: "tool_result", native: { toolName: "apply_patch" },
-    events: [{
-      event: "tool_result", toolName: "write", toolCallId: "call_fake0001", input: { path: "hello.txt", content: "hello\n" },
-      content: [{ type: "text", text: PATCH_SUMMARY }], isError: false, ...origin("apply_patch", PATCH),
-    }],
+    ...base(SESSION_P),
+    nativeEvent: "PostToolUse",
+    kind: "tool_result",
+    native: { toolName: "apply_patch" },
+    events: [
+      {
+        event: "tool_result",
+        toolName: "write",
+        toolCallId: "call_fake0001",
+        input: { path: "hello.txt", content: "hello\n" },
+        content: [{ type: "text", text: PATCH_SUMMARY }],
+        isError: false,
+        ...origin("apply_patch", PATCH),
+      },
+    ],
   },
   "Stop.json": {
-    ...base(SESSION_S), nativeEvent: "Stop", kind: "stop", stopHookActive: false, events: [{ event: "agent_end", agent: "codex" }],
+    ...base(SESSION_S),
+    nativeEvent: "Stop",
+    kind: "stop",
+    stopHookActive: false,
+    events: [{ event: "agent_end", agent: "codex" }],
   },
   "Stop-stop_hook_active.json": {
-    ...base(SESSION_S), nativeEvent: "Stop", kind: "stop", stopHookActive: true, events: [{ event: "agent_end", agent: "codex" }],
+    ...base(SESSION_S),
+    nativeEvent: "Stop",
+    kind: "stop",
+    stopHookActive: true,
+    events: [{ event: "agent_end", agent: "codex" }],
   },
   "SessionStart.json": { ...base(SESSION_A), nativeEvent: "SessionStart", kind: "lifecycle", events: [] },
   "SessionEnd.json": { ...base(SESSION_A, false), nativeEvent: "SessionEnd", kind: "lifecycle", events: [] },
@@ -80,7 +138,11 @@ const eventOf = (file: string) => file.replace(/\.json$/, "").split("-")[0] as s
 
 describe("codex parse: captured 0.171.0 payloads", () => {
   it("has an expectation for every fixture file", () => {
-    expect(readdirSync(DIR).filter((f) => f.endsWith(".json")).sort()).toEqual(Object.keys(EXPECTED).sort());
+    expect(
+      readdirSync(DIR)
+        .filter((f) => f.endsWith(".json"))
+        .sort(),
+    ).toEqual(Object.keys(EXPECTED).sort());
   });
 
   it.each(Object.keys(EXPECTED))("%s", (file) => {
@@ -130,10 +192,20 @@ describe("codex parse: tools", () => {
   it("turns a multi-file patch into one event per file, labelled by path", () => {
     const command = [
       "*** Begin Patch",
-      "*** Update File: src/a.ts", "@@ function a()", " keep", "-old", "+new", "*** End of File",
-      "*** Add File: docs/new.md", "+# Title", "+",
+      "*** Update File: src/a.ts",
+      "@@ function a()",
+      " keep",
+      "-old",
+      "+new",
+      "*** End of File",
+      "*** Add File: docs/new.md",
+      "+# Title",
+      "+",
       "*** Delete File: old.txt",
-      "*** Update File: src/b.ts", "*** Move to: src/c.ts", "-x", "+y",
+      "*** Update File: src/b.ts",
+      "*** Move to: src/c.ts",
+      "-x",
+      "+y",
       "*** End Patch",
     ].join("\n");
     const invocation = call("apply_patch", { command });
@@ -146,17 +218,33 @@ describe("codex parse: tools", () => {
       ["edit", { path: "src/c.ts", edits: [{ oldText: "x", newText: "y" }] }, "call_fake0001"],
     ]);
     const post = codex.parse("PostToolUse", { ...pre, tool_name: "apply_patch", tool_input: { command }, tool_response: "ok" });
-    expect(post.events).toEqual([expect.objectContaining({ toolName: "apply_patch", input: { command }, content: [{ type: "text", text: "ok" }] })]);
+    expect(post.events).toEqual([
+      expect.objectContaining({ toolName: "apply_patch", input: { command }, content: [{ type: "text", text: "ok" }] }),
+    ]);
   });
 
   it.each([
     ["a non-object payload", "PreToolUse", "oops", /Codex PreToolUse payload: expected a JSON object on stdin, got a string/],
     ["a missing tool_input", "PreToolUse", { ...pre, tool_input: undefined }, /"tool_input" of Bash must be a JSON object, got nothing/],
     ["an empty tool_name", "PostToolUse", { ...pre, tool_name: "" }, /PostToolUse payload: "tool_name" must be a non-empty string/],
-    ["a shell call without command", "PreToolUse", { ...pre, tool_input: { command: 5 } }, /tool_input\.command of Bash must be a string, got a number/],
-    ["a patch without text", "PreToolUse", { ...pre, tool_name: "apply_patch", tool_input: {} }, /tool_input\.command of apply_patch must be the patch text/],
-    ["an unparseable patch", "PreToolUse", { ...pre, tool_name: "apply_patch", tool_input: { command: "diff --git a b" } },
-      /apply_patch text cannot be read: the first line must be "\*\*\* Begin Patch"/],
+    [
+      "a shell call without command",
+      "PreToolUse",
+      { ...pre, tool_input: { command: 5 } },
+      /tool_input\.command of Bash must be a string, got a number/,
+    ],
+    [
+      "a patch without text",
+      "PreToolUse",
+      { ...pre, tool_name: "apply_patch", tool_input: {} },
+      /tool_input\.command of apply_patch must be the patch text/,
+    ],
+    [
+      "an unparseable patch",
+      "PreToolUse",
+      { ...pre, tool_name: "apply_patch", tool_input: { command: "diff --git a b" } },
+      /apply_patch text cannot be read: the first line must be "\*\*\* Begin Patch"/,
+    ],
     ["a numeric session_id", "Stop", { ...pre, session_id: 1 }, /Stop payload: "session_id" must be a string, got a number/],
     ["an unknown event", "AfterTool", pre, /does not know the Codex event "AfterTool"/],
   ])("rejects %s", (_label, event, payload, message) => {
@@ -181,26 +269,34 @@ describe("codex respond", () => {
   it("blocks with exactly the schema's deny object", () => {
     expect(codex.respond(pre, d({ block: R }))).toEqual({
       stdout: `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"${R}"}}\n`,
-      stderr: "", exitCode: 0,
+      stderr: "",
+      exitCode: 0,
     });
   });
 
   it("never sends a blank reason, which Codex would ignore", () => {
-    expect(JSON.parse(codex.respond(pre, d({ block: " \n" })).stdout).hookSpecificOutput.permissionDecisionReason).toBe("Blocked by hookit policy.");
+    expect(JSON.parse(codex.respond(pre, d({ block: " \n" })).stdout).hookSpecificOutput.permissionDecisionReason).toBe(
+      "Blocked by hookit policy.",
+    );
     expect(codex.respond(stop, d({ continueWith: "" }))).toEqual(json({ decision: "block", reason: "Blocked by hookit policy." }));
   });
 
   it("drops stopAgent on PreToolUse, where continue:false would void the deny", () => {
-    expect(codex.respond(pre, d({ block: R, stopAgent: "halt", notices: [{ message: "n", severity: "error" }] }))).toEqual(json({
-      hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: R }, systemMessage: "n",
-    }));
+    expect(codex.respond(pre, d({ block: R, stopAgent: "halt", notices: [{ message: "n", severity: "error" }] }))).toEqual(
+      json({
+        hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: R },
+        systemMessage: "n",
+      }),
+    );
   });
 
   it("replaces a tool result with decision:block and the patch text", () => {
-    expect(codex.respond(post, d({ patch: { reason: "r", text: "[BLOCKED by HooKit] r" } })))
-      .toEqual(json({ decision: "block", reason: "[BLOCKED by HooKit] r" }));
-    expect(codex.respond(post, d({ patch: { reason: "r", text: "T" }, stopAgent: "S" })))
-      .toEqual(json({ decision: "block", reason: "T", continue: false, stopReason: "S" }));
+    expect(codex.respond(post, d({ patch: { reason: "r", text: "[BLOCKED by HooKit] r" } }))).toEqual(
+      json({ decision: "block", reason: "[BLOCKED by HooKit] r" }),
+    );
+    expect(codex.respond(post, d({ patch: { reason: "r", text: "T" }, stopAgent: "S" }))).toEqual(
+      json({ decision: "block", reason: "T", continue: false, stopReason: "S" }),
+    );
   });
 
   it("continues a stop with decision:block, unless the agent must stop", () => {
@@ -209,7 +305,10 @@ describe("codex respond", () => {
   });
 
   it("shows notices as systemMessage, joined by newlines", () => {
-    const notices = [{ message: "a", severity: "info" as const }, { message: "b", severity: "error" as const }];
+    const notices = [
+      { message: "a", severity: "info" as const },
+      { message: "b", severity: "error" as const },
+    ];
     expect(codex.respond(session, d({ notices, stopAgent: "ignored" }))).toEqual(json({ systemMessage: "a\nb" }));
   });
 
@@ -227,20 +326,26 @@ describe("codex respond", () => {
       stopAgent: fc.option(fc.string(), { nil: undefined }),
       notices: fc.array(fc.record({ message: fc.string(), severity: fc.constant("error" as const) }), { maxLength: 3 }),
     });
-    fc.assert(fc.property(decisions, fc.constantFrom(pre, post, stop, session), (decision, inv) => {
-      const reply = codex.respond(inv, decision);
-      expect(reply.exitCode).toBe(0);
-      if (reply.stdout === "") return;
-      const output = JSON.parse(reply.stdout);
-      for (const key of Object.keys(output)) expect(allowed[inv.kind]).toContain(key);
-      if (output.hookSpecificOutput) {
-        expect(Object.keys(output.hookSpecificOutput).sort()).toEqual(["hookEventName", "permissionDecision", "permissionDecisionReason"]);
-        expect(output.hookSpecificOutput.permissionDecision).toBe("deny");
-        expect(output.hookSpecificOutput.permissionDecisionReason.trim()).not.toBe("");
-      }
-      if (output.decision !== undefined) expect(output.reason.trim()).not.toBe("");
-      if (inv.kind === "tool_call" && decision.block !== undefined) expect(output.hookSpecificOutput).toBeDefined();
-    }));
+    fc.assert(
+      fc.property(decisions, fc.constantFrom(pre, post, stop, session), (decision, inv) => {
+        const reply = codex.respond(inv, decision);
+        expect(reply.exitCode).toBe(0);
+        if (reply.stdout === "") return;
+        const output = JSON.parse(reply.stdout);
+        for (const key of Object.keys(output)) expect(allowed[inv.kind]).toContain(key);
+        if (output.hookSpecificOutput) {
+          expect(Object.keys(output.hookSpecificOutput).sort()).toEqual([
+            "hookEventName",
+            "permissionDecision",
+            "permissionDecisionReason",
+          ]);
+          expect(output.hookSpecificOutput.permissionDecision).toBe("deny");
+          expect(output.hookSpecificOutput.permissionDecisionReason.trim()).not.toBe("");
+        }
+        if (output.decision !== undefined) expect(output.reason.trim()).not.toBe("");
+        if (inv.kind === "tool_call" && decision.block !== undefined) expect(output.hookSpecificOutput).toBeDefined();
+      }),
+    );
   });
 });
 
@@ -254,8 +359,18 @@ describe("codex adapter data", () => {
 
   it("declares one capability row per hookit feature", () => {
     expect(codex.capabilities.map((row) => row.feature)).toEqual([
-      "tool_call", "tool_result", "turn_end", "agent_end", "agent_settled",
-      "session_before_switch", "session_before_fork", "hook_result", "messages", "ask", "actions", "user notices",
+      "tool_call",
+      "tool_result",
+      "turn_end",
+      "agent_end",
+      "agent_settled",
+      "session_before_switch",
+      "session_before_fork",
+      "hook_result",
+      "messages",
+      "ask",
+      "actions",
+      "user notices",
     ]);
     for (const row of codex.capabilities) {
       // The real-CLI suite proves these three; the rest rests on the captured fixtures.

@@ -36,40 +36,69 @@ const agentEnd = [{ event: "agent_end" as const, agent: "copilot" }];
 
 const EXPECTED: Record<string, Invocation> = {
   "preToolUse-camelCase.json": {
-    ...base(CAMEL), nativeEvent: "preToolUse", kind: "tool_call",
+    ...base(CAMEL),
+    nativeEvent: "preToolUse",
+    kind: "tool_call",
     events: [{ event: "tool_call", ...bash("bash", "echo hello", "Print hello") }],
   },
   "postToolUse-camelCase.json": {
-    ...base(CAMEL), nativeEvent: "postToolUse", kind: "tool_result",
-    events: [{ event: "tool_result", ...bash("bash", "echo hello", "Print hello"), ...result("hello\n<shellId: 0 completed with exit code 0>") }],
+    ...base(CAMEL),
+    nativeEvent: "postToolUse",
+    kind: "tool_result",
+    events: [
+      { event: "tool_result", ...bash("bash", "echo hello", "Print hello"), ...result("hello\n<shellId: 0 completed with exit code 0>") },
+    ],
   },
   "postToolUse-camelCase-after-modifiedArgs.json": {
-    ...base("83c5d894-d28b-470d-af55-f94308040f65"), nativeEvent: "postToolUse", kind: "tool_result",
-    events: [{
-      event: "tool_result", ...bash("bash", "echo rewritten", "rewritten by hook"),
-      ...result("rewritten\n<shellId: 0 completed with exit code 0>"),
-    }],
+    ...base("83c5d894-d28b-470d-af55-f94308040f65"),
+    nativeEvent: "postToolUse",
+    kind: "tool_result",
+    events: [
+      {
+        event: "tool_result",
+        ...bash("bash", "echo rewritten", "rewritten by hook"),
+        ...result("rewritten\n<shellId: 0 completed with exit code 0>"),
+      },
+    ],
   },
   "agentStop-camelCase.json": {
-    ...base(CAMEL, true), nativeEvent: "agentStop", kind: "stop", stopHookActive: false, events: agentEnd,
+    ...base(CAMEL, true),
+    nativeEvent: "agentStop",
+    kind: "stop",
+    stopHookActive: false,
+    events: agentEnd,
   },
   "agentStop-camelCase-stop_hook_active.json": {
-    ...base(BLOCKED, true), nativeEvent: "agentStop", kind: "stop", stopHookActive: true, events: agentEnd,
+    ...base(BLOCKED, true),
+    nativeEvent: "agentStop",
+    kind: "stop",
+    stopHookActive: true,
+    events: agentEnd,
   },
   "sessionStart-camelCase.json": lifecycle(CAMEL, "sessionStart"),
   "sessionEnd-camelCase.json": lifecycle(CAMEL, "sessionEnd"),
   "userPromptSubmitted-camelCase.json": lifecycle(CAMEL, "userPromptSubmitted"),
   "userPromptSubmitted-camelCase-after-agentStop-block.json": lifecycle(BLOCKED, "userPromptSubmitted"),
   "PreToolUse-PascalCase.json": {
-    ...base(PASCAL), nativeEvent: "PreToolUse", kind: "tool_call",
+    ...base(PASCAL),
+    nativeEvent: "PreToolUse",
+    kind: "tool_call",
     events: [{ event: "tool_call", ...bash("Bash", "echo hello", "Print hello") }],
   },
   "PostToolUse-PascalCase.json": {
-    ...base(PASCAL), nativeEvent: "PostToolUse", kind: "tool_result",
-    events: [{ event: "tool_result", ...bash("Bash", "echo hello", "Print hello"), ...result("hello\n<shellId: 0 completed with exit code 0>") }],
+    ...base(PASCAL),
+    nativeEvent: "PostToolUse",
+    kind: "tool_result",
+    events: [
+      { event: "tool_result", ...bash("Bash", "echo hello", "Print hello"), ...result("hello\n<shellId: 0 completed with exit code 0>") },
+    ],
   },
   "Stop-PascalCase.json": {
-    ...base(PASCAL, true), nativeEvent: "Stop", kind: "stop", stopHookActive: false, events: agentEnd,
+    ...base(PASCAL, true),
+    nativeEvent: "Stop",
+    kind: "stop",
+    stopHookActive: false,
+    events: agentEnd,
   },
   "SessionStart-PascalCase.json": lifecycle(PASCAL, "SessionStart"),
   "SessionEnd-PascalCase.json": lifecycle(PASCAL, "SessionEnd"),
@@ -79,7 +108,11 @@ const eventOf = (file: string) => file.split("-")[0] as string;
 
 describe("copilot parse: captured fixtures", () => {
   it("has an expectation for every fixture file", () => {
-    expect(readdirSync(DIR).filter((f) => f.endsWith(".json")).sort()).toEqual(Object.keys(EXPECTED).sort());
+    expect(
+      readdirSync(DIR)
+        .filter((f) => f.endsWith(".json"))
+        .sort(),
+    ).toEqual(Object.keys(EXPECTED).sort());
   });
   for (const [file, expected] of Object.entries(EXPECTED)) {
     it(file, () => {
@@ -113,8 +146,12 @@ describe("copilot parse: tool arguments and vocabulary", () => {
     ["edit", { path: "/a", old_str: "o", new_str: "n" }, "edit", { path: "/a", edits: [{ oldText: "o", newText: "n" }] }],
     ["str_replace_editor", { command: "view", path: "/a" }, "read", { path: "/a" }],
     ["str_replace_editor", { command: "create", path: "/a", file_text: "x" }, "write", { path: "/a", content: "x" }],
-    ["str_replace_editor", { command: "str_replace", path: "/a", old_str: "o", new_str: "n" }, "edit",
-      { path: "/a", edits: [{ oldText: "o", newText: "n" }] }],
+    [
+      "str_replace_editor",
+      { command: "str_replace", path: "/a", old_str: "o", new_str: "n" },
+      "edit",
+      { path: "/a", edits: [{ oldText: "o", newText: "n" }] },
+    ],
     ["glob", { pattern: "**/*.ts", path: "/d" }, "find", { pattern: "**/*.ts", path: "/d" }],
     ["grep", { pattern: "p", path: "/d", glob: "*.ts" }, "grep", { pattern: "p", path: "/d", glob: "*.ts" }],
     ["Read", { file_path: "/a", offset: 2, limit: 4 }, "read", { path: "/a", offset: 2, limit: 4 }],
@@ -124,7 +161,10 @@ describe("copilot parse: tool arguments and vocabulary", () => {
     expect(call(name, args)).toEqual({ toolName, input });
   });
   it("keeps MCP tools as they are", () => {
-    expect(call("github-mcp-server-list_issues", { owner: "o" })).toEqual({ toolName: "github-mcp-server-list_issues", input: { owner: "o" } });
+    expect(call("github-mcp-server-list_issues", { owner: "o" })).toEqual({
+      toolName: "github-mcp-server-list_issues",
+      input: { owner: "o" },
+    });
   });
   // Each of these reached a policy under its native name before, so a `bash`/`edit`/`grep` guard missed it.
   it("reads powershell and text typed into a shell session (write_bash) as bash", () => {
@@ -132,19 +172,33 @@ describe("copilot parse: tool arguments and vocabulary", () => {
     expect(call("write_bash", { shellId: "1", input: "cat .env\n" })).toEqual({ toolName: "bash", input: { command: "cat .env\n" } });
   });
   it("reads every str_replace_editor change and an edit without new_str as an edit of the path", () => {
-    expect(call("str_replace_editor", { command: "insert", path: "/a/.env", insert_line: 2, new_str: "X=1" }))
-      .toEqual({ toolName: "edit", input: { path: "/a/.env", edits: [{ oldText: "", newText: "X=1" }] } });
-    expect(call("str_replace_editor", { command: "str_replace", path: "/a/.env", old_str: "SECRET" }))
-      .toEqual({ toolName: "edit", input: { path: "/a/.env", edits: [{ oldText: "SECRET", newText: "" }] } });
-    expect(call("edit", { path: "/a/.env", old_str: "SECRET" }))
-      .toEqual({ toolName: "edit", input: { path: "/a/.env", edits: [{ oldText: "SECRET", newText: "" }] } });
-    expect(call("str_replace_editor", { command: "undo_edit", path: "/a/.env" })).toEqual({ toolName: "edit", input: { path: "/a/.env", edits: [] } });
+    expect(call("str_replace_editor", { command: "insert", path: "/a/.env", insert_line: 2, new_str: "X=1" })).toEqual({
+      toolName: "edit",
+      input: { path: "/a/.env", edits: [{ oldText: "", newText: "X=1" }] },
+    });
+    expect(call("str_replace_editor", { command: "str_replace", path: "/a/.env", old_str: "SECRET" })).toEqual({
+      toolName: "edit",
+      input: { path: "/a/.env", edits: [{ oldText: "SECRET", newText: "" }] },
+    });
+    expect(call("edit", { path: "/a/.env", old_str: "SECRET" })).toEqual({
+      toolName: "edit",
+      input: { path: "/a/.env", edits: [{ oldText: "SECRET", newText: "" }] },
+    });
+    expect(call("str_replace_editor", { command: "undo_edit", path: "/a/.env" })).toEqual({
+      toolName: "edit",
+      input: { path: "/a/.env", edits: [] },
+    });
   });
   it("reads grep/glob `paths` as a string or an array, one call per directory", () => {
     const all = (toolName: string, toolArgs: unknown) =>
-      copilot.parse("preToolUse", { sessionId: "s", toolName, toolArgs }).events.map((e) => (e.event === "tool_call" ? [e.toolName, e.input] : []));
+      copilot
+        .parse("preToolUse", { sessionId: "s", toolName, toolArgs })
+        .events.map((e) => (e.event === "tool_call" ? [e.toolName, e.input] : []));
     expect(all("grep", { pattern: "KEY", paths: ".env" })).toEqual([["grep", { pattern: "KEY", path: ".env" }]]);
-    expect(all("glob", { pattern: "*", paths: ["src", "/etc"] })).toEqual([["find", { pattern: "*", path: "src" }], ["find", { pattern: "*", path: "/etc" }]]);
+    expect(all("glob", { pattern: "*", paths: ["src", "/etc"] })).toEqual([
+      ["find", { pattern: "*", path: "src" }],
+      ["find", { pattern: "*", path: "/etc" }],
+    ]);
   });
   it("reads apply_patch as one call per file, from an object or the bare patch text", () => {
     const patch = "*** Begin Patch\n*** Delete File: .env\n*** Add File: b.txt\n+x\n*** End Patch";
@@ -209,10 +263,15 @@ describe("copilot respond", () => {
     expect(reply(stop, { continueWith: "C" })).toEqual(json('{"decision":"block","reason":"C"}'));
   });
   it("writes notices to stderr only, with exit 0", () => {
-    const notices = [{ message: "a", severity: "error" as const }, { message: "b", severity: "warning" as const }];
+    const notices = [
+      { message: "a", severity: "error" as const },
+      { message: "b", severity: "warning" as const },
+    ];
     expect(reply(lifecycle, { notices })).toEqual({ stdout: "", stderr: "a\nb\n", exitCode: 0 });
     expect(reply(camel, { block: "R", notices })).toEqual({
-      stdout: '{"permissionDecision":"deny","permissionDecisionReason":"R"}\n', stderr: "a\nb\n", exitCode: 0,
+      stdout: '{"permissionDecision":"deny","permissionDecisionReason":"R"}\n',
+      stderr: "a\nb\n",
+      exitCode: 0,
     });
   });
   it("has no stop field: stopAgent only drops a continuation", () => {
@@ -227,8 +286,13 @@ describe("copilot respond", () => {
   it("always exits 0 and denies every block in JSON", () => {
     const text = fc.string({ maxLength: 20 });
     const decision = fc.record(
-      { block: text, continueWith: text, stopAgent: text, patch: fc.record({ reason: text, text }),
-        notices: fc.array(fc.record({ message: text, severity: fc.constantFrom("info" as const, "warning" as const, "error" as const) })) },
+      {
+        block: text,
+        continueWith: text,
+        stopAgent: text,
+        patch: fc.record({ reason: text, text }),
+        notices: fc.array(fc.record({ message: text, severity: fc.constantFrom("info" as const, "warning" as const, "error" as const) })),
+      },
       { requiredKeys: ["notices"] },
     );
     fc.assert(
@@ -238,7 +302,8 @@ describe("copilot respond", () => {
         if (invocation.kind === "tool_call" && d.block !== undefined) expect(JSON.parse(out.stdout).permissionDecision).toBe("deny");
         if (out.stdout !== "") {
           const keys = Object.keys(JSON.parse(out.stdout));
-          for (const key of keys) expect(["permissionDecision", "permissionDecisionReason", "modifiedResult", "decision", "reason"]).toContain(key);
+          for (const key of keys)
+            expect(["permissionDecision", "permissionDecisionReason", "modifiedResult", "decision", "reason"]).toContain(key);
         }
       }),
     );
@@ -256,8 +321,18 @@ describe("copilot adapter data", () => {
   });
   it("has one capability row per hookit feature", () => {
     expect(copilot.capabilities.map((row) => row.feature)).toEqual([
-      "tool_call", "tool_result", "turn_end", "agent_end", "agent_settled",
-      "session_before_switch", "session_before_fork", "hook_result", "messages", "ask", "actions", "user notices",
+      "tool_call",
+      "tool_result",
+      "turn_end",
+      "agent_end",
+      "agent_settled",
+      "session_before_switch",
+      "session_before_fork",
+      "hook_result",
+      "messages",
+      "ask",
+      "actions",
+      "user notices",
     ]);
     for (const row of copilot.capabilities) {
       expect(row.verified).toBe(E2E_FEATURES.has(row.feature) ? "real CLI 1.0.102 (npm run test:e2e)" : "fixtures");

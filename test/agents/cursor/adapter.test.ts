@@ -23,19 +23,38 @@ const npm = (command: string, extra: Record<string, unknown> = {}) => ({
 
 const EXPECTED: Record<string, Invocation> = {
   "preToolUse-Shell-docs-example.json": {
-    agent: "cursor", nativeEvent: "preToolUse", kind: "tool_call", cwd: "/project", metadata: DOCS_MODEL, native: { mcp: false },
+    agent: "cursor",
+    nativeEvent: "preToolUse",
+    kind: "tool_call",
+    cwd: "/project",
+    metadata: DOCS_MODEL,
+    native: { mcp: false },
     events: [{ event: "tool_call", ...npm("npm install", { working_directory: "/project" }) }],
   },
   "postToolUse-Shell-docs-example.json": {
-    agent: "cursor", nativeEvent: "postToolUse", kind: "tool_result", cwd: "/project", metadata: DOCS_MODEL, native: { mcp: false },
+    agent: "cursor",
+    nativeEvent: "postToolUse",
+    kind: "tool_result",
+    cwd: "/project",
+    metadata: DOCS_MODEL,
+    native: { mcp: false },
     events: [{ event: "tool_result", ...npm("npm test"), content: [{ type: "text", text: "All tests passed" }], isError: false }],
   },
   "postToolUseFailure-docs-example.json": {
-    agent: "cursor", nativeEvent: "postToolUseFailure", kind: "tool_result", cwd: "/project", metadata: {}, native: { mcp: false },
+    agent: "cursor",
+    nativeEvent: "postToolUseFailure",
+    kind: "tool_result",
+    cwd: "/project",
+    metadata: {},
+    native: { mcp: false },
     events: [{ event: "tool_result", ...npm("npm test"), content: [{ type: "text", text: "Command timed out after 30s" }], isError: true }],
   },
   "stop-docs-example.json": {
-    agent: "cursor", nativeEvent: "stop", kind: "stop", stopHookActive: false, metadata: {},
+    agent: "cursor",
+    nativeEvent: "stop",
+    kind: "stop",
+    stopHookActive: false,
+    metadata: {},
     events: [{ event: "agent_end", agent: "cursor" }],
   },
 };
@@ -55,7 +74,11 @@ const COMMON = {
 
 describe("cursor parse: documented examples", () => {
   it("has an expectation for every fixture file", () => {
-    expect(readdirSync(DIR).filter((f) => f.endsWith(".json")).sort()).toEqual(Object.keys(EXPECTED).sort());
+    expect(
+      readdirSync(DIR)
+        .filter((f) => f.endsWith(".json"))
+        .sort(),
+    ).toEqual(Object.keys(EXPECTED).sort());
   });
   for (const [file, expected] of Object.entries(EXPECTED)) {
     it(file, () => {
@@ -70,7 +93,9 @@ describe("cursor parse: documented examples", () => {
   it("takes session, workspace, model and transcript from the common fields", () => {
     const invocation = cursor.parse("stop", { ...COMMON, hook_event_name: "stop", status: "completed", loop_count: 2 });
     expect(invocation).toMatchObject({
-      sessionId: "conv-1", cwd: "/ws", stopHookActive: true,
+      sessionId: "conv-1",
+      cwd: "/ws",
+      stopHookActive: true,
       metadata: { sessionId: "conv-1", model: "composer-2.5", sessionFile: COMMON.transcript_path },
     });
     const ide = cursor.parse("stop", { conversation_id: "ide-conv", status: "completed", loop_count: 0 });
@@ -86,35 +111,58 @@ describe("cursor parse: dedicated shell, MCP and file events", () => {
   };
   it("beforeShellExecution is a bash call named after the Shell tool", () => {
     expect(only("beforeShellExecution", { command: "rm -rf build", cwd: "/ws", sandbox: false })).toEqual({
-      event: "tool_call", toolName: "bash", toolCallId: "", input: { command: "rm -rf build" },
-      agent: "cursor", nativeToolName: "Shell", nativeToolInput: { command: "rm -rf build", cwd: "/ws" },
+      event: "tool_call",
+      toolName: "bash",
+      toolCallId: "",
+      input: { command: "rm -rf build" },
+      agent: "cursor",
+      nativeToolName: "Shell",
+      nativeToolInput: { command: "rm -rf build", cwd: "/ws" },
     });
   });
   it("beforeMCPExecution parses its JSON-string tool_input and uses the MCP:<tool> name", () => {
     const invocation = cursor.parse("beforeMCPExecution", {
-      ...COMMON, tool_name: "database_query", tool_input: '{"query":"SELECT 1"}', command: "npx mcp-server",
+      ...COMMON,
+      tool_name: "database_query",
+      tool_input: '{"query":"SELECT 1"}',
+      command: "npx mcp-server",
     });
     expect(invocation.native).toEqual({ mcp: true });
     expect(invocation.events[0]).toMatchObject({
-      event: "tool_call", toolName: "MCP:database_query", input: { query: "SELECT 1" }, nativeToolName: "MCP:database_query",
+      event: "tool_call",
+      toolName: "MCP:database_query",
+      input: { query: "SELECT 1" },
+      nativeToolName: "MCP:database_query",
     });
   });
   it("beforeReadFile is a read call and leaves the file content out", () => {
     expect(only("beforeReadFile", { file_path: "/ws/.env", content: "KEY=1", attachments: [] })).toEqual({
-      event: "tool_call", toolName: "read", toolCallId: "", input: { path: "/ws/.env" },
-      agent: "cursor", nativeToolName: "Read", nativeToolInput: { file_path: "/ws/.env" },
+      event: "tool_call",
+      toolName: "read",
+      toolCallId: "",
+      input: { path: "/ws/.env" },
+      agent: "cursor",
+      nativeToolName: "Read",
+      nativeToolInput: { file_path: "/ws/.env" },
     });
   });
   it("afterFileEdit is an edit result", () => {
     const edits = [{ old_string: "const a = 1", new_string: "const a = 2" }];
     expect(only("afterFileEdit", { file_path: "/ws/a.ts", edits })).toMatchObject({
-      event: "tool_result", toolName: "edit", input: { path: "/ws/a.ts", edits: [{ oldText: "const a = 1", newText: "const a = 2" }] },
-      nativeToolName: "Write", content: [{ type: "text", text: "" }], isError: false,
+      event: "tool_result",
+      toolName: "edit",
+      input: { path: "/ws/a.ts", edits: [{ oldText: "const a = 1", newText: "const a = 2" }] },
+      nativeToolName: "Write",
+      content: [{ type: "text", text: "" }],
+      isError: false,
     });
   });
   it("afterShellExecution is a bash result with the command output", () => {
     expect(only("afterShellExecution", { command: "ls", output: "a\nb", duration: 5 })).toMatchObject({
-      event: "tool_result", toolName: "bash", content: [{ type: "text", text: "a\nb" }], isError: false,
+      event: "tool_result",
+      toolName: "bash",
+      content: [{ type: "text", text: "a\nb" }],
+      isError: false,
     });
   });
   it.each([
@@ -132,7 +180,9 @@ describe("cursor parse: dedicated shell, MCP and file events", () => {
     expect(only("preToolUse", { tool_name, tool_input, tool_use_id: "t1" })).toMatchObject({ toolName, input, toolCallId: "t1" });
   });
   it("blocks a Delete that names no file instead of letting a path guard miss it", () => {
-    expect(() => cursor.parse("preToolUse", { ...COMMON, tool_name: "Delete", tool_input: { where: "/ws/.env" } })).toThrow(/Delete names no file/);
+    expect(() => cursor.parse("preToolUse", { ...COMMON, tool_name: "Delete", tool_input: { where: "/ws/.env" } })).toThrow(
+      /Delete names no file/,
+    );
   });
   it("reads the CLI's {output, exitCode} tool_output too", () => {
     const payload = { tool_name: "Shell", tool_input: { command: "npm test" }, tool_output: '{"output":"ok\\n","exitCode":0}' };
@@ -140,7 +190,8 @@ describe("cursor parse: dedicated shell, MCP and file events", () => {
   });
   it("afterAgentResponse is a turn end with index 0; prompt and session events are lifecycle", () => {
     expect(cursor.parse("afterAgentResponse", { ...COMMON, text: "done" })).toMatchObject({
-      kind: "turn_end", events: [{ event: "turn_end", turnIndex: 0, agent: "cursor" }],
+      kind: "turn_end",
+      events: [{ event: "turn_end", turnIndex: 0, agent: "cursor" }],
     });
     for (const event of ["sessionStart", "sessionEnd", "beforeSubmitPrompt", "preCompact"]) {
       expect(cursor.kindOf(event)).toBe("lifecycle");
@@ -191,7 +242,10 @@ describe("cursor respond", () => {
     expect(reply(read, { block: "R" })).toEqual(json({ permission: "deny", user_message: "R" }));
   });
   it("puts notices after the reason in user_message when denying, else on stderr", () => {
-    const notices = [{ message: "n1", severity: "error" as const }, { message: "n2", severity: "info" as const }];
+    const notices = [
+      { message: "n1", severity: "error" as const },
+      { message: "n2", severity: "info" as const },
+    ];
     expect(reply(pre, { block: "R", notices })).toEqual(json({ permission: "deny", agent_message: "R", user_message: "R\nn1\nn2" }));
     expect(reply(stop, { notices })).toEqual(json({}, "n1\nn2\n"));
   });
@@ -216,8 +270,13 @@ describe("cursor respond", () => {
   it("always prints one JSON object, exits 0 and never auto-approves", () => {
     const text = fc.string({ maxLength: 20 });
     const decision = fc.record(
-      { block: text, continueWith: text, stopAgent: text, patch: fc.record({ reason: text, text }),
-        notices: fc.array(fc.record({ message: text, severity: fc.constantFrom("info" as const, "warning" as const, "error" as const) })) },
+      {
+        block: text,
+        continueWith: text,
+        stopAgent: text,
+        patch: fc.record({ reason: text, text }),
+        notices: fc.array(fc.record({ message: text, severity: fc.constantFrom("info" as const, "warning" as const, "error" as const) })),
+      },
       { requiredKeys: ["notices"] },
     );
     fc.assert(
@@ -240,14 +299,26 @@ describe("cursor adapter data", () => {
     for (const tool of ["Write", "Delete", "Grep", "Task", "StrReplace"]) expect(matcher.test(tool)).toBe(true);
     for (const tool of ["Shell", "Read", "MCP:search"]) expect(matcher.test(tool)).toBe(false);
     const natives = cursor.registrations.map((r) => r.native);
-    expect(natives).toEqual(expect.arrayContaining(["beforeShellExecution", "beforeMCPExecution", "beforeReadFile", "postToolUse", "stop"]));
+    expect(natives).toEqual(
+      expect.arrayContaining(["beforeShellExecution", "beforeMCPExecution", "beforeReadFile", "postToolUse", "stop"]),
+    );
     for (const registration of cursor.registrations) expect(cursor.kindOf(registration.native)).toBe(registration.kind);
     expect(cursor.timeoutUnit).toBe("s");
   });
   it("has one capability row per hookit feature", () => {
     expect(cursor.capabilities.map((row) => row.feature)).toEqual([
-      "tool_call", "tool_result", "turn_end", "agent_end", "agent_settled",
-      "session_before_switch", "session_before_fork", "hook_result", "messages", "ask", "actions", "user notices",
+      "tool_call",
+      "tool_result",
+      "turn_end",
+      "agent_end",
+      "agent_settled",
+      "session_before_switch",
+      "session_before_fork",
+      "hook_result",
+      "messages",
+      "ask",
+      "actions",
+      "user notices",
     ]);
     for (const row of cursor.capabilities) expect(row.verified).toBe("fixtures (docs examples; no Cursor CLI runs here)");
   });

@@ -62,7 +62,8 @@ export function box(): Box {
     configDir,
     stateDir: join(root, "state/hookit"),
     policy: (policy) => writeFileSync(policyFile, JSON.stringify(policy)),
-    settings: (settings) => writeFileSync(join(configDir, "settings.json"), typeof settings === "string" ? settings : JSON.stringify(settings)),
+    settings: (settings) =>
+      writeFileSync(join(configDir, "settings.json"), typeof settings === "string" ? settings : JSON.stringify(settings)),
     hook: (agent, nativeEvent, payload, extra = {}) =>
       hookReply({ agent, nativeEvent }, typeof payload === "string" ? payload : JSON.stringify(payload), { ...env, ...extra }, root),
   };
@@ -80,8 +81,16 @@ export type ScriptedAdapter = Partial<Record<"info" | "normalize" | "respond", S
 /** The info answer of a well-behaved adapter named `name` whose tool_call event is `guard`. */
 export function infoFor(name: string): Record<string, unknown> {
   return {
-    protocol: 1, id: name, title: `Scripted ${name}`, verifiedWith: "test", timeoutUnit: "s",
-    registrations: [{ native: "guard", kind: "tool_call" }, { native: "before_tool", kind: "tool_call" }, { native: "finish", kind: "stop" }],
+    protocol: 1,
+    id: name,
+    title: `Scripted ${name}`,
+    verifiedWith: "test",
+    timeoutUnit: "s",
+    registrations: [
+      { native: "guard", kind: "tool_call" },
+      { native: "before_tool", kind: "tool_call" },
+      { native: "finish", kind: "stop" },
+    ],
     capabilities: [{ feature: "tool_call", native: "guard", support: "native", notes: "" }],
   };
 }
@@ -103,20 +112,25 @@ export function scriptedAdapter(dir: string, name: string, answers: ScriptedAdap
       a.stdout !== undefined ? `    cat <<'HOOKIT_ANSWER'\n${a.stdout}\nHOOKIT_ANSWER` : "",
       a.stderr !== undefined ? `    echo '${a.stderr.replace(/'/g, "")}' >&2` : "",
       `    exit ${a.exit ?? 0} ;;`,
-    ].filter(Boolean).join("\n");
+    ]
+      .filter(Boolean)
+      .join("\n");
   };
-  writeFileSync(path, [
-    "#!/bin/sh",
-    `echo "$1" >> '${callsFile}'`,
-    "cat > /dev/null",
-    'case "$1" in',
-    branch("info", answers.info),
-    branch("normalize", answers.normalize),
-    branch("respond", answers.respond),
-    "esac",
-    "exit 64",
-    "",
-  ].join("\n"));
+  writeFileSync(
+    path,
+    [
+      "#!/bin/sh",
+      `echo "$1" >> '${callsFile}'`,
+      "cat > /dev/null",
+      'case "$1" in',
+      branch("info", answers.info),
+      branch("normalize", answers.normalize),
+      branch("respond", answers.respond),
+      "esac",
+      "exit 64",
+      "",
+    ].join("\n"),
+  );
   chmodSync(path, 0o755);
   return path;
 }

@@ -8,16 +8,31 @@ import { loadExternalAdapter } from "../../../src/agents/external/index.ts";
 import { BLOCK_POLICY, box, callsOf, CONTINUE_POLICY, exampleFixture, infoFor, scriptedAdapter, type ScriptedAdapter } from "./_sandbox.ts";
 
 const PRE_TOOL = exampleFixture("before_tool-shell.json");
-const blocked = (reason: string | RegExp) => ({ stdout: "", stderr: typeof reason === "string" ? reason : expect.stringMatching(reason), exitCode: 2 });
-const passed = (reason: string | RegExp) => ({ stdout: "", stderr: typeof reason === "string" ? reason : expect.stringMatching(reason), exitCode: 0 });
+const blocked = (reason: string | RegExp) => ({
+  stdout: "",
+  stderr: typeof reason === "string" ? reason : expect.stringMatching(reason),
+  exitCode: 2,
+});
+const passed = (reason: string | RegExp) => ({
+  stdout: "",
+  stderr: typeof reason === "string" ? reason : expect.stringMatching(reason),
+  exitCode: 0,
+});
 const invocation = (changes: Record<string, unknown> = {}) =>
-  JSON.stringify({ agent: "scripted", nativeEvent: "guard", kind: "tool_call", events: [{ event: "tool_call", toolName: "bash", toolCallId: "c", input: { command: "ls" } }], ...changes });
+  JSON.stringify({
+    agent: "scripted",
+    nativeEvent: "guard",
+    kind: "tool_call",
+    events: [{ event: "tool_call", toolName: "bash", toolCallId: "c", input: { command: "ls" } }],
+    ...changes,
+  });
 
 describe("a missing adapter", () => {
   test("blocks a pre-tool event and lets a stop through, both with the reason", async () => {
     const b = box();
     b.policy(CONTINUE_POLICY);
-    const reason = /^hookit: unknown agent "nowhere": it is not built in \([a-z, ]*\bclaude\b[a-z, ]*\); no executable hookit-agent-nowhere was found/;
+    const reason =
+      /^hookit: unknown agent "nowhere": it is not built in \([a-z, ]*\bclaude\b[a-z, ]*\); no executable hookit-agent-nowhere was found/;
     expect(await b.hook("nowhere", "PreToolUse", PRE_TOOL)).toEqual(blocked(reason));
     expect(await b.hook("nowhere", "before_tool", PRE_TOOL)).toEqual(blocked(reason));
     expect(await b.hook("nowhere", "Stop", {})).toEqual(passed(reason));
@@ -34,15 +49,36 @@ const brokenProcess: Array<[string, ScriptedAdapter, string]> = [
   ["info exits non-zero", { info: { exit: 1, stderr: "cannot start" } }, "`info` exited with 1; its stderr: cannot start"],
   ["info prints nothing", { info: {} }, "`info` printed nothing on stdout"],
   ["info prints text", { info: { stdout: "hello" } }, "`info` printed something that is not one JSON value"],
-  ["info speaks another protocol", { info: { stdout: JSON.stringify({ ...infoFor("scripted"), protocol: 2 }) } },
-    "its info answer is invalid: protocol is 2, but this hookit speaks protocol 1"],
-  ["info has another id", { info: { stdout: JSON.stringify(infoFor("other")) } }, 'its info answer is invalid: id is "other", but the adapter was found as "scripted"'],
-  ["normalize crashes", { normalize: { exit: 70, stderr: "TypeError: x is undefined" } }, "`normalize` exited with 70; its stderr: TypeError: x is undefined"],
-  ["normalize answers a malformed invocation", { normalize: { stdout: invocation({ events: [] }) } },
-    "its normalize answer is invalid: events has 0 item(s), but a tool_call invocation carries at least one tool_call event"],
-  ["normalize answers an empty error", { normalize: { stdout: '{"error":""}' } }, "its normalize error answer is invalid: error must be a non-empty string"],
-  ["respond answers a malformed reply", { normalize: { stdout: invocation() }, respond: { stdout: '{"stdout":"","stderr":"","exitCode":"2"}' } },
-    "its respond answer is invalid: exitCode must be an integer from 0 to 255"],
+  [
+    "info speaks another protocol",
+    { info: { stdout: JSON.stringify({ ...infoFor("scripted"), protocol: 2 }) } },
+    "its info answer is invalid: protocol is 2, but this hookit speaks protocol 1",
+  ],
+  [
+    "info has another id",
+    { info: { stdout: JSON.stringify(infoFor("other")) } },
+    'its info answer is invalid: id is "other", but the adapter was found as "scripted"',
+  ],
+  [
+    "normalize crashes",
+    { normalize: { exit: 70, stderr: "TypeError: x is undefined" } },
+    "`normalize` exited with 70; its stderr: TypeError: x is undefined",
+  ],
+  [
+    "normalize answers a malformed invocation",
+    { normalize: { stdout: invocation({ events: [] }) } },
+    "its normalize answer is invalid: events has 0 item(s), but a tool_call invocation carries at least one tool_call event",
+  ],
+  [
+    "normalize answers an empty error",
+    { normalize: { stdout: '{"error":""}' } },
+    "its normalize error answer is invalid: error must be a non-empty string",
+  ],
+  [
+    "respond answers a malformed reply",
+    { normalize: { stdout: invocation() }, respond: { stdout: '{"stdout":"","stderr":"","exitCode":"2"}' } },
+    "its respond answer is invalid: exitCode must be an integer from 0 to 255",
+  ],
   ["respond crashes", { normalize: { stdout: invocation() }, respond: { exit: 1 } }, "`respond` exited with 1"],
 ];
 
@@ -75,12 +111,17 @@ describe("broken in-process modules", () => {
     ["throws when imported", 'throw new Error("boom at load");', "the module could not be loaded (boom at load)"],
     ["has no default export", "export const adapter = {};", "the module's default export is not an adapter object"],
     ["speaks another spec version", "export default { specVersion: 2 };", "its specVersion is 2, but this hookit speaks 1"],
-    ["has no parse", 'export default { specVersion: 1, kindOf() {}, respond() {} };', "its parse is not a function"],
-    ["has an invalid capability table", `export default { ...${JSON.stringify(infoFor("scripted"))}, specVersion: 1, capabilities: [{}], kindOf() {}, parse() {}, respond() {} };`,
-      "its adapter object is invalid: capabilities[0].feature is missing"],
-    ["throws a TypeError in parse",
+    ["has no parse", "export default { specVersion: 1, kindOf() {}, respond() {} };", "its parse is not a function"],
+    [
+      "has an invalid capability table",
+      `export default { ...${JSON.stringify(infoFor("scripted"))}, specVersion: 1, capabilities: [{}], kindOf() {}, parse() {}, respond() {} };`,
+      "its adapter object is invalid: capabilities[0].feature is missing",
+    ],
+    [
+      "throws a TypeError in parse",
       `export default { ...${JSON.stringify(infoFor("scripted"))}, specVersion: 1, kindOf: (e) => (e === "Stop" ? "stop" : "tool_call"), parse() { return null.x; }, respond() {} };`,
-      "its parse threw: Cannot read properties of null"],
+      "its parse threw: Cannot read properties of null",
+    ],
   ];
 
   test.each(modules)("a module that %s blocks a pre-tool event with the reason", async (_, source, problem) => {
@@ -95,9 +136,12 @@ describe("broken in-process modules", () => {
   test("a module that throws a PayloadError is a payload problem, encoded by the module itself", async () => {
     const b = box();
     const file = join(b.root, "adapter.mjs");
-    writeFileSync(file, `export default { ...${JSON.stringify(infoFor("scripted"))}, specVersion: 1, kindOf: () => "tool_call",
+    writeFileSync(
+      file,
+      `export default { ...${JSON.stringify(infoFor("scripted"))}, specVersion: 1, kindOf: () => "tool_call",
       parse() { const e = new Error("no tool"); e.name = "PayloadError"; throw e; },
-      respond: (_i, d) => ({ stdout: JSON.stringify(d), stderr: "", exitCode: 0 }) };`);
+      respond: (_i, d) => ({ stdout: JSON.stringify(d), stderr: "", exitCode: 0 }) };`,
+    );
     b.settings({ adapters: { scripted: file } });
     const reply = await b.hook("scripted", "guard", PRE_TOOL);
     expect(JSON.parse(reply.stdout)).toEqual({ block: "hookit: could not read the Scripted scripted guard payload: no tool", notices: [] });

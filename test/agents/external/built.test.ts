@@ -40,7 +40,11 @@ test("a missing adapter: the built binary exits 2 on a pre-tool event and 0 on a
   const box = createSandbox();
   box.policy(CONTINUE_POLICY);
   const pre = await runHook(box, "example", "before_tool", PRE_TOOL);
-  expect(pre).toEqual({ stdout: "", stderr: expect.stringMatching(/^hookit: unknown agent "example": .*docs\/adapters\.md\.\n$/), exitCode: 2 });
+  expect(pre).toEqual({
+    stdout: "",
+    stderr: expect.stringMatching(/^hookit: unknown agent "example": .*docs\/adapters\.md\.\n$/),
+    exitCode: 2,
+  });
   const stop = await runHook(box, "example", "stop", JSON.stringify(exampleFixture("stop.json")));
   expect(stop).toEqual({ stdout: "", stderr: pre.stderr, exitCode: 0 });
 });
@@ -54,7 +58,9 @@ test("a module that fails to load blocks a pre-tool event with a reason, never a
   const reply = await runHook(box, "example", "before_tool", PRE_TOOL);
   expect(reply).toEqual({
     stdout: "",
-    stderr: expect.stringMatching(/^hookit: the external adapter "example" \(.*broken\.mjs\) is broken: the module could not be loaded \(Cannot find module .*does-not-exist\.mjs/),
+    stderr: expect.stringMatching(
+      /^hookit: the external adapter "example" \(.*broken\.mjs\) is broken: the module could not be loaded \(Cannot find module .*does-not-exist\.mjs/,
+    ),
     exitCode: 2,
   });
 });

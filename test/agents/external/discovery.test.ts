@@ -82,7 +82,10 @@ describe("what is refused, and why", () => {
     const b = box();
     scriptedAdapter(b.binDir, "demo", {});
     b.settings(settings);
-    expect(find("demo", b.env)).toEqual({ ok: false, reason: expect.stringContaining(`cannot use ${join(b.configDir, "settings.json")}: ${problem}`) });
+    expect(find("demo", b.env)).toEqual({
+      ok: false,
+      reason: expect.stringContaining(`cannot use ${join(b.configDir, "settings.json")}: ${problem}`),
+    });
   });
 
   test("a relative module path is refused; an inherited property name is not an entry", () => {

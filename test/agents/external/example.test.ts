@@ -11,41 +11,89 @@ import { EXAMPLE_BIN, EXAMPLE_DIR, EXAMPLE_MODULE, exampleFixture } from "./_san
 
 const example = ((await import(pathToFileURL(EXAMPLE_MODULE).href)) as { default: Adapter }).default;
 
-const base = { agent: "example", sessionId: "ses-7f3a2c", cwd: "/home/user/project", metadata: { sessionId: "ses-7f3a2c", model: "example-large-2" } };
-const tool = (name: string, args: Record<string, unknown>, call: string) => ({ toolCallId: call, nativeToolName: name, nativeToolInput: args });
+const base = {
+  agent: "example",
+  sessionId: "ses-7f3a2c",
+  cwd: "/home/user/project",
+  metadata: { sessionId: "ses-7f3a2c", model: "example-large-2" },
+};
+const tool = (name: string, args: Record<string, unknown>, call: string) => ({
+  toolCallId: call,
+  nativeToolName: name,
+  nativeToolInput: args,
+});
 
 const EXPECTED: Record<string, Invocation> = {
   "session_start.json": { ...base, nativeEvent: "session_start", kind: "lifecycle", events: [] },
   "before_tool-shell.json": {
-    ...base, nativeEvent: "before_tool", kind: "tool_call",
-    events: [{ event: "tool_call", toolName: "bash", input: { command: "git push --force", timeout: 30 }, ...tool("shell", { command: "git push --force", timeout_s: 30 }, "call-001") }],
+    ...base,
+    nativeEvent: "before_tool",
+    kind: "tool_call",
+    events: [
+      {
+        event: "tool_call",
+        toolName: "bash",
+        input: { command: "git push --force", timeout: 30 },
+        ...tool("shell", { command: "git push --force", timeout_s: 30 }, "call-001"),
+      },
+    ],
   },
   "before_tool-write_file.json": {
-    ...base, nativeEvent: "before_tool", kind: "tool_call",
-    events: [{
-      event: "tool_call", toolName: "write", input: { path: "/home/user/project/hello.txt", content: "hello\n" },
-      ...tool("write_file", { file: "/home/user/project/hello.txt", text: "hello\n" }, "call-002"),
-    }],
+    ...base,
+    nativeEvent: "before_tool",
+    kind: "tool_call",
+    events: [
+      {
+        event: "tool_call",
+        toolName: "write",
+        input: { path: "/home/user/project/hello.txt", content: "hello\n" },
+        ...tool("write_file", { file: "/home/user/project/hello.txt", text: "hello\n" }, "call-002"),
+      },
+    ],
   },
   "before_tool-web_search.json": {
-    ...base, nativeEvent: "before_tool", kind: "tool_call",
+    ...base,
+    nativeEvent: "before_tool",
+    kind: "tool_call",
     // A tool hookit has no name for keeps its own name and input.
-    events: [{ event: "tool_call", toolName: "web_search", input: { query: "hookit external adapters" }, ...tool("web_search", { query: "hookit external adapters" }, "call-003") }],
+    events: [
+      {
+        event: "tool_call",
+        toolName: "web_search",
+        input: { query: "hookit external adapters" },
+        ...tool("web_search", { query: "hookit external adapters" }, "call-003"),
+      },
+    ],
   },
   "after_tool-shell.json": {
-    ...base, nativeEvent: "after_tool", kind: "tool_result",
-    events: [{
-      event: "tool_result", toolName: "bash", input: { command: "cat .env" }, content: [{ type: "text", text: "API_TOKEN=not-a-real-token\n" }],
-      isError: false, ...tool("shell", { command: "cat .env" }, "call-004"),
-    }],
+    ...base,
+    nativeEvent: "after_tool",
+    kind: "tool_result",
+    events: [
+      {
+        event: "tool_result",
+        toolName: "bash",
+        input: { command: "cat .env" },
+        content: [{ type: "text", text: "API_TOKEN=not-a-real-token\n" }],
+        isError: false,
+        ...tool("shell", { command: "cat .env" }, "call-004"),
+      },
+    ],
   },
   "after_tool-read_file-failed.json": {
-    ...base, nativeEvent: "after_tool", kind: "tool_result",
-    events: [{
-      event: "tool_result", toolName: "read", input: { path: "missing.txt", offset: 1, limit: 50 },
-      content: [{ type: "text", text: "missing.txt: no such file" }], isError: true,
-      ...tool("read_file", { file: "missing.txt", start_line: 1, max_lines: 50 }, "call-005"),
-    }],
+    ...base,
+    nativeEvent: "after_tool",
+    kind: "tool_result",
+    events: [
+      {
+        event: "tool_result",
+        toolName: "read",
+        input: { path: "missing.txt", offset: 1, limit: 50 },
+        content: [{ type: "text", text: "missing.txt: no such file" }],
+        isError: true,
+        ...tool("read_file", { file: "missing.txt", start_line: 1, max_lines: 50 }, "call-005"),
+      },
+    ],
   },
   "stop.json": { ...base, nativeEvent: "stop", kind: "stop", stopHookActive: false, events: [{ event: "agent_end" }] },
   "stop-resumed.json": { ...base, nativeEvent: "stop", kind: "stop", stopHookActive: true, events: [{ event: "agent_end" }] },
@@ -62,21 +110,37 @@ describe("parse", () => {
 
   test("a known tool with a missing field is a PayloadError naming the field", () => {
     const payload = { ...exampleFixture("before_tool-write_file.json"), tool: { call_id: "c", name: "write_file", args: { file: "a" } } };
-    expect(() => example.parse("before_tool", payload)).toThrow(expect.objectContaining({ name: "PayloadError", message: 'Example Agent before_tool payload: "text" must be a string, got nothing' }));
+    expect(() => example.parse("before_tool", payload)).toThrow(
+      expect.objectContaining({ name: "PayloadError", message: 'Example Agent before_tool payload: "text" must be a string, got nothing' }),
+    );
   });
 });
 
 describe("respond", () => {
   const invocation = (file: string) => example.parse(EXPECTED[file]!.nativeEvent, exampleFixture(file));
-  const out = (file: string, decision: Parameters<Adapter["respond"]>[1]) => JSON.parse(example.respond(invocation(file), decision).stdout) as unknown;
+  const out = (file: string, decision: Parameters<Adapter["respond"]>[1]) =>
+    JSON.parse(example.respond(invocation(file), decision).stdout) as unknown;
 
   test("deny, replace_output, continue, halt and notify", () => {
     expect(out("before_tool-shell.json", { block: "no force push", notices: [] })).toEqual({ verdict: "deny", reason: "no force push" });
     expect(out("before_tool-shell.json", { block: " ", notices: [] })).toEqual({ verdict: "deny", reason: "Blocked by hookit policy." });
-    expect(out("after_tool-shell.json", { patch: { reason: "r", text: "[BLOCKED by HooKit] r" }, notices: [] })).toEqual({ verdict: "allow", replace_output: "[BLOCKED by HooKit] r" });
+    expect(out("after_tool-shell.json", { patch: { reason: "r", text: "[BLOCKED by HooKit] r" }, notices: [] })).toEqual({
+      verdict: "allow",
+      replace_output: "[BLOCKED by HooKit] r",
+    });
     expect(out("stop.json", { continueWith: "run the tests", notices: [] })).toEqual({ verdict: "continue", reason: "run the tests" });
-    expect(out("stop.json", { continueWith: "run the tests", stopAgent: "halted", notices: [] })).toEqual({ verdict: "allow", halt: "halted" });
-    expect(out("session_start.json", { notices: [{ message: "a", severity: "info" }, { message: "b", severity: "error" }] })).toEqual({ verdict: "allow", notify: ["a", "b"] });
+    expect(out("stop.json", { continueWith: "run the tests", stopAgent: "halted", notices: [] })).toEqual({
+      verdict: "allow",
+      halt: "halted",
+    });
+    expect(
+      out("session_start.json", {
+        notices: [
+          { message: "a", severity: "info" },
+          { message: "b", severity: "error" },
+        ],
+      }),
+    ).toEqual({ verdict: "allow", notify: ["a", "b"] });
   });
 
   test("a decision that does not fit the event is not encoded (a block at a stop)", () => {
@@ -99,10 +163,18 @@ describe("the executable", () => {
     expect(bad.status).toBe(0);
     expect(JSON.parse(bad.stdout)).toEqual({ error: "Example Agent stop payload: expected a JSON object, got a number" });
     const future = run("normalize", JSON.stringify({ protocol: 2, nativeEvent: "stop", payload: {} }));
-    expect(future).toMatchObject({ status: 1, stdout: "", stderr: "hookit-agent-example: hookit asked for protocol 2; this adapter speaks 1\n" });
+    expect(future).toMatchObject({
+      status: 1,
+      stdout: "",
+      stderr: "hookit-agent-example: hookit asked for protocol 2; this adapter speaks 1\n",
+    });
   });
 
   test("an unknown call exits non-zero with usage on stderr", () => {
-    expect(run("help")).toMatchObject({ status: 1, stdout: "", stderr: expect.stringContaining("usage: hookit-agent-example info|normalize|respond") });
+    expect(run("help")).toMatchObject({
+      status: 1,
+      stdout: "",
+      stderr: expect.stringContaining("usage: hookit-agent-example info|normalize|respond"),
+    });
   });
 });

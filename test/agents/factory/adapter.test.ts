@@ -20,31 +20,62 @@ const base = (id: string) => ({
   metadata: { sessionId: id, sessionFile: `/home/user/.factory/sessions/-home-user-project/${id}.jsonl` },
 });
 const S1 = "7742412b-cbcd-4e01-81e2-44a45c52c632";
-const execute = (command: string, extra: Record<string, string> = { riskLevelReason: "fake", riskLevel: "low" }) =>
-  ({ summary: "fake", command, ...extra });
+const execute = (command: string, extra: Record<string, string> = { riskLevelReason: "fake", riskLevel: "low" }) => ({
+  summary: "fake",
+  command,
+  ...extra,
+});
 const bash = (kind: "tool_call" | "tool_result", native: Record<string, unknown>, result?: string) => ({
-  event: kind, toolName: "bash", toolCallId: "", input: { command: native.command },
+  event: kind,
+  toolName: "bash",
+  toolCallId: "",
+  input: { command: native.command },
   ...(result === undefined ? {} : { content: [{ type: "text", text: result }], isError: false }),
-  agent: "factory", nativeToolName: "Execute", nativeToolInput: native,
+  agent: "factory",
+  nativeToolName: "Execute",
+  nativeToolInput: native,
 });
 
 const EXPECTED: Record<string, Invocation> = {
   "PreToolUse-Execute.json": {
-    ...base(S1), nativeEvent: "PreToolUse", kind: "tool_call", native: { toolName: "Execute" },
+    ...base(S1),
+    nativeEvent: "PreToolUse",
+    kind: "tool_call",
+    native: { toolName: "Execute" },
     events: [bash("tool_call", execute("echo hello")) as Invocation["events"][number]],
   },
   "PostToolUse-Execute.json": {
-    ...base(S1), nativeEvent: "PostToolUse", kind: "tool_result", native: { toolName: "Execute" },
+    ...base(S1),
+    nativeEvent: "PostToolUse",
+    kind: "tool_result",
+    native: { toolName: "Execute" },
     events: [bash("tool_result", execute("echo hello"), "hello\n\n\n[Process exited with code 0]") as Invocation["events"][number]],
   },
   "PostToolUse-Execute-after-updatedInput.json": {
-    ...base("dd1ddf5d-822d-4d32-8aa5-57f3a7ba9c95"), nativeEvent: "PostToolUse", kind: "tool_result", native: { toolName: "Execute" },
-    events: [bash("tool_result", execute("echo rewritten-claude", { description: "rewritten" }),
-      "rewritten-claude\n\n\n[Process exited with code 0]") as Invocation["events"][number]],
+    ...base("dd1ddf5d-822d-4d32-8aa5-57f3a7ba9c95"),
+    nativeEvent: "PostToolUse",
+    kind: "tool_result",
+    native: { toolName: "Execute" },
+    events: [
+      bash(
+        "tool_result",
+        execute("echo rewritten-claude", { description: "rewritten" }),
+        "rewritten-claude\n\n\n[Process exited with code 0]",
+      ) as Invocation["events"][number],
+    ],
   },
-  "Stop.json": { ...base(S1), nativeEvent: "Stop", kind: "stop", stopHookActive: false, events: [{ event: "agent_end", agent: "factory" }] },
+  "Stop.json": {
+    ...base(S1),
+    nativeEvent: "Stop",
+    kind: "stop",
+    stopHookActive: false,
+    events: [{ event: "agent_end", agent: "factory" }],
+  },
   "Stop-stop_hook_active.json": {
-    ...base("3cd8b37b-19da-4ee9-8b7f-d162cf762298"), nativeEvent: "Stop", kind: "stop", stopHookActive: true,
+    ...base("3cd8b37b-19da-4ee9-8b7f-d162cf762298"),
+    nativeEvent: "Stop",
+    kind: "stop",
+    stopHookActive: true,
     events: [{ event: "agent_end", agent: "factory" }],
   },
   "SessionStart.json": { ...base(S1), nativeEvent: "SessionStart", kind: "lifecycle", events: [] },
@@ -53,7 +84,11 @@ const EXPECTED: Record<string, Invocation> = {
 
 describe("factory parse: captured 0.225.2 payloads", () => {
   it("has an expectation for every fixture file", () => {
-    expect(readdirSync(FIXTURES).filter((f) => f.endsWith(".json")).sort()).toEqual(Object.keys(EXPECTED).sort());
+    expect(
+      readdirSync(FIXTURES)
+        .filter((f) => f.endsWith(".json"))
+        .sort(),
+    ).toEqual(Object.keys(EXPECTED).sort());
   });
 
   it.each(Object.keys(EXPECTED))("%s", (file) => {
@@ -88,21 +123,31 @@ const TOOLS: Record<string, [string, Record<string, unknown>][]> = {
     ["write", { path: "sub/four.txt", content: "four\n" }],
   ],
   // One result per call: a patch of two files keeps droid's own name and input.
-  "PostToolUse-ApplyPatch-multi.json": [["ApplyPatch", {
-    input: "*** Begin Patch\n*** Update File: two.txt\n@@\n-two\n+three\n*** Add File: sub/four.txt\n+four\n*** End Patch\n",
-  }]],
+  "PostToolUse-ApplyPatch-multi.json": [
+    [
+      "ApplyPatch",
+      {
+        input: "*** Begin Patch\n*** Update File: two.txt\n@@\n-two\n+three\n*** Add File: sub/four.txt\n+four\n*** End Patch\n",
+      },
+    ],
+  ],
 };
 
 describe("factory parse: droid's tools in hookit's vocabulary (captured 0.225.2 calls)", () => {
   it("has an expectation for every capture file", () => {
-    expect(readdirSync(CAPTURES).filter((f) => f.endsWith(".json")).sort()).toEqual(Object.keys(TOOLS).sort());
+    expect(
+      readdirSync(CAPTURES)
+        .filter((f) => f.endsWith(".json"))
+        .sort(),
+    ).toEqual(Object.keys(TOOLS).sort());
   });
 
   it.each(Object.keys(TOOLS))("%s", (file) => {
     const payload = capture(file);
     const invocation = factory.parse(eventOf(file), payload);
     expect(invocation.events.map((e) => ("toolName" in e ? [e.toolName, e.input] : []))).toEqual(TOOLS[file]);
-    for (const e of invocation.events) expect(e).toMatchObject({ agent: "factory", nativeToolName: payload.tool_name, nativeToolInput: payload.tool_input });
+    for (const e of invocation.events)
+      expect(e).toMatchObject({ agent: "factory", nativeToolName: payload.tool_name, nativeToolInput: payload.tool_input });
   });
 
   it("labels each file of an ApplyPatch so a block names the file", () => {
@@ -111,7 +156,10 @@ describe("factory parse: droid's tools in hookit's vocabulary (captured 0.225.2 
   });
 
   it("passes droid's result string through as the text: the model reads it for Execute and Read", () => {
-    expect(factory.parse("PostToolUse", capture("PostToolUse-Read.json")).events[0]).toMatchObject({ content: [{ type: "text", text: "bye\n" }], isError: false });
+    expect(factory.parse("PostToolUse", capture("PostToolUse-Read.json")).events[0]).toMatchObject({
+      content: [{ type: "text", text: "bye\n" }],
+      isError: false,
+    });
     // For file tools droid composes its own sentence; the payload only has this JSON string.
     const created = factory.parse("PostToolUse", capture("PostToolUse-Create.json")).events[0];
     expect(created).toMatchObject({ content: [{ type: "text", text: `{"success":true,"file_path":"${P}/hello.txt"}` }] });
@@ -124,13 +172,29 @@ describe("factory parse: droid's tools in hookit's vocabulary (captured 0.225.2 
     ["Execute", { command: "sleep 1", timeout: 90, riskLevel: "low" }, [["bash", { command: "sleep 1", timeout: 90 }]]],
     ["Read", { file_path: "/p/a.ts", offset: 10, limit: 5, image_quality: "high" }, [["read", { path: "/p/a.ts", offset: 10, limit: 5 }]]],
     ["LS", {}, [["ls", {}]]],
-    ["Grep", { pattern: "TODO", path: "src", glob_pattern: "*.ts", case_insensitive: true, context: 2, head_limit: 20, output_mode: "content" },
-      [["grep", { pattern: "TODO", path: "src", glob: "*.ts", ignoreCase: true, context: 2, limit: 20 }]]],
+    [
+      "Grep",
+      { pattern: "TODO", path: "src", glob_pattern: "*.ts", case_insensitive: true, context: 2, head_limit: 20, output_mode: "content" },
+      [["grep", { pattern: "TODO", path: "src", glob: "*.ts", ignoreCase: true, context: 2, limit: 20 }]],
+    ],
     ["Glob", { patterns: "**/*.md" }, [["find", { pattern: "**/*.md" }]]],
-    ["Glob", { patterns: ["*.js", "*.ts"], folder: "/p" }, [["find", { pattern: "*.js", path: "/p" }], ["find", { pattern: "*.ts", path: "/p" }]]],
-    ["ApplyPatch", { input: "*** Begin Patch\n*** Delete File: old.txt\n*** Update File: a.txt\n*** Move to: b.txt\n@@\n-x\n+y\n*** End Patch" },
-      [["write", { path: "old.txt", content: "", delete: true }], ["edit", { path: "a.txt", edits: [{ oldText: "x", newText: "y" }] }],
-        ["edit", { path: "b.txt", edits: [{ oldText: "x", newText: "y" }] }]]],
+    [
+      "Glob",
+      { patterns: ["*.js", "*.ts"], folder: "/p" },
+      [
+        ["find", { pattern: "*.js", path: "/p" }],
+        ["find", { pattern: "*.ts", path: "/p" }],
+      ],
+    ],
+    [
+      "ApplyPatch",
+      { input: "*** Begin Patch\n*** Delete File: old.txt\n*** Update File: a.txt\n*** Move to: b.txt\n@@\n-x\n+y\n*** End Patch" },
+      [
+        ["write", { path: "old.txt", content: "", delete: true }],
+        ["edit", { path: "a.txt", edits: [{ oldText: "x", newText: "y" }] }],
+        ["edit", { path: "b.txt", edits: [{ oldText: "x", newText: "y" }] }],
+      ],
+    ],
     ["mcp__github__create_issue", { title: "x" }, [["mcp__github__create_issue", { title: "x" }]]],
     ["FetchUrl", { url: "http://127.0.0.1/" }, [["FetchUrl", { url: "http://127.0.0.1/" }]]],
   ])("%s %j", (name, input, expected) => {
@@ -144,11 +208,36 @@ describe("factory parse: payloads it cannot read", () => {
     ["a non-object", "PreToolUse", [1, 2], /PreToolUse payload: expected a JSON object on stdin, got an array/],
     ["a missing tool_name", "PreToolUse", { ...pre, tool_name: undefined }, /"tool_name" must be a non-empty string, got nothing/],
     ["a string tool_input", "PreToolUse", { ...pre, tool_input: "echo" }, /"tool_input" of Execute must be a JSON object, got a string/],
-    ["an Execute without command", "PreToolUse", { ...pre, tool_input: { summary: "x" } }, /tool_input\.command of Execute must be a string, got nothing/],
-    ["a Create without content", "PreToolUse", { ...pre, tool_name: "Create", tool_input: { file_path: "/a" } }, /tool_input\.content of Create must be a string/],
-    ["a MultiEdit without changes", "PreToolUse", { ...pre, tool_name: "MultiEdit", tool_input: { file_path: "/a", changes: [] } }, /tool_input\.changes of MultiEdit must be a non-empty array/],
-    ["a Glob with a numeric pattern", "PreToolUse", { ...pre, tool_name: "Glob", tool_input: { patterns: [1] } }, /tool_input\.patterns of Glob must be a string or a non-empty array of strings/],
-    ["an unreadable ApplyPatch", "PreToolUse", { ...pre, tool_name: "ApplyPatch", tool_input: { input: "rm -rf /" } }, /the ApplyPatch text cannot be read: the first line must be "\*\*\* Begin Patch"/],
+    [
+      "an Execute without command",
+      "PreToolUse",
+      { ...pre, tool_input: { summary: "x" } },
+      /tool_input\.command of Execute must be a string, got nothing/,
+    ],
+    [
+      "a Create without content",
+      "PreToolUse",
+      { ...pre, tool_name: "Create", tool_input: { file_path: "/a" } },
+      /tool_input\.content of Create must be a string/,
+    ],
+    [
+      "a MultiEdit without changes",
+      "PreToolUse",
+      { ...pre, tool_name: "MultiEdit", tool_input: { file_path: "/a", changes: [] } },
+      /tool_input\.changes of MultiEdit must be a non-empty array/,
+    ],
+    [
+      "a Glob with a numeric pattern",
+      "PreToolUse",
+      { ...pre, tool_name: "Glob", tool_input: { patterns: [1] } },
+      /tool_input\.patterns of Glob must be a string or a non-empty array of strings/,
+    ],
+    [
+      "an unreadable ApplyPatch",
+      "PreToolUse",
+      { ...pre, tool_name: "ApplyPatch", tool_input: { input: "rm -rf /" } },
+      /the ApplyPatch text cannot be read: the first line must be "\*\*\* Begin Patch"/,
+    ],
     ["a numeric cwd", "Stop", { ...pre, cwd: 3 }, /Stop payload: "cwd" must be a string, got a number/],
     ["an unknown event", "PostToolUseFailure", pre, /does not know the Factory droid event "PostToolUseFailure"/],
   ])("rejects %s", (_label, event, payload, message) => {

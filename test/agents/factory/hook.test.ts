@@ -6,8 +6,22 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { probeCommand } from "../../../src/doctor/probe.ts";
 import {
-  binPath, BLOCK_POLICY, blockReason, CONTINUATION, CONTINUE_POLICY, createSandbox, decisionLog, fixtureText, jsonLine, PASS_POLICY,
-  PATCH_POLICY, patchText, RETRY_STOPPED, runHook, useBuiltHookit, type Reply,
+  binPath,
+  BLOCK_POLICY,
+  blockReason,
+  CONTINUATION,
+  CONTINUE_POLICY,
+  createSandbox,
+  decisionLog,
+  fixtureText,
+  jsonLine,
+  PASS_POLICY,
+  PATCH_POLICY,
+  patchText,
+  RETRY_STOPPED,
+  runHook,
+  useBuiltHookit,
+  type Reply,
 } from "../../run/hook/_run.ts";
 import { describeCommonCases, stderrLines, stdoutObject, type HarnessSpec } from "../../run/hook/_suites.ts";
 
@@ -53,7 +67,9 @@ describe("factory: a passing policy", () => {
     const box = createSandbox();
     box.policy(PASS_POLICY);
     const fixtures = readdirSync(join(import.meta.dirname, "../../fixtures/factory")).sort();
-    const captures = readdirSync(CAPTURES).filter((f) => f.endsWith(".json")).sort();
+    const captures = readdirSync(CAPTURES)
+      .filter((f) => f.endsWith(".json"))
+      .sort();
     for (const file of fixtures) expect(await runHook(box, AGENT, eventOf(file), fixtureText(AGENT, file)), file).toEqual(answer());
     for (const file of captures) expect(await runHook(box, AGENT, eventOf(file), capture(file)), file).toEqual(answer());
     expect(decisionLog(box).map((r) => r.outcome)).toEqual([...fixtures, ...captures].map(() => "pass"));
@@ -75,8 +91,9 @@ describe("factory: tool_call block", () => {
   test("an ApplyPatch touching two files is checked per file; the reason names the blocked one", async () => {
     const box = createSandbox();
     box.policy({ local: { deny: { description: "", event: "tool_call", filter: { path: "^sub/" }, shell: "false", default: true } } });
-    expect(await runHook(box, AGENT, "PreToolUse", capture("PreToolUse-ApplyPatch-multi.json")))
-      .toEqual(denied(`sub/four.txt: ${blockReason("write")}`));
+    expect(await runHook(box, AGENT, "PreToolUse", capture("PreToolUse-ApplyPatch-multi.json"))).toEqual(
+      denied(`sub/four.txt: ${blockReason("write")}`),
+    );
   });
 });
 
@@ -84,8 +101,9 @@ describe("factory: tool_result patch", () => {
   test("the patch text follows the result as additionalContext", async () => {
     const box = createSandbox();
     box.policy(PATCH_POLICY);
-    expect(await runHook(box, AGENT, "PostToolUse", fixtureText(AGENT, "PostToolUse-Execute.json")))
-      .toEqual(answer({ hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: patchText("bash") } }));
+    expect(await runHook(box, AGENT, "PostToolUse", fixtureText(AGENT, "PostToolUse-Execute.json"))).toEqual(
+      answer({ hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: patchText("bash") } }),
+    );
   });
 });
 
@@ -117,7 +135,10 @@ describe("factory: hookit doctor's probe of the installed command", () => {
     const command = `"${process.execPath}" "${binPath()}" hook --agent factory PreToolUse`;
     box.policy("{ not json");
     const probed = probeCommand("factory", command, box.cwd, box.env);
-    expect(probed).toEqual({ ok: true, detail: expect.stringMatching(/^answered \{"hookSpecificOutput":\{"hookEventName":"PreToolUse","permissionDecision":"deny"/) });
+    expect(probed).toEqual({
+      ok: true,
+      detail: expect.stringMatching(/^answered \{"hookSpecificOutput":\{"hookEventName":"PreToolUse","permissionDecision":"deny"/),
+    });
     box.policy(PASS_POLICY);
     expect(probeCommand("factory", command, box.cwd, box.env)).toEqual({ ok: true, detail: "answered with a plain allow" });
     expect(probeCommand("factory", "echo broken >&2; exit 2", box.cwd, box.env)).toEqual({ ok: false, detail: "it exited with 2: broken" });

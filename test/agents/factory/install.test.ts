@@ -23,10 +23,14 @@ describe("factory: hooks.json", () => {
   });
 
   it("keeps droid's flags and a user's handler that shares a group with hookit's", async () => {
-    const mixed = JSON.stringify({
-      hooksDisabled: false,
-      Stop: [{ hooks: [{ type: "command", command: "./notify.sh" }, handler("Stop")] }],
-    }, null, 2);
+    const mixed = JSON.stringify(
+      {
+        hooksDisabled: false,
+        Stop: [{ hooks: [{ type: "command", command: "./notify.sh" }, handler("Stop")] }],
+      },
+      null,
+      2,
+    );
     const installed = JSON.parse(target.apply(mixed, await applyOptions("factory")).text!);
     expect(installed.hooksDisabled).toBe(false);
     // hookit's handler leaves the user's group and comes back in a group of its own.
@@ -48,8 +52,11 @@ describe("factory: where it installs", () => {
     const box = sandbox();
     const override = join(box.home, "elsewhere");
     const report = await installAgents({
-      agents: ["droid"], scope: "global", env: { ...box.env, FACTORY_HOME_OVERRIDE: override },
-      packageRoot: box.root, nodePath: "/usr/bin/node",
+      agents: ["droid"],
+      scope: "global",
+      env: { ...box.env, FACTORY_HOME_OVERRIDE: override },
+      packageRoot: box.root,
+      nodePath: "/usr/bin/node",
     });
     expect(report.outcomes).toMatchObject([{ agent: "factory", file: join(override, ".factory", "hooks.json"), action: "create" }]);
   });
@@ -58,10 +65,17 @@ describe("factory: where it installs", () => {
     const box = sandbox();
     const folder = scope === "project" ? join(box.repo, ".factory") : join(box.home, ".factory");
     const settings = join(folder, "settings.json");
-    write(settings, JSON.stringify({
-      customModels: [],
-      hooks: { PreToolUse: [{ matcher: "Execute", hooks: [{ type: "command", command: "./guard.sh" }] }], Stop: [], SessionStart: [{ hooks: [] }] },
-    }));
+    write(
+      settings,
+      JSON.stringify({
+        customModels: [],
+        hooks: {
+          PreToolUse: [{ matcher: "Execute", hooks: [{ type: "command", command: "./guard.sh" }] }],
+          Stop: [],
+          SessionStart: [{ hooks: [] }],
+        },
+      }),
+    );
     const options = { agents: ["factory"], scope, env: box.env, cwd: box.repo, packageRoot: box.root, nodePath: "/usr/bin/node" };
     const report = await installAgents(options);
     // Only PreToolUse: Stop is empty there, and hookit does not register SessionStart.
@@ -75,7 +89,13 @@ describe("factory: where it installs", () => {
   it("says nothing about settings.json when it has no hooks for hookit's events", async () => {
     const box = sandbox();
     write(join(box.repo, ".factory", "settings.json"), '{ "hooks": { "SessionStart": [{ "hooks": [] }] } }');
-    const report = await installAgents({ agents: ["factory"], env: box.env, cwd: box.repo, packageRoot: box.root, nodePath: "/usr/bin/node" });
+    const report = await installAgents({
+      agents: ["factory"],
+      env: box.env,
+      cwd: box.repo,
+      packageRoot: box.root,
+      nodePath: "/usr/bin/node",
+    });
     expect(report.outcomes[0]!.nextSteps).toEqual(["Restart any session that is already open: it still runs without hookit."]);
   });
 });

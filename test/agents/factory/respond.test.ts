@@ -16,8 +16,11 @@ const stop = factory.parse("Stop", fixture("Stop.json"));
 const session = factory.parse("SessionStart", fixture("SessionStart.json"));
 const d = (fields: Partial<Decision>): Decision => ({ notices: [], ...fields });
 const out = (inv: Invocation, decision: Decision) => factory.respond(inv, decision);
-const json = (value: unknown, rest: { stderr?: string; exitCode?: number } = {}) =>
-  ({ stdout: `${JSON.stringify(value)}\n`, stderr: rest.stderr ?? "", exitCode: rest.exitCode ?? 0 });
+const json = (value: unknown, rest: { stderr?: string; exitCode?: number } = {}) => ({
+  stdout: `${JSON.stringify(value)}\n`,
+  stderr: rest.stderr ?? "",
+  exitCode: rest.exitCode ?? 0,
+});
 const deny = (reason: string) => ({ hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: reason });
 const R = "HOOKIT-DENY: blocked this by policy";
 const quiet = { stdout: "", stderr: "", exitCode: 0 };
@@ -27,26 +30,32 @@ describe("factory respond", () => {
     for (const inv of [pre, post, stop, session]) expect(out(inv, d({}))).toEqual(quiet);
   });
 
-  it("denies with the JSON the model reads as \"Error: <reason>\", backed by exit 2 and the reason on stderr", () => {
+  it('denies with the JSON the model reads as "Error: <reason>", backed by exit 2 and the reason on stderr', () => {
     // Exit 2 keeps the deny when another PreToolUse hook listed earlier answers allow.
     expect(out(pre, d({ block: R }))).toEqual({
       stdout: `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"${R}"}}\n`,
       stderr: R,
       exitCode: 2,
     });
-    expect(out(pre, d({ block: " " }))).toEqual(json({ hookSpecificOutput: deny("Blocked by hookit policy.") },
-      { stderr: "Blocked by hookit policy.", exitCode: 2 }));
+    expect(out(pre, d({ block: " " }))).toEqual(
+      json({ hookSpecificOutput: deny("Blocked by hookit policy.") }, { stderr: "Blocked by hookit policy.", exitCode: 2 }),
+    );
   });
 
   it("combines a block with a stop request and notices in one object", () => {
-    const notices = [{ message: "one", severity: "error" as const }, { message: "two", severity: "info" as const }];
-    expect(out(pre, d({ block: R, stopAgent: "S", notices })))
-      .toEqual(json({ hookSpecificOutput: deny(R), continue: false, stopReason: "S", systemMessage: "one\ntwo" }, { stderr: R, exitCode: 2 }));
+    const notices = [
+      { message: "one", severity: "error" as const },
+      { message: "two", severity: "info" as const },
+    ];
+    expect(out(pre, d({ block: R, stopAgent: "S", notices }))).toEqual(
+      json({ hookSpecificOutput: deny(R), continue: false, stopReason: "S", systemMessage: "one\ntwo" }, { stderr: R, exitCode: 2 }),
+    );
   });
 
   it("adds the patch text after the result as additionalContext (droid cannot replace a result)", () => {
-    expect(out(post, d({ patch: { reason: "r", text: "[BLOCKED by HooKit] r" } })))
-      .toEqual(json({ hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: "[BLOCKED by HooKit] r" } }));
+    expect(out(post, d({ patch: { reason: "r", text: "[BLOCKED by HooKit] r" } }))).toEqual(
+      json({ hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: "[BLOCKED by HooKit] r" } }),
+    );
   });
 
   it("continues a stop with decision:block, unless the agent must stop", () => {
@@ -60,8 +69,11 @@ describe("factory respond", () => {
   });
 
   it("prints nothing on stdout for lifecycle events: droid gives SessionStart's stdout to the model", () => {
-    expect(out(session, d({ notices: [{ message: "untrusted", severity: "warning" }], block: R, continueWith: "x" })))
-      .toEqual({ stdout: "", stderr: "untrusted", exitCode: 0 });
+    expect(out(session, d({ notices: [{ message: "untrusted", severity: "warning" }], block: R, continueWith: "x" }))).toEqual({
+      stdout: "",
+      stderr: "untrusted",
+      exitCode: 0,
+    });
   });
 
   it("ignores decision fields that do not belong to the invocation's kind", () => {
@@ -76,19 +88,21 @@ describe("factory respond", () => {
       stopAgent: fc.option(fc.string(), { nil: undefined }),
       notices: fc.array(fc.record({ message: fc.string(), severity: fc.constantFrom("info" as const, "error" as const) })),
     });
-    fc.assert(fc.property(decisions, fc.constantFrom(pre, post, stop, session), (decision, inv) => {
-      const reply = out(inv, decision);
-      const denies = inv.kind === "tool_call" && decision.block !== undefined;
-      expect(reply.exitCode).toBe(denies ? 2 : 0);
-      if (inv.kind === "lifecycle") expect(reply.stdout).toBe("");
-      if (reply.stdout === "") return;
-      const parsed = JSON.parse(reply.stdout);
-      if (denies) {
-        expect(parsed.hookSpecificOutput.permissionDecision).toBe("deny");
-        expect(reply.stderr).toBe(parsed.hookSpecificOutput.permissionDecisionReason);
-        expect(reply.stderr.trim()).not.toBe("");
-      } else expect(reply.stderr).toBe("");
-    }));
+    fc.assert(
+      fc.property(decisions, fc.constantFrom(pre, post, stop, session), (decision, inv) => {
+        const reply = out(inv, decision);
+        const denies = inv.kind === "tool_call" && decision.block !== undefined;
+        expect(reply.exitCode).toBe(denies ? 2 : 0);
+        if (inv.kind === "lifecycle") expect(reply.stdout).toBe("");
+        if (reply.stdout === "") return;
+        const parsed = JSON.parse(reply.stdout);
+        if (denies) {
+          expect(parsed.hookSpecificOutput.permissionDecision).toBe("deny");
+          expect(reply.stderr).toBe(parsed.hookSpecificOutput.permissionDecisionReason);
+          expect(reply.stderr.trim()).not.toBe("");
+        } else expect(reply.stderr).toBe("");
+      }),
+    );
   });
 });
 
@@ -104,8 +118,18 @@ describe("factory adapter data", () => {
 
   it("declares one capability row per hookit feature, the e2e-proven ones on the real CLI", () => {
     expect(factory.capabilities.map((row) => row.feature)).toEqual([
-      "tool_call", "tool_result", "turn_end", "agent_end", "agent_settled",
-      "session_before_switch", "session_before_fork", "hook_result", "messages", "ask", "actions", "user notices",
+      "tool_call",
+      "tool_result",
+      "turn_end",
+      "agent_end",
+      "agent_settled",
+      "session_before_switch",
+      "session_before_fork",
+      "hook_result",
+      "messages",
+      "ask",
+      "actions",
+      "user notices",
     ]);
     for (const row of factory.capabilities) {
       const proven = ["tool_call", "tool_result", "agent_end", "messages", "ask"].includes(row.feature);

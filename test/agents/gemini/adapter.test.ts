@@ -29,28 +29,41 @@ const shell = (command: string) => ({
   nativeToolName: "run_shell_command",
   nativeToolInput: { command },
 });
-const output = (text: string, pgid: number) =>
-  `<untrusted_context>\nOutput: ${text}\nProcess Group PGID: ${pgid}\n</untrusted_context>`;
+const output = (text: string, pgid: number) => `<untrusted_context>\nOutput: ${text}\nProcess Group PGID: ${pgid}\n</untrusted_context>`;
 
 const EXPECTED: Record<string, Invocation> = {
   "BeforeTool-run_shell_command.json": {
-    ...base(CAPTURE), nativeEvent: "BeforeTool", kind: "tool_call",
+    ...base(CAPTURE),
+    nativeEvent: "BeforeTool",
+    kind: "tool_call",
     events: [{ event: "tool_call", ...shell("echo hello") }],
   },
   "AfterTool-run_shell_command.json": {
-    ...base(CAPTURE), nativeEvent: "AfterTool", kind: "tool_result",
+    ...base(CAPTURE),
+    nativeEvent: "AfterTool",
+    kind: "tool_result",
     events: [{ event: "tool_result", ...shell("echo hello"), content: [{ type: "text", text: output("hello", 29006) }], isError: false }],
   },
   "AfterTool-run_shell_command-after-rewrite.json": {
-    ...base("06aa477e-5ad6-4421-83dc-b96e8c81c577"), nativeEvent: "AfterTool", kind: "tool_result",
-    events: [{ event: "tool_result", ...shell("echo rewritten"), content: [{ type: "text", text: output("rewritten", 29427) }], isError: false }],
+    ...base("06aa477e-5ad6-4421-83dc-b96e8c81c577"),
+    nativeEvent: "AfterTool",
+    kind: "tool_result",
+    events: [
+      { event: "tool_result", ...shell("echo rewritten"), content: [{ type: "text", text: output("rewritten", 29427) }], isError: false },
+    ],
   },
   "AfterAgent.json": {
-    ...base(CAPTURE), nativeEvent: "AfterAgent", kind: "stop", stopHookActive: false,
+    ...base(CAPTURE),
+    nativeEvent: "AfterAgent",
+    kind: "stop",
+    stopHookActive: false,
     events: [{ event: "agent_end", agent: "gemini" }],
   },
   "AfterAgent-stop_hook_active.json": {
-    ...base("35d30c96-621b-4d50-828c-68a932bbdb5a"), nativeEvent: "AfterAgent", kind: "stop", stopHookActive: true,
+    ...base("35d30c96-621b-4d50-828c-68a932bbdb5a"),
+    nativeEvent: "AfterAgent",
+    kind: "stop",
+    stopHookActive: true,
     events: [{ event: "agent_end", agent: "gemini" }],
   },
 };
@@ -58,7 +71,11 @@ const eventOf = (file: string) => file.split(/[-.]/)[0] as string;
 
 describe("gemini parse: captured fixtures", () => {
   it("has an expectation for every fixture file", () => {
-    expect(readdirSync(DIR).filter((f) => f.endsWith(".json")).sort()).toEqual(Object.keys(EXPECTED).sort());
+    expect(
+      readdirSync(DIR)
+        .filter((f) => f.endsWith(".json"))
+        .sort(),
+    ).toEqual(Object.keys(EXPECTED).sort());
   });
   for (const [file, expected] of Object.entries(EXPECTED)) {
     it(file, () => {
@@ -84,10 +101,18 @@ describe("gemini parse: tool vocabulary", () => {
     ["read_file", { file_path: "/a", start_line: 3, end_line: 7 }, "read", { path: "/a", offset: 3, limit: 5 }],
     ["read_file", { file_path: "/a" }, "read", { path: "/a" }],
     ["write_file", { file_path: "/a", content: "x" }, "write", { path: "/a", content: "x" }],
-    ["replace", { file_path: "/a", instruction: "i", old_string: "o", new_string: "n" }, "edit",
-      { path: "/a", edits: [{ oldText: "o", newText: "n" }] }],
-    ["grep_search", { pattern: "p", dir_path: "/d", include_pattern: "*.ts", case_sensitive: true, total_max_matches: 3 }, "grep",
-      { pattern: "p", path: "/d", glob: "*.ts", ignoreCase: false, limit: 3 }],
+    [
+      "replace",
+      { file_path: "/a", instruction: "i", old_string: "o", new_string: "n" },
+      "edit",
+      { path: "/a", edits: [{ oldText: "o", newText: "n" }] },
+    ],
+    [
+      "grep_search",
+      { pattern: "p", dir_path: "/d", include_pattern: "*.ts", case_sensitive: true, total_max_matches: 3 },
+      "grep",
+      { pattern: "p", path: "/d", glob: "*.ts", ignoreCase: false, limit: 3 },
+    ],
     ["search_file_content", { pattern: "p", path: "/d", include: "*.md" }, "grep", { pattern: "p", path: "/d", glob: "*.md" }],
     ["glob", { pattern: "**/*.ts", dir_path: "/d" }, "find", { pattern: "**/*.ts", path: "/d" }],
     ["list_directory", { dir_path: "/d" }, "ls", { path: "/d" }],
@@ -109,7 +134,8 @@ describe("gemini parse: tool vocabulary", () => {
   });
   it("reads llmContent given as parts and flags tool errors", () => {
     const payload = {
-      tool_name: "read_file", tool_input: { file_path: "/a" },
+      tool_name: "read_file",
+      tool_input: { file_path: "/a" },
       tool_response: { llmContent: [{ text: "one" }, { inlineData: {} }, { text: "two" }], error: { message: "x" } },
     };
     const [event] = gemini.parse("AfterTool", payload).events;
@@ -119,8 +145,14 @@ describe("gemini parse: tool vocabulary", () => {
 
 describe("gemini parse: other events", () => {
   it("treats an AfterModel chunk with a finishReason as a turn end (turnIndex 0)", () => {
-    const payload = { session_id: "s", llm_response: { candidates: [{ content: { role: "model", parts: ["hi"] }, finishReason: "STOP" }] } };
-    expect(gemini.parse("AfterModel", payload)).toMatchObject({ kind: "turn_end", events: [{ event: "turn_end", turnIndex: 0, agent: "gemini" }] });
+    const payload = {
+      session_id: "s",
+      llm_response: { candidates: [{ content: { role: "model", parts: ["hi"] }, finishReason: "STOP" }] },
+    };
+    expect(gemini.parse("AfterModel", payload)).toMatchObject({
+      kind: "turn_end",
+      events: [{ event: "turn_end", turnIndex: 0, agent: "gemini" }],
+    });
   });
   it("ignores streamed AfterModel chunks that do not finish the turn", () => {
     const payload = { llm_response: { candidates: [{ content: { role: "model", parts: ["h"] } }] } };
@@ -177,7 +209,10 @@ describe("gemini respond", () => {
     );
   });
   it("shows notices to the user as one systemMessage", () => {
-    const notices = [{ message: "a", severity: "error" as const }, { message: "b", severity: "info" as const }];
+    const notices = [
+      { message: "a", severity: "error" as const },
+      { message: "b", severity: "info" as const },
+    ];
     expect(reply(stop, { notices })).toEqual(json({ systemMessage: "a\nb" }));
     expect(reply(call, { block: "R", notices })).toEqual(json({ decision: "deny", reason: "R", systemMessage: "a\nb" }));
   });
@@ -198,7 +233,9 @@ describe("gemini respond", () => {
     const text = fc.string({ maxLength: 20 });
     const decision = fc.record(
       {
-        block: text, continueWith: text, stopAgent: text,
+        block: text,
+        continueWith: text,
+        stopAgent: text,
         patch: fc.record({ reason: text, text }),
         notices: fc.array(fc.record({ message: text, severity: fc.constantFrom("info" as const, "warning" as const, "error" as const) })),
       },
@@ -226,8 +263,18 @@ describe("gemini adapter data", () => {
   });
   it("has one capability row per hookit feature", () => {
     expect(gemini.capabilities.map((row) => row.feature)).toEqual([
-      "tool_call", "tool_result", "turn_end", "agent_end", "agent_settled",
-      "session_before_switch", "session_before_fork", "hook_result", "messages", "ask", "actions", "user notices",
+      "tool_call",
+      "tool_result",
+      "turn_end",
+      "agent_end",
+      "agent_settled",
+      "session_before_switch",
+      "session_before_fork",
+      "hook_result",
+      "messages",
+      "ask",
+      "actions",
+      "user notices",
     ]);
     for (const row of gemini.capabilities) {
       expect(row.verified).toBe(E2E_FEATURES.has(row.feature) ? "real CLI 0.61.0 (npm run test:e2e)" : "fixtures");

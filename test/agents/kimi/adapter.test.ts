@@ -11,39 +11,64 @@ const fixture = (name: string): Record<string, unknown> => JSON.parse(readFileSy
 const decide = (fields: Partial<Decision> = {}): Decision => ({ notices: [], ...fields });
 
 const KC = {
-  agent: "kimi", sessionId: "session_abc", cwd: "/path/to/project",
+  agent: "kimi",
+  sessionId: "session_abc",
+  cwd: "/path/to/project",
   metadata: { sessionId: "session_abc", sessionName: "Fix the login page" },
 };
 const KCLI = { agent: "kimi", sessionId: "abc123", cwd: "/path/to/project", metadata: { sessionId: "abc123" } };
 const bash = (command: string, id: string, nativeToolName = "Bash") => ({
-  toolName: "bash", toolCallId: id, input: { command }, agent: "kimi", nativeToolName, nativeToolInput: { command },
+  toolName: "bash",
+  toolCallId: id,
+  input: { command },
+  agent: "kimi",
+  nativeToolName,
+  nativeToolInput: { command },
 });
 
 const EXPECTED: Record<string, Invocation> = {
   "PreToolUse-Bash.json": {
-    ...KC, nativeEvent: "PreToolUse", kind: "tool_call", events: [{ event: "tool_call", ...bash("rm -rf build", "tool_call_1") }],
+    ...KC,
+    nativeEvent: "PreToolUse",
+    kind: "tool_call",
+    events: [{ event: "tool_call", ...bash("rm -rf build", "tool_call_1") }],
   },
   "PostToolUse-Bash.json": {
-    ...KC, nativeEvent: "PostToolUse", kind: "tool_result",
+    ...KC,
+    nativeEvent: "PostToolUse",
+    kind: "tool_result",
     events: [{ event: "tool_result", ...bash("npm test", "tool_call_2"), content: [{ type: "text", text: "2 passing" }], isError: false }],
   },
   "PostToolUseFailure-Bash.json": {
-    ...KC, nativeEvent: "PostToolUseFailure", kind: "tool_result",
+    ...KC,
+    nativeEvent: "PostToolUseFailure",
+    kind: "tool_result",
     events: [{ event: "tool_result", ...bash("npm test", "tool_call_3"), content: [{ type: "text", text: "1 failing" }], isError: true }],
   },
   "Stop.json": { ...KC, nativeEvent: "Stop", kind: "stop", stopHookActive: false, events: [{ event: "agent_end", agent: "kimi" }] },
   "PreToolUse-Shell-kimi-cli.json": {
-    ...KCLI, nativeEvent: "PreToolUse", kind: "tool_call", events: [{ event: "tool_call", ...bash("rm -rf /", "", "Shell") }],
+    ...KCLI,
+    nativeEvent: "PreToolUse",
+    kind: "tool_call",
+    events: [{ event: "tool_call", ...bash("rm -rf /", "", "Shell") }],
   },
   "Stop-stop_hook_active-kimi-cli.json": {
-    ...KCLI, nativeEvent: "Stop", kind: "stop", stopHookActive: true, events: [{ event: "agent_end", agent: "kimi" }],
+    ...KCLI,
+    nativeEvent: "Stop",
+    kind: "stop",
+    stopHookActive: true,
+    events: [{ event: "agent_end", agent: "kimi" }],
   },
 };
 const eventOf = (file: string) => file.split(/[-.]/)[0] as string;
 
 describe("kimi parse: documented payloads", () => {
   it("has an expectation for every fixture file", () => {
-    expect(readdirSync(DIR).filter((f) => f.endsWith(".json")).sort()).toEqual(Object.keys(EXPECTED).sort());
+    expect(
+      readdirSync(DIR)
+        .filter((f) => f.endsWith(".json"))
+        .sort(),
+    ).toEqual(Object.keys(EXPECTED).sort());
   });
   for (const [file, expected] of Object.entries(EXPECTED)) {
     it(file, () => {
@@ -72,9 +97,18 @@ describe("kimi parse: tool vocabulary (Kimi Code built-in tools)", () => {
     ["Read", { path: "/a", line_offset: 10, n_lines: 20 }, "read", { path: "/a", offset: 10, limit: 20 }],
     ["Read", { path: "/a", line_offset: -5 }, "read", { path: "/a" }],
     ["Write", { path: "/a", content: "x", mode: "append" }, "write", { path: "/a", content: "x" }],
-    ["Edit", { path: "/a", old_string: "o", new_string: "n", replace_all: true }, "edit", { path: "/a", edits: [{ oldText: "o", newText: "n" }] }],
-    ["Grep", { pattern: "TODO", path: "src", glob: "*.ts", "-i": true, "-C": 2, head_limit: 0 }, "grep",
-      { pattern: "TODO", path: "src", glob: "*.ts", ignoreCase: true, context: 2 }],
+    [
+      "Edit",
+      { path: "/a", old_string: "o", new_string: "n", replace_all: true },
+      "edit",
+      { path: "/a", edits: [{ oldText: "o", newText: "n" }] },
+    ],
+    [
+      "Grep",
+      { pattern: "TODO", path: "src", glob: "*.ts", "-i": true, "-C": 2, head_limit: 0 },
+      "grep",
+      { pattern: "TODO", path: "src", glob: "*.ts", ignoreCase: true, context: 2 },
+    ],
     ["Grep", { pattern: "x", head_limit: 7 }, "grep", { pattern: "x", limit: 7 }],
     ["Glob", { pattern: "**/*.ts", path: "src" }, "find", { pattern: "**/*.ts", path: "src" }],
     ["WebSearch", { query: "q" }, "WebSearch", { query: "q" }],
@@ -83,7 +117,7 @@ describe("kimi parse: tool vocabulary (Kimi Code built-in tools)", () => {
     expect(call(name, input)).toEqual([toolName, normalized]);
   });
   it("refuses a known tool whose required argument is missing, so a policy cannot miss it", () => {
-    expect(() => call("Write", { path: "/a" })).toThrow('tool_input.content of Write must be a string, got nothing');
+    expect(() => call("Write", { path: "/a" })).toThrow("tool_input.content of Write must be a string, got nothing");
     expect(() => call("Bash", { cmd: "ls" })).toThrow(PayloadError);
   });
   it("reads a plain-string error (kimi-cli) and an error object (Kimi Code)", () => {
@@ -114,15 +148,22 @@ describe("kimi respond", () => {
     `${JSON.stringify({ hookSpecificOutput: { hookEventName: event, permissionDecision: "deny", permissionDecisionReason: reason } })}\n`;
 
   it("says nothing, exit 0, when hookit has no opinion", () => {
-    for (const invocation of [pre, post, stop, session]) expect(kimi.respond(invocation, decide())).toEqual({ stdout: "", stderr: "", exitCode: 0 });
+    for (const invocation of [pre, post, stop, session])
+      expect(kimi.respond(invocation, decide())).toEqual({ stdout: "", stderr: "", exitCode: 0 });
   });
   it("blocks a tool with the documented JSON deny and exit 0 (never exit 2)", () => {
-    expect(kimi.respond(pre, decide({ block: "Use rg instead of grep." }))).toEqual({ stdout: deny("PreToolUse", "Use rg instead of grep."), stderr: "", exitCode: 0 });
-    expect(JSON.parse(kimi.respond(pre, decide({ block: "  " })).stdout).hookSpecificOutput.permissionDecisionReason).toBe("Blocked by hookit policy.");
+    expect(kimi.respond(pre, decide({ block: "Use rg instead of grep." }))).toEqual({
+      stdout: deny("PreToolUse", "Use rg instead of grep."),
+      stderr: "",
+      exitCode: 0,
+    });
+    expect(JSON.parse(kimi.respond(pre, decide({ block: "  " })).stdout).hookSpecificOutput.permissionDecisionReason).toBe(
+      "Blocked by hookit policy.",
+    );
   });
   it("continues the agent at Stop with the same deny, unless an Action asked to stop", () => {
     expect(kimi.respond(stop, decide({ continueWith: "Run the tests first." })).stdout).toBe(deny("Stop", "Run the tests first."));
-    const stopped = kimi.respond(stop, decide({ continueWith: "C", stopAgent: "hookit: hook \"x\" requested interrupt" }));
+    const stopped = kimi.respond(stop, decide({ continueWith: "C", stopAgent: 'hookit: hook "x" requested interrupt' }));
     expect(stopped.stdout).toBe("");
     expect(stopped.stderr).toContain("requested interrupt");
   });
@@ -134,8 +175,15 @@ describe("kimi respond", () => {
     expect(reply.stderr).toContain("secret in output");
   });
   it("sends notices to stderr, one per line, next to a block on stdout", () => {
-    const notices = [{ message: "n1", severity: "error" as const }, { message: "n2", severity: "info" as const }];
-    expect(kimi.respond(pre, decide({ block: "R", notices }))).toEqual({ stdout: deny("PreToolUse", "R"), stderr: "n1\nn2\n", exitCode: 0 });
+    const notices = [
+      { message: "n1", severity: "error" as const },
+      { message: "n2", severity: "info" as const },
+    ];
+    expect(kimi.respond(pre, decide({ block: "R", notices }))).toEqual({
+      stdout: deny("PreToolUse", "R"),
+      stderr: "n1\nn2\n",
+      exitCode: 0,
+    });
   });
 });
 

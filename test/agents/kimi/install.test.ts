@@ -14,15 +14,40 @@ const options = await applyOptions("kimi");
 const command = (event: string) => `'${PREFIX} hook --agent kimi ${event}${event === "PreToolUse" ? " || exit 2" : ""}'`;
 const BLOCK = [
   BEGIN_MARKER,
-  "[[hooks]]", 'event = "PreToolUse"', `command = ${command("PreToolUse")}`, "timeout = 30", "",
-  "[[hooks]]", 'event = "PostToolUse"', `command = ${command("PostToolUse")}`, "timeout = 30", "",
-  "[[hooks]]", 'event = "PostToolUseFailure"', `command = ${command("PostToolUseFailure")}`, "timeout = 30", "",
-  "[[hooks]]", 'event = "Stop"', `command = ${command("Stop")}`, "timeout = 30",
-  END_MARKER, "",
+  "[[hooks]]",
+  'event = "PreToolUse"',
+  `command = ${command("PreToolUse")}`,
+  "timeout = 30",
+  "",
+  "[[hooks]]",
+  'event = "PostToolUse"',
+  `command = ${command("PostToolUse")}`,
+  "timeout = 30",
+  "",
+  "[[hooks]]",
+  'event = "PostToolUseFailure"',
+  `command = ${command("PostToolUseFailure")}`,
+  "timeout = 30",
+  "",
+  "[[hooks]]",
+  'event = "Stop"',
+  `command = ${command("Stop")}`,
+  "timeout = 30",
+  END_MARKER,
+  "",
 ].join("\n");
 // The [[hooks]] keys and events Kimi Code documents (hooks page, "Configuration" and "Event Reference").
 const DOCUMENTED_KEYS = new Set(["event", "matcher", "command", "timeout"]);
-const DOCUMENTED_EVENTS = new Set(["PreToolUse", "PostToolUse", "PostToolUseFailure", "Stop", "UserPromptSubmit", "SessionStart", "SessionEnd", "Notification"]);
+const DOCUMENTED_EVENTS = new Set([
+  "PreToolUse",
+  "PostToolUse",
+  "PostToolUseFailure",
+  "Stop",
+  "UserPromptSubmit",
+  "SessionStart",
+  "SessionEnd",
+  "Notification",
+]);
 
 describe("kimi: the block hookit writes", () => {
   it("is exactly the documented [[hooks]] tables between two marker comments", () => {
@@ -48,11 +73,11 @@ describe("kimi: the user's file", () => {
   const cases: Array<[string, string]> = [
     ["a typical config", USER_FILES.kimi],
     ["no line break at the end", 'default_model = "k3"\n[[hooks]]\nevent = "Stop"\ncommand = "./done.sh"'],
-    ["CRLF line breaks", 'telemetry = false\r\n\r\n[thinking]\r\nenabled = true\r\n'],
+    ["CRLF line breaks", "telemetry = false\r\n\r\n[thinking]\r\nenabled = true\r\n"],
     ["blank lines at the end", "telemetry = true\n\n\n"],
     ["only a comment", "# nothing yet"],
     ["an empty file", ""],
-    ["a table last, so the block must not join it", '[loop_control]\nmax_attempts_per_step = 10\n'],
+    ["a table last, so the block must not join it", "[loop_control]\nmax_attempts_per_step = 10\n"],
   ];
   it.each(cases)("%s: kept byte for byte, block appended once, uninstall exact", (_, original) => {
     const installed = target.apply(original, options).text!;
@@ -111,10 +136,24 @@ describe("kimi: the user's file", () => {
 
 describe("kimi: any user file", () => {
   const line = fc.constantFrom(
-    'default_model = "kimi-code/k3"', "telemetry = false", "# a comment", "", "[thinking]", "enabled = true",
-    '[models."kimi-code/k3"]', "max_context_size = 262144", 'capabilities = [ "thinking",', '  "tool_use" ]',
-    "[[hooks]]", 'event = "Stop"', "command = './notify.sh'", 'notes = """', "# inside a string", '"""',
-    "inline = { a = 1, b = [1, 2] }", "when = 1979-05-27T07:32:00Z",
+    'default_model = "kimi-code/k3"',
+    "telemetry = false",
+    "# a comment",
+    "",
+    "[thinking]",
+    "enabled = true",
+    '[models."kimi-code/k3"]',
+    "max_context_size = 262144",
+    'capabilities = [ "thinking",',
+    '  "tool_use" ]',
+    "[[hooks]]",
+    'event = "Stop"',
+    "command = './notify.sh'",
+    'notes = """',
+    "# inside a string",
+    '"""',
+    "inline = { a = 1, b = [1, 2] }",
+    "when = 1979-05-27T07:32:00Z",
   );
   // Lines are joined as they come; the ones that do not make TOML are filtered out by the scanner.
   const file = fc.tuple(fc.array(line, { maxLength: 12 }), fc.boolean(), fc.boolean()).map(([lines, crlf, finalBreak]) => {

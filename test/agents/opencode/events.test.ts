@@ -2,7 +2,12 @@
 // (Pi's tool vocabulary), and the events that drive agent_end and turn_end.
 import { describe, expect, it } from "vitest";
 import {
-  abortedSession, finishedAssistantMessage, idleSession, sessionInfo, toolCallInvocation, toolResultInvocation,
+  abortedSession,
+  finishedAssistantMessage,
+  idleSession,
+  sessionInfo,
+  toolCallInvocation,
+  toolResultInvocation,
 } from "../../../src/agents/opencode/events.ts";
 import { PayloadError } from "../../../src/contract/types.ts";
 import { fixture, SESSION } from "../../hosts/opencode/_fake.ts";
@@ -24,10 +29,17 @@ describe("tool.execute.before → tool_call", () => {
     const invocation = before(native);
     const { output } = fixture(`tool.execute.before-${native}`);
     expect(invocation).toMatchObject({ agent: "opencode", nativeEvent: "tool.execute.before", kind: "tool_call", sessionId: SESSION });
-    expect(invocation.events).toEqual([{
-      event: "tool_call", agent: "opencode", toolName, toolCallId: expect.stringMatching(/^call_fake_/), input,
-      nativeToolName: native, nativeToolInput: output.args,
-    }]);
+    expect(invocation.events).toEqual([
+      {
+        event: "tool_call",
+        agent: "opencode",
+        toolName,
+        toolCallId: expect.stringMatching(/^call_fake_/),
+        input,
+        nativeToolName: native,
+        nativeToolInput: output.args,
+      },
+    ]);
     expect(invocation.labels).toBeUndefined();
   });
 
@@ -84,10 +96,19 @@ describe("tool.execute.after → tool_result", () => {
     const { input, output } = fixture("tool.execute.after-bash");
     const invocation = toolResultInvocation(input, output, { sessionId: SESSION });
     expect(invocation).toMatchObject({ nativeEvent: "tool.execute.after", kind: "tool_result", sessionId: SESSION });
-    expect(invocation.events).toEqual([{
-      event: "tool_result", agent: "opencode", toolName: "bash", toolCallId: "call_fake_1", input: { command: "echo hi; exit 3" },
-      content: [{ type: "text", text: "hi\n" }], isError: false, nativeToolName: "bash", nativeToolInput: { command: "echo hi; exit 3" },
-    }]);
+    expect(invocation.events).toEqual([
+      {
+        event: "tool_result",
+        agent: "opencode",
+        toolName: "bash",
+        toolCallId: "call_fake_1",
+        input: { command: "echo hi; exit 3" },
+        content: [{ type: "text", text: "hi\n" }],
+        isError: false,
+        nativeToolName: "bash",
+        nativeToolInput: { command: "echo hi; exit 3" },
+      },
+    ]);
   });
 
   it("a multi-file apply_patch stays apply_patch with its native input", () => {
@@ -116,13 +137,17 @@ describe("bus events", () => {
     const { properties } = fixture("event-message.updated-stop").event;
     delete properties.info.time.completed;
     expect(finishedAssistantMessage(properties)).toBeUndefined();
-    expect(finishedAssistantMessage({ info: { ...fixture("event-message.updated-stop").event.properties.info, role: "user" } })).toBeUndefined();
+    expect(
+      finishedAssistantMessage({ info: { ...fixture("event-message.updated-stop").event.properties.info, role: "user" } }),
+    ).toBeUndefined();
   });
 
   it("message.updated with a MessageAbortedError names the session the user stopped", () => {
     const { properties } = fixture("event-message.updated-stop").event;
     expect(abortedSession(properties)).toBeUndefined();
-    expect(abortedSession({ ...properties, info: { ...properties.info, error: { name: "MessageAbortedError", data: { message: "Aborted" } } } })).toBe(SESSION);
+    expect(
+      abortedSession({ ...properties, info: { ...properties.info, error: { name: "MessageAbortedError", data: { message: "Aborted" } } } }),
+    ).toBe(SESSION);
     expect(abortedSession({ ...properties, info: { ...properties.info, error: { name: "APIError", data: {} } } })).toBeUndefined();
   });
 

@@ -76,7 +76,9 @@ describe("installAgents", () => {
     write(join(box.repo, ".hookit", "hookit.json"), '{ "local": {} }\n');
     const base = { agents: ["opencode"], env: box.env, cwd: box.repo, packageRoot: box.root } as const;
     const report = await installAgents({ ...base, agents: [...base.agents] });
-    expect(report.outcomes).toMatchObject([{ agent: "opencode", title: "OpenCode", file: join(box.repo, "opencode.json"), action: "create" }]);
+    expect(report.outcomes).toMatchObject([
+      { agent: "opencode", title: "OpenCode", file: join(box.repo, "opencode.json"), action: "create" },
+    ]);
     expect(JSON.parse(readFileSync(join(box.repo, "opencode.json"), "utf8"))).toEqual({ plugin: [join(box.root, "dist", "opencode.mjs")] });
     expect(report.trusted).toBe(join(box.repo, ".hookit", "hookit.json"));
     expect(report.outcomes[0]!.nextSteps.join("\n")).toMatch(/installs OpenCode's plugin package/);

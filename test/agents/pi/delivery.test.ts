@@ -9,26 +9,38 @@ const action = (a: Record<string, unknown>) => ({ event: "tool_call", action: { 
 describe("every action kind, in order", () => {
   test("abort, shutdown, compact, message (custom and user), emit — then the control reason", async () => {
     const box = createSandbox();
-    box.globalPolicy(hooks({
-      interrupt: action({ type: "interrupt" }),
-      "shutdown-now": action({ type: "shutdown", interrupt: true }),
-      shutdown: action({ type: "shutdown" }),
-      "compact-with": action({ type: "compact", instructions: "keep the plan" }),
-      compact: action({ type: "compact" }),
-      steer: action({ type: "message", message: "steer me", delivery: "steer", triggerTurn: true }),
-      follow: action({ type: "message", message: "follow up", delivery: "followUp" }),
-      later: action({ type: "message", message: "next time", delivery: "nextTurn" }),
-      user: action({ type: "message", message: "/skill:fix", delivery: "followUp", sendAs: "user" }),
-      emit: action({ type: "emit-custom-event", name: "audit:blocked", data: { value: 1 } }),
-      deny: { event: "tool_call", shell: "false" },
-    }));
+    box.globalPolicy(
+      hooks({
+        interrupt: action({ type: "interrupt" }),
+        "shutdown-now": action({ type: "shutdown", interrupt: true }),
+        shutdown: action({ type: "shutdown" }),
+        "compact-with": action({ type: "compact", instructions: "keep the plan" }),
+        compact: action({ type: "compact" }),
+        steer: action({ type: "message", message: "steer me", delivery: "steer", triggerTurn: true }),
+        follow: action({ type: "message", message: "follow up", delivery: "followUp" }),
+        later: action({ type: "message", message: "next time", delivery: "nextTurn" }),
+        user: action({ type: "message", message: "/skill:fix", delivery: "followUp", sendAs: "user" }),
+        emit: action({ type: "emit-custom-event", name: "audit:blocked", data: { value: 1 } }),
+        deny: { event: "tool_call", shell: "false" },
+      }),
+    );
     const fake = await startExtension(box);
     const result = await fake.fire("tool_call", toolCall);
 
     expect(result).toEqual({ block: true, reason: 'hookit: hook "deny" rejected bash — `false`' });
     expect(fake.calls.map((c) => c.kind)).toEqual([
-      "abort", "abort", "shutdown", "shutdown", "compact", "compact",
-      "sendMessage", "sendMessage", "sendMessage", "sendUserMessage", "emit", "notify",
+      "abort",
+      "abort",
+      "shutdown",
+      "shutdown",
+      "compact",
+      "compact",
+      "sendMessage",
+      "sendMessage",
+      "sendMessage",
+      "sendUserMessage",
+      "emit",
+      "notify",
     ]);
     const compacts = fake.of("compact") as [Record<string, unknown>][];
     expect(compacts[0]![0]).toMatchObject({ customInstructions: "keep the plan" });
@@ -56,11 +68,13 @@ describe("every action kind, in order", () => {
 describe("delivery failures never change the decision", () => {
   test("a throwing message is reported; the sibling action and the block still happen", async () => {
     const box = createSandbox();
-    box.globalPolicy(hooks({
-      msg: action({ type: "message", message: "hello", delivery: "steer" }),
-      emit: action({ type: "emit-custom-event", name: "audit" }),
-      deny: { event: "tool_call", shell: "exit 2" },
-    }));
+    box.globalPolicy(
+      hooks({
+        msg: action({ type: "message", message: "hello", delivery: "steer" }),
+        emit: action({ type: "emit-custom-event", name: "audit" }),
+        deny: { event: "tool_call", shell: "exit 2" },
+      }),
+    );
     const fake = await startExtension(box, { failing: ["sendMessage"] });
     expect(await fake.fire("tool_call", toolCall)).toMatchObject({ block: true });
     expect(fake.of("emit")).toEqual([["audit", undefined]]);

@@ -11,16 +11,27 @@ const fixture = (name: string): PiEvent =>
 describe("toEvent with the captured Pi 1.6.0 events", () => {
   test("tool_call.json", () => {
     expect(toEvent("tool_call", fixture("tool_call.json"))).toEqual({
-      event: "tool_call", agent: "pi", toolName: "bash", toolCallId: "call_1", input: { command: "echo hi" },
-      nativeToolName: "bash", nativeToolInput: { command: "echo hi" },
+      event: "tool_call",
+      agent: "pi",
+      toolName: "bash",
+      toolCallId: "call_1",
+      input: { command: "echo hi" },
+      nativeToolName: "bash",
+      nativeToolInput: { command: "echo hi" },
     });
   });
 
   test("tool_result.json keeps content and the original error flag; structuredContent is not hookit's", () => {
     expect(toEvent("tool_result", fixture("tool_result.json"))).toEqual({
-      event: "tool_result", agent: "pi", toolName: "bash", toolCallId: "call_1", input: { command: "echo hi" },
-      content: [{ type: "text", text: "hi\n" }], isError: false,
-      nativeToolName: "bash", nativeToolInput: { command: "echo hi" },
+      event: "tool_result",
+      agent: "pi",
+      toolName: "bash",
+      toolCallId: "call_1",
+      input: { command: "echo hi" },
+      content: [{ type: "text", text: "hi\n" }],
+      isError: false,
+      nativeToolName: "bash",
+      nativeToolInput: { command: "echo hi" },
     });
   });
 
@@ -39,13 +50,17 @@ describe("toEvent with the captured Pi 1.6.0 events", () => {
     const event = toEvent("session_before_switch", fixture("session_before_switch-new.json"));
     expect(event).toEqual({ event: "session_before_switch", agent: "pi", reason: "new" });
     expect("targetSessionFile" in event).toBe(false);
-    expect(toEvent("session_before_switch", { type: "session_before_switch", reason: "resume", targetSessionFile: "/s.jsonl" }))
-      .toMatchObject({ reason: "resume", targetSessionFile: "/s.jsonl" });
+    expect(
+      toEvent("session_before_switch", { type: "session_before_switch", reason: "resume", targetSessionFile: "/s.jsonl" }),
+    ).toMatchObject({ reason: "resume", targetSessionFile: "/s.jsonl" });
   });
 
   test("session_before_fork-clone.json", () => {
     expect(toEvent("session_before_fork", fixture("session_before_fork-clone.json"))).toEqual({
-      event: "session_before_fork", agent: "pi", entryId: "c0f98416", position: "at",
+      event: "session_before_fork",
+      agent: "pi",
+      entryId: "c0f98416",
+      position: "at",
     });
   });
 
@@ -72,7 +87,12 @@ describe("controlResult", () => {
     expect(controlResult({ event: "tool_call", outcome: "block", reason: "no" }, {})).toEqual({ block: true, reason: "no" });
     const details = { truncated: false };
     const patch = controlResult(
-      { event: "tool_result", outcome: "patch", reason: "r", patch: { content: [{ type: "text", text: "[BLOCKED by HooKit] r" }], isError: true } },
+      {
+        event: "tool_result",
+        outcome: "patch",
+        reason: "r",
+        patch: { content: [{ type: "text", text: "[BLOCKED by HooKit] r" }], isError: true },
+      },
       { details },
     ) as { details: unknown };
     expect(patch).toEqual({ content: [{ type: "text", text: "[BLOCKED by HooKit] r" }], details, isError: true });
@@ -86,21 +106,26 @@ describe("controlResult", () => {
   test("internalFailure fails closed with HooKit's texts", () => {
     const error = new Error("boom");
     expect(internalFailure("tool_call", {}, error).result).toEqual({
-      block: true, reason: "hookit: tool-call guard failed to execute; call blocked — boom",
+      block: true,
+      reason: "hookit: tool-call guard failed to execute; call blocked — boom",
     });
     expect(internalFailure("tool_result", { details: { a: 1 } }, error).result).toEqual({
-      content: [{
-        type: "text",
-        text: "[BLOCKED by HooKit] hookit: tool-result guard failed to execute; result suppressed — boom\n\nThe original tool result was suppressed.",
-      }],
+      content: [
+        {
+          type: "text",
+          text: "[BLOCKED by HooKit] hookit: tool-result guard failed to execute; result suppressed — boom\n\nThe original tool result was suppressed.",
+        },
+      ],
       details: { a: 1 },
       isError: true,
     });
     expect(internalFailure("session_before_switch", {}, error)).toEqual({
-      message: "hookit: session switch guard failed to execute; action cancelled — boom", result: { cancel: true },
+      message: "hookit: session switch guard failed to execute; action cancelled — boom",
+      result: { cancel: true },
     });
     expect(internalFailure("agent_settled", {}, "odd")).toEqual({
-      message: "HooKit: agent_settled hooks failed to execute — odd", result: undefined,
+      message: "HooKit: agent_settled hooks failed to execute — odd",
+      result: undefined,
     });
   });
 });

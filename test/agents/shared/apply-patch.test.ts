@@ -7,8 +7,9 @@ const patch = (...lines: string[]) => ["*** Begin Patch", ...lines, "*** End Pat
 
 describe("parseApplyPatch", () => {
   it("reads the captured Codex 0.171.0 patch", () => {
-    expect(parseApplyPatch("*** Begin Patch\n*** Add File: hello.txt\n+hello\n*** End Patch\n"))
-      .toEqual([{ kind: "add", path: "hello.txt", content: "hello\n" }]);
+    expect(parseApplyPatch("*** Begin Patch\n*** Add File: hello.txt\n+hello\n*** End Patch\n")).toEqual([
+      { kind: "add", path: "hello.txt", content: "hello\n" },
+    ]);
   });
 
   it("splits an update into hunks at @@ and End of File, keeping context on both sides", () => {
@@ -25,13 +26,16 @@ describe("parseApplyPatch", () => {
       "+c",
       "*** End of File",
     );
-    expect(parseApplyPatch(text)).toEqual([{
-      kind: "update", path: "/abs/a.py",
-      hunks: [
-        { oldText: "    x = 1\n    return x\n", newText: "    x = 1\n    return x + 1\n" },
-        { oldText: "a\nb", newText: "c" },
-      ],
-    }]);
+    expect(parseApplyPatch(text)).toEqual([
+      {
+        kind: "update",
+        path: "/abs/a.py",
+        hunks: [
+          { oldText: "    x = 1\n    return x\n", newText: "    x = 1\n    return x + 1\n" },
+          { oldText: "a\nb", newText: "c" },
+        ],
+      },
+    ]);
   });
 
   it("accepts a first hunk without @@, CRLF line ends and surrounding blank lines", () => {

@@ -13,7 +13,8 @@ import gemini from "../../../src/agents/gemini/adapter.ts";
 import kimi from "../../../src/agents/kimi/adapter.ts";
 import type { Adapter, Decision, Invocation } from "../../../src/contract/types.ts";
 
-const load = (agent: string, name: string): unknown => JSON.parse(readFileSync(new URL(`../../fixtures/${agent}/${name}`, import.meta.url), "utf8"));
+const load = (agent: string, name: string): unknown =>
+  JSON.parse(readFileSync(new URL(`../../fixtures/${agent}/${name}`, import.meta.url), "utf8"));
 const parse = (adapter: Adapter, event: string, file: string): Invocation => adapter.parse(event, load(adapter.id, file));
 const out = (adapter: Adapter, invocation: Invocation, fields: Partial<Decision>) => {
   const reply = adapter.respond(invocation, { notices: [], ...fields });
@@ -31,50 +32,91 @@ describe("ask", () => {
   });
 
   it("Copilot: permissionDecision ask (camelCase config) with the asking message", () => {
-    expect(out(copilot, parse(copilot, "preToolUse", "preToolUse-camelCase.json"), ASK).json).toEqual({ permissionDecision: "ask", permissionDecisionReason: "M" });
+    expect(out(copilot, parse(copilot, "preToolUse", "preToolUse-camelCase.json"), ASK).json).toEqual({
+      permissionDecision: "ask",
+      permissionDecisionReason: "M",
+    });
   });
 
   const denies: [Adapter, string, string, unknown][] = [
-    [codex, "PreToolUse", "PreToolUse-Bash.json", { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: ASK.block } }],
+    [
+      codex,
+      "PreToolUse",
+      "PreToolUse-Bash.json",
+      { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: ASK.block } },
+    ],
     [gemini, "BeforeTool", "BeforeTool-run_shell_command.json", { decision: "deny", reason: ASK.block }],
-    [factory, "PreToolUse", "PreToolUse-Execute.json", { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: ASK.block } }],
-    [kimi, "PreToolUse", "PreToolUse-Bash.json", { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: ASK.block } }],
+    [
+      factory,
+      "PreToolUse",
+      "PreToolUse-Execute.json",
+      { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: ASK.block } },
+    ],
+    [
+      kimi,
+      "PreToolUse",
+      "PreToolUse-Bash.json",
+      { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: ASK.block } },
+    ],
     [antigravity, "PreToolUse", "PreToolUse-run_command-docs-example.json", { decision: "deny", reason: ASK.block }],
   ];
-  it.each(denies)("%s: an ask is exactly the deny with the block text (its ask runs the tool, hangs or is unverified)", (adapter, event, file, want) => {
-    const asked = out(adapter, parse(adapter, event, file), ASK);
-    expect(asked.json).toEqual(want);
-    expect(asked.stdout).toBe(out(adapter, parse(adapter, event, file), { block: ASK.block }).stdout);
-  });
+  it.each(denies)(
+    "%s: an ask is exactly the deny with the block text (its ask runs the tool, hangs or is unverified)",
+    (adapter, event, file, want) => {
+      const asked = out(adapter, parse(adapter, event, file), ASK);
+      expect(asked.json).toEqual(want);
+      expect(asked.stdout).toBe(out(adapter, parse(adapter, event, file), { block: ASK.block }).stdout);
+    },
+  );
 
   it("Cursor: an ask is the deny (preToolUse does not enforce ask)", () => {
-    expect(out(cursor, parse(cursor, "preToolUse", "preToolUse-Shell-docs-example.json"), ASK).json).toMatchObject({ permission: "deny", agent_message: ASK.block });
+    expect(out(cursor, parse(cursor, "preToolUse", "preToolUse-Shell-docs-example.json"), ASK).json).toMatchObject({
+      permission: "deny",
+      agent_message: ASK.block,
+    });
   });
 });
 
 describe("message context on an answer that refuses nothing", () => {
   it("Claude Code: additionalContext on PreToolUse and PostToolUse; nothing else in the answer", () => {
-    for (const [event, file] of [["PreToolUse", "PreToolUse-Bash.json"], ["PostToolUse", "PostToolUse-Bash.json"]] as const) {
-      expect(out(claude, parse(claude, event, file), CONTEXT).json).toEqual({ hookSpecificOutput: { hookEventName: event, additionalContext: CONTEXT.context } });
+    for (const [event, file] of [
+      ["PreToolUse", "PreToolUse-Bash.json"],
+      ["PostToolUse", "PostToolUse-Bash.json"],
+    ] as const) {
+      expect(out(claude, parse(claude, event, file), CONTEXT).json).toEqual({
+        hookSpecificOutput: { hookEventName: event, additionalContext: CONTEXT.context },
+      });
     }
   });
 
   it("Codex: exactly hookEventName + additionalContext (any other field fails open)", () => {
-    expect(out(codex, parse(codex, "PreToolUse", "PreToolUse-Bash.json"), CONTEXT).json).toEqual({ hookSpecificOutput: { hookEventName: "PreToolUse", additionalContext: CONTEXT.context } });
-    expect(out(codex, parse(codex, "PostToolUse", "PostToolUse-Bash.json"), CONTEXT).json).toEqual({ hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: CONTEXT.context } });
+    expect(out(codex, parse(codex, "PreToolUse", "PreToolUse-Bash.json"), CONTEXT).json).toEqual({
+      hookSpecificOutput: { hookEventName: "PreToolUse", additionalContext: CONTEXT.context },
+    });
+    expect(out(codex, parse(codex, "PostToolUse", "PostToolUse-Bash.json"), CONTEXT).json).toEqual({
+      hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: CONTEXT.context },
+    });
   });
 
   it("Copilot: top-level additionalContext on preToolUse and postToolUse", () => {
-    expect(out(copilot, parse(copilot, "preToolUse", "preToolUse-camelCase.json"), CONTEXT).json).toEqual({ additionalContext: CONTEXT.context });
-    expect(out(copilot, parse(copilot, "postToolUse", "postToolUse-camelCase.json"), CONTEXT).json).toEqual({ additionalContext: CONTEXT.context });
+    expect(out(copilot, parse(copilot, "preToolUse", "preToolUse-camelCase.json"), CONTEXT).json).toEqual({
+      additionalContext: CONTEXT.context,
+    });
+    expect(out(copilot, parse(copilot, "postToolUse", "postToolUse-camelCase.json"), CONTEXT).json).toEqual({
+      additionalContext: CONTEXT.context,
+    });
   });
 
   it("Gemini and droid: after the tool only; before it the user is told the message could not reach the model", () => {
-    expect(out(gemini, parse(gemini, "AfterTool", "AfterTool-run_shell_command.json"), CONTEXT).json).toEqual({ hookSpecificOutput: { hookEventName: "AfterTool", additionalContext: CONTEXT.context } });
+    expect(out(gemini, parse(gemini, "AfterTool", "AfterTool-run_shell_command.json"), CONTEXT).json).toEqual({
+      hookSpecificOutput: { hookEventName: "AfterTool", additionalContext: CONTEXT.context },
+    });
     expect(out(gemini, parse(gemini, "BeforeTool", "BeforeTool-run_shell_command.json"), CONTEXT).json).toEqual({
       systemMessage: "hookit: a message for the model cannot be delivered on gemini BeforeTool: Run the tests.",
     });
-    expect(out(factory, parse(factory, "PostToolUse", "PostToolUse-Execute.json"), CONTEXT).json).toEqual({ hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: CONTEXT.context } });
+    expect(out(factory, parse(factory, "PostToolUse", "PostToolUse-Execute.json"), CONTEXT).json).toEqual({
+      hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: CONTEXT.context },
+    });
     expect(out(factory, parse(factory, "PreToolUse", "PreToolUse-Execute.json"), CONTEXT).json).toEqual({
       systemMessage: "hookit: a message for the model cannot be delivered on factory PreToolUse: Run the tests.",
     });

@@ -34,25 +34,41 @@ const SAMPLES: Record<string, Record<string, Record<string, unknown>[]>> = {
       { command: "insert", path: "x-path", insert_line: 1, new_str: "x-new_str" },
       { command: "undo_edit", path: "x-path" },
     ],
-    grep: [{ pattern: "x-pattern", paths: ["x-paths", "x-paths-2"], glob: "x-glob" }, { pattern: "x-pattern", path: "x-path" }],
+    grep: [
+      { pattern: "x-pattern", paths: ["x-paths", "x-paths-2"], glob: "x-glob" },
+      { pattern: "x-pattern", path: "x-path" },
+    ],
   },
   codex: {
     apply_patch: [{ command: "*** Begin Patch\n*** Add File: x-command\n+x\n*** End Patch" }],
     shell: [{ command: ["x-command", "x-command-2"], workdir: "x-workdir" }],
     shell_command: [{ command: "x-command", workdir: "x-workdir" }],
   },
-  cursor: { Shell: [{ command: "x-command", working_directory: "x-working_directory" }, { command: "x-command", cwd: "x-cwd" }] },
+  cursor: {
+    Shell: [
+      { command: "x-command", working_directory: "x-working_directory" },
+      { command: "x-command", cwd: "x-cwd" },
+    ],
+  },
   factory: {
     ApplyPatch: [{ input: "*** Begin Patch\n*** Update File: x-input\n@@\n-a\n+b\n*** End Patch" }],
     MultiEdit: [{ file_path: "x-file_path", changes: [{ old_str: "x-changes-old", new_str: "x-changes" }] }],
   },
   antigravity: {
     run_command: [{ CommandLine: "x-CommandLine", Cwd: "x-Cwd" }],
-    multi_replace_file_content: [{ TargetFile: "x-TargetFile", ReplacementChunks: [{ TargetContent: "a", ReplacementContent: "x-ReplacementChunks" }] }],
-    grep_search: [{ Query: "x-Query", SearchPath: "x-SearchPath", Includes: ["x-Includes", "x-Includes-2"] }, { Query: "x-Query", Includes: "x-Includes" }],
+    multi_replace_file_content: [
+      { TargetFile: "x-TargetFile", ReplacementChunks: [{ TargetContent: "a", ReplacementContent: "x-ReplacementChunks" }] },
+    ],
+    grep_search: [
+      { Query: "x-Query", SearchPath: "x-SearchPath", Includes: ["x-Includes", "x-Includes-2"] },
+      { Query: "x-Query", Includes: "x-Includes" },
+    ],
   },
   kimi: {
-    StrReplaceFile: [{ path: "x-path", edit: { old: "x-old", new: "x-edit" } }, { path: "x-path", edit: [{ old: "a", new: "x-edit" }] }],
+    StrReplaceFile: [
+      { path: "x-path", edit: { old: "x-old", new: "x-edit" } },
+      { path: "x-path", edit: [{ old: "a", new: "x-edit" }] },
+    ],
     PatchFile: [{ path: "x-path", diff: "--- a\n+++ b\n@@ -1 +1 @@\n-old\n+x-diff" }],
   },
   opencode: { apply_patch: [{ patchText: "*** Begin Patch\n*** Delete File: x-patchText\n*** End Patch" }] },
@@ -80,16 +96,21 @@ function samplesFor(agent: string, entry: MappedTool, schema: unknown): Record<s
   const given = SAMPLES[agent]?.[entry.native];
   if (given) return given;
   const props = properties(schema);
-  if (Object.keys(props).length > 0) return [Object.fromEntries(Object.entries(props).map(([name, prop]) => [name, sampleValue(name, prop)]))];
+  if (Object.keys(props).length > 0)
+    return [Object.fromEntries(Object.entries(props).map(([name, prop]) => [name, sampleValue(name, prop)]))];
   // No captured schema (a tool of another platform or release): strings, numbers where Pi wants a
   // number, and one sample per spelling where several native fields are read as the same one.
   const groups = new Map<string, string[]>();
   for (const [name, to] of Object.entries(entry.fields)) groups.set(to, [...(groups.get(to) ?? []), name]);
   const rounds = Math.max(...[...groups.values()].map((names) => names.length));
-  return Array.from({ length: rounds }, (_, k) => Object.fromEntries([...groups].map(([to, names]) => {
-    const name = names[Math.min(k, names.length - 1)] as string;
-    return [name, NUMERIC.has(to) ? 7 : `x-${name}`];
-  })));
+  return Array.from({ length: rounds }, (_, k) =>
+    Object.fromEntries(
+      [...groups].map(([to, names]) => {
+        const name = names[Math.min(k, names.length - 1)] as string;
+        return [name, NUMERIC.has(to) ? 7 : `x-${name}`];
+      }),
+    ),
+  );
 }
 
 function schemaOf(agent: string, name: string): unknown {

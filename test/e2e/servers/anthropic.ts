@@ -32,7 +32,16 @@ function stream(model: unknown, block: Block, step: number): string {
       : { type: "text_delta", text: block.text };
   return [
     event("message_start", {
-      message: { id: `msg_fake${step}`, type: "message", role: "assistant", model, content: [], stop_reason: null, stop_sequence: null, usage },
+      message: {
+        id: `msg_fake${step}`,
+        type: "message",
+        role: "assistant",
+        model,
+        content: [],
+        stop_reason: null,
+        stop_sequence: null,
+        usage,
+      },
     }),
     event("content_block_start", { index: 0, content_block: start }),
     event("ping", {}),
@@ -58,8 +67,13 @@ export const anthropicHandler: WireHandler = (request: LoggedRequest, turns) => 
   return jsonReply(
     200,
     {
-      id: `msg_fake${step}`, type: "message", role: "assistant", model: body.model, content: [block],
-      stop_reason: block.type === "tool_use" ? "tool_use" : "end_turn", stop_sequence: null,
+      id: `msg_fake${step}`,
+      type: "message",
+      role: "assistant",
+      model: body.model,
+      content: [block],
+      stop_reason: block.type === "tool_use" ? "tool_use" : "end_turn",
+      stop_sequence: null,
       usage: { input_tokens: 10, output_tokens: 5 },
     },
     answer,

@@ -49,7 +49,11 @@ function stream(model: unknown, reply: Reply, step: number): string {
   } else {
     const call = { index: 0, id: `call_fake_${step + 1}`, type: "function", function: { name: reply.name, arguments: "" } };
     parts.push(chunk([{ index: 0, delta: { role: "assistant", content: null, tool_calls: [call] }, finish_reason: null }]));
-    parts.push(chunk([{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: JSON.stringify(reply.args) } }] }, finish_reason: null }]));
+    parts.push(
+      chunk([
+        { index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: JSON.stringify(reply.args) } }] }, finish_reason: null },
+      ]),
+    );
     parts.push(chunk([{ index: 0, delta: {}, finish_reason: "tool_calls" }]));
   }
   parts.push(chunk([], { usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 } }));
@@ -61,9 +65,18 @@ function completion(model: unknown, reply: Reply, step: number): Record<string, 
   const message =
     "text" in reply
       ? { role: "assistant", content: reply.text }
-      : { role: "assistant", content: null, tool_calls: [{ id: `call_fake_${step + 1}`, type: "function", function: { name: reply.name, arguments: JSON.stringify(reply.args) } }] };
+      : {
+          role: "assistant",
+          content: null,
+          tool_calls: [
+            { id: `call_fake_${step + 1}`, type: "function", function: { name: reply.name, arguments: JSON.stringify(reply.args) } },
+          ],
+        };
   return {
-    id: `chatcmpl-fake${step}`, object: "chat.completion", created: 1_700_000_000, model,
+    id: `chatcmpl-fake${step}`,
+    object: "chat.completion",
+    created: 1_700_000_000,
+    model,
     choices: [{ index: 0, message, finish_reason: "text" in reply ? "stop" : "tool_calls" }],
     usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
   };

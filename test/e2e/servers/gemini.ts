@@ -14,7 +14,10 @@ function stepOf(contents: unknown[]): number {
 }
 
 function offersTools(body: Record<string, unknown>): boolean {
-  return Array.isArray(body.tools) && body.tools.some((t) => isRecord(t) && Array.isArray(t.functionDeclarations) && t.functionDeclarations.length > 0);
+  return (
+    Array.isArray(body.tools) &&
+    body.tools.some((t) => isRecord(t) && Array.isArray(t.functionDeclarations) && t.functionDeclarations.length > 0)
+  );
 }
 
 function partFor(turn: ModelTurn): Record<string, unknown> {

@@ -8,7 +8,11 @@ function stepOf(input: unknown[]): number {
   let turns = 0;
   let inModelRun = false;
   for (const item of input) {
-    const isModel = isRecord(item) && typeof item.type === "string" && MODEL_ITEMS.has(item.type) && (item.type !== "message" || item.role === "assistant");
+    const isModel =
+      isRecord(item) &&
+      typeof item.type === "string" &&
+      MODEL_ITEMS.has(item.type) &&
+      (item.type !== "message" || item.role === "assistant");
     if (isModel && !inModelRun) turns++;
     inModelRun = isModel;
   }
@@ -31,12 +35,25 @@ function shellCall(cmd: string, offered: Set<string>): { name: string; args: Rec
 function itemFor(turn: ModelTurn, step: number, tools: unknown): Record<string, unknown> {
   const callId = `call_fake${String(step + 1).padStart(4, "0")}`;
   if ("say" in turn) {
-    return { type: "message", role: "assistant", id: `msg_fake${step}`, status: "completed", content: [{ type: "output_text", text: turn.say, annotations: [] }] };
+    return {
+      type: "message",
+      role: "assistant",
+      id: `msg_fake${step}`,
+      status: "completed",
+      content: [{ type: "output_text", text: turn.say, annotations: [] }],
+    };
   }
   if ("patch" in turn) {
     const asFunction = Array.isArray(tools) && tools.some((t) => isRecord(t) && t.name === "apply_patch" && t.type === "function");
     return asFunction
-      ? { type: "function_call", id: `fc_fake${step}`, call_id: callId, name: "apply_patch", arguments: JSON.stringify({ input: turn.patch }), status: "completed" }
+      ? {
+          type: "function_call",
+          id: `fc_fake${step}`,
+          call_id: callId,
+          name: "apply_patch",
+          arguments: JSON.stringify({ input: turn.patch }),
+          status: "completed",
+        }
       : { type: "custom_tool_call", id: `ctc_fake${step}`, call_id: callId, name: "apply_patch", input: turn.patch, status: "completed" };
   }
   const { name, args } = "shell" in turn ? shellCall(turn.shell, toolNames(tools)) : { name: turn.tool, args: turn.input };
@@ -49,10 +66,19 @@ function event(type: string, data: Record<string, unknown>): string {
 
 function stream(model: unknown, item: Record<string, unknown>, step: number): string {
   const id = `resp_fake${step}`;
-  const usage = { input_tokens: 10, input_tokens_details: { cached_tokens: 0 }, output_tokens: 5, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 15 };
+  const usage = {
+    input_tokens: 10,
+    input_tokens_details: { cached_tokens: 0 },
+    output_tokens: 5,
+    output_tokens_details: { reasoning_tokens: 0 },
+    total_tokens: 15,
+  };
   const parts = [
     event("response.created", { response: { id, object: "response", model, status: "in_progress", output: [] } }),
-    event("response.output_item.added", { output_index: 0, item: item.type === "message" ? { ...item, status: "in_progress", content: [] } : item }),
+    event("response.output_item.added", {
+      output_index: 0,
+      item: item.type === "message" ? { ...item, status: "in_progress", content: [] } : item,
+    }),
   ];
   if (item.type === "message" && Array.isArray(item.content) && isRecord(item.content[0])) {
     parts.push(event("response.output_text.delta", { output_index: 0, content_index: 0, item_id: item.id, delta: item.content[0].text }));

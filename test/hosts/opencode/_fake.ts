@@ -56,7 +56,10 @@ export function createSandbox(): Sandbox {
   const project = join(root, "project");
   mkdirSync(join(project, ".git"), { recursive: true });
   const env: Record<string, string | undefined> = {
-    PATH: process.env.PATH, HOME: join(root, "home"), XDG_CONFIG_HOME: join(root, "config"), XDG_STATE_HOME: join(root, "state"),
+    PATH: process.env.PATH,
+    HOME: join(root, "home"),
+    XDG_CONFIG_HOME: join(root, "config"),
+    XDG_STATE_HOME: join(root, "state"),
   };
   const write = (path: string, policy: unknown) => {
     mkdirSync(join(path, ".."), { recursive: true });
@@ -64,7 +67,10 @@ export function createSandbox(): Sandbox {
     return path;
   };
   return {
-    root, project, env, stateDir: join(root, "state", "hookit"),
+    root,
+    project,
+    env,
+    stateDir: join(root, "state", "hookit"),
     globalPolicy: (policy) => write(join(root, "config", "hookit", "hookit.json"), policy),
     projectPolicy: (policy) => write(join(project, ".hookit", "hookit.json"), policy),
   };
@@ -86,9 +92,13 @@ export interface Started extends FakeClient {
 /** The plugin function called the way OpenCode calls it, for `sandbox.project`. */
 export async function startPlugin(sandbox: Sandbox, options: HookitOpencodeOptions & { failing?: Call["kind"][] } = {}): Promise<Started> {
   const fake = createClient(options.failing);
-  const hooks = await createHookitPlugin({ env: sandbox.env, now: () => 1_795_000_000_000, ...options })({ client: fake.client, directory: sandbox.project });
+  const hooks = await createHookitPlugin({ env: sandbox.env, now: () => 1_795_000_000_000, ...options })({
+    client: fake.client,
+    directory: sandbox.project,
+  });
   return {
-    ...fake, hooks,
+    ...fake,
+    hooks,
     async emit(type, properties) {
       await hooks.event?.({ event: { type, properties } });
       await hooks.dispose?.();

@@ -17,8 +17,16 @@ test("the bundled plugin is self-contained ESM whose only export is the plugin f
   // The same shape as scripts/build.mjs, into a private folder.
   const result = await build({
     entryPoints: { opencode: join(import.meta.dirname, "../../../src/hosts/opencode/index.ts") },
-    outdir, outExtension: { ".js": ".mjs" }, chunkNames: "_chunks/[name]-[hash]", splitting: true,
-    bundle: true, format: "esm", platform: "node", target: "node20", metafile: true, logLevel: "silent",
+    outdir,
+    outExtension: { ".js": ".mjs" },
+    chunkNames: "_chunks/[name]-[hash]",
+    splitting: true,
+    bundle: true,
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    metafile: true,
+    logLevel: "silent",
   });
   const builtins = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
   const external = Object.values(result.metafile.outputs).flatMap((o) => o.imports.filter((i) => i.external).map((i) => i.path));

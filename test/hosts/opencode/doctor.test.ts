@@ -17,7 +17,12 @@ function installed() {
   writeFileSync(join(pkg, "dist", "pi.mjs"), "");
   writeFileSync(join(pkg, "dist", "opencode.mjs"), "export default async () => ({});\n");
   const env = box.env as Record<string, string>;
-  return { box, pkg, env, install: () => installAgents({ agents: ["opencode"], projectDir: box.project, env, cwd: box.project, packageRoot: pkg }) };
+  return {
+    box,
+    pkg,
+    env,
+    install: () => installAgents({ agents: ["opencode"], projectDir: box.project, env, cwd: box.project, packageRoot: pkg }),
+  };
 }
 
 describe("hookit doctor: OpenCode", () => {
@@ -27,8 +32,15 @@ describe("hookit doctor: OpenCode", () => {
     await install();
     const report = await runDoctor(box.project, env);
     const mine = report.checks.filter((c) => c.agent === "opencode");
-    expect(mine).toContainEqual(expect.objectContaining({ scope: "project", status: "ok", message: expect.stringContaining("OpenCode loads hookit's plugin") }));
-    expect(mine).toContainEqual(expect.objectContaining({ status: "info", message: expect.stringMatching(/^agent_end hooks on OpenCode: approximate — .*plain `opencode run` exits at idle/) }));
+    expect(mine).toContainEqual(
+      expect.objectContaining({ scope: "project", status: "ok", message: expect.stringContaining("OpenCode loads hookit's plugin") }),
+    );
+    expect(mine).toContainEqual(
+      expect.objectContaining({
+        status: "info",
+        message: expect.stringMatching(/^agent_end hooks on OpenCode: approximate — .*plain `opencode run` exits at idle/),
+      }),
+    );
     // tool_call is native: no gap to report.
     expect(mine.some((c) => c.message.startsWith("tool_call hooks"))).toBe(false);
     expect(report.ok).toBe(true);

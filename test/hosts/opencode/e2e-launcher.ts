@@ -59,7 +59,10 @@ async function main(): Promise<number> {
   if (process.env.HOOKIT_E2E_OPENCODE_MODE === "run") {
     return exited(spawn(command!, [...prefix, "run", prompt], { stdio: "inherit", env }));
   }
-  const server = spawn(command!, [...prefix, "serve", "--port", "0", "--hostname", "127.0.0.1"], { stdio: ["ignore", "pipe", "pipe"], env });
+  const server = spawn(command!, [...prefix, "serve", "--port", "0", "--hostname", "127.0.0.1"], {
+    stdio: ["ignore", "pipe", "pipe"],
+    env,
+  });
   const serverExit = exited(server);
   try {
     const url = await serverUrl(server);

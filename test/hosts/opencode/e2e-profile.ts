@@ -23,7 +23,15 @@ export function seedPluginDependencies(configDir: string): Record<string, string
 
 function bundledLauncher(ctx: AgentContext): string {
   const out = join(dirname(ctx.home), "opencode-launcher.mjs");
-  buildSync({ entryPoints: [join(import.meta.dirname, "e2e-launcher.ts")], bundle: true, platform: "node", format: "esm", target: "node20", outfile: out, logLevel: "error" });
+  buildSync({
+    entryPoints: [join(import.meta.dirname, "e2e-launcher.ts")],
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    outfile: out,
+    logLevel: "error",
+  });
   return out;
 }
 
@@ -35,17 +43,25 @@ export const opencode: AgentProfile = {
     const config = join(ctx.home, ".config/opencode");
     return {
       argv: [process.execPath, bundledLauncher(ctx), ctx.prompt],
-      env: { HOOKIT_E2E_OPENCODE_CLI: JSON.stringify(cli), OPENCODE_DISABLE_MODELS_FETCH: "1", OPENCODE_DISABLE_AUTOUPDATE: "1", NO_COLOR: "1" },
+      env: {
+        HOOKIT_E2E_OPENCODE_CLI: JSON.stringify(cli),
+        OPENCODE_DISABLE_MODELS_FETCH: "1",
+        OPENCODE_DISABLE_AUTOUPDATE: "1",
+        NO_COLOR: "1",
+      },
       files: {
         [join(config, "opencode.json")]: json({
           provider: {
             fake: {
-              npm: "@ai-sdk/openai-compatible", name: "Fake",
+              npm: "@ai-sdk/openai-compatible",
+              name: "Fake",
               options: { baseURL: `http://127.0.0.1:${ctx.port}/v1`, apiKey: "e2e-dummy-key-7f3a" },
               models: { "fake-model": { name: "Fake Model", tool_call: true } },
             },
           },
-          model: "fake/fake-model", autoupdate: false, share: "disabled",
+          model: "fake/fake-model",
+          autoupdate: false,
+          share: "disabled",
         }),
         ...seedPluginDependencies(config),
       },

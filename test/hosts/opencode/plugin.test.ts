@@ -26,7 +26,10 @@ async function toolResult(plugin: Started, name = "bash") {
 const idle = (plugin: Started, sessionID = SESSION) => plugin.emit("session.idle", { sessionID });
 const decisions = (stateDir: string) =>
   existsSync(join(stateDir, "decisions.jsonl"))
-    ? readFileSync(join(stateDir, "decisions.jsonl"), "utf8").trim().split("\n").map((line) => JSON.parse(line))
+    ? readFileSync(join(stateDir, "decisions.jsonl"), "utf8")
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line))
     : [];
 
 describe("tool.execute.before", () => {
@@ -44,7 +47,15 @@ describe("tool.execute.before", () => {
 
   it("runs shells in the project with the event's variables and OpenCode's native names", async () => {
     const box = createSandbox();
-    box.globalPolicy(hooks({ env: { event: "tool_call", shell: 'printf "%s|%s|%s|%s|%s" "$HOOKIT_AGENT" "$HOOKIT_NATIVE_EVENT" "$HOOKIT_NATIVE_TOOL_NAME" "$PI_TOOL_INPUT" "$PI_MODEL" > seen.txt' } }));
+    box.globalPolicy(
+      hooks({
+        env: {
+          event: "tool_call",
+          shell:
+            'printf "%s|%s|%s|%s|%s" "$HOOKIT_AGENT" "$HOOKIT_NATIVE_EVENT" "$HOOKIT_NATIVE_TOOL_NAME" "$PI_TOOL_INPUT" "$PI_MODEL" > seen.txt',
+        },
+      }),
+    );
     const plugin = await startPlugin(box);
     const chat = fixture("chat.message");
     await plugin.hooks["chat.message"]!(chat.input, chat.output);
@@ -98,7 +109,9 @@ describe("tool.execute.after", () => {
     const { input, output } = fixture("tool.execute.after-bash");
     output.attachments = [{ type: "file", mime: "image/png", url: "data:image/png;base64,AAAA" }];
     await plugin.hooks["tool.execute.after"]!(input, output);
-    expect(output.output).toBe('[BLOCKED by HooKit] hookit: hook "redact" blocked bash result — `false`\n\nThe original tool result was suppressed.');
+    expect(output.output).toBe(
+      '[BLOCKED by HooKit] hookit: hook "redact" blocked bash result — `false`\n\nThe original tool result was suppressed.',
+    );
     expect(output.attachments).toEqual([]);
     expect(output.metadata).toEqual(fixture("tool.execute.after-bash").output.metadata);
   });
@@ -118,7 +131,9 @@ describe("policy problems", () => {
     const box = createSandbox();
     const file = box.globalPolicy('{ "local": { "half-written": ');
     const plugin = await startPlugin(box);
-    await expect(callTool(plugin)).rejects.toThrow(new RegExp(`^hookit: the policy ${file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} is invalid, so no hook runs: .*hookit validate`));
+    await expect(callTool(plugin)).rejects.toThrow(
+      new RegExp(`^hookit: the policy ${file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} is invalid, so no hook runs: .*hookit validate`),
+    );
     const output = await toolResult(plugin);
     expect(output.output).toBe("hi\n");
     await idle(plugin);
@@ -163,7 +178,9 @@ describe("session.idle → agent_end", () => {
 
   it("stops after 5 corrective turns in a row, even when each failure differs", async () => {
     const box = createSandbox();
-    box.globalPolicy(hooks({ counter: { event: "agent_end", shell: "n=$(cat n 2>/dev/null || echo 0); n=$((n+1)); echo $n > n; exit $n" } }));
+    box.globalPolicy(
+      hooks({ counter: { event: "agent_end", shell: "n=$(cat n 2>/dev/null || echo 0); n=$((n+1)); echo $n > n; exit $n" } }),
+    );
     const plugin = await startPlugin(box);
     for (let i = 0; i < 6; i++) await idle(plugin);
     // The sixth failing stop goes through: the agent is left idle and the user is told why.
@@ -173,11 +190,19 @@ describe("session.idle → agent_end", () => {
 
   it("does not restart a run the user aborted; the next user message re-arms agent_end", async () => {
     const box = createSandbox();
-    box.globalPolicy(hooks({ "must-fix": { event: "agent_end", shell: "test -f fixed.txt" }, settled: { event: "agent_settled", shell: "touch settled" } }));
+    box.globalPolicy(
+      hooks({
+        "must-fix": { event: "agent_end", shell: "test -f fixed.txt" },
+        settled: { event: "agent_settled", shell: "touch settled" },
+      }),
+    );
     const plugin = await startPlugin(box);
     const { properties } = fixture("event-message.updated-stop").event;
     // What OpenCode's processor leaves on an interrupted assistant message.
-    await plugin.emit("message.updated", { ...properties, info: { ...properties.info, finish: undefined, error: { name: "MessageAbortedError", data: { message: "Aborted" } } } });
+    await plugin.emit("message.updated", {
+      ...properties,
+      info: { ...properties.info, finish: undefined, error: { name: "MessageAbortedError", data: { message: "Aborted" } } },
+    });
     await idle(plugin);
     expect(plugin.of("promptAsync")).toEqual([]);
     expect(existsSync(join(box.project, "settled"))).toBe(true);
@@ -210,7 +235,9 @@ describe("session.idle → agent_end", () => {
     box.globalPolicy(hooks({ "must-fix": { event: "agent_end", shell: "test -f fixed.txt" } }));
     const plugin = await startPlugin(box, { failing: ["promptAsync"] });
     await idle(plugin);
-    expect(plugin.of("showToast").map((t) => t.body.message)).toContainEqual("hookit: corrective turn delivery failed — promptAsync exploded");
+    expect(plugin.of("showToast").map((t) => t.body.message)).toContainEqual(
+      "hookit: corrective turn delivery failed — promptAsync exploded",
+    );
   });
 
   it("dispose waits for an evaluation OpenCode did not await, up to its limit", async () => {
@@ -243,7 +270,10 @@ describe("message.updated → turn_end", () => {
     const chat = fixture("chat.message");
     await plugin.hooks["chat.message"]!(chat.input, chat.output);
     await plugin.emit("message.updated", { ...stop, info: { ...stop.info, id: "msg_next" } });
-    const lines = readFileSync(join(box.project, "turns.txt"), "utf8").trim().split("\n").map((line) => JSON.parse(line).turnIndex);
+    const lines = readFileSync(join(box.project, "turns.txt"), "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line).turnIndex);
     expect(lines).toEqual([0, 1, 0]);
     // Report only: the user is told, the model is not prompted.
     expect(plugin.of("showToast").length).toBe(3);
@@ -256,8 +286,9 @@ describe("self-protection", () => {
     const box = createSandbox();
     box.globalPolicy(hooks({ allow: { event: "tool_call", shell: "true" } }));
     const plugin = await startPlugin(box);
-    await expect(callTool(plugin, "bash", { command: `printf '{}' > ${join(box.env.XDG_CONFIG_HOME!, "hookit", "hookit.json")}`, description: "x" }))
-      .rejects.toThrow(/^hookit: blocked by self-protection — /);
+    await expect(
+      callTool(plugin, "bash", { command: `printf '{}' > ${join(box.env.XDG_CONFIG_HOME!, "hookit", "hookit.json")}`, description: "x" }),
+    ).rejects.toThrow(/^hookit: blocked by self-protection — /);
     await expect(callTool(plugin, "bash", { command: "ls -la", description: "x" })).resolves.toBeDefined();
   });
 });

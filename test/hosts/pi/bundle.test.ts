@@ -16,8 +16,16 @@ test("the bundled extension is self-contained ESM with a working default export"
   // The same shape as scripts/build.mjs, into a private folder.
   const result = await build({
     entryPoints: { pi: join(import.meta.dirname, "../../../src/hosts/pi/index.ts") },
-    outdir, outExtension: { ".js": ".mjs" }, chunkNames: "_chunks/[name]-[hash]", splitting: true,
-    bundle: true, format: "esm", platform: "node", target: "node20", metafile: true, logLevel: "silent",
+    outdir,
+    outExtension: { ".js": ".mjs" },
+    chunkNames: "_chunks/[name]-[hash]",
+    splitting: true,
+    bundle: true,
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    metafile: true,
+    logLevel: "silent",
   });
   const builtins = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
   const external = Object.values(result.metafile.outputs).flatMap((o) => o.imports.filter((i) => i.external).map((i) => i.path));
@@ -35,8 +43,10 @@ test("the bundled extension is self-contained ESM with a working default export"
   try {
     (module.default as (pi: unknown) => void)(fake.pi);
     await fake.fire("session_start", { type: "session_start" });
-    expect(await fake.fire("tool_call", { type: "tool_call", toolName: "bash", toolCallId: "c1", input: { command: "ls" } }))
-      .toEqual({ block: true, reason: 'hookit: hook "deny" rejected bash — `false`' });
+    expect(await fake.fire("tool_call", { type: "tool_call", toolName: "bash", toolCallId: "c1", input: { command: "ls" } })).toEqual({
+      block: true,
+      reason: 'hookit: hook "deny" rejected bash — `false`',
+    });
   } finally {
     for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
     Object.assign(process.env, saved);

@@ -30,23 +30,54 @@ describe("tool_call", () => {
   test("shells get the PI_* session snapshot, the tool variables and hookit's own", async () => {
     const box = createSandbox();
     const vars = [
-      "PI_TOOL_NAME", "PI_TOOL_CALL_ID", "PI_TOOL_INPUT", "PI_SESSION_ID", "PI_SESSION_FILE", "PI_SESSION_LEAF_ID",
-      "PI_PROVIDER", "PI_MODEL", "PI_REASONING_LEVEL", "PI_MODE", "PI_PROJECT_TRUSTED", "PI_CONTEXT_TOKENS",
-      "PI_CONTEXT_WINDOW", "PI_CONTEXT_PERCENT", "PI_CWD", "HOOKIT_AGENT", "HOOKIT_NATIVE_EVENT", "HOOKIT_NATIVE_TOOL_NAME",
+      "PI_TOOL_NAME",
+      "PI_TOOL_CALL_ID",
+      "PI_TOOL_INPUT",
+      "PI_SESSION_ID",
+      "PI_SESSION_FILE",
+      "PI_SESSION_LEAF_ID",
+      "PI_PROVIDER",
+      "PI_MODEL",
+      "PI_REASONING_LEVEL",
+      "PI_MODE",
+      "PI_PROJECT_TRUSTED",
+      "PI_CONTEXT_TOKENS",
+      "PI_CONTEXT_WINDOW",
+      "PI_CONTEXT_PERCENT",
+      "PI_CWD",
+      "HOOKIT_AGENT",
+      "HOOKIT_NATIVE_EVENT",
+      "HOOKIT_NATIVE_TOOL_NAME",
     ];
     const shell = `printf '%s\\n' ${vars.map((v) => `"${v}=\${${v}-unset}"`).join(" ")} "NAME=\${PI_SESSION_NAME-unset}" > env.txt`;
     box.globalPolicy(hooks({ dump: { event: "tool_call", shell } }));
     const fake = await startExtension(box, { usage: { tokens: 1234, contextWindow: 20000, percent: 6.17 }, mode: "rpc" });
     await fake.fire("tool_call", fixture("tool_call.json"));
     const env = Object.fromEntries(
-      readFileSync(join(box.project, "env.txt"), "utf8").trim().split("\n").map((line) => line.split(/=(.*)/s).slice(0, 2)),
+      readFileSync(join(box.project, "env.txt"), "utf8")
+        .trim()
+        .split("\n")
+        .map((line) => line.split(/=(.*)/s).slice(0, 2)),
     );
     expect(env).toEqual({
-      PI_TOOL_NAME: "bash", PI_TOOL_CALL_ID: "call_1", PI_TOOL_INPUT: '{"command":"echo hi"}',
-      PI_SESSION_ID: "session-1", PI_SESSION_FILE: "/sessions/one.jsonl", PI_SESSION_LEAF_ID: "leaf-9",
-      PI_PROVIDER: "fake", PI_MODEL: "fake-model", PI_REASONING_LEVEL: "medium", PI_MODE: "rpc",
-      PI_PROJECT_TRUSTED: "false", PI_CONTEXT_TOKENS: "1234", PI_CONTEXT_WINDOW: "20000", PI_CONTEXT_PERCENT: "6.17",
-      PI_CWD: box.project, HOOKIT_AGENT: "pi", HOOKIT_NATIVE_EVENT: "tool_call", HOOKIT_NATIVE_TOOL_NAME: "bash",
+      PI_TOOL_NAME: "bash",
+      PI_TOOL_CALL_ID: "call_1",
+      PI_TOOL_INPUT: '{"command":"echo hi"}',
+      PI_SESSION_ID: "session-1",
+      PI_SESSION_FILE: "/sessions/one.jsonl",
+      PI_SESSION_LEAF_ID: "leaf-9",
+      PI_PROVIDER: "fake",
+      PI_MODEL: "fake-model",
+      PI_REASONING_LEVEL: "medium",
+      PI_MODE: "rpc",
+      PI_PROJECT_TRUSTED: "false",
+      PI_CONTEXT_TOKENS: "1234",
+      PI_CONTEXT_WINDOW: "20000",
+      PI_CONTEXT_PERCENT: "6.17",
+      PI_CWD: box.project,
+      HOOKIT_AGENT: "pi",
+      HOOKIT_NATIVE_EVENT: "tool_call",
+      HOOKIT_NATIVE_TOOL_NAME: "bash",
       NAME: "unset", // Pi gave no session name: the key is absent, never empty
     });
   });
@@ -93,9 +124,9 @@ describe("report-only events", () => {
     box.globalPolicy(hooks({ a: { event: "agent_settled", shell: "false" }, b: { event: "agent_settled", shell: "exit 3" } }));
     const fake = await startExtension(box);
     expect(await fake.fire("agent_settled", fixture("agent_settled.json"))).toBeUndefined();
-    expect(fake.of("notify")).toEqual([[
-      "HooKit: 2 agent_settled hooks failed:\n- **a**: `false` (exit 1)\n- **b**: `exit 3` (exit 3)", "error",
-    ]]);
+    expect(fake.of("notify")).toEqual([
+      ["HooKit: 2 agent_settled hooks failed:\n- **a**: `false` (exit 1)\n- **b**: `exit 3` (exit 3)", "error"],
+    ]);
   });
 
   test("a pass with a failing hook_result handler answers nothing and notifies once", async () => {
@@ -159,17 +190,26 @@ describe("session guards", () => {
     const reason = "hookit: session switch cancelled by 1 hook:\n- **keep**: `false` (exit 1)";
     expect(await fake.fire("session_before_switch", fixture("session_before_switch-new.json"))).toEqual({ cancel: true });
     expect(fake.of("notify")).toEqual([[reason, "error"]]);
-    expect(await fake.fire("session_before_switch", { type: "session_before_switch", reason: "resume", targetSessionFile: "/x" }))
-      .toBeUndefined();
+    expect(
+      await fake.fire("session_before_switch", { type: "session_before_switch", reason: "resume", targetSessionFile: "/x" }),
+    ).toBeUndefined();
   });
 
   test("session_before_fork cancels /clone via its payload", async () => {
     const box = createSandbox();
-    box.globalPolicy(hooks({ "no-clone": { event: "session_before_fork", shell: 'test "$PI_EVENT_PAYLOAD" != \'{"event":"session_before_fork","entryId":"c0f98416","position":"at"}\'' } }));
+    box.globalPolicy(
+      hooks({
+        "no-clone": {
+          event: "session_before_fork",
+          shell: 'test "$PI_EVENT_PAYLOAD" != \'{"event":"session_before_fork","entryId":"c0f98416","position":"at"}\'',
+        },
+      }),
+    );
     const fake = await startExtension(box);
     expect(await fake.fire("session_before_fork", fixture("session_before_fork-clone.json"))).toEqual({ cancel: true });
-    expect(await fake.fire("session_before_fork", { type: "session_before_fork", entryId: "c0f98416", position: "before" }))
-      .toBeUndefined();
+    expect(
+      await fake.fire("session_before_fork", { type: "session_before_fork", entryId: "c0f98416", position: "before" }),
+    ).toBeUndefined();
   });
 });
 
@@ -178,8 +218,11 @@ test("with no hooks enabled hookit answers nothing and calls nothing", async () 
   box.globalPolicy(hooks({ off: { event: "tool_call", shell: "false", default: false } }));
   const fake = await startExtension(box);
   for (const [event, name] of [
-    ["tool_call", "tool_call.json"], ["tool_result", "tool_result.json"], ["agent_end", "agent_end-json-stream-followup.json"],
-    ["agent_settled", "agent_settled.json"], ["session_before_switch", "session_before_switch-new.json"],
+    ["tool_call", "tool_call.json"],
+    ["tool_result", "tool_result.json"],
+    ["agent_end", "agent_end-json-stream-followup.json"],
+    ["agent_settled", "agent_settled.json"],
+    ["session_before_switch", "session_before_switch-new.json"],
     ["session_before_fork", "session_before_fork-clone.json"],
   ] as const) {
     expect(await fake.fire(event, fixture(name))).toBeUndefined();

@@ -5,9 +5,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createHookitExtension } from "../../../src/hosts/pi/index.ts";
-import type {
-  PiAPI, PiCommand, PiContext, PiContextUsage, PiEvent, PiHandler, PiSessionEntry,
-} from "../../../src/agents/pi/pi-types.ts";
+import type { PiAPI, PiCommand, PiContext, PiContextUsage, PiEvent, PiHandler, PiSessionEntry } from "../../../src/agents/pi/pi-types.ts";
 
 export type Call = { kind: string; args: unknown[] };
 
@@ -40,10 +38,12 @@ export function createFake(cwd: string, options: FakeOptions = {}): Fake {
   const commands = new Map<string, PiCommand>();
   const branch = options.branch ?? [];
   const failing = new Set(options.failing ?? []);
-  const recorder = (kind: string) => (...args: unknown[]) => {
-    calls.push({ kind, args });
-    if (failing.has(kind)) throw new Error(`${kind} exploded`);
-  };
+  const recorder =
+    (kind: string) =>
+    (...args: unknown[]) => {
+      calls.push({ kind, args });
+      if (failing.has(kind)) throw new Error(`${kind} exploded`);
+    };
   const pi: PiAPI = {
     on(event, handler) {
       handlers.set(event, [...(handlers.get(event) ?? []), handler]);
@@ -79,7 +79,11 @@ export function createFake(cwd: string, options: FakeOptions = {}): Fake {
   const trusted = options.trusted;
   if (trusted !== "unsupported") ctx.isProjectTrusted = () => trusted ?? false;
   return {
-    pi, ctx, calls, branch, commands,
+    pi,
+    ctx,
+    calls,
+    branch,
+    commands,
     async fire(event, payload) {
       let result: unknown;
       for (const handler of handlers.get(event) ?? []) result = await handler(payload, ctx);
@@ -112,7 +116,9 @@ export function createSandbox(): Sandbox {
     return path;
   };
   return {
-    root, project, env,
+    root,
+    project,
+    env,
     globalPolicy: (policy) => void write(join(config, "hookit", "hookit.json"), policy),
     projectPolicy: (policy) => write(join(project, ".hookit", "hookit.json"), policy),
   };

@@ -28,8 +28,14 @@ describe("tool waves", () => {
       durationMs: 10,
       tools: [{ toolName: "bash", toolCallId: "call_1" }],
       segments: [
-        { eventContext: { event: "tool_call", toolName: "bash", toolCallId: "call_1" }, rows: [{ type: "hook", hookRef: "local/call", passed: true }] },
-        { eventContext: { event: "tool_result", toolName: "bash", toolCallId: "call_1" }, rows: [{ type: "hook", hookRef: "local/result", passed: true }] },
+        {
+          eventContext: { event: "tool_call", toolName: "bash", toolCallId: "call_1" },
+          rows: [{ type: "hook", hookRef: "local/call", passed: true }],
+        },
+        {
+          eventContext: { event: "tool_result", toolName: "bash", toolCallId: "call_1" },
+          rows: [{ type: "hook", hookRef: "local/result", passed: true }],
+        },
       ],
     });
   });
@@ -51,7 +57,9 @@ describe("tool waves", () => {
 
   test("filter misses write nothing; a tool that never ended discards its wave", async () => {
     const box = createSandbox();
-    box.globalPolicy(hooks({ reads: { event: "tool_call", filter: { toolName: "^read$" }, shell: "true" }, any: { event: "tool_result", shell: "true" } }));
+    box.globalPolicy(
+      hooks({ reads: { event: "tool_call", filter: { toolName: "^read$" }, shell: "true" }, any: { event: "tool_result", shell: "true" } }),
+    );
     const fake = await startExtension(box);
     await fake.fire("tool_execution_start", fixture("tool_execution_start.json"));
     await fake.fire("tool_call", fixture("tool_call.json"));
@@ -72,8 +80,19 @@ describe("other events", () => {
     await fake.fire("turn_end", { type: "turn_end", turnIndex: 2 });
     await fake.fire("session_before_fork", fixture("session_before_fork-clone.json"));
     expect(reports(fake.of("appendEntry"))).toEqual([
-      { type: "event", durationMs: 10, segment: { eventContext: { event: "turn_end", turnIndex: 2 }, rows: [expect.objectContaining({ hookRef: "local/t" })] } },
-      { type: "event", durationMs: 10, segment: { eventContext: { event: "session_before_fork", position: "at" }, rows: [expect.objectContaining({ hookRef: "local/s" })] } },
+      {
+        type: "event",
+        durationMs: 10,
+        segment: { eventContext: { event: "turn_end", turnIndex: 2 }, rows: [expect.objectContaining({ hookRef: "local/t" })] },
+      },
+      {
+        type: "event",
+        durationMs: 10,
+        segment: {
+          eventContext: { event: "session_before_fork", position: "at" },
+          rows: [expect.objectContaining({ hookRef: "local/s" })],
+        },
+      },
     ]);
   });
 
@@ -92,13 +111,21 @@ test("labels are cleaned and bounded, durations clamped", () => {
   const observation = reporter.begin({ event: "agent_settled" });
   clock = 1;
   reporter.complete(observation, [{ type: "hook", hookRef: `local/${"x".repeat(600)}\u0007 \n`, durationMs: 0, passed: true }]);
-  expect(entries).toEqual([{
-    type: "event", durationMs: 0,
-    segment: { eventContext: { event: "agent_settled" }, rows: [{ type: "hook", hookRef: `local/${"x".repeat(506)}`, durationMs: 0, passed: true }] },
-  }]);
+  expect(entries).toEqual([
+    {
+      type: "event",
+      durationMs: 0,
+      segment: {
+        eventContext: { event: "agent_settled" },
+        rows: [{ type: "hook", hookRef: `local/${"x".repeat(506)}`, durationMs: 0, passed: true }],
+      },
+    },
+  ]);
   reporter.toolStarted(" ", "\t");
   reporter.toolEnded(" ", "\t");
-  reporter.complete(reporter.begin({ event: "tool_call", toolName: "", toolCallId: " " }), [{ type: "hook", hookRef: "", durationMs: 1, passed: true }]);
+  reporter.complete(reporter.begin({ event: "tool_call", toolName: "", toolCallId: " " }), [
+    { type: "hook", hookRef: "", durationMs: 1, passed: true },
+  ]);
   reporter.flush();
   expect(entries[1]).toMatchObject({
     tools: [{ toolName: "unknown", toolCallId: "unknown" }],

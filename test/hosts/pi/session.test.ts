@@ -12,11 +12,13 @@ const saved = (enabledEntries: unknown): PiSessionEntry => ({ type: "custom", cu
 describe("startup notices", () => {
   test("loaded count (entries incl. Presets) and directly enabled count, plus the status bar", async () => {
     const box = createSandbox();
-    box.globalPolicy(hooks({
-      a: { event: "tool_call", shell: "true" },
-      b: { event: "tool_call", shell: "true", default: false },
-      bundle: { preset: ["local/b"], default: false },
-    }));
+    box.globalPolicy(
+      hooks({
+        a: { event: "tool_call", shell: "true" },
+        b: { event: "tool_call", shell: "true", default: false },
+        bundle: { preset: ["local/b"], default: false },
+      }),
+    );
     const fake = await startExtension(box, {}, true);
     expect(fake.of("notify")).toEqual([["hookit: 3 hooks loaded (1 enabled)", "info"]]);
     expect(fake.of("setStatus")).toEqual([["hookit", "hooks: 1/3"]]);

@@ -7,8 +7,13 @@ import { createSandbox, hooks, startExtension } from "./fake-pi.ts";
 const payloads: Record<string, PiEvent> = {
   tool_call: { type: "tool_call", toolName: "bash", toolCallId: "call_1", input: { command: "echo hi" } },
   tool_result: {
-    type: "tool_result", toolName: "bash", toolCallId: "call_1", input: { command: "echo hi" },
-    content: [{ type: "text", text: "secret" }], details: { exit: 0 }, isError: false,
+    type: "tool_result",
+    toolName: "bash",
+    toolCallId: "call_1",
+    input: { command: "echo hi" },
+    content: [{ type: "text", text: "secret" }],
+    details: { exit: 0 },
+    isError: false,
   },
   turn_end: { type: "turn_end", turnIndex: 0 },
   agent_end: { type: "agent_end", messages: [] },
@@ -22,7 +27,11 @@ async function brokenContext() {
   const box = createSandbox();
   box.globalPolicy(hooks({ guard: { event: "tool_call", shell: "true" } }));
   const fake = await startExtension(box);
-  Object.defineProperty(fake.ctx, "signal", { get: () => { throw new Error("context gone"); } });
+  Object.defineProperty(fake.ctx, "signal", {
+    get: () => {
+      throw new Error("context gone");
+    },
+  });
   return fake;
 }
 
@@ -30,7 +39,8 @@ describe("hookit's own failures fail closed and never escape to Pi", () => {
   test("tool_call blocks", async () => {
     const fake = await brokenContext();
     expect(await fake.fire("tool_call", payloads.tool_call!)).toEqual({
-      block: true, reason: "hookit: tool-call guard failed to execute; call blocked — context gone",
+      block: true,
+      reason: "hookit: tool-call guard failed to execute; call blocked — context gone",
     });
   });
 
@@ -64,7 +74,11 @@ describe("hookit's own failures fail closed and never escape to Pi", () => {
     const fake = await startExtension(box);
     const hostile = { type: "tool_result" } as PiEvent;
     for (const key of ["toolName", "toolCallId", "details"]) {
-      Object.defineProperty(hostile, key, { get: () => { throw new Error(`no ${key}`); } });
+      Object.defineProperty(hostile, key, {
+        get: () => {
+          throw new Error(`no ${key}`);
+        },
+      });
     }
     expect(await fake.fire("tool_result", hostile)).toMatchObject({ isError: true, details: undefined });
   });
@@ -73,10 +87,12 @@ describe("hookit's own failures fail closed and never escape to Pi", () => {
 describe("unreadable payloads", () => {
   test("a guard with subscribers fails closed, naming the field", async () => {
     const box = createSandbox();
-    box.globalPolicy(hooks({
-      fork: { event: "session_before_fork", shell: "true" },
-      call: { event: "tool_call", shell: "true" },
-    }));
+    box.globalPolicy(
+      hooks({
+        fork: { event: "session_before_fork", shell: "true" },
+        call: { event: "tool_call", shell: "true" },
+      }),
+    );
     const fake = await startExtension(box);
     // An old Pi sent session_before_fork without `position`.
     expect(await fake.fire("session_before_fork", { type: "session_before_fork", entryId: "e1" })).toEqual({ cancel: true });
@@ -84,7 +100,8 @@ describe("unreadable payloads", () => {
       'hookit: session fork guard failed to execute; action cancelled — Pi session_before_fork event has no "position" of before|at',
     );
     expect(await fake.fire("tool_call", { type: "tool_call", toolName: "bash", toolCallId: "c", input: null })).toEqual({
-      block: true, reason: 'hookit: tool-call guard failed to execute; call blocked — Pi tool_call event has no object "input"',
+      block: true,
+      reason: 'hookit: tool-call guard failed to execute; call blocked — Pi tool_call event has no object "input"',
     });
   });
 
@@ -115,7 +132,8 @@ test("a time-out or abort during a guard fails closed", async () => {
   setTimeout(() => controller.abort(), 50);
   const started = Date.now();
   expect(await fake.fire("tool_call", payloads.tool_call!)).toEqual({
-    block: true, reason: 'hookit: hook "slow" rejected bash — `sleep 30`',
+    block: true,
+    reason: 'hookit: hook "slow" rejected bash — `sleep 30`',
   });
   expect(Date.now() - started).toBeLessThan(5000);
 });

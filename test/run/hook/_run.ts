@@ -105,8 +105,7 @@ export const CONTINUE_POLICY = { local: { tests: hook("agent_end", "false") } };
 
 export const blockReason = (tool: string): string => `hookit: hook "deny" rejected ${tool} — \`false\``;
 export const patchReason = (tool: string): string => `hookit: hook "redact" blocked ${tool} result — \`false\``;
-export const patchText = (tool: string): string =>
-  `[BLOCKED by HooKit] ${patchReason(tool)}\n\nThe original tool result was suppressed.`;
+export const patchText = (tool: string): string => `[BLOCKED by HooKit] ${patchReason(tool)}\n\nThe original tool result was suppressed.`;
 export const CONTINUATION = "1 hook failed after your last turn:\n\n- **tests**: `false` (exit 1)";
 export const RETRY_STOPPED = "hookit: agent-end hooks still fail; automatic retry stopped.";
 
@@ -117,7 +116,10 @@ export const jsonLine = (value: unknown): string => `${JSON.stringify(value)}\n`
 export function decisionLog(box: Sandbox): Array<Record<string, unknown>> {
   const path = join(box.stateDir, "decisions.jsonl");
   if (!existsSync(path)) return [];
-  return readFileSync(path, "utf8").trimEnd().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+  return readFileSync(path, "utf8")
+    .trimEnd()
+    .split("\n")
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
 /** What must never reach a harness's protocol channel. */

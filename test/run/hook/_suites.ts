@@ -7,8 +7,17 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import {
-  BLOCK_POLICY, blockReason, CONTINUE_POLICY, createSandbox, fixtureText, fixtureWith, runHook, runHookit, STACK_OR_USAGE,
-  type Reply, type Sandbox,
+  BLOCK_POLICY,
+  blockReason,
+  CONTINUE_POLICY,
+  createSandbox,
+  fixtureText,
+  fixtureWith,
+  runHook,
+  runHookit,
+  STACK_OR_USAGE,
+  type Reply,
+  type Sandbox,
 } from "./_run.ts";
 
 /** What a reply told the harness, decoded from that harness's encoding. */
@@ -43,7 +52,11 @@ export function describeCommonCases(spec: HarnessSpec): void {
       ["empty stdin", () => "", /payload on stdin was empty/],
       ["invalid JSON", () => "{not json", /stdin is not valid JSON/],
       ["a JSON array", () => "[1,2]", /expected a JSON object.*got an array/],
-      ["a wrong-shaped payload", () => fixtureWith(agent, preTool.fixture, { [preTool.inputField]: 42 }), new RegExp(`"${preTool.inputField}".*got a number`)],
+      [
+        "a wrong-shaped payload",
+        () => fixtureWith(agent, preTool.fixture, { [preTool.inputField]: 42 }),
+        new RegExp(`"${preTool.inputField}".*got a number`),
+      ],
     ];
     test.each(bad)(`${preTool.event} with %s is blocked with a reason that names the problem`, async (_, stdin, why) => {
       const box = createSandbox();

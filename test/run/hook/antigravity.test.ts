@@ -6,8 +6,21 @@
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import {
-  BLOCK_POLICY, blockReason, CONTINUATION, CONTINUE_POLICY, createSandbox, decisionLog, fixtureText, fixtureWith, jsonLine,
-  PASS_POLICY, RETRY_STOPPED, runHook, runHookit, useBuiltHookit, type Reply,
+  BLOCK_POLICY,
+  blockReason,
+  CONTINUATION,
+  CONTINUE_POLICY,
+  createSandbox,
+  decisionLog,
+  fixtureText,
+  fixtureWith,
+  jsonLine,
+  PASS_POLICY,
+  RETRY_STOPPED,
+  runHook,
+  runHookit,
+  useBuiltHookit,
+  type Reply,
 } from "./_run.ts";
 import { gitProject } from "./_suites.ts";
 
@@ -33,8 +46,12 @@ describe("antigravity: answers", () => {
   test("a blocked run_command is denied with the reason", async () => {
     const box = createSandbox();
     box.policy(BLOCK_POLICY);
-    expect(await runHook(box, AGENT, "PreToolUse", fixtureText(AGENT, PRE))).toEqual(answer({ decision: "deny", reason: blockReason("bash") }));
-    expect(decisionLog(box)).toEqual([expect.objectContaining({ agent: AGENT, tool: "bash", outcome: "block", session: "ec33ebf9-0cba-4100-8142-c61503f6c587" })]);
+    expect(await runHook(box, AGENT, "PreToolUse", fixtureText(AGENT, PRE))).toEqual(
+      answer({ decision: "deny", reason: blockReason("bash") }),
+    );
+    expect(decisionLog(box)).toEqual([
+      expect.objectContaining({ agent: AGENT, tool: "bash", outcome: "block", session: "ec33ebf9-0cba-4100-8142-c61503f6c587" }),
+    ]);
   });
 
   test("Stop continues the agent once; the same failure again lets it stop and tells the user on stderr", async () => {
@@ -91,7 +108,12 @@ test("antigravity: an untrusted project (found from workspacePaths) does not run
   const payload = fixtureWith(AGENT, PRE, { workspacePaths: [project] });
   const noConfig = { HOOKIT_CONFIG: "" };
   const first = await runHook(box, AGENT, "PreToolUse", payload, noConfig);
-  expect(first).toEqual(answer(ALLOW, expect.stringContaining(`the project policy ${join(project, ".hookit/hookit.json")} is not trusted`) as unknown as string));
+  expect(first).toEqual(
+    answer(
+      ALLOW,
+      expect.stringContaining(`the project policy ${join(project, ".hookit/hookit.json")} is not trusted`) as unknown as string,
+    ),
+  );
   expect((await runHookit(box, ["trust", "--yes", project], "", noConfig)).exitCode).toBe(0);
   expect(await runHook(box, AGENT, "PreToolUse", payload, noConfig)).toEqual(answer({ decision: "deny", reason: blockReason("bash") }));
 });

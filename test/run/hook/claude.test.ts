@@ -5,8 +5,21 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import {
-  BLOCK_POLICY, blockReason, CONTINUATION, CONTINUE_POLICY, createSandbox, decisionLog, fixtureText, jsonLine, PASS_POLICY,
-  PATCH_POLICY, patchText, RETRY_STOPPED, runHook, useBuiltHookit, type Reply,
+  BLOCK_POLICY,
+  blockReason,
+  CONTINUATION,
+  CONTINUE_POLICY,
+  createSandbox,
+  decisionLog,
+  fixtureText,
+  jsonLine,
+  PASS_POLICY,
+  PATCH_POLICY,
+  patchText,
+  RETRY_STOPPED,
+  runHook,
+  useBuiltHookit,
+  type Reply,
 } from "./_run.ts";
 import { describeCommonCases, stdoutObject, type HarnessSpec } from "./_suites.ts";
 
@@ -49,9 +62,13 @@ describe("claude: a passing policy", () => {
     expect(log).toHaveLength(files.length);
     expect(log.every((record) => record.outcome === "pass")).toBe(true);
     const ran = log.filter((record) => (record.hooks as string[]).length > 0).map((r) => [r.event, r.hooks]);
-    expect(ran).toEqual(expect.arrayContaining([
-      ["PreToolUse", ["local/allow"]], ["PostToolUse", ["local/keep"]], ["Stop", ["local/done"]],
-    ]));
+    expect(ran).toEqual(
+      expect.arrayContaining([
+        ["PreToolUse", ["local/allow"]],
+        ["PostToolUse", ["local/keep"]],
+        ["Stop", ["local/done"]],
+      ]),
+    );
   });
 });
 
@@ -63,9 +80,11 @@ describe("claude: tool_call block", () => {
   ])("%s gets the JSON deny with exit 0, never exit 2", async (file, tool) => {
     const box = createSandbox();
     box.policy(BLOCK_POLICY);
-    expect(await runHook(box, AGENT, "PreToolUse", fixtureText(AGENT, file))).toEqual(answer({
-      hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: blockReason(tool) },
-    }));
+    expect(await runHook(box, AGENT, "PreToolUse", fixtureText(AGENT, file))).toEqual(
+      answer({
+        hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: blockReason(tool) },
+      }),
+    );
   });
 });
 
@@ -73,19 +92,22 @@ describe("claude: tool_result patch", () => {
   test("Bash: updatedToolOutput in Bash's output shape replaces what the model reads", async () => {
     const box = createSandbox();
     box.policy(PATCH_POLICY);
-    expect(await runHook(box, AGENT, "PostToolUse", fixtureText(AGENT, "PostToolUse-Bash.json"))).toEqual(answer({
-      hookSpecificOutput: {
-        hookEventName: "PostToolUse",
-        updatedToolOutput: { stdout: "", stderr: patchText("bash"), interrupted: false, isImage: false },
-      },
-    }));
+    expect(await runHook(box, AGENT, "PostToolUse", fixtureText(AGENT, "PostToolUse-Bash.json"))).toEqual(
+      answer({
+        hookSpecificOutput: {
+          hookEventName: "PostToolUse",
+          updatedToolOutput: { stdout: "", stderr: patchText("bash"), interrupted: false, isImage: false },
+        },
+      }),
+    );
   });
 
   test("Write: the legacy block, so the model reads the text next to the result it cannot hide", async () => {
     const box = createSandbox();
     box.policy(PATCH_POLICY);
-    expect(await runHook(box, AGENT, "PostToolUse", fixtureText(AGENT, "PostToolUse-Write.json")))
-      .toEqual(answer({ decision: "block", reason: patchText("write") }));
+    expect(await runHook(box, AGENT, "PostToolUse", fixtureText(AGENT, "PostToolUse-Write.json"))).toEqual(
+      answer({ decision: "block", reason: patchText("write") }),
+    );
   });
 });
 
@@ -93,11 +115,11 @@ describe("claude: agent_end continuation", () => {
   test("Stop continues once; the next Stop of the session gets the retry-stopped notice, not a second continuation", async () => {
     const box = createSandbox();
     box.policy(CONTINUE_POLICY);
-    expect(await runHook(box, AGENT, "Stop", fixtureText(AGENT, "Stop.json")))
-      .toEqual(answer({ decision: "block", reason: CONTINUATION }));
+    expect(await runHook(box, AGENT, "Stop", fixtureText(AGENT, "Stop.json"))).toEqual(answer({ decision: "block", reason: CONTINUATION }));
     // The capture of the Stop that followed the block: same session, stop_hook_active true.
-    expect(await runHook(box, AGENT, "Stop", fixtureText(AGENT, "Stop-stop_hook_active.json")))
-      .toEqual(answer({ systemMessage: RETRY_STOPPED }));
+    expect(await runHook(box, AGENT, "Stop", fixtureText(AGENT, "Stop-stop_hook_active.json"))).toEqual(
+      answer({ systemMessage: RETRY_STOPPED }),
+    );
     expect(decisionLog(box).map((r) => [r.session, r.outcome])).toEqual([
       ["d491f863-c96c-486c-909f-dbc720c11561", "continue"],
       ["d491f863-c96c-486c-909f-dbc720c11561", "report"],

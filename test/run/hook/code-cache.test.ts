@@ -38,14 +38,29 @@ test("a damaged code cache is turned down by V8 and the hook answers exactly as 
   cpSync(join(packageRoot(), "dist"), dist, { recursive: true });
   const payload = readFileSync(join(import.meta.dirname, "../../fixtures/claude/PreToolUse-Bash.json"), "utf8");
   const home = mkdtempSync(join(tmpdir(), "hookit-code-cache-home-"));
-  writeFileSync(join(home, "hookit.json"), JSON.stringify({ local: { no: { description: "", event: "tool_call", filter: { toolName: "^bash$" }, shell: "false", default: true } } }));
+  writeFileSync(
+    join(home, "hookit.json"),
+    JSON.stringify({
+      local: { no: { description: "", event: "tool_call", filter: { toolName: "^bash$" }, shell: "false", default: true } },
+    }),
+  );
   const env = { PATH: process.env.PATH, HOME: home, XDG_STATE_HOME: join(home, "state"), HOOKIT_CONFIG: join(home, "hookit.json") };
-  const hook = () => spawnSync(process.execPath, [join(dist, "bin.cjs"), "hook", "--agent", "claude", "PreToolUse"], { input: payload, env, encoding: "utf8" });
+  const hook = () =>
+    spawnSync(process.execPath, [join(dist, "bin.cjs"), "hook", "--agent", "claude", "PreToolUse"], {
+      input: payload,
+      env,
+      encoding: "utf8",
+    });
   const before = hook();
   expect(before.stdout).toContain('"permissionDecision":"deny"');
   const damaged = ["adapters/claude.cjs", "hook.cjs"];
   for (const file of damaged) writeFileSync(join(dist, `${file}.${process.version}.cache`), Buffer.alloc(4096, 7));
-  expect(loadAll(dist).filter(([, rejected]) => rejected).map(([file]) => file).sort()).toEqual(damaged);
+  expect(
+    loadAll(dist)
+      .filter(([, rejected]) => rejected)
+      .map(([file]) => file)
+      .sort(),
+  ).toEqual(damaged);
   const after = hook();
   expect({ stdout: after.stdout, status: after.status }).toEqual({ stdout: before.stdout, status: before.status });
 });

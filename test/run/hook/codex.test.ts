@@ -7,8 +7,22 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import {
-  BLOCK_POLICY, blockReason, CONTINUATION, CONTINUE_POLICY, createSandbox, decisionLog, fixtureText, fixtureWith, jsonLine,
-  PASS_POLICY, PATCH_POLICY, patchText, RETRY_STOPPED, runHook, useBuiltHookit, type Reply,
+  BLOCK_POLICY,
+  blockReason,
+  CONTINUATION,
+  CONTINUE_POLICY,
+  createSandbox,
+  decisionLog,
+  fixtureText,
+  fixtureWith,
+  jsonLine,
+  PASS_POLICY,
+  PATCH_POLICY,
+  patchText,
+  RETRY_STOPPED,
+  runHook,
+  useBuiltHookit,
+  type Reply,
 } from "./_run.ts";
 import { describeCommonCases, stdoutObject, type HarnessSpec } from "./_suites.ts";
 
@@ -26,7 +40,10 @@ const SCHEMA: Record<string, { top: string[]; specific: string[] }> = {
     top: ["hookSpecificOutput", "decision", "reason", "systemMessage"],
     specific: ["hookEventName", "permissionDecision", "permissionDecisionReason", "updatedInput", "additionalContext"],
   },
-  PostToolUse: { top: ["decision", "reason", "continue", "stopReason", "systemMessage", "hookSpecificOutput"], specific: ["hookEventName", "additionalContext"] },
+  PostToolUse: {
+    top: ["decision", "reason", "continue", "stopReason", "systemMessage", "hookSpecificOutput"],
+    specific: ["hookEventName", "additionalContext"],
+  },
   Stop: { top: ["decision", "reason", "continue", "stopReason", "systemMessage"], specific: [] },
 };
 
@@ -144,9 +161,11 @@ describe("codex: agent_end continuation", () => {
       const reason = `1 hook failed after your last turn:\n\n- **tests**: \`${shell}\` (exit ${exit})`;
       expect(await codex(box, "Stop", stop)).toEqual(answer({ decision: "block", reason }));
     }
-    expect(await codex(box, "Stop", stop)).toEqual(answer({
-      systemMessage: "hookit: agent-end hooks requested 5 continuations in a row; automatic retry stopped.",
-    }));
+    expect(await codex(box, "Stop", stop)).toEqual(
+      answer({
+        systemMessage: "hookit: agent-end hooks requested 5 continuations in a row; automatic retry stopped.",
+      }),
+    );
   });
 });
 

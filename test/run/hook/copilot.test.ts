@@ -8,8 +8,21 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import {
-  BLOCK_POLICY, blockReason, CONTINUATION, CONTINUE_POLICY, createSandbox, decisionLog, fixtureText, jsonLine, PASS_POLICY,
-  PATCH_POLICY, patchText, RETRY_STOPPED, runHook, useBuiltHookit, type Reply,
+  BLOCK_POLICY,
+  blockReason,
+  CONTINUATION,
+  CONTINUE_POLICY,
+  createSandbox,
+  decisionLog,
+  fixtureText,
+  jsonLine,
+  PASS_POLICY,
+  PATCH_POLICY,
+  patchText,
+  RETRY_STOPPED,
+  runHook,
+  useBuiltHookit,
+  type Reply,
 } from "./_run.ts";
 import { describeCommonCases, stderrLines, stdoutObject, type HarnessSpec } from "./_suites.ts";
 
@@ -45,7 +58,9 @@ describe("copilot: a passing policy", () => {
     box.policy(PASS_POLICY);
     const files = readdirSync(join(import.meta.dirname, "../../fixtures/copilot")).sort();
     for (const file of files) expect(await runHook(box, AGENT, eventOf(file), fixtureText(AGENT, file)), file).toEqual(answer());
-    const ran = decisionLog(box).filter((r) => (r.hooks as string[]).length > 0).map((r) => r.event);
+    const ran = decisionLog(box)
+      .filter((r) => (r.hooks as string[]).length > 0)
+      .map((r) => r.event);
     expect(ran.sort()).toEqual(["PostToolUse", "PreToolUse", "Stop", "agentStop", "agentStop", "postToolUse", "postToolUse", "preToolUse"]);
   });
 });
@@ -56,8 +71,9 @@ describe("copilot: tool_call block", () => {
     async (file) => {
       const box = createSandbox();
       box.policy(BLOCK_POLICY);
-      expect(await runHook(box, AGENT, eventOf(file), fixtureText(AGENT, file)))
-        .toEqual(answer({ permissionDecision: "deny", permissionDecisionReason: blockReason("bash") }));
+      expect(await runHook(box, AGENT, eventOf(file), fixtureText(AGENT, file))).toEqual(
+        answer({ permissionDecision: "deny", permissionDecisionReason: blockReason("bash") }),
+      );
     },
   );
 });
@@ -68,8 +84,9 @@ describe("copilot: tool_result patch", () => {
     async (file) => {
       const box = createSandbox();
       box.policy(PATCH_POLICY);
-      expect(await runHook(box, AGENT, eventOf(file), fixtureText(AGENT, file)))
-        .toEqual(answer({ modifiedResult: { resultType: "success", textResultForLlm: patchText("bash") } }));
+      expect(await runHook(box, AGENT, eventOf(file), fixtureText(AGENT, file))).toEqual(
+        answer({ modifiedResult: { resultType: "success", textResultForLlm: patchText("bash") } }),
+      );
     },
   );
 });

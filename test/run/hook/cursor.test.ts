@@ -5,8 +5,23 @@
 // skip the user's own approval.
 import { describe, expect, test } from "vitest";
 import {
-  BLOCK_POLICY, blockReason, CONTINUATION, CONTINUE_POLICY, createSandbox, decisionLog, fixtureText, fixtureWith, jsonLine,
-  PASS_POLICY, PATCH_POLICY, patchReason, patchText, RETRY_STOPPED, runHook, useBuiltHookit, type Reply,
+  BLOCK_POLICY,
+  blockReason,
+  CONTINUATION,
+  CONTINUE_POLICY,
+  createSandbox,
+  decisionLog,
+  fixtureText,
+  fixtureWith,
+  jsonLine,
+  PASS_POLICY,
+  PATCH_POLICY,
+  patchReason,
+  patchText,
+  RETRY_STOPPED,
+  runHook,
+  useBuiltHookit,
+  type Reply,
 } from "./_run.ts";
 import { describeCommonCases, stderrLines, stdoutObject, type HarnessSpec } from "./_suites.ts";
 
@@ -68,8 +83,9 @@ describe("cursor: tool_call block", () => {
   test("preToolUse gets permission deny with the reason for the agent and the user", async () => {
     const box = createSandbox();
     box.policy(BLOCK_POLICY);
-    expect(await runHook(box, AGENT, "preToolUse", fixtureText(AGENT, "preToolUse-Shell-docs-example.json")))
-      .toEqual(answer(deny(blockReason("bash"))));
+    expect(await runHook(box, AGENT, "preToolUse", fixtureText(AGENT, "preToolUse-Shell-docs-example.json"))).toEqual(
+      answer(deny(blockReason("bash"))),
+    );
   });
 
   test("beforeShellExecution (documented fields: command, cwd) is blocked the same way", async () => {
@@ -85,16 +101,18 @@ describe("cursor: tool_result patch", () => {
     const box = createSandbox();
     box.policy(PATCH_POLICY);
     const note = `[BLOCKED by HooKit] ${patchReason("bash")}\n\nCursor cannot hide this tool result, so it is still shown above: treat it as rejected and do not use it.`;
-    expect(await runHook(box, AGENT, "postToolUse", fixtureText(AGENT, "postToolUse-Shell-docs-example.json")))
-      .toEqual(answer({ additional_context: note }));
+    expect(await runHook(box, AGENT, "postToolUse", fixtureText(AGENT, "postToolUse-Shell-docs-example.json"))).toEqual(
+      answer({ additional_context: note }),
+    );
   });
 
   test("an MCP tool's result is replaced with updated_mcp_tool_output", async () => {
     const box = createSandbox();
     box.policy(PATCH_POLICY);
     const payload = fixtureWith(AGENT, "postToolUse-Shell-docs-example.json", { tool_name: "MCP:search", tool_input: { query: "x" } });
-    expect(await runHook(box, AGENT, "postToolUse", payload))
-      .toEqual(answer({ updated_mcp_tool_output: { content: [{ type: "text", text: patchText("MCP:search") }] } }));
+    expect(await runHook(box, AGENT, "postToolUse", payload)).toEqual(
+      answer({ updated_mcp_tool_output: { content: [{ type: "text", text: patchText("MCP:search") }] } }),
+    );
   });
 
   test("postToolUseFailure has no answer field: the hooks run, the reply stays {}", async () => {

@@ -7,8 +7,21 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import {
-  BLOCK_POLICY, blockReason, CONTINUATION, CONTINUE_POLICY, createSandbox, decisionLog, fixtureText, jsonLine, PASS_POLICY,
-  PATCH_POLICY, patchText, RETRY_STOPPED, runHook, useBuiltHookit, type Reply,
+  BLOCK_POLICY,
+  blockReason,
+  CONTINUATION,
+  CONTINUE_POLICY,
+  createSandbox,
+  decisionLog,
+  fixtureText,
+  jsonLine,
+  PASS_POLICY,
+  PATCH_POLICY,
+  patchText,
+  RETRY_STOPPED,
+  runHook,
+  useBuiltHookit,
+  type Reply,
 } from "./_run.ts";
 import { describeCommonCases, stdoutObject, type HarnessSpec } from "./_suites.ts";
 
@@ -58,8 +71,9 @@ describe("gemini: a passing policy", () => {
 test("gemini: BeforeTool block is a JSON deny with exit 0", async () => {
   const box = createSandbox();
   box.policy(BLOCK_POLICY);
-  expect(await runHook(box, AGENT, "BeforeTool", fixtureText(AGENT, "BeforeTool-run_shell_command.json")))
-    .toEqual(answer({ decision: "deny", reason: blockReason("bash") }));
+  expect(await runHook(box, AGENT, "BeforeTool", fixtureText(AGENT, "BeforeTool-run_shell_command.json"))).toEqual(
+    answer({ decision: "deny", reason: blockReason("bash") }),
+  );
 });
 
 test.each(["AfterTool-run_shell_command.json", "AfterTool-run_shell_command-after-rewrite.json"])(
@@ -67,7 +81,9 @@ test.each(["AfterTool-run_shell_command.json", "AfterTool-run_shell_command-afte
   async (file) => {
     const box = createSandbox();
     box.policy(PATCH_POLICY);
-    expect(await runHook(box, AGENT, "AfterTool", fixtureText(AGENT, file))).toEqual(answer({ decision: "deny", reason: patchText("bash") }));
+    expect(await runHook(box, AGENT, "AfterTool", fixtureText(AGENT, file))).toEqual(
+      answer({ decision: "deny", reason: patchText("bash") }),
+    );
   },
 );
 

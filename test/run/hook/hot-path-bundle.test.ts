@@ -18,7 +18,8 @@ interface Metafile {
 const HEAVY = ["zod", "consola", "citty", "execa", "c12", "jiti"];
 // Every built-in adapter, from the same list the build uses.
 const ADAPTERS: string[] = adapterIds();
-const heavyIn = (paths: string[]) => paths.filter((path) => HEAVY.some((name) => new RegExp(`(^|/)node_modules/${name}/|^${name}(/|$)`).test(path)));
+const heavyIn = (paths: string[]) =>
+  paths.filter((path) => HEAVY.some((name) => new RegExp(`(^|/)node_modules/${name}/|^${name}(/|$)`).test(path)));
 
 function hotMetafile(): Metafile {
   return (JSON.parse(readFileSync(join(packageRoot(), "dist/meta.json"), "utf8")) as { hot: Metafile }).hot;
@@ -38,7 +39,9 @@ test("the hot-path outputs (hook.cjs and every adapter) contain none of the cold
 
 test("zod lives in validate.cjs, which hook.cjs only requires, never bundles", () => {
   const { outputs } = hotMetafile();
-  expect(heavyIn(Object.keys(outputs["dist/validate.cjs"]?.inputs ?? {}))).toEqual(expect.arrayContaining([expect.stringContaining("node_modules/zod/")]));
+  expect(heavyIn(Object.keys(outputs["dist/validate.cjs"]?.inputs ?? {}))).toEqual(
+    expect.arrayContaining([expect.stringContaining("node_modules/zod/")]),
+  );
   const hook = outputs["dist/hook.cjs"];
   expect(hook?.imports).toEqual(expect.arrayContaining([expect.objectContaining({ path: "./validate.cjs", external: true })]));
   expect(readFileSync(join(packageRoot(), "dist/hook.cjs"), "utf8")).toContain('require("./validate.cjs")');

@@ -4,15 +4,30 @@
 // stderr, which Kimi only logs. Any other exit code than 0 and 2 would let the tool run.
 import { expect, test } from "vitest";
 import {
-  BLOCK_POLICY, blockReason, CONTINUATION, CONTINUE_POLICY, createSandbox, decisionLog, fixtureText, fixtureWith, jsonLine,
-  PASS_POLICY, PATCH_POLICY, patchReason, RETRY_STOPPED, runHook, useBuiltHookit,
+  BLOCK_POLICY,
+  blockReason,
+  CONTINUATION,
+  CONTINUE_POLICY,
+  createSandbox,
+  decisionLog,
+  fixtureText,
+  fixtureWith,
+  jsonLine,
+  PASS_POLICY,
+  PATCH_POLICY,
+  patchReason,
+  RETRY_STOPPED,
+  runHook,
+  useBuiltHookit,
 } from "./_run.ts";
 import { describeCommonCases, stderrLines, stdoutObject, type HarnessSpec } from "./_suites.ts";
 
 useBuiltHookit();
 const AGENT = "kimi";
 
-const deny = (event: string, reason: string) => ({ hookSpecificOutput: { hookEventName: event, permissionDecision: "deny", permissionDecisionReason: reason } });
+const deny = (event: string, reason: string) => ({
+  hookSpecificOutput: { hookEventName: event, permissionDecision: "deny", permissionDecisionReason: reason },
+});
 
 const spec: HarnessSpec = {
   agent: AGENT,
@@ -43,7 +58,10 @@ test.each([
   const box = createSandbox();
   box.policy(PASS_POLICY);
   // The kimi-cli documentation's example is `rm -rf /`, which self-protection refuses (tested below).
-  const payload = file === "PreToolUse-Shell-kimi-cli.json" ? fixtureWith(AGENT, file, { tool_input: { command: "rm -rf build" } }) : fixtureText(AGENT, file);
+  const payload =
+    file === "PreToolUse-Shell-kimi-cli.json"
+      ? fixtureWith(AGENT, file, { tool_input: { command: "rm -rf build" } })
+      : fixtureText(AGENT, file);
   expect(await runHook(box, AGENT, event, payload)).toEqual({ stdout: "", stderr: "", exitCode: 0 });
   expect(decisionLog(box)).toEqual([expect.objectContaining({ agent: "kimi", outcome: "pass" })]);
 });
