@@ -84,21 +84,31 @@ function walkStop(start: string, env: Env): string {
 
 /**
  * The layers above the user's own, read first and never overridden by a later
- * file: today the managed policy. Every such layer joins here, so the rules
- * that protect it (catalog merge, HOOKIT=0, HOOKIT_CONFIG) hold for all of them.
+ * file: the managed policy, then each policy source in the order it was added.
+ * Every such layer joins here, so the rules that protect them (catalog merge,
+ * HOOKIT=0, HOOKIT_CONFIG) hold for all of them. HOOKIT=0 is the user's switch:
+ * it drops what the user set up (a source is added with `hookit source add`),
+ * never the managed layer.
  */
-export function organizationLayers(env: Env): { files: StorageFile[]; notices: string[] } {
+export function organizationLayers(env: Env): { files: StorageFile[]; notices: string[]; problem?: string } {
   const managed = managedLayer(env);
-  return { files: managed.file ? [managed.file] : [], notices: managed.notices };
+  const files = managed.file ? [managed.file] : [];
+  if (env.HOOKIT === "0") return { files, notices: managed.notices };
+  const sources = lockedLayers(env);
+  files.push(...sources.files);
+  return { files, notices: managed.notices, ...(sources.problem !== undefined && { problem: sources.problem }) };
 }
 
 export function resolvePolicyFiles(cwd: string, env: Env, trusted: TrustCheck, lastTrusted?: LastTrusted): PolicyFiles {
   const layers = organizationLayers(env);
   const own = userPolicyFiles(cwd, env, trusted, lastTrusted);
-  if (layers.files.length === 0 && layers.notices.length === 0) return own;
-  // HOOKIT=0 is the user's switch for their own policy; the organization's stays on.
   const files = env.HOOKIT === "0" ? layers.files : [...layers.files, ...own.files];
-  return { ...own, files, ...(layers.notices.length > 0 && { layerNotices: layers.notices }) };
+  return {
+    ...own,
+    files,
+    ...(layers.problem !== undefined && { problem: layers.problem }),
+    ...(layers.notices.length > 0 && { layerNotices: layers.notices }),
+  };
 }
 
 /** The user's own policy files: the global one (or HOOKIT_CONFIG's) and the trusted project one. */
@@ -113,17 +123,14 @@ function userPolicyFiles(cwd: string, env: Env, trusted: TrustCheck, lastTrusted
   }
   const nearest = dirs.find((dir) => existsSync(join(dir, PROJECT_POLICY)));
   const projectDir = nearest ?? workTreeRoot(start);
-  // Organization policy sources come first and stay in force whichever user file follows.
-  const layers = lockedLayers(env);
-  const locked = layers.problem === undefined ? {} : { problem: layers.problem };
   if (explicit) {
     // The user named the file: it is theirs, so it is trusted like the global one.
     const path = resolve(cwd, explicit);
-    return { files: [...layers.files, { storage: "global", path, text: readIfExists(path) }], projectDir, ...locked };
+    return { files: [{ storage: "global", path, text: readIfExists(path) }], projectDir };
   }
   const globalPath = globalPolicyPath(env);
-  const files: StorageFile[] = [...layers.files, { storage: "global", path: globalPath, text: readIfExists(globalPath) }];
-  const out: PolicyFiles = { files, projectDir, ...locked };
+  const files: StorageFile[] = [{ storage: "global", path: globalPath, text: readIfExists(globalPath) }];
+  const out: PolicyFiles = { files, projectDir };
   // The nearest trusted policy is the project's. An untrusted one nearer to cwd
   // (dropped there by an agent or a vendored package) must not shadow it: that
   // would switch the project's guards off without anyone trusting anything. A

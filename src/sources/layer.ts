@@ -1,7 +1,7 @@
 // The policy layers that come before the user's global and project files
 // (docs/teams/sources.md): each policy source's stored copy, locked so a later
-// file cannot override or disable its hooks. This is the one place such
-// layers join the policy; a managed (system) layer belongs here too, first.
+// file cannot override or disable its hooks. They join the policy, after the
+// managed layer, in `organizationLayers` (src/policy/policy.ts).
 import { crypto } from "../crypto.lazy.ts";
 import { closeSync, openSync, readFileSync } from "node:fs";
 import type { StorageFile } from "../engine/catalog.ts";

@@ -8,6 +8,8 @@ import { afterEach, describe, expect, test } from "vitest";
 import { loadCatalog, type StorageFile } from "../../src/engine/catalog.ts";
 import { rebuildCatalog } from "../../src/engine/catalog-trusted.ts";
 import { lockedLayers } from "../../src/sources/layer.ts";
+import { managedPolicyPath } from "../../src/managed-paths.ts";
+import { resolvePolicyFiles } from "../../src/policy/policy.ts";
 import { digest } from "../../src/sources/sync.ts";
 import { copyStamp, sourceCopyPath, sourcesFile, type SourceRecord } from "../../src/sources/store.ts";
 import { closeSync, openSync } from "node:fs";
@@ -81,6 +83,40 @@ describe("lockedLayers", () => {
     expect(lockedLayers(env)).toEqual({ files: [{ storage: "global", path: sourceCopyPath(record, env), text, locked: true }] });
     writeFileSync(sourceCopyPath(record, env), text.replace("exit 1", "true"));
     expect(lockedLayers(env)).toMatchObject({ files: [], problem: expect.stringContaining("hookit source update acme/policy") });
+  });
+});
+
+describe("the layers above the user's own", () => {
+  let home: string | undefined;
+  afterEach(() => home && rmSync(home, { recursive: true, force: true }));
+
+  test("the managed policy, then each source, then the user's files; HOOKIT=0 keeps only the managed one", () => {
+    home = mkdtempSync(join(tmpdir(), "hookit-layer-"));
+    const system = join(home, "system"); // root-owned when the suite runs as root, else refused (then no managed file)
+    const env = { HOME: join(home, "home"), HOOKIT_SYSTEM_ROOT: system };
+    mkdirSync(join(managedPolicyPath(system), ".."), { recursive: true });
+    writeFileSync(managedPolicyPath(system), "{}");
+    const record = {
+      name: "acme/policy",
+      url: "/r",
+      path: "hooks",
+      commit: "c".repeat(40),
+      sha256: digest(source.text!),
+      fetchedAt: "2026-01-01T00:00:00.000Z",
+    };
+    mkdirSync(join(env.HOME, ".config", "hookit"), { recursive: true });
+    writeFileSync(sourcesFile(env), JSON.stringify({ sources: [record] }));
+    mkdirSync(join(sourceCopyPath(record, env), ".."), { recursive: true });
+    writeFileSync(sourceCopyPath(record, env), source.text!);
+    const managed = process.getuid?.() === 0 ? ["managed"] : [];
+    const storages = (e: Record<string, string>) =>
+      resolvePolicyFiles(home!, e, () => true).files.map((f) => (f.locked ? f.storage : `${f.storage} (own)`));
+    expect(storages(env)).toEqual([...managed, "global", "global (own)"]);
+    expect(storages({ ...env, HOOKIT: "0" })).toEqual(managed);
+    // A source the user added and then broke is theirs too: under HOOKIT=0 it neither runs nor fails closed.
+    writeFileSync(sourceCopyPath(record, env), "{}");
+    expect(resolvePolicyFiles(home, env, () => true).problem).toContain("acme/policy");
+    expect(resolvePolicyFiles(home, { ...env, HOOKIT: "0" }, () => true).problem).toBeUndefined();
   });
 });
 
