@@ -76,8 +76,7 @@ function factsCodeCache() {
   const commands = [
     "cd src && git add -A && git commit -m 'fix: x' && npm test 2>&1 | tail -n 20 > ../test.log",
     "bash -c 'rm -rf ~' ; sudo env X=1 timeout 5 find . -name '*.log' -exec rm {} + ; cat .env* | grep -e KEY > /tmp/x",
-    'for f in *.ts; do wc -l "$f"; done; x=$(pwd); echo "${HOME:-/}" >> out; git push --force-with-lease origin main',
-    "cat > notes.md <<'EOF'\nhello\nEOF\ncp -r a b && mv c d && tar czf x.tgz dist && curl -o f https://x && python3 -c 'print(1)'",
+    "git push --force-with-lease origin main",
   ];
   const script = `
     const { Script } = require("node:vm"); const fs = require("node:fs"); const path = require("node:path");

@@ -1,17 +1,22 @@
 // Makes V8 code caches for the hot path's bundles (dist/hook.cjs, dist/adapters/<id>.cjs):
-// one real `hookit hook` call per adapter, on its captured pre-tool fixture, under the starter
-// policy plus a hook that spawns a shell, in a throwaway HOME. When the call is over, the code
-// of every function that ran is saved next to its file (`<file>.<node version>.cache`), and dist/bin.cjs
-// compiles from it (see requireCached there). Run by scripts/build.mjs after the bundles exist.
-import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+// real `hookit hook` calls under the starter policy plus a hook that spawns a shell, in a
+// throwaway HOME. When the calls are over, the code of every function that ran is saved next to
+// its file, and dist/bin.cjs compiles from it (see requireCached there):
+// - each adapter after one call on its captured pre-tool fixture (`<file>.<node version>.cache`);
+// - hook.cjs once per kind of call, after the usual calls of that kind
+//   (`hook.cjs.<shape>.<node version>.cache`): a cache holding code a call does not run costs
+//   that call time to read.
+// Run by scripts/build.mjs after the bundles exist.
+import { spawnSync } from "node:child_process";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
 const bin = resolve("dist/bin.cjs");
 const fixtures = resolve("test/fixtures");
 
-/** The pre-tool fixture each adapter is warmed with; the hook bundle's cache comes from the last (claude). */
+/** The pre-tool fixture each adapter is warmed with. */
 const WARM = [
   ["codex", "PreToolUse-Bash.json"],
   ["gemini", "BeforeTool-run_shell_command.json"],
@@ -23,19 +28,27 @@ const WARM = [
   ["claude", "PreToolUse-Bash.json"],
 ];
 
-// Loads the bundles through bin.cjs exactly as `hookit hook` does, runs one call and, at exit,
-// writes the cache of each file this process compiled (only the adapter's when `onlyAdapter`).
+/** The kinds of call src/bin.cjs tells apart (callShape there). */
+const SHAPES = ["shell", "file", "event"];
+
+// Loads the bundles through bin.cjs exactly as `hookit hook` does, runs the calls and, at exit,
+// writes the cache of the file CACHE names: an adapter's, or hook.cjs's for SHAPE.
 const CHILD = `
 const { writeFileSync } = require("node:fs");
 const bin = require(process.env.BIN);
 bin.makeCaches();
 process.on("exit", () => {
   for (const [file, script] of bin.compiledScripts()) {
-    if (process.env.ONLY_ADAPTER && !file.includes("/adapters/")) continue;
-    writeFileSync(file + "." + process.version + ".cache", script.createCachedData());
+    if (!file.endsWith(process.env.CACHE)) continue;
+    const shape = process.env.SHAPE ? process.env.SHAPE + "." : "";
+    writeFileSync(file + "." + shape + process.version + ".cache", script.createCachedData());
   }
 });
-bin.requireCached("hook.cjs").runHook(JSON.parse(process.env.ARGS));`;
+const hook = bin.requireCached("hook.cjs");
+(async () => {
+  // Through runHook, as bin.cjs calls it (it writes the replies to the ignored stdout).
+  for (const [args, payload] of JSON.parse(process.env.CALLS)) await hook.runHook(args, payload);
+})();`;
 
 export function makeCodeCaches() {
   const home = mkdtempSync(join(tmpdir(), "hookit-code-cache-"));
@@ -53,25 +66,51 @@ export function makeCodeCaches() {
       default: true,
     };
     writeFileSync(policyFile, JSON.stringify(policy));
-    for (const [index, [agent, file]] of WARM.entries()) {
-      const payload = readFileSync(join(fixtures, agent, file), "utf8").replaceAll("/home/user/project", home);
-      const nativeEvent = file.split("-")[0];
-      const last = index === WARM.length - 1;
-      // A block (exit 2) is as good a warm-up as a pass; a crash is not.
+    const project = join(home, "project");
+    mkdirSync(join(project, ".git"), { recursive: true });
+    mkdirSync(join(project, "src"));
+    const warm = (cache, calls, shape) => {
       const run = spawnSync(process.execPath, ["-e", CHILD], {
-        cwd: home,
-        input: payload,
-        stdio: ["pipe", "ignore", "pipe"],
+        cwd: project,
+        stdio: ["ignore", "ignore", "pipe"],
         encoding: "utf8",
-        env: { ...env, BIN: bin, ARGS: JSON.stringify(["--agent", agent, nativeEvent]), ...(last ? {} : { ONLY_ADAPTER: "1" }) },
+        env: { ...env, BIN: bin, PROJECT: project, CACHE: cache, CALLS: JSON.stringify(calls), ...(shape && { SHAPE: shape }) },
       });
+      // A block (exit 2) is as good a warm-up as a pass; a crash is not.
       if (run.status !== 0 && run.status !== 2)
-        throw new Error(`code cache: the ${agent} warm-up call exited ${run.status}: ${run.stderr}`);
+        throw new Error(`code cache: the warm-up for ${cache} ${shape ?? ""} exited ${run.status}: ${run.stderr}`);
+    };
+    for (const [agent, file] of WARM) {
+      const payload = readFileSync(join(fixtures, agent, file), "utf8").replaceAll("/home/user/project", project);
+      warm(`/adapters/${agent}.cjs`, [[["--agent", agent, file.split("-")[0]], payload]]);
     }
+    const calls = claudeCalls(project);
+    for (const shape of SHAPES) warm("/hook.cjs", calls[shape], shape);
   } finally {
     rmSync(home, { recursive: true, force: true });
   }
   const made = readdirSync("dist/adapters").filter((name) => name.endsWith(`.${process.version}.cache`)).length;
-  if (made !== WARM.length || !existsSync(`dist/hook.cjs.${process.version}.cache`))
-    throw new Error(`code cache: expected ${WARM.length} adapter caches and dist/hook.cjs.${process.version}.cache, made ${made}`);
+  const missing = SHAPES.filter((shape) => !existsSync(`dist/hook.cjs.${shape}.${process.version}.cache`));
+  if (made !== WARM.length || missing.length > 0)
+    throw new Error(
+      `code cache: expected ${WARM.length} adapter caches and one hook.cjs cache per shape, made ${made}, missing ${missing}`,
+    );
+}
+
+/** The usual Claude Code calls of each shape: shell lines (with facts), file tools, other events. */
+function claudeCalls(project) {
+  const fixture = (file, changes = {}) =>
+    JSON.stringify({ ...JSON.parse(readFileSync(join(fixtures, "claude", file), "utf8")), cwd: project, ...changes });
+  const call = (event, payload) => [["--agent", "claude", event], payload];
+  const bash = (command) => call("PreToolUse", fixture("PreToolUse-Bash.json", { tool_input: { command } }));
+  const tool = (tool_name, tool_input) => call("PreToolUse", fixture("PreToolUse-Write.json", { tool_name, tool_input }));
+  return {
+    shell: [
+      bash("cd src && git add -A && git commit -m 'fix: x' && npm test 2>&1 | tail -n 20 > ../test.log"),
+      bash("echo hello"),
+      call("PostToolUse", fixture("PostToolUse-Bash.json")),
+    ],
+    file: [tool("Write", { file_path: join(project, "src", "a.ts"), content: "x\n" })],
+    event: [call("UserPromptSubmit", fixture("UserPromptSubmit.json")), call("Stop", fixture("Stop.json"))],
+  };
 }

@@ -9,23 +9,28 @@ const { join } = require("node:path");
 
 /**
  * The hot path's bundles (hook.cjs and the adapter it requires) are compiled
- * from V8's code cache, `<file>.<node version>.cache` next to each, made by the
- * build after representative calls (scripts/code-cache.mjs): it saves about a
- * third of hookit's own cost per call (bench/results.md). Node 20 has no
- * compile cache of its own; this one sits in the package, as well protected as
- * the code. A cache is only good for the Node that made it, so under any other
- * Node the files load as plain modules, through Node's compile cache where it
- * has one.
+ * from V8's code cache, made by the build after representative calls
+ * (scripts/code-cache.mjs): it saves about a third of hookit's own cost per
+ * call (bench/results.md). Node 20 has no compile cache of its own; this one
+ * sits in the package, as well protected as the code. A cache is only good for
+ * the Node that made it, so under any other Node the files load as plain
+ * modules, through Node's compile cache where it has one.
+ *
+ * hook.cjs has one cache per kind of call (`hook.cjs.<shape>.<node version>.cache`):
+ * deserializing code costs about as much as compiling it when it is needed, so
+ * each cache holds only what its kind of call runs. The shape is a guess from
+ * the event name and the payload's text; a wrong guess costs time, never a
+ * different answer (V8 compiles whatever a cache lacks).
  */
 const loaded = new Map();
 let makingCaches = false;
-function requireCached(name) {
+function requireCached(name, shape) {
   const file = join(__dirname, name);
   const known = loaded.get(file);
   if (known) return known.module.exports;
   let cachedData;
   try {
-    cachedData = readFileSync(`${file}.${process.version}.cache`);
+    cachedData = readFileSync(`${file}.${shape ? `${shape}.` : ""}${process.version}.cache`);
   } catch {
     if (!makingCaches) {
       require("node:module").enableCompileCache?.();
@@ -38,6 +43,37 @@ function requireCached(name) {
   loaded.set(file, { script, module });
   script.runInThisContext()(module.exports, hotRequire, module, file, __dirname);
   return module.exports;
+}
+
+/** The kind of hook call, for its code cache: a shell command, another tool, or any other event. */
+function callShape(nativeEvent, stdin) {
+  const event = (nativeEvent ?? "").toLowerCase();
+  const tool = event.includes("tool") || event.includes("shell") || event.includes("mcp") || event.includes("file");
+  if (!tool) return "event";
+  return stdin !== undefined && (stdin.includes('"command"') || stdin.includes('"cmd"')) ? "shell" : "file";
+}
+
+/** The native event name in `hook`'s arguments (as parseHookArgs reads them). */
+function eventArg(args) {
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === "--agent") i++;
+    else if (!args[i].startsWith("-")) return args[i];
+  }
+  return undefined;
+}
+
+/**
+ * stdin when an agent gave a pipe or a file (it always does), read at once so the
+ * call's shape is known before hook.cjs is compiled; anything else (a terminal) is
+ * left to hook.cjs, which says what it waits for.
+ */
+function pipedStdin() {
+  try {
+    const stat = require("node:fs").fstatSync(0);
+    return stat.isFIFO() || stat.isFile() ? readFileSync(0, "utf8") : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -59,12 +95,15 @@ function compiledScripts() {
   return new Map([...loaded].map(([file, { script }]) => [file, script]));
 }
 
-module.exports = { requireCached, makeCaches, compiledScripts };
+module.exports = { requireCached, makeCaches, compiledScripts, callShape };
 
 if (require.main === module) {
   const argv = process.argv.slice(2);
-  if (argv[0] === "hook") requireCached("hook.cjs").runHook(argv.slice(1));
-  else {
+  if (argv[0] === "hook") {
+    const stdin = pipedStdin();
+    const args = argv.slice(1);
+    requireCached("hook.cjs", callShape(eventArg(args), stdin)).runHook(args, stdin);
+  } else {
     require("node:module").enableCompileCache?.();
     import("./cli.mjs").then((cli) => cli.runCli(argv));
   }

@@ -551,7 +551,7 @@ function generic(args: Field[], run: Run, program: string): void {
       text = text.slice(eq + 1);
     } else if (/^[A-Za-z_][A-Za-z0-9_.-]*=/.test(text)) text = text.slice(text.indexOf("=") + 1);
     if (text.startsWith("@")) text = text.slice(1);
-    if (text === "" || text.length > 4096 || /^[a-z][a-z0-9+.-]*:\/\//i.test(text)) continue;
+    if (text === "" || text.length > 4096 || /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(text)) continue;
     const pathLike = text.includes("/") || text.startsWith(".");
     if (pathLike || (run.state.cwd !== null && existsSync(join(run.state.cwd, text)))) {
       run.walker.path({ text, resolved: true }, "access", program, run.state.cwd);

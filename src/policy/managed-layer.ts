@@ -2,7 +2,7 @@
 // stand-in HOOKIT_SYSTEM_ROOT names), read before the user's own files. Its
 // hooks run first and no later layer can replace, disable or drop them
 // (docs/configuration.md, "The managed layer").
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import type { StorageFile } from "../engine/catalog.ts";
 import type { Env } from "../paths.ts";
 import { managedPolicyPath, systemRoot } from "../managed-paths.ts";
@@ -20,6 +20,8 @@ export function managedLayer(env: Env): ManagedLayer {
   const path = managedPolicyPath(root);
   let text: string;
   try {
+    // a missing file is the usual case here, and a thrown ENOENT costs a hook call far more than a stat
+    if (!statSync(path, { throwIfNoEntry: false })) return { notices };
     text = readFileSync(path, "utf8");
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;

@@ -1,5 +1,5 @@
 // Finding the policy files for a working directory (design: "Policy files").
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, resolve, sep } from "node:path";
 import type { StorageFile } from "../engine/catalog.ts";
 import { managedLayer } from "./managed-layer.ts";
@@ -31,6 +31,8 @@ export type TrustCheck = (path: string, text: string) => boolean;
 
 function readIfExists(path: string): string | undefined {
   try {
+    // a missing file is the usual case here, and a thrown ENOENT costs a hook call far more than a stat
+    if (!statSync(path, { throwIfNoEntry: false })) return undefined;
     return readFileSync(path, "utf8");
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT" || (error as NodeJS.ErrnoException).code === "ENOTDIR") return undefined;

@@ -4,7 +4,7 @@
 // new `hookit trust`, and until then the trusted copy stays enforced, so an edit
 // (by anyone, the agent included) can never switch the project's guards off.
 import { crypto } from "../crypto.lazy.ts";
-import { existsSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { writeFileAtomic } from "../fs-atomic.ts";
 import { stateDir, type Env } from "../paths.ts";
@@ -27,6 +27,8 @@ export function trustFile(env: Env = process.env): string {
 export function readTrust(env: Env = process.env): Record<string, string> {
   let text: string;
   try {
+    // a missing file is the usual case here, and a thrown ENOENT costs a hook call far more than a stat
+    if (!statSync(trustFile(env), { throwIfNoEntry: false })) return Object.create(null);
     text = readFileSync(trustFile(env), "utf8");
   } catch (error) {
     // No store (or no state directory at all: a file in its place) trusts nothing.

@@ -41,21 +41,21 @@ function toolCallHit(toolName: string, input: Record<string, unknown>, ctx: Prot
   if (toolName === "bash") {
     const command = input.command;
     if (typeof command !== "string") return undefined;
-    if (SETS_HOOKIT.test(command) && STARTUP_WORD.test(command))
+    if (command.includes("HOOKIT") && SETS_HOOKIT.test(command) && STARTUP_WORD.test(command))
       return { type: "env", name: SETS_HOOKIT.exec(command)?.[0].replace(/\s*=$/, "") ?? "HOOKIT" };
     return shellHit(command, ctx);
   }
-  const effect: Effect = DELETING_TOOL.test(toolName) ? "delete" : "write";
   if (toolName === "write" || toolName === "edit") {
     const path = typeof input.path === "string" ? input.path : undefined;
     if (path === undefined) return undefined;
     // The normalized delete form (docs/events.md): a `write` with `delete: true` removes the path.
-    const place = pathHit(path, input.delete === true ? "delete" : effect, ctx);
+    const place = pathHit(path, input.delete === true ? "delete" : "write", ctx);
     if (place) return { type: "path", place };
     const content = typeof input.content === "string" ? input.content : JSON.stringify(input.edits ?? "");
     return startupHit(path, content);
   }
   // Any other tool (native names the adapter kept, MCP servers): every path it names, every command it runs.
+  const effect: Effect = DELETING_TOOL.test(toolName) ? "delete" : "write";
   for (const [key, value] of entries(input)) {
     if (typeof value !== "string") continue;
     if (COMMAND_KEY.test(key)) {
@@ -76,7 +76,8 @@ function pathHit(path: string, effect: Effect, ctx: ProtectContext): Protected |
 }
 
 function startupHit(path: string, content: string): ShellHit | undefined {
-  if (!STARTUP_FILE.test(path) || !SETS_HOOKIT.test(content)) return undefined;
+  // SETS_HOOKIT needs the word itself: a plain search spares most writes both expressions' first run.
+  if (!content.includes("HOOKIT") || !STARTUP_FILE.test(path) || !SETS_HOOKIT.test(content)) return undefined;
   return { type: "env", name: SETS_HOOKIT.exec(content)?.[0].replace(/\s*=$/, "") ?? "HOOKIT" };
 }
 

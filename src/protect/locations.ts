@@ -90,40 +90,43 @@ function ownPlaces(ctx: ProtectContext): Protected[] {
   return places;
 }
 
-interface Places {
-  own: Protected[];
-  concrete: Protected[];
-  /** Files a hard link could alias. */
-  files: Protected[];
-}
+// One context is one tool call (or, in a benchmark, many): each list is computed
+// once, and only when a check needs it — a write to an ordinary file needs just
+// hookit's own places (cold code costs on every call, so the rest is left unbuilt).
+const ownOf = new WeakMap<ProtectContext, Protected[]>();
+const concreteOf = new WeakMap<ProtectContext, Protected[]>();
 
-// One context is one tool call (or, in a benchmark, many): its places are computed once.
-const placesOf = new WeakMap<ProtectContext, Places>();
-
-function places(ctx: ProtectContext): Places {
-  let found = placesOf.get(ctx);
-  if (found) return found;
-  const own = ownPlaces(ctx);
-  const concrete = [...own];
-  const home = ctx.env.HOME;
-  for (const base of home ? [ctx.projectDir, home] : [ctx.projectDir]) {
-    for (const [suffix, what] of [...AGENT_FILES, ...AGENT_DIRS]) concrete.push({ path: join(base, suffix), what });
-  }
-  const files: Protected[] = [
-    ...concrete,
-    { path: join(configDir(ctx.env), "hookit.json"), what: "hookit's global policy" },
-    { path: join(configDir(ctx.env), "settings.json"), what: "hookit's settings" },
-    { path: join(stateDir(ctx.env), "trust.json"), what: "hookit's trust store" },
-    { path: join(ctx.projectDir, POLICY_FOLDER, "hookit.json"), what: "the project's hookit policy" },
-  ];
-  found = { own, concrete, files };
-  placesOf.set(ctx, found);
+function own(ctx: ProtectContext): Protected[] {
+  let found = ownOf.get(ctx);
+  if (!found) ownOf.set(ctx, (found = ownPlaces(ctx)));
   return found;
 }
 
 /** Concrete protected paths that exist or could: hookit's own plus agent configs at the project and home. */
 export function concretePlaces(ctx: ProtectContext): readonly Protected[] {
-  return places(ctx).concrete;
+  let found = concreteOf.get(ctx);
+  if (found) return found;
+  found = [...own(ctx)];
+  const home = ctx.env.HOME;
+  for (const dir of home ? [ctx.projectDir, home] : [ctx.projectDir]) {
+    // One resolve, then plain joins: the suffixes are clean relative paths (path.join costs per call, cold).
+    const base = resolve(dir);
+    const prefix = base === sep ? base : base + sep;
+    for (const list of [AGENT_FILES, AGENT_DIRS]) for (const [suffix, what] of list) found.push({ path: prefix + suffix, what });
+  }
+  concreteOf.set(ctx, found);
+  return found;
+}
+
+/** Files a hard link could alias. */
+function linkablePlaces(ctx: ProtectContext): Protected[] {
+  return [
+    ...concretePlaces(ctx),
+    { path: join(configDir(ctx.env), "hookit.json"), what: "hookit's global policy" },
+    { path: join(configDir(ctx.env), "settings.json"), what: "hookit's settings" },
+    { path: join(stateDir(ctx.env), "trust.json"), what: "hookit's trust store" },
+    { path: join(ctx.projectDir, POLICY_FOLDER, "hookit.json"), what: "the project's hookit policy" },
+  ];
 }
 
 // Real paths seen during one check (cleared by `startCheck`): the file system may change between calls.
@@ -141,7 +144,7 @@ const within = (path: string, root: string) => path === root || path.startsWith(
 
 /** The protected place an absolute, normalized path is or lies in, if any. */
 export function classify(path: string, ctx: ProtectContext): Protected | undefined {
-  for (const place of places(ctx).own) if (within(path, place.path)) return { path, what: place.what };
+  for (const place of own(ctx)) if (within(path, place.path)) return { path, what: place.what };
   const parts = path.split(sep);
   if (parts.includes(POLICY_FOLDER)) return { path, what: "a hookit policy folder" };
   for (const [suffix, what] of AGENT_FILES) {
@@ -158,10 +161,16 @@ export function classify(path: string, ctx: ProtectContext): Protected | undefin
 export function realPath(path: string): string {
   const known = realPaths.get(path);
   if (known !== undefined) return known;
-  let real: string;
-  try {
-    real = realpathSync.native(path);
-  } catch {
+  let real: string | undefined;
+  // existsSync first: a path a call creates is missing, and a thrown ENOENT costs far more.
+  if (existsSync(path)) {
+    try {
+      real = realpathSync.native(path);
+    } catch {
+      // a broken link or a race: resolved as missing
+    }
+  }
+  if (real === undefined) {
     const parent = dirname(path);
     real = parent === path ? path : join(realPath(parent), basename(path));
   }
@@ -202,12 +211,12 @@ function uncachedTarget(path: string, effect: Effect, ctx: ProtectContext): Prot
 function hardLinked(path: string, ctx: ProtectContext): Protected | undefined {
   let stat;
   try {
-    stat = lstatSync(path);
+    stat = lstatSync(path, { throwIfNoEntry: false });
   } catch {
     return undefined;
   }
-  if (!stat.isFile() || stat.nlink < 2) return undefined;
-  for (const place of places(ctx).files) {
+  if (!stat?.isFile() || stat.nlink < 2) return undefined;
+  for (const place of linkablePlaces(ctx)) {
     try {
       const other = statSync(place.path);
       if (other.ino === stat.ino && other.dev === stat.dev) return { path, what: place.what };

@@ -57,12 +57,18 @@ export function rotatedLogPath(stateDir: string): string {
 export function appendDecision(stateDir: string, record: LogRecord, env?: Env): string | undefined {
   try {
     const line = JSON.stringify(complete(record, env ?? {})) + "\n";
-    mkdirSync(stateDir, { recursive: true, mode: 0o700 });
     const path = decisionLogPath(stateDir);
     rotateIfFull(stateDir, path, maxLogBytes(env));
     try {
-      // One O_APPEND write per record (Node loops over short writes itself).
-      appendFileSync(path, line, { mode: 0o600 });
+      // One O_APPEND write per record (Node loops over short writes itself). The
+      // state folder is made only when it is missing: most calls find it there.
+      try {
+        appendFileSync(path, line, { mode: 0o600 });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+        mkdirSync(stateDir, { recursive: true, mode: 0o700 });
+        appendFileSync(path, line, { mode: 0o600 });
+      }
     } catch (error) {
       // A full disk can leave a torn line: end it, so it cannot glue onto the next record.
       try {
@@ -135,13 +141,13 @@ function maxLogBytes(env: Env | undefined): number {
  * the few lines written in between — a log, not a ledger.
  */
 function rotateIfFull(stateDir: string, path: string, cap: number): void {
-  let size: number;
+  let size: number | undefined;
   try {
-    size = statSync(path).size;
+    size = statSync(path, { throwIfNoEntry: false })?.size;
   } catch {
     return;
   }
-  if (size < cap) return;
+  if (size === undefined || size < cap) return;
   try {
     renameSync(path, rotatedLogPath(stateDir));
   } catch {

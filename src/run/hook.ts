@@ -16,11 +16,12 @@ import { hasManagedLayer } from "../policy/managed-layer.ts";
 
 export { parseHookArgs, type HookArgs };
 
-export async function runHook(argv: readonly string[]): Promise<void> {
+/** `stdin`: the payload when the caller (src/bin.cjs) has read it already. */
+export async function runHook(argv: readonly string[], stdin?: string): Promise<void> {
   const args = parseHookArgs(argv);
   let reply: Reply;
   try {
-    reply = await hookReply(args, await readStdin(), process.env, process.cwd());
+    reply = await hookReply(args, stdin ?? (await readStdin()), process.env, process.cwd());
   } catch (error) {
     // hookReply answers every failure it can see; this is the last resort for the
     // rest (an adapter file that does not load, stdin too large to read). An

@@ -4,7 +4,7 @@
 // are kept under `<state>/sources/`. Both directories are hookit's own, so
 // self-protection refuses a tool call that would edit a copy or its pin.
 // This module is on the hot path: node:fs only.
-import { fstatSync, readFileSync } from "node:fs";
+import { fstatSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { configDir, stateDir, type Env } from "../paths.ts";
 
@@ -65,6 +65,8 @@ export function sourceRepoPath(name: string, env: Env): string {
 export function readSources(env: Env): SourceRecord[] {
   let text: string;
   try {
+    // a missing file is the usual case here, and a thrown ENOENT costs a hook call far more than a stat
+    if (!statSync(sourcesFile(env), { throwIfNoEntry: false })) return [];
     text = readFileSync(sourcesFile(env), "utf8");
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;

@@ -6,6 +6,7 @@ import { spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createRequire } from "node:module";
 import { expect, test } from "vitest";
 // @ts-expect-error: a plain .mjs build script without type declarations
 import { adapterIds } from "../../../scripts/agents.mjs";
@@ -15,11 +16,14 @@ useBuiltHookit();
 
 const ADAPTERS: string[] = adapterIds().filter((id: string) => id !== "pi" && id !== "opencode");
 
-/** Loads hook.cjs and every adapter through bin.cjs; prints each file and whether V8 used its cache. */
-function loadAll(dist: string): Array<[string, boolean]> {
+const require = createRequire(import.meta.url);
+const SHAPES = ["shell", "file", "event"];
+
+/** Loads hook.cjs (for one call shape) and every adapter through bin.cjs; prints each file and whether V8 used its cache. */
+function loadAll(dist: string, shape: string): Array<[string, boolean]> {
   const script = `
     const bin = require(${JSON.stringify(join(dist, "bin.cjs"))});
-    bin.requireCached("hook.cjs");
+    bin.requireCached("hook.cjs", ${JSON.stringify(shape)});
     for (const id of ${JSON.stringify(ADAPTERS)}) bin.requireCached("adapters/" + id + ".cjs");
     console.log(JSON.stringify([...bin.compiledScripts()].map(([file, s]) => [file.slice(${dist.length + 1}), s.cachedDataRejected])));`;
   const run = spawnSync(process.execPath, ["-e", script], { encoding: "utf8" });
@@ -27,10 +31,21 @@ function loadAll(dist: string): Array<[string, boolean]> {
   return JSON.parse(run.stdout) as Array<[string, boolean]>;
 }
 
-test("every hot bundle has a code cache for this Node, and V8 accepts each one", () => {
-  const loaded = loadAll(join(packageRoot(), "dist"));
-  expect(loaded.map(([file]) => file).sort()).toEqual(["hook.cjs", ...ADAPTERS.map((id) => `adapters/${id}.cjs`)].sort());
-  expect(loaded.filter(([, rejected]) => rejected)).toEqual([]);
+test("every hot bundle has a code cache for this Node (hook.cjs one per call shape), and V8 accepts each one", () => {
+  for (const shape of SHAPES) {
+    const loaded = loadAll(join(packageRoot(), "dist"), shape);
+    expect(loaded.map(([file]) => file).sort()).toEqual(["hook.cjs", ...ADAPTERS.map((id) => `adapters/${id}.cjs`)].sort());
+    expect(loaded.filter(([, rejected]) => rejected)).toEqual([]);
+  }
+});
+
+test("the call shape is told from the event name and the payload", () => {
+  const { callShape } = require(join(packageRoot(), "dist", "bin.cjs")) as { callShape: (event: string, stdin?: string) => string };
+  expect(callShape("PreToolUse", '{"tool_input":{"command":"ls"}}')).toBe("shell");
+  expect(callShape("BeforeTool", '{"tool_input":{"file_path":"a"}}')).toBe("file");
+  expect(callShape("beforeShellExecution", '{"command":"ls"}')).toBe("shell");
+  expect(callShape("UserPromptSubmit", '{"prompt":"run the \\"command\\": ls"}')).toBe("event");
+  expect(callShape("Stop", undefined)).toBe("event");
 });
 
 test("a damaged code cache is turned down by V8 and the hook answers exactly as before", () => {
@@ -54,9 +69,10 @@ test("a damaged code cache is turned down by V8 and the hook answers exactly as 
   const before = hook();
   expect(before.stdout).toContain('"permissionDecision":"deny"');
   const damaged = ["adapters/claude.cjs", "hook.cjs"];
-  for (const file of damaged) writeFileSync(join(dist, `${file}.${process.version}.cache`), Buffer.alloc(4096, 7));
+  writeFileSync(join(dist, `adapters/claude.cjs.${process.version}.cache`), Buffer.alloc(4096, 7));
+  for (const shape of SHAPES) writeFileSync(join(dist, `hook.cjs.${shape}.${process.version}.cache`), Buffer.alloc(4096, 7));
   expect(
-    loadAll(dist)
+    loadAll(dist, "shell")
       .filter(([, rejected]) => rejected)
       .map(([file]) => file)
       .sort(),
