@@ -4,21 +4,11 @@
 // snake_case shape without `tool_use_id`; `tool_response` is always a string.
 // Answers are Claude-shaped JSON on stdout, plus exit 2 behind a deny (see respond).
 import { defineAdapter, type CapabilityRows } from "../shared/define.ts";
+import { CLAUDE_STYLE_FIELDS, type Opened, type PayloadShape } from "../shared/opening.ts";
 import { withUndelivered } from "../shared/messages.ts";
 import { normalizeFactoryTool } from "./tools.ts";
-import {
-  asPayload,
-  baseInvocation,
-  joinNotices,
-  jsonReply,
-  nonEmptyReason,
-  readNativeTool,
-  readStopHookActive,
-  textOf,
-  type Payload,
-  exactKindLookup,
-} from "../shared/payload.ts";
-import { PayloadError, type Decision, type Invocation, type InvocationKind, type Reply } from "../../contract/types.ts";
+import { joinNotices, jsonReply, nonEmptyReason, readNativeTool, readClaudeStyleStop, textOf, type Payload } from "../shared/payload.ts";
+import { type Decision, type Invocation, type InvocationKind, type Reply } from "../../contract/types.ts";
 
 const ADAPTER_ID = "factory";
 const VERIFIED_WITH = "0.225.2";
@@ -32,21 +22,16 @@ const KINDS: Record<string, InvocationKind> = {
 };
 const LIFECYCLE_EVENTS = ["Notification", "UserPromptSubmit", "SubagentStop", "PreCompact", "SessionStart", "SessionEnd"];
 
-// parse() reads only exact event names; kindOf also calls a misspelt pre-tool event a tool_call, so it blocks.
-const exactKind = exactKindLookup(KINDS, LIFECYCLE_EVENTS);
+const PAYLOAD: PayloadShape = {
+  name: "Factory droid",
+  strict: true,
+  fields: CLAUDE_STYLE_FIELDS,
+};
 
-function parse(nativeEvent: string, raw: unknown): Invocation {
-  const where = `Factory droid ${nativeEvent} payload`;
-  const kind = exactKind(nativeEvent);
-  if (kind === undefined) throw new PayloadError(`${where}: hookit does not know the Factory droid event "${nativeEvent}"`);
-  const payload = asPayload(raw, where);
-  const invocation = baseInvocation(ADAPTER_ID, nativeEvent, kind, payload, where);
+function read({ invocation, payload, where }: Opened): Invocation {
+  const { kind } = invocation;
   if (kind === "tool_call" || kind === "tool_result") addToolEvents(invocation, payload, where);
-  if (kind === "stop") {
-    invocation.events = [{ event: "agent_end", agent: ADAPTER_ID }];
-    const active = readStopHookActive(payload);
-    if (active !== undefined) invocation.stopHookActive = active;
-  }
+  if (kind === "stop") readClaudeStyleStop(invocation, payload);
   return invocation;
 }
 
@@ -207,6 +192,7 @@ export default defineAdapter({
   capabilities,
   kinds: KINDS,
   lifecycle: LIFECYCLE_EVENTS,
-  parse,
+  payload: PAYLOAD,
+  read,
   respond,
 });
