@@ -1,7 +1,7 @@
 // Shared installer types: one InstallTarget per agent, plain data plus two pure
 // transforms over the config file's text.
 import type { AgentId } from "../contract/agent-ids.ts";
-import type { HookRegistration } from "../contract/types.ts";
+import type { CapabilityRow, HookRegistration } from "../contract/types.ts";
 import type { Env } from "../paths.ts";
 import type { ConfigSyntax } from "./syntax.ts";
 
@@ -72,4 +72,8 @@ export interface InProcessEntry {
   entry(strings: readonly string[], own: string | undefined): string | undefined;
   /** What a stale entry costs, added to doctor's error. */
   staleEffect?: string;
+  /** The agent loads a module path once, however many of its config files list it: two scopes are not two runs. */
+  loadsOnce?: boolean;
+  /** The gaps of the in-process runtime, for doctor to name against the policy's events (no adapter holds them). */
+  capabilities?: readonly CapabilityRow[];
 }

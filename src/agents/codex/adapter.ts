@@ -25,6 +25,7 @@ import {
 } from "../shared/payload.ts";
 import { PayloadError, type Decision, type Invocation, type InvocationKind, type Reply } from "../../contract/types.ts";
 import { defineAdapter, type CapabilityRows } from "../shared/define.ts";
+import facts from "./facts.ts";
 import { CLAUDE_STYLE_FIELDS, type Opened, type PayloadShape } from "../shared/opening.ts";
 import { withUndelivered } from "../shared/messages.ts";
 import { inDirectory, shellJoin } from "../shared/shell-quote.ts";
@@ -286,7 +287,8 @@ const capabilities: CapabilityRows = [
 export default defineAdapter({
   id: ADAPTER_ID,
   title: "Codex CLI",
-  verifiedWith: "0.171.0",
+  // The newest release the real-CLI suite passed on.
+  verifiedWith: facts.verified.newest,
   timeoutUnit: "s",
   registrations: [
     { native: "PreToolUse", kind: "tool_call", matcher: "*" },

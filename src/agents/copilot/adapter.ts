@@ -6,6 +6,7 @@
 import type { ContentBlock } from "../../engine/types.ts";
 import { describe, isRecord, nonEmptyReason, stringOf } from "../shared/payload.ts";
 import { defineAdapter, type CapabilityRows } from "../shared/define.ts";
+import facts from "./facts.ts";
 import type { Opened, PayloadShape } from "../shared/opening.ts";
 import { normalizeCopilotCalls, readToolArgs, TOOL_CLASSES } from "./tools.ts";
 import { withUndelivered } from "../shared/messages.ts";
@@ -131,7 +132,8 @@ const PAYLOAD: PayloadShape = {
 export default defineAdapter({
   id: ADAPTER_ID,
   title: "GitHub Copilot CLI",
-  verifiedWith: "1.0.102",
+  // The newest release the real-CLI suite passed on.
+  verifiedWith: facts.verified.newest,
   timeoutUnit: "s",
   // camelCase gives the native payload. Copilot anchors matchers as ^(?:…)$, so none = every tool.
   registrations: [

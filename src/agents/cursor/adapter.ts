@@ -54,10 +54,11 @@ const CAPABILITIES: CapabilityRows = [
   },
   {
     feature: "tool_result",
-    native: "postToolUse, postToolUseFailure",
+    // Only where a result can be answered: postToolUseFailure is read too (a tool_result hook sees the failure).
+    native: "postToolUse",
     support: "approximate",
     notes:
-      "MCP tools: `updated_mcp_tool_output` replaces the result. Built-in tools (Shell, Write, …) cannot be replaced: hookit appends `additional_context` saying the result above is rejected, but the model still sees it. Nothing can be added to postToolUseFailure.",
+      "MCP tools: `updated_mcp_tool_output` replaces the result. Built-in tools (Shell, Write, …) cannot be replaced: hookit appends `additional_context` saying the result above is rejected, but the model still sees it. A failed call (postToolUseFailure) reaches tool_result hooks too, but nothing can be added to it.",
   },
   {
     feature: "turn_end",

@@ -4,6 +4,7 @@
 // snake_case shape without `tool_use_id`; `tool_response` is always a string.
 // Answers are Claude-shaped JSON on stdout, plus exit 2 behind a deny (see respond).
 import { defineAdapter, type CapabilityRows } from "../shared/define.ts";
+import facts from "./facts.ts";
 import { CLAUDE_STYLE_FIELDS, type Opened, type PayloadShape } from "../shared/opening.ts";
 import { withUndelivered } from "../shared/messages.ts";
 import { normalizeFactoryTool } from "./tools.ts";
@@ -11,7 +12,6 @@ import { joinNotices, jsonReply, nonEmptyReason, readNativeTool, readClaudeStyle
 import { type Decision, type Invocation, type InvocationKind, type Reply } from "../../contract/types.ts";
 
 const ADAPTER_ID = "factory";
-const VERIFIED_WITH = "0.225.2";
 
 // droid 0.225.2's hook events (the keys its hooks.json schema accepts). Only
 // these three carry hookit events; droid has no per-turn event.
@@ -182,7 +182,8 @@ const capabilities: CapabilityRows = [
 export default defineAdapter({
   id: ADAPTER_ID,
   title: "Factory droid",
-  verifiedWith: VERIFIED_WITH,
+  // The newest release the real-CLI suite passed on.
+  verifiedWith: facts.verified.newest,
   timeoutUnit: "s",
   registrations: [
     { native: "PreToolUse", kind: "tool_call", matcher: "*" },

@@ -6,6 +6,7 @@ import type { ContentBlock } from "../../engine/types.ts";
 import { describe, isRecord, nonEmptyReason } from "../shared/payload.ts";
 import { withUndelivered } from "../shared/messages.ts";
 import { defineAdapter, type CapabilityRows } from "../shared/define.ts";
+import facts from "./facts.ts";
 import type { Opened, PayloadShape } from "../shared/opening.ts";
 import { geminiResultText, normalizeGeminiCalls, TOOL_CLASSES } from "./tools.ts";
 import { mappedOrRefused } from "../shared/tool-classes.ts";
@@ -114,7 +115,8 @@ const PAYLOAD: PayloadShape = {
 export default defineAdapter({
   id: ADAPTER_ID,
   title: "Gemini CLI",
-  verifiedWith: "0.61.0",
+  // The newest release the real-CLI suite passed on.
+  verifiedWith: facts.verified.newest,
   timeoutUnit: "ms",
   registrations: [
     { native: "BeforeTool", kind: "tool_call", matcher: "*" },
