@@ -59,6 +59,8 @@ export interface InstallTarget {
   warnings?(text: string): string[];
   /** An agent that loads hookit in-process (Pi's extension, OpenCode's plugin), for `hookit doctor`. */
   inProcess?: InProcessEntry;
+  /** Files beside the project file that the agent layers over it (Claude's `settings.local.json`), for `hookit doctor`. */
+  projectOverlays?: readonly string[];
   /** Another agent whose project hook files this agent runs as well: with both installed, hookit decides twice. */
   alsoRunsHooksOf?: AgentId;
 }
