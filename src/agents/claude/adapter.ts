@@ -12,13 +12,14 @@ import {
   optionalString,
   readNativeTool,
   readClaudeStyleStop,
+  claudeStyleStopAnswer,
   type Payload,
   echoedEventName,
 } from "../shared/payload.ts";
 import { type Decision, type Invocation, type InvocationKind, type Reply } from "../../contract/types.ts";
 import { defineAdapter, type CapabilityRows } from "../shared/define.ts";
 import facts from "./facts.ts";
-import { CLAUDE_STYLE_FIELDS, type Opened, type PayloadShape } from "../shared/opening.ts";
+import { claudeStylePayload, type Opened } from "../shared/opening.ts";
 import { withUndelivered } from "../shared/messages.ts";
 
 const ADAPTER_ID = "claude";
@@ -69,14 +70,9 @@ const LIFECYCLE_EVENTS = [
 ];
 
 /** Where Claude's payloads keep the common facts; its effort level is read too. */
-const PAYLOAD: PayloadShape = {
-  name: "Claude Code",
-  strict: true,
-  fields: {
-    ...CLAUDE_STYLE_FIELDS,
-    reasoningLevel: [(payload) => (isRecord(payload.effort) ? payload.effort.level : undefined)],
-  },
-};
+const PAYLOAD = claudeStylePayload("Claude Code", {
+  reasoningLevel: [(payload) => (isRecord(payload.effort) ? payload.effort.level : undefined)],
+});
 
 function read({ invocation, payload, where }: Opened): Invocation {
   const { kind, nativeEvent } = invocation;
@@ -130,15 +126,7 @@ function respond(invocation: Invocation, decision: Decision): Reply {
   if (decision.context !== undefined && CONTEXT_EVENTS.has(invocation.nativeEvent) && output.hookSpecificOutput === undefined) {
     output.hookSpecificOutput = { hookEventName: invocation.nativeEvent, additionalContext: decision.context };
   }
-  // Stopping wins over a continuation: an interrupt Action asked for the agent to stop.
-  if (invocation.kind === "stop" && decision.continueWith !== undefined && decision.stopAgent === undefined) {
-    output.decision = "block";
-    output.reason = nonEmptyReason(decision.continueWith);
-  }
-  if (decision.stopAgent !== undefined) {
-    output.continue = false;
-    output.stopReason = decision.stopAgent;
-  }
+  Object.assign(output, claudeStyleStopAnswer(invocation, decision));
   const notices = joinNotices(withUndelivered(invocation, decision, CONTEXT_EVENTS.has(invocation.nativeEvent)));
   if (notices !== undefined) output.systemMessage = notices;
   return jsonReply(output);

@@ -26,7 +26,7 @@ import {
 import { PayloadError, type Decision, type Invocation, type InvocationKind, type Reply } from "../../contract/types.ts";
 import { defineAdapter, type CapabilityRows } from "../shared/define.ts";
 import facts from "./facts.ts";
-import { CLAUDE_STYLE_FIELDS, type Opened, type PayloadShape } from "../shared/opening.ts";
+import { claudeStylePayload, type Opened } from "../shared/opening.ts";
 import { withUndelivered } from "../shared/messages.ts";
 import { inDirectory, shellJoin } from "../shared/shell-quote.ts";
 import { soleString } from "../shared/fields.ts";
@@ -59,11 +59,7 @@ interface ToolCallPart {
   label: string;
 }
 
-const PAYLOAD: PayloadShape = {
-  name: "Codex",
-  strict: true,
-  fields: CLAUDE_STYLE_FIELDS,
-};
+const PAYLOAD = claudeStylePayload("Codex");
 
 function read({ invocation, payload, where }: Opened): Invocation {
   const { kind } = invocation;

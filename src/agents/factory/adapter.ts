@@ -5,10 +5,19 @@
 // Answers are Claude-shaped JSON on stdout, plus exit 2 behind a deny (see respond).
 import { defineAdapter, type CapabilityRows } from "../shared/define.ts";
 import facts from "./facts.ts";
-import { CLAUDE_STYLE_FIELDS, type Opened, type PayloadShape } from "../shared/opening.ts";
+import { claudeStylePayload, type Opened } from "../shared/opening.ts";
 import { withUndelivered } from "../shared/messages.ts";
 import { normalizeFactoryTool } from "./tools.ts";
-import { joinNotices, jsonReply, nonEmptyReason, readNativeTool, readClaudeStyleStop, textOf, type Payload } from "../shared/payload.ts";
+import {
+  joinNotices,
+  jsonReply,
+  nonEmptyReason,
+  readNativeTool,
+  readClaudeStyleStop,
+  claudeStyleStopAnswer,
+  textOf,
+  type Payload,
+} from "../shared/payload.ts";
 import { type Decision, type Invocation, type InvocationKind, type Reply } from "../../contract/types.ts";
 
 const ADAPTER_ID = "factory";
@@ -22,11 +31,7 @@ const KINDS: Record<string, InvocationKind> = {
 };
 const LIFECYCLE_EVENTS = ["Notification", "UserPromptSubmit", "SubagentStop", "PreCompact", "SessionStart", "SessionEnd"];
 
-const PAYLOAD: PayloadShape = {
-  name: "Factory droid",
-  strict: true,
-  fields: CLAUDE_STYLE_FIELDS,
-};
+const PAYLOAD = claudeStylePayload("Factory droid");
 
 function read({ invocation, payload, where }: Opened): Invocation {
   const { kind } = invocation;
@@ -90,15 +95,7 @@ function respond(invocation: Invocation, decision: Decision): Reply {
   if (delivered && decision.context !== undefined && output.hookSpecificOutput === undefined) {
     output.hookSpecificOutput = { hookEventName: invocation.nativeEvent, additionalContext: decision.context };
   }
-  // Stopping wins over a continuation: an interrupt Action asked for the agent to stop.
-  if (invocation.kind === "stop" && decision.continueWith !== undefined && decision.stopAgent === undefined) {
-    output.decision = "block";
-    output.reason = nonEmptyReason(decision.continueWith);
-  }
-  if (decision.stopAgent !== undefined) {
-    output.continue = false;
-    output.stopReason = decision.stopAgent;
-  }
+  Object.assign(output, claudeStyleStopAnswer(invocation, decision));
   if (notices !== undefined) output.systemMessage = notices;
   const reply = jsonReply(output);
   // droid obeys the first PreToolUse answer that carries a permissionDecision, so

@@ -10,7 +10,7 @@ import type { Payload } from "../shared/payload.ts";
 import { kimiResultText, normalizeKimiTool } from "./tools.ts";
 import { PayloadError, type Decision, type Invocation, type InvocationKind, type Reply } from "../../contract/types.ts";
 import { defineAdapter, type CapabilityRows } from "../shared/define.ts";
-import { CLAUDE_STYLE_FIELDS, type Opened, type PayloadShape } from "../shared/opening.ts";
+import { claudeStylePayload, type Opened } from "../shared/opening.ts";
 
 const ADAPTER_ID = "kimi";
 const EVIDENCE = "documented, not verified on the real CLI";
@@ -111,11 +111,7 @@ const CAPABILITIES: CapabilityRows = [
   },
 ];
 
-const PAYLOAD: PayloadShape = {
-  name: "Kimi Code",
-  strict: true,
-  fields: { ...CLAUDE_STYLE_FIELDS, sessionName: ["session_title"] },
-};
+const PAYLOAD = claudeStylePayload("Kimi Code", { sessionName: ["session_title"] });
 
 function read({ invocation, payload, where }: Opened): Invocation {
   const { kind, nativeEvent } = invocation;

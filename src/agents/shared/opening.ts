@@ -87,11 +87,21 @@ function readFact(shape: PayloadShape, fact: CommonFact, payload: Payload, where
   return undefined;
 }
 
-/** The snake_case fields of Claude-style payloads (Claude Code, Codex, droid, Kimi). */
-export const CLAUDE_STYLE_FIELDS = {
-  sessionId: ["session_id"],
-  cwd: ["cwd"],
-  // The transcript JSONL is the closest thing these harnesses have to Pi's session file.
-  sessionFile: ["transcript_path"],
-  model: ["model"],
-} as const satisfies PayloadShape["fields"];
+/**
+ * The shape of Claude-style payloads (Claude Code, Codex, droid, Kimi): snake_case fields read
+ * strictly, plus the agent's own `extra` facts.
+ */
+export function claudeStylePayload(name: string, extra: PayloadShape["fields"] = {}): PayloadShape {
+  return {
+    name,
+    strict: true,
+    fields: {
+      sessionId: ["session_id"],
+      cwd: ["cwd"],
+      // The transcript JSONL is the closest thing these harnesses have to Pi's session file.
+      sessionFile: ["transcript_path"],
+      model: ["model"],
+      ...extra,
+    },
+  };
+}

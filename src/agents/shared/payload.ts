@@ -1,4 +1,4 @@
-import { PayloadError, type Invocation, type InvocationKind, type Notice, type Reply } from "../../contract/types.ts";
+import { PayloadError, type Decision, type Invocation, type InvocationKind, type Notice, type Reply } from "../../contract/types.ts";
 import { isRecord } from "../../is-record.ts";
 
 // Every agent helper reads payloads with it.
@@ -55,6 +55,23 @@ export function readClaudeStyleStop(invocation: Invocation, payload: Payload): v
   invocation.events = [{ event: "agent_end", agent: invocation.agent }];
   const active = payload.stop_hook_active;
   if (typeof active === "boolean") invocation.stopHookActive = active;
+}
+
+/**
+ * The Claude-style answer to a continuation or a stop: `decision: "block"` continues a Stop,
+ * `continue: false` ends the turn on any event. Stopping wins: an interrupt Action asked for it.
+ */
+export function claudeStyleStopAnswer(invocation: Invocation, decision: Decision): Record<string, unknown> {
+  const answer: Record<string, unknown> = {};
+  if (invocation.kind === "stop" && decision.continueWith !== undefined && decision.stopAgent === undefined) {
+    answer.decision = "block";
+    answer.reason = nonEmptyReason(decision.continueWith);
+  }
+  if (decision.stopAgent !== undefined) {
+    answer.continue = false;
+    answer.stopReason = decision.stopAgent;
+  }
+  return answer;
 }
 
 /** The text of a tool output: strings as they are, content blocks joined, anything else as JSON. */
