@@ -16,7 +16,7 @@ import {
   type Payload,
   echoedEventName,
 } from "../shared/payload.ts";
-import { type Decision, type Invocation, type InvocationKind, type Reply } from "../../contract/types.ts";
+import type { Decision, Invocation, InvocationKind, Reply } from "../../contract/types.ts";
 import { defineAdapter, type CapabilityRows } from "../shared/define.ts";
 import facts from "./facts.ts";
 import { claudeStylePayload, type Opened } from "../shared/opening.ts";

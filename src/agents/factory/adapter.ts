@@ -18,7 +18,7 @@ import {
   textOf,
   type Payload,
 } from "../shared/payload.ts";
-import { type Decision, type Invocation, type InvocationKind, type Reply } from "../../contract/types.ts";
+import type { Decision, Invocation, InvocationKind, Reply } from "../../contract/types.ts";
 
 const ADAPTER_ID = "factory";
 
