@@ -11,7 +11,7 @@ const list = (ids) => ids.map((id) => JSON.stringify(id)).join(", ");
 
 /** Every generated file, by path from the repository root. */
 export function registryFiles(root) {
-  const { all, hook, inProcess } = agentFolders(root);
+  const { all, hook, inProcess, facts } = agentFolders(root);
   return {
     "src/contract/agent-ids.ts": `${HEADER}
 // The names only: the install kit below the agents needs them without loading any agent.
@@ -57,6 +57,14 @@ import type { HookAgentId } from "./registry.ts";
 ${hook.map((id) => `import ${id} from "./${id}/probe.ts";`).join("\n")}
 
 export const PROBES: Record<HookAgentId, DoctorProbe> = { ${hook.join(", ")} };
+`,
+    "src/agents/facts.ts": `${HEADER}
+// Every agent's facts.ts: its aliases and verified release range (small data, read on the hot path).
+import type { AgentFacts } from "../contract/agent-facts.ts";
+import type { AgentId } from "../contract/agent-ids.ts";
+${facts.map((id) => `import ${id} from "./${id}/facts.ts";`).join("\n")}
+
+export const FACTS: Partial<Record<AgentId, AgentFacts>> = { ${facts.join(", ")} };
 `,
   };
 }

@@ -1,6 +1,8 @@
 // Lazy adapter registry: the hot path loads only the adapter it was asked for.
 import { LOADERS } from "./loaders.lazy.ts";
 import type { Adapter } from "../contract/types.ts";
+import { HOOK_AGENT_IDS } from "../contract/agent-ids.ts";
+import { FACTS } from "./facts.ts";
 
 export const ADAPTERS = LOADERS;
 
@@ -8,15 +10,10 @@ export type HookAgentId = keyof typeof ADAPTERS;
 
 export { AGENT_IDS, IN_PROCESS_AGENTS, isInProcessAgent, type AgentId, type InProcessAgentId } from "../contract/agent-ids.ts";
 
-export const ALIASES: Record<string, HookAgentId> = {
-  "claude-code": "claude",
-  "codex-cli": "codex",
-  "gemini-cli": "gemini",
-  "copilot-cli": "copilot",
-  droid: "factory",
-  "kimi-code": "kimi",
-  agy: "antigravity",
-};
+/** Other names of the hook agents (each agent's facts.ts), e.g. `claude-code` for `claude`. */
+export const ALIASES: Record<string, HookAgentId> = Object.fromEntries(
+  HOOK_AGENT_IDS.flatMap((id) => (FACTS[id]?.aliases ?? []).map((alias) => [alias, id])),
+);
 
 /** Every command spells agents the same way: case and surrounding spaces do not matter. */
 export function resolveHookAgent(name: string): HookAgentId | undefined {

@@ -40,14 +40,14 @@ export function agentFileProblems(agent: AgentId, scope: "project" | "global" | 
   return problems;
 }
 
-/** The installed file plus the files the agent layers over it (Claude's `settings.local.json`). */
+/** The installed file plus the files the agent layers over it (its target's projectOverlays). */
 function mergedFiles(agent: AgentId, scope: "project" | "global" | "system", path: string, text: string): [string, string][] {
   const files: [string, string][] = [[path, text]];
-  if (agent === "claude" && scope === "project") {
-    const local = join(dirname(path), "settings.local.json");
-    if (existsSync(local)) {
-      const localText = safely(() => readFileSync(local, "utf8"));
-      if (typeof localText === "string") files.push([local, localText]);
+  for (const name of scope === "project" ? (TARGETS[agent].projectOverlays ?? []) : []) {
+    const overlay = join(dirname(path), name);
+    if (existsSync(overlay)) {
+      const overlayText = safely(() => readFileSync(overlay, "utf8"));
+      if (typeof overlayText === "string") files.push([overlay, overlayText]);
     }
   }
   return files;

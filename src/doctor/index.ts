@@ -5,7 +5,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { parse as parseJsonc } from "jsonc-parser";
 import { AGENT_IDS, isInProcessAgent, loadAdapter, type AgentId, type HookAgentId } from "../agents/registry.ts";
-import { OPENCODE_CAPABILITIES } from "../agents/opencode/capabilities.ts";
 import type { Adapter, CapabilityRow } from "../contract/types.ts";
 import { loadCatalog } from "../engine/catalog.ts";
 import { enabledHookSet } from "../engine/enabled.ts";
@@ -89,8 +88,7 @@ export async function runDoctor(cwd: string, env: Env): Promise<DoctorReport> {
       }
     }
     const scopes = installedIn.get(agent) ?? [];
-    // OpenCode loads a plugin path once, however many of its config files list it.
-    if (scopes.length > 1 && agent !== "opencode") {
+    if (scopes.length > 1 && TARGETS[agent].inProcess?.loadsOnce !== true) {
       checks.push({
         agent,
         status: "warn",
@@ -98,8 +96,9 @@ export async function runDoctor(cwd: string, env: Env): Promise<DoctorReport> {
         fix: `hookit uninstall --agent ${agent} --global (or --project)`,
       });
     }
-    // OpenCode has no adapter object, but its plugin has gaps worth naming too.
-    const table = adapter ?? (agent === "opencode" ? { title: "OpenCode", capabilities: OPENCODE_CAPABILITIES } : undefined);
+    // An in-process runtime has no adapter object, but it may have gaps worth naming too.
+    const inProcessGaps = TARGETS[agent].inProcess?.capabilities;
+    const table = adapter ?? (inProcessGaps && { title: TARGETS[agent].title, capabilities: inProcessGaps });
     if (table && scopes.length > 0) gapChecks(agent, table, enabledEvents, checks);
   }
   for (const agent of AGENT_IDS) {

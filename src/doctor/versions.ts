@@ -7,25 +7,17 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { delimiter, join } from "node:path";
 import type { AgentId } from "../agents/registry.ts";
+import { FACTS } from "../agents/facts.ts";
+import type { VerifiedRange } from "../contract/agent-facts.ts";
 import type { Env } from "../paths.ts";
 import type { Check } from "./index.ts";
 
-export interface VerifiedRange {
-  /** The command the agent installs on PATH. */
-  bin: string;
-  oldest: string;
-  newest: string;
-}
+export type { VerifiedRange };
 
-export const VERIFIED_RANGES: Partial<Record<AgentId, VerifiedRange>> = {
-  claude: { bin: "claude", oldest: "2.1.197", newest: "2.1.332" },
-  codex: { bin: "codex", oldest: "0.169.0", newest: "0.171.0" },
-  gemini: { bin: "gemini", oldest: "0.60.0", newest: "0.61.0" },
-  copilot: { bin: "copilot", oldest: "1.0.92", newest: "1.0.102" },
-  factory: { bin: "droid", oldest: "0.215.0", newest: "0.225.2" },
-  opencode: { bin: "opencode", oldest: "1.18.32", newest: "1.18.33" },
-  pi: { bin: "pi", oldest: "1.5.2", newest: "1.6.0" },
-};
+/** Each agent's range, from its folder's facts.ts. */
+export const VERIFIED_RANGES: Partial<Record<AgentId, VerifiedRange>> = Object.fromEntries(
+  Object.entries(FACTS).flatMap(([id, facts]) => (facts.verified ? [[id, facts.verified]] : [])),
+);
 
 /** Runs `<bin> --version` and returns its output, or undefined when it does not answer. */
 export type VersionProbe = (path: string, env: Env) => string | undefined;

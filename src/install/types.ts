@@ -1,7 +1,7 @@
 // Shared installer types: one InstallTarget per agent, plain data plus two pure
 // transforms over the config file's text.
 import type { AgentId } from "../contract/agent-ids.ts";
-import type { HookRegistration } from "../contract/types.ts";
+import type { CapabilityRow, HookRegistration } from "../contract/types.ts";
 import type { Env } from "../paths.ts";
 import type { ConfigSyntax } from "./syntax.ts";
 
@@ -59,6 +59,8 @@ export interface InstallTarget {
   warnings?(text: string): string[];
   /** An agent that loads hookit in-process (Pi's extension, OpenCode's plugin), for `hookit doctor`. */
   inProcess?: InProcessEntry;
+  /** Files beside the project file that the agent layers over it (Claude's `settings.local.json`), for `hookit doctor`. */
+  projectOverlays?: readonly string[];
   /** Another agent whose project hook files this agent runs as well: with both installed, hookit decides twice. */
   alsoRunsHooksOf?: AgentId;
 }
@@ -72,4 +74,8 @@ export interface InProcessEntry {
   entry(strings: readonly string[], own: string | undefined): string | undefined;
   /** What a stale entry costs, added to doctor's error. */
   staleEffect?: string;
+  /** The agent loads a module path once, however many of its config files list it: two scopes are not two runs. */
+  loadsOnce?: boolean;
+  /** The gaps of the in-process runtime, for doctor to name against the policy's events (no adapter holds them). */
+  capabilities?: readonly CapabilityRow[];
 }

@@ -1,7 +1,7 @@
 // defineAdapter derives kindOf from the event table and lifecycle list, and each capability row's
 // `verified` cell from verifiedWith (a real CLI version) or from the adapter's evidence.
 import { describe, expect, test } from "vitest";
-import { SPEC_VERSION } from "../../src/contract/types.ts";
+import { SPEC_VERSION, type Invocation } from "../../src/contract/types.ts";
 import { defineAdapter } from "../../src/agents/shared/define.ts";
 
 const base = {
@@ -10,7 +10,8 @@ const base = {
   timeoutUnit: "s" as const,
   registrations: [],
   kinds: { PreToolUse: "tool_call", Stop: "stop" } as const,
-  parse: () => ({ agent: "dummy", nativeEvent: "", kind: "lifecycle" as const, events: [] }),
+  payload: { name: "Dummy", fields: {} },
+  read: ({ invocation }: { invocation: Invocation }) => invocation,
   respond: () => ({ stdout: "", stderr: "", exitCode: 0 }),
 };
 const rows = [

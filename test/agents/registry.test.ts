@@ -37,7 +37,8 @@ describe("the generated agent registry", () => {
       const before = generated(copy);
       const dummy = join(copy, "src", "agents", "dummy");
       mkdirSync(dummy);
-      for (const file of ["adapter.ts", "tools.ts", "install.ts", "probe.ts"]) writeFileSync(join(dummy, file), "export default {};\n");
+      for (const file of ["adapter.ts", "tools.ts", "install.ts", "probe.ts", "facts.ts"])
+        writeFileSync(join(dummy, file), "export default {};\n");
       const after = generated(copy);
       expect(Object.keys(after)).toEqual(Object.keys(before));
       for (const [path, text] of Object.entries(after)) {

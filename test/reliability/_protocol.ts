@@ -3,7 +3,7 @@
 // in the harness's format or the checker names what is wrong with it. It also
 // says what the answer does (blocks, patches, continues), so properties can be
 // stated over any payload.
-import { ADAPTERS, type HookAgentId } from "../../src/agents/registry.ts";
+import { ADAPTERS, loadAdapter, type HookAgentId } from "../../src/agents/registry.ts";
 import type { InvocationKind, Reply } from "../../src/contract/types.ts";
 import { STACK_RE } from "./_sandbox.ts";
 
@@ -42,10 +42,20 @@ const TOP_KEYS: Record<HookAgent, (kind: InvocationKind) => string[]> = {
   antigravity: () => ["decision", "reason", "terminationBehavior"],
 };
 
-/** Whether the harness can take a result replacement (or, for droid, a note after it) on this event. */
+// Each adapter's own tool_result capability row says where a result can be answered.
+const RESULT_ROWS = new Map(
+  await Promise.all(
+    HOOK_AGENTS.map(async (id) => [id, (await loadAdapter(id)).capabilities.find((row) => row.feature === "tool_result")] as const),
+  ),
+);
+
+/**
+ * Whether the harness can take a result replacement (or, for droid, a note after it) on this
+ * event: the adapter's tool_result row is not "impossible" and names the event.
+ */
 export function canPatch(agent: HookAgent, nativeEvent: string): boolean {
-  if (agent === "cursor") return nativeEvent === "postToolUse";
-  return agent !== "kimi" && agent !== "antigravity";
+  const row = RESULT_ROWS.get(agent);
+  return row !== undefined && row.support !== "impossible" && row.native.split(", ").includes(nativeEvent);
 }
 
 export function inspectReply(agent: HookAgent, nativeEvent: string, kind: InvocationKind, reply: Reply): Verdict {

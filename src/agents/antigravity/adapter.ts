@@ -1,16 +1,9 @@
-// Google Antigravity CLI (`agy`) adapter. agy cannot run here: the protocol is its hooks
-// documentation (antigravity.google/docs/hooks) and test/fixtures/antigravity/ holds its
-// examples. Payloads are camelCase; every answer is one JSON object on stdout, exit 0.
-// PreToolUse requires a `decision` and has no "no opinion" value: an object without one
-// denies the call (reported by several integrations on agy 1.0–1.2), so a pass is
-// `{"decision":"allow"}`. The docs say "allow" approves the call outright; agy 1.1–1.2 were
-// reported to keep their own permission prompt regardless (antigravity-cli issue #1053).
-import type { SessionMetadata } from "../../engine/types.ts";
-import { describe, isRecord, type Payload, exactKindLookup, nonEmptyReason } from "../shared/payload.ts";
+import { describe, isRecord, type Payload, nonEmptyReason } from "../shared/payload.ts";
 import { normalizeAntigravityCalls } from "./tools.ts";
 import { withUndelivered } from "../shared/messages.ts";
 import { PayloadError, type Decision, type Invocation, type InvocationKind, type Reply } from "../../contract/types.ts";
 import { defineAdapter, type CapabilityRows } from "../shared/define.ts";
+import { firstOf, type Opened, type PayloadShape } from "../shared/opening.ts";
 
 const ADAPTER_ID = "antigravity";
 const EVIDENCE = "documented, not verified on the real CLI";
@@ -92,8 +85,16 @@ const CAPABILITIES: CapabilityRows = [
   },
 ];
 
-// parse() reads only exact event names; kindOf also calls a misspelt pre-tool event a tool_call, so it blocks.
-const exactKind = exactKindLookup(KINDS);
+/** agy sends no cwd: the first mounted workspace is the project. An empty conversation id is none. */
+const PAYLOAD: PayloadShape = {
+  name: "Antigravity",
+  eventFirst: true,
+  fields: {
+    sessionId: [(payload) => (payload.conversationId === "" ? undefined : payload.conversationId)],
+    cwd: [firstOf("workspacePaths")],
+    sessionFile: ["transcriptPath"],
+  },
+};
 
 export default defineAdapter({
   id: ADAPTER_ID,
@@ -110,18 +111,15 @@ export default defineAdapter({
   ],
   capabilities: CAPABILITIES,
   kinds: KINDS,
-  parse,
+  payload: PAYLOAD,
+  read,
   respond,
 });
 
-function parse(nativeEvent: string, raw: unknown): Invocation {
-  const where = `Antigravity ${nativeEvent} payload`;
-  const kind = exactKind(nativeEvent);
-  if (kind === undefined) throw new PayloadError(`${where}: hookit does not know the Antigravity event "${nativeEvent}"`);
-  if (!isRecord(raw)) throw new PayloadError(`${where}: expected a JSON object on stdin, got ${describe(raw)}`);
-  const invocation = common(nativeEvent, kind, raw);
+function read({ invocation, payload, where }: Opened): Invocation {
+  const { kind } = invocation;
   if (kind === "tool_call") {
-    const call = raw.toolCall;
+    const call = payload.toolCall;
     if (!isRecord(call) || typeof call.name !== "string" || call.name === "") {
       throw new PayloadError(`${where}: "toolCall" must be an object with a non-empty "name", got ${describe(call)}`);
     }
@@ -136,13 +134,13 @@ function parse(nativeEvent: string, raw: unknown): Invocation {
     }));
   }
   if (kind === "turn_end") {
-    const index = raw.invocationNum;
+    const index = payload.invocationNum;
     const turnIndex = typeof index === "number" && Number.isInteger(index) && index >= 0 ? index : 0;
     invocation.events = [{ event: "turn_end", turnIndex, agent: ADAPTER_ID }];
   }
   if (kind === "stop") {
     // Kimi and Claude report an errored stop in a separate event; here it is the same event.
-    if (failedStop(raw)) return { ...invocation, kind: "lifecycle" };
+    if (failedStop(payload)) return { ...invocation, kind: "lifecycle" };
     invocation.events = [{ event: "agent_end", agent: ADAPTER_ID }];
   }
   return invocation;
@@ -170,21 +168,6 @@ function respond(invocation: Invocation, decision: Decision): Reply {
 }
 
 // --- internal ---
-
-function common(nativeEvent: string, kind: InvocationKind, payload: Payload): Invocation {
-  const metadata: SessionMetadata = {};
-  const invocation: Invocation = { agent: ADAPTER_ID, nativeEvent, kind, events: [], metadata };
-  const conversation = payload.conversationId;
-  if (typeof conversation === "string" && conversation !== "") {
-    invocation.sessionId = conversation;
-    metadata.sessionId = conversation;
-  }
-  // The first mounted workspace is the project; agy sends no cwd.
-  const workspaces = payload.workspacePaths;
-  if (Array.isArray(workspaces) && typeof workspaces[0] === "string") invocation.cwd = workspaces[0];
-  if (typeof payload.transcriptPath === "string") metadata.sessionFile = payload.transcriptPath;
-  return invocation;
-}
 
 function failedStop(payload: Payload): boolean {
   const error = payload.error;

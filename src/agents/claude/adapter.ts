@@ -5,21 +5,21 @@
 // prefixes stderr with the hook's own command line before the model sees it.
 import { claudeResultText, normalizeClaudeTool } from "./tools.ts";
 import {
-  asPayload,
-  baseInvocation,
   isRecord,
   joinNotices,
   jsonReply,
   nonEmptyReason,
   optionalString,
   readNativeTool,
-  readStopHookActive,
+  readClaudeStyleStop,
+  claudeStyleStopAnswer,
   type Payload,
-  exactKindLookup,
   echoedEventName,
 } from "../shared/payload.ts";
-import { PayloadError, type Decision, type Invocation, type InvocationKind, type Reply } from "../../contract/types.ts";
+import type { Decision, Invocation, InvocationKind, Reply } from "../../contract/types.ts";
 import { defineAdapter, type CapabilityRows } from "../shared/define.ts";
+import facts from "./facts.ts";
+import { claudeStylePayload, type Opened } from "../shared/opening.ts";
 import { withUndelivered } from "../shared/messages.ts";
 
 const ADAPTER_ID = "claude";
@@ -69,25 +69,15 @@ const LIFECYCLE_EVENTS = [
   "PreSkillShellCommand",
 ];
 
-// parse() reads only exact event names; kindOf also calls a misspelt pre-tool event a tool_call, so it blocks.
-const exactKind = exactKindLookup(KINDS, LIFECYCLE_EVENTS);
+/** Where Claude's payloads keep the common facts; its effort level is read too. */
+const PAYLOAD = claudeStylePayload("Claude Code", {
+  reasoningLevel: [(payload) => (isRecord(payload.effort) ? payload.effort.level : undefined)],
+});
 
-function parse(nativeEvent: string, raw: unknown): Invocation {
-  const where = `Claude Code ${nativeEvent} payload`;
-  const kind = exactKind(nativeEvent);
-  if (kind === undefined) throw new PayloadError(`${where}: hookit does not know the Claude Code event "${nativeEvent}"`);
-  const payload = asPayload(raw, where);
-  const invocation = baseInvocation(ADAPTER_ID, nativeEvent, kind, payload, where);
-  const effort = payload.effort;
-  if (isRecord(effort) && typeof effort.level === "string" && invocation.metadata) {
-    invocation.metadata.reasoningLevel = effort.level;
-  }
+function read({ invocation, payload, where }: Opened): Invocation {
+  const { kind, nativeEvent } = invocation;
   if (kind === "tool_call" || kind === "tool_result") addToolEvent(invocation, nativeEvent, payload, where);
-  if (kind === "stop") {
-    invocation.events = [{ event: "agent_end", agent: ADAPTER_ID }];
-    const active = readStopHookActive(payload);
-    if (active !== undefined) invocation.stopHookActive = active;
-  }
+  if (kind === "stop") readClaudeStyleStop(invocation, payload);
   // PostToolBatch carries no turn counter, so every turn reports index 0.
   if (kind === "turn_end") invocation.events = [{ event: "turn_end", turnIndex: 0, agent: ADAPTER_ID }];
   return invocation;
@@ -136,15 +126,7 @@ function respond(invocation: Invocation, decision: Decision): Reply {
   if (decision.context !== undefined && CONTEXT_EVENTS.has(invocation.nativeEvent) && output.hookSpecificOutput === undefined) {
     output.hookSpecificOutput = { hookEventName: invocation.nativeEvent, additionalContext: decision.context };
   }
-  // Stopping wins over a continuation: an interrupt Action asked for the agent to stop.
-  if (invocation.kind === "stop" && decision.continueWith !== undefined && decision.stopAgent === undefined) {
-    output.decision = "block";
-    output.reason = nonEmptyReason(decision.continueWith);
-  }
-  if (decision.stopAgent !== undefined) {
-    output.continue = false;
-    output.stopReason = decision.stopAgent;
-  }
+  Object.assign(output, claudeStyleStopAnswer(invocation, decision));
   const notices = joinNotices(withUndelivered(invocation, decision, CONTEXT_EVENTS.has(invocation.nativeEvent)));
   if (notices !== undefined) output.systemMessage = notices;
   return jsonReply(output);
@@ -250,7 +232,8 @@ const capabilities: CapabilityRows = [
 export default defineAdapter({
   id: ADAPTER_ID,
   title: "Claude Code",
-  verifiedWith: "2.1.332",
+  // The newest release the real-CLI suite passed on.
+  verifiedWith: facts.verified.newest,
   timeoutUnit: "s",
   registrations: [
     { native: "PreToolUse", kind: "tool_call", matcher: "*" },
@@ -262,6 +245,7 @@ export default defineAdapter({
   capabilities,
   kinds: KINDS,
   lifecycle: LIFECYCLE_EVENTS,
-  parse,
+  payload: PAYLOAD,
+  read,
   respond,
 });

@@ -26,6 +26,8 @@ const target: InstallTarget = {
   id: "claude",
   title: "Claude Code",
   projectFile: join(".claude", "settings.json"),
+  // Personal project settings, merged over settings.json: a setting there can switch hookit off too.
+  projectOverlays: ["settings.local.json"],
   globalFile: (env) => join(homeDir(env), ".claude", "settings.json"),
   detect: { bins: ["claude"], homeDirs: [".claude"] },
   syntax: "json",

@@ -14,20 +14,19 @@ import {
   type PatchOperation,
 } from "../shared/apply-patch.ts";
 import {
-  asPayload,
-  baseInvocation,
   describe,
   joinNotices,
   jsonReply,
   nonEmptyReason,
   readNativeTool,
-  readStopHookActive,
+  readClaudeStyleStop,
   textOf,
   type NativeTool,
-  exactKindLookup,
 } from "../shared/payload.ts";
 import { PayloadError, type Decision, type Invocation, type InvocationKind, type Reply } from "../../contract/types.ts";
 import { defineAdapter, type CapabilityRows } from "../shared/define.ts";
+import facts from "./facts.ts";
+import { claudeStylePayload, type Opened } from "../shared/opening.ts";
 import { withUndelivered } from "../shared/messages.ts";
 import { inDirectory, shellJoin } from "../shared/shell-quote.ts";
 import { soleString } from "../shared/fields.ts";
@@ -60,20 +59,11 @@ interface ToolCallPart {
   label: string;
 }
 
-// parse() reads only exact event names; kindOf also calls a misspelt pre-tool event a tool_call, so it blocks.
-const exactKind = exactKindLookup(KINDS);
+const PAYLOAD = claudeStylePayload("Codex");
 
-function parse(nativeEvent: string, raw: unknown): Invocation {
-  const where = `Codex ${nativeEvent} payload`;
-  const kind = exactKind(nativeEvent);
-  if (kind === undefined) throw new PayloadError(`${where}: hookit does not know the Codex event "${nativeEvent}"`);
-  const payload = asPayload(raw, where);
-  const invocation = baseInvocation(ADAPTER_ID, nativeEvent, kind, payload, where);
-  if (kind === "stop") {
-    invocation.events = [{ event: "agent_end", agent: ADAPTER_ID }];
-    const active = readStopHookActive(payload);
-    if (active !== undefined) invocation.stopHookActive = active;
-  }
+function read({ invocation, payload, where }: Opened): Invocation {
+  const { kind } = invocation;
+  if (kind === "stop") readClaudeStyleStop(invocation, payload);
   if (kind !== "tool_call" && kind !== "tool_result") return invocation;
 
   const tool = readNativeTool(payload, where);
@@ -293,7 +283,8 @@ const capabilities: CapabilityRows = [
 export default defineAdapter({
   id: ADAPTER_ID,
   title: "Codex CLI",
-  verifiedWith: "0.171.0",
+  // The newest release the real-CLI suite passed on.
+  verifiedWith: facts.verified.newest,
   timeoutUnit: "s",
   registrations: [
     { native: "PreToolUse", kind: "tool_call", matcher: "*" },
@@ -302,6 +293,7 @@ export default defineAdapter({
   ],
   capabilities,
   kinds: KINDS,
-  parse,
+  payload: PAYLOAD,
+  read,
   respond,
 });

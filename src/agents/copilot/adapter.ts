@@ -3,9 +3,11 @@
 // Copilot has two payload styles, chosen by how the hook is registered: camelCase events
 // (`preToolUse`) send `toolName`/`toolArgs`; Claude-style PascalCase events (`PreToolUse`)
 // send snake_case keys and Claude tool names. Both are read here; hookit registers camelCase.
-import type { ContentBlock, SessionMetadata } from "../../engine/types.ts";
-import { describe, isRecord, nonEmptyReason, invocationSkeleton, stringOf } from "../shared/payload.ts";
+import type { ContentBlock } from "../../engine/types.ts";
+import { describe, isRecord, nonEmptyReason, stringOf } from "../shared/payload.ts";
 import { defineAdapter, type CapabilityRows } from "../shared/define.ts";
+import facts from "./facts.ts";
+import type { Opened, PayloadShape } from "../shared/opening.ts";
 import { normalizeCopilotCalls, readToolArgs, TOOL_CLASSES } from "./tools.ts";
 import { withUndelivered } from "../shared/messages.ts";
 import { mappedOrRefused } from "../shared/tool-classes.ts";
@@ -117,10 +119,21 @@ const CAPABILITIES: CapabilityRows = [
   },
 ];
 
+// Both payload styles are read whatever the event name's case: camelCase keys win.
+const PAYLOAD: PayloadShape = {
+  name: "Copilot CLI",
+  fields: {
+    sessionId: ["sessionId", "session_id"],
+    cwd: ["cwd"],
+    sessionFile: ["transcriptPath", "transcript_path"],
+  },
+};
+
 export default defineAdapter({
   id: ADAPTER_ID,
   title: "GitHub Copilot CLI",
-  verifiedWith: "1.0.102",
+  // The newest release the real-CLI suite passed on.
+  verifiedWith: facts.verified.newest,
   timeoutUnit: "s",
   // camelCase gives the native payload. Copilot anchors matchers as ^(?:…)$, so none = every tool.
   registrations: [
@@ -131,24 +144,16 @@ export default defineAdapter({
   capabilities: CAPABILITIES,
   // A misspelt pre-tool event is a tool_call that parse() refuses, so it blocks.
   kinds: KINDS,
-  parse,
+  payload: PAYLOAD,
+  read,
   respond,
 });
 
-function parse(nativeEvent: string, payload: unknown): Invocation {
-  const where = `Copilot CLI ${nativeEvent} payload`;
-  if (!isRecord(payload)) throw new PayloadError(`${where}: expected a JSON object, got ${describe(payload)}`);
+function read({ invocation: base, payload, where }: Opened): Invocation {
+  const { kind, nativeEvent } = base;
   // The event name's case says which style the payload has; both keys are read anyway.
   const pascal = /^[A-Z]/.test(nativeEvent);
   const key = (camel: string, snake: string) => (pascal ? snake : camel);
-  const sessionId = stringOf(payload.sessionId) ?? stringOf(payload.session_id);
-  const transcript = stringOf(payload.transcriptPath) ?? stringOf(payload.transcript_path);
-  const metadata: SessionMetadata = {};
-  if (sessionId !== undefined) metadata.sessionId = sessionId;
-  if (transcript !== undefined) metadata.sessionFile = transcript;
-  const base = invocationSkeleton(ADAPTER_ID, nativeEvent, sessionId, stringOf(payload.cwd), metadata);
-  const kind = Object.hasOwn(KINDS, nativeEvent) ? KINDS[nativeEvent] : undefined;
-  if (kind === undefined) throw new PayloadError(`${where}: hookit does not know the Copilot CLI event "${nativeEvent}"`);
 
   if (kind === "tool_call" || kind === "tool_result") {
     const nativeToolName = payload.toolName ?? payload.tool_name;

@@ -2,9 +2,10 @@
 // Cursor's hooks docs (2026-08-24); the protocol is harness-protocols §5 and §7.
 // Every event gets an explicit JSON object (`{}` when hookit has no opinion): with `failClosed`
 // an empty stdout is a failed hook, and `permission:"allow"` would skip the user's own approval.
-import type { ContentBlock, SessionMetadata } from "../../engine/types.ts";
-import { describe, isRecord, nonEmptyReason, invocationSkeleton, stringOf } from "../shared/payload.ts";
+import type { ContentBlock } from "../../engine/types.ts";
+import { nonEmptyReason, stringOf } from "../shared/payload.ts";
 import { defineAdapter, type CapabilityRows } from "../shared/define.ts";
+import { firstOf, type Opened, type PayloadShape } from "../shared/opening.ts";
 import { withUndelivered } from "../shared/messages.ts";
 import { cursorResultText, readCursorTool, TOOL_CLASSES } from "./tools.ts";
 import { mappedOrRefused } from "../shared/tool-classes.ts";
@@ -53,10 +54,11 @@ const CAPABILITIES: CapabilityRows = [
   },
   {
     feature: "tool_result",
-    native: "postToolUse, postToolUseFailure",
+    // Only where a result can be answered: postToolUseFailure is read too (a tool_result hook sees the failure).
+    native: "postToolUse",
     support: "approximate",
     notes:
-      "MCP tools: `updated_mcp_tool_output` replaces the result. Built-in tools (Shell, Write, …) cannot be replaced: hookit appends `additional_context` saying the result above is rejected, but the model still sees it. Nothing can be added to postToolUseFailure.",
+      "MCP tools: `updated_mcp_tool_output` replaces the result. Built-in tools (Shell, Write, …) cannot be replaced: hookit appends `additional_context` saying the result above is rejected, but the model still sees it. A failed call (postToolUseFailure) reaches tool_result hooks too, but nothing can be added to it.",
   },
   {
     feature: "turn_end",
@@ -119,6 +121,17 @@ const CAPABILITIES: CapabilityRows = [
   },
 ];
 
+const PAYLOAD: PayloadShape = {
+  name: "Cursor",
+  fields: {
+    // The CLI sends session_id; the IDE only conversation_id (the CLI sets both to the same value).
+    sessionId: ["session_id", "conversation_id"],
+    cwd: ["cwd", firstOf("workspace_roots")],
+    sessionFile: ["transcript_path"],
+    model: ["model"],
+  },
+};
+
 export default defineAdapter({
   id: ADAPTER_ID,
   title: "Cursor",
@@ -138,25 +151,13 @@ export default defineAdapter({
   capabilities: CAPABILITIES,
   // A misspelt pre-tool event is a tool_call that parse() refuses, so it blocks.
   kinds: KINDS,
-  parse,
+  payload: PAYLOAD,
+  read,
   respond,
 });
 
-function parse(nativeEvent: string, payload: unknown): Invocation {
-  const where = `Cursor ${nativeEvent} payload`;
-  if (!isRecord(payload)) throw new PayloadError(`${where}: expected a JSON object, got ${describe(payload)}`);
-  // The CLI sends session_id; the IDE only conversation_id (the CLI sets both to the same value).
-  const sessionId = stringOf(payload.session_id) ?? stringOf(payload.conversation_id);
-  const roots = Array.isArray(payload.workspace_roots) ? payload.workspace_roots : [];
-  const metadata: SessionMetadata = {};
-  if (sessionId !== undefined) metadata.sessionId = sessionId;
-  if (typeof payload.model === "string") metadata.model = payload.model;
-  if (typeof payload.transcript_path === "string") metadata.sessionFile = payload.transcript_path;
-  const cwd = stringOf(payload.cwd) ?? stringOf(roots[0]);
-  const base = invocationSkeleton(ADAPTER_ID, nativeEvent, sessionId, cwd, metadata);
-  const kind = Object.hasOwn(KINDS, nativeEvent) ? KINDS[nativeEvent] : undefined;
-  if (kind === undefined) throw new PayloadError(`${where}: hookit does not know the Cursor event "${nativeEvent}"`);
-
+function read({ invocation: base, payload, where }: Opened): Invocation {
+  const { kind, nativeEvent } = base;
   if (kind === "tool_call" || kind === "tool_result") {
     const tool = readCursorTool(nativeEvent, payload, where);
     const origin = { ...tool, agent: ADAPTER_ID, toolCallId: stringOf(payload.tool_use_id) ?? "" };

@@ -4,24 +4,23 @@
 // snake_case shape without `tool_use_id`; `tool_response` is always a string.
 // Answers are Claude-shaped JSON on stdout, plus exit 2 behind a deny (see respond).
 import { defineAdapter, type CapabilityRows } from "../shared/define.ts";
+import facts from "./facts.ts";
+import { claudeStylePayload, type Opened } from "../shared/opening.ts";
 import { withUndelivered } from "../shared/messages.ts";
 import { normalizeFactoryTool } from "./tools.ts";
 import {
-  asPayload,
-  baseInvocation,
   joinNotices,
   jsonReply,
   nonEmptyReason,
   readNativeTool,
-  readStopHookActive,
+  readClaudeStyleStop,
+  claudeStyleStopAnswer,
   textOf,
   type Payload,
-  exactKindLookup,
 } from "../shared/payload.ts";
-import { PayloadError, type Decision, type Invocation, type InvocationKind, type Reply } from "../../contract/types.ts";
+import type { Decision, Invocation, InvocationKind, Reply } from "../../contract/types.ts";
 
 const ADAPTER_ID = "factory";
-const VERIFIED_WITH = "0.225.2";
 
 // droid 0.225.2's hook events (the keys its hooks.json schema accepts). Only
 // these three carry hookit events; droid has no per-turn event.
@@ -32,21 +31,12 @@ const KINDS: Record<string, InvocationKind> = {
 };
 const LIFECYCLE_EVENTS = ["Notification", "UserPromptSubmit", "SubagentStop", "PreCompact", "SessionStart", "SessionEnd"];
 
-// parse() reads only exact event names; kindOf also calls a misspelt pre-tool event a tool_call, so it blocks.
-const exactKind = exactKindLookup(KINDS, LIFECYCLE_EVENTS);
+const PAYLOAD = claudeStylePayload("Factory droid");
 
-function parse(nativeEvent: string, raw: unknown): Invocation {
-  const where = `Factory droid ${nativeEvent} payload`;
-  const kind = exactKind(nativeEvent);
-  if (kind === undefined) throw new PayloadError(`${where}: hookit does not know the Factory droid event "${nativeEvent}"`);
-  const payload = asPayload(raw, where);
-  const invocation = baseInvocation(ADAPTER_ID, nativeEvent, kind, payload, where);
+function read({ invocation, payload, where }: Opened): Invocation {
+  const { kind } = invocation;
   if (kind === "tool_call" || kind === "tool_result") addToolEvents(invocation, payload, where);
-  if (kind === "stop") {
-    invocation.events = [{ event: "agent_end", agent: ADAPTER_ID }];
-    const active = readStopHookActive(payload);
-    if (active !== undefined) invocation.stopHookActive = active;
-  }
+  if (kind === "stop") readClaudeStyleStop(invocation, payload);
   return invocation;
 }
 
@@ -105,15 +95,7 @@ function respond(invocation: Invocation, decision: Decision): Reply {
   if (delivered && decision.context !== undefined && output.hookSpecificOutput === undefined) {
     output.hookSpecificOutput = { hookEventName: invocation.nativeEvent, additionalContext: decision.context };
   }
-  // Stopping wins over a continuation: an interrupt Action asked for the agent to stop.
-  if (invocation.kind === "stop" && decision.continueWith !== undefined && decision.stopAgent === undefined) {
-    output.decision = "block";
-    output.reason = nonEmptyReason(decision.continueWith);
-  }
-  if (decision.stopAgent !== undefined) {
-    output.continue = false;
-    output.stopReason = decision.stopAgent;
-  }
+  Object.assign(output, claudeStyleStopAnswer(invocation, decision));
   if (notices !== undefined) output.systemMessage = notices;
   const reply = jsonReply(output);
   // droid obeys the first PreToolUse answer that carries a permissionDecision, so
@@ -197,7 +179,8 @@ const capabilities: CapabilityRows = [
 export default defineAdapter({
   id: ADAPTER_ID,
   title: "Factory droid",
-  verifiedWith: VERIFIED_WITH,
+  // The newest release the real-CLI suite passed on.
+  verifiedWith: facts.verified.newest,
   timeoutUnit: "s",
   registrations: [
     { native: "PreToolUse", kind: "tool_call", matcher: "*" },
@@ -207,6 +190,7 @@ export default defineAdapter({
   capabilities,
   kinds: KINDS,
   lifecycle: LIFECYCLE_EVENTS,
-  parse,
+  payload: PAYLOAD,
+  read,
   respond,
 });

@@ -2,10 +2,12 @@
 // Protocol: harness-protocols §4 and §7; what the model sees: fixtures/model-view.md §3.
 // Gemini reads `stdout.trim() || stderr.trim()`; JSON wins over the exit code, and a
 // non-JSON text with exit >= 2 denies. hookit therefore always exits 0 and speaks JSON only.
-import type { ContentBlock, SessionMetadata } from "../../engine/types.ts";
-import { describe, isRecord, nonEmptyReason, invocationSkeleton, stringOf } from "../shared/payload.ts";
+import type { ContentBlock } from "../../engine/types.ts";
+import { describe, isRecord, nonEmptyReason } from "../shared/payload.ts";
 import { withUndelivered } from "../shared/messages.ts";
 import { defineAdapter, type CapabilityRows } from "../shared/define.ts";
+import facts from "./facts.ts";
+import type { Opened, PayloadShape } from "../shared/opening.ts";
 import { geminiResultText, normalizeGeminiCalls, TOOL_CLASSES } from "./tools.ts";
 import { mappedOrRefused } from "../shared/tool-classes.ts";
 import { PayloadError, type Decision, type Invocation, type InvocationKind, type Reply } from "../../contract/types.ts";
@@ -105,10 +107,16 @@ const CAPABILITIES: CapabilityRows = [
   },
 ];
 
+const PAYLOAD: PayloadShape = {
+  name: "Gemini CLI",
+  fields: { sessionId: ["session_id"], cwd: ["cwd"], sessionFile: ["transcript_path"] },
+};
+
 export default defineAdapter({
   id: ADAPTER_ID,
   title: "Gemini CLI",
-  verifiedWith: "0.61.0",
+  // The newest release the real-CLI suite passed on.
+  verifiedWith: facts.verified.newest,
   timeoutUnit: "ms",
   registrations: [
     { native: "BeforeTool", kind: "tool_call", matcher: "*" },
@@ -118,22 +126,13 @@ export default defineAdapter({
   capabilities: CAPABILITIES,
   // A misspelt pre-tool event is a tool_call that parse() refuses, so it blocks.
   kinds: KINDS,
-  parse,
+  payload: PAYLOAD,
+  read,
   respond,
 });
 
-function parse(nativeEvent: string, payload: unknown): Invocation {
-  const where = `Gemini CLI ${nativeEvent} payload`;
-  if (!isRecord(payload)) throw new PayloadError(`${where}: expected a JSON object, got ${describe(payload)}`);
-  const sessionId = stringOf(payload.session_id);
-  const transcript = stringOf(payload.transcript_path);
-  const metadata: SessionMetadata = {};
-  if (sessionId !== undefined) metadata.sessionId = sessionId;
-  if (transcript !== undefined) metadata.sessionFile = transcript;
-  const base = invocationSkeleton(ADAPTER_ID, nativeEvent, sessionId, stringOf(payload.cwd), metadata);
-  const kind = Object.hasOwn(KINDS, nativeEvent) ? KINDS[nativeEvent] : undefined;
-  if (kind === undefined) throw new PayloadError(`${where}: hookit does not know the Gemini CLI event "${nativeEvent}"`);
-
+function read({ invocation: base, payload, where }: Opened): Invocation {
+  const { kind, nativeEvent } = base;
   if (kind === "tool_call" || kind === "tool_result") {
     const nativeToolName = payload.tool_name;
     if (typeof nativeToolName !== "string" || nativeToolName === "")

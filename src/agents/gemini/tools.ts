@@ -3,7 +3,7 @@
 // legacy set and the Gemini 3 set; harness-protocols §4.5). Older releases called the grep
 // tool `search_file_content` and used `path`/`include`; both spellings are read.
 import { NO_FILES, SKILL, SUBAGENT, WEB_SEARCH, type ToolClass } from "../shared/tool-classes.ts";
-import { isRecord, stringOf } from "../shared/payload.ts";
+import { isRecord } from "../shared/payload.ts";
 import { inDirectory } from "../shared/shell-quote.ts";
 import { soleString } from "../shared/fields.ts";
 

@@ -4,23 +4,13 @@
 // Kimi reads exit 2 + stderr or, on exit 0, a Claude-shaped `hookSpecificOutput` deny. hookit
 // always answers with that JSON and exit 0, so stderr stays free for notices, which Kimi only logs.
 // Only PreToolUse, Stop and UserPromptSubmit can block; every other event is observation-only.
-import {
-  asPayload,
-  baseInvocation,
-  describe,
-  isRecord,
-  jsonReply,
-  nonEmptyReason,
-  optionalString,
-  readStopHookActive,
-  exactKindLookup,
-  echoedEventName,
-} from "../shared/payload.ts";
+import { describe, isRecord, jsonReply, nonEmptyReason, optionalString, readClaudeStyleStop, echoedEventName } from "../shared/payload.ts";
 import { withUndelivered } from "../shared/messages.ts";
 import type { Payload } from "../shared/payload.ts";
 import { kimiResultText, normalizeKimiTool } from "./tools.ts";
 import { PayloadError, type Decision, type Invocation, type InvocationKind, type Reply } from "../../contract/types.ts";
 import { defineAdapter, type CapabilityRows } from "../shared/define.ts";
+import { claudeStylePayload, type Opened } from "../shared/opening.ts";
 
 const ADAPTER_ID = "kimi";
 const EVIDENCE = "documented, not verified on the real CLI";
@@ -121,23 +111,12 @@ const CAPABILITIES: CapabilityRows = [
   },
 ];
 
-// parse() reads only exact event names; kindOf also calls a misspelt pre-tool event a tool_call, so it blocks.
-const exactKind = exactKindLookup(KINDS);
+const PAYLOAD = claudeStylePayload("Kimi Code", { sessionName: ["session_title"] });
 
-function parse(nativeEvent: string, raw: unknown): Invocation {
-  const where = `Kimi Code ${nativeEvent} payload`;
-  const kind = exactKind(nativeEvent);
-  if (kind === undefined) throw new PayloadError(`${where}: hookit does not know the Kimi Code event "${nativeEvent}"`);
-  const payload = asPayload(raw, where);
-  const invocation = baseInvocation(ADAPTER_ID, nativeEvent, kind, payload, where);
-  const title = optionalString(payload, "session_title", where);
-  if (title !== undefined && invocation.metadata) invocation.metadata.sessionName = title;
+function read({ invocation, payload, where }: Opened): Invocation {
+  const { kind, nativeEvent } = invocation;
   if (kind === "tool_call" || kind === "tool_result") addToolEvent(invocation, nativeEvent, payload, where);
-  if (kind === "stop") {
-    invocation.events = [{ event: "agent_end", agent: ADAPTER_ID }];
-    const active = readStopHookActive(payload);
-    if (active !== undefined) invocation.stopHookActive = active;
-  }
+  if (kind === "stop") readClaudeStyleStop(invocation, payload);
   return invocation;
 }
 
@@ -200,6 +179,7 @@ export default defineAdapter({
   ],
   capabilities: CAPABILITIES,
   kinds: KINDS,
-  parse,
+  payload: PAYLOAD,
+  read,
   respond,
 });

@@ -4,8 +4,9 @@
 // model server (test/e2e/opencode.e2e.test.ts, test/fixtures/opencode/).
 import { withEvidence } from "../shared/evidence.ts";
 import type { CapabilityRow } from "../../contract/types.ts";
+import facts from "./facts.ts";
 
-export const OPENCODE_VERSION = "1.18.33";
+export const OPENCODE_VERSION = facts.verified.newest;
 export const OPENCODE_VERIFIED_WITH = `OpenCode ${OPENCODE_VERSION} (opencode-ai): fixtures and the real CLI`;
 
 export const OPENCODE_CAPABILITIES: readonly CapabilityRow[] = Object.freeze(

@@ -11,6 +11,7 @@ import { renderNewFile } from "../../install/jsonc.ts";
 import { homeDir } from "../../install/locate.ts";
 import { clear, sync, type Collection } from "../../install/shapes.ts";
 import type { InstallTarget } from "../../install/types.ts";
+import { OPENCODE_CAPABILITIES } from "./capabilities.ts";
 
 const EMPTY_TEXT = renderNewFile({});
 const PLUGIN_FILE = "opencode.mjs";
@@ -53,6 +54,8 @@ const target: InstallTarget = {
     distFile: "opencode.mjs",
     entry: (strings, own) => strings.find((s) => isHookitOpencodePlugin(s, own))?.replace(/^file:\/\//, ""),
     staleEffect: "OpenCode then runs unguarded",
+    loadsOnce: true,
+    capabilities: OPENCODE_CAPABILITIES,
   },
   projectFile: "opencode.json",
   globalFile: (env) => join(opencodeConfigDir(env), "opencode.json"),

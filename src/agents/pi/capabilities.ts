@@ -3,8 +3,9 @@
 // the user actually gets (pi-extension-api.md §2–§6, model-view.md §6).
 import { withEvidence } from "../shared/evidence.ts";
 import type { CapabilityRow } from "../../contract/types.ts";
+import facts from "./facts.ts";
 
-export const PI_VERIFIED_WITH = "Pi 1.6.0 (@earendil-works/pi-coding-agent): fixtures and the real CLI";
+export const PI_VERIFIED_WITH = `Pi ${facts.verified.newest} (@earendil-works/pi-coding-agent): fixtures and the real CLI`;
 /**
  * The oldest Pi hookit supports: its peer-dependency floor (0.87 made `turn_end`
  * an actionable boundary). Every event hookit subscribes to exists from 0.80.4.
@@ -85,7 +86,7 @@ export const PI_CAPABILITIES: readonly CapabilityRow[] = Object.freeze(
         notes: "Evaluated inside hookit after each hook, as in HooKit.",
       },
     ],
-    "1.6.0",
+    facts.verified.newest,
     "fixtures",
     ["session_before_switch"],
   ),

@@ -1,14 +1,16 @@
 // defineAdapter derives what every built-in adapter would otherwise write out the same way: kindOf
-// from its event table and lifecycle list, and each capability row's `verified` cell from the one
-// `verifiedWith` (or, for an agent no real CLI run backs, its `evidence`).
-import { SPEC_VERSION, type Adapter, type CapabilityRow, type InvocationKind } from "../../contract/types.ts";
+// from its event table and lifecycle list, each capability row's `verified` cell from the one
+// `verifiedWith` (or, for an agent no real CLI run backs, its `evidence`), and the opening of
+// parse() from where its payload keeps the common facts (opening.ts).
+import { SPEC_VERSION, type Adapter, type CapabilityRow, type InvocationKind, type Invocation } from "../../contract/types.ts";
 import { withEvidence } from "./evidence.ts";
-import { kindLookup } from "./payload.ts";
+import { openPayload, type Opened, type PayloadShape } from "./opening.ts";
+import { exactKindLookup, kindLookup } from "./payload.ts";
 
 /** Capability rows as an adapter writes them: defineAdapter fills in `verified`. */
 export type CapabilityRows = Omit<CapabilityRow, "verified">[];
 
-export interface AdapterDefinition extends Omit<Adapter, "specVersion" | "kindOf" | "capabilities"> {
+export interface AdapterDefinition extends Omit<Adapter, "specVersion" | "kindOf" | "capabilities" | "parse"> {
   /** The native events hookit handles, with their kinds, spelled as the agent sends them. */
   kinds: Readonly<Record<string, InvocationKind>>;
   /** More native events hookit may receive and answers with a plain allow. */
@@ -16,13 +18,20 @@ export interface AdapterDefinition extends Omit<Adapter, "specVersion" | "kindOf
   capabilities: CapabilityRows;
   /** Set when `verifiedWith` is not a CLI version the e2e suite runs: what backs every row instead. */
   evidence?: string;
+  /** Where the payload keeps what every invocation carries. */
+  payload: PayloadShape;
+  /** The agent's own part of parse(), from the opened payload: its tool calls, results and stops. */
+  read(opened: Opened): Invocation;
 }
 
-export function defineAdapter({ kinds, lifecycle, capabilities, evidence, ...adapter }: AdapterDefinition): Adapter {
+export function defineAdapter({ kinds, lifecycle, capabilities, evidence, payload, read, ...adapter }: AdapterDefinition): Adapter {
+  // parse() reads only exact event names; kindOf also calls a misspelt pre-tool event a tool_call, so it blocks.
+  const exactKind = exactKindLookup({ ...kinds }, lifecycle);
   return {
     ...adapter,
     specVersion: SPEC_VERSION,
     kindOf: kindLookup({ ...kinds }, lifecycle),
+    parse: (nativeEvent, raw) => read(openPayload(adapter.id, payload, exactKind, nativeEvent, raw)),
     capabilities: withEvidence(capabilities, evidence === undefined ? adapter.verifiedWith : undefined, evidence),
   };
 }

@@ -1,11 +1,4 @@
-// Readers and writers for Claude-style hooks: snake_case payloads (`session_id`,
-// `cwd`, `tool_name`, `tool_input`, `tool_use_id`) answered with one JSON object
-// on stdout. Claude Code and Codex CLI share this shape, so both adapters use
-// these helpers. Payload reading is loose on purpose: harnesses add fields
-// between versions, so unknown keys are ignored and only the fields hookit
-// reads are type-checked.
-import type { SessionMetadata } from "../../engine/types.ts";
-import { PayloadError, type Invocation, type InvocationKind, type Notice, type Reply } from "../../contract/types.ts";
+import { PayloadError, type Decision, type Invocation, type InvocationKind, type Notice, type Reply } from "../../contract/types.ts";
 import { isRecord } from "../../is-record.ts";
 
 // Every agent helper reads payloads with it.
@@ -31,11 +24,6 @@ export function describe(value: unknown): string {
   return `a ${typeof value}`;
 }
 
-export function asPayload(payload: unknown, where: string): Payload {
-  if (!isRecord(payload)) throw new PayloadError(`${where}: expected a JSON object on stdin, got ${describe(payload)}`);
-  return payload;
-}
-
 /** A string field that may be absent (null counts as absent: Codex sends `transcript_path: null`). */
 export function optionalString(obj: Payload, key: string, where: string): string | undefined {
   const value = obj[key];
@@ -50,26 +38,6 @@ export function requireString(obj: Payload, key: string, where: string): string 
   return value;
 }
 
-/** The common fields every Claude-style event carries, as an Invocation skeleton. */
-export function baseInvocation(agent: string, nativeEvent: string, kind: InvocationKind, payload: Payload, where: string): Invocation {
-  const invocation: Invocation = { agent, nativeEvent, kind, events: [] };
-  const sessionId = optionalString(payload, "session_id", where);
-  const cwd = optionalString(payload, "cwd", where);
-  const metadata: SessionMetadata = {};
-  if (sessionId !== undefined) {
-    invocation.sessionId = sessionId;
-    metadata.sessionId = sessionId;
-  }
-  if (cwd !== undefined) invocation.cwd = cwd;
-  // The transcript JSONL is the closest thing these harnesses have to Pi's session file.
-  const transcript = optionalString(payload, "transcript_path", where);
-  if (transcript !== undefined) metadata.sessionFile = transcript;
-  const model = optionalString(payload, "model", where);
-  if (model !== undefined) metadata.model = model;
-  invocation.metadata = metadata;
-  return invocation;
-}
-
 export function readNativeTool(payload: Payload, where: string): NativeTool {
   const name = payload.tool_name;
   if (typeof name !== "string" || name === "") {
@@ -82,10 +50,28 @@ export function readNativeTool(payload: Payload, where: string): NativeTool {
   return { name, input, id: optionalString(payload, "tool_use_id", where) ?? "" };
 }
 
-/** `stop_hook_active` when the payload states it; a non-boolean is treated as unknown. */
-export function readStopHookActive(payload: Payload): boolean | undefined {
-  const value = payload.stop_hook_active;
-  return typeof value === "boolean" ? value : undefined;
+/** A Claude-style Stop: the agent's end, and `stop_hook_active` when the payload states it (a non-boolean is unknown). */
+export function readClaudeStyleStop(invocation: Invocation, payload: Payload): void {
+  invocation.events = [{ event: "agent_end", agent: invocation.agent }];
+  const active = payload.stop_hook_active;
+  if (typeof active === "boolean") invocation.stopHookActive = active;
+}
+
+/**
+ * The Claude-style answer to a continuation or a stop: `decision: "block"` continues a Stop,
+ * `continue: false` ends the turn on any event. Stopping wins: an interrupt Action asked for it.
+ */
+export function claudeStyleStopAnswer(invocation: Invocation, decision: Decision): Record<string, unknown> {
+  const answer: Record<string, unknown> = {};
+  if (invocation.kind === "stop" && decision.continueWith !== undefined && decision.stopAgent === undefined) {
+    answer.decision = "block";
+    answer.reason = nonEmptyReason(decision.continueWith);
+  }
+  if (decision.stopAgent !== undefined) {
+    answer.continue = false;
+    answer.stopReason = decision.stopAgent;
+  }
+  return answer;
 }
 
 /** The text of a tool output: strings as they are, content blocks joined, anything else as JSON. */
@@ -116,17 +102,6 @@ export function jsonReply(output: Record<string, unknown>): Reply {
 /** A string, or undefined for anything else (for payload fields that are optional and loosely typed). */
 export function stringOf(value: unknown): string | undefined {
   return typeof value === "string" ? value : undefined;
-}
-
-/** The fields every invocation shares; absent values stay absent rather than `undefined`. */
-export function invocationSkeleton(
-  agent: string,
-  nativeEvent: string,
-  sessionId: string | undefined,
-  cwd: string | undefined,
-  metadata: SessionMetadata,
-): Pick<Invocation, "agent" | "nativeEvent" | "sessionId" | "cwd" | "metadata"> {
-  return { agent, nativeEvent, ...(sessionId !== undefined && { sessionId }), ...(cwd !== undefined && { cwd }), metadata };
 }
 
 /** The kind of exactly `nativeEvent` in an event table and its lifecycle list, or undefined. */
