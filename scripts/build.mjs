@@ -100,6 +100,11 @@ const cold = await build({
   chunkNames: "_chunks/[name]-[hash]",
   splitting: true,
   format: "esm",
+  // CommonJS dependencies bundled into ES modules (execa's cross-spawn) call `require` for Node's
+  // built-ins; esbuild's ESM output has none, so each file gets one.
+  banner: {
+    js: 'import { createRequire as __hookitCreateRequire } from "node:module"; const require = __hookitCreateRequire(import.meta.url);',
+  },
 });
 const hot = await build({
   ...common,

@@ -1,5 +1,8 @@
 // Crash-safe file writes: a reader (or a crash) sees the old file or the new
 // one, never a truncated mix. Write a sibling temp file, fsync it, rename.
+// No library: write-file-atomic takes the same steps plus what hookit does not use (chown,
+// queueing writes to one path in a process) and brings imurmurhash and signal-exit into every
+// hook call; the whole job is the twenty lines below.
 import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
 

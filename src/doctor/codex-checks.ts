@@ -3,6 +3,8 @@
 // which of hookit's hooks it will run, instead of repeating the advice.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { parse as parseToml } from "smol-toml";
+import { isRecord } from "../is-record.ts";
 import type { Env } from "../paths.ts";
 import { codexHome } from "../agents/codex/install.ts";
 import { targetPath, TARGETS } from "../installer/index.ts";
@@ -85,23 +87,15 @@ export async function codexChecks(scopes: string[], projectDir: string, env: Env
   }
 }
 
-/** `[projects."<dir>"]` with `trust_level = "trusted"` in Codex's config.toml (read as text: one table, one key). */
+/** `projects."<dir>".trust_level = "trusted"` in Codex's config.toml, however the TOML spells it. */
 export function codexTrustsProject(env: Env, dir: string): boolean {
-  let text: string;
+  let config: Record<string, unknown>;
   try {
-    text = readFileSync(join(codexHome(env), "config.toml"), "utf8");
+    config = parseToml(readFileSync(join(codexHome(env), "config.toml"), "utf8"));
   } catch {
-    return false;
+    return false; // no file, or one Codex cannot read either
   }
-  const lines = text.split(/\r?\n/);
-  const header = lines.findIndex((line) => {
-    const m = /^\s*\[\s*projects\s*\.\s*(?:"((?:[^"\\]|\\.)*)"|'([^']*)')\s*\]\s*(#.*)?$/.exec(line);
-    return m !== null && (m[2] ?? (JSON.parse(`"${m[1]}"`) as string)) === dir;
-  });
-  if (header < 0) return false;
-  for (const line of lines.slice(header + 1)) {
-    if (/^\s*\[/.test(line)) break;
-    if (/^\s*trust_level\s*=\s*["']trusted["']\s*(#.*)?$/.test(line)) return true;
-  }
-  return false;
+  const projects = config.projects;
+  const project = isRecord(projects) ? projects[dir] : undefined;
+  return isRecord(project) && project.trust_level === "trusted";
 }

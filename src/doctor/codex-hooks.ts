@@ -3,7 +3,7 @@
 // `codex app-server` answers `hooks/list` with each hook's `trustStatus` (checked on
 // Codex 0.171); hookit starts it on stdio, asks once, and stops it. Bounded: a Codex
 // that does not answer in time is reported as unknown, never waited on.
-import { spawn } from "node:child_process";
+import { execa } from "execa";
 import { delimiter, join } from "node:path";
 import { isExecutableFile } from "../exec-path.ts";
 import type { Env } from "../paths.ts";
@@ -27,41 +27,31 @@ export function findCodex(env: Env): string | undefined {
   return undefined;
 }
 
-export function listCodexHooks(codex: string, cwd: string, env: Env, timeoutMs = TIMEOUT_MS): Promise<CodexHookList> {
-  return new Promise((resolve) => {
-    const child = spawn(codex, ["app-server"], { cwd, env: env as NodeJS.ProcessEnv, stdio: ["pipe", "pipe", "ignore"] });
-    let buffered = "";
-    let settled = false;
-    const finish = (result: CodexHookList) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      child.kill("SIGTERM");
-      resolve(result);
-    };
-    const timer = setTimeout(
-      () => finish({ ok: false, detail: `codex app-server did not answer hooks/list within ${timeoutMs / 1000} s` }),
-      timeoutMs,
-    );
-    child.on("error", (error) => finish({ ok: false, detail: `could not run ${codex}: ${error.message}` }));
-    child.on("exit", (code) => finish({ ok: false, detail: `codex app-server exited (${code}) before answering hooks/list` }));
-    child.stdout.setEncoding("utf8");
-    child.stdout.on("data", (chunk: string) => {
-      buffered += chunk;
-      let newline;
-      while ((newline = buffered.indexOf("\n")) >= 0) {
-        const line = buffered.slice(0, newline);
-        buffered = buffered.slice(newline + 1);
-        const answer = parseAnswer(line);
-        if (answer) finish(answer);
+export async function listCodexHooks(codex: string, cwd: string, env: Env, timeoutMs = TIMEOUT_MS): Promise<CodexHookList> {
+  // execa's timeout stops a Codex that never answers; on an answer hookit stops it at once (leaving
+  // the loop alone would wait for the server to end).
+  const server = execa(codex, ["app-server"], { cwd, env, extendEnv: false, stderr: "ignore", timeout: timeoutMs, reject: false });
+  const send = (message: object) => server.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", ...message })}\n`);
+  server.stdin.on("error", () => undefined); // an early exit is reported from the result below
+  send({ id: 1, method: "initialize", params: { clientInfo: { name: "hookit-doctor", version: "1" } } });
+  send({ method: "initialized" });
+  send({ id: 2, method: "hooks/list", params: { cwds: [cwd] } });
+  try {
+    for await (const line of server) {
+      const answer = parseAnswer(line);
+      if (answer) {
+        server.kill();
+        return answer;
       }
-    });
-    const send = (message: unknown) => child.stdin.write(JSON.stringify({ jsonrpc: "2.0", ...(message as object) }) + "\n");
-    child.stdin.on("error", () => undefined); // an early exit is reported through "exit"
-    send({ id: 1, method: "initialize", params: { clientInfo: { name: "hookit-doctor", version: "1" } } });
-    send({ method: "initialized" });
-    send({ id: 2, method: "hooks/list", params: { cwds: [cwd] } });
-  });
+    }
+  } catch {
+    // It failed to start or timed out: the result says which.
+  }
+  const result = await server;
+  if (result.timedOut) return { ok: false, detail: `codex app-server did not answer hooks/list within ${timeoutMs / 1000} s` };
+  if (result.exitCode === undefined && result.signal === undefined)
+    return { ok: false, detail: `could not run ${codex}: ${String(result.shortMessage)}` };
+  return { ok: false, detail: `codex app-server exited (${result.exitCode ?? result.signal}) before answering hooks/list` };
 }
 
 function parseAnswer(line: string): CodexHookList | undefined {

@@ -2,7 +2,7 @@
 // with a synthetic pre-tool payload on stdin, and checks the answer is one the
 // harness can read. This catches what a config file alone cannot show: a node
 // or bin path that no longer exists, a command not on PATH, a crash.
-import { spawnSync } from "node:child_process";
+import { execaSync } from "execa";
 import { PROBES } from "../agents/probes.ts";
 import type { HookAgentId } from "../agents/registry.ts";
 
@@ -19,34 +19,35 @@ export const PROBE_TIMEOUT_MS = 10_000;
 /** `command` is the installed command line for `event` (the agent passes it to sh). */
 export function probeCommand(agent: HookAgentId, command: string, cwd: string, env: NodeJS.ProcessEnv): ProbeResult {
   const probe = PROBES[agent];
-  const run = spawnSync("/bin/sh", ["-c", command], {
+  const run = execaSync("/bin/sh", ["-c", command], {
     cwd,
     env: { ...env, HOOKIT_DOCTOR: "1" },
+    extendEnv: false,
     input: JSON.stringify(probe.payload(cwd, "hookit-doctor")),
-    encoding: "utf8",
     timeout: PROBE_TIMEOUT_MS,
+    reject: false,
   });
-  // A command that exits without reading its stdin closes the pipe before the payload is all
-  // written (EPIPE): it did run, so its exit status and output are what count.
-  const error = (run.error as NodeJS.ErrnoException | undefined)?.code === "EPIPE" ? undefined : run.error;
-  if ((error as NodeJS.ErrnoException | undefined)?.code === "ETIMEDOUT") {
+  if (run.timedOut) {
     return {
       ok: false,
       detail: `it timed out after ${PROBE_TIMEOUT_MS / 1000} s on a harmless \`true\` shell call`,
       fix: 'a tool_call hook of your policy is slow (its when/shell runs on every call): find it with `echo \'{"event":"tool_call","toolName":"bash","input":{"command":"true"}}\' | hookit check --dry-run`, then give it a filter or make it faster',
     };
   }
-  if (error) return { ok: false, detail: `could not run it: ${error.message}` };
-  const jsonAnswer = run.status !== null && probe.jsonAnswerExitCodes?.includes(run.status) === true && run.stdout.trim().startsWith("{");
-  if (run.status !== 0 && !jsonAnswer) {
+  // No exit code and no signal: it never started. (A command that exits without reading its
+  // stdin breaks the pipe (EPIPE) but did run, so its exit code is what counts.)
+  if (run.exitCode === undefined && run.signal === undefined) return { ok: false, detail: `could not run it: ${String(run.shortMessage)}` };
+  const status = run.exitCode ?? null;
+  const jsonAnswer = status !== null && probe.jsonAnswerExitCodes?.includes(status) === true && run.stdout.trim().startsWith("{");
+  if (status !== 0 && !jsonAnswer) {
     const output = run.stderr || run.stdout;
     const missing = /Cannot find module '([^']+)'/.exec(output)?.[1];
     if (missing) {
       return { ok: false, detail: `the hookit it runs is gone: ${missing} does not exist (moved or deleted)` };
     }
-    if (run.status === 127) return { ok: false, detail: `its program was not found (${output.trim().split("\n")[0] ?? ""})` };
+    if (status === 127) return { ok: false, detail: `its program was not found (${output.trim().split("\n")[0] ?? ""})` };
     const said = output.trim().split("\n")[0] ?? "";
-    return { ok: false, detail: `it exited with ${run.status ?? run.signal}${said ? `: ${said}` : ""}` };
+    return { ok: false, detail: `it exited with ${status ?? run.signal}${said ? `: ${said}` : ""}` };
   }
   const out = run.stdout.trim();
   if (out !== "") {

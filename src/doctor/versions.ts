@@ -3,7 +3,7 @@
 // newest releases) passed on and whose tool list is captured in test/fixtures/tool-lists/. A release
 // outside it may offer a tool no adapter maps (a new file tool reaches policies under its native
 // name) or answer hooks differently, so doctor says so.
-import { spawnSync } from "node:child_process";
+import { execaSync } from "execa";
 import { existsSync } from "node:fs";
 import { delimiter, join } from "node:path";
 import type { AgentId } from "../agents/registry.ts";
@@ -23,8 +23,8 @@ export const VERIFIED_RANGES: Partial<Record<AgentId, VerifiedRange>> = Object.f
 export type VersionProbe = (path: string, env: Env) => string | undefined;
 
 const probeVersion: VersionProbe = (path, env) => {
-  const r = spawnSync(path, ["--version"], { env, encoding: "utf8", timeout: 5000, stdio: ["ignore", "pipe", "pipe"] });
-  return r.status === 0 ? `${r.stdout}\n${r.stderr}` : undefined;
+  const r = execaSync(path, ["--version"], { env, extendEnv: false, timeout: 5000, stdin: "ignore", reject: false });
+  return r.exitCode === 0 ? `${r.stdout}\n${r.stderr}` : undefined;
 };
 
 /** One warning per installed agent whose CLI on PATH reports a version outside its verified range. */

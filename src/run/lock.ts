@@ -4,6 +4,10 @@
 // whose owner is dead (kill -9 while its hooks ran) is broken at once, so one
 // crash never wedges a session; a live owner's lock is never broken, however
 // long its hooks take (an age rule would let two processes in at once).
+// No library: proper-lockfile, the usual one, calls a lock stale by the age of its mtime, which
+// the owner refreshes on a timer, so a live owner that is slow or stopped loses its lock to a
+// second process; this one asks whether the owner is alive. It would also put graceful-fs
+// (which patches node:fs), retry and signal-exit on the hook's hot path.
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";

@@ -2,7 +2,7 @@
 // on the port the harness chose, runs the CLI once under a clean environment with a timeout, stops
 // the server, and writes the outcome as JSON. The harness bundles this file with esbuild and runs
 // it as `unshare -n sh -c 'ip link set lo up && exec node driver.mjs <spec>'` where it can.
-import { spawn } from "node:child_process";
+import { execa } from "execa";
 import { readFileSync, writeFileSync } from "node:fs";
 import { startFakeServer } from "./servers/http.ts";
 import type { ModelTurn, Wire } from "./servers/types.ts";
@@ -43,40 +43,44 @@ function killGroup(pid: number | undefined): void {
 }
 
 async function runCli(spec: DriverSpec): Promise<DriverResult> {
-  const started = Date.now();
   const [command, ...args] = spec.argv;
   if (command === undefined) throw new Error("driver: empty argv");
-  // detached: the CLI gets its own process group, so a timeout kills its hooks and tools too.
-  const child = spawn(command, args, {
+  // detached: the CLI gets its own process group, so a timeout kills its hooks and tools too
+  // (execa's own timeout would stop the CLI alone, and a tool holding its stdout would keep the run open).
+  const cli = execa(command, args, {
     cwd: spec.cwd,
     env: spec.env,
+    extendEnv: false,
     detached: true,
-    stdio: spec.interactive ? ["inherit", "inherit", "pipe"] : [spec.stdin === undefined ? "ignore" : "pipe", "pipe", "pipe"],
-  });
-  if (spec.stdin !== undefined) child.stdin?.end(spec.stdin);
+    reject: false,
+    stripFinalNewline: false,
+    ...(spec.interactive
+      ? { stdin: "inherit", stdout: "inherit" }
+      : spec.stdin === undefined
+        ? { stdin: "ignore" }
+        : { input: spec.stdin }),
+  } as const);
   // A client that gives up on the CLI (pi-rpc.ts) sends SIGTERM: the CLI's group goes too, the result is still written.
-  process.once("SIGTERM", () => killGroup(child.pid));
-  let stdout = "";
-  let stderr = "";
-  child.stdout?.on("data", (d: Buffer) => (stdout += d.toString("utf8")));
-  child.stderr?.on("data", (d: Buffer) => (stderr += d.toString("utf8")));
+  process.once("SIGTERM", () => killGroup(cli.pid));
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
-    killGroup(child.pid);
+    killGroup(cli.pid);
   }, spec.timeoutMs);
-  return new Promise((resolve) => {
-    child.on("error", (error) => {
-      clearTimeout(timer);
-      resolve({ exitCode: null, signal: null, timedOut, stdout, stderr, durationMs: Date.now() - started, error: String(error) });
-    });
-    child.on("close", (exitCode, signal) => {
-      clearTimeout(timer);
-      // Tools the CLI started in the background must not outlive the scenario.
-      killGroup(child.pid);
-      resolve({ exitCode, signal, timedOut, stdout, stderr, durationMs: Date.now() - started });
-    });
-  });
+  const result = await cli;
+  clearTimeout(timer);
+  // Tools the CLI started in the background must not outlive the scenario.
+  killGroup(cli.pid);
+  const started = result.exitCode !== undefined || result.signal !== undefined;
+  return {
+    exitCode: result.exitCode ?? null,
+    signal: result.signal ?? null,
+    timedOut,
+    stdout: typeof result.stdout === "string" ? result.stdout : "",
+    stderr: result.stderr,
+    durationMs: result.durationMs,
+    ...(started ? {} : { error: String(result.shortMessage) }),
+  };
 }
 
 async function main(): Promise<void> {

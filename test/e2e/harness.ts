@@ -1,13 +1,13 @@
 // The e2e runner: one fresh HOME and git project per scenario, the test policy, `hookit install`,
 // then one real CLI run against the fake model server (see driver.ts), network-isolated with
 // `unshare -n` where the machine allows it. Returns what the model was sent and the project files.
-import { spawn, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { homedir, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildSync } from "esbuild";
+import { execa, execaSync } from "execa";
 import { AGENTS, type AgentContext } from "./agents.ts";
 import { basePath, cliCommand, type CliId } from "./clis.ts";
 import { captureScript, readJsonl, sabotageHookCommand as sabotageAt, writeFiles } from "./scenario-files.ts";
@@ -95,7 +95,8 @@ export function disposeScratch(): void {
   hookitBinPath = undefined;
 }
 
-function bundledDriver(): string {
+/** driver.ts bundled into one ES module in this worker's scratch directory (built once). */
+export function bundledDriver(): string {
   if (driverFile) return driverFile;
   const out = join(scratch(), "driver.mjs");
   buildSync({
@@ -106,6 +107,8 @@ function bundledDriver(): string {
     target: "node20",
     outfile: out,
     logLevel: "error",
+    // execa's CommonJS parts (cross-spawn) `require` Node's built-ins, which an ES module has not.
+    banner: { js: 'import { createRequire } from "node:module"; const require = createRequire(import.meta.url);' },
   });
   driverFile = out;
   return out;
@@ -115,7 +118,7 @@ function bundledDriver(): string {
 export function canIsolate(): boolean {
   // HOOKIT_E2E_NO_ISOLATION=1 runs in the host's network namespace (debugging with host tools).
   if (process.env.HOOKIT_E2E_NO_ISOLATION === "1") return false;
-  isolation ??= spawnSync("unshare", ["-n", "sh", "-c", "ip link set lo up"], { stdio: "ignore" }).status === 0;
+  isolation ??= execaSync("unshare", ["-n", "sh", "-c", "ip link set lo up"], { stdio: "ignore", reject: false }).exitCode === 0;
   return isolation;
 }
 
@@ -135,9 +138,8 @@ export function baseEnv(home: string): Record<string, string> {
 }
 
 export function run(command: string, args: string[], options: { cwd: string; env: Record<string, string> }): void {
-  const r = spawnSync(command, args, { ...options, encoding: "utf8", timeout: 60_000 });
-  if (r.status !== 0)
-    throw new Error(`${command} ${args.join(" ")} failed (${r.status ?? r.signal}):\n${r.stdout}${r.stderr}${r.error ?? ""}`);
+  const r = execaSync(command, args, { ...options, extendEnv: false, timeout: 60_000, reject: false, all: true });
+  if (r.failed) throw new Error(`${r.shortMessage}:\n${r.all}`);
 }
 
 /** Writes the spec and returns the command line that runs the driver on it, isolated where possible. */
@@ -150,15 +152,10 @@ export function driverCommand(spec: DriverSpec, specFile: string): [string, stri
     : [node, [driver, specFile]];
 }
 
-function runDriver(spec: DriverSpec, specFile: string): Promise<void> {
+async function runDriver(spec: DriverSpec, specFile: string): Promise<void> {
   const [cmd, args] = driverCommand(spec, specFile);
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { stdio: ["ignore", "ignore", "pipe"] });
-    let stderr = "";
-    child.stderr.on("data", (d: Buffer) => (stderr += d.toString("utf8")));
-    child.on("error", reject);
-    child.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`e2e driver exited ${code}: ${stderr}`))));
-  });
+  const r = await execa(cmd, args, { stdin: "ignore", stdout: "ignore", reject: false });
+  if (r.failed) throw new Error(`e2e driver failed (${r.shortMessage}): ${r.stderr}`);
 }
 
 /** One scenario's throwaway directory: an empty HOME and a fresh git project, and the base environment for it. */

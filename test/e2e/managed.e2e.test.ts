@@ -7,19 +7,17 @@
 // The real /etc is never touched: each run happens in a private mount namespace (`unshare -m`)
 // where /etc and /usr/local are overlays whose writes land in the run's scratch folder, so no
 // other process (another e2e file, another session) ever sees them, and nothing needs restoring.
-import { spawn, spawnSync } from "node:child_process";
+import { execa, execaSync } from "execa";
 import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { AGENTS } from "./agents.ts";
 import { cliCommand, type CliId } from "./clis.ts";
-import { CACHE_ROOT, disposeScratch, freePort, freshRun, hookitBin, scratch } from "./harness.ts";
+import { bundledDriver, CACHE_ROOT, disposeScratch, freePort, freshRun, hookitBin, scratch } from "./harness.ts";
 import { readJsonl, writeFiles } from "./scenario-files.ts";
 import type { DriverResult, DriverSpec } from "./driver.ts";
 import { conversation, afterLastToolCall } from "./views.ts";
 import { ensureUser, type User } from "../managed/_user.ts";
-import { buildSync } from "esbuild";
-import { REPO_ROOT } from "./harness.ts";
 
 const MARKER = "forbidden-marker";
 const GUARD = "org-no-marker";
@@ -45,7 +43,7 @@ const USER_SABOTAGE: Partial<Record<CliId, (home: string) => Record<string, stri
   codex: (home) => ({ [join(home, ".codex/hooks.json")]: JSON.stringify({ hooks: {} }) }),
 };
 
-const canRun = process.getuid?.() === 0 && spawnSync("unshare", ["-m", "-n", "true"], { stdio: "ignore" }).status === 0;
+const canRun = process.getuid?.() === 0 && execaSync("unshare", ["-m", "-n", "true"], { stdio: "ignore", reject: false }).exitCode === 0;
 
 describe.runIf(canRun)("managed install on the real CLIs, agent run as a second user", () => {
   afterAll(disposeScratch);
@@ -134,18 +132,16 @@ async function managedRun(agent: CliId, user: User): Promise<ManagedRun> {
     `mount --bind ${CACHE_ROOT} ${cache}`,
     "ip link set lo up",
     `"${process.execPath}" "${hookitBin()}" install --system --agent ${agent} --policy ${policyFile} >${join(dir, "install.log")} 2>&1`,
-    `exec "${process.execPath}" "${driver(dir)}" "${specFile}"`,
+    `exec "${process.execPath}" "${bundledDriver()}" "${specFile}"`,
   ].join("\n");
   void hookitCopy;
-  await new Promise<void>((resolve, reject) => {
-    const child = spawn("unshare", ["-m", "-n", "--propagation", "private", "sh", "-c", script], { stdio: ["ignore", "ignore", "pipe"] });
-    let stderr = "";
-    child.stderr.on("data", (d: Buffer) => (stderr += d.toString("utf8")));
-    child.on("error", reject);
-    child.on("close", (code) =>
-      code === 0 ? resolve() : reject(new Error(`managed e2e run exited ${code}: ${stderr}${readIf(join(dir, "install.log"))}`)),
-    );
+  const namespace = await execa("unshare", ["-m", "-n", "--propagation", "private", "sh", "-c", script], {
+    stdin: "ignore",
+    stdout: "ignore",
+    reject: false,
   });
+  if (namespace.failed)
+    throw new Error(`managed e2e run failed (${namespace.shortMessage}): ${namespace.stderr}${readIf(join(dir, "install.log"))}`);
   const driverResult = JSON.parse(readFileSync(spec.resultFile, "utf8")) as DriverResult;
   const requests = readJsonl(spec.logFile);
   const modelRequests = requests.filter((r) => r.answer?.startsWith("step:"));
@@ -173,22 +169,6 @@ async function managedRun(agent: CliId, user: User): Promise<ManagedRun> {
         `stdout: ${driverResult.stdout.slice(-1500)}`,
       ].join("\n"),
   };
-}
-
-let driverFile: string | undefined;
-function driver(dir: string): string {
-  if (driverFile && existsSync(driverFile)) return driverFile;
-  driverFile = join(dir, "driver.mjs");
-  buildSync({
-    entryPoints: [join(REPO_ROOT, "test/e2e/driver.ts")],
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    outfile: driverFile,
-    logLevel: "error",
-  });
-  return driverFile;
 }
 
 function readIf(path: string): string {

@@ -4,8 +4,7 @@
 // Inside the isolated network namespace the background shippers the hooks start cannot reach the
 // receiver (a collector that is down for the whole session); the run from the host afterwards
 // must deliver everything, exactly once.
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
+import { execa } from "execa";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
@@ -37,8 +36,9 @@ it("claude: every decision of a session arrives once at the collector", async ()
     const lock = join(state, "telemetry", "ship.lock");
     for (let i = 0; i < 100 && existsSync(lock); i++) await new Promise((resolve) => setTimeout(resolve, 100));
     // Asynchronously: the receiver answers from this very process.
-    const ship = await promisify(execFile)(process.execPath, [hookitBin(), "telemetry", "ship"], {
+    const ship = await execa(process.execPath, [hookitBin(), "telemetry", "ship"], {
       env: { PATH: process.env.PATH ?? "", HOME: r.home },
+      extendEnv: false,
     });
     expect(ship.stderr).toBe("");
 

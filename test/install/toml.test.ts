@@ -1,5 +1,5 @@
-// The TOML scanner behind the Kimi installer: it must accept every TOML construct a real
-// config.toml uses (or hookit would refuse a good file), reject broken files with the right
+// The TOML reading behind the Kimi installer (smol-toml): it must accept every TOML construct a
+// real config.toml uses (or hookit would refuse a good file), reject broken files with the right
 // line and column (or hookit would append to a file Kimi cannot read), see only real comment
 // lines, and notice a `hooks` key that `[[hooks]]` tables would clash with.
 import { describe, expect, it } from "vitest";
@@ -75,24 +75,42 @@ describe("scanToml", () => {
       { start: 27, end: 41, text: "# indented" },
       { start: 71, end: 77, text: "# last" },
     ]);
+    // Lines of multi-line strings of both kinds are not comments; a comment line in an array is.
+    const strings = "a = '''\n# literal\n'''\nb = \"\"\"\\\n  # after a line-ending backslash\n\"\"\"\nc = [\n  # in an array\n  1,\n]\n";
+    expect(scanToml(strings, "f").comments.map((c) => c.text)).toEqual(["# in an array"]);
   });
 
   it.each([
-    ['x = "unclosed\n', "1:5", "this string is not closed"],
-    ["x = '''never closed\n", "1:5", "this string is not closed"],
-    ["[table]\nkey\n", "2:4", 'expected "=" after the key'],
-    ["x = 1\ny = nope\n", "2:5", "expected a value (a string, number, boolean, date, array or inline table)"],
-    ["x = 1 2\n", "1:7", "expected the end of the line"],
-    ["[a.b\n", "1:5", 'expected "]" to close the table header'],
-    ['[agent]\nname = "x"\ntools = [1, 2\n', "3:9", "this array is not closed"],
-    ["x = [1 2]\n", "1:8", 'expected "," or "]" in the array'],
-    ["t = { a = 1 b = 2 }\n", "1:13", 'expected "," or "}" in the inline table'],
-    ['{\n  "hooks": {}\n}\n', "1:1", "expected a key, a [table] header or a comment"],
-    ["n = 01\n", "1:5", "expected a value (a string, number, boolean, date, array or inline table)"],
+    ['x = "unclosed\n', "1:14", "control characters are not allowed in strings"],
+    ["x = '\'\'never closed\n", "1:5", "unfinished string"],
+    ["[table]\nkey\n", "2:4", "illegal character in key"],
+    ["x = 1\ny = nope\n", "2:5", "invalid value"],
+    ["x = 1 2\n", "1:7", "each key-value declaration must be followed by an end-of-line"],
+    ["[a.b\n", "1:5", "illegal character in key"],
+    ['[agent]\nname = "x"\ntools = [1, 2\n', "4:1", "expected comma or end of structure"],
+    ["x = [1 2]\n", "1:8", "expected comma or end of structure"],
+    ["t = { a = 1 b = 2 }\n", "1:13", "expected comma or end of structure"],
+    ['{\n  "hooks": {}\n}\n', "1:1", "illegal character in key"],
+    ["n = 01\n", "1:5", "illegal leading zero"],
   ])("rejects %j at %s", (text, at, problem) => {
     const e = error(text);
     expect(e.code).toBe("E_MALFORMED");
     expect(e.message).toBe(`config.toml:${at}: ${problem}. hookit changed nothing; fix the file and run the command again.`);
+  });
+
+  // Each of these is not TOML, and the hand-written scanner smol-toml replaced let it through:
+  // hookit would have appended its block to a file Kimi cannot read.
+  it.each([
+    ["a key given twice", "model = 1\nmodel = 2\n", "2:1"],
+    ["a table given twice", "[agent]\nx = 1\n[agent]\ny = 2\n", "3:2"],
+    ["a table already made by a dotted key", 'agent.name = "x"\n[agent]\ntools = []\n', "2:2"],
+    ["a key added to an inline table", "t = { a = 1 }\nt.b = 2\n", "2:1"],
+    ["[[t]] after a static array t = […]", "t = [{ a = 1 }]\n[[t]]\na = 2\n", "2:3"],
+    ["an unknown escape in a multi-line string", 's = """\na \\\\ b \\q\n"""\n', "2:9"],
+    ["a date that does not exist", "since = 1979-13-45\n", "1:9"],
+    ["a control character in a comment", "x = 1 # bell \u0007\n", "1:14"],
+  ])("rejects %s", (_what, text, at) => {
+    expect(error(text).message).toMatch(new RegExp(`^config\\.toml:${at}: `));
   });
 
   it("notices a top-level `hooks` that [[hooks]] tables would clash with", () => {
@@ -103,6 +121,21 @@ describe("scanToml", () => {
     // Not top-level, or already an array of tables: no clash.
     expect(scanToml("[agent]\nhooks = []\n", "f").hooksConflict).toBeUndefined();
     expect(scanToml('[[hooks]]\nevent = "Stop"\n', "f").hooksConflict).toBeUndefined();
+  });
+
+  it("reads keys and tables as TOML means them, where the hand-written scanner read the text", () => {
+    // An escaped key is still `hooks`: appending [[hooks]] here would make the file invalid.
+    expect(scanToml('"ho\\u006fks" = []\n', "f").hooksConflict).toEqual({
+      offset: 0,
+      what: '`"ho\\u006fks" = …` defines `hooks` as a value',
+    });
+    // A multi-line value: the conflict is where its statement starts.
+    expect(scanToml('x = 1\n\n  hooks = [\n  { event = "Stop" },\n]\n', "f").hooksConflict).toEqual({
+      offset: 9,
+      what: "`hooks = …` defines `hooks` as a value",
+    });
+    // A sub-table of the last [[hooks]] entry is valid TOML, and a further [[hooks]] table still fits.
+    expect(scanToml('[[hooks]]\nevent = "Stop"\n[hooks.options]\nx = 1\n', "f").hooksConflict).toBeUndefined();
   });
 });
 

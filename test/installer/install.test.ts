@@ -114,7 +114,7 @@ describe.each(SCOPES)("%s scope", (scope) => {
       const { file, options } = setup(scope, agent);
       // Kimi's config.toml is TOML: an unclosed array there.
       const [broken, at] =
-        agent === "kimi" ? ['[agent]\nname = "x"\ntools = [1, 2\n', "3:9"] : ['{\n  "hooks": {\n    "x": [1, 2\n  }\n}\n', "4:3"];
+        agent === "kimi" ? ['[agent]\nname = "x"\ntools = [1, 2\n', "4:1"] : ['{\n  "hooks": {\n    "x": [1, 2\n  }\n}\n', "4:3"];
       write(file, broken);
       const error = await installAgents(options()).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(InstallError);
