@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { loadCatalog } from "../../src/engine/catalog.ts";
-import { packageRoot, STACK_OR_USAGE, useBuiltHookit } from "../run/hook/_run.ts";
+import { packageRoot, STACK_OR_USAGE, useBuiltHookit } from "../_sandbox.ts";
 
 const ROOT = join(import.meta.dirname, "../..");
 const RUN_DOCS = [

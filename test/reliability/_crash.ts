@@ -7,7 +7,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect } from "vitest";
-import { FAULTS, runBin, type ProcessResult, type Sandbox } from "./_sandbox.ts";
+import { FAULTS, type ProcessResult, runBin, type Sandbox } from "../_sandbox.ts";
 
 export interface Change {
   call: string;

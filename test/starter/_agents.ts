@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll } from "vitest";
-import { binPath, FIXTURES, useBuiltHookit } from "../run/hook/_run.ts";
+import { binPath, FIXTURES, useBuiltHookit } from "../_sandbox.ts";
 
 export interface Box {
   project: string;
