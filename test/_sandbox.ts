@@ -28,6 +28,9 @@ export interface SandboxOptions {
   path?: string;
 }
 
+/** All a sandboxed process sees of the environment (plus `HOOKIT_CONFIG` with `policyFile`). */
+export type SandboxEnv = Record<string, string> & { PATH: string; HOME: string; XDG_CONFIG_HOME: string; XDG_STATE_HOME: string };
+
 export interface Sandbox {
   root: string;
   home: string;
@@ -35,7 +38,7 @@ export interface Sandbox {
   project: string;
   /** Where processes run unless told otherwise: the project, or an empty folder with `policyFile`. */
   cwd: string;
-  env: Record<string, string>;
+  env: SandboxEnv;
   /** `$XDG_CONFIG_HOME/hookit`: the global policy, settings, external adapters. */
   configDir: string;
   /** `$XDG_STATE_HOME/hookit`: trust, session state, the decision log. */
@@ -183,7 +186,7 @@ function makeSandbox(options: SandboxOptions): Sandbox {
   if (options.binDir) mkdirSync(binDir);
   const policyFile = join(root, "policy.json");
   const systemPath = options.path ?? process.env.PATH ?? "/usr/bin:/bin";
-  const env: Record<string, string> = {
+  const env: SandboxEnv = {
     PATH: options.binDir ? `${binDir}:${systemPath}` : systemPath,
     HOME: home,
     XDG_CONFIG_HOME: join(root, "config"),
