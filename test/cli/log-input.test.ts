@@ -69,7 +69,8 @@ describe("recorded events", () => {
     const text = readFileSync(decisionLogPath(dir), "utf8");
     for (const secret of [key, token, "MIIEowIBAAKCAQEA", "x".repeat(24)]) expect(text).not.toContain(secret);
     const [logged] = readDecisionLog(dir);
-    expect((logged?.events?.[0] as unknown as { input: { command: string } }).input.command).toBe(
+    const [event] = (logged?.events ?? []) as unknown as Array<{ input: { command: string } }>;
+    expect(event?.input.command).toBe(
       `AWS_KEY=${REDACTED} curl -H 'Authorization: ${REDACTED}' && echo '${REDACTED}' > k && echo ${REDACTED}`,
     );
     expect(logged?.redacted).toBe(true);

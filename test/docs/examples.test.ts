@@ -45,7 +45,7 @@ const RUN_ALL = "<!-- run-all -->";
  * the event does not pass.
  */
 const DOCUMENTED: Record<string, { exit: number; stdout?: string }> = {
-  [`echo '{"event":"tool_call","toolName":"bash","input":{"command":"git push --force"}}' | hookit check`]: {
+  'echo \'{"event":"tool_call","toolName":"bash","input":{"command":"git push --force"}}\' | hookit check': {
     exit: 2,
     stdout: 'tool_call: block\nhookit: hook "no-force-push" rejected bash — `false`\n→ local/no-force-push requests message\n',
   },

@@ -8,7 +8,6 @@ import { describe, expect, test } from "vitest";
 import {
   bytesOf,
   describePoint,
-  escape,
   expectNoTornFiles,
   installScenario,
   killPoints,
@@ -20,6 +19,7 @@ import {
 import { agentPayloads } from "./_payloads.ts";
 import { inspectReply } from "./_protocol.ts";
 import { FAULTS, policy, runBin, runHook, sandbox, useBuiltHookit } from "../_sandbox.ts";
+import { escapeRegExp } from "../_text.ts";
 
 useBuiltHookit();
 
@@ -55,7 +55,7 @@ describe("kill -9 during a hook's state write", () => {
     const newBytes = bytesOf(sessionFile());
     expect(newBytes).not.toBe(oldBytes);
 
-    const pattern = `^${escape(box.env.XDG_STATE_HOME!)}/`;
+    const pattern = `^${escapeRegExp(box.env.XDG_STATE_HOME!)}/`;
     reset();
     const run: FaultRun = (env) => stop(env);
     const points = killPoints(await listChanges(run, pattern));
@@ -88,7 +88,7 @@ describe("kill -9 during `hookit trust`", () => {
     restore(box.env.XDG_STATE_HOME!, snapshot);
     const run: FaultRun = (env) => runBin(box, ["trust", "--yes"], "", { cwd: box.project, env, ...withFaults });
 
-    const pattern = `^${escape(box.stateDir)}/`;
+    const pattern = `^${escapeRegExp(box.stateDir)}/`;
     const points = killPoints(await listChanges(run, pattern));
     const newBytes = bytesOf(store);
     expect(newBytes).toContain(other);

@@ -23,7 +23,9 @@ const CLONED = policy({
 const MARKERS = ["when-ran", "tool_call-ran", "tool_result-ran", "agent_end-ran", "agent_settled-ran"];
 
 const ran = (box: Sandbox) => MARKERS.filter((name) => existsSync(join(box.env.HOME!, name)));
-const clearMarkers = (box: Sandbox) => MARKERS.forEach((name) => rmSync(join(box.env.HOME!, name), { force: true }));
+const clearMarkers = (box: Sandbox) => {
+  for (const name of MARKERS) rmSync(join(box.env.HOME, name), { force: true });
+};
 
 async function claudeCall(box: Sandbox) {
   const [event, payload] = agentPayloads("claude", box.project).preTool;

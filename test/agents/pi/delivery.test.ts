@@ -86,7 +86,7 @@ describe("delivery failures never change the decision", () => {
     const box = sandbox();
     box.globalPolicy(hooks({ msg: action({ type: "message", message: "hello", delivery: "steer" }) }));
     const fake = await startExtension(box);
-    fake.pi.sendMessage = () => Promise.reject(new Error("session gone")) as unknown as void;
+    fake.pi.sendMessage = () => Promise.reject(new Error("session gone")) as unknown as undefined;
     expect(await fake.fire("tool_call", toolCall)).toBeUndefined();
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(fake.of("notify")).toEqual([['hookit: action from "local/msg" delivery failed — session gone', "error"]]);

@@ -10,12 +10,13 @@ import type { OpencodeClient, OpencodeHooks } from "../../../src/agents/opencode
 /** `local` hooks, each enabled: the shared builder. */
 export { policy as hooks } from "../../_sandbox.ts";
 
-export type Call = { kind: "promptAsync" | "abort" | "showToast" | "log"; args: any };
+export type Call = { kind: "promptAsync" | "abort" | "showToast" | "log"; args: unknown };
 
 export interface FakeClient {
   client: OpencodeClient;
   calls: Call[];
-  of(kind: Call["kind"]): any[];
+  of(kind: "showToast"): Array<{ body: { message: string; variant: string } }>;
+  of(kind: Call["kind"]): unknown[];
 }
 
 /** `failing`: methods that reject. */
@@ -33,7 +34,8 @@ export function createClient(failing: Call["kind"][] = []): FakeClient {
       app: { log: record("log") },
     },
     calls,
-    of: (kind) => calls.filter((c) => c.kind === kind).map((c) => c.args),
+    // The client records what hookit passed; a toast's shape is the SDK's.
+    of: ((kind: Call["kind"]) => calls.filter((c) => c.kind === kind).map((c) => c.args)) as FakeClient["of"],
   };
 }
 
@@ -61,6 +63,7 @@ export async function startPlugin(sandbox: Sandbox, options: HookitOpencodeOptio
 }
 
 /** One captured OpenCode 1.18.33 hook call (`{input, output}` or `{event}`), a fresh copy each time. */
+// biome-ignore lint/suspicious/noExplicitAny: a captured payload, handed to hooks typed for each event
 export function fixture(name: string): any {
   return JSON.parse(readFileSync(join(import.meta.dirname, "../../fixtures/opencode", `${name}.json`), "utf8"));
 }

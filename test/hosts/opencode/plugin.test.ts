@@ -173,7 +173,7 @@ describe("session.idle → agent_end", () => {
     expect(plugin.of("promptAsync")).toEqual([{ path: { id: SESSION }, body: { parts: [{ type: "text", text: CORRECTIVE }] } }]);
     await idle(plugin);
     expect(plugin.of("promptAsync")).toHaveLength(1);
-    expect(plugin.of("showToast").at(-1).body).toMatchObject({ variant: "error" });
+    expect(plugin.of("showToast").at(-1)?.body).toMatchObject({ variant: "error" });
     expect(decisions(box.stateDir).map((d) => d.outcome)).toEqual(["continue", "report"]);
   });
 
