@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
@@ -5,9 +6,9 @@ export default defineConfig({
     include: ["test/**/*.test.ts"],
     exclude: ["test/e2e/**", "test/fuzz/**", "node_modules/**"],
     testTimeout: 20_000,
-    // Vitest's default on a 2-core machine is one worker (cores - 1), so the suite ran one file at a
-    // time. Most files spend their time waiting on the hookit processes and shells they start, so
-    // three workers keep both cores busy.
-    maxWorkers: 3,
+    // Vitest's default is cores - 1 workers: one on a 2-core machine, so the suite ran one file at a
+    // time while most files wait on the hookit processes and shells they start. Two keep both cores
+    // busy; three ran no faster here and pushed the slow process tests into their timeouts.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });

@@ -9,6 +9,8 @@ import { AGENTS, decide, useStarterBox } from "./_agents.ts";
 import { ATTACKS, FILE_ATTACKS, FILE_INNOCENT, INNOCENT } from "./cases.ts";
 
 const box = useStarterBox();
+// Its own home, so the binary's calls do not queue behind the in-process ones' state lock.
+const binaryBox = useStarterBox();
 const agents = Object.keys(AGENTS);
 const guarded = (guard: string) => new RegExp(`hook "${guard}" rejected|^hookit: blocked by self-protection`);
 
@@ -48,8 +50,8 @@ describe.concurrent.each(agents)("the built binary on %s, one case of each kind"
     ["lets an innocent command run", undefined, { kind: "bash", command: INNOCENT[0]! }] as const,
   ];
   test.each(samples)("%s", async (_name, guard, call) => {
-    const full = "path" in call && call.path.startsWith("~/") ? { ...call, path: box().home + call.path.slice(1) } : call;
-    const reason = await decide(box(), agent, full, { process: true });
+    const full = "path" in call && call.path.startsWith("~/") ? { ...call, path: binaryBox().home + call.path.slice(1) } : call;
+    const reason = await decide(binaryBox(), agent, full, { process: true });
     if (guard === undefined) expect(reason).toBeUndefined();
     else expect(reason).toMatch(guarded(guard));
   });
