@@ -8,7 +8,7 @@ export default defineConfig({
     testTimeout: 20_000,
     // Vitest's default is cores - 1 workers: one on a 2-core machine, so the suite ran one file at a
     // time while most files wait on the hookit processes and shells they start. Two keep both cores
-    // busy; three ran no faster here and pushed the slow process tests into their timeouts.
+    // busy; three pushed the slow process tests past their timeouts on a loaded machine.
     maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });
