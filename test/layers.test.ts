@@ -68,7 +68,7 @@ function layerOf(file: string) {
 /** A file's folder; a file directly in src/ stands alone (index.ts is the top, paths.ts the bottom). */
 const unitOf = (file: string) => (file.includes("/") ? dirname(file) : file);
 
-export function layerProblems(files: readonly string[], imports: (file: string) => string[]): string[] {
+function layerProblems(files: readonly string[], imports: (file: string) => string[]): string[] {
   const problems: string[] = [];
   const folderEdges = new Map<string, Set<string>>();
   for (const file of files) {

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import codex from "../../src/agents/codex/adapter.ts";
 import { shellJoin } from "../../src/agents/shared/shell-quote.ts";
-import { createSandbox, decisionLog, runHook, useBuiltHookit } from "../run/hook/_run.ts";
+import { decisionLog, runHook, sandbox, useBuiltHookit } from "../_sandbox.ts";
 
 useBuiltHookit();
 
@@ -84,7 +84,7 @@ describe("through hookit hook, the facts see the argv's real commands", () => {
     ["a commit message that mentions rm -rf runs", ["git", "commit", "-m", "docs; rm -rf / is never run"], "pass"],
     ["a plain rm of one file runs", ["rm", "-f", "a.txt"], "pass"],
   ])("%s", async (_name, argv, outcome) => {
-    const box = createSandbox();
+    const box = sandbox({ policyFile: true });
     box.policy(POLICY);
     await runHook(box, "codex", "PreToolUse", JSON.stringify(call("shell", argv)));
     const [record] = decisionLog(box);

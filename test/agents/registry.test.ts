@@ -8,7 +8,7 @@ import { join, resolve } from "node:path";
 import { describe, expect, test } from "vitest";
 import { TARGETS } from "../../src/agents/install-targets.ts";
 import { AGENT_IDS, HOOK_AGENT_IDS } from "../../src/contract/agent-ids.ts";
-import { binPath, useBuiltHookit } from "../run/hook/_run.ts";
+import { binPath, useBuiltHookit } from "../_sandbox.ts";
 // @ts-expect-error: a plain .mjs script without type declarations
 import { agentFolders } from "../../scripts/agents.mjs";
 // @ts-expect-error: a plain .mjs script without type declarations

@@ -5,7 +5,7 @@
 import { describe, expect, test } from "vitest";
 import { deriveCommandFacts } from "../../src/facts/index.ts";
 import { toolParts } from "../../src/agents/opencode/tools.ts";
-import { createSandbox, decisionLog, runHook, useBuiltHookit } from "../run/hook/_run.ts";
+import { decisionLog, runHook, sandbox, useBuiltHookit } from "../_sandbox.ts";
 
 useBuiltHookit();
 
@@ -92,7 +92,7 @@ const SHELLS: Record<string, Payload> = {
 
 describe("a shell tool's own working directory reaches the path facts", () => {
   test.each(Object.keys(SHELLS))("%s: a relative write in /etc is outside the project", async (name) => {
-    const box = createSandbox();
+    const box = sandbox({ policyFile: true });
     box.policy(POLICY);
     const [agent, event, payload] = SHELLS[name]!(box.cwd, "touch notes.txt", "/etc");
     await runHook(box, agent, event, JSON.stringify(payload));
@@ -100,7 +100,7 @@ describe("a shell tool's own working directory reaches the path facts", () => {
   });
 
   test.each(Object.keys(SHELLS))("%s: the same write in the project's own directory runs", async (name) => {
-    const box = createSandbox();
+    const box = sandbox({ policyFile: true });
     box.policy(POLICY);
     const [agent, event, payload] = SHELLS[name]!(box.cwd, "touch notes.txt", box.cwd);
     await runHook(box, agent, event, JSON.stringify(payload));

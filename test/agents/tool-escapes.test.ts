@@ -3,7 +3,7 @@
 // adapter mapped them (issue 15). Each case runs the built `hookit hook` on a payload shaped like
 // the agent's captured fixtures and must be blocked by a policy written only in the vocabulary.
 import { describe, expect, test } from "vitest";
-import { createSandbox, decisionLog, runHook, useBuiltHookit } from "../run/hook/_run.ts";
+import { decisionLog, runHook, sandbox, useBuiltHookit } from "../_sandbox.ts";
 
 useBuiltHookit();
 
@@ -82,7 +82,7 @@ const CASES: Record<string, Case> = {
 
 describe("a vocabulary policy blocks every native tool that reaches the same files or commands", () => {
   test.each(Object.entries(CASES))("%s", async (_name, [agent, event, payload]) => {
-    const box = createSandbox();
+    const box = sandbox({ policyFile: true });
     box.policy(POLICY);
     await runHook(box, agent, event, JSON.stringify(payload));
     const [record] = decisionLog(box);

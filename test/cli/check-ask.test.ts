@@ -1,16 +1,15 @@
 // `hookit check` shows hookit's ask as its own outcome (HooKit would call it a block).
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { afterAll, expect, test } from "vitest";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { expect, test } from "vitest";
+import { binPath, fileSandbox, useBuiltHookit } from "../_sandbox.ts";
 
-const BIN = join(resolve(import.meta.dirname, "../.."), "dist", "bin.cjs");
-const home = mkdtempSync(join(tmpdir(), "hookit-check-ask-"));
-afterAll(() => rmSync(home, { recursive: true, force: true }));
+useBuiltHookit();
+const box = fileSandbox();
 
 const policy = (ask: boolean) => {
-  const file = join(home, `policy-${ask}.json`);
+  const file = join(box.root, `policy-${ask}.json`);
   writeFileSync(
     file,
     JSON.stringify({
@@ -29,9 +28,9 @@ const policy = (ask: boolean) => {
   return file;
 };
 const check = (file: string) =>
-  spawnSync(process.execPath, [BIN, "check", "--policy", file, "--cwd", home], {
+  spawnSync(process.execPath, [binPath(), "check", "--policy", file, "--cwd", box.project], {
     input: JSON.stringify({ event: "tool_call", toolName: "bash", input: { command: "deploy prod" } }),
-    env: { PATH: process.env.PATH, HOME: home, XDG_STATE_HOME: join(home, "state"), XDG_CONFIG_HOME: join(home, "config") },
+    env: box.env,
     encoding: "utf8",
   });
 

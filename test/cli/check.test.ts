@@ -2,26 +2,21 @@
 // recipe's shell wrote to its audit log before), an unknown event key is an error
 // (`result` instead of `content` used to pass silently), --native needs --agent, and an
 // external adapter works as it does for `hookit hook`.
-import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { beforeAll, describe, expect, test } from "vitest";
+import { binPath, fileSandbox, ROOT, useBuiltHookit } from "../_sandbox.ts";
 
-const REPO = resolve(import.meta.dirname, "../..");
-const BIN = join(REPO, "dist", "bin.cjs");
-const root = mkdtempSync(join(tmpdir(), "hookit-check-"));
+useBuiltHookit();
+
+const box = fileSandbox();
+const root = box.root;
 const audit = join(root, "audit.log");
 const policy = join(root, "policy.json");
-const env = {
-  PATH: process.env.PATH,
-  HOME: join(root, "home"),
-  XDG_CONFIG_HOME: join(root, "config"),
-  XDG_STATE_HOME: join(root, "state"),
-};
+const env = box.env;
 
 beforeAll(() => {
-  if (!existsSync(BIN)) execFileSync("npm", ["run", "build"], { cwd: REPO, stdio: "ignore" });
   writeFileSync(
     policy,
     JSON.stringify({
@@ -45,10 +40,9 @@ beforeAll(() => {
     }),
   );
 });
-afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const check = (args: string[], input: string) =>
-  spawnSync(process.execPath, [BIN, "check", "--policy", policy, ...args], { cwd: root, env, input, encoding: "utf8" });
+  spawnSync(process.execPath, [binPath(), "check", "--policy", policy, ...args], { cwd: root, env, input, encoding: "utf8" });
 
 describe("hookit check", () => {
   test("--dry-run lists which hooks would run and runs none of them", () => {
@@ -80,7 +74,7 @@ describe("hookit check", () => {
   });
 
   test("a missing --policy file is an error, not an empty policy", () => {
-    const run = spawnSync(process.execPath, [BIN, "check", "--policy", join(root, "nope.json")], {
+    const run = spawnSync(process.execPath, [binPath(), "check", "--policy", join(root, "nope.json")], {
       cwd: root,
       env,
       input: "{}",
@@ -92,9 +86,9 @@ describe("hookit check", () => {
 
   test("an external adapter is accepted with --agent", () => {
     // examples/hookit-agent-example, found on PATH as `hookit hook --agent example` finds it.
-    const example = join(REPO, "examples", "hookit-agent-example");
+    const example = join(ROOT, "examples", "hookit-agent-example");
     const payload = readFileSync(join(example, "fixtures", "before_tool-shell.json"), "utf8"); // git push --force
-    const run = spawnSync(process.execPath, [BIN, "check", "--policy", policy, "--agent", "example", "--native", "before_tool"], {
+    const run = spawnSync(process.execPath, [binPath(), "check", "--policy", policy, "--agent", "example", "--native", "before_tool"], {
       cwd: root,
       env: { ...env, PATH: `${example}:${env.PATH}` },
       input: payload,

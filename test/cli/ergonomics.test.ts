@@ -1,32 +1,31 @@
 // What a newcomer meets at the prompt, through the built CLI: a typo in a flag or a
 // command is an error with a suggestion (citty alone ignores it), agent names are
 // spelled the same way everywhere, colour only on a terminal, reports on stdout.
-import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { beforeAll, describe, expect, test } from "vitest";
+import { binPath, fileSandbox, useBuiltHookit } from "../_sandbox.ts";
 
-const REPO = resolve(import.meta.dirname, "../..");
-const BIN = join(REPO, "dist", "bin.cjs");
-const root = mkdtempSync(join(tmpdir(), "hookit-cli-"));
+useBuiltHookit();
+
+const box = fileSandbox();
+const root = box.root;
 const repo = join(root, "repo");
-const env = {
-  PATH: process.env.PATH,
-  HOME: join(root, "home"),
-  XDG_CONFIG_HOME: join(root, "config"),
-  XDG_STATE_HOME: join(root, "state"),
-};
+const env = box.env;
 
 beforeAll(() => {
-  if (!existsSync(BIN)) execFileSync("npm", ["run", "build"], { cwd: REPO, stdio: "ignore" });
   mkdirSync(join(repo, ".git"), { recursive: true });
   mkdirSync(env.HOME, { recursive: true });
 });
-afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const hookit = (args: string[], options: { input?: string; env?: Record<string, string> } = {}) =>
-  spawnSync(process.execPath, [BIN, ...args], { cwd: repo, env: { ...env, ...options.env }, input: options.input ?? "", encoding: "utf8" });
+  spawnSync(process.execPath, [binPath(), ...args], {
+    cwd: repo,
+    env: { ...env, ...options.env },
+    input: options.input ?? "",
+    encoding: "utf8",
+  });
 
 describe("unknown flags, arguments and commands", () => {
   test.each([
@@ -76,7 +75,7 @@ describe("output", () => {
     expect(hookit(["install", "--help"]).stdout).not.toMatch(/\x1b\[/);
     if (spawnSync("script", ["--version"]).error) return; // util-linux `script` provides the terminal
     const onTerminal = (extra: Record<string, string>) =>
-      spawnSync("script", ["-qec", `"${process.execPath}" "${BIN}" --help`, "/dev/null"], {
+      spawnSync("script", ["-qec", `"${process.execPath}" "${binPath()}" --help`, "/dev/null"], {
         env: { ...env, TERM: "xterm", ...extra },
         input: "",
         encoding: "utf8",
@@ -95,7 +94,7 @@ describe("output", () => {
   test("a terminal on `hookit hook` stdin gets a one-line hint", () => {
     const script = spawnSync("script", ["--version"], { encoding: "utf8" });
     if (script.error) return; // util-linux `script` provides the terminal; without it there is none to test
-    const run = spawnSync("script", ["-qec", `"${process.execPath}" "${BIN}" hook --agent claude PreToolUse`, "/dev/null"], {
+    const run = spawnSync("script", ["-qec", `"${process.execPath}" "${binPath()}" hook --agent claude PreToolUse`, "/dev/null"], {
       env,
       input: "\x04",
       encoding: "utf8",

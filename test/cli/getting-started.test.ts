@@ -1,15 +1,16 @@
 // docs/getting-started.md says what its commands show; the docs test runs each and
 // checks the exit code, this checks the two claims that matter: the agent's call is
 // denied, and `hookit log` shows that decision.
-import { execFileSync, spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { spawnSync } from "node:child_process";
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { beforeAll, expect, test } from "vitest";
+import { binPath, fileSandbox, ROOT, useBuiltHookit } from "../_sandbox.ts";
 
-const REPO = resolve(import.meta.dirname, "../..");
-const BIN = join(REPO, "dist", "bin.cjs");
-const root = mkdtempSync(join(tmpdir(), "hookit-first-hour-"));
+useBuiltHookit();
+
+const box = fileSandbox();
+const root = box.root;
 const repo = join(root, "repo");
 const bin = join(root, "bin");
 const env = {
@@ -18,18 +19,16 @@ const env = {
   XDG_CONFIG_HOME: join(root, "config"),
   XDG_STATE_HOME: join(root, "state"),
 };
-const page = readFileSync(join(REPO, "docs", "getting-started.md"), "utf8").split("\n");
+const page = readFileSync(join(ROOT, "docs", "getting-started.md"), "utf8").split("\n");
 const line = (start: string) => page.find((l) => l.startsWith(start))!;
 const sh = (command: string) => spawnSync("/bin/sh", ["-c", command], { cwd: repo, env, encoding: "utf8" });
 
 beforeAll(() => {
-  if (!existsSync(BIN)) execFileSync("npm", ["run", "build"], { cwd: REPO, stdio: "ignore" });
   mkdirSync(join(repo, ".git"), { recursive: true });
   mkdirSync(bin);
-  writeFileSync(join(bin, "hookit"), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`);
+  writeFileSync(join(bin, "hookit"), `#!/bin/sh\nexec "${process.execPath}" "${binPath()}" "$@"\n`);
   chmodSync(join(bin, "hookit"), 0o755);
 });
-afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 test("init, the agent's call is denied, and the log shows it", () => {
   expect(sh("hookit init").status).toBe(0);

@@ -3,29 +3,19 @@
 // marked and hidden, a private file, rotation at a size cap; `hookit log
 // --agent` refuses names it cannot mean.
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
 import type { NormalizedEvent } from "../../src/engine/types.ts";
 import { appendDecision, decisionLogPath, readDecisionLog, rotatedLogPath, type LogRecord } from "../../src/run/decision-log.ts";
 import { REDACTED, SECRET_PATTERN } from "../../src/run/redact.ts";
 import { STARTER_POLICY } from "../../src/starter-policy.ts";
+import { binPath, sandbox, useBuiltHookit } from "../_sandbox.ts";
 
-const REPO = resolve(import.meta.dirname, "../..");
-const BIN = join(REPO, "dist", "bin.cjs");
-const roots: string[] = [];
-const fresh = () => {
-  const root = mkdtempSync(join(tmpdir(), "hookit-log-input-"));
-  roots.push(root);
-  return root;
-};
-beforeAll(() => {
-  if (!existsSync(BIN)) execFileSync("npm", ["run", "build"], { cwd: REPO, stdio: "ignore" });
-});
-afterAll(() => {
-  for (const root of roots) rmSync(root, { recursive: true, force: true });
-});
+useBuiltHookit();
+
+/** A fresh sandbox's folder, removed when the test ends. */
+const fresh = () => sandbox().root;
 
 const call = (command: string): NormalizedEvent => ({
   event: "tool_call",
@@ -56,7 +46,7 @@ describe("recorded events", () => {
     expect(logged?.events).toEqual([call("git push --force")]);
     const policy = join(dir, "policy.json");
     execFileSync("sh", ["-c", `cat > ${policy}`], { input: JSON.stringify(STARTER_POLICY) });
-    const check = spawnSync(process.execPath, [BIN, "check", "--policy", policy], {
+    const check = spawnSync(process.execPath, [binPath(), "check", "--policy", policy], {
       input: JSON.stringify(logged?.events?.[0]),
       encoding: "utf8",
       env: { PATH: process.env.PATH, HOME: dir },
@@ -79,7 +69,8 @@ describe("recorded events", () => {
     const text = readFileSync(decisionLogPath(dir), "utf8");
     for (const secret of [key, token, "MIIEowIBAAKCAQEA", "x".repeat(24)]) expect(text).not.toContain(secret);
     const [logged] = readDecisionLog(dir);
-    expect((logged?.events?.[0] as unknown as { input: { command: string } }).input.command).toBe(
+    const [event] = (logged?.events ?? []) as unknown as Array<{ input: { command: string } }>;
+    expect(event?.input.command).toBe(
       `AWS_KEY=${REDACTED} curl -H 'Authorization: ${REDACTED}' && echo '${REDACTED}' > k && echo ${REDACTED}`,
     );
     expect(logged?.redacted).toBe(true);
@@ -150,7 +141,7 @@ describe("doctor's probe calls", () => {
     return { env, dir };
   };
   const hookit = (env: Record<string, string | undefined>, ...args: string[]) =>
-    spawnSync(process.execPath, [BIN, ...args], { env, encoding: "utf8" });
+    spawnSync(process.execPath, [binPath(), ...args], { env, encoding: "utf8" });
 
   test("are marked in the record", () => {
     expect(readDecisionLog(home().dir).map((r) => r.probe)).toEqual([true, undefined]);
@@ -176,7 +167,7 @@ describe("hookit log --agent", () => {
     return { PATH: process.env.PATH, HOME: root, XDG_STATE_HOME: join(root, "state") };
   };
   const hookit = (e: Record<string, string | undefined>, ...args: string[]) =>
-    spawnSync(process.execPath, [BIN, ...args], { env: e, encoding: "utf8" });
+    spawnSync(process.execPath, [binPath(), ...args], { env: e, encoding: "utf8" });
 
   test("a misspelt agent is an error with a suggestion", () => {
     const run = hookit(env(), "log", "--agent", "claud");

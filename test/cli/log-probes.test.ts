@@ -2,7 +2,7 @@
 // HOOKIT_DOCTOR=1; the calls it makes are logged as probes, which `hookit log`
 // and `hookit replay` leave out.
 import { expect, test } from "vitest";
-import { useBuiltHookit } from "../run/hook/_run.ts";
+import { useBuiltHookit } from "../_sandbox.ts";
 import { makeProject } from "../policytest/_project.ts";
 
 useBuiltHookit();

@@ -2,22 +2,21 @@
 // names a missing file used to allow everything; outside a git work tree the project
 // policy was found only from its own directory (from a subdirectory `git push --force` passed).
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { beforeAll, describe, expect, test } from "vitest";
+import { binPath, fileSandbox, useBuiltHookit } from "../_sandbox.ts";
 
-const REPO = resolve(import.meta.dirname, "../..");
-const BIN = join(REPO, "dist", "bin.cjs");
-const root = mkdtempSync(join(tmpdir(), "hookit-lookup-"));
+useBuiltHookit();
+
+const box = fileSandbox();
+const root = box.root;
 const home = join(root, "home");
 const env = { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: join(home, ".config"), XDG_STATE_HOME: join(home, ".state") };
 
 beforeAll(() => {
-  if (!existsSync(BIN)) execFileSync("npm", ["run", "build"], { cwd: REPO, stdio: "ignore" });
   mkdirSync(home, { recursive: true });
 });
-afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 function preToolUse(cwd: string, command: string, extra: Record<string, string> = {}) {
   const payload = JSON.stringify({
@@ -28,7 +27,7 @@ function preToolUse(cwd: string, command: string, extra: Record<string, string> 
     tool_input: { command },
     tool_use_id: "t",
   });
-  const run = spawnSync(process.execPath, [BIN, "hook", "--agent", "claude", "PreToolUse"], {
+  const run = spawnSync(process.execPath, [binPath(), "hook", "--agent", "claude", "PreToolUse"], {
     cwd,
     env: { ...env, ...extra },
     input: payload,
@@ -57,7 +56,7 @@ describe("policy lookup", () => {
     const sub = join(project, "src", "deep");
     mkdirSync(sub, { recursive: true });
     // `hookit init` writes and trusts the starter policy (no-force-push among its guards).
-    execFileSync(process.execPath, [BIN, "init"], { cwd: project, env });
+    execFileSync(process.execPath, [binPath(), "init"], { cwd: project, env });
     expect(preToolUse(project, "git push --force").decision).toBe("deny");
     expect(preToolUse(sub, "git push --force").decision).toBe("deny");
     expect(preToolUse(sub, "ls").decision).not.toBe("deny");
@@ -66,7 +65,7 @@ describe("policy lookup", () => {
   test("init outside a work tree still writes into the current directory, not HOME", () => {
     const dir = join(home, "other", "place");
     mkdirSync(dir, { recursive: true });
-    execFileSync(process.execPath, [BIN, "init"], { cwd: dir, env });
+    execFileSync(process.execPath, [binPath(), "init"], { cwd: dir, env });
     expect(existsSync(join(dir, ".hookit", "hookit.json"))).toBe(true);
     expect(readFileSync(join(dir, ".hookit", "hookit.json"), "utf8")).toContain('"$schema": "./schema.json"');
   });

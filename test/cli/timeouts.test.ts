@@ -1,19 +1,19 @@
 // A hook that runs out of time: the model reads HooKit's reason exactly as for any
 // failed command, and the user is told it timed out (before, nothing said "timed out").
-import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { spawnSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { beforeAll, expect, test } from "vitest";
+import { binPath, fileSandbox, useBuiltHookit } from "../_sandbox.ts";
 
-const REPO = resolve(import.meta.dirname, "../..");
-const BIN = join(REPO, "dist", "bin.cjs");
-const root = mkdtempSync(join(tmpdir(), "hookit-timeout-"));
+useBuiltHookit();
+
+const box = fileSandbox();
+const root = box.root;
 const policy = join(root, "policy.json");
 const env = { PATH: process.env.PATH, HOME: join(root, "home"), XDG_STATE_HOME: join(root, "state"), HOOKIT_CONFIG: policy };
 
 beforeAll(() => {
-  if (!existsSync(BIN)) execFileSync("npm", ["run", "build"], { cwd: REPO, stdio: "ignore" });
   writeFileSync(
     policy,
     JSON.stringify({
@@ -24,7 +24,6 @@ beforeAll(() => {
     }),
   );
 });
-afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 function hook(command: string) {
   const payload = JSON.stringify({
@@ -35,7 +34,7 @@ function hook(command: string) {
     tool_input: { command },
     tool_use_id: "t",
   });
-  const run = spawnSync(process.execPath, [BIN, "hook", "--agent", "claude", "PreToolUse"], {
+  const run = spawnSync(process.execPath, [binPath(), "hook", "--agent", "claude", "PreToolUse"], {
     cwd: root,
     env,
     input: payload,

@@ -1,35 +1,22 @@
 // `hookit validate` through the built CLI: every policy file it can find, trusted or
 // not; HooKit's exact diagnostic first, hookit's detail (line:column, key, expected
 // type, did you mean) under it; every problem; a timeout the agents would cut short.
-import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { afterEach, beforeAll, describe, expect, test } from "vitest";
+import { spawnSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { binPath, sandbox, useBuiltHookit } from "../_sandbox.ts";
 
-const REPO = resolve(import.meta.dirname, "../..");
-const BIN = join(REPO, "dist", "bin.cjs");
-let root: string;
-
-beforeAll(() => {
-  if (!existsSync(BIN)) execFileSync("npm", ["run", "build"], { cwd: REPO, stdio: "ignore" });
-});
-afterEach(() => rmSync(root, { recursive: true, force: true }));
+useBuiltHookit();
 
 /** A repository whose project policy is `text`, never trusted. */
 function project(text: string) {
-  root = mkdtempSync(join(tmpdir(), "hookit-validate-"));
-  const repo = join(root, "repo");
-  mkdirSync(join(repo, ".git"), { recursive: true });
+  const box = sandbox();
+  const repo = box.project;
   mkdirSync(join(repo, ".hookit"));
   writeFileSync(join(repo, ".hookit", "hookit.json"), text);
-  const env = {
-    PATH: process.env.PATH,
-    HOME: join(root, "home"),
-    XDG_CONFIG_HOME: join(root, "config"),
-    XDG_STATE_HOME: join(root, "state"),
-  };
-  const run = (...args: string[]) => spawnSync(process.execPath, [BIN, "validate", ...args], { cwd: repo, env, encoding: "utf8" });
+  const run = (...args: string[]) =>
+    spawnSync(process.execPath, [binPath(), "validate", ...args], { cwd: repo, env: box.env, encoding: "utf8" });
   return { repo, run, policy: join(repo, ".hookit", "hookit.json") };
 }
 

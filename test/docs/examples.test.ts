@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { loadCatalog } from "../../src/engine/catalog.ts";
-import { packageRoot, STACK_OR_USAGE, useBuiltHookit } from "../run/hook/_run.ts";
+import { packageRoot, STACK_OR_USAGE, useBuiltHookit } from "../_sandbox.ts";
 
 const ROOT = join(import.meta.dirname, "../..");
 const RUN_DOCS = [
@@ -45,7 +45,7 @@ const RUN_ALL = "<!-- run-all -->";
  * the event does not pass.
  */
 const DOCUMENTED: Record<string, { exit: number; stdout?: string }> = {
-  [`echo '{"event":"tool_call","toolName":"bash","input":{"command":"git push --force"}}' | hookit check`]: {
+  'echo \'{"event":"tool_call","toolName":"bash","input":{"command":"git push --force"}}\' | hookit check': {
     exit: 2,
     stdout: 'tool_call: block\nhookit: hook "no-force-push" rejected bash — `false`\n→ local/no-force-push requests message\n',
   },

@@ -18,6 +18,7 @@ export const COMMAND = "git push --force";
 const GUARD = "no-force-push";
 
 /** Where each command-hook agent puts the reason in its JSON answer. */
+// biome-ignore lint/suspicious/noExplicitAny: each agent's answer, read down its own path
 const REASON_OF: Record<string, (answer: Record<string, any>) => string> = {
   claude: (a) => a.hookSpecificOutput.permissionDecisionReason,
   codex: (a) => a.hookSpecificOutput.permissionDecisionReason,

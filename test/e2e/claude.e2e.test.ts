@@ -8,6 +8,7 @@ import { clis } from "./clis.ts";
 import { disposeScratch, runScenario } from "./harness.ts";
 import { describeConformance } from "./scenarios.ts";
 import { afterLastToolCall } from "./views.ts";
+import { escapeRegExp } from "../_text.ts";
 
 const newer = compare(clis.claude.version, "2.1.332") >= 0;
 
@@ -18,7 +19,7 @@ describeConformance("claude", {
   patchedResult: (text) => text,
   correctiveMessage: (message) =>
     newer
-      ? new RegExp(`^<system-reminder>\n[\\s\\S]*Stop hook feedback:\n${escape(message)}\n</system-reminder>$`)
+      ? new RegExp(`^<system-reminder>\n[\\s\\S]*Stop hook feedback:\n${escapeRegExp(message)}\n</system-reminder>$`)
       : `Stop hook feedback:\n${message}`,
   brokenPolicy: "tool blocked",
   // The pre-tool command ends in `|| exit 2`: a crashing hookit (exit 1) becomes the blocking answer.
@@ -49,7 +50,7 @@ describe("claude: tool_result patch on a non-Bash tool (documented degradation)"
     expect(seen, r.summary()).toContain("File created successfully");
     const reason = 'hookit: hook "redact-write" blocked write result — `false`';
     if (!newer) {
-      expect(seen, r.summary()).toMatch(new RegExp(`<system-reminder>[\\s\\S]*${escape(reason)}[\\s\\S]*</system-reminder>`));
+      expect(seen, r.summary()).toMatch(new RegExp(`<system-reminder>[\\s\\S]*${escapeRegExp(reason)}[\\s\\S]*</system-reminder>`));
       return;
     }
     // 2.1.332: a system message of its own after the result, quoting the hook command too.
@@ -61,7 +62,7 @@ describe("claude: tool_result patch on a non-Bash tool (documented degradation)"
       .join("\n");
     expect(system, r.summary()).toMatch(
       new RegExp(
-        `^PostToolUse:Write hook blocking error from command: .*hook --agent claude PostToolUse.*: \\[BLOCKED by HooKit\\] ${escape(reason)}`,
+        `^PostToolUse:Write hook blocking error from command: .*hook --agent claude PostToolUse.*: \\[BLOCKED by HooKit\\] ${escapeRegExp(reason)}`,
       ),
     );
   });
@@ -72,8 +73,4 @@ function compare(a: string, b: string): number {
   const pb = b.split(".").map(Number);
   for (let i = 0; i < 3; i++) if ((pa[i] ?? 0) !== (pb[i] ?? 0)) return (pa[i] ?? 0) - (pb[i] ?? 0);
   return 0;
-}
-
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }

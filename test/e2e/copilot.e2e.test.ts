@@ -2,13 +2,14 @@
 import { join } from "node:path";
 import { describeConformance } from "./scenarios.ts";
 import { MODEL_READS } from "./block-views.ts";
+import { escapeRegExp } from "../_text.ts";
 
 describeConformance("copilot", {
   blockedResult: MODEL_READS.copilot,
   // postToolUse modifiedResult.textResultForLlm becomes the whole tool message.
   patchedResult: (text) => text,
   // agentStop decision:block continues with a user message behind a <current_datetime> header.
-  correctiveMessage: (message) => new RegExp(`^<current_datetime>[^<]*</current_datetime>\\n\\n${escape(message)}$`),
+  correctiveMessage: (message) => new RegExp(`^<current_datetime>[^<]*</current_datetime>\\n\\n${escapeRegExp(message)}$`),
   brokenPolicy: "tool blocked",
   // Copilot fails closed: any exit other than 0 and 2 denies the call ("hook errored").
   crashedHook: "tool blocked",
@@ -19,7 +20,3 @@ describeConformance("copilot", {
   movedHookit: "tool blocked",
   writeHello: (project) => ({ tool: "create", input: { path: join(project, "hello.txt"), file_text: "hello\n" } }),
 });
-
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}

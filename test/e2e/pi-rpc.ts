@@ -93,7 +93,9 @@ export async function startPiRpc(options: PiRpcOptions): Promise<PiRpc> {
   let pending = "";
   let driverStderr = "";
   let exit: string | undefined;
-  const wake = () => waiters.forEach((check) => check());
+  const wake = () => {
+    for (const check of waiters) check();
+  };
   child.stdout.on("data", (chunk: Buffer) => {
     pending += chunk.toString("utf8");
     // Split on LF only: U+2028/U+2029 are valid inside JSON strings (Pi's rpc.md, Framing).

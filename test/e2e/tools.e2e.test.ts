@@ -18,7 +18,7 @@ afterAll(disposeScratch);
 const CLIS: CliId[] = ["claude", "codex", "gemini", "copilot", "pi", "factory", "opencode"];
 const capture = process.env.HOOKIT_E2E_CAPTURE_TOOLS === "1";
 
-export function toolFixturePath(agent: string, version: string): string {
+function toolFixturePath(agent: string, version: string): string {
   return join(REPO_ROOT, "test/fixtures/tool-lists", `${agent}-${version}.json`);
 }
 

@@ -5,7 +5,7 @@ import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { binPath, useBuiltHookit } from "../run/hook/_run.ts";
+import { binPath, useBuiltHookit } from "../_sandbox.ts";
 import { useProject } from "./_project.ts";
 
 useBuiltHookit();

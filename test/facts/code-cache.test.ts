@@ -7,7 +7,7 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { Script } from "node:vm";
 import { expect, test } from "vitest";
-import { binPath, packageRoot, useBuiltHookit } from "../run/hook/_run.ts";
+import { binPath, packageRoot, useBuiltHookit } from "../_sandbox.ts";
 import { useProject } from "./_project.ts";
 
 useBuiltHookit();

@@ -10,7 +10,7 @@ import { expect } from "vitest";
 import type { Reply } from "../../src/contract/types.ts";
 import { hookReply } from "../../src/run/hook.ts";
 import { canPatch, inspectReply, type Verdict } from "../reliability/_protocol.ts";
-import { policy, sandbox, type Sandbox } from "../reliability/_sandbox.ts";
+import { policy, type Sandbox, sandbox } from "../_sandbox.ts";
 import { describeCase, identityOf } from "./_apply.ts";
 import { adapters, type Case } from "./_mutations.ts";
 

@@ -10,7 +10,7 @@ import { loadAdapter } from "../../src/agents/registry.ts";
 import type { Adapter, InvocationKind } from "../../src/contract/types.ts";
 import { HOOK_AGENTS, type HookAgent } from "../reliability/_protocol.ts";
 import { agentPayloads } from "../reliability/_payloads.ts";
-import { FIXTURES } from "../reliability/_sandbox.ts";
+import { FIXTURES } from "../_sandbox.ts";
 
 export type Json = unknown;
 export type Path = (string | number)[];

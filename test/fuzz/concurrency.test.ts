@@ -9,7 +9,7 @@ import { afterAll, expect, test } from "vitest";
 import { MAX_CONTINUATIONS } from "../../src/run/decide.ts";
 import { agentPayloads } from "../reliability/_payloads.ts";
 import { HOOK_AGENTS, inspectReply, type HookAgent } from "../reliability/_protocol.ts";
-import { policy, runHook, sandbox, useBuiltHookit, type Sandbox } from "../reliability/_sandbox.ts";
+import { policy, runHook, sandbox, type Sandbox, useBuiltHookit } from "../_sandbox.ts";
 
 useBuiltHookit();
 
@@ -56,7 +56,7 @@ function expectSessionIntact(box: Sandbox, agent: HookAgent, session: string, re
   const kinds = { stop: "stop", preTool: "tool_call", postTool: agentPayloads(agent, box.project).postToolKind } as const;
   const verdicts = results.map((r) => ({
     ...r,
-    verdict: inspectReply(agent, r.event, kinds[r.which], { ...r.reply, exitCode: r.reply.code ?? -1 }),
+    verdict: inspectReply(agent, r.event, kinds[r.which], { ...r.reply, exitCode: r.reply.exitCode ?? -1 }),
   }));
   for (const { verdict } of verdicts) expect(verdict.problems, `${agent} ${session}`).toEqual([]);
   const stops = verdicts.filter((v) => v.which === "stop");

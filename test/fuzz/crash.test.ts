@@ -18,7 +18,7 @@ import {
 } from "../reliability/_crash.ts";
 import { agentPayloads } from "../reliability/_payloads.ts";
 import { inspectReply } from "../reliability/_protocol.ts";
-import { policy, runBin, runHook, sandbox, useBuiltHookit, type Sandbox } from "../reliability/_sandbox.ts";
+import { policy, runBin, runHook, sandbox, type Sandbox, useBuiltHookit } from "../_sandbox.ts";
 
 useBuiltHookit();
 
@@ -59,7 +59,7 @@ describe("install and uninstall, all agents", () => {
       restore(snapshot, box.project);
       await runKilledAt(run, pattern, point);
       expectOneOf(files, allowed, original, `after ${describePoint(point)}`);
-      expect((await run({})).code, describePoint(point)).toBe(0);
+      expect((await run({})).exitCode, describePoint(point)).toBe(0);
       for (const file of files) expect(bytesOf(file), `${file} re-run after ${describePoint(point)}`).toBe(installed[file]);
     }
     counts["install kill points"] = points.length;
@@ -69,7 +69,7 @@ describe("install and uninstall, all agents", () => {
     const box = sandbox();
     const install = installScenario(box, AGENTS);
     const original = Object.fromEntries(install.files.map((file) => [file, bytesOf(file)]));
-    expect((await install.run({})).code).toBe(0);
+    expect((await install.run({})).exitCode).toBe(0);
     const installed = Object.fromEntries(install.files.map((file) => [file, bytesOf(file)]));
     const before = join(box.root, "installed");
     restore(box.project, before);
@@ -82,7 +82,7 @@ describe("install and uninstall, all agents", () => {
       restore(before, box.project);
       await runKilledAt(uninstall.run, uninstall.pattern, point);
       expectOneOf(install.files, allowed, original, `after ${describePoint(point)}`);
-      expect((await uninstall.run({})).code, describePoint(point)).toBe(0);
+      expect((await uninstall.run({})).exitCode, describePoint(point)).toBe(0);
       for (const file of install.files) expect(bytesOf(file), `${file} re-run after ${describePoint(point)}`).toBe(removed[file]);
     }
     counts["uninstall kill points"] = points.length;
@@ -93,7 +93,7 @@ describe("install and uninstall, all agents", () => {
     const { files, run, snapshot } = installScenario(box, AGENTS);
     const original = Object.fromEntries(files.map((file) => [file, bytesOf(file)]));
     const started = Date.now();
-    expect((await run({})).code).toBe(0);
+    expect((await run({})).exitCode).toBe(0);
     const duration = Date.now() - started;
     const installed = Object.fromEntries(files.map((file) => [file, bytesOf(file)]));
     const allowed = Object.fromEntries(files.map((file) => [file, [original[file], installed[file]]]));
@@ -126,7 +126,7 @@ describe("hook processes of one session, killed at random", () => {
       killed += (await Promise.all(stops)).filter((r) => r.signal === "SIGKILL").length;
       expectNoTornFiles(box.stateDir);
       const next = await stop(box, session);
-      const verdict = inspectReply("codex", "Stop", "stop", { ...next, exitCode: next.code ?? -1 });
+      const verdict = inspectReply("codex", "Stop", "stop", { ...next, exitCode: next.exitCode ?? -1 });
       expect(verdict.problems).toEqual([]);
       expect(String(verdict.output?.systemMessage ?? ""), `round ${round}`).not.toContain("unavailable");
       const sessions = readdirSync(join(box.stateDir, "sessions"));

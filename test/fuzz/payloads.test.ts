@@ -63,7 +63,7 @@ test("hookReply: one valid answer, guards hold, unreadable pre-tool calls are bl
     { numRuns: Math.round(6_000 * SCALE), seed: SEED },
   );
   for (const world of Object.values(worlds)) expectNothingExecuted(world);
-  counts["hookReply"] = runs;
+  counts.hookReply = runs;
 }, 600_000);
 
 test("hookReply: 10 MiB in every top-level field and in the tool's own fields", async () => {

@@ -4,7 +4,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { Reply } from "../../src/contract/types.ts";
-import { runHook, useBuiltHookit } from "../reliability/_sandbox.ts";
+import { runHook, useBuiltHookit } from "../_sandbox.ts";
 import { checkReply, createWorld, expectNothingExecuted, type PolicyKind, type World } from "./_check.ts";
 import { bytesOf, describeCase } from "./_apply.ts";
 import { caseArb, loadSeeds, type Case, type Seed } from "./_mutations.ts";
@@ -31,7 +31,7 @@ afterAll(() => {
 async function runCase(c: Case, world: World, stdin: Buffer): Promise<void> {
   const result = await runHook(world.box, c.seed.agent, c.seed.event, stdin);
   expect(result.signal, describeCase(c)).toBeNull();
-  const reply: Reply = { stdout: result.stdout, stderr: result.stderr, exitCode: result.code ?? -1 };
+  const reply: Reply = { stdout: result.stdout, stderr: result.stderr, exitCode: result.exitCode ?? -1 };
   checkReply(c, world.kind, stdin.toString("utf8"), reply);
 }
 
@@ -54,7 +54,7 @@ test("random hostile payloads through the real process", async () => {
   });
   await pool(cases, ([c, kind]) => runCase(c, worlds[kind], bytesOf(c)));
   for (const world of Object.values(worlds)) expectNothingExecuted(world);
-  counts["random"] = cases.length;
+  counts.random = cases.length;
 }, 600_000);
 
 test("10 MiB on stdin for every captured payload", async () => {

@@ -8,8 +8,10 @@ import type { AgentId } from "../../src/agents/registry.ts";
 import { TARGETS } from "../../src/installer/index.ts";
 import { EXTENSION, PREFIX, USER_FILES, applyOptions, registrations } from "../install/_helpers.ts";
 
+// biome-ignore lint/suspicious/noExplicitAny: an agent's config file, walked by each test down its own path
 const read = (text: string | undefined): Record<string, any> => parse(text ?? "", [], { allowTrailingComma: true });
 // Factory droid's hooks.json is the event map itself, with no "hooks" key.
+// biome-ignore lint/suspicious/noExplicitAny: as `read`
 const hooksOf = (agent: AgentId, file: Record<string, any>) => (agent === "factory" ? file : file.hooks);
 
 // Kimi's config.toml is TOML, not JSON: its transforms are tested in kimi.test.ts.

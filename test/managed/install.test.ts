@@ -5,7 +5,7 @@ import { afterEach, describe, expect, test } from "vitest";
 import { installSystem, uninstallSystem } from "../../src/installer/system.ts";
 import { AGENT_SYSTEM_FILES, managedPolicyPath } from "../../src/managed-paths.ts";
 import { starterPolicyText } from "../../src/starter-policy.ts";
-import { binPath, packageRoot, useBuiltHookit } from "../run/hook/_run.ts";
+import { binPath, packageRoot, useBuiltHookit } from "../_sandbox.ts";
 import { ensureUser, rootOwnedDir, runAs } from "./_user.ts";
 
 useBuiltHookit();

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { installSystem } from "../../src/installer/system.ts";
 import { AGENT_SYSTEM_FILES, managedPolicyPath } from "../../src/managed-paths.ts";
 import { trustPolicy } from "../../src/policy/trust.ts";
-import { FIXTURES, packageRoot, useBuiltHookit } from "../run/hook/_run.ts";
+import { FIXTURES, packageRoot, useBuiltHookit } from "../_sandbox.ts";
 import { ensureUser, rootOwnedDir, runAs, userDir, type User } from "./_user.ts";
 
 useBuiltHookit();

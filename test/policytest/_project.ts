@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll } from "vitest";
-import { binPath } from "../run/hook/_run.ts";
+import { binPath } from "../_sandbox.ts";
 
 export interface Project {
   root: string;

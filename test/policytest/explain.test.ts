@@ -2,7 +2,7 @@
 // key, the value and the pattern; a matching one shows its shell's exit code;
 // the frozen outcome and every agent's answer follow.
 import { describe, expect, test } from "vitest";
-import { fixtureText, useBuiltHookit } from "../run/hook/_run.ts";
+import { fixtureText, useBuiltHookit } from "../_sandbox.ts";
 import { makeProject } from "./_project.ts";
 
 useBuiltHookit();

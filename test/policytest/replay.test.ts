@@ -9,7 +9,7 @@ import type { NormalizedEvent } from "../../src/engine/types.ts";
 import { replaySummary } from "../../src/policytest/replay.ts";
 import { appendDecision, type LogRecord } from "../../src/run/decision-log.ts";
 import { STARTER_POLICY } from "../../src/starter-policy.ts";
-import { useBuiltHookit } from "../run/hook/_run.ts";
+import { useBuiltHookit } from "../_sandbox.ts";
 import { makeProject, type Project } from "./_project.ts";
 
 useBuiltHookit();

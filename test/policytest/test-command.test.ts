@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { validateXML } from "xmllint-wasm";
 import { STARTER_TESTS } from "../../src/starter-tests.ts";
-import { useBuiltHookit } from "../run/hook/_run.ts";
+import { useBuiltHookit } from "../_sandbox.ts";
 import { makeProject } from "./_project.ts";
 
 useBuiltHookit();

@@ -7,7 +7,8 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect } from "vitest";
-import { FAULTS, runBin, type ProcessResult, type Sandbox } from "./_sandbox.ts";
+import { FAULTS, type ProcessResult, runBin, type Sandbox } from "../_sandbox.ts";
+import { escapeRegExp } from "../_text.ts";
 
 export interface Change {
   call: string;
@@ -96,8 +97,6 @@ export function bytesOf(path: string): string | undefined {
 }
 
 /** A regex matching `text` literally. */
-export const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
 /** A project holding the user's own settings for some agents (one large), and how to install into it. */
 export function installScenario(box: Sandbox, agents: string[], command = "install") {
   const allow = Array.from({ length: 4000 }, (_, i) => `"Bash(tool-${i} *)"`).join(",\n      ");
@@ -125,5 +124,5 @@ export function installScenario(box: Sandbox, agents: string[], command = "insta
   restore(box.project, snapshot);
   const args = [command, "--agent", agents.join(","), "--project", box.project, "--command", "hookit"];
   const run: FaultRun = (env) => runBin(box, args, "", { env, nodeArgs: ["--require", FAULTS] });
-  return { files, run, pattern: `^${escape(box.project)}/`, snapshot };
+  return { files, run, pattern: `^${escapeRegExp(box.project)}/`, snapshot };
 }

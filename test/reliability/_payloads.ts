@@ -5,7 +5,7 @@
 // the documented fields (harness-protocols §5.2).
 import type { InvocationKind } from "../../src/contract/types.ts";
 import type { HookAgent } from "./_protocol.ts";
-import { fixture } from "./_sandbox.ts";
+import { fixture } from "../_sandbox.ts";
 
 type Entry = [event: string, payload: Record<string, unknown>];
 

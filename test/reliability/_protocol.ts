@@ -5,7 +5,7 @@
 // stated over any payload.
 import { ADAPTERS, loadAdapter, type HookAgentId } from "../../src/agents/registry.ts";
 import type { InvocationKind, Reply } from "../../src/contract/types.ts";
-import { STACK_RE } from "./_sandbox.ts";
+import { STACK_RE } from "../_sandbox.ts";
 
 /** Every built-in hook adapter: a new one fails these suites until its rules are added below. */
 export const HOOK_AGENTS = Object.keys(ADAPTERS) as HookAgentId[];

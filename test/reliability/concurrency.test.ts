@@ -7,7 +7,7 @@ import { expect, test } from "vitest";
 import { MAX_CONTINUATIONS } from "../../src/run/decide.ts";
 import { agentPayloads } from "./_payloads.ts";
 import { inspectReply } from "./_protocol.ts";
-import { policy, runHook, sandbox, useBuiltHookit } from "./_sandbox.ts";
+import { policy, runHook, sandbox, useBuiltHookit } from "../_sandbox.ts";
 
 useBuiltHookit();
 
@@ -34,9 +34,10 @@ test(`${STOPS} stops and ${TOOL_CALLS} tool calls of one session at once lose an
   const calls = Array.from({ length: TOOL_CALLS }, () => runHook(box, "codex", preEvent, prePayload));
   const [stopReplies, callReplies] = await Promise.all([Promise.all(stops), Promise.all(calls)]);
 
-  const verdicts = stopReplies.map((r) => inspectReply("codex", stopEvent, "stop", { ...r, exitCode: r.code ?? -1 }));
+  const verdicts = stopReplies.map((r) => inspectReply("codex", stopEvent, "stop", { ...r, exitCode: r.exitCode ?? -1 }));
   for (const verdict of verdicts) expect(verdict.problems).toEqual([]);
-  for (const r of callReplies) expect(inspectReply("codex", preEvent, "tool_call", { ...r, exitCode: r.code ?? -1 }).problems).toEqual([]);
+  for (const r of callReplies)
+    expect(inspectReply("codex", preEvent, "tool_call", { ...r, exitCode: r.exitCode ?? -1 }).problems).toEqual([]);
   const notices = verdicts.map((v) => String(v.output?.systemMessage ?? ""));
   expect(notices.filter((n) => n.includes("unavailable"))).toEqual([]);
 

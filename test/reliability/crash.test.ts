@@ -8,7 +8,6 @@ import { describe, expect, test } from "vitest";
 import {
   bytesOf,
   describePoint,
-  escape,
   expectNoTornFiles,
   installScenario,
   killPoints,
@@ -19,7 +18,8 @@ import {
 } from "./_crash.ts";
 import { agentPayloads } from "./_payloads.ts";
 import { inspectReply } from "./_protocol.ts";
-import { FAULTS, policy, runBin, runHook, sandbox, useBuiltHookit } from "./_sandbox.ts";
+import { FAULTS, policy, runBin, runHook, sandbox, useBuiltHookit } from "../_sandbox.ts";
+import { escapeRegExp } from "../_text.ts";
 
 useBuiltHookit();
 
@@ -55,7 +55,7 @@ describe("kill -9 during a hook's state write", () => {
     const newBytes = bytesOf(sessionFile());
     expect(newBytes).not.toBe(oldBytes);
 
-    const pattern = `^${escape(box.env.XDG_STATE_HOME!)}/`;
+    const pattern = `^${escapeRegExp(box.env.XDG_STATE_HOME!)}/`;
     reset();
     const run: FaultRun = (env) => stop(env);
     const points = killPoints(await listChanges(run, pattern));
@@ -67,7 +67,7 @@ describe("kill -9 during a hook's state write", () => {
       expectNoTornFiles(box.stateDir);
       // The next stop of the session is served at once (the dead process's lock is broken) and with state.
       const next = await stop();
-      const verdict = inspectReply("claude", event, "stop", { ...next, exitCode: next.code ?? -1 });
+      const verdict = inspectReply("claude", event, "stop", { ...next, exitCode: next.exitCode ?? -1 });
       expect(verdict.problems, describePoint(point)).toEqual([]);
       expect(String(verdict.output?.systemMessage ?? ""), describePoint(point)).not.toContain("unavailable");
       expectNoTornFiles(box.stateDir);
@@ -80,7 +80,7 @@ describe("kill -9 during `hookit trust`", () => {
     const box = sandbox();
     const other = box.projectPolicy(policy({ a: { event: "tool_call", shell: "true" } }), join(box.root, "other"));
     mkdirSync(join(box.root, "other", ".git"), { recursive: true });
-    expect((await runBin(box, ["trust", "--yes"], "", { cwd: join(box.root, "other") })).code).toBe(0);
+    expect((await runBin(box, ["trust", "--yes"], "", { cwd: join(box.root, "other") })).exitCode).toBe(0);
     box.projectPolicy(policy({ b: { event: "tool_call", shell: "false" } }));
     const store = join(box.stateDir, "trust.json");
     const oldBytes = bytesOf(store);
@@ -88,7 +88,7 @@ describe("kill -9 during `hookit trust`", () => {
     restore(box.env.XDG_STATE_HOME!, snapshot);
     const run: FaultRun = (env) => runBin(box, ["trust", "--yes"], "", { cwd: box.project, env, ...withFaults });
 
-    const pattern = `^${escape(box.stateDir)}/`;
+    const pattern = `^${escapeRegExp(box.stateDir)}/`;
     const points = killPoints(await listChanges(run, pattern));
     const newBytes = bytesOf(store);
     expect(newBytes).toContain(other);
@@ -123,7 +123,7 @@ describe("kill -9 during `hookit install`", () => {
       }
     }
     // After the last kill, an ordinary install finishes the job.
-    expect((await run({})).code).toBe(0);
+    expect((await run({})).exitCode).toBe(0);
     for (const file of files) expect(bytesOf(file)).toBe(installed[file]);
   }, 60_000);
 });

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { agentPayloads } from "./_payloads.ts";
 import { HOOK_AGENTS, inspectReply, type HookAgent } from "./_protocol.ts";
-import { packageRoot, policy, runHook, sandbox, STACK_RE, useBuiltHookit, type Sandbox } from "./_sandbox.ts";
+import { packageRoot, policy, runHook, sandbox, type Sandbox, STACK_RE, useBuiltHookit } from "../_sandbox.ts";
 
 useBuiltHookit();
 
@@ -66,7 +66,7 @@ describe("hostile stdin on the pre-tool event: one valid answer, and the call is
       }),
     );
     for (const { agent, event, reply } of replies) {
-      const verdict = inspectReply(agent, event, "tool_call", { ...reply, exitCode: reply.code ?? -1 });
+      const verdict = inspectReply(agent, event, "tool_call", { ...reply, exitCode: reply.exitCode ?? -1 });
       expect(verdict.problems, agent).toEqual([]);
       expect(verdict.blocked, agent).toBe(true);
       expect(verdict.reason, agent).toMatch(reason);
@@ -85,7 +85,7 @@ describe("hostile stdin on other events: the agent goes on and the user is told"
     ] as const) {
       for (const stdin of ["", "{", "[]", Buffer.from([0xff, 0x00])]) {
         const reply = await runHook(box, agent, event, stdin);
-        const verdict = inspectReply(agent, event, kind, { ...reply, exitCode: reply.code ?? -1 });
+        const verdict = inspectReply(agent, event, kind, { ...reply, exitCode: reply.exitCode ?? -1 });
         expect(verdict.problems, `${agent} ${event}`).toEqual([]);
         expect(verdict.patched || verdict.continued, `${agent} ${event}`).toBe(false);
         expect(reply.stdout + reply.stderr, `${agent} ${event}`).toMatch(/hookit: (could not read|.*payload)/);

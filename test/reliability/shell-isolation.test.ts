@@ -9,7 +9,8 @@ import { describe, expect, test } from "vitest";
 import { MANAGED_KEYS } from "../../src/engine/env.ts";
 import { agentPayloads } from "./_payloads.ts";
 import { inspectReply } from "./_protocol.ts";
-import { eventually, policy, processAlive, reapPidFiles, runHook, sandbox, useBuiltHookit, type Sandbox } from "./_sandbox.ts";
+import { eventually, processAlive } from "../engine/_helpers.ts";
+import { policy, reapPidFiles, runHook, sandbox, type Sandbox, useBuiltHookit } from "../_sandbox.ts";
 
 useBuiltHookit();
 
@@ -18,7 +19,7 @@ async function preToolWith(box: Sandbox, hook: Record<string, unknown>, env: Rec
   box.globalPolicy(policy({ probe: { event: "tool_call", ...hook } }));
   const [event, payload] = agentPayloads("claude", box.project).preTool;
   const reply = await runHook(box, "claude", event, payload, { env });
-  const verdict = inspectReply("claude", event, "tool_call", { ...reply, exitCode: reply.code ?? -1 });
+  const verdict = inspectReply("claude", event, "tool_call", { ...reply, exitCode: reply.exitCode ?? -1 });
   expect(verdict.problems).toEqual([]);
   return { reply, verdict };
 }

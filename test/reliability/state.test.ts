@@ -8,7 +8,8 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { agentPayloads } from "./_payloads.ts";
 import { inspectReply } from "./_protocol.ts";
-import { eventually, FAULTS, policy, processAlive, reapPidFiles, runHook, sandbox, useBuiltHookit, type Sandbox } from "./_sandbox.ts";
+import { eventually, processAlive } from "../engine/_helpers.ts";
+import { FAULTS, policy, reapPidFiles, runHook, sandbox, type Sandbox, useBuiltHookit } from "../_sandbox.ts";
 
 useBuiltHookit();
 
@@ -23,7 +24,7 @@ async function claude(box: Sandbox, kind: "preTool" | "postTool" | "stop", env: 
   const [event, payload] = agentPayloads("claude", box.project, "session-1")[kind];
   const reply = await runHook(box, "claude", event, payload, { env, nodeArgs: faults ? ["--require", FAULTS] : [] });
   const nativeKind = kind === "preTool" ? "tool_call" : kind === "postTool" ? "tool_result" : "stop";
-  const verdict = inspectReply("claude", event, nativeKind, { ...reply, exitCode: reply.code ?? -1 });
+  const verdict = inspectReply("claude", event, nativeKind, { ...reply, exitCode: reply.exitCode ?? -1 });
   expect(verdict.problems).toEqual([]);
   return { reply, verdict, notices: String(verdict.output?.systemMessage ?? "") };
 }

@@ -6,10 +6,10 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileS
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { trustPolicy } from "../../src/policy/trust.ts";
-import { createSandbox, startExtension } from "../hosts/pi/fake-pi.ts";
+import { startExtension } from "../hosts/pi/fake-pi.ts";
 import { agentPayloads } from "./_payloads.ts";
 import { HOOK_AGENTS, inspectReply } from "./_protocol.ts";
-import { policy, runBin, runHook, sandbox, useBuiltHookit, type Sandbox } from "./_sandbox.ts";
+import { policy, runBin, runHook, sandbox, type Sandbox, useBuiltHookit } from "../_sandbox.ts";
 
 useBuiltHookit();
 
@@ -23,7 +23,9 @@ const CLONED = policy({
 const MARKERS = ["when-ran", "tool_call-ran", "tool_result-ran", "agent_end-ran", "agent_settled-ran"];
 
 const ran = (box: Sandbox) => MARKERS.filter((name) => existsSync(join(box.env.HOME!, name)));
-const clearMarkers = (box: Sandbox) => MARKERS.forEach((name) => rmSync(join(box.env.HOME!, name), { force: true }));
+const clearMarkers = (box: Sandbox) => {
+  for (const name of MARKERS) rmSync(join(box.env.HOME, name), { force: true });
+};
 
 async function claudeCall(box: Sandbox) {
   const [event, payload] = agentPayloads("claude", box.project).preTool;
@@ -38,7 +40,7 @@ describe("a cloned repository's policy", () => {
       const payloads = agentPayloads(agent, box.project, `s-${agent}`);
       for (const [event, payload] of [payloads.preTool, payloads.postTool, payloads.stop]) {
         const reply = await runHook(box, agent, event, payload);
-        expect(reply.code, `${agent} ${event}`).toBe(0);
+        expect(reply.exitCode, `${agent} ${event}`).toBe(0);
         expect(reply.stdout + reply.stderr).not.toContain("internal error");
       }
     }
@@ -48,7 +50,7 @@ describe("a cloned repository's policy", () => {
     clearMarkers(box);
     rmSync(join(box.stateDir, "untrusted-notified"), { recursive: true, force: true });
     const first = await claudeCall(box);
-    const verdict = inspectReply("claude", "PreToolUse", "tool_call", { ...first, exitCode: first.code ?? -1 });
+    const verdict = inspectReply("claude", "PreToolUse", "tool_call", { ...first, exitCode: first.exitCode ?? -1 });
     expect(verdict.problems).toEqual([]);
     expect(verdict.blocked).toBe(false);
     expect(String(verdict.output?.systemMessage)).toContain(`${path} is not trusted`);
@@ -56,7 +58,7 @@ describe("a cloned repository's policy", () => {
     expect((await claudeCall(box)).stdout).toBe("");
 
     const trusted = await runBin(box, ["trust", "--yes"], "", { cwd: box.project });
-    expect(trusted.code).toBe(0);
+    expect(trusted.exitCode).toBe(0);
     expect((await claudeCall(box)).stdout).toBe("");
     expect(ran(box)).toEqual(["when-ran", "tool_call-ran"]);
   });
@@ -64,7 +66,7 @@ describe("a cloned repository's policy", () => {
   test("an edit after `hookit trust` keeps the trusted version enforced until the next `hookit trust`; --revoke forgets it", async () => {
     const box = sandbox();
     const path = box.projectPolicy(CLONED);
-    expect((await runBin(box, ["trust", "--yes"], "", { cwd: box.project })).code).toBe(0);
+    expect((await runBin(box, ["trust", "--yes"], "", { cwd: box.project })).exitCode).toBe(0);
     await claudeCall(box);
     expect(ran(box)).toEqual(["when-ran", "tool_call-ran"]);
 
@@ -89,7 +91,7 @@ describe("a cloned repository's policy", () => {
 
     writeFileSync(path, JSON.stringify(CLONED));
     await runBin(box, ["trust", "--yes"], "", { cwd: box.project });
-    expect((await runBin(box, ["trust", "--revoke"], "", { cwd: box.project })).code).toBe(0);
+    expect((await runBin(box, ["trust", "--revoke"], "", { cwd: box.project })).exitCode).toBe(0);
     clearMarkers(box);
     await claudeCall(box);
     expect(ran(box)).toEqual([]);
@@ -104,7 +106,7 @@ describe("a cloned repository's policy", () => {
     const reply = await claudeCall(box);
     expect(ran(box)).toEqual(["when-ran", "tool_call-ran"]);
     expect(reply.stdout).toContain("was deleted since you trusted it");
-    expect((await runBin(box, ["trust", "--revoke"], "", { cwd: box.project })).code).toBe(0);
+    expect((await runBin(box, ["trust", "--revoke"], "", { cwd: box.project })).exitCode).toBe(0);
     clearMarkers(box);
     await claudeCall(box);
     expect(ran(box)).toEqual([]);
@@ -114,7 +116,7 @@ describe("a cloned repository's policy", () => {
     const box = sandbox();
     box.projectPolicy(CLONED);
     const refused = await runBin(box, ["trust"], "", { cwd: box.project });
-    expect(refused.code).toBe(1);
+    expect(refused.exitCode).toBe(1);
     expect(refused.stderr).toContain("there is no terminal here");
     await claudeCall(box);
     expect(ran(box)).toEqual([]);
@@ -124,7 +126,7 @@ describe("a cloned repository's policy", () => {
     const box = sandbox();
     box.projectPolicy({ local: { x: { description: "", event: "nope", shell: "true" } } });
     const refused = await runBin(box, ["trust", "--yes"], "", { cwd: box.project });
-    expect(refused.code).toBe(1);
+    expect(refused.exitCode).toBe(1);
     expect(refused.stderr).toContain("is invalid");
   });
 
@@ -141,7 +143,7 @@ describe("a cloned repository's policy", () => {
   test("a nested untrusted policy cannot switch off the trusted project policy above it", async () => {
     const box = sandbox();
     box.projectPolicy(policy({ "no-bash": { event: "tool_call", filter: { toolName: "^bash$" }, shell: "false" } }));
-    expect((await runBin(box, ["trust", "--yes"], "", { cwd: box.project })).code).toBe(0);
+    expect((await runBin(box, ["trust", "--yes"], "", { cwd: box.project })).exitCode).toBe(0);
     // What an agent (or a vendored package) could drop below the project root.
     const sub = join(box.project, "packages", "evil");
     mkdirSync(sub, { recursive: true });
@@ -149,7 +151,7 @@ describe("a cloned repository's policy", () => {
 
     const [event, payload] = agentPayloads("claude", sub).preTool;
     const reply = await runHook(box, "claude", event, payload, { cwd: sub });
-    const verdict = inspectReply("claude", event, "tool_call", { ...reply, exitCode: reply.code ?? -1 });
+    const verdict = inspectReply("claude", event, "tool_call", { ...reply, exitCode: reply.exitCode ?? -1 });
     expect(verdict.problems).toEqual([]);
     expect(verdict.blocked).toBe(true);
     expect(verdict.reason).toContain('hook "no-bash" rejected bash');
@@ -161,7 +163,7 @@ describe("under Pi, Pi's project trust decides", () => {
   const toolCall = { type: "tool_call", toolName: "bash", toolCallId: "call_1", input: { command: "ls" } };
 
   test("trusted by `hookit trust` but not by Pi: nothing runs", async () => {
-    const box = createSandbox();
+    const box = sandbox();
     const path = box.projectPolicy(CLONED);
     trustPolicy(path, readFileSync(path), box.env);
     const fake = await startExtension(box, { trusted: false });
@@ -170,7 +172,7 @@ describe("under Pi, Pi's project trust decides", () => {
   });
 
   test("trusted by Pi, unknown to hookit's trust store: the policy runs", async () => {
-    const box = createSandbox();
+    const box = sandbox();
     box.projectPolicy(CLONED);
     mkdirSync(box.env.HOME!, { recursive: true });
     const fake = await startExtension(box, { trusted: true });

@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { createSandbox, FIXTURES, runHook, runHookit, useBuiltHookit } from "./hook/_run.ts";
+import { FIXTURES, runBin, runHook, sandbox, useBuiltHookit } from "../_sandbox.ts";
 
 useBuiltHookit();
 
@@ -47,13 +47,13 @@ describe("check --agent answers as the hook does", () => {
   test.each(all)("$agent $file", async ({ agent, file, event }) => {
     const payload = JSON.parse(readFileSync(join(FIXTURES, agent, file), "utf8")) as Record<string, unknown>;
     // A cwd that exists here, so both resolve the same (empty) project.
-    const box = createSandbox();
+    const box = sandbox({ policyFile: true });
     box.policy(POLICY);
     const stdin = JSON.stringify(withCwd(payload, box.cwd));
     const hooked = await runHook(box, agent, event, stdin);
-    const fresh = createSandbox(); // a fresh state directory: the hook above saved session state
+    const fresh = sandbox({ policyFile: true }); // a fresh state directory: the hook above saved session state
     fresh.policy(POLICY);
-    const checked = await runHookit(
+    const checked = await runBin(
       fresh,
       ["check", "--json", "--agent", agent, "--native", event],
       JSON.stringify(withCwd(payload, fresh.cwd)),

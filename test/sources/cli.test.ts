@@ -4,7 +4,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { runBin, sandbox, STACK_RE, useBuiltHookit } from "../reliability/_sandbox.ts";
+import { runBin, sandbox, STACK_RE, useBuiltHookit } from "../_sandbox.ts";
 
 useBuiltHookit();
 
@@ -17,7 +17,7 @@ describe("hookit source on the command line", () => {
   ])("%j is refused with a reason", async (args, text) => {
     const box = sandbox();
     const reply = await runBin(box, args);
-    expect(reply.code).toBe(1);
+    expect(reply.exitCode).toBe(1);
     expect(reply.stderr).toContain(text);
     expect(reply.stderr + reply.stdout).not.toMatch(STACK_RE);
   });
@@ -65,7 +65,7 @@ describe("hookit source on the command line", () => {
     const box = sandbox();
     expect((await runBin(box, ["source", "list"])).stdout).toContain("hookit source add <git-url>");
     expect(JSON.parse((await runBin(box, ["source", "list", "--json"])).stdout)).toEqual([]);
-    expect((await runBin(box, ["source", "update"])).code).toBe(0);
+    expect((await runBin(box, ["source", "update"])).exitCode).toBe(0);
   });
 
   test("doctor reports a source whose copy is gone, with the fix", async () => {

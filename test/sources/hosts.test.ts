@@ -6,7 +6,8 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { digest } from "../../src/sources/sync.ts";
 import { sourceCopyPath, sourcesFile } from "../../src/sources/store.ts";
-import { createSandbox, startExtension } from "../hosts/pi/fake-pi.ts";
+import { startExtension } from "../hosts/pi/fake-pi.ts";
+import { sandbox } from "../_sandbox.ts";
 
 const POLICY = JSON.stringify({
   "acme/policy": { "no-curl": { description: "", event: "tool_call", filter: { command: "curl" }, shell: "exit 1", default: true } },
@@ -32,7 +33,7 @@ const toolCall = (command: string) => ({ type: "tool_call", toolName: "bash", to
 
 describe("Pi and a policy source", () => {
   test("an intact source's guard blocks, honest calls pass", async () => {
-    const box = createSandbox();
+    const box = sandbox();
     box.env.XDG_STATE_HOME = join(box.root, "state");
     recordSource(box.env, POLICY);
     const fake = await startExtension(box, { trusted: true });
@@ -41,7 +42,7 @@ describe("Pi and a policy source", () => {
   });
 
   test("a changed copy blocks every tool call with the source and the fix named", async () => {
-    const box = createSandbox();
+    const box = sandbox();
     box.env.XDG_STATE_HOME = join(box.root, "state");
     recordSource(box.env, POLICY.replace('"default":true', '"default":false'));
     const fake = await startExtension(box, { trusted: true });

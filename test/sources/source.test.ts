@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { agentPayloads } from "../reliability/_payloads.ts";
 import { inspectReply } from "../reliability/_protocol.ts";
-import { runBin, runHook, sandbox, STACK_RE, useBuiltHookit, type Sandbox } from "../reliability/_sandbox.ts";
+import { runBin, runHook, sandbox, type Sandbox, STACK_RE, useBuiltHookit } from "../_sandbox.ts";
 import { gitDaemon, policyRepo } from "./_git.ts";
 
 useBuiltHookit();
@@ -26,7 +26,7 @@ const guard = (word: string, extra: Record<string, unknown> = {}) => ({
 async function claudeBash(box: Sandbox, command: string) {
   const [event, payload] = agentPayloads("claude", box.project).preTool;
   const reply = await runHook(box, "claude", event, { ...payload, tool_input: { command, description: "run it" } });
-  const verdict = inspectReply("claude", event, "tool_call", { ...reply, exitCode: reply.code ?? -1 });
+  const verdict = inspectReply("claude", event, "tool_call", { ...reply, exitCode: reply.exitCode ?? -1 });
   expect(verdict.problems).toEqual([]);
   return { blocked: verdict.blocked, reason: verdict.reason ?? "" };
 }
@@ -53,7 +53,7 @@ async function addedSource() {
   const repo = policyRepo(join(box.root, "remote"));
   repo.commit({ "hooks/guards.json": { "no-curl": guard("curl") } });
   const added = await hookit(box, "source", "add", repo.bare, "--yes");
-  expect(added.code, added.stderr).toBe(0);
+  expect(added.exitCode, added.stderr).toBe(0);
   return { box, repo };
 }
 
@@ -64,14 +64,14 @@ describe("hookit source", () => {
     const first = repo.commit({ "hooks/guards.json": { "no-curl": guard("curl") } });
 
     const refused = await hookit(box, "source", "add", repo.bare);
-    expect(refused.code).toBe(1);
+    expect(refused.exitCode).toBe(1);
     expect(refused.stdout).toContain('"no-curl"');
     expect(refused.stderr).toContain("no terminal here");
     expect(await listed(box)).toEqual([]);
     expect((await claudeBash(box, "curl example.invalid")).blocked).toBe(false);
 
     const added = await hookit(box, "source", "add", repo.bare, "--yes");
-    expect(added.code, added.stderr).toBe(0);
+    expect(added.exitCode, added.stderr).toBe(0);
     const [source] = await listed(box);
     expect(source).toMatchObject({ name: "acme/policy", url: repo.bare, commit: first, status: "ok", path: "hooks" });
     expect(source?.sha256).toMatch(/^[0-9a-f]{64}$/);
@@ -87,7 +87,7 @@ describe("hookit source", () => {
     const override = { description: "", event: "tool_call", shell: "true", default: false };
     box.globalPolicy({ "acme/policy": { "no-curl": override }, local: { "no-wget": guard("wget") } });
     box.projectPolicy({ repos: ["acme/policy"], "acme/policy": { "no-curl": override } });
-    expect((await hookit(box, "trust", "--yes")).code).toBe(0);
+    expect((await hookit(box, "trust", "--yes")).exitCode).toBe(0);
     expect((await claudeBash(box, "curl example.invalid")).reason).toContain("acme forbids curl");
     expect((await claudeBash(box, "wget example.invalid")).reason).toContain("acme forbids wget");
   });
@@ -109,13 +109,13 @@ describe("hookit source", () => {
       "acme/org",
       "--yes",
     );
-    expect(added.code, added.stderr).toBe(0);
+    expect(added.exitCode, added.stderr).toBe(0);
     expect(await listed(box)).toMatchObject([{ name: "acme/org", ref: "main", commit: v1, path: "org/policy.json" }]);
     expect((await hookit(box, "source", "update")).stdout).toContain("acme/org is up to date");
 
     const v2 = repo.commit({ "org/policy.json": { "no-curl": guard("curl"), "no-scp": guard("scp") } });
     const asked = await hookit(box, "source", "update", "acme/org");
-    expect(asked.code).toBe(1);
+    expect(asked.exitCode).toBe(1);
     expect(asked.stderr).toContain("no terminal here");
     expect(asked.stdout).toContain(`The policy of acme/org changed from ${v1.slice(0, 12)} to ${v2.slice(0, 12)}`);
     expect(asked.stdout).toMatch(/^\+ {4}"no-scp": \{$/m);
@@ -123,7 +123,7 @@ describe("hookit source", () => {
     expect((await claudeBash(box, "scp a b")).blocked).toBe(false);
 
     const accepted = await hookit(box, "source", "update", "acme/org", "--yes");
-    expect(accepted.code, accepted.stderr).toBe(0);
+    expect(accepted.exitCode, accepted.stderr).toBe(0);
     expect((await listed(box))[0]?.commit).toBe(v2);
     expect((await claudeBash(box, "scp a b")).reason).toContain("acme forbids scp");
   });
@@ -134,9 +134,9 @@ describe("hookit source", () => {
     const v1 = repo.commit({ "hooks/guards.json": { "no-curl": guard("curl") } });
     repo.tag("v1");
     repo.commit({ "hooks/guards.json": { "no-curl": guard("curl"), "no-scp": guard("scp") } });
-    expect((await hookit(box, "source", "add", repo.bare, "--ref", "v1", "--yes")).code).toBe(0);
-    expect((await hookit(box, "source", "add", `file://${repo.bare}`, "--ref", v1, "--name", "acme/by-id", "--yes")).code).toBe(0);
-    expect((await hookit(box, "source", "update")).code).toBe(0);
+    expect((await hookit(box, "source", "add", repo.bare, "--ref", "v1", "--yes")).exitCode).toBe(0);
+    expect((await hookit(box, "source", "add", `file://${repo.bare}`, "--ref", v1, "--name", "acme/by-id", "--yes")).exitCode).toBe(0);
+    expect((await hookit(box, "source", "update")).exitCode).toBe(0);
     expect((await listed(box)).map((s) => s.commit)).toEqual([v1, v1]);
     expect((await claudeBash(box, "scp a b")).blocked).toBe(false);
   });
@@ -148,14 +148,14 @@ describe("hookit source", () => {
     const v1 = repo.commit({ "hooks/a.json": { "no-curl": guard("curl") }, "hooks/more/b.json": { "no-wget": guard("wget") } });
     const daemon = await gitDaemon(base);
     const added = await hookit(box, "source", "add", daemon.url("acme/policy"), "--yes");
-    expect(added.code, added.stderr).toBe(0);
+    expect(added.exitCode, added.stderr).toBe(0);
     expect(await listed(box)).toMatchObject([{ name: "acme/policy", commit: v1, status: "ok" }]);
     expect((await claudeBash(box, "wget x")).reason).toContain("acme forbids wget");
 
     repo.commit({ "hooks/a.json": { "no-curl": guard("curl"), "no-scp": guard("scp") } });
     await daemon.stop();
     const offline = await hookit(box, "source", "update", "--yes");
-    expect(offline.code).toBe(1);
+    expect(offline.exitCode).toBe(1);
     expect(offline.stderr).toContain(`could not update acme/policy from ${daemon.url("acme/policy")}`);
     expect(offline.stderr).toContain(`(commit ${v1.slice(0, 12)}) stays in force`);
     expect((await listed(box))[0]?.commit).toBe(v1);
@@ -167,7 +167,7 @@ describe("hookit source", () => {
     const { box, repo } = await addedSource();
     renameSync(repo.bare, `${repo.bare}.moved`);
     const update = await hookit(box, "source", "update");
-    expect(update.code).toBe(1);
+    expect(update.exitCode).toBe(1);
     expect(update.stderr).toMatch(/could not update acme\/policy from .*: .*(does not appear to be a git repository|not found)/s);
     expect((await claudeBash(box, "curl x")).reason).toContain("acme forbids curl");
   });
@@ -186,12 +186,12 @@ describe("hookit source", () => {
       expect(reply.reason).toContain("hookit source update acme/policy");
     }
     const list = await hookit(box, "source", "list");
-    expect(list.code).toBe(1);
+    expect(list.exitCode).toBe(1);
     expect(list.stdout).toContain("BROKEN");
 
     // The pinned text itself comes back: nothing new to review, so no confirmation.
     const update = await hookit(box, "source", "update");
-    expect(update.code, update.stderr).toBe(0);
+    expect(update.exitCode, update.stderr).toBe(0);
     expect((await claudeBash(box, "echo hello")).blocked).toBe(false);
     expect((await claudeBash(box, "curl x")).reason).toContain("acme forbids curl");
   });
@@ -203,7 +203,7 @@ describe("hookit source", () => {
     writeFileSync(registry, text.slice(0, 20));
     expect((await claudeBash(box, "echo hello")).reason).toContain("policy source registry");
     const list = await hookit(box, "source", "list");
-    expect(list.code).toBe(1);
+    expect(list.exitCode).toBe(1);
     expect(list.stderr).toContain("is damaged (it is not a list of sources)");
     expect(list.stderr).not.toMatch(STACK_RE);
     writeFileSync(registry, text);
@@ -217,7 +217,7 @@ describe("hookit source", () => {
     const repo = policyRepo(join(box.root, "remote"));
     repo.commit({ "hooks/a.json": { bad: { event: "tool_call", shell: "true", nonsense: 1 } } });
     const invalid = await hookit(box, "source", "add", repo.bare, "--yes");
-    expect(invalid.code).toBe(1);
+    expect(invalid.exitCode).toBe(1);
     expect(invalid.stderr).toContain("is invalid, so none of its hooks could run");
     repo.commit({ "hooks/a.json": { same: guard("curl") }, "hooks/b.json": { same: guard("wget") } });
     const duplicate = await hookit(box, "source", "add", repo.bare, "--yes");
@@ -225,7 +225,7 @@ describe("hookit source", () => {
     const missing = await hookit(box, "source", "add", repo.bare, "--path", "nowhere", "--yes");
     expect(missing.stderr).toContain('has no policy at "nowhere"');
     const badUrl = await hookit(box, "source", "add", "--upload-pack=touch /tmp/x", "--name", "a/b", "--yes");
-    expect(badUrl.code).toBe(1);
+    expect(badUrl.exitCode).toBe(1);
     expect(await listed(box)).toEqual([]);
     expect(readdirSync(box.stateDir).includes("sources") ? readdirSync(join(box.stateDir, "sources")) : []).toEqual([]);
   });
@@ -248,9 +248,9 @@ describe("hookit source", () => {
 
   test("remove takes the source's hooks away", async () => {
     const { box } = await addedSource();
-    expect((await hookit(box, "source", "remove", "acme/policy")).code).toBe(0);
+    expect((await hookit(box, "source", "remove", "acme/policy")).exitCode).toBe(0);
     expect(await listed(box)).toEqual([]);
     expect((await claudeBash(box, "curl x")).blocked).toBe(false);
-    expect((await hookit(box, "source", "remove", "acme/policy")).code).toBe(1);
+    expect((await hookit(box, "source", "remove", "acme/policy")).exitCode).toBe(1);
   });
 });

@@ -6,7 +6,8 @@ import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll } from "vitest";
-import { binPath, FIXTURES, useBuiltHookit } from "../run/hook/_run.ts";
+import { hookReply } from "../../src/run/hook.ts";
+import { binPath, FIXTURES, useBuiltHookit } from "../_sandbox.ts";
 
 export interface Box {
   project: string;
@@ -130,15 +131,21 @@ function codexPatch(call: Call): string {
   return `*** Begin Patch\n${body}*** End Patch\n`;
 }
 
-/** The deny reason the agent would get, or undefined when the call may run. */
-export function decide(box: Box, agent: string, call: Call): Promise<string | undefined> {
+/**
+ * The deny reason the agent would get, or undefined when the call may run. `hookit hook` runs
+ * in-process (the same entry the binary calls, without a node start per case), or as the BUILT
+ * binary with `{ process: true }`.
+ */
+export async function decide(box: Box, agent: string, call: Call, how: { process?: boolean } = {}): Promise<string | undefined> {
   const shape = AGENTS[agent] as AgentShape;
+  const stdin = JSON.stringify(shape.payload(call, box.project));
+  if (!how.process) return shape.denied((await hookReply({ agent, nativeEvent: shape.event }, stdin, box.env, box.project)).stdout);
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [binPath(), "hook", "--agent", agent, shape.event], { cwd: box.project, env: box.env });
     const out: Buffer[] = [];
     child.stdout.on("data", (chunk: Buffer) => out.push(chunk));
     child.on("error", reject);
     child.on("close", () => resolve(shape.denied(Buffer.concat(out).toString())));
-    child.stdin.end(JSON.stringify(shape.payload(call, box.project)));
+    child.stdin.end(stdin);
   });
 }

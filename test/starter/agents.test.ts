@@ -2,12 +2,15 @@
 // Codex, Gemini and Copilot payloads: every attack is denied — by the guard
 // meant for it, or by self-protection where the attack would also reach
 // hookit's own files (test/starter/policy.test.ts checks the guard alone) —
-// and every innocent command and mention-as-data runs.
+// and every innocent command and mention-as-data runs. The cases run `hookit hook` in-process; one
+// of each kind per agent runs the BUILT binary, the way the agent runs it.
 import { describe, expect, test } from "vitest";
 import { AGENTS, decide, useStarterBox } from "./_agents.ts";
 import { ATTACKS, FILE_ATTACKS, FILE_INNOCENT, INNOCENT } from "./cases.ts";
 
 const box = useStarterBox();
+// Its own home, so the binary's calls do not queue behind the in-process ones' state lock.
+const binaryBox = useStarterBox();
 const agents = Object.keys(AGENTS);
 const guarded = (guard: string) => new RegExp(`hook "${guard}" rejected|^hookit: blocked by self-protection`);
 
@@ -34,5 +37,22 @@ describe.concurrent.each(agents)("starter policy on %s", (agent) => {
   test.each(FILE_INNOCENT.filter(([kind]) => !(agent === "codex" && kind === "read")))("lets the %s tool touch %s", async (kind, path) => {
     const full = path.startsWith("~/") ? box().home + path.slice(1) : path;
     expect(await decide(box(), agent, { kind, path: full })).toBeUndefined();
+  });
+});
+
+describe.concurrent.each(agents)("the built binary on %s, one case of each kind", (agent) => {
+  const samples = [
+    ...Object.entries(ATTACKS).map(([guard, commands]) => [`${guard} blocks`, guard, { kind: "bash", command: commands[0]! }] as const),
+    ...Object.entries(FILE_ATTACKS).map(([guard, calls]) => {
+      const [kind, path] = calls.find(([k]) => !(agent === "codex" && k === "read"))!;
+      return [`${guard} blocks the ${kind} tool`, guard, { kind, path }] as const;
+    }),
+    ["lets an innocent command run", undefined, { kind: "bash", command: INNOCENT[0]! }] as const,
+  ];
+  test.each(samples)("%s", async (_name, guard, call) => {
+    const full = "path" in call && call.path.startsWith("~/") ? { ...call, path: binaryBox().home + call.path.slice(1) } : call;
+    const reason = await decide(binaryBox(), agent, full, { process: true });
+    if (guard === undefined) expect(reason).toBeUndefined();
+    else expect(reason).toMatch(guarded(guard));
   });
 });

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { agentPayloads } from "../reliability/_payloads.ts";
 import { HOOK_AGENTS, inspectReply, type HookAgent } from "../reliability/_protocol.ts";
-import { binPath, packageRoot, policy, runBin, runHook, sandbox, useBuiltHookit, type Sandbox } from "../reliability/_sandbox.ts";
+import { binPath, packageRoot, policy, runBin, runHook, sandbox, type Sandbox, useBuiltHookit } from "../_sandbox.ts";
 
 useBuiltHookit();
 
@@ -30,7 +30,7 @@ function shellCall(agent: HookAgent, box: Sandbox, command: string): [string, Re
 async function verdict(agent: HookAgent, box: Sandbox, command: string) {
   const [event, payload] = shellCall(agent, box, command);
   const reply = await runHook(box, agent, event, payload, { cwd: box.project });
-  const result = inspectReply(agent, event, "tool_call", { stdout: reply.stdout, stderr: reply.stderr, exitCode: reply.code ?? -1 });
+  const result = inspectReply(agent, event, "tool_call", { stdout: reply.stdout, stderr: reply.stderr, exitCode: reply.exitCode ?? -1 });
   expect(result.problems).toEqual([]);
   return { ...result, reply };
 }
@@ -38,7 +38,7 @@ async function verdict(agent: HookAgent, box: Sandbox, command: string) {
 async function trustedProject(): Promise<Sandbox> {
   const box = sandbox();
   box.projectPolicy(GUARD);
-  expect((await runBin(box, ["trust", "--yes"], "", { cwd: box.project })).code).toBe(0);
+  expect((await runBin(box, ["trust", "--yes"], "", { cwd: box.project })).exitCode).toBe(0);
   return box;
 }
 

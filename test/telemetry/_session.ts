@@ -3,7 +3,7 @@
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach } from "vitest";
-import { createSandbox, fixtureWith, runHook, runHookit, type Reply, type Sandbox } from "../run/hook/_run.ts";
+import { fixtureWith, type Reply, runBin, runHook, sandbox, type Sandbox } from "../_sandbox.ts";
 import { startReceiver, type Receiver } from "./_receiver.ts";
 
 export const SESSION = "6b1f0c8e-telemetry-test";
@@ -25,11 +25,11 @@ export function enableExport(box: Sandbox, otlp: unknown): void {
 /** One Claude Code PreToolUse call running `command`; returns the reply. */
 export function bashCall(box: Sandbox, command: string, env?: Record<string, string>): Promise<Reply> {
   const payload = fixtureWith("claude", "PreToolUse-Bash.json", { cwd: box.cwd, session_id: SESSION, tool_input: { command } });
-  return runHook(box, "claude", "PreToolUse", payload, env);
+  return runHook(box, "claude", "PreToolUse", payload, { env });
 }
 
 export function ship(box: Sandbox, env?: Record<string, string>): Promise<Reply> {
-  return runHookit(box, ["telemetry", "ship"], "", env);
+  return runBin(box, ["telemetry", "ship"], "", { env });
 }
 
 export async function waitFor(what: string, ok: () => boolean, ms = 20_000): Promise<void> {
@@ -60,7 +60,7 @@ export function useReceivers(): void {
 /** A receiver, and a sandbox with the blocking policy. */
 export async function receiverAndSandbox(): Promise<{ r: Receiver; b: Sandbox }> {
   const r = await startReceiver();
-  const b = createSandbox();
+  const b = sandbox({ policyFile: true });
   b.policy(POLICY);
   opened.push({ receiver: r, box: b });
   return { r, b };

@@ -2,7 +2,7 @@
 // answers, logs and starts the shipper; a local OTLP/HTTP receiver decodes the
 // requests with OpenTelemetry's own generated protobuf code.
 import { describe, expect, test } from "vitest";
-import { decisionLog, useBuiltHookit } from "../run/hook/_run.ts";
+import { decisionLog, useBuiltHookit } from "../_sandbox.ts";
 import { uniqueByUid } from "./_receiver.ts";
 import { bashCall, enableExport, receiverAndSandbox, SESSION, shipperGone, useReceivers, waitFor } from "./_session.ts";
 

@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "vitest";
-import { createSandbox, packageRoot, useBuiltHookit } from "../run/hook/_run.ts";
+import { packageRoot, sandbox, useBuiltHookit } from "../_sandbox.ts";
 import { bashCall, enableExport, POLICY } from "./_session.ts";
 
 useBuiltHookit();
@@ -28,7 +28,7 @@ test("hook.cjs holds the kick (run/telemetry-kick.ts) and nothing of src/telemet
 });
 
 test("with export off, or on a doctor probe, a hook call leaves no trace of telemetry", async () => {
-  const box = createSandbox();
+  const box = sandbox({ policyFile: true });
   box.policy(POLICY);
   await bashCall(box, "echo off");
   expect(existsSync(join(box.stateDir, "telemetry"))).toBe(false);

@@ -5,7 +5,7 @@ import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "vitest";
-import { binPath, decisionLog, runHookit, useBuiltHookit } from "../run/hook/_run.ts";
+import { binPath, decisionLog, runBin, useBuiltHookit } from "../_sandbox.ts";
 import { uniqueByUid } from "./_receiver.ts";
 import { bashCall, enableExport, receiverAndSandbox, ship, shipperGone, useReceivers, waitFor } from "./_session.ts";
 
@@ -26,10 +26,10 @@ test("the collector down in the middle of a session: the records wait, and arriv
   // The shipper the first of these started finds nobody there.
   await waitFor("a failed shipment", () => existsSync(statusFile) && readFileSync(statusFile, "utf8").includes("lastError"));
   await shipperGone(b);
-  const status = await runHookit(b, ["telemetry", "status"], "");
+  const status = await runBin(b, ["telemetry", "status"], "");
   expect(status.stdout).toMatch(/3 shipped/);
   expect(status.stdout).toMatch(/the last shipment failed .*ECONNREFUSED|the last shipment failed .*fetch failed/);
-  const doctor = await runHookit(b, ["doctor", "--json"], "");
+  const doctor = await runBin(b, ["doctor", "--json"], "");
   const checks = (JSON.parse(doctor.stdout) as { checks: Array<{ status: string; message: string }> }).checks.filter((c) =>
     c.message.startsWith("telemetry:"),
   );
@@ -49,7 +49,7 @@ test("the collector down in the middle of a session: the records wait, and arriv
   expect(r.records).toHaveLength(8);
   expect(uniqueByUid(r.records)).toHaveLength(8);
   expect(r.records.map((x) => x.timeUnixNano)).toEqual(logged.map((l) => String(Date.parse(l.ts as string) * 1_000_000)));
-  const after = await runHookit(b, ["telemetry", "status"], "");
+  const after = await runBin(b, ["telemetry", "status"], "");
   expect(after.stdout).toMatch(/8 shipped.*backlog 0 B/);
   expect(after.stdout).not.toMatch(/failed/);
 }, 90_000);

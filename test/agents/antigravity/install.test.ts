@@ -8,6 +8,7 @@ import { PREFIX, USER_FILES, applyOptions } from "../../install/_helpers.ts";
 
 const target = TARGETS.antigravity;
 const options = await applyOptions("antigravity");
+// biome-ignore lint/suspicious/noExplicitAny: an agent's config file, walked by each test down its own path
 const read = (text: string | undefined): Record<string, any> => parse(text ?? "", [], { allowTrailingComma: true });
 const handler = (event: string) => ({
   type: "command",

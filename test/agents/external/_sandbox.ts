@@ -1,15 +1,14 @@
-// Ground for the external adapter tests: a throwaway HOME / XDG_* / policy per
-// test, the example adapter (examples/hookit-agent-example) and hand-made
-// broken adapters as tiny shell scripts that answer each protocol call with
-// fixed text and log every call they get.
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+// Ground for the external adapter tests: the shared sandbox (test/_sandbox.ts) with a policy file,
+// a bin folder first on PATH and an in-process `hookit hook`; the example adapter
+// (examples/hookit-agent-example) and hand-made broken adapters as tiny shell scripts that answer
+// each protocol call with fixed text and log every call they get.
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { onTestFinished } from "vitest";
+import { ROOT, sandbox, type Sandbox } from "../../_sandbox.ts";
 import { hookReply } from "../../../src/run/hook.ts";
 import type { Reply } from "../../../src/contract/types.ts";
 
-export const ROOT = join(import.meta.dirname, "../../..");
+export { ROOT };
 export const EXAMPLE_DIR = join(ROOT, "examples/hookit-agent-example");
 export const EXAMPLE_BIN = join(EXAMPLE_DIR, "hookit-agent-example");
 export const EXAMPLE_MODULE = join(EXAMPLE_DIR, "adapter.mjs");
@@ -23,49 +22,34 @@ export const PATCH_POLICY = { local: { redact: hook("tool_result", "false") } };
 export const CONTINUE_POLICY = { local: { tests: hook("agent_end", "false") } };
 export const PASS_POLICY = { local: { allow: hook("tool_call", "true") } };
 
-export interface Box {
-  root: string;
-  env: Record<string, string>;
+export interface Box extends Sandbox {
   /** `<config dir>/agents`, the second place executables are looked for. */
   agentsDir: string;
-  /** An empty folder put first on PATH. */
-  binDir: string;
-  configDir: string;
-  stateDir: string;
-  policy(policy: unknown): void;
   settings(settings: unknown): void;
+  /** `hookit hook` in-process, through the same entry the binary runs. */
   hook(agent: string, nativeEvent: string, payload: unknown, env?: Record<string, string>): Promise<Reply>;
 }
 
-/** A sandbox removed when the test ends. PATH is the sandbox's bin folder, then the system's. */
+/**
+ * A sandbox removed when the test ends, whose policy file holds no hooks until `policy()`.
+ * PATH is the sandbox's bin folder, then the system's.
+ */
 export function box(): Box {
-  const root = mkdtempSync(join(tmpdir(), "hookit-ext-"));
-  onTestFinished(() => rmSync(root, { recursive: true, force: true }));
-  const binDir = join(root, "bin");
-  const configDir = join(root, "config/hookit");
-  mkdirSync(binDir);
-  mkdirSync(configDir, { recursive: true });
-  const policyFile = join(root, "policy.json");
-  writeFileSync(policyFile, "{}");
-  const env = {
-    PATH: `${binDir}:/usr/bin:/bin`,
-    HOME: join(root, "home"),
-    XDG_CONFIG_HOME: join(root, "config"),
-    XDG_STATE_HOME: join(root, "state"),
-    HOOKIT_CONFIG: policyFile,
-  };
+  const base = sandbox({ policyFile: true, binDir: true, path: "/usr/bin:/bin" });
+  base.policy({});
+  mkdirSync(base.configDir, { recursive: true });
   return {
-    root,
-    env,
-    agentsDir: join(configDir, "agents"),
-    binDir,
-    configDir,
-    stateDir: join(root, "state/hookit"),
-    policy: (policy) => writeFileSync(policyFile, JSON.stringify(policy)),
+    ...base,
+    agentsDir: join(base.configDir, "agents"),
     settings: (settings) =>
-      writeFileSync(join(configDir, "settings.json"), typeof settings === "string" ? settings : JSON.stringify(settings)),
+      writeFileSync(join(base.configDir, "settings.json"), typeof settings === "string" ? settings : JSON.stringify(settings)),
     hook: (agent, nativeEvent, payload, extra = {}) =>
-      hookReply({ agent, nativeEvent }, typeof payload === "string" ? payload : JSON.stringify(payload), { ...env, ...extra }, root),
+      hookReply(
+        { agent, nativeEvent },
+        typeof payload === "string" ? payload : JSON.stringify(payload),
+        { ...base.env, ...extra },
+        base.root,
+      ),
   };
 }
 

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { loadExternalAdapter } from "../../../src/agents/external/index.ts";
 import { BLOCK_POLICY, box, callsOf, CONTINUE_POLICY, exampleFixture, infoFor, scriptedAdapter, type ScriptedAdapter } from "./_sandbox.ts";
+import { escapeRegExp } from "../../_text.ts";
 
 const PRE_TOOL = exampleFixture("before_tool-shell.json");
 const blocked = (reason: string | RegExp) => ({
@@ -84,7 +85,7 @@ const brokenProcess: Array<[string, ScriptedAdapter, string]> = [
 
 describe.each(brokenProcess)("a process adapter whose %s", (_, answers, problem) => {
   const reason = new RegExp(
-    `^hookit: the external adapter "scripted" \\(.*hookit-agent-scripted\\) is broken: ${escape(problem)}.*Fix or remove it; the protocol is in hookit's docs/adapters\\.md\\.$`,
+    `^hookit: the external adapter "scripted" \\(.*hookit-agent-scripted\\) is broken: ${escapeRegExp(problem)}.*Fix or remove it; the protocol is in hookit's docs/adapters\\.md\\.$`,
   );
 
   test("blocks its tool_call event, whatever the event is called", async () => {
@@ -129,8 +130,8 @@ describe("broken in-process modules", () => {
     const file = join(b.root, "adapter.mjs");
     writeFileSync(file, source);
     b.settings({ adapters: { scripted: file } });
-    expect(await b.hook("scripted", "before_tool", PRE_TOOL)).toEqual(blocked(new RegExp(`is broken: ${escape(problem)}`)));
-    expect(await b.hook("scripted", "Stop", {})).toEqual(passed(new RegExp(`is broken: ${escape(problem)}`)));
+    expect(await b.hook("scripted", "before_tool", PRE_TOOL)).toEqual(blocked(new RegExp(`is broken: ${escapeRegExp(problem)}`)));
+    expect(await b.hook("scripted", "Stop", {})).toEqual(passed(new RegExp(`is broken: ${escapeRegExp(problem)}`)));
   });
 
   test("a module that throws a PayloadError is a payload problem, encoded by the module itself", async () => {
@@ -173,7 +174,3 @@ describe("protocol calls", () => {
     expect(path).toBe(join(b.binDir, "hookit-agent-scripted"));
   });
 });
-
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}

@@ -5,7 +5,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "vitest";
-import { BLOCK_POLICY, CONTINUE_POLICY, createSandbox, runHook, useBuiltHookit, type Sandbox } from "../../run/hook/_run.ts";
+import { runHook, sandbox, type Sandbox, useBuiltHookit } from "../../_sandbox.ts";
+import { BLOCK_POLICY, CONTINUE_POLICY } from "../../run/hook/_texts.ts";
 import { EXAMPLE_DIR, EXAMPLE_MODULE, exampleFixture } from "./_sandbox.ts";
 
 useBuiltHookit();
@@ -20,14 +21,14 @@ function withSettings(box: Sandbox, settings: unknown): void {
 }
 
 test("process form: hookit-agent-example on PATH encodes hookit's block", async () => {
-  const box = createSandbox();
+  const box = sandbox({ policyFile: true });
   box.policy(BLOCK_POLICY);
-  const reply = await runHook(box, "example", "before_tool", PRE_TOOL, { PATH: `${EXAMPLE_DIR}:${box.env.PATH}` });
+  const reply = await runHook(box, "example", "before_tool", PRE_TOOL, { env: { PATH: `${EXAMPLE_DIR}:${box.env.PATH}` } });
   expect(reply).toEqual({ stdout: DENY, stderr: "", exitCode: 0 });
 });
 
 test("in-process form: the CommonJS hot path imports the ES module named in settings.json", async () => {
-  const box = createSandbox();
+  const box = sandbox({ policyFile: true });
   box.policy(BLOCK_POLICY);
   withSettings(box, { adapters: { example: EXAMPLE_MODULE } });
   expect(await runHook(box, "example", "before_tool", PRE_TOOL)).toEqual({ stdout: DENY, stderr: "", exitCode: 0 });
@@ -37,7 +38,7 @@ test("in-process form: the CommonJS hot path imports the ES module named in sett
 });
 
 test("a missing adapter: the built binary exits 2 on a pre-tool event and 0 on a stop, reason on stderr", async () => {
-  const box = createSandbox();
+  const box = sandbox({ policyFile: true });
   box.policy(CONTINUE_POLICY);
   const pre = await runHook(box, "example", "before_tool", PRE_TOOL);
   expect(pre).toEqual({
@@ -50,7 +51,7 @@ test("a missing adapter: the built binary exits 2 on a pre-tool event and 0 on a
 });
 
 test("a module that fails to load blocks a pre-tool event with a reason, never a stack trace on stdout", async () => {
-  const box = createSandbox();
+  const box = sandbox({ policyFile: true });
   box.policy(BLOCK_POLICY);
   const module = join(box.root, "broken.mjs");
   writeFileSync(module, "import './does-not-exist.mjs';\nexport default {};\n");

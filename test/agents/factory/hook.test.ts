@@ -5,24 +5,18 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { probeCommand } from "../../../src/doctor/probe.ts";
+import { binPath, decisionLog, fixtureText, type Reply, runHook, sandbox, useBuiltHookit } from "../../_sandbox.ts";
 import {
-  binPath,
   BLOCK_POLICY,
   blockReason,
   CONTINUATION,
   CONTINUE_POLICY,
-  createSandbox,
-  decisionLog,
-  fixtureText,
   jsonLine,
   PASS_POLICY,
   PATCH_POLICY,
   patchText,
   RETRY_STOPPED,
-  runHook,
-  useBuiltHookit,
-  type Reply,
-} from "../../run/hook/_run.ts";
+} from "../../run/hook/_texts.ts";
 import { describeCommonCases, stderrLines, stdoutObject, type HarnessSpec } from "../../run/hook/_suites.ts";
 
 useBuiltHookit();
@@ -64,7 +58,7 @@ const spec: HarnessSpec = {
 
 describe("factory: a passing policy", () => {
   test("every captured event is answered with nothing and exit 0", async () => {
-    const box = createSandbox();
+    const box = sandbox({ policyFile: true });
     box.policy(PASS_POLICY);
     const fixtures = readdirSync(join(import.meta.dirname, "../../fixtures/factory")).sort();
     const captures = readdirSync(CAPTURES)
@@ -83,13 +77,13 @@ describe("factory: tool_call block", () => {
     ["PreToolUse-Edit.json", "edit", capture("PreToolUse-Edit.json")],
     ["PreToolUse-ApplyPatch-add.json", "write", capture("PreToolUse-ApplyPatch-add.json")],
   ])("%s is denied in JSON and with exit 2", async (_file, tool, stdin) => {
-    const box = createSandbox();
+    const box = sandbox({ policyFile: true });
     box.policy(BLOCK_POLICY);
     expect(await runHook(box, AGENT, "PreToolUse", stdin)).toEqual(denied(blockReason(tool)));
   });
 
   test("an ApplyPatch touching two files is checked per file; the reason names the blocked one", async () => {
-    const box = createSandbox();
+    const box = sandbox({ policyFile: true });
     box.policy({ local: { deny: { description: "", event: "tool_call", filter: { path: "^sub/" }, shell: "false", default: true } } });
     expect(await runHook(box, AGENT, "PreToolUse", capture("PreToolUse-ApplyPatch-multi.json"))).toEqual(
       denied(`sub/four.txt: ${blockReason("write")}`),
@@ -99,7 +93,7 @@ describe("factory: tool_call block", () => {
 
 describe("factory: tool_result patch", () => {
   test("the patch text follows the result as additionalContext", async () => {
-    const box = createSandbox();
+    const box = sandbox({ policyFile: true });
     box.policy(PATCH_POLICY);
     expect(await runHook(box, AGENT, "PostToolUse", fixtureText(AGENT, "PostToolUse-Execute.json"))).toEqual(
       answer({ hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: patchText("bash") } }),
@@ -109,7 +103,7 @@ describe("factory: tool_result patch", () => {
 
 describe("factory: agent_end continuation", () => {
   test("Stop continues once; the next Stop of the session gets the retry-stopped notice", async () => {
-    const box = createSandbox();
+    const box = sandbox({ policyFile: true });
     box.policy(CONTINUE_POLICY);
     const stop = JSON.parse(fixtureText(AGENT, "Stop.json")) as Record<string, unknown>;
     expect(await runHook(box, AGENT, "Stop", JSON.stringify(stop))).toEqual(answer({ decision: "block", reason: CONTINUATION }));
@@ -121,7 +115,7 @@ describe("factory: agent_end continuation", () => {
 
 describe("factory: lifecycle events never print on stdout", () => {
   test("SessionStart with an unreadable policy tells the user on stderr only", async () => {
-    const box = createSandbox();
+    const box = sandbox({ policyFile: true });
     const path = box.policy("{ not json");
     const reply = await runHook(box, AGENT, "SessionStart", fixtureText(AGENT, "SessionStart.json"));
     expect(reply).toMatchObject({ stdout: "", exitCode: 0 });
@@ -131,7 +125,7 @@ describe("factory: lifecycle events never print on stdout", () => {
 
 describe("factory: hookit doctor's probe of the installed command", () => {
   test("a deny answered with exit 2 still counts as a working hook; a bare exit 2 does not", () => {
-    const box = createSandbox();
+    const box = sandbox({ policyFile: true });
     const command = `"${process.execPath}" "${binPath()}" hook --agent factory PreToolUse`;
     box.policy("{ not json");
     const probed = probeCommand("factory", command, box.cwd, box.env);

@@ -12,7 +12,7 @@ import {
 import { PayloadError } from "../../../src/contract/types.ts";
 import { fixture, SESSION } from "../../hosts/opencode/_fake.ts";
 
-const before = (name: string) => {
+const beforeCall = (name: string) => {
   const { input, output } = fixture(`tool.execute.before-${name}`);
   return toolCallInvocation(input, output.args, { sessionId: input.sessionID });
 };
@@ -26,7 +26,7 @@ describe("tool.execute.before → tool_call", () => {
     ["glob", "find", { pattern: "**/*.txt" }],
     ["grep", "grep", { pattern: "thr", glob: "*.txt" }],
   ])("%s becomes %s", (native, toolName, input) => {
-    const invocation = before(native);
+    const invocation = beforeCall(native);
     const { output } = fixture(`tool.execute.before-${native}`);
     expect(invocation).toMatchObject({ agent: "opencode", nativeEvent: "tool.execute.before", kind: "tool_call", sessionId: SESSION });
     expect(invocation.events).toEqual([
@@ -49,7 +49,7 @@ describe("tool.execute.before → tool_call", () => {
   });
 
   it("an apply_patch is one call per file, labelled with its path", () => {
-    const invocation = before("apply_patch");
+    const invocation = beforeCall("apply_patch");
     expect(invocation.events.map((e) => "input" in e && [e.toolName, e.input])).toEqual([
       ["write", { path: "added.txt", content: "alpha\nbeta\n" }],
       ["edit", { path: "seed.txt", edits: [{ oldText: "old line", newText: "new line" }] }],

@@ -1,14 +1,15 @@
 // Effects reach Pi's APIs in the engine's order, each delivery best-effort.
 import { describe, expect, test } from "vitest";
 import type { PiEvent } from "../../../src/agents/pi/pi-types.ts";
-import { createSandbox, hooks, startExtension } from "../../hosts/pi/fake-pi.ts";
+import { hooks, startExtension } from "../../hosts/pi/fake-pi.ts";
+import { sandbox } from "../../_sandbox.ts";
 
 const toolCall: PiEvent = { type: "tool_call", toolName: "bash", toolCallId: "call_1", input: { command: "echo hi" } };
 const action = (a: Record<string, unknown>) => ({ event: "tool_call", action: { outcome: ["pass", "block"], ...a } });
 
 describe("every action kind, in order", () => {
   test("abort, shutdown, compact, message (custom and user), emit — then the control reason", async () => {
-    const box = createSandbox();
+    const box = sandbox();
     box.globalPolicy(
       hooks({
         interrupt: action({ type: "interrupt" }),
@@ -57,7 +58,7 @@ describe("every action kind, in order", () => {
   });
 
   test("a shutdown without interrupt does not abort", async () => {
-    const box = createSandbox();
+    const box = sandbox();
     box.globalPolicy(hooks({ stop: { event: "turn_end", action: { type: "shutdown", outcome: "pass" } } }));
     const fake = await startExtension(box);
     await fake.fire("turn_end", { type: "turn_end", turnIndex: 0 });
@@ -67,7 +68,7 @@ describe("every action kind, in order", () => {
 
 describe("delivery failures never change the decision", () => {
   test("a throwing message is reported; the sibling action and the block still happen", async () => {
-    const box = createSandbox();
+    const box = sandbox();
     box.globalPolicy(
       hooks({
         msg: action({ type: "message", message: "hello", delivery: "steer" }),
@@ -82,17 +83,17 @@ describe("delivery failures never change the decision", () => {
   });
 
   test("a rejected async delivery is reported later instead of going unhandled", async () => {
-    const box = createSandbox();
+    const box = sandbox();
     box.globalPolicy(hooks({ msg: action({ type: "message", message: "hello", delivery: "steer" }) }));
     const fake = await startExtension(box);
-    fake.pi.sendMessage = () => Promise.reject(new Error("session gone")) as unknown as void;
+    fake.pi.sendMessage = () => Promise.reject(new Error("session gone")) as unknown as undefined;
     expect(await fake.fire("tool_call", toolCall)).toBeUndefined();
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(fake.of("notify")).toEqual([['hookit: action from "local/msg" delivery failed — session gone', "error"]]);
   });
 
   test("a compaction that fails later is reported with HooKit's text", async () => {
-    const box = createSandbox();
+    const box = sandbox();
     box.globalPolicy(hooks({ squeeze: { event: "turn_end", action: { type: "compact", outcome: "pass" } } }));
     const fake = await startExtension(box);
     await fake.fire("turn_end", { type: "turn_end", turnIndex: 3 });
@@ -102,7 +103,7 @@ describe("delivery failures never change the decision", () => {
   });
 
   test("agent_end: a throwing notification does not stop the corrective turn or the report", async () => {
-    const box = createSandbox();
+    const box = sandbox();
     box.globalPolicy(hooks({ check: { event: "agent_end", shell: "false" }, watcher: { event: "hook_result", shell: "false" } }));
     const fake = await startExtension(box, { failing: ["notify", "appendEntry"] });
     expect(await fake.fire("agent_end", { type: "agent_end", messages: [] })).toBeUndefined();
@@ -112,7 +113,7 @@ describe("delivery failures never change the decision", () => {
   });
 
   test("a failing corrective turn is reported", async () => {
-    const box = createSandbox();
+    const box = sandbox();
     box.globalPolicy(hooks({ check: { event: "agent_end", shell: "false" } }));
     const fake = await startExtension(box, { failing: ["sendMessage"] });
     await fake.fire("agent_end", { type: "agent_end", messages: [] });
@@ -120,7 +121,7 @@ describe("delivery failures never change the decision", () => {
   });
 
   test("present Effects are skipped without a UI", async () => {
-    const box = createSandbox();
+    const box = sandbox();
     box.globalPolicy(hooks({ t: { event: "turn_end", shell: "false" } }));
     const fake = await startExtension(box, { hasUI: false });
     await fake.fire("turn_end", { type: "turn_end", turnIndex: 0 });

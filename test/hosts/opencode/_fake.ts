@@ -1,19 +1,22 @@
-// A recording stand-in for the OpenCode SDK client a plugin receives, a sandbox
-// (HOME, XDG dirs, a git project) the plugin's env points at, and the captured
-// OpenCode 1.18.33 hook inputs in test/fixtures/opencode/.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+// A recording stand-in for the OpenCode SDK client a plugin receives, the plugin started in a
+// sandbox from test/_sandbox.ts, and the captured OpenCode 1.18.33 hook inputs in
+// test/fixtures/opencode/.
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach } from "vitest";
+import type { Sandbox } from "../../_sandbox.ts";
 import { createHookitPlugin, type HookitOpencodeOptions } from "../../../src/hosts/opencode/plugin.ts";
 import type { OpencodeClient, OpencodeHooks } from "../../../src/agents/opencode/opencode-types.ts";
 
-export type Call = { kind: "promptAsync" | "abort" | "showToast" | "log"; args: any };
+/** `local` hooks, each enabled: the shared builder. */
+export { policy as hooks } from "../../_sandbox.ts";
+
+export type Call = { kind: "promptAsync" | "abort" | "showToast" | "log"; args: unknown };
 
 export interface FakeClient {
   client: OpencodeClient;
   calls: Call[];
-  of(kind: Call["kind"]): any[];
+  of(kind: "showToast"): Array<{ body: { message: string; variant: string } }>;
+  of(kind: Call["kind"]): unknown[];
 }
 
 /** `failing`: methods that reject. */
@@ -31,56 +34,9 @@ export function createClient(failing: Call["kind"][] = []): FakeClient {
       app: { log: record("log") },
     },
     calls,
-    of: (kind) => calls.filter((c) => c.kind === kind).map((c) => c.args),
+    // The client records what hookit passed; a toast's shape is the SDK's.
+    of: ((kind: Call["kind"]) => calls.filter((c) => c.kind === kind).map((c) => c.args)) as FakeClient["of"],
   };
-}
-
-export interface Sandbox {
-  root: string;
-  project: string;
-  env: Record<string, string | undefined>;
-  stateDir: string;
-  globalPolicy(policy: unknown): string;
-  projectPolicy(policy: unknown): string;
-}
-
-const cleanups: string[] = [];
-afterEach(() => {
-  for (const dir of cleanups.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-/** A temporary HOME with a git project in it; the env points hookit there and nowhere else. */
-export function createSandbox(): Sandbox {
-  const root = mkdtempSync(join(tmpdir(), "hookit-opencode-"));
-  cleanups.push(root);
-  const project = join(root, "project");
-  mkdirSync(join(project, ".git"), { recursive: true });
-  const env: Record<string, string | undefined> = {
-    PATH: process.env.PATH,
-    HOME: join(root, "home"),
-    XDG_CONFIG_HOME: join(root, "config"),
-    XDG_STATE_HOME: join(root, "state"),
-  };
-  const write = (path: string, policy: unknown) => {
-    mkdirSync(join(path, ".."), { recursive: true });
-    writeFileSync(path, typeof policy === "string" ? policy : JSON.stringify(policy));
-    return path;
-  };
-  return {
-    root,
-    project,
-    env,
-    stateDir: join(root, "state", "hookit"),
-    globalPolicy: (policy) => write(join(root, "config", "hookit", "hookit.json"), policy),
-    projectPolicy: (policy) => write(join(project, ".hookit", "hookit.json"), policy),
-  };
-}
-
-/** `local` hooks, all `default: true` unless they say otherwise. */
-export function hooks(entries: Record<string, Record<string, unknown>>): unknown {
-  const local: Record<string, unknown> = {};
-  for (const [name, entry] of Object.entries(entries)) local[name] = { description: "", default: true, ...entry };
-  return { local };
 }
 
 export interface Started extends FakeClient {
@@ -107,6 +63,7 @@ export async function startPlugin(sandbox: Sandbox, options: HookitOpencodeOptio
 }
 
 /** One captured OpenCode 1.18.33 hook call (`{input, output}` or `{event}`), a fresh copy each time. */
+// biome-ignore lint/suspicious/noExplicitAny: a captured payload, handed to hooks typed for each event
 export function fixture(name: string): any {
   return JSON.parse(readFileSync(join(import.meta.dirname, "../../fixtures/opencode", `${name}.json`), "utf8"));
 }

@@ -10,7 +10,8 @@ import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
 import { expect, test } from "vitest";
 import type { OpencodePlugin } from "../../../src/agents/opencode/opencode-types.ts";
-import { createClient, createSandbox, fixture, hooks } from "./_fake.ts";
+import { createClient, fixture, hooks } from "./_fake.ts";
+import { sandbox } from "../../_sandbox.ts";
 
 test("the bundled plugin is self-contained ESM whose only export is the plugin function", async () => {
   const outdir = mkdtempSync(join(tmpdir(), "hookit-opencode-bundle-"));
@@ -36,7 +37,7 @@ test("the bundled plugin is self-contained ESM whose only export is the plugin f
   expect(Object.keys(module)).toEqual(["default"]);
   expect(typeof module.default).toBe("function");
 
-  const box = createSandbox();
+  const box = sandbox();
   box.globalPolicy(hooks({ deny: { event: "tool_call", shell: "false" } }));
   const saved = { ...process.env };
   Object.assign(process.env, box.env);

@@ -6,10 +6,11 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { runDoctor } from "../../../src/doctor/index.ts";
 import { installAgents } from "../../../src/installer/index.ts";
-import { createSandbox, hooks } from "./_fake.ts";
+import { hooks } from "./_fake.ts";
+import { sandbox } from "../../_sandbox.ts";
 
 function installed() {
-  const box = createSandbox();
+  const box = sandbox();
   // A package root with the built plugin; doctor checks the file the entry names.
   const pkg = join(box.root, "pkg", "hookit");
   mkdirSync(join(pkg, "dist"), { recursive: true });

@@ -5,7 +5,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { trustPolicy } from "../../../src/policy/trust.ts";
-import { createSandbox, fixture, hooks, SESSION, startPlugin, type Started } from "./_fake.ts";
+import { fixture, hooks, SESSION, startPlugin, type Started } from "./_fake.ts";
+import { sandbox } from "../../_sandbox.ts";
 
 const DENY_REASON = 'hookit: hook "deny" rejected bash — `false`';
 const CORRECTIVE = "1 hook failed after your last turn:\n\n- **must-fix**: `test -f fixed.txt` (exit 1)";
@@ -34,7 +35,7 @@ const decisions = (stateDir: string) =>
 
 describe("tool.execute.before", () => {
   it("blocks by throwing exactly hookit's reason, and logs the decision", async () => {
-    const box = createSandbox();
+    const box = sandbox();
     box.globalPolicy(hooks({ deny: { event: "tool_call", filter: { toolName: "^bash$", command: "exit 3" }, shell: "false" } }));
     const plugin = await startPlugin(box);
     await expect(callTool(plugin)).rejects.toThrow(new Error(DENY_REASON));
@@ -46,7 +47,7 @@ describe("tool.execute.before", () => {
   });
 
   it("runs shells in the project with the event's variables and OpenCode's native names", async () => {
-    const box = createSandbox();
+    const box = sandbox();
     box.globalPolicy(
       hooks({
         env: {
@@ -66,14 +67,14 @@ describe("tool.execute.before", () => {
   });
 
   it("checks every file of an apply_patch and names the one it blocked", async () => {
-    const box = createSandbox();
+    const box = sandbox();
     box.globalPolicy(hooks({ "no-seed": { event: "tool_call", filter: { toolName: "^(write|edit)$", path: "seed" }, shell: "false" } }));
     const plugin = await startPlugin(box);
     await expect(callTool(plugin, "apply_patch")).rejects.toThrow(/^seed\.txt: hookit: hook "no-seed" rejected edit/);
   });
 
   it("judges every tool call (self-protection), even when no policy hook listens", async () => {
-    const box = createSandbox();
+    const box = sandbox();
     box.globalPolicy(hooks({ later: { event: "agent_end", shell: "true" } }));
     const plugin = await startPlugin(box);
     await callTool(plugin, "read", { filePath: "notes.txt" });
@@ -82,7 +83,7 @@ describe("tool.execute.before", () => {
 
   it("fails closed when a tool call cannot be read, as `hookit hook` does", async () => {
     for (const policy of [hooks({ any: { event: "tool_call", shell: "true" } }), hooks({ later: { event: "agent_end", shell: "true" } })]) {
-      const box = createSandbox();
+      const box = sandbox();
       box.globalPolicy(policy);
       const plugin = await startPlugin(box);
       await expect(callTool(plugin, "write", { content: "no path" })).rejects.toThrow(
@@ -92,7 +93,7 @@ describe("tool.execute.before", () => {
   });
 
   it("an interrupt Action aborts the session's run", async () => {
-    const box = createSandbox();
+    const box = sandbox();
     box.globalPolicy(hooks({ stop: { event: "tool_call", shell: "true", action: { type: "interrupt", outcome: "pass" } } }));
     const plugin = await startPlugin(box);
     await callTool(plugin);
@@ -103,7 +104,7 @@ describe("tool.execute.before", () => {
 
 describe("tool.execute.after", () => {
   it("replaces the output the model reads and drops attachments; OpenCode's metadata stays", async () => {
-    const box = createSandbox();
+    const box = sandbox();
     box.globalPolicy(hooks({ redact: { event: "tool_result", filter: { toolName: "^bash$" }, shell: "false" } }));
     const plugin = await startPlugin(box);
     const { input, output } = fixture("tool.execute.after-bash");
@@ -117,7 +118,7 @@ describe("tool.execute.after", () => {
   });
 
   it("hands the result text to the hook and leaves a passing result alone", async () => {
-    const box = createSandbox();
+    const box = sandbox();
     box.globalPolicy(hooks({ seen: { event: "tool_result", shell: 'printf "%s" "$PI_TOOL_RESULT" > result.txt' } }));
     const plugin = await startPlugin(box);
     const output = await toolResult(plugin, "read");
@@ -128,7 +129,7 @@ describe("tool.execute.after", () => {
 
 describe("policy problems", () => {
   it("an invalid policy blocks every tool call with the file and the fix, and is told once elsewhere", async () => {
-    const box = createSandbox();
+    const box = sandbox();
     const file = box.globalPolicy('{ "local": { "half-written": ');
     const plugin = await startPlugin(box);
     await expect(callTool(plugin)).rejects.toThrow(
@@ -145,7 +146,7 @@ describe("policy problems", () => {
   });
 
   it("an untrusted project policy does not run until `hookit trust`, and the user is told how", async () => {
-    const box = createSandbox();
+    const box = sandbox();
     const file = box.projectPolicy(hooks({ deny: { event: "tool_call", shell: "false" } }));
     const plugin = await startPlugin(box);
     await callTool(plugin);
@@ -156,7 +157,7 @@ describe("policy problems", () => {
   });
 
   it("HOOKIT=0 registers no hook at all", async () => {
-    const box = createSandbox();
+    const box = sandbox();
     box.globalPolicy(hooks({ deny: { event: "tool_call", shell: "false" } }));
     const plugin = await startPlugin({ ...box, env: { ...box.env, HOOKIT: "0" } });
     expect(plugin.hooks).toEqual({});
@@ -165,19 +166,19 @@ describe("policy problems", () => {
 
 describe("session.idle → agent_end", () => {
   it("sends one corrective prompt; an identical repeat only tells the user", async () => {
-    const box = createSandbox();
+    const box = sandbox();
     box.globalPolicy(hooks({ "must-fix": { event: "agent_end", shell: "test -f fixed.txt" } }));
     const plugin = await startPlugin(box);
     await idle(plugin);
     expect(plugin.of("promptAsync")).toEqual([{ path: { id: SESSION }, body: { parts: [{ type: "text", text: CORRECTIVE }] } }]);
     await idle(plugin);
     expect(plugin.of("promptAsync")).toHaveLength(1);
-    expect(plugin.of("showToast").at(-1).body).toMatchObject({ variant: "error" });
+    expect(plugin.of("showToast").at(-1)?.body).toMatchObject({ variant: "error" });
     expect(decisions(box.stateDir).map((d) => d.outcome)).toEqual(["continue", "report"]);
   });
 
   it("stops after 5 corrective turns in a row, even when each failure differs", async () => {
-    const box = createSandbox();
+    const box = sandbox();
     box.globalPolicy(
       hooks({ counter: { event: "agent_end", shell: "n=$(cat n 2>/dev/null || echo 0); n=$((n+1)); echo $n > n; exit $n" } }),
     );
@@ -189,7 +190,7 @@ describe("session.idle → agent_end", () => {
   });
 
   it("does not restart a run the user aborted; the next user message re-arms agent_end", async () => {
-    const box = createSandbox();
+    const box = sandbox();
     box.globalPolicy(
       hooks({
         "must-fix": { event: "agent_end", shell: "test -f fixed.txt" },
@@ -213,7 +214,7 @@ describe("session.idle → agent_end", () => {
   });
 
   it("runs agent_settled hooks when the stop goes through", async () => {
-    const box = createSandbox();
+    const box = sandbox();
     box.globalPolicy(hooks({ settled: { event: "agent_settled", shell: "touch settled" } }));
     const plugin = await startPlugin(box);
     await idle(plugin);
@@ -221,7 +222,7 @@ describe("session.idle → agent_end", () => {
   });
 
   it("leaves a subagent's session to its parent", async () => {
-    const box = createSandbox();
+    const box = sandbox();
     box.globalPolicy(hooks({ "must-fix": { event: "agent_end", shell: "test -f fixed.txt" } }));
     const plugin = await startPlugin(box);
     const { properties } = fixture("event-session.created").event;
@@ -231,7 +232,7 @@ describe("session.idle → agent_end", () => {
   });
 
   it("tells the user when the corrective prompt cannot be sent", async () => {
-    const box = createSandbox();
+    const box = sandbox();
     box.globalPolicy(hooks({ "must-fix": { event: "agent_end", shell: "test -f fixed.txt" } }));
     const plugin = await startPlugin(box, { failing: ["promptAsync"] });
     await idle(plugin);
@@ -241,7 +242,7 @@ describe("session.idle → agent_end", () => {
   });
 
   it("dispose waits for an evaluation OpenCode did not await, up to its limit", async () => {
-    const box = createSandbox();
+    const box = sandbox();
     box.globalPolicy(hooks({ slow: { event: "agent_end", shell: "sleep 0.3; touch done" } }));
     const waited = await startPlugin(box);
     void waited.hooks.event!({ event: { type: "session.idle", properties: { sessionID: SESSION } } });
@@ -259,7 +260,7 @@ describe("session.idle → agent_end", () => {
 
 describe("message.updated → turn_end", () => {
   it("judges each finished assistant message once; turnIndex restarts at every user message", async () => {
-    const box = createSandbox();
+    const box = sandbox();
     box.globalPolicy(hooks({ turns: { event: "turn_end", shell: 'printf "%s\\n" "$PI_EVENT_PAYLOAD" >> turns.txt; false' } }));
     const plugin = await startPlugin(box);
     const toolCalls = fixture("event-message.updated-tool-calls").event.properties;
@@ -283,7 +284,7 @@ describe("message.updated → turn_end", () => {
 
 describe("self-protection", () => {
   it("refuses a bash call that rewrites hookit's policy, before any policy hook runs", async () => {
-    const box = createSandbox();
+    const box = sandbox();
     box.globalPolicy(hooks({ allow: { event: "tool_call", shell: "true" } }));
     const plugin = await startPlugin(box);
     await expect(

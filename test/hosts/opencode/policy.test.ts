@@ -5,11 +5,12 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { createPolicySource } from "../../../src/hosts/opencode/policy.ts";
 import { trustPolicy } from "../../../src/policy/trust.ts";
-import { createSandbox, hooks } from "./_fake.ts";
+import { hooks } from "./_fake.ts";
+import { sandbox } from "../../_sandbox.ts";
 
 describe("createPolicySource", () => {
   it("reuses the validated catalog while no byte changed, and re-reads an edit", () => {
-    const box = createSandbox();
+    const box = sandbox();
     box.globalPolicy(hooks({ a: { event: "tool_call", shell: "true" } }));
     const current = createPolicySource(box.project, box.env);
     const first = current();
@@ -20,7 +21,7 @@ describe("createPolicySource", () => {
   });
 
   it("keeps a broken file's diagnostics until it is fixed", () => {
-    const box = createSandbox();
+    const box = sandbox();
     box.globalPolicy('{ "local": ');
     const current = createPolicySource(box.project, box.env);
     expect(current().diagnostics?.[0]?.message).toBeTruthy();
@@ -31,7 +32,7 @@ describe("createPolicySource", () => {
   });
 
   it("loads the project file only once trusted; an edit keeps the trusted version running", () => {
-    const box = createSandbox();
+    const box = sandbox();
     const file = box.projectPolicy(hooks({ p: { event: "tool_call", shell: "true" } }));
     const current = createPolicySource(box.project, box.env);
     expect(current()).toMatchObject({ untrusted: file, hooks: [], projectDir: box.project });

@@ -8,7 +8,8 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
 import { expect, test } from "vitest";
-import { createFake, createSandbox, hooks } from "./fake-pi.ts";
+import { createFake, hooks } from "./fake-pi.ts";
+import { sandbox } from "../../_sandbox.ts";
 
 test("the bundled extension is self-contained ESM with a working default export", async () => {
   const outdir = mkdtempSync(join(tmpdir(), "hookit-pi-bundle-"));
@@ -34,7 +35,7 @@ test("the bundled extension is self-contained ESM with a working default export"
   const module = (await import(pathToFileURL(outfile).href)) as { default: unknown };
   expect(typeof module.default).toBe("function");
 
-  const box = createSandbox();
+  const box = sandbox();
   box.globalPolicy(hooks({ deny: { event: "tool_call", shell: "false" } }));
   const fake = createFake(box.project);
   const saved = { ...process.env };

@@ -3,14 +3,15 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import type { PiEvent } from "../../../src/agents/pi/pi-types.ts";
-import { createSandbox, hooks, startExtension } from "./fake-pi.ts";
+import { hooks, startExtension } from "./fake-pi.ts";
+import { sandbox } from "../../_sandbox.ts";
 
 const fixture = (name: string): PiEvent =>
   JSON.parse(readFileSync(join(import.meta.dirname, "../../fixtures/pi", name), "utf8")) as PiEvent;
 
 describe("tool_call", () => {
   test("a failing hook blocks with HooKit's reason, which the user is also shown", async () => {
-    const box = createSandbox();
+    const box = sandbox();
     box.globalPolicy(hooks({ "no-echo": { event: "tool_call", filter: { command: "^echo " }, shell: "exit 7" } }));
     const fake = await startExtension(box);
     const reason = 'hookit: hook "no-echo" rejected bash — `exit 7`';
@@ -20,7 +21,7 @@ describe("tool_call", () => {
   });
 
   test("without a UI the block is identical and nothing is notified", async () => {
-    const box = createSandbox();
+    const box = sandbox();
     box.globalPolicy(hooks({ deny: { event: "tool_call", shell: "false" } }));
     const fake = await startExtension(box, { hasUI: false, mode: "print" });
     expect(await fake.fire("tool_call", fixture("tool_call.json"))).toMatchObject({ block: true });
@@ -28,7 +29,7 @@ describe("tool_call", () => {
   });
 
   test("shells get the PI_* session snapshot, the tool variables and hookit's own", async () => {
-    const box = createSandbox();
+    const box = sandbox();
     const vars = [
       "PI_TOOL_NAME",
       "PI_TOOL_CALL_ID",
@@ -85,7 +86,7 @@ describe("tool_call", () => {
 
 describe("tool_result", () => {
   test("a failing hook replaces what the model sees; Pi's details go back untouched", async () => {
-    const box = createSandbox();
+    const box = sandbox();
     box.globalPolicy(hooks({ redact: { event: "tool_result", shell: 'case "$PI_TOOL_RESULT" in *hi*) exit 1;; esac' } }));
     const fake = await startExtension(box);
     const details = { truncated: false };
@@ -101,7 +102,7 @@ describe("tool_result", () => {
   });
 
   test("a passing result is left alone", async () => {
-    const box = createSandbox();
+    const box = sandbox();
     box.globalPolicy(hooks({ check: { event: "tool_result", shell: 'test "$PI_TOOL_IS_ERROR" = false' } }));
     const fake = await startExtension(box);
     expect(await fake.fire("tool_result", fixture("tool_result.json"))).toBeUndefined();
@@ -110,7 +111,7 @@ describe("tool_result", () => {
 
 describe("report-only events", () => {
   test("turn_end failures are notified and nothing is returned", async () => {
-    const box = createSandbox();
+    const box = sandbox();
     box.globalPolicy(hooks({ turn: { event: "turn_end", filter: { turnIndex: 1 }, shell: "false" } }));
     const fake = await startExtension(box);
     expect(await fake.fire("turn_end", { ...fixture("turn_end-json-stream.json"), turnIndex: 0 })).toBeUndefined();
@@ -120,7 +121,7 @@ describe("report-only events", () => {
   });
 
   test("agent_settled failures are notified", async () => {
-    const box = createSandbox();
+    const box = sandbox();
     box.globalPolicy(hooks({ a: { event: "agent_settled", shell: "false" }, b: { event: "agent_settled", shell: "exit 3" } }));
     const fake = await startExtension(box);
     expect(await fake.fire("agent_settled", fixture("agent_settled.json"))).toBeUndefined();
@@ -130,7 +131,7 @@ describe("report-only events", () => {
   });
 
   test("a pass with a failing hook_result handler answers nothing and notifies once", async () => {
-    const box = createSandbox();
+    const box = sandbox();
     box.globalPolicy(hooks({ origin: { event: "tool_call", shell: "true" }, watcher: { event: "hook_result", shell: "false" } }));
     const fake = await startExtension(box);
     expect(await fake.fire("tool_call", fixture("tool_call.json"))).toBeUndefined();
@@ -142,7 +143,7 @@ describe("agent_end", () => {
   const corrective = "1 hook failed after your last turn:\n\n- **tests**: `test ! -f broken` (exit 1)";
 
   test("a failure asks for one corrective turn; an identical repeat only notifies; a pass resets", async () => {
-    const box = createSandbox();
+    const box = sandbox();
     box.globalPolicy(hooks({ tests: { event: "agent_end", shell: "test ! -f broken" } }));
     const fake = await startExtension(box);
     const end = fixture("agent_end-json-stream-followup.json");
@@ -163,7 +164,7 @@ describe("agent_end", () => {
   });
 
   test("fingerprints are per Pi session", async () => {
-    const box = createSandbox();
+    const box = sandbox();
     box.globalPolicy(hooks({ tests: { event: "agent_end", shell: "false" } }));
     const fake = await startExtension(box);
     await fake.fire("agent_end", { type: "agent_end", messages: [] });
@@ -173,7 +174,7 @@ describe("agent_end", () => {
   });
 
   test("an already-aborted run skips agent_end hooks entirely", async () => {
-    const box = createSandbox();
+    const box = sandbox();
     box.globalPolicy(hooks({ mark: { event: "agent_end", shell: "touch ran; false" } }));
     const fake = await startExtension(box, { signal: AbortSignal.abort() });
     expect(await fake.fire("agent_end", { type: "agent_end", messages: [] })).toBeUndefined();
@@ -184,7 +185,7 @@ describe("agent_end", () => {
 
 describe("session guards", () => {
   test("session_before_switch cancels on failure", async () => {
-    const box = createSandbox();
+    const box = sandbox();
     box.globalPolicy(hooks({ keep: { event: "session_before_switch", filter: { reason: "^new$" }, shell: "false" } }));
     const fake = await startExtension(box);
     const reason = "hookit: session switch cancelled by 1 hook:\n- **keep**: `false` (exit 1)";
@@ -196,7 +197,7 @@ describe("session guards", () => {
   });
 
   test("session_before_fork cancels /clone via its payload", async () => {
-    const box = createSandbox();
+    const box = sandbox();
     box.globalPolicy(
       hooks({
         "no-clone": {
@@ -214,7 +215,7 @@ describe("session guards", () => {
 });
 
 test("with no hooks enabled hookit answers nothing and calls nothing", async () => {
-  const box = createSandbox();
+  const box = sandbox();
   box.globalPolicy(hooks({ off: { event: "tool_call", shell: "false", default: false } }));
   const fake = await startExtension(box);
   for (const [event, name] of [

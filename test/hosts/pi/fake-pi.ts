@@ -1,11 +1,13 @@
 // A small recording stand-in for Pi's ExtensionAPI and handler context. Every
 // call hookit makes into "Pi" lands, in order, in `calls`; `fire()` runs the
-// registered handlers like Pi's runner does (load order, awaited).
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+// registered handlers like Pi's runner does (load order, awaited). `startExtension` runs hookit's
+// extension in a sandbox from test/_sandbox.ts.
 import { createHookitExtension } from "../../../src/hosts/pi/index.ts";
+import type { Sandbox } from "../../_sandbox.ts";
 import type { PiAPI, PiCommand, PiContext, PiContextUsage, PiEvent, PiHandler, PiSessionEntry } from "../../../src/agents/pi/pi-types.ts";
+
+/** `local` hooks, each enabled: the shared builder. */
+export { policy as hooks } from "../../_sandbox.ts";
 
 export type Call = { kind: string; args: unknown[] };
 
@@ -93,37 +95,6 @@ export function createFake(cwd: string, options: FakeOptions = {}): Fake {
   };
 }
 
-export interface Sandbox {
-  root: string;
-  project: string;
-  env: Record<string, string | undefined>;
-  globalPolicy(policy: unknown): void;
-  projectPolicy(policy: unknown): string;
-}
-
-/** A temporary HOME with a git project in it; the env points hookit there. */
-export function createSandbox(): Sandbox {
-  const root = mkdtempSync(join(tmpdir(), "hookit-pi-"));
-  const project = join(root, "project");
-  mkdirSync(join(project, ".git"), { recursive: true });
-  const config = join(root, "config");
-  const env: Record<string, string | undefined> = { ...process.env, HOME: join(root, "home"), XDG_CONFIG_HOME: config };
-  delete env.HOOKIT_CONFIG;
-  delete env.HOOKIT;
-  const write = (path: string, policy: unknown) => {
-    mkdirSync(join(path, ".."), { recursive: true });
-    writeFileSync(path, typeof policy === "string" ? policy : JSON.stringify(policy));
-    return path;
-  };
-  return {
-    root,
-    project,
-    env,
-    globalPolicy: (policy) => void write(join(config, "hookit", "hookit.json"), policy),
-    projectPolicy: (policy) => write(join(project, ".hookit", "hookit.json"), policy),
-  };
-}
-
 /** A started extension: factory called, `session_start` fired, calls so far cleared. */
 export async function startExtension(sandbox: Sandbox, options: FakeOptions = {}, keepCalls = false): Promise<Fake> {
   const fake = createFake(sandbox.project, options);
@@ -135,8 +106,3 @@ export async function startExtension(sandbox: Sandbox, options: FakeOptions = {}
 }
 
 /** `local` hooks, all `default: true` unless they say otherwise. */
-export function hooks(entries: Record<string, Record<string, unknown>>): unknown {
-  const local: Record<string, unknown> = {};
-  for (const [name, entry] of Object.entries(entries)) local[name] = { description: "", default: true, ...entry };
-  return { local };
-}

@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import type { PiEvent } from "../../../src/agents/pi/pi-types.ts";
 import { createExecutionReporter } from "../../../src/hosts/pi/reports.ts";
-import { createSandbox, hooks, startExtension } from "./fake-pi.ts";
+import { hooks, startExtension } from "./fake-pi.ts";
+import { sandbox } from "../../_sandbox.ts";
 
 const fixture = (name: string): PiEvent =>
   JSON.parse(readFileSync(join(import.meta.dirname, "../../fixtures/pi", name), "utf8")) as PiEvent;
@@ -12,7 +13,7 @@ const reports = (calls: unknown[][]) => calls.filter(([type]) => type === "hooki
 
 describe("tool waves", () => {
   test("one entry per batch, written when turn_end begins, timed from first start to last end", async () => {
-    const box = createSandbox();
+    const box = sandbox();
     box.globalPolicy(hooks({ call: { event: "tool_call", shell: "true" }, result: { event: "tool_result", shell: "true" } }));
     const fake = await startExtension(box); // the fake clock ticks 10 ms per reading
     await fake.fire("tool_execution_start", fixture("tool_execution_start.json"));
@@ -41,7 +42,7 @@ describe("tool waves", () => {
   });
 
   test("a blocked call still reports; its wave closes at session_shutdown if nothing else comes", async () => {
-    const box = createSandbox();
+    const box = sandbox();
     box.globalPolicy(hooks({ deny: { event: "tool_call", shell: "false", action: { type: "interrupt", outcome: "block" } } }));
     const fake = await startExtension(box);
     await fake.fire("tool_execution_start", fixture("tool_execution_start.json"));
@@ -56,7 +57,7 @@ describe("tool waves", () => {
   });
 
   test("filter misses write nothing; a tool that never ended discards its wave", async () => {
-    const box = createSandbox();
+    const box = sandbox();
     box.globalPolicy(
       hooks({ reads: { event: "tool_call", filter: { toolName: "^read$" }, shell: "true" }, any: { event: "tool_result", shell: "true" } }),
     );
@@ -74,7 +75,7 @@ describe("tool waves", () => {
 
 describe("other events", () => {
   test("are written as soon as they complete, with their event context", async () => {
-    const box = createSandbox();
+    const box = sandbox();
     box.globalPolicy(hooks({ t: { event: "turn_end", shell: "true" }, s: { event: "session_before_fork", shell: "true" } }));
     const fake = await startExtension(box);
     await fake.fire("turn_end", { type: "turn_end", turnIndex: 2 });
@@ -97,7 +98,7 @@ describe("other events", () => {
   });
 
   test("a failed append changes nothing", async () => {
-    const box = createSandbox();
+    const box = sandbox();
     box.globalPolicy(hooks({ keep: { event: "session_before_switch", shell: "false" } }));
     const fake = await startExtension(box, { failing: ["appendEntry"] });
     expect(await fake.fire("session_before_switch", fixture("session_before_switch-new.json"))).toEqual({ cancel: true });

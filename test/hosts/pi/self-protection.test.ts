@@ -3,12 +3,13 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "vitest";
-import { createSandbox, hooks, startExtension } from "./fake-pi.ts";
+import { hooks, startExtension } from "./fake-pi.ts";
+import { sandbox } from "../../_sandbox.ts";
 
 const call = (toolName: string, input: Record<string, unknown>) => ({ type: "tool_call", toolName, toolCallId: "c1", input });
 
 test("a call that would rewrite the policy is refused even under an allow-everything policy; the file is untouched", async () => {
-  const box = createSandbox();
+  const box = sandbox();
   const file = box.projectPolicy(hooks({ allow: { event: "tool_call", shell: "true" } }));
   const fake = await startExtension(box);
   for (const event of [
@@ -25,7 +26,7 @@ test("a call that would rewrite the policy is refused even under an allow-everyt
 });
 
 test("reading the policy and ordinary work pass", async () => {
-  const box = createSandbox();
+  const box = sandbox();
   box.globalPolicy(hooks({ allow: { event: "tool_call", shell: "true" } }));
   const fake = await startExtension(box);
   expect(await fake.fire("tool_call", call("read", { path: ".hookit/hookit.json" }))).toBeUndefined();

@@ -4,14 +4,15 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { createHookitExtension } from "../../../src/hosts/pi/index.ts";
 import type { PiEvent, PiSessionEntry } from "../../../src/agents/pi/pi-types.ts";
-import { createFake, createSandbox, hooks, startExtension } from "./fake-pi.ts";
+import { createFake, hooks, startExtension } from "./fake-pi.ts";
+import { sandbox } from "../../_sandbox.ts";
 
 const toolCall: PiEvent = { type: "tool_call", toolName: "bash", toolCallId: "call_1", input: { command: "echo hi" } };
 const saved = (enabledEntries: unknown): PiSessionEntry => ({ type: "custom", customType: "hookit-config", data: { enabledEntries } });
 
 describe("startup notices", () => {
   test("loaded count (entries incl. Presets) and directly enabled count, plus the status bar", async () => {
-    const box = createSandbox();
+    const box = sandbox();
     box.globalPolicy(
       hooks({
         a: { event: "tool_call", shell: "true" },
@@ -25,7 +26,7 @@ describe("startup notices", () => {
   });
 
   test("no entries, no notice; the factory itself calls nothing", async () => {
-    const box = createSandbox();
+    const box = sandbox();
     const fake = createFake(box.project);
     createHookitExtension({ env: box.env })(fake.pi);
     expect(fake.calls).toEqual([]);
@@ -34,7 +35,7 @@ describe("startup notices", () => {
   });
 
   test("a broken catalog runs no hooks and says so once with every diagnostic", async () => {
-    const box = createSandbox();
+    const box = sandbox();
     box.globalPolicy("{ not json");
     box.projectPolicy({ local: { x: { description: "", event: "tool_call" } } });
     const fake = await startExtension(box, { trusted: true }, true);
@@ -53,7 +54,7 @@ describe("startup notices", () => {
 
 describe("Pi's project trust decides whether the project policy loads", () => {
   const setup = () => {
-    const box = createSandbox();
+    const box = sandbox();
     box.globalPolicy(hooks({ "global-mark": { event: "tool_call", shell: "touch global-ran" } }));
     const path = box.projectPolicy(hooks({ "project-deny": { event: "tool_call", shell: "false" } }));
     return { box, path };
@@ -84,7 +85,7 @@ describe("Pi's project trust decides whether the project policy loads", () => {
   });
 
   test("an untrusted malformed project file is ignored entirely", async () => {
-    const box = createSandbox();
+    const box = sandbox();
     box.globalPolicy(hooks({ deny: { event: "tool_call", shell: "false" } }));
     box.projectPolicy("{ broken");
     const fake = await startExtension(box, { trusted: false }, true);
@@ -93,7 +94,7 @@ describe("Pi's project trust decides whether the project policy loads", () => {
   });
 
   test("HOOKIT_CONFIG names the one policy file", async () => {
-    const box = createSandbox();
+    const box = sandbox();
     box.globalPolicy(hooks({ deny: { event: "tool_call", shell: "false" } }));
     writeFileSync(join(box.root, "other.json"), JSON.stringify(hooks({ allow: { event: "tool_call", shell: "true" } })));
     box.env.HOOKIT_CONFIG = join(box.root, "other.json");
@@ -108,7 +109,7 @@ describe("saved per-session enablement (hookit-config entries)", () => {
     saved: { event: "tool_call", shell: "exit 4", default: false },
   });
   const decide = async (branch: PiSessionEntry[]) => {
-    const box = createSandbox();
+    const box = sandbox();
     box.globalPolicy(policy);
     const fake = await startExtension(box, { branch });
     return fake.fire("tool_call", toolCall);
@@ -136,7 +137,7 @@ describe("saved per-session enablement (hookit-config entries)", () => {
   });
 
   test("session_tree restores the new branch's enablement", async () => {
-    const box = createSandbox();
+    const box = sandbox();
     box.globalPolicy(policy);
     const fake = await startExtension(box);
     fake.branch.push(saved(["local\u0000saved"]));
@@ -147,7 +148,7 @@ describe("saved per-session enablement (hookit-config entries)", () => {
 });
 
 test("HOOKIT=0 registers no handlers, only a /hookit that says why", async () => {
-  const box = createSandbox();
+  const box = sandbox();
   box.globalPolicy(hooks({ deny: { event: "tool_call", shell: "false" } }));
   const fake = createFake(box.project);
   createHookitExtension({ env: { ...box.env, HOOKIT: "0" } })(fake.pi);
@@ -158,7 +159,7 @@ test("HOOKIT=0 registers no handlers, only a /hookit that says why", async () =>
 });
 
 test("/hookit shows the files, what is enabled and the last decisions", async () => {
-  const box = createSandbox();
+  const box = sandbox();
   box.globalPolicy(hooks({ deny: { event: "tool_call", description: "no echo", filter: { command: "^echo" }, shell: "false" } }));
   const fake = await startExtension(box);
   await fake.fire("tool_call", toolCall);

@@ -2,7 +2,8 @@
 // handler fails OPEN in Pi, so hookit must never throw and must fail closed itself.
 import { describe, expect, test } from "vitest";
 import type { PiEvent } from "../../../src/agents/pi/pi-types.ts";
-import { createSandbox, hooks, startExtension } from "./fake-pi.ts";
+import { hooks, startExtension } from "./fake-pi.ts";
+import { sandbox } from "../../_sandbox.ts";
 
 const payloads: Record<string, PiEvent> = {
   tool_call: { type: "tool_call", toolName: "bash", toolCallId: "call_1", input: { command: "echo hi" } },
@@ -24,7 +25,7 @@ const payloads: Record<string, PiEvent> = {
 
 /** A context whose abort signal cannot even be read: hookit's own machinery breaks mid-callback. */
 async function brokenContext() {
-  const box = createSandbox();
+  const box = sandbox();
   box.globalPolicy(hooks({ guard: { event: "tool_call", shell: "true" } }));
   const fake = await startExtension(box);
   Object.defineProperty(fake.ctx, "signal", {
@@ -69,7 +70,7 @@ describe("hookit's own failures fail closed and never escape to Pi", () => {
   });
 
   test("a payload whose fields throw on read still gets an answer", async () => {
-    const box = createSandbox();
+    const box = sandbox();
     box.globalPolicy(hooks({ guard: { event: "tool_result", shell: "true" } }));
     const fake = await startExtension(box);
     const hostile = { type: "tool_result" } as PiEvent;
@@ -86,7 +87,7 @@ describe("hookit's own failures fail closed and never escape to Pi", () => {
 
 describe("unreadable payloads", () => {
   test("a guard with subscribers fails closed, naming the field", async () => {
-    const box = createSandbox();
+    const box = sandbox();
     box.globalPolicy(
       hooks({
         fork: { event: "session_before_fork", shell: "true" },
@@ -106,7 +107,7 @@ describe("unreadable payloads", () => {
   });
 
   test("with no hook for that event there is nothing to enforce", async () => {
-    const box = createSandbox();
+    const box = sandbox();
     box.globalPolicy(hooks({ call: { event: "tool_call", shell: "false" } }));
     const fake = await startExtension(box);
     expect(await fake.fire("session_before_fork", { type: "session_before_fork", entryId: "e1" })).toBeUndefined();
@@ -115,7 +116,7 @@ describe("unreadable payloads", () => {
 });
 
 test("events before session_start load the policy instead of running nothing", async () => {
-  const box = createSandbox();
+  const box = sandbox();
   box.globalPolicy(hooks({ deny: { event: "tool_call", shell: "false" } }));
   const { createFake } = await import("./fake-pi.ts");
   const { createHookitExtension } = await import("../../../src/hosts/pi/index.ts");
@@ -125,7 +126,7 @@ test("events before session_start load the policy instead of running nothing", a
 });
 
 test("a time-out or abort during a guard fails closed", async () => {
-  const box = createSandbox();
+  const box = sandbox();
   box.globalPolicy(hooks({ slow: { event: "tool_call", shell: "sleep 30" } }));
   const controller = new AbortController();
   const fake = await startExtension(box, { signal: controller.signal });

@@ -6,19 +6,8 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import {
-  BLOCK_POLICY,
-  blockReason,
-  CONTINUE_POLICY,
-  createSandbox,
-  fixtureText,
-  fixtureWith,
-  runHook,
-  runHookit,
-  STACK_OR_USAGE,
-  type Reply,
-  type Sandbox,
-} from "./_run.ts";
+import { BLOCK_POLICY, blockReason, CONTINUE_POLICY } from "./_texts.ts";
+import { fixtureText, fixtureWith, type Reply, runBin, runHook, sandbox, type Sandbox, STACK_OR_USAGE } from "../../_sandbox.ts";
 
 /** What a reply told the harness, decoded from that harness's encoding. */
 export interface Seen {
@@ -41,7 +30,7 @@ export interface HarnessSpec {
 export function describeCommonCases(spec: HarnessSpec): void {
   const { agent, preTool, stop } = spec;
   const hook = async (box: Sandbox, event: string, stdin: string, env?: Record<string, string>) => {
-    const reply = await runHook(box, agent, event, stdin, env);
+    const reply = await runHook(box, agent, event, stdin, { env });
     expect(reply.stdout).not.toMatch(STACK_OR_USAGE);
     spec.check(reply, event);
     return reply;
@@ -59,7 +48,7 @@ export function describeCommonCases(spec: HarnessSpec): void {
       ],
     ];
     test.each(bad)(`${preTool.event} with %s is blocked with a reason that names the problem`, async (_, stdin, why) => {
-      const box = createSandbox();
+      const box = sandbox({ policyFile: true });
       box.policy({});
       const seen = spec.read(await hook(box, preTool.event, stdin()));
       expect(seen.block).toMatch(new RegExp(`^hookit: could not read the .+ ${preTool.event} payload: `));
@@ -67,7 +56,7 @@ export function describeCommonCases(spec: HarnessSpec): void {
     });
 
     test.each(bad.slice(0, 3))(`${stop.event} with %s lets the agent stop and tells the user`, async (_, stdin, why) => {
-      const box = createSandbox();
+      const box = sandbox({ policyFile: true });
       box.policy(CONTINUE_POLICY);
       const seen = spec.read(await hook(box, stop.event, stdin()));
       expect(seen).toEqual({ notices: [expect.stringMatching(why)] });
@@ -75,14 +64,14 @@ export function describeCommonCases(spec: HarnessSpec): void {
   });
 
   test("an event hookit does not know: the agent goes on and the user is told", async () => {
-    const box = createSandbox();
+    const box = sandbox({ policyFile: true });
     box.policy(BLOCK_POLICY);
     const seen = spec.read(await hook(box, "NoSuchEvent", fixtureText(agent, preTool.fixture)));
     expect(seen).toEqual({ notices: [expect.stringContaining('event "NoSuchEvent" is not one hookit knows')] });
   });
 
   test("an unknown agent: exit 2 with the reason on stderr for a pre-tool event, exit 0 otherwise", async () => {
-    const box = createSandbox();
+    const box = sandbox({ policyFile: true });
     box.policy(BLOCK_POLICY);
     const pre = await runHook(box, "no-such-agent", preTool.event, fixtureText(agent, preTool.fixture));
     expect(pre).toEqual({ stdout: "", stderr: expect.stringContaining('unknown agent "no-such-agent"'), exitCode: 2 });
@@ -91,7 +80,7 @@ export function describeCommonCases(spec: HarnessSpec): void {
   });
 
   test("HOOKIT=0 turns hookit off", async () => {
-    const box = createSandbox();
+    const box = sandbox({ policyFile: true });
     box.policy(BLOCK_POLICY);
     expect(spec.read(await hook(box, preTool.event, fixtureText(agent, preTool.fixture), { HOOKIT: "0" }))).toEqual({ notices: [] });
   });
@@ -100,7 +89,7 @@ export function describeCommonCases(spec: HarnessSpec): void {
     const broken = { local: { deny: { description: "", event: "tool_cal", shell: "false", default: true } } };
 
     test(`blocks ${preTool.event}, naming the file, the problem and the fix`, async () => {
-      const box = createSandbox();
+      const box = sandbox({ policyFile: true });
       const path = box.policy(broken);
       const seen = spec.read(await hook(box, preTool.event, fixtureText(agent, preTool.fixture)));
       expect(seen.block).toBe(
@@ -111,7 +100,7 @@ export function describeCommonCases(spec: HarnessSpec): void {
     });
 
     test(`does not stop ${stop.event}; the user is told`, async () => {
-      const box = createSandbox();
+      const box = sandbox({ policyFile: true });
       const path = box.policy("{ not json");
       const seen = spec.read(await hook(box, stop.event, fixtureText(agent, stop.fixture)));
       expect(seen.continueWith).toBeUndefined();
@@ -120,7 +109,7 @@ export function describeCommonCases(spec: HarnessSpec): void {
   });
 
   test("an untrusted project policy does not run, the user is told once, and `hookit trust` enables it", async () => {
-    const box = createSandbox();
+    const box = sandbox({ policyFile: true });
     const project = gitProject(box, BLOCK_POLICY);
     const policyFile = join(project, ".hookit/hookit.json");
     const payload = fixtureWith(agent, preTool.fixture, { cwd: project });
@@ -135,7 +124,7 @@ export function describeCommonCases(spec: HarnessSpec): void {
     });
     expect(spec.read(await hook(box, preTool.event, payload, noConfig))).toEqual({ notices: [] });
 
-    const trusted = await runHookit(box, ["trust", "--yes", project], "", noConfig);
+    const trusted = await runBin(box, ["trust", "--yes", project], "", { env: noConfig });
     expect(trusted.exitCode).toBe(0);
     expect(spec.read(await hook(box, preTool.event, payload, noConfig)).block).toBe(blockReason("bash"));
   });

@@ -5,23 +5,8 @@
 // the project comes from `workspacePaths` here, and that case is below.)
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import {
-  BLOCK_POLICY,
-  blockReason,
-  CONTINUATION,
-  CONTINUE_POLICY,
-  createSandbox,
-  decisionLog,
-  fixtureText,
-  fixtureWith,
-  jsonLine,
-  PASS_POLICY,
-  RETRY_STOPPED,
-  runHook,
-  runHookit,
-  useBuiltHookit,
-  type Reply,
-} from "./_run.ts";
+import { BLOCK_POLICY, blockReason, CONTINUATION, CONTINUE_POLICY, jsonLine, PASS_POLICY, RETRY_STOPPED } from "./_texts.ts";
+import { decisionLog, fixtureText, fixtureWith, type Reply, runBin, runHook, sandbox, useBuiltHookit } from "../../_sandbox.ts";
 import { gitProject } from "./_suites.ts";
 
 useBuiltHookit();
@@ -38,13 +23,13 @@ describe("antigravity: answers", () => {
     ["PostInvocation", "PostInvocation-docs-example.json", {}],
     ["Stop", "Stop-docs-example.json", {}],
   ])("a passing policy answers %s with %j", async (event, file, expected) => {
-    const box = createSandbox();
+    const box = sandbox({ policyFile: true });
     box.policy(PASS_POLICY);
     expect(await runHook(box, AGENT, event, fixtureText(AGENT, file))).toEqual(answer(expected));
   });
 
   test("a blocked run_command is denied with the reason", async () => {
-    const box = createSandbox();
+    const box = sandbox({ policyFile: true });
     box.policy(BLOCK_POLICY);
     expect(await runHook(box, AGENT, "PreToolUse", fixtureText(AGENT, PRE))).toEqual(
       answer({ decision: "deny", reason: blockReason("bash") }),
@@ -55,7 +40,7 @@ describe("antigravity: answers", () => {
   });
 
   test("Stop continues the agent once; the same failure again lets it stop and tells the user on stderr", async () => {
-    const box = createSandbox();
+    const box = sandbox({ policyFile: true });
     box.policy(CONTINUE_POLICY);
     const stop = fixtureText(AGENT, "Stop-docs-example.json");
     expect(await runHook(box, AGENT, "Stop", stop)).toEqual(answer({ decision: "continue", reason: CONTINUATION }));
@@ -69,7 +54,7 @@ describe("antigravity: failures never leave PreToolUse without a decision", () =
     ["invalid JSON", "{not json", /stdin is not valid JSON/],
     ["a payload without toolCall", fixtureWith(AGENT, PRE, { toolCall: 42 }), /"toolCall" must be an object .*got a number/],
   ])("%s: denied with a reason that names the problem", async (_, stdin, why) => {
-    const box = createSandbox();
+    const box = sandbox({ policyFile: true });
     box.policy({});
     const reply = await runHook(box, AGENT, "PreToolUse", stdin);
     const out = JSON.parse(reply.stdout) as { decision: string; reason: string };
@@ -80,7 +65,7 @@ describe("antigravity: failures never leave PreToolUse without a decision", () =
   });
 
   test("a broken policy denies PreToolUse and lets Stop through", async () => {
-    const box = createSandbox();
+    const box = sandbox({ policyFile: true });
     const path = box.policy("{ not json");
     const pre = JSON.parse((await runHook(box, AGENT, "PreToolUse", fixtureText(AGENT, PRE))).stdout) as Record<string, string>;
     expect(pre.decision).toBe("deny");
@@ -90,9 +75,9 @@ describe("antigravity: failures never leave PreToolUse without a decision", () =
   });
 
   test("HOOKIT=0 still answers allow; an unknown event gets {} with a notice, a misspelt pre-tool event a deny", async () => {
-    const box = createSandbox();
+    const box = sandbox({ policyFile: true });
     box.policy(BLOCK_POLICY);
-    expect(await runHook(box, AGENT, "PreToolUse", fixtureText(AGENT, PRE), { HOOKIT: "0" })).toEqual(answer(ALLOW));
+    expect(await runHook(box, AGENT, "PreToolUse", fixtureText(AGENT, PRE), { env: { HOOKIT: "0" } })).toEqual(answer(ALLOW));
     const unknown = await runHook(box, AGENT, "AfterAgent", fixtureText(AGENT, PRE));
     expect(unknown.stdout).toBe(jsonLine({}));
     expect(unknown.stderr).toContain('event "AfterAgent" is not one hookit knows');
@@ -103,17 +88,19 @@ describe("antigravity: failures never leave PreToolUse without a decision", () =
 });
 
 test("antigravity: an untrusted project (found from workspacePaths) does not run until `hookit trust`", async () => {
-  const box = createSandbox();
+  const box = sandbox({ policyFile: true });
   const project = gitProject(box, BLOCK_POLICY);
   const payload = fixtureWith(AGENT, PRE, { workspacePaths: [project] });
   const noConfig = { HOOKIT_CONFIG: "" };
-  const first = await runHook(box, AGENT, "PreToolUse", payload, noConfig);
+  const first = await runHook(box, AGENT, "PreToolUse", payload, { env: noConfig });
   expect(first).toEqual(
     answer(
       ALLOW,
       expect.stringContaining(`the project policy ${join(project, ".hookit/hookit.json")} is not trusted`) as unknown as string,
     ),
   );
-  expect((await runHookit(box, ["trust", "--yes", project], "", noConfig)).exitCode).toBe(0);
-  expect(await runHook(box, AGENT, "PreToolUse", payload, noConfig)).toEqual(answer({ decision: "deny", reason: blockReason("bash") }));
+  expect((await runBin(box, ["trust", "--yes", project], "", { env: noConfig })).exitCode).toBe(0);
+  expect(await runHook(box, AGENT, "PreToolUse", payload, { env: noConfig })).toEqual(
+    answer({ decision: "deny", reason: blockReason("bash") }),
+  );
 });

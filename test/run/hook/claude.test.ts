@@ -9,18 +9,13 @@ import {
   blockReason,
   CONTINUATION,
   CONTINUE_POLICY,
-  createSandbox,
-  decisionLog,
-  fixtureText,
   jsonLine,
   PASS_POLICY,
   PATCH_POLICY,
   patchText,
   RETRY_STOPPED,
-  runHook,
-  useBuiltHookit,
-  type Reply,
-} from "./_run.ts";
+} from "./_texts.ts";
+import { decisionLog, fixtureText, type Reply, runHook, sandbox, useBuiltHookit } from "../../_sandbox.ts";
 import { describeCommonCases, stdoutObject, type HarnessSpec } from "./_suites.ts";
 
 useBuiltHookit();
@@ -51,7 +46,7 @@ const spec: HarnessSpec = {
 
 describe("claude: a passing policy", () => {
   test("every captured event is answered with nothing and exit 0, and the hooks ran", async () => {
-    const box = createSandbox();
+    const box = sandbox({ policyFile: true });
     box.policy(PASS_POLICY);
     const files = readdirSync(join(import.meta.dirname, "../../fixtures/claude")).sort();
     for (const file of files) {
@@ -78,7 +73,7 @@ describe("claude: tool_call block", () => {
     ["PreToolUse-Bash-touch.json", "bash"],
     ["PreToolUse-Write.json", "write"],
   ])("%s gets the JSON deny with exit 0, never exit 2", async (file, tool) => {
-    const box = createSandbox();
+    const box = sandbox({ policyFile: true });
     box.policy(BLOCK_POLICY);
     expect(await runHook(box, AGENT, "PreToolUse", fixtureText(AGENT, file))).toEqual(
       answer({
@@ -90,7 +85,7 @@ describe("claude: tool_call block", () => {
 
 describe("claude: tool_result patch", () => {
   test("Bash: updatedToolOutput in Bash's output shape replaces what the model reads", async () => {
-    const box = createSandbox();
+    const box = sandbox({ policyFile: true });
     box.policy(PATCH_POLICY);
     expect(await runHook(box, AGENT, "PostToolUse", fixtureText(AGENT, "PostToolUse-Bash.json"))).toEqual(
       answer({
@@ -103,7 +98,7 @@ describe("claude: tool_result patch", () => {
   });
 
   test("Write: the legacy block, so the model reads the text next to the result it cannot hide", async () => {
-    const box = createSandbox();
+    const box = sandbox({ policyFile: true });
     box.policy(PATCH_POLICY);
     expect(await runHook(box, AGENT, "PostToolUse", fixtureText(AGENT, "PostToolUse-Write.json"))).toEqual(
       answer({ decision: "block", reason: patchText("write") }),
@@ -113,7 +108,7 @@ describe("claude: tool_result patch", () => {
 
 describe("claude: agent_end continuation", () => {
   test("Stop continues once; the next Stop of the session gets the retry-stopped notice, not a second continuation", async () => {
-    const box = createSandbox();
+    const box = sandbox({ policyFile: true });
     box.policy(CONTINUE_POLICY);
     expect(await runHook(box, AGENT, "Stop", fixtureText(AGENT, "Stop.json"))).toEqual(answer({ decision: "block", reason: CONTINUATION }));
     // The capture of the Stop that followed the block: same session, stop_hook_active true.

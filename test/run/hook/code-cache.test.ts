@@ -10,7 +10,7 @@ import { createRequire } from "node:module";
 import { expect, test } from "vitest";
 // @ts-expect-error: a plain .mjs build script without type declarations
 import { adapterIds } from "../../../scripts/agents.mjs";
-import { packageRoot, useBuiltHookit } from "./_run.ts";
+import { packageRoot, useBuiltHookit } from "../../_sandbox.ts";
 
 useBuiltHookit();
 

@@ -11,19 +11,13 @@ import {
   blockReason,
   CONTINUATION,
   CONTINUE_POLICY,
-  createSandbox,
-  decisionLog,
-  fixtureText,
-  fixtureWith,
   jsonLine,
   PASS_POLICY,
   PATCH_POLICY,
   patchText,
   RETRY_STOPPED,
-  runHook,
-  useBuiltHookit,
-  type Reply,
-} from "./_run.ts";
+} from "./_texts.ts";
+import { decisionLog, fixtureText, fixtureWith, type Reply, runHook, sandbox, useBuiltHookit } from "../../_sandbox.ts";
 import { describeCommonCases, stdoutObject, type HarnessSpec } from "./_suites.ts";
 
 useBuiltHookit();
@@ -72,7 +66,7 @@ const deny = (reason: string) => ({
 });
 
 /** Runs the hook and checks the reply against Codex's schema before the test looks at it. */
-async function codex(box: ReturnType<typeof createSandbox>, event: string, stdin: string): Promise<Reply> {
+async function codex(box: ReturnType<typeof sandbox>, event: string, stdin: string): Promise<Reply> {
   const reply = await runHook(box, AGENT, event, stdin);
   expectCodexSchema(reply, event);
   return reply;
@@ -100,7 +94,7 @@ const spec: HarnessSpec = {
 
 describe("codex: a passing policy", () => {
   test("every captured event is answered with nothing and exit 0", async () => {
-    const box = createSandbox();
+    const box = sandbox({ policyFile: true });
     box.policy(PASS_POLICY);
     const files = readdirSync(join(import.meta.dirname, "../../fixtures/codex")).sort();
     for (const file of files) {
@@ -117,13 +111,13 @@ describe("codex: tool_call block", () => {
     ["PreToolUse-Bash-touch.json", "bash"],
     ["PreToolUse-apply_patch.json", "write"],
   ])("%s gets exactly the schema's deny object with a non-empty reason", async (file, tool) => {
-    const box = createSandbox();
+    const box = sandbox({ policyFile: true });
     box.policy(BLOCK_POLICY);
     expect(await codex(box, "PreToolUse", fixtureText(AGENT, file))).toEqual(answer(deny(blockReason(tool))));
   });
 
   test("an apply_patch touching two files is checked per file; the reason names the blocked one", async () => {
-    const box = createSandbox();
+    const box = sandbox({ policyFile: true });
     box.policy({ local: { deny: { description: "", event: "tool_call", filter: { path: "^secret" }, shell: "false", default: true } } });
     const patch = "*** Begin Patch\n*** Add File: hello.txt\n+hello\n*** Update File: secret.txt\n@@\n-old\n+new\n*** End Patch\n";
     const payload = fixtureWith(AGENT, "PreToolUse-apply_patch.json", { tool_input: { command: patch } });
@@ -136,7 +130,7 @@ describe("codex: tool_result patch", () => {
     ["PostToolUse-Bash.json", "bash"],
     ["PostToolUse-apply_patch.json", "write"],
   ])("%s: decision block replaces the output with the patch text", async (file, tool) => {
-    const box = createSandbox();
+    const box = sandbox({ policyFile: true });
     box.policy(PATCH_POLICY);
     expect(await codex(box, "PostToolUse", fixtureText(AGENT, file))).toEqual(answer({ decision: "block", reason: patchText(tool) }));
   });
@@ -144,14 +138,14 @@ describe("codex: tool_result patch", () => {
 
 describe("codex: agent_end continuation", () => {
   test("Stop continues once; the next Stop of the session gets the retry-stopped notice", async () => {
-    const box = createSandbox();
+    const box = sandbox({ policyFile: true });
     box.policy(CONTINUE_POLICY);
     expect(await codex(box, "Stop", fixtureText(AGENT, "Stop.json"))).toEqual(answer({ decision: "block", reason: CONTINUATION }));
     expect(await codex(box, "Stop", fixtureText(AGENT, "Stop-stop_hook_active.json"))).toEqual(answer({ systemMessage: RETRY_STOPPED }));
   });
 
   test("Codex has no loop cap, so hookit stops after 5 continuations in a row even when the failure changes", async () => {
-    const box = createSandbox();
+    const box = sandbox({ policyFile: true });
     // A different exit code each time gives HooKit a new fingerprint, so only hookit's cap stops it.
     const counter = join(box.root, "count");
     const shell = `n=$(cat ${counter} 2>/dev/null || echo 0); n=$((n+1)); echo $n > ${counter}; exit $n`;

@@ -5,17 +5,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "vitest";
-import {
-  blockReason,
-  CONTINUATION,
-  createSandbox,
-  decisionLog,
-  fixtureWith,
-  jsonLine,
-  RETRY_STOPPED,
-  runHook,
-  useBuiltHookit,
-} from "./_run.ts";
+import { blockReason, CONTINUATION, jsonLine, RETRY_STOPPED } from "./_texts.ts";
+import { decisionLog, fixtureWith, runHook, sandbox, useBuiltHookit } from "../../_sandbox.ts";
 
 useBuiltHookit();
 const SESSION = "hookit-concurrency-session";
@@ -23,7 +14,7 @@ const SESSION = "hookit-concurrency-session";
 const FAILING = "sleep 0.05; exit 1";
 
 test("20 hook processes of one session at once leave the session state and the decision log whole", async () => {
-  const box = createSandbox();
+  const box = sandbox({ policyFile: true });
   box.policy({
     local: {
       tests: { description: "", event: "agent_end", shell: FAILING, default: true },

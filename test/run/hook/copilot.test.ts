@@ -12,18 +12,13 @@ import {
   blockReason,
   CONTINUATION,
   CONTINUE_POLICY,
-  createSandbox,
-  decisionLog,
-  fixtureText,
   jsonLine,
   PASS_POLICY,
   PATCH_POLICY,
   patchText,
   RETRY_STOPPED,
-  runHook,
-  useBuiltHookit,
-  type Reply,
-} from "./_run.ts";
+} from "./_texts.ts";
+import { decisionLog, fixtureText, type Reply, runHook, sandbox, useBuiltHookit } from "../../_sandbox.ts";
 import { describeCommonCases, stderrLines, stdoutObject, type HarnessSpec } from "./_suites.ts";
 
 useBuiltHookit();
@@ -54,7 +49,7 @@ const spec: HarnessSpec = {
 
 describe("copilot: a passing policy", () => {
   test("every captured event, in both payload styles, is answered with nothing and exit 0", async () => {
-    const box = createSandbox();
+    const box = sandbox({ policyFile: true });
     box.policy(PASS_POLICY);
     const files = readdirSync(join(import.meta.dirname, "../../fixtures/copilot")).sort();
     for (const file of files) expect(await runHook(box, AGENT, eventOf(file), fixtureText(AGENT, file)), file).toEqual(answer());
@@ -69,7 +64,7 @@ describe("copilot: tool_call block", () => {
   test.each(["preToolUse-camelCase.json", "PreToolUse-PascalCase.json"])(
     "%s: the reason travels in JSON (permissionDecision deny), exit 0",
     async (file) => {
-      const box = createSandbox();
+      const box = sandbox({ policyFile: true });
       box.policy(BLOCK_POLICY);
       expect(await runHook(box, AGENT, eventOf(file), fixtureText(AGENT, file))).toEqual(
         answer({ permissionDecision: "deny", permissionDecisionReason: blockReason("bash") }),
@@ -82,7 +77,7 @@ describe("copilot: tool_result patch", () => {
   test.each(["postToolUse-camelCase.json", "postToolUse-camelCase-after-modifiedArgs.json", "PostToolUse-PascalCase.json"])(
     "%s: modifiedResult replaces the tool message with the patch text",
     async (file) => {
-      const box = createSandbox();
+      const box = sandbox({ policyFile: true });
       box.policy(PATCH_POLICY);
       expect(await runHook(box, AGENT, eventOf(file), fixtureText(AGENT, file))).toEqual(
         answer({ modifiedResult: { resultType: "success", textResultForLlm: patchText("bash") } }),
@@ -95,7 +90,7 @@ describe("copilot: agent_end continuation", () => {
   test.each(["agentStop-camelCase.json", "Stop-PascalCase.json"])(
     "%s continues once; the same failure again gets no continuation and the notice on stderr",
     async (file) => {
-      const box = createSandbox();
+      const box = sandbox({ policyFile: true });
       box.policy(CONTINUE_POLICY);
       const stop = fixtureText(AGENT, file);
       expect(await runHook(box, AGENT, eventOf(file), stop)).toEqual(answer({ decision: "block", reason: CONTINUATION }));

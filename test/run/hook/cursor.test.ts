@@ -9,20 +9,14 @@ import {
   blockReason,
   CONTINUATION,
   CONTINUE_POLICY,
-  createSandbox,
-  decisionLog,
-  fixtureText,
-  fixtureWith,
   jsonLine,
   PASS_POLICY,
   PATCH_POLICY,
   patchReason,
   patchText,
   RETRY_STOPPED,
-  runHook,
-  useBuiltHookit,
-  type Reply,
-} from "./_run.ts";
+} from "./_texts.ts";
+import { decisionLog, fixtureText, fixtureWith, type Reply, runHook, sandbox, useBuiltHookit } from "../../_sandbox.ts";
 import { describeCommonCases, stderrLines, stdoutObject, type HarnessSpec } from "./_suites.ts";
 
 useBuiltHookit();
@@ -63,7 +57,7 @@ describe("cursor: a passing policy", () => {
     ["postToolUseFailure", "postToolUseFailure-docs-example.json"],
     ["stop", "stop-docs-example.json"],
   ])("%s is answered with an explicit {} and exit 0", async (event, file) => {
-    const box = createSandbox();
+    const box = sandbox({ policyFile: true });
     box.policy(PASS_POLICY);
     expect(await runHook(box, AGENT, event, fixtureText(AGENT, file))).toEqual(answer({}));
     expect(decisionLog(box)).toEqual([expect.objectContaining({ outcome: "pass", hooks: [expect.stringMatching(/^local\//)] })]);
@@ -72,7 +66,7 @@ describe("cursor: a passing policy", () => {
   test.each(["sessionStart", "sessionEnd", "beforeSubmitPrompt", "afterAgentThought", "subagentStop", "preCompact"])(
     "the lifecycle event %s is answered with {} too",
     async (event) => {
-      const box = createSandbox();
+      const box = sandbox({ policyFile: true });
       box.policy(BLOCK_POLICY);
       expect(await runHook(box, AGENT, event, JSON.stringify(CONVERSATION))).toEqual(answer({}));
     },
@@ -81,7 +75,7 @@ describe("cursor: a passing policy", () => {
 
 describe("cursor: tool_call block", () => {
   test("preToolUse gets permission deny with the reason for the agent and the user", async () => {
-    const box = createSandbox();
+    const box = sandbox({ policyFile: true });
     box.policy(BLOCK_POLICY);
     expect(await runHook(box, AGENT, "preToolUse", fixtureText(AGENT, "preToolUse-Shell-docs-example.json"))).toEqual(
       answer(deny(blockReason("bash"))),
@@ -89,7 +83,7 @@ describe("cursor: tool_call block", () => {
   });
 
   test("beforeShellExecution (documented fields: command, cwd) is blocked the same way", async () => {
-    const box = createSandbox();
+    const box = sandbox({ policyFile: true });
     box.policy(BLOCK_POLICY);
     const payload = JSON.stringify({ ...CONVERSATION, command: "npm install", cwd: "/project" });
     expect(await runHook(box, AGENT, "beforeShellExecution", payload)).toEqual(answer(deny(blockReason("bash"))));
@@ -98,7 +92,7 @@ describe("cursor: tool_call block", () => {
 
 describe("cursor: tool_result patch", () => {
   test("a built-in tool's result cannot be replaced: additional_context says it is rejected", async () => {
-    const box = createSandbox();
+    const box = sandbox({ policyFile: true });
     box.policy(PATCH_POLICY);
     const note = `[BLOCKED by HooKit] ${patchReason("bash")}\n\nCursor cannot hide this tool result, so it is still shown above: treat it as rejected and do not use it.`;
     expect(await runHook(box, AGENT, "postToolUse", fixtureText(AGENT, "postToolUse-Shell-docs-example.json"))).toEqual(
@@ -107,7 +101,7 @@ describe("cursor: tool_result patch", () => {
   });
 
   test("an MCP tool's result is replaced with updated_mcp_tool_output", async () => {
-    const box = createSandbox();
+    const box = sandbox({ policyFile: true });
     box.policy(PATCH_POLICY);
     const payload = fixtureWith(AGENT, "postToolUse-Shell-docs-example.json", { tool_name: "MCP:search", tool_input: { query: "x" } });
     expect(await runHook(box, AGENT, "postToolUse", payload)).toEqual(
@@ -116,7 +110,7 @@ describe("cursor: tool_result patch", () => {
   });
 
   test("postToolUseFailure has no answer field: the hooks run, the reply stays {}", async () => {
-    const box = createSandbox();
+    const box = sandbox({ policyFile: true });
     box.policy(PATCH_POLICY);
     expect(await runHook(box, AGENT, "postToolUseFailure", fixtureText(AGENT, "postToolUseFailure-docs-example.json"))).toEqual(answer({}));
     expect(decisionLog(box).map((r) => r.outcome)).toEqual(["patch"]);
@@ -124,7 +118,7 @@ describe("cursor: tool_result patch", () => {
 });
 
 test("cursor: stop sends one follow-up; the same failure again gets {} and the notice on stderr", async () => {
-  const box = createSandbox();
+  const box = sandbox({ policyFile: true });
   box.policy(CONTINUE_POLICY);
   const stop = fixtureWith(AGENT, "stop-docs-example.json", CONVERSATION);
   expect(await runHook(box, AGENT, "stop", stop)).toEqual(answer({ followup_message: CONTINUATION }));

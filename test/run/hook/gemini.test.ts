@@ -11,18 +11,13 @@ import {
   blockReason,
   CONTINUATION,
   CONTINUE_POLICY,
-  createSandbox,
-  decisionLog,
-  fixtureText,
   jsonLine,
   PASS_POLICY,
   PATCH_POLICY,
   patchText,
   RETRY_STOPPED,
-  runHook,
-  useBuiltHookit,
-  type Reply,
-} from "./_run.ts";
+} from "./_texts.ts";
+import { decisionLog, fixtureText, type Reply, runHook, sandbox, useBuiltHookit } from "../../_sandbox.ts";
 import { describeCommonCases, stdoutObject, type HarnessSpec } from "./_suites.ts";
 
 useBuiltHookit();
@@ -51,7 +46,7 @@ const spec: HarnessSpec = {
 
 describe("gemini: a passing policy", () => {
   test("every captured event is answered with nothing and exit 0", async () => {
-    const box = createSandbox();
+    const box = sandbox({ policyFile: true });
     box.policy(PASS_POLICY);
     const files = readdirSync(join(import.meta.dirname, "../../fixtures/gemini")).sort();
     for (const file of files) {
@@ -69,7 +64,7 @@ describe("gemini: a passing policy", () => {
 });
 
 test("gemini: BeforeTool block is a JSON deny with exit 0", async () => {
-  const box = createSandbox();
+  const box = sandbox({ policyFile: true });
   box.policy(BLOCK_POLICY);
   expect(await runHook(box, AGENT, "BeforeTool", fixtureText(AGENT, "BeforeTool-run_shell_command.json"))).toEqual(
     answer({ decision: "deny", reason: blockReason("bash") }),
@@ -79,7 +74,7 @@ test("gemini: BeforeTool block is a JSON deny with exit 0", async () => {
 test.each(["AfterTool-run_shell_command.json", "AfterTool-run_shell_command-after-rewrite.json"])(
   "gemini: AfterTool patch (%s) is a JSON deny whose reason replaces the output",
   async (file) => {
-    const box = createSandbox();
+    const box = sandbox({ policyFile: true });
     box.policy(PATCH_POLICY);
     expect(await runHook(box, AGENT, "AfterTool", fixtureText(AGENT, file))).toEqual(
       answer({ decision: "deny", reason: patchText("bash") }),
@@ -88,7 +83,7 @@ test.each(["AfterTool-run_shell_command.json", "AfterTool-run_shell_command-afte
 );
 
 test("gemini: AfterAgent retries once; the same failure again gets the retry-stopped notice", async () => {
-  const box = createSandbox();
+  const box = sandbox({ policyFile: true });
   box.policy(CONTINUE_POLICY);
   const stop = fixtureText(AGENT, "AfterAgent.json");
   expect(await runHook(box, AGENT, "AfterAgent", stop)).toEqual(answer({ decision: "deny", reason: CONTINUATION }));

@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "vitest";
-import { packageRoot, useBuiltHookit } from "./_run.ts";
+import { packageRoot, useBuiltHookit } from "../../_sandbox.ts";
 // @ts-expect-error: a plain .mjs build script without type declarations
 import { adapterIds } from "../../../scripts/agents.mjs";
 

@@ -8,18 +8,13 @@ import {
   blockReason,
   CONTINUATION,
   CONTINUE_POLICY,
-  createSandbox,
-  decisionLog,
-  fixtureText,
-  fixtureWith,
   jsonLine,
   PASS_POLICY,
   PATCH_POLICY,
   patchReason,
   RETRY_STOPPED,
-  runHook,
-  useBuiltHookit,
-} from "./_run.ts";
+} from "./_texts.ts";
+import { decisionLog, fixtureText, fixtureWith, runHook, sandbox, useBuiltHookit } from "../../_sandbox.ts";
 import { describeCommonCases, stderrLines, stdoutObject, type HarnessSpec } from "./_suites.ts";
 
 useBuiltHookit();
@@ -55,7 +50,7 @@ test.each([
   ["PostToolUseFailure", "PostToolUseFailure-Bash.json"],
   ["Stop", "Stop.json"],
 ])("kimi: a passing policy answers %s (%s) with nothing and exit 0", async (event, file) => {
-  const box = createSandbox();
+  const box = sandbox({ policyFile: true });
   box.policy(PASS_POLICY);
   // The kimi-cli documentation's example is `rm -rf /`, which self-protection refuses (tested below).
   const payload =
@@ -67,14 +62,14 @@ test.each([
 });
 
 test("kimi: self-protection refuses the documented `rm -rf /` even under a passing policy", async () => {
-  const box = createSandbox();
+  const box = sandbox({ policyFile: true });
   box.policy(PASS_POLICY);
   const reply = await runHook(box, AGENT, "PreToolUse", fixtureText(AGENT, "PreToolUse-Shell-kimi-cli.json"));
   expect(JSON.parse(reply.stdout).hookSpecificOutput.permissionDecisionReason).toMatch(/^hookit: blocked by self-protection — /);
 });
 
 test("kimi: a blocked Bash call gets the JSON deny with exit 0, for both generations' shell tools", async () => {
-  const box = createSandbox();
+  const box = sandbox({ policyFile: true });
   box.policy(BLOCK_POLICY);
   for (const file of ["PreToolUse-Bash.json", "PreToolUse-Shell-kimi-cli.json"]) {
     const reply = await runHook(box, AGENT, "PreToolUse", fixtureWith(AGENT, file, { tool_input: { command: "rm -rf build" } }));
@@ -83,7 +78,7 @@ test("kimi: a blocked Bash call gets the JSON deny with exit 0, for both generat
 });
 
 test("kimi: a patch cannot reach the model; the hooks still ran and the user's log has the reason", async () => {
-  const box = createSandbox();
+  const box = sandbox({ policyFile: true });
   box.policy(PATCH_POLICY);
   const reply = await runHook(box, AGENT, "PostToolUse", fixtureText(AGENT, "PostToolUse-Bash.json"));
   expect(reply.stdout).toBe("");
@@ -93,7 +88,7 @@ test("kimi: a patch cannot reach the model; the hooks still ran and the user's l
 });
 
 test("kimi: Stop continues the agent with the JSON deny; the same failure again lets it stop and tells the user", async () => {
-  const box = createSandbox();
+  const box = sandbox({ policyFile: true });
   box.policy(CONTINUE_POLICY);
   const stop = fixtureWith(AGENT, "Stop.json", { session_id: "hookit-test-session" });
   expect(await runHook(box, AGENT, "Stop", stop)).toEqual({ stdout: jsonLine(deny("Stop", CONTINUATION)), stderr: "", exitCode: 0 });
