@@ -4,10 +4,13 @@
 // Command facts (`hookit.*` filter keys, docs/events.md) make the guards match
 // what a call does — any spelling, wrapper, symlink or glob — and leave text
 // that is only data (commit messages, echo, heredocs) alone.
-// `.env`, `.env.*` and their editor leftovers (`.env~`, `.env ` — a trailing blank is part of the name).
+// `.env`, `.env.*` and their editor leftovers (`.env~`, `.env ` — a trailing blank is part of the name),
+// but not the committed documentation of one: a name whose last suffix is `.example`, `.sample` or
+// `.template` (`.env.example`, `.env.local.example`).
 // Any letter case: macOS and Windows file systems do not tell `.ENV` from `.env`.
-const DOTENV =
-  "(^|/)\\.[eE][nN][vV](?!\\.([eE][xX][aA][mM][pP][lL][eE]|[sS][aA][mM][pP][lL][eE]|[tT][eE][mM][pP][lL][aA][tT][eE])$)(\\.[^/]*)?[\\s~]*$";
+const anyCase = (word: string) => [...word].map((c) => `[${c.toLowerCase()}${c.toUpperCase()}]`).join("");
+const DOCUMENTATION = ["example", "sample", "template"].map(anyCase).join("|");
+const DOTENV = `(^|/)\\.${anyCase("env")}(?!(\\.[^/]*)?\\.(${DOCUMENTATION})$)(\\.[^/]*)?[\\s~]*$`;
 // One shell-quoted argument of a `hookit.commands` line.
 const ARG = "(?:[^ '\\\\]|\\\\.|'[^']*')+";
 // `--mirror` (any abbreviation git accepts) overwrites every remote ref, as a force push does.

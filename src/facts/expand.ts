@@ -170,6 +170,19 @@ function tildeValue(tokens: Token[], state: ShellState, ctx: ExpandContext): { v
   return value == null ? undefined : { value, length: i };
 }
 
+/** Where the `~` of `name=~…` is (0 when the word is not shaped so). */
+function assignmentTilde(tokens: Token[]): number {
+  let name = "";
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] as Token;
+    if (!("c" in t) || t.q) return 0;
+    if (t.c === "=") return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && isChar(tokens[i + 1], "~") ? i + 1 : 0;
+    name += t.c;
+    if (t.c.length > 1 && t.c.includes("=")) return 0; // a chunk: no `~` was split out after it
+  }
+  return 0;
+}
+
 function expandTokens(tokens: Token[], state: ShellState, ctx: ExpandContext): Field[] {
   const fields: Field[] = [];
   let text = "";
@@ -201,21 +214,24 @@ function expandTokens(tokens: Token[], state: ShellState, ctx: ExpandContext): F
   const append = (more: string) => {
     if (alts) alts = alts.map((a) => ({ ...a, text: a.text + more, pattern: undefined }));
   };
-  let start = 0;
-  if (isChar(tokens[0], "~")) {
-    const tilde = tildeValue(tokens, state, ctx);
+  // bash also expands a `~` right after the `=` of a word shaped like an assignment (`dd of=~/x`).
+  let start = assignmentTilde(tokens);
+  for (let i = 0; i < start; i++) {
+    const c = (tokens[i] as { c: string }).c;
+    text += c;
+    pattern += c;
+    append(c);
+  }
+  if (isChar(tokens[start], "~")) {
+    const rest = tokens.slice(start);
+    const tilde = tildeValue(rest, state, ctx);
     if (tilde) {
-      text = tilde.value;
-      pattern = escapeGlob(tilde.value);
-      start = tilde.length;
+      text += tilde.value;
+      pattern += escapeGlob(tilde.value);
+      start += tilde.length;
       nonEmpty = true;
       append(tilde.value);
-    } else if (
-      tokens.length > 1 &&
-      "c" in (tokens[1] as Token) &&
-      !(tokens[1] as { q: boolean }).q &&
-      (tokens[1] as { c: string }).c !== "/"
-    )
+    } else if (rest.length > 1 && "c" in (rest[1] as Token) && !(rest[1] as { q: boolean }).q && (rest[1] as { c: string }).c !== "/")
       resolved = false; // `~user`: someone's home, which one is unknown here
   }
   for (let i = start; i < tokens.length; i++) {
@@ -320,6 +336,7 @@ function known(name: string, state: ShellState, ctx: ExpandContext): string | nu
   if (name === "HOME") return ctx.home;
   if (name === "PWD") return state.cwd ?? undefined;
   if (name === "OLDPWD") return state.oldpwd ?? undefined;
+  if (name === "IFS") return " \t\n"; // bash sets it at start, whatever the environment says
   if (FROM_ENV.has(name)) return ctx.env[name] ?? undefined;
   return undefined;
 }

@@ -7,8 +7,11 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Command, Script } from "./ast.ts";
 import { expandWord, type ExpandContext, type Field, type Lines, type ShellState } from "./expand.ts";
+import { mayMatch } from "./find-expr.ts";
 import { expandGlob, segmentRegExp, unescapeGlob } from "./glob.ts";
 import { parseOptions } from "./options.ts";
+import { realPath } from "./paths.ts";
+import { secretsUnder } from "./tree.ts";
 
 const MAX_ENTRIES = 256;
 /** Stages after the producer that only pass on some of its lines, unchanged. */
@@ -42,7 +45,36 @@ export function findOutput(args: Field[], cwd: string | null): { roots: Field[];
       }),
   );
   const kept = narrowing ? roots.filter((r) => !r.resolved || names.some((n) => n.resolved && nameMatches(n.text, r.text))) : roots;
-  return { roots, rest: i, found: [...kept, ...matches] };
+  const found = [...kept, ...matches];
+  const seen = new Set(found.map((f) => f.text));
+  for (const secret of deepSecrets(args, roots, expression, cwd)) if (!seen.has(secret.text)) found.push(secret);
+  return { roots, rest: i, found };
+}
+
+/** The secret-named files at any depth under `find`'s roots that its expression may print (`find . -name .env -exec cat {} \;`). */
+function deepSecrets(args: Field[], roots: Field[], expression: Field[], cwd: string | null): Field[] {
+  const depth = (option: string) => {
+    const k = expression.findIndex((a) => a.text === option);
+    const value = k >= 0 ? Number(expression[k + 1]?.text) : Number.NaN;
+    return Number.isInteger(value) && value >= 0 ? value : undefined;
+  };
+  const maxDepth = depth("-maxdepth");
+  const minDepth = depth("-mindepth") ?? 0;
+  const follow = args.some((a) => a.text === "-L" || a.text === "-follow");
+  const out: Field[] = [];
+  for (const root of roots) {
+    if (!root.resolved || (cwd === null && !root.text.startsWith("/")) || maxDepth === 0) continue;
+    const base = root.text.replace(/(.)\/+$/, "$1");
+    const real = realPath(base.startsWith("/") ? base : join(cwd as string, base));
+    for (const path of secretsUnder(real, { follow, maxDepth }).paths) {
+      const relative = path.slice(real === "/" ? 1 : real.length + 1);
+      const printed = `${base === "/" ? "" : base}/${relative}`;
+      if (relative.split("/").length < minDepth) continue;
+      if (mayMatch(expression, { name: relative.slice(relative.lastIndexOf("/") + 1), path: printed }))
+        out.push({ text: printed, resolved: true });
+    }
+  }
+  return out;
 }
 
 function nameMatches(pattern: string, path: string): boolean {
@@ -118,7 +150,7 @@ export function pipelineOutput(cmds: Command[], state: ShellState, ctx: ExpandCo
   return value === undefined
     ? undefined
     : value
-        .split(/\s+/)
+        .split(/[\s\0]+/)
         .filter((t) => t !== "")
         .map((text) => ({ text, resolved: true }));
 }

@@ -484,7 +484,10 @@ class Parser {
         this.pos = end;
       } else if (c === '"' || (c === "$" && this.peek(1) === '"')) {
         this.pos += c === "$" ? 2 : 1;
-        parts.push(...this.doubleQuoted(false));
+        const inner = this.doubleQuoted(false);
+        // `""` is an argument of its own (`grep "" .env`: the pattern is empty, `.env` is the file).
+        if (inner.length === 0) pushLit(parts, "", true);
+        parts.push(...inner);
         if (this.peek() === '"') this.pos++;
         else this.errors.push("unterminated double quote");
       } else if (c === "$") {

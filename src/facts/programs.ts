@@ -6,11 +6,13 @@ import { basename, dirname, join, resolve } from "node:path";
 import type { Field, Lines, ShellState } from "./expand.ts";
 import { shellQuote } from "./candidate.ts";
 import { codeMentions } from "./inline-code.ts";
+import { segmentRegExp } from "./glob.ts";
 import { findOutput } from "./output.ts";
 import { parseOptions, type OptionSpec } from "./options.ts";
 import { realPath } from "./paths.ts";
+import { ag, gitGrepTree, grep, rg } from "./search.ts";
 import type { Effect } from "./types.ts";
-import { copy, type PathOptions, type Walker } from "./walk.ts";
+import { copy, printfValue, type PathOptions, type Walker } from "./walk.ts";
 import { existsSync, statSync } from "node:fs";
 
 export interface Run {
@@ -54,7 +56,6 @@ const afterFirst =
 
 const DATA = [
   "echo",
-  "printf",
   "true",
   "false",
   "test",
@@ -269,14 +270,15 @@ const HANDLERS: Record<string, Handler> = {
   gawk: awk,
   mawk: awk,
   nawk: awk,
-  grep: grepLike,
-  egrep: grepLike,
-  fgrep: grepLike,
-  zgrep: grepLike,
-  rg: grepLike,
-  ag: grepLike,
-  ack: grepLike,
-  ggrep: grepLike,
+  grep: grep,
+  egrep: grep,
+  fgrep: grep,
+  zgrep: grep,
+  rg: rg,
+  ag: ag,
+  ack: grep,
+  rgrep: grep,
+  ggrep: grep,
   head: reads({ short: "nc", long: ["lines", "bytes"] }),
   tail: reads({ short: "ncs", long: ["lines", "bytes", "sleep-interval", "pid"] }),
   cut: reads({ short: "dfbc", long: ["delimiter", "fields", "bytes", "characters", "output-delimiter"] }),
@@ -302,6 +304,8 @@ const HANDLERS: Record<string, Handler> = {
     const parsed = parseOptions(args, { short: "bintxP", long: ["temp-path", "password"] });
     mark(run, parsed.operands.slice(0, 1), "write", program);
     mark(run, parsed.operands.slice(1), "read", program);
+    if (parsed.flags.has("r") || parsed.flags.has("R") || parsed.flags.has("recurse-paths"))
+      secretsOf(run, parsed.operands.slice(1), program, parsed.values.get("x") ?? []);
   },
   unzip: (args, run, program) => {
     const parsed = parseOptions(args, { short: "dxP" });
@@ -484,10 +488,48 @@ const HANDLERS: Record<string, Handler> = {
       run.walker.unresolved("patch: files named in the patch");
   },
   read: (args, run) => {
-    for (const arg of parseOptions(args, { short: "adinNpt" }).operands) {
-      run.state.vars.set(arg.text, null);
-      if (run.lines) run.walker.expand.readLines.set(arg.text, run.lines);
-    }
+    const names = parseOptions(args, { short: "adinNpt" }).operands;
+    // `read f <<< .env`: the first line, split over the names (the last takes the rest).
+    const words = run.stdin
+      ?.split("\n")[0]
+      ?.trim()
+      .split(/[ \t]+/);
+    names.forEach((arg, k) => {
+      const value = words && (k === names.length - 1 ? words.slice(k).join(" ") : words[k]);
+      run.state.vars.set(arg.text, value ?? null);
+      const lines = run.lines ?? run.walker.loopInput;
+      if (lines) run.walker.expand.readLines.set(arg.text, lines);
+    });
+  },
+  // `printf -v NAME FORMAT …` assigns what it would print.
+  printf: (args, run) => {
+    const [flag, name, format, ...rest] = args;
+    if (flag?.text !== "-v" || !name) return;
+    const known = format && [format, ...rest].every((a) => a.resolved);
+    run.state.vars.set(
+      name.text,
+      known
+        ? (printfValue(
+            format.text,
+            rest.map((a) => a.text),
+          ) ?? null)
+        : null,
+    );
+  },
+  script: (args, run, program) => {
+    const parsed = parseOptions(args, { short: "cEeIOBTtm", long: ["command", "log-in", "log-out", "log-io", "log-timing", "echo"] });
+    for (const command of [...(parsed.values.get("c") ?? []), ...(parsed.values.get("command") ?? [])])
+      run.walker.shell(command.text, copy(run.state), `${program} -c`, run.depth);
+    mark(run, parsed.operands, "write", program);
+  },
+  cpio: (args, run, program) => {
+    const parsed = parseOptions(args, { short: "DEFHIMORC", long: ["directory", "pattern-file", "file", "format", "owner", "message"] });
+    const dir = parsed.values.get("D") ?? parsed.values.get("directory") ?? [{ text: ".", resolved: true }];
+    mark(run, [...(parsed.values.get("F") ?? []), ...(parsed.values.get("file") ?? [])], parsed.flags.has("o") ? "write" : "read", program);
+    // `-i` extracts into the directory, `-p` copies into the one it names: both can write anything below it.
+    if (parsed.flags.has("i") || parsed.flags.has("extract")) mark(run, dir, "write", program, { recursive: true });
+    if (parsed.flags.has("p") || parsed.flags.has("pass-through"))
+      mark(run, parsed.operands.slice(0, 1), "write", program, { recursive: true });
   },
   mapfile: () => undefined,
   vim: editor,
@@ -569,8 +611,19 @@ function copyLike(args: Field[], run: Run, program: string, move: boolean): void
   const dest = target ?? parsed.operands.slice(-1);
   const recursive = ["r", "R", "a", "recursive", "archive"].some((f) => parsed.flags.has(f));
   mark(run, sources, "read", program, recursive ? { recursive } : {});
+  // A directory copied (or moved) whole takes its dotenv files along.
+  if (recursive || move) secretsOf(run, sources, program, []);
   if (move) mark(run, sources, "delete", program, { noFollow: true });
-  mark(run, dest, "write", program);
+  mark(run, intoDirectory(run, dest, sources, target !== undefined), "write", program);
+}
+
+/** What a copy into a directory writes: `dir/<name of each source>` (`cp x /tmp/` writes /tmp/x, not /tmp). */
+function intoDirectory(run: Run, dest: Field[], sources: Field[], isTarget: boolean): Field[] {
+  const [dir] = dest;
+  const cwd = run.state.cwd;
+  if (!dir?.resolved || dest.length !== 1 || sources.some((s) => !s.resolved) || (cwd === null && !dir.text.startsWith("/"))) return dest;
+  if (!isTarget && !isDirectory(realPath(resolve(cwd ?? "/", dir.text)))) return dest; // `cp -r src newdir/` makes newdir
+  return sources.map((source) => ({ text: join(dir.text, basename(source.text.replace(/(.)\/+$/, "$1"))), resolved: true }));
 }
 
 /** Later paths through `to` lead to `from` (a symlink's target is relative to the link's folder). */
@@ -590,6 +643,13 @@ function isDirectory(path: string): boolean {
   }
 }
 
+/** The secret-named files under each directory a recursive copier reads, less those an `--exclude` glob names. */
+function secretsOf(run: Run, sources: readonly Field[], program: string, excludes: readonly Field[]): void {
+  const patterns = excludes.filter((f) => f.resolved).map((f) => segmentRegExp(f.text.replace(/^.*\//, "")));
+  for (const source of sources)
+    run.walker.secretsIn(source, program, run.state.cwd, { file: (name) => !patterns.some((re) => re.test(name)) });
+}
+
 function modeThenFiles(args: Field[], run: Run, program: string): void {
   const parsed = parseOptions(args, { long: ["reference", "from"] });
   const files = parsed.values.has("reference") ? parsed.operands : parsed.operands.slice(1);
@@ -607,57 +667,6 @@ function editor(args: Field[], run: Run, program: string): void {
   const files = parseOptions(args, { short: "cSTuiw" }).operands.filter((f) => !f.text.startsWith("+"));
   mark(run, files, "read", program);
   mark(run, files, "write", program);
-}
-
-function grepLike(args: Field[], run: Run, program: string): void {
-  const parsed = parseOptions(args, {
-    short: program === "rg" ? "efgtTAmBCMjE" : "efmABCDd",
-    long: [
-      "regexp",
-      "file",
-      "max-count",
-      "after-context",
-      "before-context",
-      "context",
-      "glob",
-      "iglob",
-      "type",
-      "type-not",
-      "include",
-      "exclude",
-      "exclude-dir",
-      "label",
-      "binary-files",
-      "devices",
-      "directories",
-      "color",
-      "colour",
-      "max-depth",
-      "threads",
-      "encoding",
-      "sort",
-      "sortr",
-      "ignore-file",
-    ],
-  });
-  const explicit = ["e", "regexp", "f", "file"].some((name) => parsed.values.has(name)) || parsed.flags.has("files");
-  const files = explicit ? parsed.operands : parsed.operands.slice(1);
-  const recursive =
-    program === "rg" ||
-    program === "ag" ||
-    program === "ack" ||
-    ["r", "R", "recursive", "dereference-recursive"].some((f) => parsed.flags.has(f));
-  mark(run, parsed.values.get("f") ?? parsed.values.get("file") ?? [], "read", program);
-  mark(run, files.length > 0 ? files : recursive ? [{ text: ".", resolved: true }] : [], "read", program, recursive ? { recursive } : {});
-  for (const glob of [...(parsed.values.get("glob") ?? []), ...(parsed.values.get("g") ?? []), ...(parsed.values.get("include") ?? [])]) {
-    // A search limited to `.env*` reads the secrets it finds.
-    run.walker.path(
-      { text: glob.text.replace(/^!/, ""), resolved: glob.resolved, pattern: glob.text.replace(/^!/, "") },
-      "read",
-      program,
-      run.state.cwd,
-    );
-  }
 }
 
 function awk(args: Field[], run: Run, program: string): void {
@@ -708,6 +717,7 @@ function tar(args: Field[], run: Run, program: string): void {
   if (create) {
     mark(run, archive, "write", program);
     mark(run, parsed.operands, "read", program, { recursive: true });
+    secretsOf(run, parsed.operands, program, parsed.values.get("exclude") ?? []);
   } else {
     mark(run, archive, "read", program);
     if (extract)
@@ -723,6 +733,7 @@ function remoteCopy(args: Field[], run: Run, program: string, spec: OptionSpec):
   const sources = parsed.operands.slice(0, -1).filter(local);
   const dest = parsed.operands.slice(-1).filter(local);
   mark(run, sources, "read", program, { recursive: true });
+  if (program === "rsync" || parsed.flags.has("r")) secretsOf(run, sources, program, parsed.values.get("exclude") ?? []);
   mark(run, dest, "write", program);
   if (program === "rsync" && [...parsed.flags].some((f) => f.startsWith("delete") || f === "remove-source-files"))
     mark(run, dest, "delete", program, { recursive: true });
@@ -884,6 +895,18 @@ function git(args: Field[], run: Run, program: string): void {
       if (!parsed.flags.has("cached"))
         mark(inner, parsed.operands, "delete", program, { recursive: parsed.flags.has("r"), noFollow: true });
       break;
+    case "init":
+      mark(inner, parsed.operands.slice(0, 1), "write", program, { recursive: true });
+      break;
+    case "worktree":
+      // `git worktree add <path> [<commit>]` checks a tree out there.
+      if (parsed.operands[0]?.text === "add")
+        mark(inner, parseOptions(rest.slice(1), { short: "b" }).operands.slice(0, 1), "write", program, { recursive: true });
+      break;
+    case "stash":
+      // `git stash push [--] <pathspec>…` takes the files' changes (and with -u, untracked files) into the stash.
+      if (parsed.operands[0]?.text === "push") mark(inner, parsed.operands.slice(1), "read", program);
+      break;
     case "clone": {
       const dest = parseOptions(rest, {
         short: "obcju",
@@ -924,6 +947,7 @@ function git(args: Field[], run: Run, program: string): void {
     case "cat-file":
     case "archive":
     case "grep":
+      if (sub.text === "grep" && (parsed.flags.has("no-index") || parsed.flags.has("untracked"))) gitGrepTree(parsed.operands, inner);
       // `HEAD:.env` reads the file as committed (a path from the work tree's root; the shell's directory is close enough).
       for (const op of parsed.operands) {
         const colon = op.text.indexOf(":");
@@ -970,14 +994,30 @@ function xargs(args: Field[], run: Run, program: string): void {
   mark(run, parsed.values.get("a") ?? parsed.values.get("arg-file") ?? [], "read", program);
   const command = args.slice(parsed.rest);
   const replace = parsed.values.get("I")?.[0]?.text ?? parsed.values.get("replace")?.[0]?.text;
+  // The words on its input when the command line says what they are (`xargs cat <<< .env`).
+  const lines = run.lines ?? (run.stdin === undefined ? undefined : words(run.stdin));
   const input: Field = {
     ...unknownField("<input>"),
-    ...(run.lines && { candidates: run.lines }),
+    ...(lines && { candidates: lines }),
     ...(run.lines?.under && { under: run.lines.under }),
   };
   const argv = command.length > 0 ? command : [{ text: "echo", resolved: true }];
   exec(run, replace ? argv.map((a) => (a.text.includes(replace) ? input : a)) : [...argv, input], program);
+  // `-I{}` inside a longer word (`sh -c 'cat {}'`): run it once for each line hookit can name.
+  if (replace && lines && argv.some((a) => a.text.includes(replace) && a.text !== replace))
+    for (const line of lines.slice(0, 64))
+      exec(
+        run,
+        argv.map((a) => (a.text.includes(replace) ? { ...a, text: a.text.replaceAll(replace, line.text) } : a)),
+        program,
+      );
 }
+
+const words = (text: string): Field[] =>
+  text
+    .split(/[\s\0]+/)
+    .filter((t) => t !== "")
+    .map((t) => ({ text: t, resolved: true }));
 
 function env(args: Field[], run: Run, program: string): void {
   const parsed = parseOptions(args, { short: "uCS", long: ["unset", "chdir", "split-string"], posix: true });
@@ -1000,6 +1040,17 @@ function wrapper(spec: OptionSpec): Handler {
   };
 }
 
+/** `sh -c 'cat "$1"' _ .env`: the words after the script are `$0`, `$1`, …, and `$@`. */
+function positional(state: ShellState, words: Field[]): ShellState {
+  const value = (f: Field | undefined) => (f === undefined ? "" : f.resolved ? f.text : null);
+  for (let k = 0; k < 10; k++) state.vars.set(String(k), value(words[k]));
+  const rest = words.slice(1);
+  const all = rest.every((f) => f.resolved) ? rest.map((f) => f.text).join(" ") : null;
+  for (const name of ["@", "*"]) state.vars.set(name, all);
+  state.vars.set("#", String(rest.length));
+  return state;
+}
+
 function shellProgram(args: Field[], run: Run, program: string): void {
   const parsed = parseOptions(args, { short: "oO", posix: true });
   const operands = args.slice(parsed.rest);
@@ -1007,7 +1058,7 @@ function shellProgram(args: Field[], run: Run, program: string): void {
     const text = operands[0];
     if (!text) return;
     if (!text.resolved) run.walker.unresolved(`${program} -c of a value hookit cannot know`);
-    run.walker.shell(text.text, copy(run.state), `${program} -c`, run.depth);
+    run.walker.shell(text.text, positional(copy(run.state), operands.slice(1)), `${program} -c`, run.depth);
     return;
   }
   if (operands[0] && !parsed.flags.has("s")) {

@@ -5,6 +5,7 @@ import { join, normalize, posix } from "node:path";
 import type { Field } from "./expand.ts";
 import { segmentRegExp } from "./glob.ts";
 import { locate, realPath, realPathNoFollow, type Places } from "./paths.ts";
+import { secretsUnder, type TreeFilter } from "./tree.ts";
 import type { Effect, Facts } from "./types.ts";
 
 export interface PathOptions {
@@ -63,7 +64,9 @@ export class PathRecorder {
       options.noFollow && !text.endsWith("/")
         ? realPathNoFollow(join(this.throughLinks(posix.dirname(lexical)), posix.basename(lexical)))
         : realPath(this.throughLinks(lexical));
-    const location = locate(real, this.at, lexical);
+    // Writing into a temp directory itself (`tar xf x.tar -C /tmp`) is scratch work even where home lies under it (sandboxes, CI).
+    const found = locate(real, this.at, lexical);
+    const location = found === "outside" && effect === "write" && this.at.temps.includes(real) ? "temp" : found;
     this.add({
       path: real,
       lexical,
@@ -75,6 +78,15 @@ export class PathRecorder {
       recursive: options.recursive,
     });
     if (field.pattern) this.probe(field.pattern, absolute, effect, by, cwd, options);
+  }
+
+  /** The secret-named files a recursive reader of `field` opens (tree.ts), each a read by `by`. */
+  secretsIn(field: Field, by: string, cwd: string | null, filter?: TreeFilter): void {
+    if (!field.resolved || (cwd === null && !field.text.startsWith("/"))) return;
+    const dir = realPath(this.throughLinks(normalize(field.text.startsWith("/") ? field.text : join(cwd as string, field.text))));
+    const found = secretsUnder(dir, filter);
+    if (found.truncated) this.unresolved(`too many files under ${field.text} to list its secrets`);
+    for (const path of found.paths) this.path({ text: path, resolved: true }, "read", by, cwd);
   }
 
   private staysIn(root: Field, cwd: string | null): boolean {

@@ -2,7 +2,7 @@
 // carried along a list, subshells and pipeline stages on a copy of the state —
 // and records each simple command and each path it touches.
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, posix } from "node:path";
 import type { Command, Part, Redirect, Script, Simple, Word } from "./ast.ts";
 import { expandString, expandWord, type ExpandContext, type Field, type Lines, type ShellState } from "./expand.ts";
 import { parseScript } from "./parse.ts";
@@ -19,6 +19,8 @@ const MAX_COMMANDS = 2000;
 
 export class Walker extends PathRecorder {
   readonly expand: ExpandContext;
+  /** What a loop's `done < <(find …)` / `done <<< …` feeds the `read`s in its body. */
+  loopInput: Lines | undefined;
   /** `git -c alias.x=…` / `git config alias.x …` set earlier on the line. */
   readonly gitAliases = new Map<string, string>();
 
@@ -34,20 +36,28 @@ export class Walker extends PathRecorder {
   }
 
   script(script: Script, state: ShellState, via: string | undefined, depth: number): void {
-    for (const pipeline of script) {
-      if (pipeline.cmds.length === 1) {
-        this.command(pipeline.cmds[0] as Command, state, via, depth);
-        continue;
-      }
-      // Each stage runs in a subshell; what `echo`/`printf` print is the next stage's known input,
-      // and the paths `find`/`ls` print are what `xargs` gets.
-      let input: string | undefined;
-      pipeline.cmds.forEach((cmd, k) => {
-        const lines = k > 0 ? pipelineOutput(pipeline.cmds.slice(0, k), state, this.expand) : undefined;
-        this.command(cmd, copy(state), via, depth, input, lines);
-        input = cmd.t === "simple" && cmd.redirs.length === 0 ? this.subValue([{ cmds: [cmd] }], state) : undefined;
-      });
+    const feeds = loopFeeds(script, state, this.expand);
+    const outer = this.loopInput;
+    script.forEach((pipeline, k) => {
+      this.loopInput = feeds[k] ?? outer;
+      this.pipeline(pipeline, state, via, depth);
+    });
+    this.loopInput = outer;
+  }
+
+  private pipeline(pipeline: Script[number], state: ShellState, via: string | undefined, depth: number): void {
+    if (pipeline.cmds.length === 1) {
+      this.command(pipeline.cmds[0] as Command, state, via, depth);
+      return;
     }
+    // Each stage runs in a subshell; what `echo`/`printf` print is the next stage's known input,
+    // and the paths `find`/`ls` print are what `xargs` gets.
+    let input: string | undefined;
+    pipeline.cmds.forEach((cmd, k) => {
+      const lines = k > 0 ? pipelineOutput(pipeline.cmds.slice(0, k), state, this.expand) : undefined;
+      this.command(cmd, copy(state), via, depth, input, lines);
+      input = cmd.t === "simple" && cmd.redirs.length === 0 ? this.subValue([{ cmds: [cmd] }], state) : undefined;
+    });
   }
 
   /** A string that a shell will parse again (`sh -c`, `eval`, `watch`, `env -S`). */
@@ -81,7 +91,13 @@ export class Walker extends PathRecorder {
     for (const redir of cmd.redirs) for (const script of redir.bodySubs ?? []) this.script(script, copy(state), "$()", depth + 1);
     this.redirects(cmd.redirs, state, depth);
     if (cmd.data) {
-      for (const a of cmd.assigns) state.vars.set(a.name, null);
+      // `for f in a b`: the loop variable takes these values, and (when all are known) only these.
+      const values = cmd.assigns.length > 0 ? cmd.words.flatMap((word) => expandWord(word, state, this.expand)) : [];
+      for (const a of cmd.assigns) {
+        state.vars.set(a.name, null);
+        if (values.length > 0)
+          this.expand.readLines.set(a.name, values.every((v) => v.resolved) ? Object.assign([...values], { under: values }) : values);
+      }
       return;
     }
     const argv = cmd.words.flatMap((word) => expandWord(word, state, this.expand));
@@ -173,17 +189,54 @@ export class Walker extends PathRecorder {
   /** `$(pwd)`, `$(echo …)`, `$(printf %s …)`: output known without running anything. */
   subValue(script: Script, state: ShellState): string | undefined {
     const only = script.length === 1 && script[0]?.cmds.length === 1 ? script[0].cmds[0] : undefined;
-    if (!only || only.t !== "simple" || only.redirs.length > 0 || only.assigns.length > 0 || only.data) return undefined;
+    if (!only || only.t !== "simple" || only.assigns.length > 0 || only.data) return undefined;
+    // `$(cat <<<.env)`, `$(cat <<EOF …)`: what the command line feeds it.
+    const [redir, ...more] = only.redirs;
+    if (redir) {
+      const words = only.words.flatMap((w) => expandWord(w, state, this.expand));
+      if (more.length > 0 || words.length !== 1 || words[0]?.text !== "cat") return undefined;
+      if (redir.op === "<<<" && redir.target) return expandString(redir.target, state, this.expand);
+      return (redir.op === "<<" || redir.op === "<<-") && !redir.bodySubs?.length ? redir.body?.replace(/\n$/, "") : undefined;
+    }
     const argv = only.words.flatMap((w) => expandWord(w, state, this.expand));
     if (argv.some((f) => !f.resolved)) return undefined;
     const [program, ...args] = argv.map((f) => f.text);
     if (program === "pwd" && args.length === 0) return state.cwd ?? undefined;
-    if (program === "echo" && !args.some((a) => a.startsWith("-"))) return args.join(" ");
+    // bash's echo takes only -n, -e and -E (bundled too): any other word, `-f` included, is printed.
+    if (program === "echo") {
+      const options = args.findIndex((a) => !/^-[neE]+$/.test(a));
+      const words = options < 0 ? [] : args.slice(options);
+      return args.slice(0, options < 0 ? args.length : options).some((a) => a.includes("e")) && words.some((w) => w.includes("\\"))
+        ? undefined
+        : words.join(" ");
+    }
+    if ((program === "basename" || program === "dirname") && args.length === 1 && !(args[0] as string).startsWith("-"))
+      return program === "basename" ? posix.basename(args[0] as string) : posix.dirname(args[0] as string);
     if (program === "printf" && args[0] !== undefined) return printfValue(args[0], args.slice(1));
     // A fresh name in the temp directory (unless told to make it elsewhere).
     if (program === "mktemp" && args.every((a) => /^-[dqtu]+$/.test(a))) return join(this.expand.env.TMPDIR || tmpdir(), "tmp.mktemp");
     return undefined;
   }
+}
+
+/** For each pipeline of a flattened loop body, the lines its closing `done < <(…)` (or `<<<`) feeds it. */
+function loopFeeds(script: Script, state: ShellState, ctx: ExpandContext): Array<Lines | undefined> {
+  const feeds: Array<Lines | undefined> = [];
+  let feed: Lines | undefined;
+  for (let k = script.length - 1; k >= 0; k--) {
+    const only = script[k]?.cmds.length === 1 ? script[k]?.cmds[0] : undefined;
+    if (only?.t === "simple" && only.words.length === 0 && only.assigns.length === 0 && !only.data) {
+      const redir = only.redirs.find((r) => r.op === "<" || r.op === "<<<");
+      const part = redir?.target?.length === 1 ? redir.target[0] : undefined;
+      if (redir?.op === "<" && part?.t === "proc") feed = scriptOutput(part.script, state, ctx);
+      else if (redir?.op === "<<<" && redir.target) {
+        const text = expandString(redir.target, state, ctx);
+        feed = text?.split(/\s+/).flatMap((t) => (t ? [{ text: t, resolved: true }] : []));
+      }
+    }
+    feeds[k] = feed;
+  }
+  return feeds;
 }
 
 export function copy(state: ShellState): ShellState {
@@ -196,7 +249,7 @@ function basename(text: string): string {
 }
 
 /** What `printf FORMAT ARGS…` prints for `%s` and escapes only; anything else is not known here. */
-function printfValue(first: string, operands: string[]): string | undefined {
+export function printfValue(first: string, operands: string[]): string | undefined {
   const [format, args] = first === "--" ? [operands[0] ?? "", operands.slice(1)] : [first, operands];
   if (/%[^s%]/.test(format.replace(/%%/g, ""))) return undefined;
   const once = (values: string[]) => format.replace(/%%|%s/g, (m) => (m === "%%" ? "%" : (values.shift() ?? "")));

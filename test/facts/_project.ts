@@ -1,5 +1,5 @@
-// A small project on disk for fact tests: a repo with a dotenv file, its
-// committed example, a symlink to the secret, a symlinked directory that leads
+// A small project on disk for fact tests: a repo with a dotenv file (and one
+// in config/), its committed example, a symlink to the secret, a symlinked directory that leads
 // outside, and a home directory of its own (under the temp dir, like CI's).
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -19,8 +19,10 @@ export function useProject(): Project {
   const dir = join(root, "project");
   const home = join(root, "home");
   const outside = join(home, "elsewhere"); // under home: outside the project and never temp
-  for (const d of [dir, join(dir, "src"), join(dir, "dist"), outside]) mkdirSync(d, { recursive: true });
+  for (const d of [dir, join(dir, "src"), join(dir, "dist"), join(dir, "config"), join(root, "project-sibling"), outside])
+    mkdirSync(d, { recursive: true });
   writeFileSync(join(dir, ".env"), "API_KEY=secret\n");
+  writeFileSync(join(dir, "config", ".env"), "API_KEY=deep\n"); // a secret one level down: what recursive readers find
   writeFileSync(join(dir, ".env.example"), "API_KEY=\n");
   writeFileSync(join(dir, ".env.production.local"), "API_KEY=prod\n");
   writeFileSync(join(dir, "README.md"), "# project\n");

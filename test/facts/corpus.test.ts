@@ -32,7 +32,10 @@ const CORPUS: [string, Expect][] = [
   ["cd src; cd -; cat README.md", { reads: ["$P/README.md"] }],
   ["make -j4 2>&1 | tee build.log", { writes: ["$P/build.log"] }],
   ["npm test > /dev/null 2>&1", { writesOutside: [] }],
-  ['for f in src/*.ts; do wc -l "$f"; done', { commands: ["wc -l '$f'"], unresolved: ["variable $f", "path: $f"] }],
+  [
+    'for f in src/*.ts; do wc -l "$f"; done',
+    { commands: ["wc -l '$f'", "wc -l src/a.ts"], reads: ["$P/src/a.ts"], unresolved: ["variable $f", "path: $f"] },
+  ],
   ["if [ -f package.json ]; then npm test; fi", { commands: ["'[' -f package.json ']'", "npm test"] }],
   ["find . -name '*.log' -delete", { deletes: ["$P/*.log"], recursiveDeletesOutside: [] }],
   ["find . -type d -name node_modules -prune -exec rm -rf {} +", { deletes: ["$P/node_modules"], recursiveDeletesOutside: [] }],
@@ -93,7 +96,7 @@ const CORPUS: [string, Expect][] = [
   ["sh <<'EOF'\ncd ..\nrm -r project\nEOF", { recursiveDeletesOutside: ["$P"] }],
   ["python3 -c \"print(open('config/.env.local').read())\"", { paths: ["$P/config/.env.local"], unresolved: ["inline code: python3 -c"] }],
   ["rm -rf ~root", { recursiveDeletesOutside: ["~root"] }],
-  ["find . -name '.env*' -exec cat {} \\;", { reads: ["$P/.env", "$P/.env.example", "$P/.env.production.local"] }],
+  ["find . -name '.env*' -exec cat {} \\;", { reads: ["$P/.env", "$P/.env.example", "$P/.env.production.local", "$P/config/.env"] }],
   // --- a default word is a possible value; what find/ls print are possible operands ---
   ["cat ${X:-.env}", { reads: ["$P/.env", "${X:-.env}"], unresolved: ["variable $X", "path: ${X:-.env}"] }],
   ['cat "${X:=.env}" ${Y+.env.local}', { reads: ["$P/.env", "${X:=.env}", "$P/.env.local", "${Y+.env.local}"] }],
@@ -101,11 +104,11 @@ const CORPUS: [string, Expect][] = [
   [
     "cat $(find . -name '.env*')",
     {
-      reads: ["$P/.env", "$P/.env.example", "$P/.env.production.local"],
+      reads: ["$P/.env", "$P/.env.example", "$P/.env.production.local", "$P/config/.env"],
       unresolved: ["command substitution", "path: $(find . -name '.env*')"],
     },
   ],
-  ["find . -name .env | xargs cat", { reads: ["$P/.env"] }],
+  ["find . -name .env | xargs cat", { reads: ["$P/.env", "$P/config/.env"] }],
   ["xargs rm -rf < <(find ~ -maxdepth 0)", { recursiveDeletesOutside: ["$H", "<input>"] }],
   ["grep -l x $(ls -a src)", { reads: ["$P/src/a.ts"] }],
   ["find ~ -maxdepth 0 | xargs rm -rf", { recursiveDeletesOutside: ["$H", "<input>"] }],

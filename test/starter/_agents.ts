@@ -25,8 +25,11 @@ export function useStarterBox(): () => Box {
     const project = join(root, "project");
     mkdirSync(join(home, "elsewhere"), { recursive: true });
     mkdirSync(join(project, "src"), { recursive: true });
+    mkdirSync(join(project, "config"), { recursive: true });
+    mkdirSync(join(root, "project-sibling"), { recursive: true });
     execFileSync("git", ["init", "-q", project]);
     writeFileSync(join(project, ".env"), "API_KEY=secret\n");
+    writeFileSync(join(project, "config", ".env"), "API_KEY=deep\n");
     writeFileSync(join(project, ".env.example"), "API_KEY=\n");
     writeFileSync(join(project, ".env.production.local"), "API_KEY=prod\n");
     writeFileSync(join(project, "README.md"), "# readme\n");
@@ -48,7 +51,8 @@ export function useStarterBox(): () => Box {
   };
 }
 
-type Call = { kind: "bash"; command: string } | { kind: "read" | "write" | "edit"; path: string };
+/** `delete` is Codex's apply_patch `*** Delete File:` (no other agent has a delete tool). */
+type Call = { kind: "bash"; command: string } | { kind: "read" | "write" | "edit" | "delete"; path: string };
 
 interface AgentShape {
   event: string;
@@ -127,7 +131,13 @@ export const AGENTS: Record<string, AgentShape> = {
 function codexPatch(call: Call): string {
   if (call.kind === "bash") throw new Error("not a file call");
   const body =
-    call.kind === "read" ? "" : call.kind === "write" ? `*** Add File: ${call.path}\n+x\n` : `*** Update File: ${call.path}\n@@\n-a\n+b\n`;
+    call.kind === "read"
+      ? ""
+      : call.kind === "write"
+        ? `*** Add File: ${call.path}\n+x\n`
+        : call.kind === "delete"
+          ? `*** Delete File: ${call.path}\n`
+          : `*** Update File: ${call.path}\n@@\n-a\n+b\n`;
   return `*** Begin Patch\n${body}*** End Patch\n`;
 }
 

@@ -8,35 +8,43 @@ import { describe, expect, test } from "vitest";
 import { AGENTS, decide, useStarterBox } from "./_agents.ts";
 import { ATTACKS, FILE_ATTACKS, FILE_INNOCENT, INNOCENT } from "./cases.ts";
 
+// Each shell command runs on two of the four agents, in turn (the adapters hand the command over
+// as it is, so two payload shapes per command check the translation without spawning ~3,600
+// hooks); test/starter/policy.test.ts judges every command in-process. File-tool calls, whose
+// shapes differ per agent, run on all four.
+
 const box = useStarterBox();
 // Its own home, so the binary's calls do not queue behind the in-process ones' state lock.
 const binaryBox = useStarterBox();
 const agents = Object.keys(AGENTS);
 const guarded = (guard: string) => new RegExp(`hook "${guard}" rejected|^hookit: blocked by self-protection`);
+const half = <T>(list: T[], agent: string) => list.filter((_, k) => k % 2 === agents.indexOf(agent) % 2);
+// Codex edits files only through apply_patch: it has no read tool to guard, and only it deletes by a file tool.
+const forAgent = <T extends [string, string]>(calls: T[], agent: string) =>
+  calls.filter(([kind]) => (agent === "codex" ? kind !== "read" : kind !== "delete"));
+/** `~/` is the sandbox's home, `$P/` the project (an absolute path). */
+const full = (path: string) =>
+  path.startsWith("~/") ? box().home + path.slice(1) : path.startsWith("$P/") ? box().project + path.slice(2) : path;
 
 describe.concurrent.each(agents)("starter policy on %s", (agent) => {
   for (const [guard, commands] of Object.entries(ATTACKS)) {
-    test.each(commands)(`${guard} blocks %s`, async (command) => {
+    test.each(half(commands, agent))(`${guard} blocks %s`, async (command) => {
       expect(await decide(box(), agent, { kind: "bash", command })).toMatch(guarded(guard));
     });
   }
 
   for (const [guard, calls] of Object.entries(FILE_ATTACKS)) {
-    // Codex edits files only through apply_patch: it has no read tool to guard.
-    const forAgent = calls.filter(([kind]) => !(agent === "codex" && kind === "read"));
-    test.each(forAgent)(`${guard} blocks the %s tool on %s`, async (kind, path) => {
-      const full = path.startsWith("~/") ? box().home + path.slice(1) : path;
-      expect(await decide(box(), agent, { kind, path: full })).toMatch(guarded(guard));
+    test.each(forAgent(calls, agent))(`${guard} blocks the %s tool on %s`, async (kind, path) => {
+      expect(await decide(box(), agent, { kind, path: full(path) })).toMatch(guarded(guard));
     });
   }
 
-  test.each(INNOCENT)("lets %s run", async (command) => {
+  test.each(half(INNOCENT, agent))("lets %s run", async (command) => {
     expect(await decide(box(), agent, { kind: "bash", command })).toBeUndefined();
   });
 
-  test.each(FILE_INNOCENT.filter(([kind]) => !(agent === "codex" && kind === "read")))("lets the %s tool touch %s", async (kind, path) => {
-    const full = path.startsWith("~/") ? box().home + path.slice(1) : path;
-    expect(await decide(box(), agent, { kind, path: full })).toBeUndefined();
+  test.each(forAgent(FILE_INNOCENT, agent))("lets the %s tool touch %s", async (kind, path) => {
+    expect(await decide(box(), agent, { kind, path: full(path) })).toBeUndefined();
   });
 });
 

@@ -86,7 +86,8 @@ describe("starter policy, each attack by the guard meant for it", () => {
     const native = (await evaluate(event, hooks, { cwd: project.dir, env: project.env })).eventOutcomes[0];
     return "reason" in native ? native.reason : undefined;
   };
-  const full = (path: string) => (path.startsWith("~/") ? project.home + path.slice(1) : path);
+  const full = (path: string) =>
+    path.startsWith("~/") ? project.home + path.slice(1) : path.startsWith("$P/") ? project.dir + path.slice(2) : path;
   const tool = (toolName: string, path: string): NormalizedEvent => ({
     event: "tool_call",
     toolName,
