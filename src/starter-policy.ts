@@ -15,6 +15,8 @@ const DOTENV = `(^|/)\\.${anyCase("env")}(?!(\\.[^/]*)?\\.(${DOCUMENTATION})$)(\
 const ARG = "(?:[^ '\\\\]|\\\\.|'[^']*')+";
 // `--mirror` (any abbreviation git accepts) overwrites every remote ref, as a force push does.
 const FORCE_PUSH = `^git(?: ${ARG})*? push(?: ${ARG})*? (?:--force|--m(?:i(?:r(?:r(?:o(?:r)?)?)?)?)?|-[A-Za-z]*f[A-Za-z]*|'?\\+[^ ]*)(?: |$)`;
+// `git -c remote.<name>.mirror=true push` / `-c remote.<name>.push=+…`: the same, set for one command.
+const FORCE_PUSH_CONFIG = `^git(?: ${ARG})*? -c '?remote\\.[^ =]+\\.(?:mirror=(?:[tT]rue|yes|on|1)|push=\\+)[^ ]*(?: ${ARG})*? push(?: |$)`;
 const tell = (message: string) => ({ type: "message", message, delivery: "steer", outcome: "block" }) as const;
 
 export const STARTER_POLICY = {
@@ -46,7 +48,7 @@ export const STARTER_POLICY = {
     "no-force-push": {
       description: "Block git push --force / -f / +refspec (git push --force-with-lease passes).",
       event: "tool_call",
-      filter: { "hookit.commands": FORCE_PUSH },
+      filter: { "hookit.commands": [FORCE_PUSH, FORCE_PUSH_CONFIG] },
       shell: "false",
       action: tell(
         "Force pushes are blocked. Use git push --force-with-lease if you must overwrite the remote branch, or ask the user to push.",

@@ -5,7 +5,8 @@
 // `perl -e 'unlink glob("~/*")'` is judged like `rm -rf ~/*`. The call stays
 // flagged unresolved: this is what can be named, not all the code may do.
 import type { Field } from "./expand.ts";
-import type { Walker } from "./walk.ts";
+import { copy } from "./walk.ts";
+import type { Run } from "./programs.ts";
 
 const DOTENV_NAME = /(?:^|[^A-Za-z0-9_.\/-])((?:[A-Za-z0-9_.-]*\/)*\.env(?:\.[A-Za-z0-9_-]+)*)(?![A-Za-z0-9_-])/g;
 const QUOTED = /(["'`])((?:(?!\1)[^\\\n]|\\.){1,4096}?)\1/g;
@@ -16,7 +17,17 @@ const WRITES =
 /** A quoted string that names a file: absolute, from home, or relative with a slash or a leading dot. */
 const pathLike = (text: string) => /^(\/|~(\/|$)|\.{1,2}\/)/.test(text) || (/^[\w.-]+\/[\w./*-]*$/.test(text) && !/^\w+:\/\//.test(text));
 
-export function codeMentions(code: string, walker: Walker, cwd: string | null, program: string): void {
+/** Calls that hand a string to a shell: `system("…")`, `os.system`, `execSync`, `popen`, backticks, `qx(…)`. */
+const SHELLS_OUT =
+  /\b(system|popen|execSync|exec|spawnSync|getoutput|getstatusoutput|check_output|check_call|call|run|Popen)\s*\(|`|%x[({[]|\bqx\s*[({/]/;
+
+export function codeMentions(code: string, run: Run, program: string): void {
+  const { walker } = run;
+  const cwd = run.state.cwd;
+  // A quoted command line the code runs through a shell is judged as that command line.
+  if (SHELLS_OUT.test(code))
+    for (const m of code.matchAll(QUOTED))
+      if (/\s/.test(m[2] as string)) walker.shell(m[2] as string, copy(run.state), `${program} inline code`, run.depth);
   for (const m of code.matchAll(DOTENV_NAME)) walker.path({ text: m[1] as string, resolved: true }, "access", program, cwd);
   const verb = DELETES.test(code) ? "delete" : WRITES.test(code) ? "write" : undefined;
   if (!verb) return;

@@ -5,7 +5,7 @@
 // the output, never a promise: the field stays unresolved as well.
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import type { Command, Script } from "./ast.ts";
+import type { Command, Script, Simple } from "./ast.ts";
 import { expandWord, type ExpandContext, type Field, type Lines, type ShellState } from "./expand.ts";
 import { mayMatch } from "./find-expr.ts";
 import { expandGlob, segmentRegExp, unescapeGlob } from "./glob.ts";
@@ -124,6 +124,36 @@ export function pipelineOutput(cmds: Command[], state: ShellState, ctx: ExpandCo
     const program = cmd.words[0] && expandWord(cmd.words[0], state, ctx)[0]?.text;
     if (!program || !FILTERS.has(program) || (program === "cat" && cmd.words.length > 1)) return undefined;
   }
+  const lines = producerOutput(first, state, ctx);
+  return lines && filters.reduce((kept, cmd) => grepKeeps(cmd as Simple, kept, state, ctx), lines);
+}
+
+/** A `grep PATTERN` stage keeps only the lines it matches (`-v`: the others); a pattern JavaScript may read otherwise keeps all. */
+function grepKeeps(cmd: Simple, lines: Lines, state: ShellState, ctx: ExpandContext): Lines {
+  const [program, ...args] = cmd.words.flatMap((w) => expandWord(w, state, ctx));
+  if (program?.text !== "grep" && program?.text !== "egrep" && program?.text !== "fgrep") return lines;
+  const parsed = parseOptions(args, { short: "efmABCD" });
+  const [pattern, ...more] = parsed.operands;
+  if (!pattern?.resolved || more.length > 0 || parsed.values.size > 0 || [...parsed.flags].some((f) => !"vixEFw".includes(f))) return lines;
+  const extended = parsed.flags.has("E") || program.text === "egrep";
+  const fixed = parsed.flags.has("F") || program.text === "fgrep";
+  if (!fixed && !extended && /\\[(|{?+]|[?+|(){}]/.test(pattern.text)) return lines; // basic-regex operators JavaScript reads otherwise
+  let source = fixed ? pattern.text.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&") : pattern.text;
+  if (parsed.flags.has("w")) source = `\\b(?:${source})\\b`;
+  if (parsed.flags.has("x")) source = `^(?:${source})$`;
+  let re: RegExp;
+  try {
+    re = new RegExp(source, parsed.flags.has("i") ? "i" : "");
+  } catch {
+    return lines;
+  }
+  const invert = parsed.flags.has("v");
+  const kept: Lines = lines.filter((line) => !line.resolved || re.test(line.text) !== invert);
+  if (lines.under) kept.under = lines.under;
+  return kept;
+}
+
+function producerOutput(first: Simple, state: ShellState, ctx: ExpandContext): Lines | undefined {
   const argv = first.words.flatMap((w) => expandWord(w, state, ctx));
   const [program, ...args] = argv;
   if (!program?.resolved) return undefined;

@@ -75,7 +75,6 @@ const DATA = [
   "type",
   "which",
   "hash",
-  "trap",
   "ulimit",
   "umask",
   "yes",
@@ -501,6 +500,37 @@ const HANDLERS: Record<string, Handler> = {
       if (lines) run.walker.expand.readLines.set(arg.text, lines);
     });
   },
+  // `trap 'cmd' EXIT`: the command runs later, on the signal.
+  trap: (args, run, program) => {
+    const [action] = args;
+    if (action && !action.text.startsWith("-")) run.walker.shell(action.text, run.state, program, run.depth);
+  },
+  // `at now <<< 'cmd'`, `echo cmd | batch`: commands from its input (or `-f file`).
+  at: atLike,
+  batch: atLike,
+  ssh: (args, run, program) => {
+    const parsed = parseOptions(args, { short: "bcDEeFIiJLlmOoPpQRSWw", posix: true });
+    const command = args.slice(parsed.rest + 1);
+    // It runs in the remote account's home: for localhost, this machine's.
+    if (command.length > 0)
+      run.walker.shell(command.map((c) => c.text).join(" "), { ...copy(run.state), cwd: run.walker.expand.home }, program, run.depth);
+  },
+  // `parallel CMD ::: a b`: CMD once per argument (`{}` replaced, or appended).
+  parallel: (args, run, program) => {
+    const sep = args.findIndex((a) => a.text === ":::");
+    if (sep < 0) return xargs(args, run, program);
+    const command = args.slice(parseOptions(args.slice(0, sep), { short: "jSX", posix: true }).rest, sep);
+    for (const arg of args.slice(sep + 1, sep + 65)) {
+      const replaced = command.some((c) => c.text.includes("{}"));
+      exec(
+        run,
+        replaced
+          ? command.map((c) => (c.text.includes("{}") ? { ...arg, text: c.text.replaceAll("{}", arg.text) } : c))
+          : [...command, arg],
+        program,
+      );
+    }
+  },
   // `printf -v NAME FORMAT …` assigns what it would print.
   printf: (args, run) => {
     const [flag, name, format, ...rest] = args;
@@ -680,7 +710,7 @@ function awk(args: Field[], run: Run, program: string): void {
   const text = programFile ? undefined : rest[0]?.text;
   if (text && /system\s*\(|\|\s*getline|"\s*\|/.test(text)) run.walker.unresolved(`inline code: ${program}`);
   if (text && />\s*"/.test(text)) run.walker.unresolved(`inline code: ${program} writes files`);
-  if (text) codeMentions(text, run.walker, run.state.cwd, program);
+  if (text) codeMentions(text, run, program);
   mark(run, programFile ?? [], "read", program);
   const files = operands.filter((f) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(f.text));
   mark(run, files, "read", program);
@@ -942,6 +972,7 @@ function git(args: Field[], run: Run, program: string): void {
       break;
     case "diff":
       if (parsed.flags.has("no-index")) mark(inner, parsed.operands, "read", program);
+      else generic(parsed.operands, inner, program); // `git diff .env` shows its changes
       break;
     case "show":
     case "cat-file":
@@ -954,7 +985,11 @@ function git(args: Field[], run: Run, program: string): void {
         if (colon >= 0 && colon < op.text.length - 1)
           run.walker.path({ ...op, text: op.text.slice(colon + 1).replace(/^\.\//, "") }, "read", program, state.cwd);
       }
+      generic(parsed.operands, inner, program);
       break;
+    default:
+      // `git checkout -- .env`, `git restore .env`, `git blame .env`, `git log -p -- .env`: the files it names.
+      generic(parsed.operands, inner, program);
   }
 }
 
@@ -1051,6 +1086,14 @@ function positional(state: ShellState, words: Field[]): ShellState {
   return state;
 }
 
+function atLike(args: Field[], run: Run, program: string): void {
+  const parsed = parseOptions(args, { short: "fqmMt" });
+  const file = parsed.values.get("f");
+  if (file) return mark(run, file, "read", program);
+  if (run.stdin !== undefined) run.walker.shell(run.stdin, copy(run.state), `${program} <<<`, run.depth);
+  else run.walker.unresolved(`${program} reads commands from its input`);
+}
+
 function shellProgram(args: Field[], run: Run, program: string): void {
   const parsed = parseOptions(args, { short: "oO", posix: true });
   const operands = args.slice(parsed.rest);
@@ -1072,12 +1115,18 @@ function shellProgram(args: Field[], run: Run, program: string): void {
 function interpreter(args: Field[], run: Run, program: string): void {
   const flags = INLINE[program] ?? [];
   const parsed = parseOptions(args, { short: "mWXO", posix: true });
+  // `node --env-file=.env app.js`: a file an option names is opened.
+  generic(
+    args.slice(0, parsed.rest).filter((a) => a.text.startsWith("--") && a.text.includes("=")),
+    run,
+    program,
+  );
   const inline = [...parsed.flags].find((f) => flags.includes(f)) ?? (program === "deno" && args[0]?.text === "eval" ? "eval" : undefined);
   if (inline) {
     run.walker.unresolved(`inline code: ${program} -${inline.length > 1 ? "-" : ""}${inline}`);
     const fromValue = parsed.values.get(inline)?.[0];
     const code = fromValue ?? args[parsed.rest];
-    if (code) codeMentions(code.text, run.walker, run.state.cwd, program);
+    if (code) codeMentions(code.text, run, program);
     // What follows the code: files a `perl -n/-p` or `ruby -n/-p` loop reads (and `-i` rewrites); otherwise arguments that may be paths.
     const after = args.slice(fromValue ? parsed.rest : parsed.rest + 1);
     const loop = (program === "perl" || program === "ruby") && ["n", "p", "i"].some((f) => parsed.flags.has(f));

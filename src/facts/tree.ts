@@ -43,7 +43,8 @@ export function secretsUnder(dir: string, filter: TreeFilter = {}): Secrets {
       if (++dirs > MAX_DIRS) return { paths, truncated: true };
       let entries: Dirent[];
       try {
-        entries = readdirSync(absolute, { withFileTypes: true });
+        // Sorted, so the facts come out in the same order on every file system.
+        entries = readdirSync(absolute, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
       } catch {
         continue;
       }

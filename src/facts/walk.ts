@@ -2,11 +2,11 @@
 // carried along a list, subshells and pipeline stages on a copy of the state —
 // and records each simple command and each path it touches.
 import { tmpdir } from "node:os";
-import { join, posix } from "node:path";
+import { join, posix, resolve } from "node:path";
 import type { Command, Part, Redirect, Script, Simple, Word } from "./ast.ts";
 import { expandString, expandWord, type ExpandContext, type Field, type Lines, type ShellState } from "./expand.ts";
 import { parseScript } from "./parse.ts";
-import type { Places } from "./paths.ts";
+import { realPath, type Places } from "./paths.ts";
 import { pipelineOutput, scriptOutput } from "./output.ts";
 import { runProgram } from "./programs.ts";
 import { PathRecorder } from "./record.ts";
@@ -202,6 +202,11 @@ export class Walker extends PathRecorder {
     if (argv.some((f) => !f.resolved)) return undefined;
     const [program, ...args] = argv.map((f) => f.text);
     if (program === "pwd" && args.length === 0) return state.cwd ?? undefined;
+    // `$(realpath x)`, `$(readlink -f x)`: the path resolved, as hookit resolves every path.
+    const [first, second] = args;
+    const target =
+      program === "realpath" && args.length === 1 ? first : program === "readlink" && /^-[efm]$/.test(first ?? "") ? second : undefined;
+    if (target !== undefined && (target.startsWith("/") || state.cwd !== null)) return realPath(resolve(state.cwd ?? "/", target));
     // bash's echo takes only -n, -e and -E (bundled too): any other word, `-f` included, is printed.
     if (program === "echo") {
       const options = args.findIndex((a) => !/^-[neE]+$/.test(a));
