@@ -11,6 +11,7 @@ const f = (x) => x.toFixed(x < 1 ? 3 : 2);
 
 export const COMPOUND =
   "cd src && git add -A && git commit -m 'fix: do not rm -rf ~ in cleanup' && npm test 2>&1 | tail -n 20 > ../test.log";
+export const SEARCH = "grep -rn TODO . && find . -name '*.ts' -exec wc -l {} +";
 export const LONG = Array.from(
   { length: 125 },
   (_, i) => `test -f step${i}.sh && bash step${i}.sh --verbose "$HOME/cache" >> build.log 2>&1`,
@@ -91,6 +92,8 @@ function inProcess(root, work) {
     typical: time(() => facts.deriveCommandFacts(COMPOUND, options), 3000),
     long: time(() => facts.deriveCommandFacts(LONG, options), 200),
     path: time(() => facts.derivePathFacts("write", { path: "src/a.ts" }, options), 3000),
+    // Recursive readers walk their tree for the dotenv files they would open (src/facts/tree.ts).
+    search: time(() => facts.deriveCommandFacts(SEARCH, options), 1000),
     longLength: LONG.length,
   };
 }
@@ -137,6 +140,7 @@ export function factsBench({ root, work, bin, rounds }) {
     `| the compound command above (${COMPOUND.length} chars) | ${f(local.typical)} | ≤ 0.5 |`,
     `| ${local.longLength} chars, 250 commands with redirects and \`$HOME\` | ${f(local.long)} | ≤ 5 |`,
     `| \`derivePathFacts("write", { path: "src/a.ts" })\` | ${f(local.path)} | |`,
+    `| \`${SEARCH.replaceAll("|", "\\|")}\` (walks the project for dotenv files) | ${f(local.search)} | |`,
     "",
     "## Parser load cost (fresh process, in-process wall ms)",
     "",

@@ -43,6 +43,8 @@ export const STARTER_TESTS = {
       expect: passes,
     },
     { name: "reading .env.example passes", event: bash("cat .env.example"), expect: passes },
+    { name: "reading a variant's example (.env.local.example) passes", event: bash("cat .env.local.example"), expect: passes },
+    { name: "a recursive search that skips dotenv files passes", event: bash("grep -r TODO --exclude='.env*' ."), expect: passes },
     { name: "rm -rf of a build folder inside the project passes", event: bash("rm -rf build"), expect: passes },
     { name: "reading .env is blocked", event: file("read", ".env"), expect: blocked(HOOK.envFiles) },
     { name: "writing .env.production is blocked", event: file("write", "config/.env.production"), expect: blocked(HOOK.envFiles) },
@@ -52,6 +54,11 @@ export const STARTER_TESTS = {
     { name: "git push --force is blocked", event: bash("git push --force"), expect: blocked(HOOK.forcePush) },
     { name: "git push -f origin main is blocked", event: bash("git push -f origin main"), expect: blocked(HOOK.forcePush) },
     { name: "git push --force-with-lease passes", event: bash("git push --force-with-lease origin main"), expect: passes },
+    {
+      name: "a mirror push set for one command is blocked",
+      event: bash("git -c remote.origin.mirror=true push"),
+      expect: blocked(HOOK.forcePush),
+    },
     { name: "a plain git push passes", event: bash("git push origin main"), expect: passes },
     {
       name: "a tool result with an AWS key is hidden from the model",

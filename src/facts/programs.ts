@@ -35,8 +35,10 @@ const exec = (run: Run, argv: Field[], via: string) => run.walker.run(argv, run.
 /** Reads every operand; `spec` says which options take a value. */
 const reads =
   (spec: OptionSpec = {}): Handler =>
-  (args, run, program) =>
+  (args, run, program) => {
     mark(run, parseOptions(args, spec).operands, "read", program);
+    args.forEach((_, k) => outputOption(args, k, run, program)); // `openssl enc -in x -out ~/y`, `gpg -o ~/y`
+  };
 const writes =
   (spec: OptionSpec = {}): Handler =>
   (args, run, program) =>
@@ -96,7 +98,6 @@ const DATA = [
   "return",
   "break",
   "continue",
-  "mktemp",
   "tput",
   "clear",
   "stty",
@@ -249,6 +250,39 @@ const HANDLERS: Record<string, Handler> = {
     rememberLink(run, from, to, parsed.flags.has("s") || parsed.flags.has("symbolic"));
   },
   tee: writes(),
+  sponge: writes(),
+  mkfifo: writes({ short: "mZ", long: ["mode", "context"] }),
+  mknod: (args, run, program) =>
+    mark(run, parseOptions(args, { short: "mZ", long: ["mode", "context"] }).operands.slice(0, 1), "write", program),
+  // `uniq IN OUT`, `split FILE PREFIX`: the last operand is written.
+  uniq: (args, run, program) =>
+    inThenOut(
+      parseOptions(args, { short: "fsw", long: ["skip-fields", "skip-chars", "check-chars", "group", "all-repeated"] }),
+      run,
+      program,
+    ),
+  split: (args, run, program) =>
+    inThenOut(
+      parseOptions(args, {
+        short: "abCdlnt",
+        long: ["suffix-length", "additional-suffix", "bytes", "line-bytes", "lines", "number", "separator", "filter"],
+      }),
+      run,
+      program,
+    ),
+  shuf: (args, run, program) => {
+    const parsed = parseOptions(args, { short: "noi", long: ["head-count", "output", "input-range", "random-source"] });
+    mark(run, parsed.operands, "read", program);
+    mark(run, parsed.values.get("o") ?? parsed.values.get("output") ?? [], "write", program);
+  },
+  // `mktemp ~/x.XXXX`, `mktemp -p DIR`: the file (or folder) it makes.
+  mktemp: (args, run, program) => {
+    const parsed = parseOptions(args, { short: "p", long: ["tmpdir", "suffix"] });
+    const dir = parsed.values.get("p")?.[0] ?? parsed.values.get("tmpdir")?.[0];
+    const template = parsed.operands[0];
+    if (dir) mark(run, [template ? { ...template, text: join(dir.text, template.text) } : dir], "write", program);
+    else if (template?.text.includes("/")) mark(run, [template], "write", program);
+  },
   touch: (args, run, program) => {
     const parsed = parseOptions(args, { short: "dtr", long: ["date", "reference", "time"] });
     mark(run, parsed.operands, "write", program);
@@ -613,10 +647,38 @@ function changeDirectory(program: string, args: Field[], run: Run): void {
 }
 
 /** Every operand that names a path (has a `/`, starts with `.` or `~`, or exists) is `access`. */
+/** Options that name the file a program writes, in most programs that have them (`gcc -o`, `pandoc -o`, `openssl -out`). */
+const OUTPUT_OPTIONS = new Set([
+  "-o",
+  "--output",
+  "-out",
+  "--out",
+  "--output-file",
+  "--outfile",
+  "--output-dir",
+  "--outdir",
+  "--out-dir",
+  "--outDir",
+  "--outFile",
+]);
+
+/** The value of an output option at `args[k]`, recorded as written. */
+function outputOption(args: Field[], k: number, run: Run, program: string): void {
+  const text = (args[k] as Field).text;
+  const eq = text.indexOf("=");
+  const output = OUTPUT_OPTIONS.has(text)
+    ? args[k + 1]
+    : eq > 0 && OUTPUT_OPTIONS.has(text.slice(0, eq))
+      ? { text: text.slice(eq + 1), resolved: true }
+      : undefined;
+  if (output?.resolved && /^[/.~]|\//.test(output.text)) run.walker.path(output, "write", program, run.state.cwd);
+}
+
 function generic(args: Field[], run: Run, program: string): void {
-  for (const arg of args) {
+  for (const [k, arg] of args.entries()) {
     if (!arg.resolved) continue;
     let text = arg.text;
+    outputOption(args, k, run, program);
     if (text.startsWith("-")) {
       const eq = text.indexOf("=");
       if (eq < 0) continue;
@@ -684,6 +746,11 @@ function modeThenFiles(args: Field[], run: Run, program: string): void {
   const parsed = parseOptions(args, { long: ["reference", "from"] });
   const files = parsed.values.has("reference") ? parsed.operands : parsed.operands.slice(1);
   mark(run, files, "write", program);
+}
+
+function inThenOut(parsed: ReturnType<typeof parseOptions>, run: Run, program: string): void {
+  mark(run, parsed.operands.slice(0, 1), "read", program);
+  mark(run, parsed.operands.slice(1, 2), "write", program);
 }
 
 function readWrite(args: Field[], run: Run, program: string): void {

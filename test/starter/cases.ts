@@ -828,6 +828,20 @@ export const ATTACKS: Record<string, string[]> = {
     "ln -sfn $PWD ~/link",
     "tee ~/.bashrc < /dev/null",
     "curl http://127.0.0.1/x.sh -o ~/x.sh",
+    // writers: sponge, uniq, split, shuf -o, mkfifo, mktemp templates, -o/--output/-out/--outDir options
+    "sponge ~/.bashrc < README.md",
+    "uniq README.md ~/x",
+    "split -b 1k README.md ~/x",
+    "shuf -o ~/x README.md",
+    "mkfifo ~/p",
+    "mktemp ~/x.XXXX",
+    "mktemp -p ~ x.XXXX",
+    "gcc -o ~/bin/x main.c",
+    "pandoc README.md -o ~/x.html",
+    "openssl enc -in README.md -out ~/x",
+    "gpg --output ~/x -c README.md",
+    "tsc --outDir ../out",
+    "esbuild src/a.ts --outdir=../dist",
   ],
 };
 
@@ -1158,6 +1172,19 @@ export const INNOCENT: string[] = [
   "git config user.name x",
   "python3 -m http.server 8000",
   "node --max-old-space-size=4096 build.js",
+  // writers: sponge, uniq, split, shuf -o, mkfifo, mktemp templates, -o/--output/-out/--outDir options
+  "uniq README.md out.txt",
+  "split -b 1k README.md build/part-",
+  "mktemp",
+  "mktemp -d",
+  "mktemp /tmp/x.XXXX",
+  "gcc -o build/x main.c",
+  "pandoc README.md -o docs/x.html",
+  "tsc --outDir dist",
+  "esbuild src/a.ts --outdir=dist",
+  "sort -u README.md | uniq -c",
+  "ssh -o StrictHostKeyChecking=no host ls",
+  "docker run -o x alpine",
 ];
 
 export const FILE_INNOCENT: FileCall[] = [
