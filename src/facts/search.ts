@@ -16,42 +16,20 @@ import { parseOptions } from "./options.ts";
 import type { Run } from "./programs.ts";
 import type { TreeFilter } from "./tree.ts";
 
+/** Long options with a value that grep and rg share. */
+const SEARCH_VALUES = ["regexp", "file", "max-count", "after-context", "before-context", "context", "color", "colour"];
 const GREP_SPEC = {
   short: "efmABCDd",
-  long: [
-    "regexp",
-    "file",
-    "max-count",
-    "after-context",
-    "before-context",
-    "context",
-    "include",
-    "exclude",
-    "exclude-dir",
-    "exclude-from",
-    "label",
-    "binary-files",
-    "devices",
-    "directories",
-    "color",
-    "colour",
-  ],
+  long: [...SEARCH_VALUES, "include", "exclude", "exclude-dir", "exclude-from", "label", "binary-files", "devices", "directories"],
 };
 const RG_SPEC = {
   short: "efgtTAmBCMjEd",
   long: [
-    "regexp",
-    "file",
-    "max-count",
-    "after-context",
-    "before-context",
-    "context",
+    ...SEARCH_VALUES,
     "glob",
     "iglob",
     "type",
     "type-not",
-    "color",
-    "colour",
     "max-depth",
     "maxdepth",
     "threads",
