@@ -99,7 +99,8 @@ module.exports = { requireCached, makeCaches, compiledScripts, callShape };
 
 if (require.main === module) {
   const argv = process.argv.slice(2);
-  if (argv[0] === "hook") {
+  // `hookit hook --help` is for a person: the CLI prints its usage (no agent passes --help).
+  if (argv[0] === "hook" && !argv.includes("--help") && !argv.includes("-h")) {
     const stdin = pipedStdin();
     const args = argv.slice(1);
     requireCached("hook.cjs", callShape(eventArg(args), stdin)).runHook(args, stdin);

@@ -29,7 +29,7 @@ export function policyDetails(file: string, text: string): string[] {
   const root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false });
   const at = (offset: number) => `${file}:${lineColumn(text, offset)}`;
   if (errors.length > 0) return [...new Set(errors.map((e) => `${at(e.offset)}: ${syntaxWords(text, e)}`))];
-  if (!root || root.type !== "object") return [`${at(0)}: the file must hold one JSON object ({ "local": { … } })`];
+  if (root?.type !== "object") return [`${at(0)}: the file must hold one JSON object ({ "local": { … } })`];
   const out: string[] = [];
   const where = (path: Path, key = false) => {
     const node = findNodeAtLocation(root, path);
@@ -53,7 +53,7 @@ export function policyDetails(file: string, text: string): string[] {
 }
 
 function byPosition(a: string, b: string): number {
-  const pos = (line: string) => (/:(\d+):(\d+): /.exec(line) ?? [, "0", "0"]).slice(1).map(Number) as [number, number];
+  const pos = (line: string) => (/:(\d+):(\d+): /.exec(line) ?? [undefined, "0", "0"]).slice(1).map(Number) as [number, number];
   const [la, ca] = pos(a);
   const [lb, cb] = pos(b);
   return la - lb || ca - cb;

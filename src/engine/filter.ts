@@ -75,7 +75,7 @@ export function filterMatches(
     if (key.startsWith(FACT_PREFIX)) {
       if (skipFacts) continue;
       const list = (candidate as { [FACTS]?: Record<string, unknown[]> })[FACTS]?.[key];
-      if (!list || !list.some((element) => valueMatches(filter[key] as FilterValue, element))) return false;
+      if (!list?.some((element) => valueMatches(filter[key] as FilterValue, element))) return false;
       continue;
     }
     if (!valueMatches(filter[key] as FilterValue, lookup(candidate, key))) return false;

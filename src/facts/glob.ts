@@ -27,7 +27,7 @@ export function segmentRegExp(segment: string): RegExp {
   for (let i = 0; i < segment.length; i++) {
     const c = segment[i] as string;
     if (c === "\\") {
-      re += escape(segment[++i] ?? "\\");
+      re += escapeChar(segment[++i] ?? "\\");
       continue;
     }
     if (c === "*") re += "[^/]*";
@@ -43,7 +43,7 @@ export function segmentRegExp(segment: string): RegExp {
       if (negate) body = body.slice(1);
       re += `[${negate ? "^" : ""}${body.replace(/\\/g, "\\\\").replace(/\[:(\w+):\]/g, (_, n: string) => POSIX[n] ?? "")}]`;
       i = end;
-    } else re += escape(c);
+    } else re += escapeChar(c);
   }
   return new RegExp(`^${re}$`, "s");
 }
@@ -76,7 +76,7 @@ function classEnd(segment: string, open: number): number {
   return -1;
 }
 
-function escape(c: string): string {
+function escapeChar(c: string): string {
   return /[\\^$.*+?()[\]{}|/]/.test(c) ? `\\${c}` : c;
 }
 

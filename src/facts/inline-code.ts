@@ -8,7 +8,7 @@ import type { Field } from "./expand.ts";
 import { copy } from "./walk.ts";
 import type { Run } from "./programs.ts";
 
-const DOTENV_NAME = /(?:^|[^A-Za-z0-9_.\/-])((?:[A-Za-z0-9_.-]*\/)*\.env(?:\.[A-Za-z0-9_-]+)*)(?![A-Za-z0-9_-])/g;
+const DOTENV_NAME = /(?:^|[^A-Za-z0-9_./-])((?:[A-Za-z0-9_.-]*\/)*\.env(?:\.[A-Za-z0-9_-]+)*)(?![A-Za-z0-9_-])/g;
 const QUOTED = /(["'`])((?:(?!\1)[^\\\n]|\\.){1,4096}?)\1/g;
 const DELETES = /\b(unlink|unlinkSync|rmtree|rmdir|rmdirSync|rm_rf|rm_r|rmSync|rimraf|remove|removedirs|delete|deleteSync|rm)\b|\brm\s+-/;
 const WRITES =

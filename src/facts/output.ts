@@ -118,7 +118,7 @@ export function scriptOutput(script: Script, state: ShellState, ctx: ExpandConte
 
 export function pipelineOutput(cmds: Command[], state: ShellState, ctx: ExpandContext): Lines | undefined {
   const [first, ...filters] = cmds;
-  if (!first || first.t !== "simple" || first.data) return undefined;
+  if (first?.t !== "simple" || first.data) return undefined;
   for (const cmd of filters) {
     if (cmd.t !== "simple") return undefined;
     const program = cmd.words[0] && expandWord(cmd.words[0], state, ctx)[0]?.text;

@@ -502,7 +502,7 @@ class Parser {
   /** Consumes a run of characters that mean nothing special here (at least one). */
   private plainRun(parts: Part[], run: RegExp, q: boolean): void {
     const m = this.match(run);
-    const text = m && m[0] ? m[0] : this.peek();
+    const text = m?.[0] ? m[0] : this.peek();
     pushLit(parts, text, q);
     this.pos += text.length;
   }

@@ -30,7 +30,7 @@ export function places(projectDir: string, home: string, env: Readonly<Record<st
 function computePlaces(projectDir: string, home: string, env: Readonly<Record<string, string | undefined>>): Places {
   const temps = new Set<string>();
   for (const dir of [env.TMPDIR, tmpdir(), "/tmp", "/var/tmp"]) {
-    if (!dir || !dir.startsWith("/") || dir === "/") continue;
+    if (!dir?.startsWith("/") || dir === "/") continue;
     temps.add(resolve(dir));
     temps.add(realPath(dir));
   }

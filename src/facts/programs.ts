@@ -786,8 +786,7 @@ function awk(args: Field[], run: Run, program: string): void {
 
 function tar(args: Field[], run: Run, program: string): void {
   const first = args[0];
-  const bundled =
-    first && first.resolved && /^[A-Za-z]+$/.test(first.text) ? [{ ...first, text: `-${first.text}` }, ...args.slice(1)] : args;
+  const bundled = first?.resolved && /^[A-Za-z]+$/.test(first.text) ? [{ ...first, text: `-${first.text}` }, ...args.slice(1)] : args;
   const parsed = parseOptions(bundled, {
     short: "fCbTXIHLNgK",
     long: [

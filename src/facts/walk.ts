@@ -189,7 +189,7 @@ export class Walker extends PathRecorder {
   /** `$(pwd)`, `$(echo …)`, `$(printf %s …)`: output known without running anything. */
   subValue(script: Script, state: ShellState): string | undefined {
     const only = script.length === 1 && script[0]?.cmds.length === 1 ? script[0].cmds[0] : undefined;
-    if (!only || only.t !== "simple" || only.assigns.length > 0 || only.data) return undefined;
+    if (only?.t !== "simple" || only.assigns.length > 0 || only.data) return undefined;
     // `$(cat <<<.env)`, `$(cat <<EOF …)`: what the command line feeds it.
     const [redir, ...more] = only.redirs;
     if (redir) {

@@ -22,7 +22,7 @@ export function parseObject(text: string, file: string): Node {
       `${file}:${line}:${column}: ${printParseErrorCode(first.error)}. hookit changed nothing; fix the file and run the command again.`,
     );
   }
-  if (!root || root.type !== "object") {
+  if (root?.type !== "object") {
     throw new InstallError("E_MALFORMED", `${file}: the top level must be a JSON object. hookit changed nothing.`);
   }
   return root;
@@ -40,7 +40,7 @@ export function nodeAt(root: Node, path: JsonPath, type: Node["type"], file: str
   return node;
 }
 
-export function valueOf(node: Node): unknown {
+export function jsonValue(node: Node): unknown {
   return getNodeValue(node);
 }
 

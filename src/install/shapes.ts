@@ -4,7 +4,7 @@
 // touches nothing when they already are (so a second install changes no byte);
 // `clear` removes them and prunes the containers that become empty.
 import type { HookRegistration } from "../contract/types.ts";
-import { appendToArray, nodeAt, parseObject, removeAt, renderNewFile, valueOf } from "./jsonc.ts";
+import { appendToArray, nodeAt, parseObject, removeAt, renderNewFile, jsonValue } from "./jsonc.ts";
 import type { JsonPath } from "./jsonc.ts";
 import { hookCommand, isHookitCommand } from "./marker.ts";
 import type { ApplyOptions, RemoveOptions, TransformResult } from "./types.ts";
@@ -112,7 +112,7 @@ function inspect(text: string, file: string, collection: Collection): Found {
   const array = nodeAt(parseObject(text, file), collection.path, "array", file);
   const found: Found = { owned: [], strays: [] };
   (array?.children ?? []).forEach((node, index) => {
-    const value = valueOf(node);
+    const value = jsonValue(node);
     if (collection.owns(value)) found.owned.push({ index, value });
     else for (const inner of collection.strays?.(value) ?? []) found.strays.push([...collection.path, index, ...inner]);
   });

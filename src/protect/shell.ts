@@ -356,12 +356,12 @@ function unwrap(words: Word[], _ctx: ProtectContext): { list: Word[]; hit?: Shel
       const option = text.startsWith("-") && text !== "-";
       const assignment = name === "env" && /^[A-Za-z_][A-Za-z0-9_]*=/.test(text);
       const duration = name === "timeout" && /^\d/.test(text);
-      const valueOf =
+      const takesValue =
         (name === "sudo" && /^-[ugCDhpRrT]$/.test(text)) ||
         (name === "nice" && text === "-n") ||
         (name === "xargs" && /^-[IEdLnPs]$/.test(text));
       if (!option && !assignment && !duration) break;
-      i += valueOf ? 2 : 1;
+      i += takesValue ? 2 : 1;
     }
   }
   return { list: words.slice(i) };

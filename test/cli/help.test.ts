@@ -1,8 +1,7 @@
 // Every command's --help through the built CLI, as inline snapshots: a change to what the user reads
 // shows up in the diff of this file. The agent lists in them come from the registry;
 // test/agents/registry.test.ts fails when one misses an agent. `hookit source --help` and
-// `source add --help` are in test/sources/cli.test.ts. `hook` has none to show: the bin sends
-// `hook …` straight to the hot path, which reads `--help` as a hook call.
+// `source add --help` are in test/sources/cli.test.ts. `hook --help` goes to the CLI, not the hot path.
 import { spawnSync } from "node:child_process";
 import { expect, test } from "vitest";
 import { binPath, fileSandbox, useBuiltHookit } from "../_sandbox.ts";
@@ -17,6 +16,25 @@ function help(...command: string[]): string {
   expect(run.stderr).toBe("");
   return run.stdout.replace(/ +$/gm, "");
 }
+
+test("hook", () => {
+  expect(help("hook")).toMatchInlineSnapshot(`
+    "Run as an agent's command hook: payload on stdin, decision on stdout (hookit hook v0.1.0)
+
+    USAGE hookit hook [OPTIONS] [EVENT]
+
+    ARGUMENTS
+
+      EVENT    The agent's native event name, e.g. PreToolUse
+
+    OPTIONS
+
+      --agent=<agent>    antigravity | claude | codex | copilot | cursor | factory | gemini | kimi (Default: claude)
+
+
+    "
+  `);
+});
 
 test("lists every command", () => {
   expect(help()).toMatchInlineSnapshot(`

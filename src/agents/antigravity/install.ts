@@ -8,7 +8,7 @@ import { applyEdits, findNodeAtLocation } from "jsonc-parser/lib/esm/main.js";
 import type { HookRegistration } from "../../contract/types.ts";
 import { HOOK_TIMEOUT_SECONDS, RESTART_STEP } from "../../install/common.ts";
 import { InstallError } from "../../install/errors.ts";
-import { parseObject, removeAt, renderNewFile, valueOf } from "../../install/jsonc.ts";
+import { parseObject, removeAt, renderNewFile, jsonValue } from "../../install/jsonc.ts";
 import { homeDir } from "../../install/locate.ts";
 import { hookCommand, isHookitCommand } from "../../install/marker.ts";
 import { insertChild } from "../../install/splice.ts";
@@ -60,7 +60,7 @@ const target: InstallTarget = {
     RESTART_STEP,
   ],
   warnings: (text) => {
-    const entry = (valueOf(parseObject(text, "hooks.json")) as Record<string, unknown>)[HOOK_NAME];
+    const entry = (jsonValue(parseObject(text, "hooks.json")) as Record<string, unknown>)[HOOK_NAME];
     return isRecord(entry) && entry.enabled === false
       ? [`"${HOOK_NAME}".enabled is false in this file: Antigravity skips hookit's hooks.`]
       : [];
@@ -89,7 +89,7 @@ function definition(registrations: readonly HookRegistration[], prefix: string):
 function ours(text: string, file: string, prefix?: string): unknown {
   const node = findNodeAtLocation(parseObject(text, file), [HOOK_NAME]);
   if (node === undefined) return undefined;
-  const value = valueOf(node);
+  const value = jsonValue(node);
   const commands = isRecord(value) ? commandsOf(value) : [];
   return commands.length > 0 && commands.every((command) => isHookitCommand(command, AGENT, prefix)) ? value : "foreign";
 }

@@ -3,7 +3,7 @@
 import { join } from "node:path";
 import { homeDir } from "../../install/locate.ts";
 import { hookFileTransforms } from "../../install/shapes.ts";
-import { parseObject, valueOf } from "../../install/jsonc.ts";
+import { parseObject, jsonValue } from "../../install/jsonc.ts";
 import { HOOK_TIMEOUT_SECONDS, RESTART_STEP, withMatcher } from "../../install/common.ts";
 import type { InstallTarget } from "../../install/types.ts";
 import { isRecord } from "../../is-record.ts";
@@ -39,7 +39,7 @@ const target: InstallTarget = {
       : []),
   ],
   warnings: (text) => {
-    const settings = valueOf(parseObject(text, "settings"));
+    const settings = jsonValue(parseObject(text, "settings"));
     return isRecord(settings) && settings.disableAllHooks === true
       ? ['"disableAllHooks": true is set here: Claude Code runs no hooks, hookit\'s included.']
       : [];

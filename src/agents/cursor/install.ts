@@ -4,7 +4,7 @@
 import { join } from "node:path";
 import { InstallError } from "../../install/errors.ts";
 import { homeDir } from "../../install/locate.ts";
-import { parseObject, valueOf } from "../../install/jsonc.ts";
+import { parseObject, jsonValue } from "../../install/jsonc.ts";
 import { hookFileTransforms } from "../../install/shapes.ts";
 import { HOOK_TIMEOUT_SECONDS } from "../../install/common.ts";
 import type { InstallTarget } from "../../install/types.ts";
@@ -44,7 +44,7 @@ const target: InstallTarget = {
     scope.kind === "project" ? ["Cursor runs project hooks only in a trusted workspace: trust it when asked (cursor-agent: --trust)."] : [],
   // hookit does not add `version` to a file it did not create (uninstall could not tell it apart).
   warnings: (text) => {
-    const settings = valueOf(parseObject(text, "hooks.json"));
+    const settings = jsonValue(parseObject(text, "hooks.json"));
     return isRecord(settings) && settings.version === undefined
       ? ['This file has no top-level "version": 1, without which Cursor may ignore it. Add it by hand.']
       : [];

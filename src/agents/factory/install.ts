@@ -10,7 +10,7 @@ import adapter from "./adapter.ts";
 import type { HookRegistration } from "../../contract/types.ts";
 import type { Env } from "../../paths.ts";
 import { HOOK_TIMEOUT_SECONDS, RESTART_STEP, withMatcher } from "../../install/common.ts";
-import { parseObject, valueOf } from "../../install/jsonc.ts";
+import { parseObject, jsonValue } from "../../install/jsonc.ts";
 import { homeDir } from "../../install/locate.ts";
 import { hookFileTransforms } from "../../install/shapes.ts";
 import type { InstallTarget } from "../../install/types.ts";
@@ -43,7 +43,7 @@ const target: InstallTarget = {
     RESTART_STEP,
   ],
   warnings: (text) => {
-    const file = valueOf(parseObject(text, "hooks.json"));
+    const file = jsonValue(parseObject(text, "hooks.json"));
     return isRecord(file) && file.hooksDisabled === true
       ? ['"hooksDisabled": true is set here: droid runs no hooks at all, hookit\'s included, from any settings folder.']
       : [];
@@ -62,7 +62,7 @@ function shadowedSettings(folder: string, registrations: HookRegistration[]): st
   const settingsFile = join(folder, "settings.json");
   let hooks: unknown;
   try {
-    const settings = valueOf(parseObject(readFileSync(settingsFile, "utf8"), settingsFile));
+    const settings = jsonValue(parseObject(readFileSync(settingsFile, "utf8"), settingsFile));
     hooks = isRecord(settings) ? settings.hooks : undefined;
   } catch {
     return []; // no settings.json, or one droid could not read either

@@ -3,7 +3,7 @@
 // `~/.gemini/settings.json`. Timeouts in milliseconds.
 import { join } from "node:path";
 import { homeDir } from "../../install/locate.ts";
-import { parseObject, valueOf } from "../../install/jsonc.ts";
+import { parseObject, jsonValue } from "../../install/jsonc.ts";
 import { hookFileTransforms } from "../../install/shapes.ts";
 import { HOOK_TIMEOUT_SECONDS, RESTART_STEP, withMatcher } from "../../install/common.ts";
 import type { InstallTarget } from "../../install/types.ts";
@@ -36,7 +36,7 @@ const target: InstallTarget = {
   ],
   // hookit leaves the user's hooksConfig alone (its `enabled` defaults to true) but says when it is off.
   warnings: (text) => {
-    const settings = valueOf(parseObject(text, "settings"));
+    const settings = jsonValue(parseObject(text, "settings"));
     const config = isRecord(settings) && isRecord(settings.hooksConfig) ? settings.hooksConfig : {};
     const found: string[] = [];
     if (config.enabled === false) found.push('"hooksConfig.enabled" is false here: Gemini CLI runs no hooks.');
