@@ -46,23 +46,28 @@ const cache = new Map<string, string>();
 export function realPath(path: string): string {
   const hit = cache.get(path);
   if (hit !== undefined) return hit;
-  const absolute = resolve(path);
-  let result: string | undefined;
+  const result = realPathWith(resolve(path), realPath);
+  if (cache.size > 4096) cache.clear();
+  cache.set(path, result);
+  return result;
+}
+
+/**
+ * The real path of an absolute, normalized path: symlinks resolved for the part
+ * that exists, the rest appended lexically. `parentReal` resolves the parent, so
+ * each caller keeps its own cache (self-protection forgets its own after every check).
+ */
+export function realPathWith(absolute: string, parentReal: (path: string) => string): string {
   // existsSync first: a missing path is common (files a command creates), and a thrown ENOENT costs far more.
   if (existsSync(absolute)) {
     try {
-      result = realpathSync.native(absolute);
+      return realpathSync.native(absolute);
     } catch {
       /* a broken link or a race: treat as missing */
     }
   }
-  if (result === undefined) {
-    const parent = dirname(absolute);
-    result = parent === absolute ? absolute : join(realPath(parent), basename(absolute));
-  }
-  if (cache.size > 4096) cache.clear();
-  cache.set(path, result);
-  return result;
+  const parent = dirname(absolute);
+  return parent === absolute ? absolute : join(parentReal(parent), basename(absolute));
 }
 
 /** For a delete: the link itself goes, not what it points to (unless written with a trailing slash). */

@@ -3,8 +3,9 @@
 // package) and every agent config file hookit registers its hooks in. Paths are
 // matched by location and by name, so a config in another project or under a
 // relocated agent home (CODEX_HOME, …) is covered as well.
-import { existsSync, lstatSync, realpathSync, statSync } from "node:fs";
-import { basename, dirname, join, resolve, sep } from "node:path";
+import { existsSync, lstatSync, statSync } from "node:fs";
+import { join, resolve, sep } from "node:path";
+import { realPathWith } from "../facts/paths.ts";
 import { systemPlaces, systemRoot } from "../managed-paths.ts";
 import { configDir, stateDir, type Env } from "../paths.ts";
 
@@ -161,19 +162,7 @@ export function classify(path: string, ctx: ProtectContext): Protected | undefin
 export function realPath(path: string): string {
   const known = realPaths.get(path);
   if (known !== undefined) return known;
-  let real: string | undefined;
-  // existsSync first: a path a call creates is missing, and a thrown ENOENT costs far more.
-  if (existsSync(path)) {
-    try {
-      real = realpathSync.native(path);
-    } catch {
-      // a broken link or a race: resolved as missing
-    }
-  }
-  if (real === undefined) {
-    const parent = dirname(path);
-    real = parent === path ? path : join(realPath(parent), basename(path));
-  }
+  const real = realPathWith(path, realPath);
   realPaths.set(path, real);
   return real;
 }
