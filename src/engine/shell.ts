@@ -77,6 +77,9 @@ async function spawnShell(command: string, options: ShellOptions): Promise<Shell
   const spawn = spawnFn;
   return new Promise((resolve) => {
     let child: ReturnType<typeof Spawn>;
+    // Before the spawn: a signal that comes while the shell starts must find the handler
+    // in place. It runs on the event loop, so by then the group below is recorded.
+    guardTermination();
     try {
       child = spawn("/bin/sh", ["-c", command], {
         cwd: options.cwd,
@@ -93,10 +96,7 @@ async function spawnShell(command: string, options: ShellOptions): Promise<Shell
     let settled = false;
     let seen = 0;
     const pid = child.pid;
-    if (pid !== undefined) {
-      live.add(pid);
-      guardTermination();
-    }
+    if (pid !== undefined) live.add(pid);
     const finish = (result: ShellResult) => {
       if (settled) return;
       settled = true;
