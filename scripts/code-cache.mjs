@@ -7,8 +7,7 @@
 //   (`hook.cjs.<shape>.<node version>.cache`): a cache holding code a call does not run costs
 //   that call time to read.
 // Run by scripts/build.mjs after the bundles exist.
-import { spawnSync } from "node:child_process";
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";

@@ -1,0 +1,35 @@
+// Secret redaction for the decision log: each secret kind on its own is hidden
+// (the cheap pre-screen must let every pattern through to the expression), and
+// text without one comes back as the same string.
+import { describe, expect, test } from "vitest";
+import { REDACTED, redactSecrets, SECRET_PATTERN_SOURCES } from "../../src/run/redact.ts";
+
+const SAMPLES: Record<string, string> = {
+  aws: ["AKIA", "ABCDEFGHIJKLMNOP"].join(""),
+  pem: "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n-----END OPENSSH PRIVATE KEY-----",
+  github: `gho_${"b".repeat(36)}`,
+  openai: `sk-proj-${"c".repeat(24)}`,
+};
+
+describe("redactSecrets", () => {
+  test("there is a sample for every pattern the log hides", () => {
+    for (const source of SECRET_PATTERN_SOURCES) {
+      expect(Object.values(SAMPLES).some((sample) => new RegExp(source).test(sample))).toBe(true);
+    }
+  });
+
+  for (const [kind, secret] of Object.entries(SAMPLES)) {
+    test(`a ${kind} secret alone is hidden, wherever it sits in the event`, () => {
+      const { value, found } = redactSecrets({ input: { command: `echo ${secret} > out`, list: ["x", `k=${secret}`] } });
+      expect(found).toBe(true);
+      expect(JSON.stringify(value)).not.toContain(secret.slice(0, 12));
+      expect(value.input.command).toContain(REDACTED);
+      expect(value.input.list[1]).toBe(`k=${REDACTED}`);
+    });
+  }
+
+  test("text without a secret is returned as it was", () => {
+    const input = { command: "git commit -m 'ask for the sk key' && echo AKIA", path: "gh_pages/index.html" };
+    expect(redactSecrets(input)).toEqual({ value: input, found: false });
+  });
+});
