@@ -73,7 +73,7 @@ export function makeCodeCaches() {
         cwd: project,
         stdio: ["ignore", "ignore", "pipe"],
         encoding: "utf8",
-        env: { ...env, BIN: bin, PROJECT: project, CACHE: cache, CALLS: JSON.stringify(calls), ...(shape && { SHAPE: shape }) },
+        env: { ...env, BIN: bin, CACHE: cache, CALLS: JSON.stringify(calls), ...(shape && { SHAPE: shape }) },
       });
       // A block (exit 2) is as good a warm-up as a pass; a crash is not.
       if (run.status !== 0 && run.status !== 2)

@@ -4,7 +4,7 @@
 // call of every agent, so it goes straight to the prebuilt CommonJS hot path
 // (no ESM loader, no citty, whose usage text would land on stdout — the
 // harness's protocol channel). Everything else is the ESM CLI.
-const { readFileSync } = require("node:fs");
+const { fstatSync, readFileSync } = require("node:fs");
 const { join } = require("node:path");
 
 /**
@@ -69,7 +69,7 @@ function eventArg(args) {
  */
 function pipedStdin() {
   try {
-    const stat = require("node:fs").fstatSync(0);
+    const stat = fstatSync(0);
     return stat.isFIFO() || stat.isFile() ? readFileSync(0, "utf8") : undefined;
   } catch {
     return undefined;

@@ -33,6 +33,7 @@ const LAYERS: ReadonlyArray<{ name: string; rank: number; paths: readonly string
       "exec-path.ts",
       "is-record.ts",
       "nearest.ts",
+      "read-if-exists.ts",
       "starter-policy.ts",
       "starter-tests.ts",
       "managed-paths.ts",

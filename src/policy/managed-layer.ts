@@ -2,10 +2,10 @@
 // stand-in HOOKIT_SYSTEM_ROOT names), read before the user's own files. Its
 // hooks run first and no later layer can replace, disable or drop them
 // (docs/configuration.md, "The managed layer").
-import { readFileSync, statSync } from "node:fs";
 import type { StorageFile } from "../engine/catalog.ts";
 import type { Env } from "../paths.ts";
 import { managedPolicyPath, systemRoot } from "../managed-paths.ts";
+import { readIfExists } from "../read-if-exists.ts";
 
 export interface ManagedLayer {
   /** The managed policy file, when one is installed. */
@@ -18,16 +18,8 @@ export function managedLayer(env: Env): ManagedLayer {
   const { root, refused } = systemRoot(env);
   const notices = refused ? [`hookit: ${refused}; the managed policy is read from ${managedPolicyPath("/")}.`] : [];
   const path = managedPolicyPath(root);
-  let text: string;
-  try {
-    // a missing file is the usual case here, and a thrown ENOENT costs a hook call far more than a stat
-    if (!statSync(path, { throwIfNoEntry: false })) return { notices };
-    text = readFileSync(path, "utf8");
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" || code === "ENOTDIR") return { notices };
-    throw error; // unreadable: a broken policy (fail closed), never "no managed layer"
-  }
+  const text = readIfExists(path); // unreadable throws: a broken policy (fail closed), never "no managed layer"
+  if (text === undefined) return { notices };
   return { file: { storage: "managed", path, text, locked: true }, notices };
 }
 

@@ -1,9 +1,10 @@
 // Finding the policy files for a working directory (design: "Policy files").
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { dirname, join, resolve, sep } from "node:path";
 import type { StorageFile } from "../engine/catalog.ts";
 import { managedLayer } from "./managed-layer.ts";
 import { globalPolicyPath, PROJECT_POLICY, type Env } from "../paths.ts";
+import { readIfExists } from "../read-if-exists.ts";
 import { lockedLayers } from "../sources/layer.ts";
 
 export interface PolicyFiles {
@@ -28,17 +29,6 @@ export type LastTrusted = (path: string) => string | undefined;
 
 /** Decides whether a project policy file (absolute path, exact bytes) may run. */
 export type TrustCheck = (path: string, text: string) => boolean;
-
-function readIfExists(path: string): string | undefined {
-  try {
-    // a missing file is the usual case here, and a thrown ENOENT costs a hook call far more than a stat
-    if (!statSync(path, { throwIfNoEntry: false })) return undefined;
-    return readFileSync(path, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT" || (error as NodeJS.ErrnoException).code === "ENOTDIR") return undefined;
-    throw error;
-  }
-}
 
 /**
  * Walks up from `cwd` looking for `.hookit/hookit.json`, stopping at the

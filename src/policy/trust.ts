@@ -4,9 +4,10 @@
 // new `hookit trust`, and until then the trusted copy stays enforced, so an edit
 // (by anyone, the agent included) can never switch the project's guards off.
 import { crypto } from "../crypto.lazy.ts";
-import { existsSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { writeFileAtomic } from "../fs-atomic.ts";
+import { readIfExists } from "../read-if-exists.ts";
 import { stateDir, type Env } from "../paths.ts";
 import { resolvePolicyFiles, type PolicyFiles } from "./policy.ts";
 
@@ -25,19 +26,16 @@ export function trustFile(env: Env = process.env): string {
  * quietly running without the project's guards.
  */
 export function readTrust(env: Env = process.env): Record<string, string> {
-  let text: string;
+  let text: string | undefined;
   try {
-    // a missing file is the usual case here, and a thrown ENOENT costs a hook call far more than a stat
-    if (!statSync(trustFile(env), { throwIfNoEntry: false })) return Object.create(null);
-    text = readFileSync(trustFile(env), "utf8");
+    text = readIfExists(trustFile(env));
   } catch (error) {
-    // No store (or no state directory at all: a file in its place) trusts nothing.
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" || code === "ENOTDIR") return Object.create(null);
     throw new Error(
       `hookit's trust store ${trustFile(env)} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
     );
   }
+  // No store (or no state directory at all: a file in its place) trusts nothing.
+  if (text === undefined) return Object.create(null);
   try {
     const data: unknown = JSON.parse(text);
     if (data && typeof data === "object" && !Array.isArray(data)) {

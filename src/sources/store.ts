@@ -4,9 +4,10 @@
 // are kept under `<state>/sources/`. Both directories are hookit's own, so
 // self-protection refuses a tool call that would edit a copy or its pin.
 // This module is on the hot path: node:fs only.
-import { fstatSync, readFileSync, statSync } from "node:fs";
+import { fstatSync } from "node:fs";
 import { join } from "node:path";
 import { configDir, stateDir, type Env } from "../paths.ts";
+import { readIfExists } from "../read-if-exists.ts";
 
 export interface SourceRecord {
   /** `owner/repo`: the Section its hooks are merged under (entry ids `<name>/<hook>`). */
@@ -63,16 +64,14 @@ export function sourceRepoPath(name: string, env: Env): string {
  * fails closed), never "no sources".
  */
 export function readSources(env: Env): SourceRecord[] {
-  let text: string;
+  let text: string | undefined;
   try {
-    // a missing file is the usual case here, and a thrown ENOENT costs a hook call far more than a stat
-    if (!statSync(sourcesFile(env), { throwIfNoEntry: false })) return [];
-    text = readFileSync(sourcesFile(env), "utf8");
+    text = readIfExists(sourcesFile(env));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" || code === "ENOTDIR") return [];
     throw new Error(`hookit's policy source registry ${sourcesFile(env)} cannot be read (${code ?? (error as Error).message})`);
   }
+  if (text === undefined) return [];
   let data: unknown;
   try {
     data = JSON.parse(text);
