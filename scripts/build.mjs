@@ -32,6 +32,7 @@ const LAZY_REPLACEMENTS = {
   "agents/loaders.lazy.ts": () =>
     `export const LOADERS = {${ADAPTER_IDS.map((id) => `${id}: async () => require("./adapters/${id}.cjs")`).join(", ")}};`,
   "crypto.lazy.ts": () => `export const crypto = () => require("node:crypto");`,
+  "os.lazy.ts": () => `export const os = () => require("node:os");`,
   "run/external.lazy.ts": () => `export const loadExternal = async () => require("./external.cjs");`,
   "engine/facts-loader.lazy.ts": () => FACTS_LOADER,
   "policy/validator.lazy.ts": () => `export const loadValidator = async () => require("./validate.cjs");`,
@@ -51,7 +52,8 @@ const hotPathLoaders = {
   },
 };
 
-// dist/facts.cjs through V8's code cache (dist/facts.cjs.cache, made below): most of what a
+// dist/facts.cjs through V8's code cache (dist/facts.cjs.cache, made below), wrapped as
+// Node's Module.wrap does (spelled out, as in src/bin.cjs: node:module is costly to load): most of what a
 // first parse costs is compiling the functions it runs. A cache from another Node version is
 // rejected by V8, and the file is then simply compiled.
 const FACTS_LOADER = `
@@ -65,7 +67,7 @@ function load() {
   const file = join(__dirname, "facts.cjs");
   let cachedData;
   try { cachedData = readFileSync(file + ".cache"); } catch {}
-  const script = new Script(require("node:module").wrap(readFileSync(file, "utf8")), { filename: file, cachedData });
+  const script = new Script("(function (exports, require, module, __filename, __dirname) { " + readFileSync(file, "utf8") + "\\n});", { filename: file, cachedData });
   const module = { exports: {} };
   script.runInThisContext()(module.exports, require, module, file, __dirname);
   return module.exports;
@@ -81,7 +83,7 @@ function factsCodeCache() {
   const script = `
     const { Script } = require("node:vm"); const fs = require("node:fs"); const path = require("node:path");
     const file = path.resolve("dist/facts.cjs");
-    const script = new Script(require("node:module").wrap(fs.readFileSync(file, "utf8")), { filename: file });
+    const script = new Script("(function (exports, require, module, __filename, __dirname) { " + fs.readFileSync(file, "utf8") + "\\n});", { filename: file });
     const module = { exports: {} };
     script.runInThisContext()(module.exports, require, module, file, path.dirname(file));
     for (const command of ${JSON.stringify(commands)}) module.exports.deriveCommandFacts(command, { cwd: process.cwd() });
@@ -143,6 +145,7 @@ const facts = await build({
   outdir: "dist",
   outExtension: { ".js": ".cjs" },
   format: "cjs",
+  plugins: [hotPathLoaders],
   minify: true,
 });
 factsCodeCache();

@@ -1,12 +1,12 @@
 // Where hookit keeps its files. Every function takes the environment so tests
 // can point HOME / XDG_* at a temporary directory.
-import { homedir } from "node:os";
+import { os } from "./os.lazy.ts";
 import { join } from "node:path";
 
 export type Env = Record<string, string | undefined>;
 
 function home(env: Env): string {
-  return env.HOME || homedir();
+  return env.HOME || os().homedir();
 }
 
 /** `$XDG_CONFIG_HOME/hookit` (default `~/.config/hookit`). */

@@ -1,7 +1,7 @@
 // Path facts of the file tools (read/write/edit/grep/find/ls and the delete
 // form). No shell parser here: `hookit hook` answers file-tool calls without
 // loading it.
-import { homedir } from "node:os";
+import { os } from "../os.lazy.ts";
 import { join } from "node:path";
 import { places } from "./paths.ts";
 import { PathRecorder } from "./record.ts";
@@ -18,7 +18,7 @@ const FILE_TOOLS: Record<string, Effect> = {
 };
 
 export function home(env: Readonly<Record<string, string | undefined>>): string {
-  return env.HOME || homedir();
+  return env.HOME || os().homedir();
 }
 
 /** Path facts of a file tool; `undefined` for other tools. */

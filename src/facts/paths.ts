@@ -2,7 +2,7 @@
 // the part that exists, and where they lie — the project, the system temp
 // directory, a device, or outside.
 import { existsSync, realpathSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { systemTempDir } from "../temp-dir.ts";
 import { basename, dirname, join, resolve } from "node:path";
 
 export type Location = "project" | "project-root" | "temp" | "device" | "outside" | "unknown";
@@ -29,7 +29,7 @@ export function places(projectDir: string, home: string, env: Readonly<Record<st
 
 function computePlaces(projectDir: string, home: string, env: Readonly<Record<string, string | undefined>>): Places {
   const temps = new Set<string>();
-  for (const dir of [env.TMPDIR, tmpdir(), "/tmp", "/var/tmp"]) {
+  for (const dir of [env.TMPDIR, systemTempDir(), "/tmp", "/var/tmp"]) {
     if (!dir?.startsWith("/") || dir === "/") continue;
     temps.add(resolve(dir));
     temps.add(realPath(dir));

@@ -221,414 +221,426 @@ const READERS = [
   "mdcat",
 ];
 
-const HANDLERS: Record<string, Handler> = {
-  rm: (args, run, program) => {
-    const parsed = parseOptions(args);
-    const recursive = ["r", "R", "recursive"].some((f) => parsed.flags.has(f));
-    mark(run, parsed.operands, "delete", program, { recursive, noFollow: true });
-  },
-  rmdir: (args, run, program) => mark(run, parseOptions(args).operands, "delete", program, { noFollow: true }),
-  unlink: (args, run, program) => mark(run, parseOptions(args).operands, "delete", program, { noFollow: true }),
-  shred: (args, run, program) => {
-    const parsed = parseOptions(args, { short: "nsx", long: ["iterations", "size", "remove", "random-source"] });
-    mark(run, parsed.operands, parsed.flags.has("u") || parsed.flags.has("remove") ? "delete" : "write", program);
-  },
-  cp: (args, run, program) => copyLike(args, run, program, false),
-  mv: (args, run, program) => copyLike(args, run, program, true),
-  install: (args, run, program) => {
-    const parsed = parseOptions(args, { short: "mogtS", long: ["mode", "owner", "group", "target-directory", "suffix"] });
-    if (parsed.flags.has("d")) return mark(run, parsed.operands, "write", program);
-    copyLike(args, run, program, false);
-  },
-  ln: (args, run, program) => {
-    const parsed = parseOptions(args, { short: "tS", long: ["target-directory", "suffix"] });
-    const target = parsed.values.get("t") ?? parsed.values.get("target-directory");
-    if (target) return mark(run, target, "write", program);
-    if (parsed.operands.length < 2) return;
-    const [from, to] = parsed.operands.slice(-2) as [Field, Field];
-    mark(run, [to], "write", program);
-    rememberLink(run, from, to, parsed.flags.has("s") || parsed.flags.has("symbolic"));
-  },
-  tee: writes(),
-  sponge: writes(),
-  mkfifo: writes({ short: "mZ", long: ["mode", "context"] }),
-  mknod: (args, run, program) =>
-    mark(run, parseOptions(args, { short: "mZ", long: ["mode", "context"] }).operands.slice(0, 1), "write", program),
-  // `uniq IN OUT`, `split FILE PREFIX`: the last operand is written.
-  uniq: (args, run, program) =>
-    inThenOut(
-      parseOptions(args, { short: "fsw", long: ["skip-fields", "skip-chars", "check-chars", "group", "all-repeated"] }),
-      run,
-      program,
-    ),
-  split: (args, run, program) =>
-    inThenOut(
-      parseOptions(args, {
-        short: "abCdlnt",
-        long: ["suffix-length", "additional-suffix", "bytes", "line-bytes", "lines", "number", "separator", "filter"],
-      }),
-      run,
-      program,
-    ),
-  shuf: (args, run, program) => {
-    const parsed = parseOptions(args, { short: "noi", long: ["head-count", "output", "input-range", "random-source"] });
-    mark(run, parsed.operands, "read", program);
-    mark(run, parsed.values.get("o") ?? parsed.values.get("output") ?? [], "write", program);
-  },
-  // `mktemp ~/x.XXXX`, `mktemp -p DIR`: the file (or folder) it makes.
-  mktemp: (args, run, program) => {
-    const parsed = parseOptions(args, { short: "p", long: ["tmpdir", "suffix"] });
-    const dir = parsed.values.get("p")?.[0] ?? parsed.values.get("tmpdir")?.[0];
-    const template = parsed.operands[0];
-    if (dir) mark(run, [template ? { ...template, text: join(dir.text, template.text) } : dir], "write", program);
-    else if (template?.text.includes("/")) mark(run, [template], "write", program);
-  },
-  touch: (args, run, program) => {
-    const parsed = parseOptions(args, { short: "dtr", long: ["date", "reference", "time"] });
-    mark(run, parsed.operands, "write", program);
-  },
-  mkdir: writes({ short: "m", long: ["mode", "context"] }),
-  truncate: writes({ short: "sr", long: ["size", "reference"] }),
-  chmod: (args, run, program) => modeThenFiles(args, run, program),
-  chown: (args, run, program) => modeThenFiles(args, run, program),
-  chgrp: (args, run, program) => modeThenFiles(args, run, program),
-  dd: (args, run, program) => {
-    for (const arg of args) {
-      if (arg.text.startsWith("if=")) run.walker.path({ ...arg, text: arg.text.slice(3) }, "read", program, run.state.cwd);
-      if (arg.text.startsWith("of=")) run.walker.path({ ...arg, text: arg.text.slice(3) }, "write", program, run.state.cwd);
-    }
-  },
-  sed: afterFirst({ short: "eflE", long: ["expression", "file", "line-length"] }, "read", ["e", "expression", "f", "file"]),
-  awk: awk,
-  gawk: awk,
-  mawk: awk,
-  nawk: awk,
-  grep: grep,
-  egrep: grep,
-  fgrep: grep,
-  zgrep: grep,
-  rg: rg,
-  ag: ag,
-  ack: grep,
-  rgrep: grep,
-  ggrep: grep,
-  head: reads({ short: "nc", long: ["lines", "bytes"] }),
-  tail: reads({ short: "ncs", long: ["lines", "bytes", "sleep-interval", "pid"] }),
-  cut: reads({ short: "dfbc", long: ["delimiter", "fields", "bytes", "characters", "output-delimiter"] }),
-  sort: (args, run, program) => {
-    const parsed = parseOptions(args, {
-      short: "otSTkt",
-      long: ["output", "key", "field-separator", "buffer-size", "temporary-directory", "files0-from"],
-    });
-    mark(run, parsed.operands, "read", program);
-    mark(run, parsed.values.get("o") ?? parsed.values.get("output") ?? [], "write", program);
-  },
-  jq: (args, run, program) => {
-    const parsed = parseOptions(args, {
-      short: "fL",
-      long: ["from-file", "indent", "arg", "argjson", "slurpfile", "rawfile", "args", "jsonargs"],
-    });
-    mark(run, parsed.operands.slice(parsed.values.has("f") || parsed.values.has("from-file") ? 0 : 1), "read", program);
-    mark(run, parsed.values.get("f") ?? parsed.values.get("from-file") ?? [], "read", program);
-  },
-  yq: reads(),
-  tar: tar,
-  zip: (args, run, program) => {
-    const parsed = parseOptions(args, { short: "bintxP", long: ["temp-path", "password"] });
-    mark(run, parsed.operands.slice(0, 1), "write", program);
-    mark(run, parsed.operands.slice(1), "read", program);
-    if (parsed.flags.has("r") || parsed.flags.has("R") || parsed.flags.has("recurse-paths"))
-      secretsOf(run, parsed.operands.slice(1), program, parsed.values.get("x") ?? []);
-  },
-  unzip: (args, run, program) => {
-    const parsed = parseOptions(args, { short: "dxP" });
-    mark(run, parsed.operands.slice(0, 1), "read", program);
-    mark(run, parsed.values.get("d") ?? [{ text: ".", resolved: true }], "write", program);
-  },
-  gzip: readWrite,
-  gunzip: readWrite,
-  bzip2: readWrite,
-  bunzip2: readWrite,
-  xz: readWrite,
-  unxz: readWrite,
-  zstd: readWrite,
-  lz4: readWrite,
-  scp: (args, run, program) => remoteCopy(args, run, program, { short: "cFiJloPS" }),
-  rsync: (args, run, program) =>
-    remoteCopy(args, run, program, {
-      short: "eBfT",
-      long: [
-        "exclude",
-        "include",
-        "rsh",
-        "filter",
-        "exclude-from",
-        "include-from",
-        "files-from",
-        "backup-dir",
-        "partial-dir",
-        "temp-dir",
-        "compare-dest",
-        "link-dest",
-        "chmod",
-        "chown",
-        "timeout",
-        "port",
-        "log-file",
-        "password-file",
-        "rsync-path",
-      ],
+// What each program does with its arguments. A Map filled entry by entry, not one object literal:
+// a literal this large is a dictionary-mode object, and building it cost more than a whole parse.
+const HANDLERS = new Map<string, Handler>();
+HANDLERS.set("rm", (args, run, program) => {
+  const parsed = parseOptions(args);
+  const recursive = ["r", "R", "recursive"].some((f) => parsed.flags.has(f));
+  mark(run, parsed.operands, "delete", program, { recursive, noFollow: true });
+});
+HANDLERS.set("rmdir", (args, run, program) => mark(run, parseOptions(args).operands, "delete", program, { noFollow: true }));
+HANDLERS.set("unlink", (args, run, program) => mark(run, parseOptions(args).operands, "delete", program, { noFollow: true }));
+HANDLERS.set("shred", (args, run, program) => {
+  const parsed = parseOptions(args, { short: "nsx", long: ["iterations", "size", "remove", "random-source"] });
+  mark(run, parsed.operands, parsed.flags.has("u") || parsed.flags.has("remove") ? "delete" : "write", program);
+});
+HANDLERS.set("cp", (args, run, program) => copyLike(args, run, program, false));
+HANDLERS.set("mv", (args, run, program) => copyLike(args, run, program, true));
+HANDLERS.set("install", (args, run, program) => {
+  const parsed = parseOptions(args, { short: "mogtS", long: ["mode", "owner", "group", "target-directory", "suffix"] });
+  if (parsed.flags.has("d")) return mark(run, parsed.operands, "write", program);
+  copyLike(args, run, program, false);
+});
+HANDLERS.set("ln", (args, run, program) => {
+  const parsed = parseOptions(args, { short: "tS", long: ["target-directory", "suffix"] });
+  const target = parsed.values.get("t") ?? parsed.values.get("target-directory");
+  if (target) return mark(run, target, "write", program);
+  if (parsed.operands.length < 2) return;
+  const [from, to] = parsed.operands.slice(-2) as [Field, Field];
+  mark(run, [to], "write", program);
+  rememberLink(run, from, to, parsed.flags.has("s") || parsed.flags.has("symbolic"));
+});
+HANDLERS.set("tee", writes());
+HANDLERS.set("sponge", writes());
+HANDLERS.set("mkfifo", writes({ short: "mZ", long: ["mode", "context"] }));
+HANDLERS.set("mknod", (args, run, program) =>
+  mark(run, parseOptions(args, { short: "mZ", long: ["mode", "context"] }).operands.slice(0, 1), "write", program),
+);
+// `uniq IN OUT`, `split FILE PREFIX`: the last operand is written.
+HANDLERS.set("uniq", (args, run, program) =>
+  inThenOut(
+    parseOptions(args, { short: "fsw", long: ["skip-fields", "skip-chars", "check-chars", "group", "all-repeated"] }),
+    run,
+    program,
+  ),
+);
+HANDLERS.set("split", (args, run, program) =>
+  inThenOut(
+    parseOptions(args, {
+      short: "abCdlnt",
+      long: ["suffix-length", "additional-suffix", "bytes", "line-bytes", "lines", "number", "separator", "filter"],
     }),
-  curl: curl,
-  wget: (args, run, program) => {
-    const parsed = parseOptions(args, {
-      short: "OoiPaeUtTwYQDlXIAR",
-      long: [
-        "output-document",
-        "output-file",
-        "input-file",
-        "directory-prefix",
-        "post-file",
-        "body-file",
-        "append-output",
-        "user-agent",
-        "header",
-        "post-data",
-        "body-data",
-        "method",
-        "tries",
-        "timeout",
-        "wait",
-      ],
-    });
-    for (const name of ["O", "output-document", "o", "output-file", "a", "append-output", "P", "directory-prefix"])
-      mark(
-        run,
-        (parsed.values.get(name) ?? []).filter((f) => f.text !== "-"),
-        "write",
-        program,
-      );
-    for (const name of ["i", "input-file", "post-file", "body-file"]) mark(run, parsed.values.get(name) ?? [], "read", program);
-  },
-  git: git,
-  cd: () => undefined, // handled below, it changes the shell's state
-  eval: (args, run) => {
-    if (args.some((a) => !a.resolved)) run.walker.unresolved("eval of a value hookit cannot know");
-    run.walker.shell(args.map((a) => a.text).join(" "), run.state, "eval", run.depth);
-  },
-  find: find,
-  xargs: xargs,
-  env: env,
-  sudo: wrapper({
+    run,
+    program,
+  ),
+);
+HANDLERS.set("shuf", (args, run, program) => {
+  const parsed = parseOptions(args, { short: "noi", long: ["head-count", "output", "input-range", "random-source"] });
+  mark(run, parsed.operands, "read", program);
+  mark(run, parsed.values.get("o") ?? parsed.values.get("output") ?? [], "write", program);
+});
+// `mktemp ~/x.XXXX`, `mktemp -p DIR`: the file (or folder) it makes.
+HANDLERS.set("mktemp", (args, run, program) => {
+  const parsed = parseOptions(args, { short: "p", long: ["tmpdir", "suffix"] });
+  const dir = parsed.values.get("p")?.[0] ?? parsed.values.get("tmpdir")?.[0];
+  const template = parsed.operands[0];
+  if (dir) mark(run, [template ? { ...template, text: join(dir.text, template.text) } : dir], "write", program);
+  else if (template?.text.includes("/")) mark(run, [template], "write", program);
+});
+HANDLERS.set("touch", (args, run, program) => {
+  const parsed = parseOptions(args, { short: "dtr", long: ["date", "reference", "time"] });
+  mark(run, parsed.operands, "write", program);
+});
+HANDLERS.set("mkdir", writes({ short: "m", long: ["mode", "context"] }));
+HANDLERS.set("truncate", writes({ short: "sr", long: ["size", "reference"] }));
+HANDLERS.set("chmod", (args, run, program) => modeThenFiles(args, run, program));
+HANDLERS.set("chown", (args, run, program) => modeThenFiles(args, run, program));
+HANDLERS.set("chgrp", (args, run, program) => modeThenFiles(args, run, program));
+HANDLERS.set("dd", (args, run, program) => {
+  for (const arg of args) {
+    if (arg.text.startsWith("if=")) run.walker.path({ ...arg, text: arg.text.slice(3) }, "read", program, run.state.cwd);
+    if (arg.text.startsWith("of=")) run.walker.path({ ...arg, text: arg.text.slice(3) }, "write", program, run.state.cwd);
+  }
+});
+HANDLERS.set("sed", afterFirst({ short: "eflE", long: ["expression", "file", "line-length"] }, "read", ["e", "expression", "f", "file"]));
+HANDLERS.set("awk", awk);
+HANDLERS.set("gawk", awk);
+HANDLERS.set("mawk", awk);
+HANDLERS.set("nawk", awk);
+HANDLERS.set("grep", grep);
+HANDLERS.set("egrep", grep);
+HANDLERS.set("fgrep", grep);
+HANDLERS.set("zgrep", grep);
+HANDLERS.set("rg", rg);
+HANDLERS.set("ag", ag);
+HANDLERS.set("ack", grep);
+HANDLERS.set("rgrep", grep);
+HANDLERS.set("ggrep", grep);
+HANDLERS.set("head", reads({ short: "nc", long: ["lines", "bytes"] }));
+HANDLERS.set("tail", reads({ short: "ncs", long: ["lines", "bytes", "sleep-interval", "pid"] }));
+HANDLERS.set("cut", reads({ short: "dfbc", long: ["delimiter", "fields", "bytes", "characters", "output-delimiter"] }));
+HANDLERS.set("sort", (args, run, program) => {
+  const parsed = parseOptions(args, {
+    short: "otSTkt",
+    long: ["output", "key", "field-separator", "buffer-size", "temporary-directory", "files0-from"],
+  });
+  mark(run, parsed.operands, "read", program);
+  mark(run, parsed.values.get("o") ?? parsed.values.get("output") ?? [], "write", program);
+});
+HANDLERS.set("jq", (args, run, program) => {
+  const parsed = parseOptions(args, {
+    short: "fL",
+    long: ["from-file", "indent", "arg", "argjson", "slurpfile", "rawfile", "args", "jsonargs"],
+  });
+  mark(run, parsed.operands.slice(parsed.values.has("f") || parsed.values.has("from-file") ? 0 : 1), "read", program);
+  mark(run, parsed.values.get("f") ?? parsed.values.get("from-file") ?? [], "read", program);
+});
+HANDLERS.set("yq", reads());
+HANDLERS.set("tar", tar);
+HANDLERS.set("zip", (args, run, program) => {
+  const parsed = parseOptions(args, { short: "bintxP", long: ["temp-path", "password"] });
+  mark(run, parsed.operands.slice(0, 1), "write", program);
+  mark(run, parsed.operands.slice(1), "read", program);
+  if (parsed.flags.has("r") || parsed.flags.has("R") || parsed.flags.has("recurse-paths"))
+    secretsOf(run, parsed.operands.slice(1), program, parsed.values.get("x") ?? []);
+});
+HANDLERS.set("unzip", (args, run, program) => {
+  const parsed = parseOptions(args, { short: "dxP" });
+  mark(run, parsed.operands.slice(0, 1), "read", program);
+  mark(run, parsed.values.get("d") ?? [{ text: ".", resolved: true }], "write", program);
+});
+HANDLERS.set("gzip", readWrite);
+HANDLERS.set("gunzip", readWrite);
+HANDLERS.set("bzip2", readWrite);
+HANDLERS.set("bunzip2", readWrite);
+HANDLERS.set("xz", readWrite);
+HANDLERS.set("unxz", readWrite);
+HANDLERS.set("zstd", readWrite);
+HANDLERS.set("lz4", readWrite);
+HANDLERS.set("scp", (args, run, program) => remoteCopy(args, run, program, { short: "cFiJloPS" }));
+HANDLERS.set("rsync", (args, run, program) =>
+  remoteCopy(args, run, program, {
+    short: "eBfT",
+    long: [
+      "exclude",
+      "include",
+      "rsh",
+      "filter",
+      "exclude-from",
+      "include-from",
+      "files-from",
+      "backup-dir",
+      "partial-dir",
+      "temp-dir",
+      "compare-dest",
+      "link-dest",
+      "chmod",
+      "chown",
+      "timeout",
+      "port",
+      "log-file",
+      "password-file",
+      "rsync-path",
+    ],
+  }),
+);
+HANDLERS.set("curl", curl);
+HANDLERS.set("wget", (args, run, program) => {
+  const parsed = parseOptions(args, {
+    short: "OoiPaeUtTwYQDlXIAR",
+    long: [
+      "output-document",
+      "output-file",
+      "input-file",
+      "directory-prefix",
+      "post-file",
+      "body-file",
+      "append-output",
+      "user-agent",
+      "header",
+      "post-data",
+      "body-data",
+      "method",
+      "tries",
+      "timeout",
+      "wait",
+    ],
+  });
+  for (const name of ["O", "output-document", "o", "output-file", "a", "append-output", "P", "directory-prefix"])
+    mark(
+      run,
+      (parsed.values.get(name) ?? []).filter((f) => f.text !== "-"),
+      "write",
+      program,
+    );
+  for (const name of ["i", "input-file", "post-file", "body-file"]) mark(run, parsed.values.get(name) ?? [], "read", program);
+});
+HANDLERS.set("git", git);
+HANDLERS.set("cd", () => undefined); // handled below, it changes the shell's state
+HANDLERS.set("eval", (args, run) => {
+  if (args.some((a) => !a.resolved)) run.walker.unresolved("eval of a value hookit cannot know");
+  run.walker.shell(args.map((a) => a.text).join(" "), run.state, "eval", run.depth);
+});
+HANDLERS.set("find", find);
+HANDLERS.set("xargs", xargs);
+HANDLERS.set("env", env);
+HANDLERS.set(
+  "sudo",
+  wrapper({
     short: "ugpCDhrtTUR",
     long: ["user", "group", "prompt", "chdir", "host", "role", "type", "close-from", "other-user", "command-timeout"],
     posix: true,
   }),
-  doas: wrapper({ short: "uC", posix: true }),
-  command: (args, run, program) => {
-    const parsed = parseOptions(args, { posix: true });
-    if (parsed.flags.has("v") || parsed.flags.has("V")) return;
-    exec(run, args.slice(parsed.rest), program);
-  },
-  builtin: wrapper({ posix: true }),
-  exec: wrapper({ short: "a", posix: true }),
-  nohup: wrapper({ posix: true }),
-  setsid: wrapper({ posix: true }),
-  chronic: wrapper({ posix: true }),
-  unbuffer: wrapper({ posix: true }),
-  caffeinate: wrapper({ short: "tw", posix: true }),
-  nice: wrapper({ short: "n", long: ["adjustment"], posix: true }),
-  ionice: wrapper({ short: "cnp", long: ["class", "classdata", "pid"], posix: true }),
-  stdbuf: wrapper({ short: "ioe", long: ["input", "output", "error"], posix: true }),
-  time: (args, run, program) => {
-    const parsed = parseOptions(args, { short: "of", long: ["output", "format"], posix: true });
-    mark(run, parsed.values.get("o") ?? parsed.values.get("output") ?? [], "write", program);
-    exec(run, args.slice(parsed.rest), program);
-  },
-  timeout: (args, run, program) => {
-    const parsed = parseOptions(args, { short: "sk", long: ["signal", "kill-after"], posix: true });
-    exec(run, args.slice(parsed.rest + 1), program); // the first operand is the duration
-  },
-  watch: (args, run, program) => {
-    const parsed = parseOptions(args, { short: "nqd", long: ["interval", "differences", "chgexit"], posix: true });
-    run.walker.shell(
-      args
-        .slice(parsed.rest)
-        .map((a) => a.text)
-        .join(" "),
-      run.state,
-      program,
-      run.depth,
-    );
-  },
-  flock: (args, run, program) => {
-    const parsed = parseOptions(args, { short: "wEc", long: ["timeout", "conflict-exit-code", "command"], posix: true });
-    const command = parsed.values.get("c") ?? parsed.values.get("command");
-    if (command) for (const c of command) run.walker.shell(c.text, run.state, program, run.depth);
-    else exec(run, args.slice(parsed.rest + 1), program);
-  },
-  busybox: (args, run, program) => exec(run, args, program),
-  su: (args, run, program) => {
-    const parsed = parseOptions(args, { short: "cgGsw", long: ["command", "group", "supp-group", "shell", "whitelist-environment"] });
-    for (const command of [...(parsed.values.get("c") ?? []), ...(parsed.values.get("command") ?? [])])
-      run.walker.shell(command.text, copy(run.state), `${program} -c`, run.depth);
-  },
-  runuser: wrapper({ short: "ugG", long: ["user", "group", "supp-group"], posix: true }),
-  chroot: (args, run, program) =>
-    exec(run, args.slice(parseOptions(args, { long: ["userspec", "groups"], posix: true }).rest + 1), program),
-  strace: wrapper({ short: "oeEpPsSuabIX", posix: true }),
-  ltrace: wrapper({ short: "oeEpsSuan", posix: true }),
-  fakeroot: wrapper({ short: "isb", posix: true }),
-  proxychains: wrapper({ short: "f", posix: true }),
-  proxychains4: wrapper({ short: "f", posix: true }),
-  torsocks: wrapper({ short: "uapP", posix: true }),
-  firejail: wrapper({ posix: true }),
-  unshare: wrapper({ short: "S", posix: true }),
-  "systemd-run": wrapper({
+);
+HANDLERS.set("doas", wrapper({ short: "uC", posix: true }));
+HANDLERS.set("command", (args, run, program) => {
+  const parsed = parseOptions(args, { posix: true });
+  if (parsed.flags.has("v") || parsed.flags.has("V")) return;
+  exec(run, args.slice(parsed.rest), program);
+});
+HANDLERS.set("builtin", wrapper({ posix: true }));
+HANDLERS.set("exec", wrapper({ short: "a", posix: true }));
+HANDLERS.set("nohup", wrapper({ posix: true }));
+HANDLERS.set("setsid", wrapper({ posix: true }));
+HANDLERS.set("chronic", wrapper({ posix: true }));
+HANDLERS.set("unbuffer", wrapper({ posix: true }));
+HANDLERS.set("caffeinate", wrapper({ short: "tw", posix: true }));
+HANDLERS.set("nice", wrapper({ short: "n", long: ["adjustment"], posix: true }));
+HANDLERS.set("ionice", wrapper({ short: "cnp", long: ["class", "classdata", "pid"], posix: true }));
+HANDLERS.set("stdbuf", wrapper({ short: "ioe", long: ["input", "output", "error"], posix: true }));
+HANDLERS.set("time", (args, run, program) => {
+  const parsed = parseOptions(args, { short: "of", long: ["output", "format"], posix: true });
+  mark(run, parsed.values.get("o") ?? parsed.values.get("output") ?? [], "write", program);
+  exec(run, args.slice(parsed.rest), program);
+});
+HANDLERS.set("timeout", (args, run, program) => {
+  const parsed = parseOptions(args, { short: "sk", long: ["signal", "kill-after"], posix: true });
+  exec(run, args.slice(parsed.rest + 1), program); // the first operand is the duration
+});
+HANDLERS.set("watch", (args, run, program) => {
+  const parsed = parseOptions(args, { short: "nqd", long: ["interval", "differences", "chgexit"], posix: true });
+  run.walker.shell(
+    args
+      .slice(parsed.rest)
+      .map((a) => a.text)
+      .join(" "),
+    run.state,
+    program,
+    run.depth,
+  );
+});
+HANDLERS.set("flock", (args, run, program) => {
+  const parsed = parseOptions(args, { short: "wEc", long: ["timeout", "conflict-exit-code", "command"], posix: true });
+  const command = parsed.values.get("c") ?? parsed.values.get("command");
+  if (command) for (const c of command) run.walker.shell(c.text, run.state, program, run.depth);
+  else exec(run, args.slice(parsed.rest + 1), program);
+});
+HANDLERS.set("busybox", (args, run, program) => exec(run, args, program));
+HANDLERS.set("su", (args, run, program) => {
+  const parsed = parseOptions(args, { short: "cgGsw", long: ["command", "group", "supp-group", "shell", "whitelist-environment"] });
+  for (const command of [...(parsed.values.get("c") ?? []), ...(parsed.values.get("command") ?? [])])
+    run.walker.shell(command.text, copy(run.state), `${program} -c`, run.depth);
+});
+HANDLERS.set("runuser", wrapper({ short: "ugG", long: ["user", "group", "supp-group"], posix: true }));
+HANDLERS.set("chroot", (args, run, program) =>
+  exec(run, args.slice(parseOptions(args, { long: ["userspec", "groups"], posix: true }).rest + 1), program),
+);
+HANDLERS.set("strace", wrapper({ short: "oeEpPsSuabIX", posix: true }));
+HANDLERS.set("ltrace", wrapper({ short: "oeEpsSuan", posix: true }));
+HANDLERS.set("fakeroot", wrapper({ short: "isb", posix: true }));
+HANDLERS.set("proxychains", wrapper({ short: "f", posix: true }));
+HANDLERS.set("proxychains4", wrapper({ short: "f", posix: true }));
+HANDLERS.set("torsocks", wrapper({ short: "uapP", posix: true }));
+HANDLERS.set("firejail", wrapper({ posix: true }));
+HANDLERS.set("unshare", wrapper({ short: "S", posix: true }));
+HANDLERS.set(
+  "systemd-run",
+  wrapper({
     short: "pEu",
     long: ["property", "setenv", "unit", "working-directory", "uid", "gid", "nice", "description", "slice"],
     posix: true,
   }),
-  // An alias body runs wherever its name is used (with expand_aliases, as agents' shell snapshots set it): judge it as run.
-  alias: (args, run, program) => {
-    for (const arg of args) {
-      const m = /^[^=\s]+=(.+)$/s.exec(arg.text);
-      if (m) run.walker.shell(m[1] as string, run.state, program, run.depth);
-    }
-  },
-  patch: (args, run, program) => {
-    const parsed = parseOptions(args, {
-      short: "pFioBrDdYzVgL",
-      long: [
-        "strip",
-        "fuzz",
-        "input",
-        "output",
-        "prefix",
-        "reject-file",
-        "directory",
-        "basename-prefix",
-        "suffix",
-        "version-control",
-        "get",
-        "ifdef",
-        "quoting-style",
-      ],
-    });
-    mark(run, parsed.values.get("i") ?? parsed.values.get("input") ?? parsed.operands.slice(1), "read", program);
-    mark(run, parsed.values.get("o") ?? parsed.values.get("output") ?? parsed.operands.slice(0, 1), "write", program);
-    if (!parsed.values.has("o") && !parsed.values.has("output") && parsed.operands.length === 0)
-      run.walker.unresolved("patch: files named in the patch");
-  },
-  read: (args, run) => {
-    const names = parseOptions(args, { short: "adinNpt" }).operands;
-    // `read f <<< .env`: the first line, split over the names (the last takes the rest).
-    const words = run.stdin
-      ?.split("\n")[0]
-      ?.trim()
-      .split(/[ \t]+/);
-    names.forEach((arg, k) => {
-      const value = words && (k === names.length - 1 ? words.slice(k).join(" ") : words[k]);
-      run.state.vars.set(arg.text, value ?? null);
-      const lines = run.lines ?? run.walker.loopInput;
-      if (lines) run.walker.expand.readLines.set(arg.text, lines);
-    });
-  },
-  // `trap 'cmd' EXIT`: the command runs later, on the signal.
-  trap: (args, run, program) => {
-    const [action] = args;
-    if (action && !action.text.startsWith("-")) run.walker.shell(action.text, run.state, program, run.depth);
-  },
-  // `at now <<< 'cmd'`, `echo cmd | batch`: commands from its input (or `-f file`).
-  at: atLike,
-  batch: atLike,
-  ssh: (args, run, program) => {
-    const parsed = parseOptions(args, { short: "bcDEeFIiJLlmOoPpQRSWw", posix: true });
-    const command = args.slice(parsed.rest + 1);
-    // It runs in the remote account's home: for localhost, this machine's.
-    if (command.length > 0)
-      run.walker.shell(command.map((c) => c.text).join(" "), { ...copy(run.state), cwd: run.walker.expand.home }, program, run.depth);
-  },
-  // `parallel CMD ::: a b`: CMD once per argument (`{}` replaced, or appended).
-  parallel: (args, run, program) => {
-    const sep = args.findIndex((a) => a.text === ":::");
-    if (sep < 0) return xargs(args, run, program);
-    const command = args.slice(parseOptions(args.slice(0, sep), { short: "jSX", posix: true }).rest, sep);
-    for (const arg of args.slice(sep + 1, sep + 65)) {
-      const replaced = command.some((c) => c.text.includes("{}"));
-      exec(
-        run,
-        replaced
-          ? command.map((c) => (c.text.includes("{}") ? { ...arg, text: c.text.replaceAll("{}", arg.text) } : c))
-          : [...command, arg],
-        program,
-      );
-    }
-  },
-  // `printf -v NAME FORMAT …` assigns what it would print.
-  printf: (args, run) => {
-    const [flag, name, format, ...rest] = args;
-    if (flag?.text !== "-v" || !name) return;
-    const known = format && [format, ...rest].every((a) => a.resolved);
-    run.state.vars.set(
-      name.text,
-      known
-        ? (printfValue(
-            format.text,
-            rest.map((a) => a.text),
-          ) ?? null)
-        : null,
+);
+// An alias body runs wherever its name is used (with expand_aliases, as agents' shell snapshots set it): judge it as run.
+HANDLERS.set("alias", (args, run, program) => {
+  for (const arg of args) {
+    const m = /^[^=\s]+=(.+)$/s.exec(arg.text);
+    if (m) run.walker.shell(m[1] as string, run.state, program, run.depth);
+  }
+});
+HANDLERS.set("patch", (args, run, program) => {
+  const parsed = parseOptions(args, {
+    short: "pFioBrDdYzVgL",
+    long: [
+      "strip",
+      "fuzz",
+      "input",
+      "output",
+      "prefix",
+      "reject-file",
+      "directory",
+      "basename-prefix",
+      "suffix",
+      "version-control",
+      "get",
+      "ifdef",
+      "quoting-style",
+    ],
+  });
+  mark(run, parsed.values.get("i") ?? parsed.values.get("input") ?? parsed.operands.slice(1), "read", program);
+  mark(run, parsed.values.get("o") ?? parsed.values.get("output") ?? parsed.operands.slice(0, 1), "write", program);
+  if (!parsed.values.has("o") && !parsed.values.has("output") && parsed.operands.length === 0)
+    run.walker.unresolved("patch: files named in the patch");
+});
+HANDLERS.set("read", (args, run) => {
+  const names = parseOptions(args, { short: "adinNpt" }).operands;
+  // `read f <<< .env`: the first line, split over the names (the last takes the rest).
+  const words = run.stdin
+    ?.split("\n")[0]
+    ?.trim()
+    .split(/[ \t]+/);
+  names.forEach((arg, k) => {
+    const value = words && (k === names.length - 1 ? words.slice(k).join(" ") : words[k]);
+    run.state.vars.set(arg.text, value ?? null);
+    const lines = run.lines ?? run.walker.loopInput;
+    if (lines) run.walker.expand.readLines.set(arg.text, lines);
+  });
+});
+// `trap 'cmd' EXIT`: the command runs later, on the signal.
+HANDLERS.set("trap", (args, run, program) => {
+  const [action] = args;
+  if (action && !action.text.startsWith("-")) run.walker.shell(action.text, run.state, program, run.depth);
+});
+// `at now <<< 'cmd'`, `echo cmd | batch`: commands from its input (or `-f file`).
+HANDLERS.set("at", atLike);
+HANDLERS.set("batch", atLike);
+HANDLERS.set("ssh", (args, run, program) => {
+  const parsed = parseOptions(args, { short: "bcDEeFIiJLlmOoPpQRSWw", posix: true });
+  const command = args.slice(parsed.rest + 1);
+  // It runs in the remote account's home: for localhost, this machine's.
+  if (command.length > 0)
+    run.walker.shell(command.map((c) => c.text).join(" "), { ...copy(run.state), cwd: run.walker.expand.home }, program, run.depth);
+});
+// `parallel CMD ::: a b`: CMD once per argument (`{}` replaced, or appended).
+HANDLERS.set("parallel", (args, run, program) => {
+  const sep = args.findIndex((a) => a.text === ":::");
+  if (sep < 0) return xargs(args, run, program);
+  const command = args.slice(parseOptions(args.slice(0, sep), { short: "jSX", posix: true }).rest, sep);
+  for (const arg of args.slice(sep + 1, sep + 65)) {
+    const replaced = command.some((c) => c.text.includes("{}"));
+    exec(
+      run,
+      replaced ? command.map((c) => (c.text.includes("{}") ? { ...arg, text: c.text.replaceAll("{}", arg.text) } : c)) : [...command, arg],
+      program,
     );
-  },
-  script: (args, run, program) => {
-    const parsed = parseOptions(args, { short: "cEeIOBTtm", long: ["command", "log-in", "log-out", "log-io", "log-timing", "echo"] });
-    for (const command of [...(parsed.values.get("c") ?? []), ...(parsed.values.get("command") ?? [])])
-      run.walker.shell(command.text, copy(run.state), `${program} -c`, run.depth);
-    mark(run, parsed.operands, "write", program);
-  },
-  cpio: (args, run, program) => {
-    const parsed = parseOptions(args, { short: "DEFHIMORC", long: ["directory", "pattern-file", "file", "format", "owner", "message"] });
-    const dir = parsed.values.get("D") ?? parsed.values.get("directory") ?? [{ text: ".", resolved: true }];
-    mark(run, [...(parsed.values.get("F") ?? []), ...(parsed.values.get("file") ?? [])], parsed.flags.has("o") ? "write" : "read", program);
-    // `-i` extracts into the directory, `-p` copies into the one it names: both can write anything below it.
-    if (parsed.flags.has("i") || parsed.flags.has("extract")) mark(run, dir, "write", program, { recursive: true });
-    if (parsed.flags.has("p") || parsed.flags.has("pass-through"))
-      mark(run, parsed.operands.slice(0, 1), "write", program, { recursive: true });
-  },
-  mapfile: () => undefined,
-  vim: editor,
-  vi: editor,
-  nvim: editor,
-  nano: editor,
-  emacs: editor,
-  code: editor,
-  subl: editor,
-  micro: editor,
-  ed: editor,
-  pico: editor,
-  joe: editor,
-};
+  }
+});
+// `printf -v NAME FORMAT …` assigns what it would print.
+HANDLERS.set("printf", (args, run) => {
+  const [flag, name, format, ...rest] = args;
+  if (flag?.text !== "-v" || !name) return;
+  const known = format && [format, ...rest].every((a) => a.resolved);
+  run.state.vars.set(
+    name.text,
+    known
+      ? (printfValue(
+          format.text,
+          rest.map((a) => a.text),
+        ) ?? null)
+      : null,
+  );
+});
+HANDLERS.set("script", (args, run, program) => {
+  const parsed = parseOptions(args, { short: "cEeIOBTtm", long: ["command", "log-in", "log-out", "log-io", "log-timing", "echo"] });
+  for (const command of [...(parsed.values.get("c") ?? []), ...(parsed.values.get("command") ?? [])])
+    run.walker.shell(command.text, copy(run.state), `${program} -c`, run.depth);
+  mark(run, parsed.operands, "write", program);
+});
+HANDLERS.set("cpio", (args, run, program) => {
+  const parsed = parseOptions(args, { short: "DEFHIMORC", long: ["directory", "pattern-file", "file", "format", "owner", "message"] });
+  const dir = parsed.values.get("D") ?? parsed.values.get("directory") ?? [{ text: ".", resolved: true }];
+  mark(run, [...(parsed.values.get("F") ?? []), ...(parsed.values.get("file") ?? [])], parsed.flags.has("o") ? "write" : "read", program);
+  // `-i` extracts into the directory, `-p` copies into the one it names: both can write anything below it.
+  if (parsed.flags.has("i") || parsed.flags.has("extract")) mark(run, dir, "write", program, { recursive: true });
+  if (parsed.flags.has("p") || parsed.flags.has("pass-through"))
+    mark(run, parsed.operands.slice(0, 1), "write", program, { recursive: true });
+});
+HANDLERS.set("mapfile", () => undefined);
+HANDLERS.set("vim", editor);
+HANDLERS.set("vi", editor);
+HANDLERS.set("nvim", editor);
+HANDLERS.set("nano", editor);
+HANDLERS.set("emacs", editor);
+HANDLERS.set("code", editor);
+HANDLERS.set("subl", editor);
+HANDLERS.set("micro", editor);
+HANDLERS.set("ed", editor);
+HANDLERS.set("pico", editor);
+HANDLERS.set("joe", editor);
 
-for (const name of DATA) HANDLERS[name] = () => undefined;
-for (const name of READERS) HANDLERS[name] ??= reads();
-HANDLERS.source = HANDLERS["."] = (args, run, program) => {
+const ignore: Handler = () => undefined;
+const readsOperands = reads();
+const source: Handler = (args, run, program) => {
   mark(run, args.slice(0, 1), "read", program);
   if (args[0]) run.walker.unresolved(`sourced file: ${args[0].text}`);
 };
-for (const name of ASSIGNING) {
-  HANDLERS[name] = (args, run) => {
-    for (const arg of args) {
-      const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(arg.text);
-      if (m) run.state.vars.set(m[1] as string, arg.resolved ? (m[2] as string) : null);
-    }
-  };
-}
-for (const name of SHELLS) HANDLERS[name] = shellProgram;
-for (const name of Object.keys(INLINE)) HANDLERS[name] = interpreter;
+const assigning: Handler = (args, run) => {
+  for (const arg of args) {
+    const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(arg.text);
+    if (m) run.state.vars.set(m[1] as string, arg.resolved ? (m[2] as string) : null);
+  }
+};
+for (const name of DATA) HANDLERS.set(name, ignore);
+for (const name of READERS) if (!HANDLERS.has(name)) HANDLERS.set(name, readsOperands);
+HANDLERS.set("source", source).set(".", source);
+for (const name of ASSIGNING) HANDLERS.set(name, assigning);
+for (const name of SHELLS) HANDLERS.set(name, shellProgram);
+for (const name in INLINE) HANDLERS.set(name, interpreter);
 
 export function runProgram(program: string, args: Field[], run: Run): void {
   if (program === "cd" || program === "pushd" || program === "popd") return changeDirectory(program, args, run);
-  const handler = Object.hasOwn(HANDLERS, program) ? HANDLERS[program] : undefined;
+  const handler = HANDLERS.get(program);
   if (handler) handler(args, run, program);
   else generic(args, run, program);
 }

@@ -1,7 +1,7 @@
 // Walks a parsed script the way bash would run it — substitutions first, `cd`
 // carried along a list, subshells and pipeline stages on a copy of the state —
 // and records each simple command and each path it touches.
-import { tmpdir } from "node:os";
+import { systemTempDir } from "../temp-dir.ts";
 import { join, posix, resolve } from "node:path";
 import type { Command, Part, Redirect, Script, Simple, Word } from "./ast.ts";
 import { expandString, expandWord, type ExpandContext, type Field, type Lines, type ShellState } from "./expand.ts";
@@ -219,7 +219,8 @@ export class Walker extends PathRecorder {
       return program === "basename" ? posix.basename(args[0] as string) : posix.dirname(args[0] as string);
     if (program === "printf" && args[0] !== undefined) return printfValue(args[0], args.slice(1));
     // A fresh name in the temp directory (unless told to make it elsewhere).
-    if (program === "mktemp" && args.every((a) => /^-[dqtu]+$/.test(a))) return join(this.expand.env.TMPDIR || tmpdir(), "tmp.mktemp");
+    if (program === "mktemp" && args.every((a) => /^-[dqtu]+$/.test(a)))
+      return join(this.expand.env.TMPDIR || systemTempDir(), "tmp.mktemp");
     return undefined;
   }
 }

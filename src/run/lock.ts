@@ -9,7 +9,7 @@
 // second process; this one asks whether the owner is alive. It would also put graceful-fs
 // (which patches node:fs), retry and signal-exit on the hook's hot path.
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { hostname } from "node:os";
+import { os } from "../os.lazy.ts";
 import { join } from "node:path";
 
 // Long enough for a busy session's queue (50 parallel hook processes on a loaded
@@ -28,7 +28,7 @@ function sleep(ms: number): void {
 /** Runs `fn` holding the lock; returns undefined (fn not run) if the lock cannot be had in time. */
 export async function withLock<T>(lockDir: string, fn: () => Promise<T>): Promise<{ value: T } | undefined> {
   const deadline = Date.now() + WAIT_MS;
-  const me = `${hostname()}\n${process.pid}\n${unique()}`;
+  const me = `${os().hostname()}\n${process.pid}\n${unique()}`;
   while (!tryAcquire(lockDir, me)) {
     if (Date.now() > deadline) return undefined;
     sleep(5 + Math.random() * 20);
@@ -115,7 +115,7 @@ function isStale(lockDir: string, owner: string | undefined): boolean {
   if (age === -1) return false; // released meanwhile
   const [host, pid] = owner?.split("\n") ?? [];
   // An unreadable owner (a lock from an older hookit), or a host whose pids mean nothing here.
-  if (owner === undefined || host !== hostname()) return age > STALE_MS;
+  if (owner === undefined || host !== os().hostname()) return age > STALE_MS;
   return age > MAX_HOLD_MS || !isAlive(Number(pid));
 }
 

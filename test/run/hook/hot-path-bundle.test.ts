@@ -2,10 +2,11 @@
 // not pull in the cold CLI's dependencies. esbuild's metafiles (`dist/meta.json`,
 // `{cold, hot}`) list every input of every output; zod may only be reached
 // through `dist/validate.cjs`, which the runner requires on a cache miss.
-import { readFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "vitest";
-import { packageRoot, useBuiltHookit } from "../../_sandbox.ts";
+import { fixtureWith, packageRoot, runBin, runHook, sandbox, useBuiltHookit } from "../../_sandbox.ts";
 // @ts-expect-error: a plain .mjs build script without type declarations
 import { adapterIds } from "../../../scripts/agents.mjs";
 
@@ -45,4 +46,46 @@ test("zod lives in validate.cjs, which hook.cjs only requires, never bundles", (
   const hook = outputs["dist/hook.cjs"];
   expect(hook?.imports).toEqual(expect.arrayContaining([expect.objectContaining({ path: "./validate.cjs", external: true })]));
   expect(readFileSync(join(packageRoot(), "dist/hook.cjs"), "utf8")).toContain('require("./validate.cjs")');
+});
+
+// Each Node module a call loads is compiled cold (node:os or node:module cost about 1 M instructions
+// each, a tenth of a call): a hook call may load none beyond what running a script file does, but vm.
+test("a hook call under the starter policy loads no Node module but node:vm beyond a bare script", async () => {
+  const box = sandbox();
+  expect((await runBin(box, ["init", "--global"])).exitCode).toBe(0);
+  const preload = join(box.root, "modules.cjs");
+  writeFileSync(
+    preload,
+    'process.on("exit", () => process.stderr.write(`\\nMODULES ${JSON.stringify(process.moduleLoadList.filter((m) => m.startsWith("NativeModule ")))}`));',
+  );
+  const modules = (stderr: string) => JSON.parse(stderr.slice(stderr.lastIndexOf("MODULES ") + 8)) as string[];
+  const empty = join(box.root, "empty.cjs");
+  writeFileSync(empty, "");
+  const script = spawnSync(process.execPath, ["--require", preload, empty], { env: box.env, encoding: "utf8" });
+  const base = new Set(modules(script.stderr));
+  const calls: Array<[string, string]> = [
+    [
+      "PreToolUse",
+      fixtureWith("claude", "PreToolUse-Bash.json", {
+        cwd: box.project,
+        tool_input: { command: "cd src && git add -A && npm test 2>&1 | tail -n 20 > ../test.log" },
+      }),
+    ],
+    [
+      "PreToolUse",
+      fixtureWith("claude", "PreToolUse-Write.json", {
+        cwd: box.project,
+        tool_input: { file_path: join(box.project, "a.ts"), content: "x" },
+      }),
+    ],
+    ["UserPromptSubmit", fixtureWith("claude", "UserPromptSubmit.json", { cwd: box.project })],
+  ];
+  for (const [event, payload] of calls) {
+    const run = await runHook(box, "claude", event, payload, { cwd: box.project, nodeArgs: ["--require", preload] });
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(
+      modules(run.stderr).filter((m) => !base.has(m)),
+      event,
+    ).toEqual(["NativeModule vm"]);
+  }
 });
