@@ -3,6 +3,7 @@
 // loading it.
 import { os } from "../os.lazy.ts";
 import { join } from "node:path";
+import { globMatcher } from "./ignored.ts";
 import { places } from "./paths.ts";
 import { PathRecorder } from "./record.ts";
 import type { Effect, FactOptions, Facts } from "./types.ts";
@@ -33,12 +34,32 @@ export function derivePathFacts(toolName: string, input: Record<string, unknown>
   const text = expandTilde(path ?? ".", home(env));
   const recursive = toolName === "grep" || (toolName === "delete" && input.recursive === true);
   recorder.path({ text, resolved: true }, effect, toolName, options.cwd, { recursive, noFollow: toolName === "delete" });
-  if (toolName === "grep" && typeof input.glob === "string" && input.glob !== "") {
-    // A search limited to some files reads those files: `.env*` included.
-    const glob = join(text, input.glob);
-    recorder.path({ text: glob, resolved: true, pattern: glob }, "read", toolName, options.cwd);
-  }
+  // A search by file type (`type: "ts"`, rg `-t`) opens no dotenv file.
+  if (toolName === "grep" && !(typeof input.type === "string" && input.type !== ""))
+    grepSecrets(recorder, text, typeof input.glob === "string" ? input.glob : "", options.cwd);
   return recorder.facts;
+}
+
+/**
+ * The dotenv files a search tool opens under its folder. The agents' Grep tools
+ * are ripgrep with hidden files on (Claude Code runs `rg --hidden`): a secret is
+ * searched unless git ignores it, and a glob that names it opens it even then.
+ */
+function grepSecrets(recorder: PathRecorder, text: string, glob: string, cwd: string): void {
+  const folder = { text, resolved: true };
+  const excluding = glob.startsWith("!");
+  const files = excluding ? glob.slice(1) : glob;
+  const matches = files === "" ? undefined : globMatcher(files);
+  if (glob === "" || excluding) {
+    // Every file git does not ignore, less what the `!` glob keeps out.
+    recorder.secretsIn(folder, "grep", cwd, { gitIgnore: true, file: (_, rel) => !(matches?.(rel) ?? false) });
+    return;
+  }
+  // A search limited to some files reads those files, `.env*` included, ignored or not; a glob
+  // hookit cannot read counts as naming every file.
+  const pattern = join(text, glob);
+  recorder.path({ text: pattern, resolved: true, pattern }, "read", "grep", cwd);
+  recorder.secretsIn(folder, "grep", cwd, { file: (_, rel) => matches?.(rel) ?? true });
 }
 
 function expandTilde(path: string, dir: string): string {

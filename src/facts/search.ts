@@ -8,8 +8,9 @@
 //     (`rg KEY -g '*'` reads .env), a `!` glob keeps it out;
 //   git grep: only tracked files (a committed .env is not looked for), but
 //     --no-index and --untracked read the work tree like grep -r.
-// Neither .gitignore nor .ignore is read: a hidden search counts as opening an
-// ignored .env too.
+// rg and ag skip what git ignores (ignored.ts reads .gitignore and
+// .git/info/exclude; not the global excludes or .ignore files, so a secret only
+// those keep out still counts as opened).
 import type { Field } from "./expand.ts";
 import { segmentRegExp } from "./glob.ts";
 import { parseOptions } from "./options.ts";
@@ -95,10 +96,13 @@ export function rg(args: Field[], run: Run, program: string): void {
   const excluded = (name: string) => globTest(dropped(globs))(name) || globTest(dropped(iglobs), "is")(name);
   // `-t ts` searches only files of those types: none of them is a dotenv file.
   const typed = parsed.values.has("t") || parsed.values.has("type");
+  // What git ignores is skipped, unless told otherwise (`-u`, `--no-ignore…`) or a `-g` glob names the file.
+  const ignoring = unrestricted === 0 && ![...parsed.flags].some((flag) => flag.startsWith("no-ignore"));
   searched(parsed, run, program, true, !typed && (hidden || positive.length > 0), {
     file: (name) => (positive.length > 0 ? whitelisted(name) : hidden) && !excluded(name),
     dir: (name) => (hidden || positive.length > 0 || !name.startsWith(".")) && !excluded(name),
     follow: parsed.flags.has("L") || parsed.flags.has("follow"),
+    gitIgnore: ignoring && positive.length === 0,
   });
 }
 
@@ -106,7 +110,8 @@ export function rg(args: Field[], run: Run, program: string): void {
 export function ag(args: Field[], run: Run, program: string): void {
   const parsed = parseOptions(args, AG_SPEC);
   const hidden = parsed.flags.has("hidden") || parsed.flags.has("u") || parsed.flags.has("unrestricted");
-  searched(parsed, run, program, true, hidden, { follow: parsed.flags.has("f") || parsed.flags.has("follow") });
+  const ignoring = !["U", "skip-vcs-ignores", "u", "unrestricted"].some((flag) => parsed.flags.has(flag));
+  searched(parsed, run, program, true, hidden, { follow: parsed.flags.has("f") || parsed.flags.has("follow"), gitIgnore: ignoring });
 }
 
 /** `git grep --no-index` / `--untracked`: the work tree's files, dotfiles included. */

@@ -1,5 +1,5 @@
 // The dotenv files under a directory that a recursive reader would open:
-// `grep -r`, `rg --hidden`, `tar c`, `cp -r`, `find … -exec`. A recursive read
+// `grep -r`, `rg --hidden` (less what git ignores), `tar c`, `cp -r`, `find … -exec`. A recursive read
 // is one fact for the directory; listing every file it opens would cost a walk
 // of the tree on every call and say nothing a guard needs, so only the files
 // named like secrets are listed. The walk is breadth-first and bounded; it
@@ -7,6 +7,7 @@
 // reason), and past its bound says so in `unresolved`.
 import { type Dirent, readdirSync, realpathSync, statSync } from "node:fs";
 import { basename, join } from "node:path";
+import { gitIgnored } from "./ignored.ts";
 
 /** `.env`, `.env.<anything>` and editor leftovers (`.env~`), any letter case: what the starter policy's guard then judges. */
 export const SECRET_NAME = /^\.env(?:[.~\s].*)?$/is;
@@ -23,6 +24,8 @@ export interface TreeFilter {
   follow?: boolean;
   /** How deep below the directory files are opened (`find -maxdepth`); 1 = its own entries. */
   maxDepth?: number;
+  /** Files git ignores are not opened (ripgrep and the search tools built on it; ignored.ts). */
+  gitIgnore?: boolean;
 }
 
 export interface Secrets {
@@ -61,6 +64,7 @@ export function secretsUnder(dir: string, filter: TreeFilter = {}): Secrets {
         // A followed link to a file is opened as its target: `grep -R` through `notes.txt` → `.env` reads the secret.
         const opened = link ? basename(target(join(absolute, name))) : name;
         if (!(SECRET_NAME.test(name) || SECRET_NAME.test(opened)) || !(filter.file?.(name, rel) ?? true)) continue;
+        if (filter.gitIgnore && gitIgnored(join(absolute, name))) continue;
         paths.push(join(absolute, name));
         if (paths.length >= MAX_FOUND) return { paths, truncated: true };
       }

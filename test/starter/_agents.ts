@@ -52,7 +52,14 @@ export function useStarterBox(): () => Box {
 }
 
 /** `delete` is Codex's apply_patch `*** Delete File:` (no other agent has a delete tool). */
-type Call = { kind: "bash"; command: string } | { kind: "read" | "write" | "edit" | "delete"; path: string };
+type Call = { kind: "bash"; command: string } | { kind: "read" | "write" | "edit" | "delete"; path: string } | ({ kind: "grep" } & Search);
+
+/** A search tool's call (Codex has none): the folder, and the files it limits itself to. */
+export interface Search {
+  path?: string;
+  glob?: string;
+  type?: string;
+}
 
 interface AgentShape {
   event: string;
@@ -74,13 +81,15 @@ const specificDeny = (stdout: string) => {
 };
 
 const claudeTool = (call: Call) =>
-  call.kind === "bash"
-    ? { tool_name: "Bash", tool_input: { command: call.command, description: "run" } }
-    : call.kind === "read"
-      ? { tool_name: "Read", tool_input: { file_path: call.path } }
-      : call.kind === "write"
-        ? { tool_name: "Write", tool_input: { file_path: call.path, content: "x\n" } }
-        : { tool_name: "Edit", tool_input: { file_path: call.path, old_string: "a", new_string: "b" } };
+  call.kind === "grep"
+    ? { tool_name: "Grep", tool_input: { pattern: "KEY", ...searchOf(call), output_mode: "content" } }
+    : call.kind === "bash"
+      ? { tool_name: "Bash", tool_input: { command: call.command, description: "run" } }
+      : call.kind === "read"
+        ? { tool_name: "Read", tool_input: { file_path: call.path } }
+        : call.kind === "write"
+          ? { tool_name: "Write", tool_input: { file_path: call.path, content: "x\n" } }
+          : { tool_name: "Edit", tool_input: { file_path: call.path, old_string: "a", new_string: "b" } };
 
 export const AGENTS: Record<string, AgentShape> = {
   claude: {
@@ -101,13 +110,18 @@ export const AGENTS: Record<string, AgentShape> = {
     payload: (call, cwd) => ({
       ...fixture("gemini", "BeforeTool-run_shell_command.json"),
       cwd,
-      ...(call.kind === "bash"
-        ? { tool_name: "run_shell_command", tool_input: { command: call.command } }
-        : call.kind === "read"
-          ? { tool_name: "read_file", tool_input: { file_path: call.path } }
-          : call.kind === "write"
-            ? { tool_name: "write_file", tool_input: { file_path: call.path, content: "x\n" } }
-            : { tool_name: "replace", tool_input: { file_path: call.path, old_string: "a", new_string: "b" } }),
+      ...(call.kind === "grep"
+        ? {
+            tool_name: "search_file_content",
+            tool_input: { pattern: "KEY", ...(call.path && { dir_path: call.path }), ...(call.glob && { include: call.glob }) },
+          }
+        : call.kind === "bash"
+          ? { tool_name: "run_shell_command", tool_input: { command: call.command } }
+          : call.kind === "read"
+            ? { tool_name: "read_file", tool_input: { file_path: call.path } }
+            : call.kind === "write"
+              ? { tool_name: "write_file", tool_input: { file_path: call.path, content: "x\n" } }
+              : { tool_name: "replace", tool_input: { file_path: call.path, old_string: "a", new_string: "b" } }),
     }),
     denied: (stdout) => (parsed(stdout).decision === "deny" ? String(parsed(stdout).reason) : undefined),
   },
@@ -116,20 +130,24 @@ export const AGENTS: Record<string, AgentShape> = {
     payload: (call, cwd) => ({
       ...fixture("copilot", "preToolUse-camelCase.json"),
       cwd,
-      ...(call.kind === "bash"
-        ? { toolName: "bash", toolArgs: { command: call.command, description: "run" } }
-        : call.kind === "read"
-          ? { toolName: "view", toolArgs: { path: call.path } }
-          : call.kind === "write"
-            ? { toolName: "create", toolArgs: { path: call.path, file_text: "x\n" } }
-            : { toolName: "edit", toolArgs: { path: call.path, old_str: "a", new_str: "b" } }),
+      ...(call.kind === "grep"
+        ? { toolName: "grep", toolArgs: { pattern: "KEY", ...searchOf(call) } }
+        : call.kind === "bash"
+          ? { toolName: "bash", toolArgs: { command: call.command, description: "run" } }
+          : call.kind === "read"
+            ? { toolName: "view", toolArgs: { path: call.path } }
+            : call.kind === "write"
+              ? { toolName: "create", toolArgs: { path: call.path, file_text: "x\n" } }
+              : { toolName: "edit", toolArgs: { path: call.path, old_str: "a", new_str: "b" } }),
     }),
     denied: (stdout) => (parsed(stdout).permissionDecision === "deny" ? String(parsed(stdout).permissionDecisionReason) : undefined),
   },
 };
 
+const searchOf = ({ path, glob, type }: Search) => ({ ...(path && { path }), ...(glob && { glob }), ...(type && { type }) });
+
 function codexPatch(call: Call): string {
-  if (call.kind === "bash") throw new Error("not a file call");
+  if (call.kind === "bash" || call.kind === "grep") throw new Error("not a file call");
   const body =
     call.kind === "read"
       ? ""

@@ -5,8 +5,8 @@
 // and every innocent command and mention-as-data runs. The cases run `hookit hook` in-process; one
 // of each kind per agent runs the BUILT binary, the way the agent runs it.
 import { describe, expect, test } from "vitest";
-import { AGENTS, decide, useStarterBox } from "./_agents.ts";
-import { ATTACKS, FILE_ATTACKS, FILE_INNOCENT, INNOCENT } from "./cases.ts";
+import { AGENTS, decide, type Search, useStarterBox } from "./_agents.ts";
+import { ATTACKS, FILE_ATTACKS, FILE_INNOCENT, INNOCENT, SEARCH_ATTACKS, SEARCH_INNOCENT } from "./cases.ts";
 
 // Each shell command runs on two of the four agents, in turn (the adapters hand the command over
 // as it is, so two payload shapes per command check the translation without spawning ~3,600
@@ -45,6 +45,16 @@ describe.concurrent.each(agents)("starter policy on %s", (agent) => {
 
   test.each(forAgent(FILE_INNOCENT, agent))("lets the %s tool touch %s", async (kind, path) => {
     expect(await decide(box(), agent, { kind, path: full(path) })).toBeUndefined();
+  });
+
+  // Codex has no search tool; Gemini's has no file type.
+  const searches = (calls: Search[]) => (agent === "codex" ? [] : calls.filter((call) => agent !== "gemini" || !call.type));
+  const where = (call: Search) => ({ ...call, ...(call.path && { path: call.path === "$P" ? box().project : full(call.path) }) });
+  test.each(searches(SEARCH_ATTACKS))("no-dotenv-secrets blocks a search tool %o", async (call) => {
+    expect(await decide(box(), agent, { kind: "grep", ...where(call) })).toMatch(guarded("no-dotenv-secrets"));
+  });
+  test.each(searches(SEARCH_INNOCENT))("lets a search tool %o run", async (call) => {
+    expect(await decide(box(), agent, { kind: "grep", ...where(call) })).toBeUndefined();
   });
 });
 

@@ -11,7 +11,8 @@ import { evaluate } from "../../src/engine/evaluate.ts";
 import type { NormalizedEvent } from "../../src/engine/types.ts";
 import { STARTER_POLICY, starterPolicyText } from "../../src/starter-policy.ts";
 import { useProject } from "../facts/_project.ts";
-import { ATTACKS, FILE_ATTACKS, FILE_INNOCENT, INNOCENT } from "./cases.ts";
+import type { Search } from "./_agents.ts";
+import { ATTACKS, FILE_ATTACKS, FILE_INNOCENT, INNOCENT, SEARCH_ATTACKS, SEARCH_INNOCENT } from "./cases.ts";
 
 const cwd = realpathSync(mkdtempSync(join(tmpdir(), "hookit-starter-")));
 afterAll(() => rmSync(cwd, { recursive: true, force: true }));
@@ -110,5 +111,17 @@ describe("starter policy, each attack by the guard meant for it", () => {
   });
   test.each(FILE_INNOCENT)("lets the %s tool touch %s", async (kind, path) => {
     expect(await reasonOf(tool(kind, path))).toBeUndefined();
+  });
+  const search = ({ path, ...rest }: Search): NormalizedEvent => ({
+    event: "tool_call",
+    toolName: "grep",
+    toolCallId: "c",
+    input: { pattern: "KEY", ...(path && { path: path === "$P" ? project.dir : full(path) }), ...rest },
+  });
+  test.each(SEARCH_ATTACKS)("no-dotenv-secrets blocks a search tool %o", async (call) => {
+    expect(await reasonOf(search(call))).toContain('hook "no-dotenv-secrets"');
+  });
+  test.each(SEARCH_INNOCENT)("lets a search tool %o run", async (call) => {
+    expect(await reasonOf(search(call))).toBeUndefined();
   });
 });

@@ -68,6 +68,7 @@ const NORMALIZERS: Record<string, [string, Normalizer]> = {
       const out: Record<string, unknown> = { pattern: f.string("pattern") };
       copyString(input, "path", out, "path");
       copyString(input, "glob", out, "glob");
+      copyString(input, "type", out, "type");
       if (typeof input["-i"] === "boolean") out.ignoreCase = input["-i"];
       copyNumber(input, "context", out, "context");
       copyNumber(input, "-C", out, "context");
@@ -193,8 +194,8 @@ export const TOOL_CLASSES: ToolClass[] = [
   {
     native: "Grep",
     as: "grep",
-    fields: { pattern: "pattern", path: "path", glob: "glob" },
-    rest: ["output_mode", "type", "-i", "-n", "-A", "-B", "-C", "context", "head_limit", "offset", "multiline"],
+    fields: { pattern: "pattern", path: "path", glob: "glob", type: "type" },
+    rest: ["output_mode", "-i", "-n", "-A", "-B", "-C", "context", "head_limit", "offset", "multiline"],
   },
   { native: "Glob", as: "find", fields: { pattern: "pattern", path: "path" } },
   { native: "LS", as: "ls", fields: { path: "path" }, rest: ["ignore"] },

@@ -39,7 +39,7 @@ export function normalizeCopilotCalls(name: string, args: Record<string, unknown
   if (search !== undefined && pattern !== undefined) {
     // 1.0.102 takes `paths` (one directory or an array of them); older releases and Claude's names take `path`.
     const dirs = [...stringsOf(args.paths), ...stringsOf(args.path)];
-    const glob = search === "grep" ? optional("glob", stringOf(args.glob)) : {};
+    const glob = search === "grep" ? { ...optional("glob", stringOf(args.glob)), ...optional("type", stringOf(args.type)) } : {};
     if (dirs.length === 0) return [{ toolName: search, input: { pattern, ...glob } }];
     return dirs.map((path) => ({ toolName: search, input: { pattern, path, ...glob } }));
   }
@@ -167,8 +167,8 @@ export const TOOL_CLASSES: ToolClass[] = [
     native: "grep",
     as: "grep",
     perFile: true,
-    fields: { pattern: "pattern", paths: "path", path: "path", glob: "glob" },
-    rest: ["output_mode", "type", "-i", "-A", "-B", "-C", "-n", "head_limit", "multiline"],
+    fields: { pattern: "pattern", paths: "path", path: "path", glob: "glob", type: "type" },
+    rest: ["output_mode", "-i", "-A", "-B", "-C", "-n", "head_limit", "multiline"],
     note: "one call per directory of `paths` (a string or an array)",
   },
   {

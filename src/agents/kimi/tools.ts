@@ -67,6 +67,7 @@ const NORMALIZERS: Record<string, [string, Normalizer]> = {
       const out: Record<string, unknown> = { pattern: required("pattern") };
       if (typeof input.path === "string") out.path = input.path;
       if (typeof input.glob === "string") out.glob = input.glob;
+      if (typeof input.type === "string") out.type = input.type;
       if (typeof input["-i"] === "boolean") out.ignoreCase = input["-i"];
       const context = numberOf(input["-C"]);
       if (context !== undefined) out.context = context;
@@ -164,8 +165,8 @@ export const TOOL_CLASSES: ToolClass[] = [
   {
     native: "Grep",
     as: "grep",
-    fields: { pattern: "pattern", path: "path", glob: "glob" },
-    rest: ["-i", "-C", "head_limit", "output_mode", "type", "multiline"],
+    fields: { pattern: "pattern", path: "path", glob: "glob", type: "type" },
+    rest: ["-i", "-C", "head_limit", "output_mode", "multiline"],
   },
   { native: "Glob", as: "find", fields: { pattern: "pattern", path: "path", directory: "path" }, rest: ["include_dirs"] },
   { native: "Task", inert: SUBAGENT },
