@@ -30,6 +30,8 @@ const LAYERS: ReadonlyArray<{ name: string; rank: number; paths: readonly string
       "errors.ts",
       "fs-atomic.ts",
       "crypto.lazy.ts",
+      "os.lazy.ts",
+      "temp-dir.ts",
       "exec-path.ts",
       "is-record.ts",
       "nearest.ts",
