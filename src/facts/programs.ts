@@ -1214,6 +1214,8 @@ function interpreter(args: Field[], run: Run, program: string): void {
     return;
   }
   const operands = args.slice(parsed.rest);
-  if (operands[0] && parsed.values.size === 0 && !operands[0].text.startsWith("-")) mark(run, operands.slice(0, 1), "read", program);
+  // `python3 -m json.tool .env`: with a module every operand is its argument; otherwise the first is the script.
+  if (parsed.values.has("m")) return generic(operands, run, program);
+  if (operands[0] && !operands[0].text.startsWith("-")) mark(run, operands.slice(0, 1), "read", program);
   generic(operands.slice(1), run, program);
 }

@@ -10,18 +10,21 @@ import { factsNow } from "../engine/facts-loader.lazy.ts";
 import type { Facts, PathFact } from "../facts/types.ts";
 import { protectedTarget, type Effect, type ProtectContext, type Protected } from "./locations.ts";
 import { adminCommand, globTarget, markerHit, readShell, type ShellHit } from "./shell.ts";
-import { mentionsHookit, STARTUP_FILE, STARTUP_WORD } from "./startup.ts";
+import { mentionsHookit, namesStartupFile, STARTUP_FILE } from "./startup.ts";
 
 /** Lines whose effect on a path the reader does not follow, even when every word is exact. */
-const ONLY_FACTS_FOLLOW = /\b(ln|link|alias|rsync|clean)\b/;
+export const ONLY_FACTS_FOLLOW = /\b(ln|link|alias|rsync|clean)\b/;
+/** Each word of ONLY_FACTS_FOLLOW, for a plain search first (a compile spared on most lines). */
+export const FACTS_FOLLOW_WORDS = ["ln", "link", "alias", "rsync", "clean"];
+const onlyFactsFollow = (command: string) => FACTS_FOLLOW_WORDS.some((word) => command.includes(word)) && ONLY_FACTS_FOLLOW.test(command);
 const ENV_NAMES = /^(HOOKIT|HOOKIT_CONFIG)=/;
 
 /** The first thing in `command` that would change what hookit enforces: the reader's verdict, then the facts'. */
 export function shellHit(command: string, ctx: ProtectContext): ShellHit | undefined {
   const read = readShell(command, ctx);
   if (read.hit) return read.hit;
-  const startup = STARTUP_WORD.test(command);
-  if (!read.unsure && !startup && !ONLY_FACTS_FOLLOW.test(command)) return undefined;
+  const startup = namesStartupFile(command);
+  if (!read.unsure && !startup && !onlyFactsFollow(command)) return undefined;
   let facts: Facts;
   try {
     facts = factsNow().deriveCommandFacts(command, { cwd: ctx.cwd, projectDir: ctx.projectDir, env: ctx.env });

@@ -12,7 +12,7 @@ import type { NormalizedEvent } from "../engine/types.ts";
 import { configDir } from "../paths.ts";
 import { protectedTarget, startCheck, type Effect, type ProtectContext, type Protected } from "./locations.ts";
 import { shellHit } from "./facts.ts";
-import { SETS_HOOKIT, STARTUP_FILE, STARTUP_WORD } from "./startup.ts";
+import { namesStartupFile, SETS_HOOKIT, STARTUP_FILE } from "./startup.ts";
 import type { ShellHit } from "./shell.ts";
 
 export type { ProtectContext } from "./locations.ts";
@@ -41,7 +41,7 @@ function toolCallHit(toolName: string, input: Record<string, unknown>, ctx: Prot
   if (toolName === "bash") {
     const command = input.command;
     if (typeof command !== "string") return undefined;
-    if (command.includes("HOOKIT") && SETS_HOOKIT.test(command) && STARTUP_WORD.test(command))
+    if (command.includes("HOOKIT") && SETS_HOOKIT.test(command) && namesStartupFile(command))
       return { type: "env", name: SETS_HOOKIT.exec(command)?.[0].replace(/\s*=$/, "") ?? "HOOKIT" };
     return shellHit(command, ctx);
   }

@@ -6,6 +6,17 @@ export const STARTUP_WORD =
   /(\.bashrc|\.bash_profile|\.bash_login|\.profile|\.zshrc|\.zshenv|\.zprofile|\.zlogin|\.envrc|config\.fish|\/etc\/environment)\b/;
 export const SETS_HOOKIT = /\bHOOKIT(_CONFIG)?\s*=/;
 
+/** A piece of every name STARTUP_WORD matches (test/protect/startup-hints.test.ts checks each). */
+export const STARTUP_HINTS = ["rc", "profile", "login", "zshenv", "fish", "environment"];
+
+/**
+ * STARTUP_WORD, after a plain search for its pieces: most command lines name
+ * no start-up file, and the expression's first match costs a compile.
+ */
+export function namesStartupFile(text: string): boolean {
+  return STARTUP_HINTS.some((hint) => text.includes(hint)) && STARTUP_WORD.test(text);
+}
+
 /**
  * Whether a line that writes a start-up file may put hookit's name in it,
  * however it is spelled: the text with quotes, backslashes and blanks removed

@@ -38,6 +38,8 @@ export const ATTACKS: Record<string, string[]> = {
     "cat < .env",
     "vim .env",
     "node show.js .env",
+    "python3 -m json.tool .env",
+    "python3 -W ignore show.py .env",
     "cat $(echo .env)",
     "sudo cat .env",
     "cat .[e]nv.production.*",
@@ -909,6 +911,8 @@ export const SEARCH_INNOCENT: Search[] = [
 ];
 
 export const INNOCENT: string[] = [
+  "python3 -m pytest -q tests",
+  "python3 -m venv .venv",
   'git commit -m "do not rm -rf ~/ ever"',
   "git commit -m 'never cat .env'",
   "cat > notes.md <<'EOF'\nnever rm -rf ~ or cat .env\nEOF",
