@@ -1215,7 +1215,7 @@ function interpreter(args: Field[], run: Run, program: string): void {
   }
   const operands = args.slice(parsed.rest);
   // `python3 -m json.tool .env`: with a module every operand is its argument; otherwise the first is the script.
-  if (parsed.values.has("m")) return generic(operands, run, program);
-  if (operands[0] && !operands[0].text.startsWith("-")) mark(run, operands.slice(0, 1), "read", program);
-  generic(operands.slice(1), run, program);
+  const script = !parsed.values.has("m") && operands[0] !== undefined && !operands[0].text.startsWith("-");
+  if (script) mark(run, operands.slice(0, 1), "read", program);
+  generic(script ? operands.slice(1) : operands, run, program);
 }
