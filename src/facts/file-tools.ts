@@ -37,7 +37,24 @@ export function derivePathFacts(toolName: string, input: Record<string, unknown>
   // A search by file type (`type: "ts"`, rg `-t`) opens no dotenv file.
   if (toolName === "grep" && !(typeof input.type === "string" && input.type !== ""))
     grepSecrets(recorder, text, typeof input.glob === "string" ? input.glob : "", options.cwd);
+  if (toolName === "read" && input.many === true) manyFiles(recorder, text, options.cwd);
   return recorder.facts;
+}
+
+/**
+ * A read that may open many files (`many`: Gemini's read_many_files) of a folder
+ * or a pattern opens every file in it or matching it, dotfiles included, less
+ * what git ignores: the dotenv files among them are reads too.
+ */
+function manyFiles(recorder: PathRecorder, text: string, cwd: string): void {
+  const wild = text.search(/[*?[{]/);
+  if (wild < 0) {
+    recorder.secretsIn({ text, resolved: true }, "read", cwd, { gitIgnore: true });
+    return;
+  }
+  const base = text.slice(0, wild).replace(/[^/]*$/, "") || ".";
+  const matches = globMatcher(text.slice(base === "." && !text.startsWith("./") ? 0 : base.length));
+  recorder.secretsIn({ text: base, resolved: true }, "read", cwd, { gitIgnore: true, file: (_, rel) => matches?.(rel) ?? true });
 }
 
 /**

@@ -52,7 +52,12 @@ export function useStarterBox(): () => Box {
 }
 
 /** `delete` is Codex's apply_patch `*** Delete File:` (no other agent has a delete tool). */
-type Call = { kind: "bash"; command: string } | { kind: "read" | "write" | "edit" | "delete"; path: string } | ({ kind: "grep" } & Search);
+type Call =
+  | { kind: "bash"; command: string }
+  | { kind: "read" | "write" | "edit" | "delete"; path: string }
+  | ({ kind: "grep" } & Search)
+  /** Gemini's read_many_files: files, folders and patterns. */
+  | { kind: "many"; paths: string[] };
 
 /** A search tool's call (Codex has none): the folder, and the files it limits itself to. */
 export interface Search {
@@ -80,16 +85,22 @@ const specificDeny = (stdout: string) => {
   return specific?.permissionDecision === "deny" ? String(specific.permissionDecisionReason) : undefined;
 };
 
+const geminiOnly = (): never => {
+  throw new Error("read_many_files is Gemini's");
+};
+
 const claudeTool = (call: Call) =>
-  call.kind === "grep"
-    ? { tool_name: "Grep", tool_input: { pattern: "KEY", ...searchOf(call), output_mode: "content" } }
-    : call.kind === "bash"
-      ? { tool_name: "Bash", tool_input: { command: call.command, description: "run" } }
-      : call.kind === "read"
-        ? { tool_name: "Read", tool_input: { file_path: call.path } }
-        : call.kind === "write"
-          ? { tool_name: "Write", tool_input: { file_path: call.path, content: "x\n" } }
-          : { tool_name: "Edit", tool_input: { file_path: call.path, old_string: "a", new_string: "b" } };
+  call.kind === "many"
+    ? geminiOnly()
+    : call.kind === "grep"
+      ? { tool_name: "Grep", tool_input: { pattern: "KEY", ...searchOf(call), output_mode: "content" } }
+      : call.kind === "bash"
+        ? { tool_name: "Bash", tool_input: { command: call.command, description: "run" } }
+        : call.kind === "read"
+          ? { tool_name: "Read", tool_input: { file_path: call.path } }
+          : call.kind === "write"
+            ? { tool_name: "Write", tool_input: { file_path: call.path, content: "x\n" } }
+            : { tool_name: "Edit", tool_input: { file_path: call.path, old_string: "a", new_string: "b" } };
 
 export const AGENTS: Record<string, AgentShape> = {
   claude: {
@@ -110,18 +121,20 @@ export const AGENTS: Record<string, AgentShape> = {
     payload: (call, cwd) => ({
       ...fixture("gemini", "BeforeTool-run_shell_command.json"),
       cwd,
-      ...(call.kind === "grep"
-        ? {
-            tool_name: "search_file_content",
-            tool_input: { pattern: "KEY", ...(call.path && { dir_path: call.path }), ...(call.glob && { include: call.glob }) },
-          }
-        : call.kind === "bash"
-          ? { tool_name: "run_shell_command", tool_input: { command: call.command } }
-          : call.kind === "read"
-            ? { tool_name: "read_file", tool_input: { file_path: call.path } }
-            : call.kind === "write"
-              ? { tool_name: "write_file", tool_input: { file_path: call.path, content: "x\n" } }
-              : { tool_name: "replace", tool_input: { file_path: call.path, old_string: "a", new_string: "b" } }),
+      ...(call.kind === "many"
+        ? { tool_name: "read_many_files", tool_input: { paths: call.paths } }
+        : call.kind === "grep"
+          ? {
+              tool_name: "search_file_content",
+              tool_input: { pattern: "KEY", ...(call.path && { dir_path: call.path }), ...(call.glob && { include: call.glob }) },
+            }
+          : call.kind === "bash"
+            ? { tool_name: "run_shell_command", tool_input: { command: call.command } }
+            : call.kind === "read"
+              ? { tool_name: "read_file", tool_input: { file_path: call.path } }
+              : call.kind === "write"
+                ? { tool_name: "write_file", tool_input: { file_path: call.path, content: "x\n" } }
+                : { tool_name: "replace", tool_input: { file_path: call.path, old_string: "a", new_string: "b" } }),
     }),
     denied: (stdout) => (parsed(stdout).decision === "deny" ? String(parsed(stdout).reason) : undefined),
   },
@@ -130,15 +143,17 @@ export const AGENTS: Record<string, AgentShape> = {
     payload: (call, cwd) => ({
       ...fixture("copilot", "preToolUse-camelCase.json"),
       cwd,
-      ...(call.kind === "grep"
-        ? { toolName: "grep", toolArgs: { pattern: "KEY", ...searchOf(call) } }
-        : call.kind === "bash"
-          ? { toolName: "bash", toolArgs: { command: call.command, description: "run" } }
-          : call.kind === "read"
-            ? { toolName: "view", toolArgs: { path: call.path } }
-            : call.kind === "write"
-              ? { toolName: "create", toolArgs: { path: call.path, file_text: "x\n" } }
-              : { toolName: "edit", toolArgs: { path: call.path, old_str: "a", new_str: "b" } }),
+      ...(call.kind === "many"
+        ? geminiOnly()
+        : call.kind === "grep"
+          ? { toolName: "grep", toolArgs: { pattern: "KEY", ...searchOf(call) } }
+          : call.kind === "bash"
+            ? { toolName: "bash", toolArgs: { command: call.command, description: "run" } }
+            : call.kind === "read"
+              ? { toolName: "view", toolArgs: { path: call.path } }
+              : call.kind === "write"
+                ? { toolName: "create", toolArgs: { path: call.path, file_text: "x\n" } }
+                : { toolName: "edit", toolArgs: { path: call.path, old_str: "a", new_str: "b" } }),
     }),
     denied: (stdout) => (parsed(stdout).permissionDecision === "deny" ? String(parsed(stdout).permissionDecisionReason) : undefined),
   },
@@ -147,7 +162,7 @@ export const AGENTS: Record<string, AgentShape> = {
 const searchOf = ({ path, glob, type }: Search) => ({ ...(path && { path }), ...(glob && { glob }), ...(type && { type }) });
 
 function codexPatch(call: Call): string {
-  if (call.kind === "bash" || call.kind === "grep") throw new Error("not a file call");
+  if (call.kind === "bash" || call.kind === "grep" || call.kind === "many") throw new Error("not a file call");
   const body =
     call.kind === "read"
       ? ""

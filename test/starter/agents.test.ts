@@ -6,7 +6,16 @@
 // of each kind per agent runs the BUILT binary, the way the agent runs it.
 import { describe, expect, test } from "vitest";
 import { AGENTS, decide, type Search, useStarterBox } from "./_agents.ts";
-import { ATTACKS, FILE_ATTACKS, FILE_INNOCENT, INNOCENT, SEARCH_ATTACKS, SEARCH_INNOCENT } from "./cases.ts";
+import {
+  ATTACKS,
+  FILE_ATTACKS,
+  FILE_INNOCENT,
+  INNOCENT,
+  MANY_FILES_ATTACKS,
+  MANY_FILES_INNOCENT,
+  SEARCH_ATTACKS,
+  SEARCH_INNOCENT,
+} from "./cases.ts";
 
 // Each shell command runs on two of the four agents, in turn (the adapters hand the command over
 // as it is, so two payload shapes per command check the translation without spawning ~3,600
@@ -55,6 +64,16 @@ describe.concurrent.each(agents)("starter policy on %s", (agent) => {
   });
   test.each(searches(SEARCH_INNOCENT))("lets a search tool %o run", async (call) => {
     expect(await decide(box(), agent, { kind: "grep", ...where(call) })).toBeUndefined();
+  });
+});
+
+describe.concurrent("starter policy on Gemini's read_many_files", () => {
+  const many = (path: string) => [path === "$P" ? box().project : full(path)];
+  test.each(MANY_FILES_ATTACKS)("no-dotenv-secrets blocks reading %s", async (path) => {
+    expect(await decide(box(), "gemini", { kind: "many", paths: many(path) })).toMatch(guarded("no-dotenv-secrets"));
+  });
+  test.each(MANY_FILES_INNOCENT)("lets it read %s", async (path) => {
+    expect(await decide(box(), "gemini", { kind: "many", paths: many(path) })).toBeUndefined();
   });
 });
 

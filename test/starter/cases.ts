@@ -910,6 +910,10 @@ export const SEARCH_INNOCENT: Search[] = [
   { type: "ts" }, // Gemini's search has no file type: not sent to it
 ];
 
+/** Gemini's read_many_files reads every file of a folder or a pattern, dotfiles included, less what git ignores. */
+export const MANY_FILES_ATTACKS: string[] = [".", "config", "**/*", "*", "**/*.env", "$P"];
+export const MANY_FILES_INNOCENT: string[] = ["src", "src/**/*.ts", "README.md", "*.md"];
+
 export const INNOCENT: string[] = [
   "python3 -m pytest -q tests",
   "python3 -m venv .venv",

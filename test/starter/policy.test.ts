@@ -12,7 +12,16 @@ import type { NormalizedEvent } from "../../src/engine/types.ts";
 import { STARTER_POLICY, starterPolicyText } from "../../src/starter-policy.ts";
 import { useProject } from "../facts/_project.ts";
 import type { Search } from "./_agents.ts";
-import { ATTACKS, FILE_ATTACKS, FILE_INNOCENT, INNOCENT, SEARCH_ATTACKS, SEARCH_INNOCENT } from "./cases.ts";
+import {
+  ATTACKS,
+  FILE_ATTACKS,
+  FILE_INNOCENT,
+  INNOCENT,
+  MANY_FILES_ATTACKS,
+  MANY_FILES_INNOCENT,
+  SEARCH_ATTACKS,
+  SEARCH_INNOCENT,
+} from "./cases.ts";
 
 const cwd = realpathSync(mkdtempSync(join(tmpdir(), "hookit-starter-")));
 afterAll(() => rmSync(cwd, { recursive: true, force: true }));
@@ -120,6 +129,18 @@ describe("starter policy, each attack by the guard meant for it", () => {
   });
   test.each(SEARCH_ATTACKS)("no-dotenv-secrets blocks a search tool %o", async (call) => {
     expect(await reasonOf(search(call))).toContain('hook "no-dotenv-secrets"');
+  });
+  const many = (path: string): NormalizedEvent => ({
+    event: "tool_call",
+    toolName: "read",
+    toolCallId: "c",
+    input: { path: path === "$P" ? project.dir : full(path), many: true },
+  });
+  test.each(MANY_FILES_ATTACKS)("no-dotenv-secrets blocks a many-file read of %s", async (path) => {
+    expect(await reasonOf(many(path))).toContain('hook "no-dotenv-secrets"');
+  });
+  test.each(MANY_FILES_INNOCENT)("lets a many-file read of %s run", async (path) => {
+    expect(await reasonOf(many(path))).toBeUndefined();
   });
   test.each(SEARCH_INNOCENT)("lets a search tool %o run", async (call) => {
     expect(await reasonOf(search(call))).toBeUndefined();

@@ -22,7 +22,8 @@ const MEMORY_FILE = "~/.gemini/GEMINI.md";
 export function normalizeGeminiCalls(name: string, args: Record<string, unknown>): NormalizedTool[] {
   if (name === "read_many_files") {
     const paths = [...stringsOf(args.include), ...stringsOf(args.paths)];
-    if (paths.length > 0) return paths.map((path) => ({ toolName: "read", input: { path } }));
+    // Each is a file, a folder (everything in it) or a pattern: `many` says the read may open more than one file.
+    if (paths.length > 0) return paths.map((path) => ({ toolName: "read", input: { path, many: true } }));
   }
   return [normalizeGeminiTool(name, args)];
 }
@@ -142,7 +143,7 @@ export const TOOL_CLASSES: ToolClass[] = [
     perFile: true,
     fields: { include: "path", paths: "path" },
     rest: ["exclude", "recursive", "useDefaultExcludes", "file_filtering_options"],
-    note: "one `read` per path or glob",
+    note: "one `read` per path or glob, with `many: true` (a folder or pattern opens every file in it)",
   },
   { native: "write_file", as: "write", fields: { file_path: "path", content: "content" } },
   {
