@@ -4,7 +4,7 @@
 import { os } from "../os.lazy.ts";
 import { join } from "node:path";
 import { globMatcher } from "./ignored.ts";
-import { places } from "./paths.ts";
+import { forgetPaths, places } from "./paths.ts";
 import { PathRecorder } from "./record.ts";
 import type { Effect, FactOptions, Facts } from "./types.ts";
 
@@ -26,6 +26,7 @@ export function home(env: Readonly<Record<string, string | undefined>>): string 
 export function derivePathFacts(toolName: string, input: Record<string, unknown>, options: FactOptions): Facts | undefined {
   const effect = Object.hasOwn(FILE_TOOLS, toolName) ? FILE_TOOLS[toolName] : undefined;
   if (effect === undefined) return undefined;
+  forgetPaths();
   const env = options.env ?? process.env;
   const recorder = new PathRecorder(places(options.projectDir ?? options.cwd, home(env), env));
   const path = typeof input.path === "string" && input.path !== "" ? input.path : undefined;

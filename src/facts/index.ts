@@ -8,7 +8,7 @@
 import type { ShellState } from "./expand.ts";
 import { derivePathFacts, home as homeOf } from "./file-tools.ts";
 import { parseScript } from "./parse.ts";
-import { places, realPath } from "./paths.ts";
+import { forgetPaths, places, realPath } from "./paths.ts";
 import type { FactOptions, Facts } from "./types.ts";
 import { Walker } from "./walk.ts";
 
@@ -29,6 +29,7 @@ function setup(options: FactOptions): { walker: Walker; state: ShellState } {
 
 /** Facts of a bash tool call's command. Never throws: what it cannot read is in `unresolved`. */
 export function deriveCommandFacts(command: string, options: FactOptions): Facts {
+  forgetPaths();
   const { walker, state } = setup(options);
   try {
     const text = command.length > MAX_COMMAND ? command.slice(0, MAX_COMMAND) : command;

@@ -42,6 +42,16 @@ function computePlaces(projectDir: string, home: string, env: Readonly<Record<st
 
 const cache = new Map<string, string>();
 
+/**
+ * Forgets every real path and place found so far. Each derivation starts with
+ * it: in a long-lived process (Pi, OpenCode) the agent may have swapped a file
+ * for a symlink since the last call, and a cached answer would follow the old one.
+ */
+export function forgetPaths(): void {
+  cache.clear();
+  lastPlaces = undefined;
+}
+
 /** The real path of the longest existing prefix, with the rest appended lexically. */
 export function realPath(path: string): string {
   const hit = cache.get(path);
