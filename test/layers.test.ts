@@ -32,6 +32,7 @@ const LAYERS: ReadonlyArray<{ name: string; rank: number; paths: readonly string
       "crypto.lazy.ts",
       "os.lazy.ts",
       "temp-dir.ts",
+      "work-tree.ts",
       "exec-path.ts",
       "is-record.ts",
       "nearest.ts",

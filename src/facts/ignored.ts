@@ -7,8 +7,9 @@
 // folder, and .git/info/exclude. Not read: the user's global excludes file and
 // .ignore/.rgignore. Every doubt answers "not ignored", so a missed rule can
 // only make hookit stricter, never let a secret through.
-import { readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
+import { readIfExists } from "../read-if-exists.ts";
+import { gitWorkTree } from "../work-tree.ts";
 
 interface Rule {
   regex: RegExp;
@@ -18,7 +19,7 @@ interface Rule {
 
 /** Whether `file` (absolute, real) lies in a git work tree whose ignore rules exclude it. */
 export function gitIgnored(file: string): boolean {
-  const root = workTreeRoot(dirname(file));
+  const root = gitWorkTree(dirname(file));
   if (root === undefined) return false;
   const parts = relative(root, file).split(sep);
   if (parts.some((part) => part === ".." || part === "")) return false;
@@ -49,25 +50,14 @@ function lastMatch(rules: Array<[string, Rule[]]>, path: string, isDir: boolean)
   return verdict;
 }
 
-function workTreeRoot(start: string): string | undefined {
-  for (let dir = start; ; dir = dirname(dir)) {
-    try {
-      statSync(join(dir, ".git"));
-      return dir;
-    } catch {
-      // not here: one folder up
-    }
-    if (dirname(dir) === dir) return undefined;
-  }
-}
-
 function rulesOf(path: string): Rule[] {
-  let text: string;
+  let text: string | undefined;
   try {
-    text = readFileSync(path, "utf8");
+    text = readIfExists(path);
   } catch {
-    return [];
+    return []; // unreadable: no rules, so nothing counts as ignored (the strict side)
   }
+  if (text === undefined) return [];
   const rules: Rule[] = [];
   for (const raw of text.split(/\r?\n/)) {
     const rule = parseRule(raw);

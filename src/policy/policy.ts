@@ -5,6 +5,7 @@ import type { StorageFile } from "../engine/catalog.ts";
 import { managedLayer } from "./managed-layer.ts";
 import { globalPolicyPath, PROJECT_POLICY, type Env } from "../paths.ts";
 import { readIfExists } from "../read-if-exists.ts";
+import { gitWorkTree } from "../work-tree.ts";
 import { lockedLayers } from "../sources/layer.ts";
 
 export interface PolicyFiles {
@@ -43,11 +44,7 @@ export function findProject(cwd: string): { root: string; policy?: string } {
 
 /** The enclosing git work tree (a directory holding `.git`, a folder or a file), else `cwd` itself. */
 export function workTreeRoot(cwd: string): string {
-  const start = resolve(cwd);
-  for (let dir = start; ; dir = dirname(dir)) {
-    if (existsSync(join(dir, ".git"))) return dir;
-    if (dirname(dir) === dir) return start;
-  }
+  return gitWorkTree(cwd) ?? resolve(cwd);
 }
 
 /** Every project policy from `cwd` up to the work tree's root, nearest first. */
