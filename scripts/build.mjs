@@ -4,15 +4,18 @@
 //   — Node's ESM loader alone costs more than our whole budget;
 // - everything else (CLI, library, Pi extension): ESM with code splitting, the
 //   cold commands' dependencies (citty, zod, consola) in lazy chunks.
-import { build } from "esbuild";
-import { chmodSync, copyFileSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { build, transform } from "esbuild";
+import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
+import { createRequire } from "node:module";
 import { relative, resolve, sep } from "node:path";
 
 import { adapterIds } from "./agents.mjs";
 import { makeCodeCaches } from "./code-cache.mjs";
 
 const ADAPTER_IDS = adapterIds();
+/** The one spelling of the CommonJS wrapper, shared with the hot path's loader. */
+const { wrap } = createRequire(import.meta.url)("../src/bin.cjs");
 const common = {
   bundle: true,
   platform: "node",
@@ -52,10 +55,10 @@ const hotPathLoaders = {
   },
 };
 
-// dist/facts.cjs through V8's code cache (dist/facts.cjs.cache, made below), wrapped as
-// Node's Module.wrap does (spelled out, as in src/bin.cjs: node:module is costly to load): most of what a
-// first parse costs is compiling the functions it runs. A cache from another Node version is
-// rejected by V8, and the file is then simply compiled.
+// dist/facts.cjs through V8's code cache (dist/facts.cjs.cache, made below), from the wrapped
+// source the build saves next to it (dist/facts.cjs.wrapped, see wrappedSource in src/bin.cjs):
+// most of what a first parse costs is compiling the functions it runs. A cache from another
+// Node version is rejected by V8, and the file is then simply compiled.
 const FACTS_LOADER = `
 const { Script } = require("node:vm");
 const { readFileSync } = require("node:fs");
@@ -63,27 +66,37 @@ const { join } = require("node:path");
 let loaded;
 export const loadFacts = async () => (loaded ??= load());
 export const factsNow = () => (loaded ??= load());
+function wrapped(file) {
+  try { return readFileSync(file + ".wrapped", "utf8"); }
+  catch { return "(function (exports, require, module, __filename, __dirname) { " + readFileSync(file, "utf8") + "\\n});"; }
+}
 function load() {
   const file = join(__dirname, "facts.cjs");
   let cachedData;
   try { cachedData = readFileSync(file + ".cache"); } catch {}
-  const script = new Script("(function (exports, require, module, __filename, __dirname) { " + readFileSync(file, "utf8") + "\\n});", { filename: file, cachedData });
+  const script = new Script(wrapped(file), { filename: file, cachedData });
   const module = { exports: {} };
   script.runInThisContext()(module.exports, require, module, file, __dirname);
   return module.exports;
 }`;
 
-/** Runs the facts on typical commands, then saves V8's code for every function that ran. */
+/**
+ * Runs the facts on typical commands, then saves V8's code for every function that ran. Every
+ * bash call deserializes the whole cache (about 40 k instructions per kB), while a function
+ * missing from it is compiled when first needed (about ten times what its share of the cache
+ * costs): the commands are what agents run all the time (a build and test line, searches,
+ * globs, a clean, a push), not the rare spellings (`sudo env timeout`, `find -exec`, `bash -c`)
+ * that only an attempt to get around a guard uses.
+ */
 function factsCodeCache() {
   const commands = [
     "cd src && git add -A && git commit -m 'fix: x' && npm test 2>&1 | tail -n 20 > ../test.log",
-    "bash -c 'rm -rf ~' ; sudo env X=1 timeout 5 find . -name '*.log' -exec rm {} + ; cat .env* | grep -e KEY > /tmp/x",
-    "git push --force-with-lease origin main",
+    "grep -rn TODO src | head -n 20; ls src/*.ts; rm -rf build; git push origin main",
   ];
   const script = `
     const { Script } = require("node:vm"); const fs = require("node:fs"); const path = require("node:path");
     const file = path.resolve("dist/facts.cjs");
-    const script = new Script("(function (exports, require, module, __filename, __dirname) { " + fs.readFileSync(file, "utf8") + "\\n});", { filename: file });
+    const script = new Script(fs.readFileSync(file + ".wrapped", "utf8"), { filename: file });
     const module = { exports: {} };
     script.runInThisContext()(module.exports, require, module, file, path.dirname(file));
     for (const command of ${JSON.stringify(commands)}) module.exports.deriveCommandFacts(command, { cwd: process.cwd() });
@@ -148,12 +161,17 @@ const facts = await build({
   plugins: [hotPathLoaders],
   minify: true,
 });
+// Each hot bundle's source as V8 compiles it from a code cache (src/bin.cjs, wrappedSource).
+for (const file of ["dist/hook.cjs", "dist/facts.cjs", ...ADAPTER_IDS.map((id) => `dist/adapters/${id}.cjs`)])
+  writeFileSync(`${file}.wrapped`, wrap(readFileSync(file, "utf8")));
 factsCodeCache();
 for (const other of [external, facts]) {
   Object.assign(hot.metafile.outputs, other.metafile.outputs);
   Object.assign(hot.metafile.inputs, other.metafile.inputs);
 }
-copyFileSync("src/bin.cjs", "dist/bin.cjs");
+// The bin is the first file of every call Node compiles from source (no code cache for it):
+// minified, without its comments (src/bin.cjs is the readable one).
+writeFileSync("dist/bin.cjs", (await transform(readFileSync("src/bin.cjs", "utf8"), { minify: true, loader: "js" })).code);
 chmodSync("dist/bin.cjs", 0o755);
 writeFileSync("dist/meta.json", JSON.stringify({ cold: cold.metafile, hot: hot.metafile }));
 writeFileSync("dist/policy-tests.schema.json", execFileSync(process.execPath, ["dist/bin.cjs", "test", "--schema"]));

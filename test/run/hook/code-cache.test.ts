@@ -3,7 +3,7 @@
 // so the built files must be accepted; and a damaged cache must never change
 // what hookit answers, only how fast.
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createRequire } from "node:module";
@@ -79,4 +79,28 @@ test("a damaged code cache is turned down by V8 and the hook answers exactly as 
   ).toEqual(damaged);
   const after = hook();
   expect({ stdout: after.stdout, status: after.status }).toEqual({ stdout: before.stdout, status: before.status });
+});
+
+test("each hot bundle's saved wrapped source is exactly the module wrapped, and a missing one is wrapped at run time", () => {
+  const bin = require(join(packageRoot(), "dist", "bin.cjs")) as { wrap: (s: string) => string; wrappedSource: (file: string) => string };
+  const dist = join(packageRoot(), "dist");
+  for (const file of ["hook.cjs", "facts.cjs", ...ADAPTERS.map((id) => `adapters/${id}.cjs`)]) {
+    const wrapped = readFileSync(join(dist, `${file}.wrapped`), "utf8");
+    expect(wrapped, file).toBe(bin.wrap(readFileSync(join(dist, file), "utf8")));
+  }
+  const copy = join(mkdtempSync(join(tmpdir(), "hookit-wrapped-")), "dist");
+  cpSync(dist, copy, { recursive: true });
+  rmSync(join(copy, "hook.cjs.wrapped"));
+  expect(bin.wrappedSource(join(copy, "hook.cjs"))).toBe(bin.wrap(readFileSync(join(copy, "hook.cjs"), "utf8")));
+  // Through the cache, as a hook call loads it: V8 still accepts the cache.
+  expect(loadAll(copy, "shell").filter(([, rejected]) => rejected)).toEqual([]);
+});
+
+test("the bundles' own requires reach the adapters' caches for an adapter file name only", () => {
+  const { isAdapterFile } = require(join(packageRoot(), "dist", "bin.cjs")) as { isAdapterFile: (name: string) => boolean };
+  const yes = ["./adapters/claude.cjs", "./adapters/a.cjs", ...ADAPTERS.map((id) => `./adapters/${id}.cjs`)];
+  const no = ["./adapters/.cjs", "./adapters/A.cjs", "./adapters/../x.cjs", "./adapters/cl-aude.cjs", "./adapters/claude.mjs"];
+  no.push("./adapters/claude.cjsx", "adapters/claude.cjs", "./validate.cjs", "node:fs", "./adapters/claude/index.cjs");
+  for (const name of yes) expect(isAdapterFile(name), name).toBe(true);
+  for (const name of no) expect(isAdapterFile(name), name).toBe(false);
 });
