@@ -46,7 +46,8 @@ export async function listChanges(run: FaultRun, pathPattern: string): Promise<C
 /**
  * Every change, killed before it happens; writes also killed halfway. An
  * O_APPEND write of one small log record is one write(2) that a kill cannot
- * split, so appends are only killed before.
+ * split, so appends (appendFileSync, and writeSync on a file opened for
+ * appending, logged as appendSync) are only killed before.
  */
 export function killPoints(changes: readonly Change[]): KillPoint[] {
   return changes.flatMap((change, index) => {

@@ -12,7 +12,8 @@
 //   HOOKIT_FAULT_SHORT  N: a disk that fills up mid-write: the first writeSync to a
 //                       matching file writes at most N bytes and returns that count
 //                       (as write(2) does), later ones fail with ENOSPC
-//   HOOKIT_FAULT_LOG    file that gets one line per matching change ("call path")
+//   HOOKIT_FAULT_LOG    file that gets one line per matching change ("call path"; a
+//                       writeSync to a file opened for appending is "appendSync")
 const fs = require("node:fs");
 
 const pattern = process.env.HOOKIT_FAULT_PATH ? new RegExp(process.env.HOOKIT_FAULT_PATH) : undefined;
@@ -25,6 +26,8 @@ const shortAt = process.env.HOOKIT_FAULT_SHORT === undefined ? undefined : Numbe
 let diskFull = false;
 const original = { ...fs };
 const writable = new Map(); // fd -> path, for files opened to be written
+const appended = new Set(); // fds opened with O_APPEND: their writes are logged as "appendSync"
+const appending = (flags) => (typeof flags === "string" ? flags.includes("a") : (flags & fs.constants.O_APPEND) !== 0);
 let seen = 0;
 let depth = 0; // fs calls made inside a wrapped call are not counted again
 
@@ -65,7 +68,7 @@ function wrap(call, pathOf) {
     const path = pathOf(args);
     if (!matches(path)) return real.apply(this, args);
     seen += 1;
-    if (logFile) original.appendFileSync(logFile, `${call} ${path}\n`);
+    if (logFile) original.appendFileSync(logFile, `${call === "writeSync" && appended.has(args[0]) ? "appendSync" : call} ${path}\n`);
     fail(call, path);
     if (seen === killAt && killMode === "before") die();
     depth += 1;
@@ -114,11 +117,13 @@ fs.openSync = function (path, flags, ...rest) {
   }
   const fd = openReal.call(this, path, flags, ...rest);
   if (write && typeof path === "string") writable.set(fd, path);
+  if (write && appending(flags)) appended.add(fd);
   return fd;
 };
 const closeReal = original.closeSync;
 fs.closeSync = function (fd) {
   writable.delete(fd);
+  appended.delete(fd);
   return closeReal.call(this, fd);
 };
 
