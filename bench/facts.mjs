@@ -5,8 +5,8 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
+import { cpuOf, formatRatio, median, pairedRatio } from "./cpu.mjs";
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const f = (x) => x.toFixed(x < 1 ? 3 : 2);
 
 export const COMPOUND =
@@ -16,12 +16,6 @@ export const LONG = Array.from(
   { length: 125 },
   (_, i) => `test -f step${i}.sh && bash step${i}.sh --verbose "$HOME/cache" >> build.log 2>&1`,
 ).join(" && ");
-
-function cpuOf(command, env, input) {
-  const run = spawnSync("bash", ["-c", `TIMEFORMAT='%3U %3S'; time ${command} >/dev/null`], { env, input, encoding: "utf8" });
-  const [user, sys] = run.stderr.trim().split("\n").at(-1).split(" ").map(Number);
-  return (user + sys) * 1000;
-}
 
 /** `hookit init --global` in a fresh home, and a project (a git work tree) to run in. */
 function starterHome(work, bin) {
@@ -71,7 +65,7 @@ function hotPath(root, work, bin, rounds, minimal) {
     times.node.push(cpuOf(`"${process.execPath}" -e 0`, env, ""));
     for (const [name, c] of Object.entries(cases)) times[name].push(cpuOf(command(c.event), env, c.input));
   }
-  return Object.fromEntries(Object.entries(times).map(([k, v]) => [k, median(v)]));
+  return Object.fromEntries(Object.entries(times).map(([k, v]) => [k, { ms: median(v), ratio: pairedRatio(v, times.node) }]));
 }
 
 function inProcess(root, work) {
@@ -117,13 +111,15 @@ export function factsBench({ root, work, bin, rounds }) {
   const local = inProcess(root, work);
   const load = loadCost(root, rounds);
   const row = (label, key, budget) =>
-    `| ${label} | ${f(hot[key])} | ${(hot[key] / hot.node).toFixed(2)} | ${f(bare[key])} | ${(bare[key] / bare.node).toFixed(2)} | ${budget} |`;
+    `| ${label} | ${f(hot[key].ms)} | ${formatRatio(hot[key].ratio)} | ${f(bare[key].ms)} | ${formatRatio(bare[key].ratio)} | ${budget} |`;
   return [
     "## Command facts: the starter policy (`hookit init --global`) on `hookit hook --agent claude`, CPU time (user+sys)",
     "",
     "Compound command: `" +
       COMPOUND.replaceAll("|", "\\|") +
-      "`. Columns: with the ambient environment (as above), and with only PATH, HOME and XDG_*.",
+      "`. Columns: with the ambient environment (as above), and with only PATH, HOME and XDG_*. " +
+      `${rounds} rounds; CPU ms are medians, a ratio is the median of each round's ratio to that round's bare node run, ` +
+      "with the middle half of the rounds' ratios in parentheses.",
     "",
     "| run | CPU ms | ratio | CPU ms, minimal env | ratio | budget |",
     "| --- | --- | --- | --- | --- | --- |",

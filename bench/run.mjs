@@ -11,13 +11,13 @@ import { factsBench } from "./facts.mjs";
 import { protectionCost } from "./protect.mjs";
 import { sourcesBench } from "./sources.mjs";
 import { exportOnEnv, setShipperDue, waitForShipper } from "./telemetry.mjs";
+import { cpuOf, formatRatio, median, pairedRatio } from "./cpu.mjs";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 21);
 const root = new URL("..", import.meta.url).pathname;
 const bin = join(root, "dist", "bin.cjs");
 const work = mkdtempSync(join(tmpdir(), "hookit-bench-"));
 const payload = readFileSync(join(root, "test", "fixtures", "claude", "PreToolUse-Bash.json"), "utf8").replace("/home/user/project", work);
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** 50 hooks: 40 filter misses and 10 matching `true` shortcuts (plus one `false` when blocking). */
 function policy(block) {
@@ -35,13 +35,6 @@ function envFor(name, block) {
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, "hookit.json"), policy(block));
   return { ...process.env, HOME: dir, XDG_STATE_HOME: join(dir, "state"), HOOKIT_CONFIG: join(dir, "hookit.json") };
-}
-
-/** CPU time (user + sys, ms) of one process, from bash's getrusage-based `time`. */
-function cpuOf(command, env, input) {
-  const run = spawnSync("bash", ["-c", `TIMEFORMAT='%3U %3S'; time ${command} >/dev/null`], { env, input, encoding: "utf8" });
-  const [user, sys] = run.stderr.trim().split("\n").at(-1).split(" ").map(Number);
-  return (user + sys) * 1000;
 }
 
 function hotPath() {
@@ -68,8 +61,7 @@ function hotPath() {
     times.spawning.push(cpuOf(hook, exported, payload));
     waitForShipper(exported);
   }
-  const m = (key) => median(times[key]);
-  return { node: m("node"), pass: m("pass"), block: m("block"), exported: m("exported"), spawning: m("spawning") };
+  return Object.fromEntries(Object.entries(times).map(([key, v]) => [key, { ms: median(v), ratio: pairedRatio(v, times.node) }]));
 }
 
 async function engineScaling() {
@@ -135,17 +127,17 @@ const lines = [
   "# hookit benchmark results",
   "",
   `Machine: ${cpus().length} × ${cpus()[0]?.model.trim()}, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}.`,
-  `Command: \`npm run bench\` (${ROUNDS} alternating rounds; medians).`,
+  `Command: \`npm run bench\` (${ROUNDS} alternating rounds; medians). A ratio to bare node is the median of the rounds' own ratios (each round runs bare node next to every contender), with the middle half of them in parentheses.`,
   "",
   "## Hot path: `hookit hook --agent claude PreToolUse`, 50-hook policy, CPU time (user+sys)",
   "",
   "| run | CPU ms | ratio to bare node |",
   "| --- | --- | --- |",
-  `| bare \`node -e 0\` | ${f(hot.node)} | 1.00 |`,
-  `| hookit, pass (40 filter misses, 10 \`true\`) | ${f(hot.pass)} | ${(hot.pass / hot.node).toFixed(2)} |`,
-  `| hookit, block (+1 \`false\`) | ${f(hot.block)} | ${(hot.block / hot.node).toFixed(2)} |`,
-  `| hookit, pass, decision export on (a shipper running or backing off) | ${f(hot.exported)} | ${(hot.exported / hot.node).toFixed(2)} |`,
-  `| hookit, pass, decision export on, the call that starts the shipper | ${f(hot.spawning)} | ${(hot.spawning / hot.node).toFixed(2)} |`,
+  `| bare \`node -e 0\` | ${f(hot.node.ms)} | 1.00 |`,
+  `| hookit, pass (40 filter misses, 10 \`true\`) | ${f(hot.pass.ms)} | ${formatRatio(hot.pass.ratio)} |`,
+  `| hookit, block (+1 \`false\`) | ${f(hot.block.ms)} | ${formatRatio(hot.block.ratio)} |`,
+  `| hookit, pass, decision export on (a shipper running or backing off) | ${f(hot.exported.ms)} | ${formatRatio(hot.exported.ratio)} |`,
+  `| hookit, pass, decision export on, the call that starts the shipper | ${f(hot.spawning.ms)} | ${formatRatio(hot.spawning.ratio)} |`,
   "",
   "## Engine in-process: one `tool_call`, no hook matches",
   "",

@@ -7,14 +7,9 @@ import { spawnSync } from "node:child_process";
 import { closeSync, fstatSync, mkdirSync, openSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
-const f = (x) => x.toFixed(x < 1 ? 3 : 1);
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+import { cpuOf, formatRatio, median, pairedRatio } from "./cpu.mjs";
 
-function cpuOf(command, env, input) {
-  const run = spawnSync("bash", ["-c", `TIMEFORMAT='%3U %3S'; time ${command} >/dev/null`], { env, input, encoding: "utf8" });
-  const [user, sys] = run.stderr.trim().split("\n").at(-1).split(" ").map(Number);
-  return (user + sys) * 1000;
-}
+const f = (x) => x.toFixed(x < 1 ? 3 : 1);
 
 /** A source the way `hookit source add` leaves it: registry, then the copy named by its digest. */
 function writeSource(home) {
@@ -68,7 +63,7 @@ export function sourcesBench({ bin, rounds, payload, envFor }) {
     "| run | CPU ms | ratio to bare node | vs no source |",
     "| --- | --- | --- | --- |",
     `| bare \`node -e 0\` | ${f(node)} | 1.00 | |`,
-    `| no policy source (no \`sources.json\`) | ${f(noneMs)} | ${(noneMs / node).toFixed(2)} | |`,
-    `| one policy source, 10 hooks (registry + copy read, stamp checked) | ${f(oneMs)} | ${(oneMs / node).toFixed(2)} | ${oneMs - noneMs >= 0 ? "+" : ""}${f(oneMs - noneMs)} ms |`,
+    `| no policy source (no \`sources.json\`) | ${f(noneMs)} | ${formatRatio(pairedRatio(times.none, times.node))} | |`,
+    `| one policy source, 10 hooks (registry + copy read, stamp checked) | ${f(oneMs)} | ${formatRatio(pairedRatio(times.one, times.node))} | ${oneMs - noneMs >= 0 ? "+" : ""}${f(oneMs - noneMs)} ms |`,
   ];
 }
