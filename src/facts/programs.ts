@@ -221,403 +221,525 @@ const READERS = [
   "mdcat",
 ];
 
-// What each program does with its arguments. A Map filled entry by entry, not one object literal:
-// a literal this large is a dictionary-mode object, and building it cost more than a whole parse.
-const HANDLERS = new Map<string, Handler>();
-HANDLERS.set("rm", (args, run, program) => {
-  const parsed = parseOptions(args);
-  const recursive = ["r", "R", "recursive"].some((f) => parsed.flags.has(f));
-  mark(run, parsed.operands, "delete", program, { recursive, noFollow: true });
-});
-HANDLERS.set("rmdir", (args, run, program) => mark(run, parseOptions(args).operands, "delete", program, { noFollow: true }));
-HANDLERS.set("unlink", (args, run, program) => mark(run, parseOptions(args).operands, "delete", program, { noFollow: true }));
-HANDLERS.set("shred", (args, run, program) => {
-  const parsed = parseOptions(args, { short: "nsx", long: ["iterations", "size", "remove", "random-source"] });
-  mark(run, parsed.operands, parsed.flags.has("u") || parsed.flags.has("remove") ? "delete" : "write", program);
-});
-HANDLERS.set("cp", (args, run, program) => copyLike(args, run, program, false));
-HANDLERS.set("mv", (args, run, program) => copyLike(args, run, program, true));
-HANDLERS.set("install", (args, run, program) => {
-  const parsed = parseOptions(args, { short: "mogtS", long: ["mode", "owner", "group", "target-directory", "suffix"] });
-  if (parsed.flags.has("d")) return mark(run, parsed.operands, "write", program);
-  copyLike(args, run, program, false);
-});
-HANDLERS.set("ln", (args, run, program) => {
-  const parsed = parseOptions(args, { short: "tS", long: ["target-directory", "suffix"] });
-  const target = parsed.values.get("t") ?? parsed.values.get("target-directory");
-  if (target) return mark(run, target, "write", program);
-  if (parsed.operands.length < 2) return;
-  const [from, to] = parsed.operands.slice(-2) as [Field, Field];
-  mark(run, [to], "write", program);
-  rememberLink(run, from, to, parsed.flags.has("s") || parsed.flags.has("symbolic"));
-});
-HANDLERS.set("tee", writes());
-HANDLERS.set("sponge", writes());
-HANDLERS.set("mkfifo", writes({ short: "mZ", long: ["mode", "context"] }));
-HANDLERS.set("mknod", (args, run, program) =>
-  mark(run, parseOptions(args, { short: "mZ", long: ["mode", "context"] }).operands.slice(0, 1), "write", program),
-);
-// `uniq IN OUT`, `split FILE PREFIX`: the last operand is written.
-HANDLERS.set("uniq", (args, run, program) =>
-  inThenOut(
-    parseOptions(args, { short: "fsw", long: ["skip-fields", "skip-chars", "check-chars", "group", "all-repeated"] }),
-    run,
-    program,
-  ),
-);
-HANDLERS.set("split", (args, run, program) =>
-  inThenOut(
-    parseOptions(args, {
-      short: "abCdlnt",
-      long: ["suffix-length", "additional-suffix", "bytes", "line-bytes", "lines", "number", "separator", "filter"],
-    }),
-    run,
-    program,
-  ),
-);
-HANDLERS.set("shuf", (args, run, program) => {
-  const parsed = parseOptions(args, { short: "noi", long: ["head-count", "output", "input-range", "random-source"] });
-  mark(run, parsed.operands, "read", program);
-  mark(run, parsed.values.get("o") ?? parsed.values.get("output") ?? [], "write", program);
-});
-// `mktemp ~/x.XXXX`, `mktemp -p DIR`: the file (or folder) it makes.
-HANDLERS.set("mktemp", (args, run, program) => {
-  const parsed = parseOptions(args, { short: "p", long: ["tmpdir", "suffix"] });
-  const dir = parsed.values.get("p")?.[0] ?? parsed.values.get("tmpdir")?.[0];
-  const template = parsed.operands[0];
-  if (dir) mark(run, [template ? { ...template, text: join(dir.text, template.text) } : dir], "write", program);
-  else if (template?.text.includes("/")) mark(run, [template], "write", program);
-});
-HANDLERS.set("touch", (args, run, program) => {
-  const parsed = parseOptions(args, { short: "dtr", long: ["date", "reference", "time"] });
-  mark(run, parsed.operands, "write", program);
-});
-HANDLERS.set("mkdir", writes({ short: "m", long: ["mode", "context"] }));
-HANDLERS.set("truncate", writes({ short: "sr", long: ["size", "reference"] }));
-HANDLERS.set("chmod", (args, run, program) => modeThenFiles(args, run, program));
-HANDLERS.set("chown", (args, run, program) => modeThenFiles(args, run, program));
-HANDLERS.set("chgrp", (args, run, program) => modeThenFiles(args, run, program));
-HANDLERS.set("dd", (args, run, program) => {
-  for (const arg of args) {
-    if (arg.text.startsWith("if=")) run.walker.path({ ...arg, text: arg.text.slice(3) }, "read", program, run.state.cwd);
-    if (arg.text.startsWith("of=")) run.walker.path({ ...arg, text: arg.text.slice(3) }, "write", program, run.state.cwd);
+// What each program does with its arguments: a handler is made when a command first runs the
+// program (a call runs a few of some 250), not all at load time, where building the whole table
+// cost every parsed call about half a million instructions.
+function explicitHandler(program: string): Handler | undefined {
+  switch (program) {
+    case "rm":
+      return (args, run, program) => {
+        const parsed = parseOptions(args);
+        const recursive = ["r", "R", "recursive"].some((f) => parsed.flags.has(f));
+        mark(run, parsed.operands, "delete", program, { recursive, noFollow: true });
+      };
+    case "rmdir":
+      return (args, run, program) => mark(run, parseOptions(args).operands, "delete", program, { noFollow: true });
+    case "unlink":
+      return (args, run, program) => mark(run, parseOptions(args).operands, "delete", program, { noFollow: true });
+    case "shred":
+      return (args, run, program) => {
+        const parsed = parseOptions(args, { short: "nsx", long: ["iterations", "size", "remove", "random-source"] });
+        mark(run, parsed.operands, parsed.flags.has("u") || parsed.flags.has("remove") ? "delete" : "write", program);
+      };
+    case "cp":
+      return (args, run, program) => copyLike(args, run, program, false);
+    case "mv":
+      return (args, run, program) => copyLike(args, run, program, true);
+    case "install":
+      return (args, run, program) => {
+        const parsed = parseOptions(args, { short: "mogtS", long: ["mode", "owner", "group", "target-directory", "suffix"] });
+        if (parsed.flags.has("d")) return mark(run, parsed.operands, "write", program);
+        copyLike(args, run, program, false);
+      };
+    case "ln":
+      return (args, run, program) => {
+        const parsed = parseOptions(args, { short: "tS", long: ["target-directory", "suffix"] });
+        const target = parsed.values.get("t") ?? parsed.values.get("target-directory");
+        if (target) return mark(run, target, "write", program);
+        if (parsed.operands.length < 2) return;
+        const [from, to] = parsed.operands.slice(-2) as [Field, Field];
+        mark(run, [to], "write", program);
+        rememberLink(run, from, to, parsed.flags.has("s") || parsed.flags.has("symbolic"));
+      };
+    case "tee":
+      return writes();
+    case "sponge":
+      return writes();
+    case "mkfifo":
+      return writes({ short: "mZ", long: ["mode", "context"] });
+    case "mknod":
+      return (args, run, program) =>
+        mark(run, parseOptions(args, { short: "mZ", long: ["mode", "context"] }).operands.slice(0, 1), "write", program);
+    // `uniq IN OUT`, `split FILE PREFIX`: the last operand is written.
+    case "uniq":
+      return (args, run, program) =>
+        inThenOut(
+          parseOptions(args, { short: "fsw", long: ["skip-fields", "skip-chars", "check-chars", "group", "all-repeated"] }),
+          run,
+          program,
+        );
+    case "split":
+      return (args, run, program) =>
+        inThenOut(
+          parseOptions(args, {
+            short: "abCdlnt",
+            long: ["suffix-length", "additional-suffix", "bytes", "line-bytes", "lines", "number", "separator", "filter"],
+          }),
+          run,
+          program,
+        );
+    case "shuf":
+      return (args, run, program) => {
+        const parsed = parseOptions(args, { short: "noi", long: ["head-count", "output", "input-range", "random-source"] });
+        mark(run, parsed.operands, "read", program);
+        mark(run, parsed.values.get("o") ?? parsed.values.get("output") ?? [], "write", program);
+      };
+    // `mktemp ~/x.XXXX`, `mktemp -p DIR`: the file (or folder) it makes.
+    case "mktemp":
+      return (args, run, program) => {
+        const parsed = parseOptions(args, { short: "p", long: ["tmpdir", "suffix"] });
+        const dir = parsed.values.get("p")?.[0] ?? parsed.values.get("tmpdir")?.[0];
+        const template = parsed.operands[0];
+        if (dir) mark(run, [template ? { ...template, text: join(dir.text, template.text) } : dir], "write", program);
+        else if (template?.text.includes("/")) mark(run, [template], "write", program);
+      };
+    case "touch":
+      return (args, run, program) => {
+        const parsed = parseOptions(args, { short: "dtr", long: ["date", "reference", "time"] });
+        mark(run, parsed.operands, "write", program);
+      };
+    case "mkdir":
+      return writes({ short: "m", long: ["mode", "context"] });
+    case "truncate":
+      return writes({ short: "sr", long: ["size", "reference"] });
+    case "chmod":
+      return (args, run, program) => modeThenFiles(args, run, program);
+    case "chown":
+      return (args, run, program) => modeThenFiles(args, run, program);
+    case "chgrp":
+      return (args, run, program) => modeThenFiles(args, run, program);
+    case "dd":
+      return (args, run, program) => {
+        for (const arg of args) {
+          if (arg.text.startsWith("if=")) run.walker.path({ ...arg, text: arg.text.slice(3) }, "read", program, run.state.cwd);
+          if (arg.text.startsWith("of=")) run.walker.path({ ...arg, text: arg.text.slice(3) }, "write", program, run.state.cwd);
+        }
+      };
+    case "sed":
+      return afterFirst({ short: "eflE", long: ["expression", "file", "line-length"] }, "read", ["e", "expression", "f", "file"]);
+    case "awk":
+      return awk;
+    case "gawk":
+      return awk;
+    case "mawk":
+      return awk;
+    case "nawk":
+      return awk;
+    case "grep":
+      return grep;
+    case "egrep":
+      return grep;
+    case "fgrep":
+      return grep;
+    case "zgrep":
+      return grep;
+    case "rg":
+      return rg;
+    case "ag":
+      return ag;
+    case "ack":
+      return grep;
+    case "rgrep":
+      return grep;
+    case "ggrep":
+      return grep;
+    case "head":
+      return reads({ short: "nc", long: ["lines", "bytes"] });
+    case "tail":
+      return reads({ short: "ncs", long: ["lines", "bytes", "sleep-interval", "pid"] });
+    case "cut":
+      return reads({ short: "dfbc", long: ["delimiter", "fields", "bytes", "characters", "output-delimiter"] });
+    case "sort":
+      return (args, run, program) => {
+        const parsed = parseOptions(args, {
+          short: "otSTkt",
+          long: ["output", "key", "field-separator", "buffer-size", "temporary-directory", "files0-from"],
+        });
+        mark(run, parsed.operands, "read", program);
+        mark(run, parsed.values.get("o") ?? parsed.values.get("output") ?? [], "write", program);
+      };
+    case "jq":
+      return (args, run, program) => {
+        const parsed = parseOptions(args, {
+          short: "fL",
+          long: ["from-file", "indent", "arg", "argjson", "slurpfile", "rawfile", "args", "jsonargs"],
+        });
+        mark(run, parsed.operands.slice(parsed.values.has("f") || parsed.values.has("from-file") ? 0 : 1), "read", program);
+        mark(run, parsed.values.get("f") ?? parsed.values.get("from-file") ?? [], "read", program);
+      };
+    case "yq":
+      return reads();
+    case "tar":
+      return tar;
+    case "zip":
+      return (args, run, program) => {
+        const parsed = parseOptions(args, { short: "bintxP", long: ["temp-path", "password"] });
+        mark(run, parsed.operands.slice(0, 1), "write", program);
+        mark(run, parsed.operands.slice(1), "read", program);
+        if (parsed.flags.has("r") || parsed.flags.has("R") || parsed.flags.has("recurse-paths"))
+          secretsOf(run, parsed.operands.slice(1), program, parsed.values.get("x") ?? []);
+      };
+    case "unzip":
+      return (args, run, program) => {
+        const parsed = parseOptions(args, { short: "dxP" });
+        mark(run, parsed.operands.slice(0, 1), "read", program);
+        mark(run, parsed.values.get("d") ?? [{ text: ".", resolved: true }], "write", program);
+      };
+    case "gzip":
+      return readWrite;
+    case "gunzip":
+      return readWrite;
+    case "bzip2":
+      return readWrite;
+    case "bunzip2":
+      return readWrite;
+    case "xz":
+      return readWrite;
+    case "unxz":
+      return readWrite;
+    case "zstd":
+      return readWrite;
+    case "lz4":
+      return readWrite;
+    case "scp":
+      return (args, run, program) => remoteCopy(args, run, program, { short: "cFiJloPS" });
+    case "rsync":
+      return (args, run, program) =>
+        remoteCopy(args, run, program, {
+          short: "eBfT",
+          long: [
+            "exclude",
+            "include",
+            "rsh",
+            "filter",
+            "exclude-from",
+            "include-from",
+            "files-from",
+            "backup-dir",
+            "partial-dir",
+            "temp-dir",
+            "compare-dest",
+            "link-dest",
+            "chmod",
+            "chown",
+            "timeout",
+            "port",
+            "log-file",
+            "password-file",
+            "rsync-path",
+          ],
+        });
+    case "curl":
+      return curl;
+    case "wget":
+      return (args, run, program) => {
+        const parsed = parseOptions(args, {
+          short: "OoiPaeUtTwYQDlXIAR",
+          long: [
+            "output-document",
+            "output-file",
+            "input-file",
+            "directory-prefix",
+            "post-file",
+            "body-file",
+            "append-output",
+            "user-agent",
+            "header",
+            "post-data",
+            "body-data",
+            "method",
+            "tries",
+            "timeout",
+            "wait",
+          ],
+        });
+        for (const name of ["O", "output-document", "o", "output-file", "a", "append-output", "P", "directory-prefix"])
+          mark(
+            run,
+            (parsed.values.get(name) ?? []).filter((f) => f.text !== "-"),
+            "write",
+            program,
+          );
+        for (const name of ["i", "input-file", "post-file", "body-file"]) mark(run, parsed.values.get(name) ?? [], "read", program);
+      };
+    case "git":
+      return git;
+    // handled below, it changes the shell's state
+    case "cd":
+      return () => undefined;
+    case "eval":
+      return (args, run) => {
+        if (args.some((a) => !a.resolved)) run.walker.unresolved("eval of a value hookit cannot know");
+        run.walker.shell(args.map((a) => a.text).join(" "), run.state, "eval", run.depth);
+      };
+    case "find":
+      return find;
+    case "xargs":
+      return xargs;
+    case "env":
+      return env;
+    case "sudo":
+      return wrapper({
+        short: "ugpCDhrtTUR",
+        long: ["user", "group", "prompt", "chdir", "host", "role", "type", "close-from", "other-user", "command-timeout"],
+        posix: true,
+      });
+    case "doas":
+      return wrapper({ short: "uC", posix: true });
+    case "command":
+      return (args, run, program) => {
+        const parsed = parseOptions(args, { posix: true });
+        if (parsed.flags.has("v") || parsed.flags.has("V")) return;
+        exec(run, args.slice(parsed.rest), program);
+      };
+    case "builtin":
+      return wrapper({ posix: true });
+    case "exec":
+      return wrapper({ short: "a", posix: true });
+    case "nohup":
+      return wrapper({ posix: true });
+    case "setsid":
+      return wrapper({ posix: true });
+    case "chronic":
+      return wrapper({ posix: true });
+    case "unbuffer":
+      return wrapper({ posix: true });
+    case "caffeinate":
+      return wrapper({ short: "tw", posix: true });
+    case "nice":
+      return wrapper({ short: "n", long: ["adjustment"], posix: true });
+    case "ionice":
+      return wrapper({ short: "cnp", long: ["class", "classdata", "pid"], posix: true });
+    case "stdbuf":
+      return wrapper({ short: "ioe", long: ["input", "output", "error"], posix: true });
+    case "time":
+      return (args, run, program) => {
+        const parsed = parseOptions(args, { short: "of", long: ["output", "format"], posix: true });
+        mark(run, parsed.values.get("o") ?? parsed.values.get("output") ?? [], "write", program);
+        exec(run, args.slice(parsed.rest), program);
+      };
+    case "timeout":
+      return (args, run, program) => {
+        const parsed = parseOptions(args, { short: "sk", long: ["signal", "kill-after"], posix: true });
+        exec(run, args.slice(parsed.rest + 1), program); // the first operand is the duration
+      };
+    case "watch":
+      return (args, run, program) => {
+        const parsed = parseOptions(args, { short: "nqd", long: ["interval", "differences", "chgexit"], posix: true });
+        run.walker.shell(
+          args
+            .slice(parsed.rest)
+            .map((a) => a.text)
+            .join(" "),
+          run.state,
+          program,
+          run.depth,
+        );
+      };
+    case "flock":
+      return (args, run, program) => {
+        const parsed = parseOptions(args, { short: "wEc", long: ["timeout", "conflict-exit-code", "command"], posix: true });
+        const command = parsed.values.get("c") ?? parsed.values.get("command");
+        if (command) for (const c of command) run.walker.shell(c.text, run.state, program, run.depth);
+        else exec(run, args.slice(parsed.rest + 1), program);
+      };
+    case "busybox":
+      return (args, run, program) => exec(run, args, program);
+    case "su":
+      return (args, run, program) => {
+        const parsed = parseOptions(args, { short: "cgGsw", long: ["command", "group", "supp-group", "shell", "whitelist-environment"] });
+        for (const command of [...(parsed.values.get("c") ?? []), ...(parsed.values.get("command") ?? [])])
+          run.walker.shell(command.text, copy(run.state), `${program} -c`, run.depth);
+      };
+    case "runuser":
+      return wrapper({ short: "ugG", long: ["user", "group", "supp-group"], posix: true });
+    case "chroot":
+      return (args, run, program) =>
+        exec(run, args.slice(parseOptions(args, { long: ["userspec", "groups"], posix: true }).rest + 1), program);
+    case "strace":
+      return wrapper({ short: "oeEpPsSuabIX", posix: true });
+    case "ltrace":
+      return wrapper({ short: "oeEpsSuan", posix: true });
+    case "fakeroot":
+      return wrapper({ short: "isb", posix: true });
+    case "proxychains":
+      return wrapper({ short: "f", posix: true });
+    case "proxychains4":
+      return wrapper({ short: "f", posix: true });
+    case "torsocks":
+      return wrapper({ short: "uapP", posix: true });
+    case "firejail":
+      return wrapper({ posix: true });
+    case "unshare":
+      return wrapper({ short: "S", posix: true });
+    case "systemd-run":
+      return wrapper({
+        short: "pEu",
+        long: ["property", "setenv", "unit", "working-directory", "uid", "gid", "nice", "description", "slice"],
+        posix: true,
+      });
+    // An alias body runs wherever its name is used (with expand_aliases, as agents' shell snapshots set it): judge it as run.
+    case "alias":
+      return (args, run, program) => {
+        for (const arg of args) {
+          const m = /^[^=\s]+=(.+)$/s.exec(arg.text);
+          if (m) run.walker.shell(m[1] as string, run.state, program, run.depth);
+        }
+      };
+    case "patch":
+      return (args, run, program) => {
+        const parsed = parseOptions(args, {
+          short: "pFioBrDdYzVgL",
+          long: [
+            "strip",
+            "fuzz",
+            "input",
+            "output",
+            "prefix",
+            "reject-file",
+            "directory",
+            "basename-prefix",
+            "suffix",
+            "version-control",
+            "get",
+            "ifdef",
+            "quoting-style",
+          ],
+        });
+        mark(run, parsed.values.get("i") ?? parsed.values.get("input") ?? parsed.operands.slice(1), "read", program);
+        mark(run, parsed.values.get("o") ?? parsed.values.get("output") ?? parsed.operands.slice(0, 1), "write", program);
+        if (!parsed.values.has("o") && !parsed.values.has("output") && parsed.operands.length === 0)
+          run.walker.unresolved("patch: files named in the patch");
+      };
+    case "read":
+      return (args, run) => {
+        const names = parseOptions(args, { short: "adinNpt" }).operands;
+        // `read f <<< .env`: the first line, split over the names (the last takes the rest).
+        const words = run.stdin
+          ?.split("\n")[0]
+          ?.trim()
+          .split(/[ \t]+/);
+        names.forEach((arg, k) => {
+          const value = words && (k === names.length - 1 ? words.slice(k).join(" ") : words[k]);
+          run.state.vars.set(arg.text, value ?? null);
+          const lines = run.lines ?? run.walker.loopInput;
+          if (lines) run.walker.expand.readLines.set(arg.text, lines);
+        });
+      };
+    // `trap 'cmd' EXIT`: the command runs later, on the signal.
+    case "trap":
+      return (args, run, program) => {
+        const [action] = args;
+        if (action && !action.text.startsWith("-")) run.walker.shell(action.text, run.state, program, run.depth);
+      };
+    // `at now <<< 'cmd'`, `echo cmd | batch`: commands from its input (or `-f file`).
+    case "at":
+      return atLike;
+    case "batch":
+      return atLike;
+    case "ssh":
+      return (args, run, program) => {
+        const parsed = parseOptions(args, { short: "bcDEeFIiJLlmOoPpQRSWw", posix: true });
+        const command = args.slice(parsed.rest + 1);
+        // It runs in the remote account's home: for localhost, this machine's.
+        if (command.length > 0)
+          run.walker.shell(command.map((c) => c.text).join(" "), { ...copy(run.state), cwd: run.walker.expand.home }, program, run.depth);
+      };
+    // `parallel CMD ::: a b`: CMD once per argument (`{}` replaced, or appended).
+    case "parallel":
+      return (args, run, program) => {
+        const sep = args.findIndex((a) => a.text === ":::");
+        if (sep < 0) return xargs(args, run, program);
+        const command = args.slice(parseOptions(args.slice(0, sep), { short: "jSX", posix: true }).rest, sep);
+        for (const arg of args.slice(sep + 1, sep + 65)) {
+          const replaced = command.some((c) => c.text.includes("{}"));
+          exec(
+            run,
+            replaced
+              ? command.map((c) => (c.text.includes("{}") ? { ...arg, text: c.text.replaceAll("{}", arg.text) } : c))
+              : [...command, arg],
+            program,
+          );
+        }
+      };
+    // `printf -v NAME FORMAT …` assigns what it would print.
+    case "printf":
+      return (args, run) => {
+        const [flag, name, format, ...rest] = args;
+        if (flag?.text !== "-v" || !name) return;
+        const known = format && [format, ...rest].every((a) => a.resolved);
+        run.state.vars.set(
+          name.text,
+          known
+            ? (printfValue(
+                format.text,
+                rest.map((a) => a.text),
+              ) ?? null)
+            : null,
+        );
+      };
+    case "script":
+      return (args, run, program) => {
+        const parsed = parseOptions(args, { short: "cEeIOBTtm", long: ["command", "log-in", "log-out", "log-io", "log-timing", "echo"] });
+        for (const command of [...(parsed.values.get("c") ?? []), ...(parsed.values.get("command") ?? [])])
+          run.walker.shell(command.text, copy(run.state), `${program} -c`, run.depth);
+        mark(run, parsed.operands, "write", program);
+      };
+    case "cpio":
+      return (args, run, program) => {
+        const parsed = parseOptions(args, {
+          short: "DEFHIMORC",
+          long: ["directory", "pattern-file", "file", "format", "owner", "message"],
+        });
+        const dir = parsed.values.get("D") ?? parsed.values.get("directory") ?? [{ text: ".", resolved: true }];
+        mark(
+          run,
+          [...(parsed.values.get("F") ?? []), ...(parsed.values.get("file") ?? [])],
+          parsed.flags.has("o") ? "write" : "read",
+          program,
+        );
+        // `-i` extracts into the directory, `-p` copies into the one it names: both can write anything below it.
+        if (parsed.flags.has("i") || parsed.flags.has("extract")) mark(run, dir, "write", program, { recursive: true });
+        if (parsed.flags.has("p") || parsed.flags.has("pass-through"))
+          mark(run, parsed.operands.slice(0, 1), "write", program, { recursive: true });
+      };
+    case "mapfile":
+      return () => undefined;
+    case "vim":
+      return editor;
+    case "vi":
+      return editor;
+    case "nvim":
+      return editor;
+    case "nano":
+      return editor;
+    case "emacs":
+      return editor;
+    case "code":
+      return editor;
+    case "subl":
+      return editor;
+    case "micro":
+      return editor;
+    case "ed":
+      return editor;
+    case "pico":
+      return editor;
+    case "joe":
+      return editor;
   }
-});
-HANDLERS.set("sed", afterFirst({ short: "eflE", long: ["expression", "file", "line-length"] }, "read", ["e", "expression", "f", "file"]));
-HANDLERS.set("awk", awk);
-HANDLERS.set("gawk", awk);
-HANDLERS.set("mawk", awk);
-HANDLERS.set("nawk", awk);
-HANDLERS.set("grep", grep);
-HANDLERS.set("egrep", grep);
-HANDLERS.set("fgrep", grep);
-HANDLERS.set("zgrep", grep);
-HANDLERS.set("rg", rg);
-HANDLERS.set("ag", ag);
-HANDLERS.set("ack", grep);
-HANDLERS.set("rgrep", grep);
-HANDLERS.set("ggrep", grep);
-HANDLERS.set("head", reads({ short: "nc", long: ["lines", "bytes"] }));
-HANDLERS.set("tail", reads({ short: "ncs", long: ["lines", "bytes", "sleep-interval", "pid"] }));
-HANDLERS.set("cut", reads({ short: "dfbc", long: ["delimiter", "fields", "bytes", "characters", "output-delimiter"] }));
-HANDLERS.set("sort", (args, run, program) => {
-  const parsed = parseOptions(args, {
-    short: "otSTkt",
-    long: ["output", "key", "field-separator", "buffer-size", "temporary-directory", "files0-from"],
-  });
-  mark(run, parsed.operands, "read", program);
-  mark(run, parsed.values.get("o") ?? parsed.values.get("output") ?? [], "write", program);
-});
-HANDLERS.set("jq", (args, run, program) => {
-  const parsed = parseOptions(args, {
-    short: "fL",
-    long: ["from-file", "indent", "arg", "argjson", "slurpfile", "rawfile", "args", "jsonargs"],
-  });
-  mark(run, parsed.operands.slice(parsed.values.has("f") || parsed.values.has("from-file") ? 0 : 1), "read", program);
-  mark(run, parsed.values.get("f") ?? parsed.values.get("from-file") ?? [], "read", program);
-});
-HANDLERS.set("yq", reads());
-HANDLERS.set("tar", tar);
-HANDLERS.set("zip", (args, run, program) => {
-  const parsed = parseOptions(args, { short: "bintxP", long: ["temp-path", "password"] });
-  mark(run, parsed.operands.slice(0, 1), "write", program);
-  mark(run, parsed.operands.slice(1), "read", program);
-  if (parsed.flags.has("r") || parsed.flags.has("R") || parsed.flags.has("recurse-paths"))
-    secretsOf(run, parsed.operands.slice(1), program, parsed.values.get("x") ?? []);
-});
-HANDLERS.set("unzip", (args, run, program) => {
-  const parsed = parseOptions(args, { short: "dxP" });
-  mark(run, parsed.operands.slice(0, 1), "read", program);
-  mark(run, parsed.values.get("d") ?? [{ text: ".", resolved: true }], "write", program);
-});
-HANDLERS.set("gzip", readWrite);
-HANDLERS.set("gunzip", readWrite);
-HANDLERS.set("bzip2", readWrite);
-HANDLERS.set("bunzip2", readWrite);
-HANDLERS.set("xz", readWrite);
-HANDLERS.set("unxz", readWrite);
-HANDLERS.set("zstd", readWrite);
-HANDLERS.set("lz4", readWrite);
-HANDLERS.set("scp", (args, run, program) => remoteCopy(args, run, program, { short: "cFiJloPS" }));
-HANDLERS.set("rsync", (args, run, program) =>
-  remoteCopy(args, run, program, {
-    short: "eBfT",
-    long: [
-      "exclude",
-      "include",
-      "rsh",
-      "filter",
-      "exclude-from",
-      "include-from",
-      "files-from",
-      "backup-dir",
-      "partial-dir",
-      "temp-dir",
-      "compare-dest",
-      "link-dest",
-      "chmod",
-      "chown",
-      "timeout",
-      "port",
-      "log-file",
-      "password-file",
-      "rsync-path",
-    ],
-  }),
-);
-HANDLERS.set("curl", curl);
-HANDLERS.set("wget", (args, run, program) => {
-  const parsed = parseOptions(args, {
-    short: "OoiPaeUtTwYQDlXIAR",
-    long: [
-      "output-document",
-      "output-file",
-      "input-file",
-      "directory-prefix",
-      "post-file",
-      "body-file",
-      "append-output",
-      "user-agent",
-      "header",
-      "post-data",
-      "body-data",
-      "method",
-      "tries",
-      "timeout",
-      "wait",
-    ],
-  });
-  for (const name of ["O", "output-document", "o", "output-file", "a", "append-output", "P", "directory-prefix"])
-    mark(
-      run,
-      (parsed.values.get(name) ?? []).filter((f) => f.text !== "-"),
-      "write",
-      program,
-    );
-  for (const name of ["i", "input-file", "post-file", "body-file"]) mark(run, parsed.values.get(name) ?? [], "read", program);
-});
-HANDLERS.set("git", git);
-HANDLERS.set("cd", () => undefined); // handled below, it changes the shell's state
-HANDLERS.set("eval", (args, run) => {
-  if (args.some((a) => !a.resolved)) run.walker.unresolved("eval of a value hookit cannot know");
-  run.walker.shell(args.map((a) => a.text).join(" "), run.state, "eval", run.depth);
-});
-HANDLERS.set("find", find);
-HANDLERS.set("xargs", xargs);
-HANDLERS.set("env", env);
-HANDLERS.set(
-  "sudo",
-  wrapper({
-    short: "ugpCDhrtTUR",
-    long: ["user", "group", "prompt", "chdir", "host", "role", "type", "close-from", "other-user", "command-timeout"],
-    posix: true,
-  }),
-);
-HANDLERS.set("doas", wrapper({ short: "uC", posix: true }));
-HANDLERS.set("command", (args, run, program) => {
-  const parsed = parseOptions(args, { posix: true });
-  if (parsed.flags.has("v") || parsed.flags.has("V")) return;
-  exec(run, args.slice(parsed.rest), program);
-});
-HANDLERS.set("builtin", wrapper({ posix: true }));
-HANDLERS.set("exec", wrapper({ short: "a", posix: true }));
-HANDLERS.set("nohup", wrapper({ posix: true }));
-HANDLERS.set("setsid", wrapper({ posix: true }));
-HANDLERS.set("chronic", wrapper({ posix: true }));
-HANDLERS.set("unbuffer", wrapper({ posix: true }));
-HANDLERS.set("caffeinate", wrapper({ short: "tw", posix: true }));
-HANDLERS.set("nice", wrapper({ short: "n", long: ["adjustment"], posix: true }));
-HANDLERS.set("ionice", wrapper({ short: "cnp", long: ["class", "classdata", "pid"], posix: true }));
-HANDLERS.set("stdbuf", wrapper({ short: "ioe", long: ["input", "output", "error"], posix: true }));
-HANDLERS.set("time", (args, run, program) => {
-  const parsed = parseOptions(args, { short: "of", long: ["output", "format"], posix: true });
-  mark(run, parsed.values.get("o") ?? parsed.values.get("output") ?? [], "write", program);
-  exec(run, args.slice(parsed.rest), program);
-});
-HANDLERS.set("timeout", (args, run, program) => {
-  const parsed = parseOptions(args, { short: "sk", long: ["signal", "kill-after"], posix: true });
-  exec(run, args.slice(parsed.rest + 1), program); // the first operand is the duration
-});
-HANDLERS.set("watch", (args, run, program) => {
-  const parsed = parseOptions(args, { short: "nqd", long: ["interval", "differences", "chgexit"], posix: true });
-  run.walker.shell(
-    args
-      .slice(parsed.rest)
-      .map((a) => a.text)
-      .join(" "),
-    run.state,
-    program,
-    run.depth,
-  );
-});
-HANDLERS.set("flock", (args, run, program) => {
-  const parsed = parseOptions(args, { short: "wEc", long: ["timeout", "conflict-exit-code", "command"], posix: true });
-  const command = parsed.values.get("c") ?? parsed.values.get("command");
-  if (command) for (const c of command) run.walker.shell(c.text, run.state, program, run.depth);
-  else exec(run, args.slice(parsed.rest + 1), program);
-});
-HANDLERS.set("busybox", (args, run, program) => exec(run, args, program));
-HANDLERS.set("su", (args, run, program) => {
-  const parsed = parseOptions(args, { short: "cgGsw", long: ["command", "group", "supp-group", "shell", "whitelist-environment"] });
-  for (const command of [...(parsed.values.get("c") ?? []), ...(parsed.values.get("command") ?? [])])
-    run.walker.shell(command.text, copy(run.state), `${program} -c`, run.depth);
-});
-HANDLERS.set("runuser", wrapper({ short: "ugG", long: ["user", "group", "supp-group"], posix: true }));
-HANDLERS.set("chroot", (args, run, program) =>
-  exec(run, args.slice(parseOptions(args, { long: ["userspec", "groups"], posix: true }).rest + 1), program),
-);
-HANDLERS.set("strace", wrapper({ short: "oeEpPsSuabIX", posix: true }));
-HANDLERS.set("ltrace", wrapper({ short: "oeEpsSuan", posix: true }));
-HANDLERS.set("fakeroot", wrapper({ short: "isb", posix: true }));
-HANDLERS.set("proxychains", wrapper({ short: "f", posix: true }));
-HANDLERS.set("proxychains4", wrapper({ short: "f", posix: true }));
-HANDLERS.set("torsocks", wrapper({ short: "uapP", posix: true }));
-HANDLERS.set("firejail", wrapper({ posix: true }));
-HANDLERS.set("unshare", wrapper({ short: "S", posix: true }));
-HANDLERS.set(
-  "systemd-run",
-  wrapper({
-    short: "pEu",
-    long: ["property", "setenv", "unit", "working-directory", "uid", "gid", "nice", "description", "slice"],
-    posix: true,
-  }),
-);
-// An alias body runs wherever its name is used (with expand_aliases, as agents' shell snapshots set it): judge it as run.
-HANDLERS.set("alias", (args, run, program) => {
-  for (const arg of args) {
-    const m = /^[^=\s]+=(.+)$/s.exec(arg.text);
-    if (m) run.walker.shell(m[1] as string, run.state, program, run.depth);
-  }
-});
-HANDLERS.set("patch", (args, run, program) => {
-  const parsed = parseOptions(args, {
-    short: "pFioBrDdYzVgL",
-    long: [
-      "strip",
-      "fuzz",
-      "input",
-      "output",
-      "prefix",
-      "reject-file",
-      "directory",
-      "basename-prefix",
-      "suffix",
-      "version-control",
-      "get",
-      "ifdef",
-      "quoting-style",
-    ],
-  });
-  mark(run, parsed.values.get("i") ?? parsed.values.get("input") ?? parsed.operands.slice(1), "read", program);
-  mark(run, parsed.values.get("o") ?? parsed.values.get("output") ?? parsed.operands.slice(0, 1), "write", program);
-  if (!parsed.values.has("o") && !parsed.values.has("output") && parsed.operands.length === 0)
-    run.walker.unresolved("patch: files named in the patch");
-});
-HANDLERS.set("read", (args, run) => {
-  const names = parseOptions(args, { short: "adinNpt" }).operands;
-  // `read f <<< .env`: the first line, split over the names (the last takes the rest).
-  const words = run.stdin
-    ?.split("\n")[0]
-    ?.trim()
-    .split(/[ \t]+/);
-  names.forEach((arg, k) => {
-    const value = words && (k === names.length - 1 ? words.slice(k).join(" ") : words[k]);
-    run.state.vars.set(arg.text, value ?? null);
-    const lines = run.lines ?? run.walker.loopInput;
-    if (lines) run.walker.expand.readLines.set(arg.text, lines);
-  });
-});
-// `trap 'cmd' EXIT`: the command runs later, on the signal.
-HANDLERS.set("trap", (args, run, program) => {
-  const [action] = args;
-  if (action && !action.text.startsWith("-")) run.walker.shell(action.text, run.state, program, run.depth);
-});
-// `at now <<< 'cmd'`, `echo cmd | batch`: commands from its input (or `-f file`).
-HANDLERS.set("at", atLike);
-HANDLERS.set("batch", atLike);
-HANDLERS.set("ssh", (args, run, program) => {
-  const parsed = parseOptions(args, { short: "bcDEeFIiJLlmOoPpQRSWw", posix: true });
-  const command = args.slice(parsed.rest + 1);
-  // It runs in the remote account's home: for localhost, this machine's.
-  if (command.length > 0)
-    run.walker.shell(command.map((c) => c.text).join(" "), { ...copy(run.state), cwd: run.walker.expand.home }, program, run.depth);
-});
-// `parallel CMD ::: a b`: CMD once per argument (`{}` replaced, or appended).
-HANDLERS.set("parallel", (args, run, program) => {
-  const sep = args.findIndex((a) => a.text === ":::");
-  if (sep < 0) return xargs(args, run, program);
-  const command = args.slice(parseOptions(args.slice(0, sep), { short: "jSX", posix: true }).rest, sep);
-  for (const arg of args.slice(sep + 1, sep + 65)) {
-    const replaced = command.some((c) => c.text.includes("{}"));
-    exec(
-      run,
-      replaced ? command.map((c) => (c.text.includes("{}") ? { ...arg, text: c.text.replaceAll("{}", arg.text) } : c)) : [...command, arg],
-      program,
-    );
-  }
-});
-// `printf -v NAME FORMAT …` assigns what it would print.
-HANDLERS.set("printf", (args, run) => {
-  const [flag, name, format, ...rest] = args;
-  if (flag?.text !== "-v" || !name) return;
-  const known = format && [format, ...rest].every((a) => a.resolved);
-  run.state.vars.set(
-    name.text,
-    known
-      ? (printfValue(
-          format.text,
-          rest.map((a) => a.text),
-        ) ?? null)
-      : null,
-  );
-});
-HANDLERS.set("script", (args, run, program) => {
-  const parsed = parseOptions(args, { short: "cEeIOBTtm", long: ["command", "log-in", "log-out", "log-io", "log-timing", "echo"] });
-  for (const command of [...(parsed.values.get("c") ?? []), ...(parsed.values.get("command") ?? [])])
-    run.walker.shell(command.text, copy(run.state), `${program} -c`, run.depth);
-  mark(run, parsed.operands, "write", program);
-});
-HANDLERS.set("cpio", (args, run, program) => {
-  const parsed = parseOptions(args, { short: "DEFHIMORC", long: ["directory", "pattern-file", "file", "format", "owner", "message"] });
-  const dir = parsed.values.get("D") ?? parsed.values.get("directory") ?? [{ text: ".", resolved: true }];
-  mark(run, [...(parsed.values.get("F") ?? []), ...(parsed.values.get("file") ?? [])], parsed.flags.has("o") ? "write" : "read", program);
-  // `-i` extracts into the directory, `-p` copies into the one it names: both can write anything below it.
-  if (parsed.flags.has("i") || parsed.flags.has("extract")) mark(run, dir, "write", program, { recursive: true });
-  if (parsed.flags.has("p") || parsed.flags.has("pass-through"))
-    mark(run, parsed.operands.slice(0, 1), "write", program, { recursive: true });
-});
-HANDLERS.set("mapfile", () => undefined);
-HANDLERS.set("vim", editor);
-HANDLERS.set("vi", editor);
-HANDLERS.set("nvim", editor);
-HANDLERS.set("nano", editor);
-HANDLERS.set("emacs", editor);
-HANDLERS.set("code", editor);
-HANDLERS.set("subl", editor);
-HANDLERS.set("micro", editor);
-HANDLERS.set("ed", editor);
-HANDLERS.set("pico", editor);
-HANDLERS.set("joe", editor);
+  return undefined;
+}
 
 const ignore: Handler = () => undefined;
 const readsOperands = reads();
@@ -631,16 +753,32 @@ const assigning: Handler = (args, run) => {
     if (m) run.state.vars.set(m[1] as string, arg.resolved ? (m[2] as string) : null);
   }
 };
-for (const name of DATA) HANDLERS.set(name, ignore);
-for (const name of READERS) if (!HANDLERS.has(name)) HANDLERS.set(name, readsOperands);
-HANDLERS.set("source", source).set(".", source);
-for (const name of ASSIGNING) HANDLERS.set(name, assigning);
-for (const name of SHELLS) HANDLERS.set(name, shellProgram);
-for (const name in INLINE) HANDLERS.set(name, interpreter);
+/**
+ * The handler of `program`, in the order the lists overrule each other: interpreters, shells,
+ * assignments, `source`, the programs whose arguments are data, the handlers above, then the
+ * programs that read their operands.
+ */
+function lookupHandler(program: string): Handler | undefined {
+  if (Object.hasOwn(INLINE, program)) return interpreter;
+  if (SHELLS.includes(program)) return shellProgram;
+  if (ASSIGNING.includes(program)) return assigning;
+  if (program === "source" || program === ".") return source;
+  if (DATA.includes(program)) return ignore;
+  return explicitHandler(program) ?? (READERS.includes(program) ? readsOperands : undefined);
+}
+
+const handlers = new Map<string, Handler | null>();
+
+/** `lookupHandler`, made once per program and process. */
+export function handlerOf(program: string): Handler | undefined {
+  let handler = handlers.get(program);
+  if (handler === undefined) handlers.set(program, (handler = lookupHandler(program) ?? null));
+  return handler ?? undefined;
+}
 
 export function runProgram(program: string, args: Field[], run: Run): void {
   if (program === "cd" || program === "pushd" || program === "popd") return changeDirectory(program, args, run);
-  const handler = HANDLERS.get(program);
+  const handler = handlerOf(program);
   if (handler) handler(args, run, program);
   else generic(args, run, program);
 }
