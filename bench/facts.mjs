@@ -35,7 +35,8 @@ function minimalEnv(env) {
   return { PATH: env.PATH, HOME: env.HOME, XDG_CONFIG_HOME: env.XDG_CONFIG_HOME, XDG_STATE_HOME: env.XDG_STATE_HOME };
 }
 
-function hotPath(root, work, bin, rounds, minimal) {
+/** The four calls of the command-facts rows, in a fresh starter home (warmed: the policy cache is made). */
+export function starterCalls(root, work, bin, minimal) {
   const home = starterHome(work, bin);
   const { project } = home;
   const env = minimal ? minimalEnv(home.env) : home.env;
@@ -60,6 +61,11 @@ function hotPath(root, work, bin, rounds, minimal) {
     const out = spawnSync("bash", ["-c", command(c.event)], { env, input: c.input, encoding: "utf8" }).stdout; // warms the policy cache
     if (c.deny !== out.includes("deny")) throw new Error(`unexpected hook answer: ${out}`);
   }
+  return { env, cases, command };
+}
+
+function hotPath(root, work, bin, rounds, minimal) {
+  const { env, cases, command } = starterCalls(root, work, bin, minimal);
   const times = { node: [], ...Object.fromEntries(Object.keys(cases).map((k) => [k, []])) };
   for (let i = 0; i < rounds; i++) {
     times.node.push(cpuOf(`"${process.execPath}" -e 0`, env, ""));

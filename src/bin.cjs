@@ -84,14 +84,15 @@ function eventArg(args) {
 }
 
 /**
- * stdin when an agent gave a pipe or a file (it always does), read at once so the
- * call's shape is known before hook.cjs is compiled; anything else (a terminal) is
- * left to hook.cjs, which says what it waits for.
+ * stdin when an agent gave a pipe, a socket or a file (it always does: agents written
+ * for Node get a socket pair from child_process), read at once so the call's shape is
+ * known before hook.cjs is compiled; anything else (a terminal) is left to hook.cjs,
+ * which says what it waits for.
  */
 function pipedStdin() {
   try {
     const stat = fstatSync(0);
-    return stat.isFIFO() || stat.isFile() ? readFileSync(0, "utf8") : undefined;
+    return stat.isFIFO() || stat.isSocket() || stat.isFile() ? readFileSync(0, "utf8") : undefined;
   } catch {
     return undefined;
   }
@@ -132,7 +133,7 @@ function compiledScripts() {
   return new Map([...loaded].map(([file, { script }]) => [file, script]));
 }
 
-module.exports = { requireCached, makeCaches, compiledScripts, callShape, wrap, wrappedSource, isAdapterFile };
+module.exports = { requireCached, makeCaches, compiledScripts, callShape, pipedStdin, wrap, wrappedSource, isAdapterFile };
 
 if (require.main === module) {
   const argv = process.argv.slice(2);

@@ -104,3 +104,18 @@ test("the bundles' own requires reach the adapters' caches for an adapter file n
   for (const name of yes) expect(isAdapterFile(name), name).toBe(true);
   for (const name of no) expect(isAdapterFile(name), name).toBe(false);
 });
+
+test("stdin is read before the bundle is chosen whether the agent gives a pipe, a socket pair or a file", () => {
+  const bin = join(packageRoot(), "dist", "bin.cjs");
+  const script = `process.stdout.write(String(require(${JSON.stringify(bin)}).pipedStdin()?.length))`;
+  const payload = '{"tool_input":{"command":"ls"}}';
+  // child_process gives a socket pair, as Claude Code, Gemini CLI and Copilot CLI spawn their hooks.
+  expect(spawnSync(process.execPath, ["-e", script], { input: payload, encoding: "utf8" }).stdout).toBe(String(payload.length));
+  const viaShell = (redirect: string) => spawnSync("bash", ["-c", `printf '%s' '${payload}' ${redirect}`], { encoding: "utf8" });
+  const file = join(mkdtempSync(join(tmpdir(), "hookit-stdin-")), "payload.json");
+  writeFileSync(file, payload);
+  expect(viaShell(`| "${process.execPath}" -e '${script}'`).stdout).toBe(String(payload.length));
+  expect(spawnSync("bash", ["-c", `"${process.execPath}" -e '${script}' < "${file}"`], { encoding: "utf8" }).stdout).toBe(
+    String(payload.length),
+  );
+});
