@@ -20,11 +20,11 @@ if (spawnSync("valgrind", ["--version"]).status !== 0) {
 
 /** Instructions (millions) of one process under callgrind. */
 function instructions(args, env, input) {
-  const run = spawnSync(
-    "valgrind",
-    ["--tool=callgrind", "--callgrind-out-file=/dev/null", process.execPath, "--predictable", ...args],
-    { env, input, encoding: "utf8" },
-  );
+  const run = spawnSync("valgrind", ["--tool=callgrind", "--callgrind-out-file=/dev/null", process.execPath, "--predictable", ...args], {
+    env,
+    input,
+    encoding: "utf8",
+  });
   const refs = /I\s+refs:\s+([\d,]+)/.exec(run.stderr);
   if (!refs) throw new Error(`callgrind printed no count: ${run.stderr}`);
   return Number(refs[1].replaceAll(",", "")) / 1e6;

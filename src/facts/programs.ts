@@ -767,13 +767,19 @@ function lookupHandler(program: string): Handler | undefined {
   return explicitHandler(program) ?? (READERS.includes(program) ? readsOperands : undefined);
 }
 
-const handlers = new Map<string, Handler | null>();
+const handlers = new Map<string, Handler>();
 
-/** `lookupHandler`, made once per program and process. */
-export function handlerOf(program: string): Handler | undefined {
+/**
+ * `lookupHandler`, made once per program and process. Only known programs are kept: the names
+ * of unknown ones come from the commands, and a long-lived host (Pi, OpenCode) sees no end of them.
+ */
+function handlerOf(program: string): Handler | undefined {
   let handler = handlers.get(program);
-  if (handler === undefined) handlers.set(program, (handler = lookupHandler(program) ?? null));
-  return handler ?? undefined;
+  if (handler === undefined) {
+    handler = lookupHandler(program);
+    if (handler) handlers.set(program, handler);
+  }
+  return handler;
 }
 
 export function runProgram(program: string, args: Field[], run: Run): void {

@@ -22,12 +22,15 @@ test("the built cache is accepted by this Node", () => {
   expect(script.cachedDataRejected).toBe(false);
 });
 
-test.each(["damaged", "missing"])("a %s cache still gives the facts", (state) => {
+test.each(["damaged", "missing", "kept, with the saved wrapped source missing"])("a %s cache still gives the facts", (state) => {
   const cache = join(packageRoot(), "dist/facts.cjs.cache");
+  const wrapped = join(packageRoot(), "dist/facts.cjs.wrapped");
   const original = readFileSync(cache);
+  const originalWrapped = readFileSync(wrapped);
   try {
     if (state === "damaged") writeFileSync(cache, Buffer.from("not a code cache"));
-    else rmSync(cache);
+    else if (state === "missing") rmSync(cache);
+    else rmSync(wrapped);
     const payload = {
       session_id: "s",
       cwd: project.dir,
@@ -51,5 +54,6 @@ test.each(["damaged", "missing"])("a %s cache still gives the facts", (state) =>
     expect(JSON.parse(run.stdout).hookSpecificOutput.permissionDecisionReason).toContain(`hook "g" rejected bash`);
   } finally {
     writeFileSync(cache, original);
+    writeFileSync(wrapped, originalWrapped);
   }
 });
