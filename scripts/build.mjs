@@ -56,7 +56,8 @@ const hotPathLoaders = {
 };
 
 // dist/facts.cjs through V8's code cache (dist/facts.cjs.cache, made below), from the wrapped
-// source the build saves next to it (dist/facts.cjs.wrapped, see wrappedSource in src/bin.cjs):
+// source the build saves next to it (dist/facts.cjs.wrapped, see wrappedSource in src/bin.cjs,
+// whose wrap() the loader carries):
 // most of what a first parse costs is compiling the functions it runs. A cache from another
 // Node version is rejected by V8, and the file is then simply compiled.
 const FACTS_LOADER = `
@@ -66,9 +67,10 @@ const { join } = require("node:path");
 let loaded;
 export const loadFacts = async () => (loaded ??= load());
 export const factsNow = () => (loaded ??= load());
+${wrap.toString()}
 function wrapped(file) {
   try { return readFileSync(file + ".wrapped", "utf8"); }
-  catch { return "(function (exports, require, module, __filename, __dirname) { " + readFileSync(file, "utf8") + "\\n});"; }
+  catch { return wrap(readFileSync(file, "utf8")); }
 }
 function load() {
   const file = join(__dirname, "facts.cjs");

@@ -79,12 +79,8 @@ export function parseRule(raw: string): Rule | undefined {
   const dirOnly = line.endsWith("/");
   if (dirOnly) line = line.slice(0, -1);
   if (line === "") return undefined;
-  // A slash before the end anchors the pattern to the ignore file's folder; without one it matches a name at any depth.
-  const anchored = line.includes("/");
-  if (line.startsWith("/")) line = line.slice(1);
-  const body = patternRegex(line);
-  if (body === undefined) return undefined;
-  return { regex: new RegExp(anchored ? `^${body}$` : `^(?:.*/)?${body}$`, "s"), negated, dirOnly };
+  const regex = pathRegex(line, false);
+  return regex && { regex, negated, dirOnly };
 }
 
 /**
@@ -93,11 +89,18 @@ export function parseRule(raw: string): Rule | undefined {
  * the file, at any depth. `*` matches a leading dot too, as in ripgrep.
  */
 export function globMatcher(glob: string): ((relative: string) => boolean) | undefined {
-  const anchored = glob.includes("/");
-  const body = patternRegex(glob.replace(/^\//, ""), true);
+  const regex = pathRegex(glob, true);
+  return regex && ((relative) => regex.test(relative));
+}
+
+/**
+ * A pattern as a test of a `/`-separated path below its folder: a slash before the end anchors
+ * it to that folder; without one it matches a name at any depth.
+ */
+function pathRegex(pattern: string, braces: boolean): RegExp | undefined {
+  const body = patternRegex(pattern.replace(/^\//, ""), braces);
   if (body === undefined) return undefined;
-  const regex = new RegExp(anchored ? `^${body}$` : `^(?:.*/)?${body}$`, "s");
-  return (relative) => regex.test(relative);
+  return new RegExp(pattern.includes("/") ? `^${body}$` : `^(?:.*/)?${body}$`, "s");
 }
 
 /** A gitignore pattern (`*`, `?`, `[…]`, `**`; `{a,b}` for globs) as a regular expression body; undefined when it is malformed. */

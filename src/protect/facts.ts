@@ -12,10 +12,10 @@ import { protectedTarget, type Effect, type ProtectContext, type Protected } fro
 import { adminCommand, globTarget, markerHit, readShell, type ShellHit } from "./shell.ts";
 import { mentionsHookit, namesStartupFile, STARTUP_FILE } from "./startup.ts";
 
-/** Lines whose effect on a path the reader does not follow, even when every word is exact. */
-export const ONLY_FACTS_FOLLOW = /\b(ln|link|alias|rsync|clean)\b/;
-/** Each word of ONLY_FACTS_FOLLOW, for a plain search first (a compile spared on most lines). */
+/** Words of lines whose effect on a path the reader does not follow, even when every word is exact. */
 export const FACTS_FOLLOW_WORDS = ["ln", "link", "alias", "rsync", "clean"];
+/** One of FACTS_FOLLOW_WORDS as a word, tried after a plain search for it (a compile spared on most lines). */
+export const ONLY_FACTS_FOLLOW = new RegExp(`\\b(${FACTS_FOLLOW_WORDS.join("|")})\\b`);
 const onlyFactsFollow = (command: string) => FACTS_FOLLOW_WORDS.some((word) => command.includes(word)) && ONLY_FACTS_FOLLOW.test(command);
 const ENV_NAMES = /^(HOOKIT|HOOKIT_CONFIG)=/;
 
