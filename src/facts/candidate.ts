@@ -18,9 +18,21 @@ export const FACT_KEYS: Readonly<Record<string, string>> = {
   "hookit.unresolved": "what hookit could not know statically (unknown variables, inline interpreter code, syntax it could not read)",
 };
 
-const SAFE = /^[A-Za-z0-9_@%+=:,./-]+$/;
+/** A character a shell word may hold unquoted: `[A-Za-z0-9_@%+=:,./-]`. */
+const isSafe = (code: number) =>
+  (code >= 97 && code <= 122) ||
+  (code >= 65 && code <= 90) ||
+  (code >= 43 && code <= 58) ||
+  code === 95 ||
+  code === 64 ||
+  code === 37 ||
+  code === 61;
+
+// A loop, not an expression: it runs on every argv word of a line, and V8 would compile an expression twice.
 export function shellQuote(arg: string): string {
-  return SAFE.test(arg) ? arg : `'${arg.replace(/'/g, "'\\''")}'`;
+  let safe = arg !== "";
+  for (let i = 0; safe && i < arg.length; i++) safe = isSafe(arg.charCodeAt(i));
+  return safe ? arg : `'${arg.split("'").join("'\\''")}'`;
 }
 
 const both = (p: PathFact) => (p.path === p.lexical ? [p.path] : [p.path, p.lexical]);

@@ -43,11 +43,13 @@ const MAX_CANDIDATES = 64;
 const FROM_ENV = new Set(["TMPDIR", "USER", "LOGNAME", "SHELL"]);
 type Token = { c: string; q: boolean } | { part: Exclude<Part, { t: "lit" }> };
 
-const SPECIAL_UNQUOTED = /[{~*?[]/;
+/** Whether unquoted text holds a character the shell expands (`{`, `~`, `*`, `?`, `[`); plain searches, run on every word. */
+const hasSpecial = (text: string) =>
+  text.includes("{") || text.includes("~") || text.includes("*") || text.includes("?") || text.includes("[");
 
 export function expandWord(word: Word, state: ShellState, ctx: ExpandContext): Field[] {
   // Fast path, most words: literal text with nothing to expand.
-  if (word.every((p) => p.t === "lit" && (p.q || !SPECIAL_UNQUOTED.test(p.v)))) {
+  if (word.every((p) => p.t === "lit" && (p.q || !hasSpecial(p.v)))) {
     const text = word.map((p) => (p as { v: string }).v).join("");
     return text === "" && !word.some((p) => p.t === "lit" && p.q) ? [] : [{ text, resolved: true }];
   }

@@ -58,7 +58,7 @@ export class PathRecorder {
       else this.unresolved(`relative path in an unknown directory: ${text}`);
       return;
     }
-    const lexical = normalize(absolute).replace(/(.)\/$/, "$1");
+    const lexical = withoutTrailingSlash(normalize(absolute));
     // A delete takes the link itself, not what it points to — unless written with a trailing slash.
     const real =
       options.noFollow && !text.endsWith("/")
@@ -128,4 +128,11 @@ export class PathRecorder {
     const { recursive, ...rest } = fact;
     this.facts.paths.push(recursive ? { ...rest, recursive: true } : rest);
   }
+}
+
+/** `text.replace(/(.)\/$/, "$1")` spelled out (it runs on every path): one trailing `/` dropped, unless it is all there is or follows a line break. */
+function withoutTrailingSlash(text: string): string {
+  if (text.length < 2 || !text.endsWith("/")) return text;
+  const before = text[text.length - 2];
+  return before === "\n" || before === "\r" || before === "\u2028" || before === "\u2029" ? text : text.slice(0, -1);
 }

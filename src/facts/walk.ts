@@ -250,7 +250,9 @@ export function copy(state: ShellState): ShellState {
 }
 
 function basename(text: string): string {
-  const trimmed = text.replace(/\/+$/, "");
+  let end = text.length;
+  while (end > 0 && text[end - 1] === "/") end--;
+  const trimmed = text.slice(0, end);
   return trimmed.slice(trimmed.lastIndexOf("/") + 1);
 }
 

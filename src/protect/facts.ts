@@ -14,9 +14,20 @@ import { mentionsHookit, namesStartupFile, STARTUP_FILE } from "./startup.ts";
 
 /** Words of lines whose effect on a path the reader does not follow, even when every word is exact. */
 export const FACTS_FOLLOW_WORDS = ["ln", "link", "alias", "rsync", "clean"];
-/** One of FACTS_FOLLOW_WORDS as a word, tried after a plain search for it (a compile spared on most lines). */
-export const ONLY_FACTS_FOLLOW = new RegExp(`\\b(${FACTS_FOLLOW_WORDS.join("|")})\\b`);
-const onlyFactsFollow = (command: string) => FACTS_FOLLOW_WORDS.some((word) => command.includes(word)) && ONLY_FACTS_FOLLOW.test(command);
+
+const isWordChar = (code: number) => (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95;
+
+/** Whether `text` holds `word` between word boundaries, as `\bword\b` means (no expression to compile on each call). */
+export function holdsWord(text: string, word: string): boolean {
+  for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
+    const after = at + word.length;
+    if ((at === 0 || !isWordChar(text.charCodeAt(at - 1))) && (after === text.length || !isWordChar(text.charCodeAt(after)))) return true;
+  }
+  return false;
+}
+
+/** Whether the line holds one of FACTS_FOLLOW_WORDS as a word. */
+export const onlyFactsFollow = (command: string) => FACTS_FOLLOW_WORDS.some((word) => holdsWord(command, word));
 const ENV_NAMES = /^(HOOKIT|HOOKIT_CONFIG)=/;
 
 /** The first thing in `command` that would change what hookit enforces: the reader's verdict, then the facts'. */

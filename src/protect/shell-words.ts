@@ -6,6 +6,9 @@
 // self-protection then treats the word by its text alone.
 import type { Env } from "../paths.ts";
 
+/** `^\d+$` as a loop: it runs before every redirect, and an expression would be compiled twice. */
+export const isDigits = (text: string) => text !== "" && [...text].every((c) => c >= "0" && c <= "9");
+
 export interface Word {
   text: string;
   /** False when part of the word is only known at run time (`$x`, `$(…)`). */
@@ -102,7 +105,7 @@ class Lexer {
         while (this.i < src.length && src[this.i] !== "\n") this.i++;
       } else if (c === "<" || c === ">") {
         // `2>`: the digits before the operator are a file descriptor, not a word.
-        if (/^\d+$/.test(this.text) && this.exact && !this.glob) this.reset();
+        if (isDigits(this.text) && this.exact && !this.glob) this.reset();
         else this.endWord();
         this.readRedirect("");
       } else this.readWordPart();

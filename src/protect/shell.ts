@@ -15,7 +15,7 @@ import {
   type ProtectContext,
   type Protected,
 } from "./locations.ts";
-import { simpleCommands, type SimpleCommand, type Word } from "./shell-words.ts";
+import { isDigits, simpleCommands, type SimpleCommand, type Word } from "./shell-words.ts";
 
 export type ShellHit = { type: "path"; place: Protected } | { type: "admin"; command: string } | { type: "env"; name: string };
 
@@ -187,7 +187,8 @@ const KNOWN = new Set([
   ...COPIERS,
   ...MODE_FIRST,
 ]);
-const OUTPUT = /^(>|>>|>\||&>|&>>|<>|>>>)$/;
+/** Redirect operators that write a file. */
+const OUTPUT = new Set([">", ">>", ">|", "&>", "&>>", "<>", ">>>"]);
 const ENV_NAMES = /^(HOOKIT|HOOKIT_CONFIG)=/;
 
 /**
@@ -214,7 +215,8 @@ function analyze(command: string, ctx: ProtectContext, depth: number, start: str
       mentioned ??= markerHit(assign.text, ctx);
     }
     for (const redirect of cmd.redirects) {
-      if (!OUTPUT.test(redirect.op) || (/^(\d+|-)$/.test(redirect.target.text) && redirect.op.endsWith("&"))) continue;
+      if (!OUTPUT.has(redirect.op) || ((redirect.target.text === "-" || isDigits(redirect.target.text)) && redirect.op.endsWith("&")))
+        continue;
       const hit = wordTarget(redirect.target, "write", ctx, cwd);
       if (hit) return { hit: { type: "path", place: hit }, unknownTarget: false };
       if (!redirect.target.exact || (!cwd && !isAbsolute(redirect.target.text))) unknownTarget = true;
@@ -377,7 +379,7 @@ export function adminCommand(name: string, args: Word[], ctx: ProtectContext): s
   ) {
     const at = args.findIndex((w) => /^hookit(@.*)?$/.test(w.text));
     rest = at >= 0 ? args.slice(at + 1) : undefined;
-  } else if (name === "node" || name === "nodejs" || /^node\d*$/.test(name)) {
+  } else if (name === "nodejs" || (name.startsWith("node") && (name.length === 4 || isDigits(name.slice(4))))) {
     const at = args.findIndex(
       (w) => /(^|\/)(dist\/bin\.cjs|hookit)$/.test(w.text) || (ctx.packageDir !== undefined && w.text.startsWith(ctx.packageDir)),
     );
@@ -399,7 +401,7 @@ export function adminCommand(name: string, args: Word[], ctx: ProtectContext): s
  * path-like text cannot be such a mention.
  */
 function lineMayNeed(args: Word[]): boolean {
-  return args.some((w) => w.glob || !w.exact || /[/.~]/.test(w.text));
+  return args.some((w) => w.glob || !w.exact || w.text.includes("/") || w.text.includes(".") || w.text.includes("~"));
 }
 
 function findHit(

@@ -6,8 +6,11 @@ export const STARTUP_WORD =
   /(\.bashrc|\.bash_profile|\.bash_login|\.profile|\.zshrc|\.zshenv|\.zprofile|\.zlogin|\.envrc|config\.fish|\/etc\/environment)\b/;
 export const SETS_HOOKIT = /\bHOOKIT(_CONFIG)?\s*=/;
 
-/** A piece of every name STARTUP_WORD matches (test/protect/startup-hints.test.ts checks each). */
-export const STARTUP_HINTS = ["rc", "profile", "login", "zshenv", "fish", "environment"];
+/**
+ * A piece of every name STARTUP_WORD matches (test/protect/startup-hints.test.ts
+ * checks each), each long enough that ordinary lines hold none (`src` holds `rc`).
+ */
+export const STARTUP_HINTS = [".bash", ".profile", ".zsh", ".zprofile", ".zlogin", ".envrc", "config.fish", "/etc/environment"];
 
 /**
  * STARTUP_WORD, after a plain search for its pieces: most command lines name

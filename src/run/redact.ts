@@ -27,7 +27,7 @@ const SECRETS = new RegExp(SECRET_PATTERN_SOURCES.map((s) => (s.startsWith("----
  * of the big expression on every hook call (V8 compiles a RegExp on first use).
  */
 const mayHoldSecret = (text: string) =>
-  text.includes("AKIA") || text.includes("PRIVATE KEY") || text.includes("sk-") || /gh[pousr]_/.test(text);
+  text.includes("AKIA") || text.includes("PRIVATE KEY") || text.includes("sk-") || (text.includes("gh") && /gh[pousr]_/.test(text));
 
 /** Every string inside `value` with its secrets replaced; `found` says whether anything was. */
 export function redactSecrets<T>(value: T): { value: T; found: boolean } {

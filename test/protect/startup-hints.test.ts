@@ -1,8 +1,10 @@
-// Self-protection searches a command line for plain words before running two of
-// its expressions (a compile spared on most lines). The words must cover every
-// alternative of each expression, or a start-up file or a link would go unseen.
+// Self-protection searches a command line for plain words before running one of
+// its expressions, and for whole words instead of another (a compile spared on
+// most lines). The words must cover every alternative of the expression, and the
+// word search must answer as `\b(…)\b` does, or a start-up file or a link would
+// go unseen.
 import { describe, expect, test } from "vitest";
-import { FACTS_FOLLOW_WORDS, ONLY_FACTS_FOLLOW } from "../../src/protect/facts.ts";
+import { FACTS_FOLLOW_WORDS, holdsWord, onlyFactsFollow } from "../../src/protect/facts.ts";
 import { namesStartupFile, STARTUP_HINTS, STARTUP_WORD } from "../../src/protect/startup.ts";
 
 /** The alternatives of `(a|b|…)` in an expression's source, unescaped. */
@@ -15,13 +17,34 @@ describe("the plain-word screens before self-protection's expressions", () => {
     expect(namesStartupFile(`echo 'export HOOKIT=0' >> ~/${name}`)).toBe(true);
   });
 
-  test.each(alternatives(ONLY_FACTS_FOLLOW))("a line with %s still goes to the facts", (word) => {
-    expect(FACTS_FOLLOW_WORDS.some((screen) => word.includes(screen))).toBe(true);
+  const asExpression = new RegExp(`\\b(${FACTS_FOLLOW_WORDS.join("|")})\\b`);
+  test.each([
+    "ln -s ~/.config/hookit x",
+    "sudo /bin/ln x y",
+    "cd src && git clean -fdx",
+    "rsync -a --delete a/ b/",
+    "alias ls='rm -rf ~'",
+    "x=link; $x a b",
+    "ln",
+    "echo kiln; cleanup; relink_all; ln_",
+    "make clean-all",
+    "git commit -m 'fix: do not rm -rf ~ in cleanup'",
+    "é-ln-é",
+    "",
+  ])("the word search answers as the expression on %j", (line) => {
+    expect(onlyFactsFollow(line)).toBe(asExpression.test(line));
+  });
+
+  test("the word search sees a word at either end and after a first miss", () => {
+    expect(holdsWord("clean", "clean")).toBe(true);
+    expect(holdsWord("cleanup; git clean", "clean")).toBe(true);
+    expect(holdsWord("cleanup", "clean")).toBe(false);
+    expect(holdsWord("unclean", "clean")).toBe(false);
   });
 
   test("the screens found the alternatives they cover", () => {
     expect(alternatives(STARTUP_WORD).length).toBeGreaterThan(8);
-    expect(alternatives(ONLY_FACTS_FOLLOW)).toEqual(["ln", "link", "alias", "rsync", "clean"]);
     expect(namesStartupFile("cat README.md")).toBe(false);
+    expect(namesStartupFile("cd src && make")).toBe(false);
   });
 });
