@@ -7,7 +7,8 @@
 // when the folder and every folder above it are root's and writable by no one
 // else, which an agent running as the user cannot arrange.
 import { lstatSync, realpathSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { dirname, resolve, sep } from "node:path";
+import { joinPath } from "./path-join.ts";
 import type { Env } from "./paths.ts";
 
 export const SYSTEM_ROOT_VARIABLE = "HOOKIT_SYSTEM_ROOT";
@@ -28,16 +29,16 @@ export function systemRoot(env: Env = process.env): SystemRoot {
 
 /** `<root>/etc/hookit`: the managed policy's folder. */
 export function managedDir(root: string): string {
-  return join(root, "etc", "hookit");
+  return joinPath(root, "etc", "hookit");
 }
 
 export function managedPolicyPath(root: string): string {
-  return join(managedDir(root), "hookit.json");
+  return joinPath(managedDir(root), "hookit.json");
 }
 
 /** `<root>/usr/local/lib/hookit`: one folder per installed hookit version. */
 export function systemLibDir(root: string): string {
-  return join(root, "usr", "local", "lib", "hookit");
+  return joinPath(root, "usr", "local", "lib", "hookit");
 }
 
 /**
@@ -70,11 +71,11 @@ export function ownershipProblem(path: string, kind: "file" | "directory"): stri
 /** Each agent's own managed/system configuration that hookit registers in, relative to the system root. */
 export const AGENT_SYSTEM_FILES = {
   // Claude Code's managed settings (Linux); its `allowManagedHooksOnly` lives here too.
-  claude: join("etc", "claude-code", "managed-settings.json"),
+  claude: ["etc", "claude-code", "managed-settings.json"].join(sep),
   // Codex treats the system config layer as managed: hooks.json beside /etc/codex/config.toml runs untrusted-review-free.
-  codex: join("etc", "codex", "hooks.json"),
+  codex: ["etc", "codex", "hooks.json"].join(sep),
   // Gemini CLI's system settings, which override user and project settings.
-  gemini: join("etc", "gemini-cli", "settings.json"),
+  gemini: ["etc", "gemini-cli", "settings.json"].join(sep),
 } as const;
 
 /** What self-protection guards of the managed layer: hookit's own system files and the agents' managed configs. */
@@ -82,11 +83,11 @@ export function systemPlaces(root: string): Array<{ path: string; what: string }
   return [
     { path: managedDir(root), what: "the managed hookit policy" },
     { path: systemLibDir(root), what: "the system hookit copy the managed hooks run" },
-    { path: join(root, AGENT_SYSTEM_FILES.claude), what: "Claude Code's managed settings" },
-    { path: join(root, "etc", "claude-code", "managed-settings.d"), what: "Claude Code's managed settings" },
-    { path: join(root, AGENT_SYSTEM_FILES.codex), what: "Codex's managed hooks" },
-    { path: join(root, "etc", "codex", "requirements.toml"), what: "Codex's managed requirements" },
-    { path: join(root, "etc", "codex", "config.toml"), what: "Codex's system config" },
-    { path: join(root, AGENT_SYSTEM_FILES.gemini), what: "Gemini CLI's system settings" },
+    { path: joinPath(root, AGENT_SYSTEM_FILES.claude), what: "Claude Code's managed settings" },
+    { path: joinPath(root, "etc", "claude-code", "managed-settings.d"), what: "Claude Code's managed settings" },
+    { path: joinPath(root, AGENT_SYSTEM_FILES.codex), what: "Codex's managed hooks" },
+    { path: joinPath(root, "etc", "codex", "requirements.toml"), what: "Codex's managed requirements" },
+    { path: joinPath(root, "etc", "codex", "config.toml"), what: "Codex's system config" },
+    { path: joinPath(root, AGENT_SYSTEM_FILES.gemini), what: "Gemini CLI's system settings" },
   ];
 }

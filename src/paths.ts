@@ -1,7 +1,8 @@
 // Where hookit keeps its files. Every function takes the environment so tests
 // can point HOME / XDG_* at a temporary directory.
 import { os } from "./os.lazy.ts";
-import { join } from "node:path";
+import { sep } from "node:path";
+import { joinPath } from "./path-join.ts";
 
 export type Env = Record<string, string | undefined>;
 
@@ -11,18 +12,18 @@ function home(env: Env): string {
 
 /** `$XDG_CONFIG_HOME/hookit` (default `~/.config/hookit`). */
 export function configDir(env: Env = process.env): string {
-  return join(env.XDG_CONFIG_HOME || join(home(env), ".config"), "hookit");
+  return env.XDG_CONFIG_HOME ? joinPath(env.XDG_CONFIG_HOME, "hookit") : joinPath(home(env), ".config", "hookit");
 }
 
 /** The global policy file. */
 export function globalPolicyPath(env: Env = process.env): string {
-  return join(configDir(env), "hookit.json");
+  return joinPath(configDir(env), "hookit.json");
 }
 
 /** `$XDG_STATE_HOME/hookit` (default `~/.local/state/hookit`): trust store, sessions, decision log. */
 export function stateDir(env: Env = process.env): string {
-  return join(env.XDG_STATE_HOME || join(home(env), ".local", "state"), "hookit");
+  return env.XDG_STATE_HOME ? joinPath(env.XDG_STATE_HOME, "hookit") : joinPath(home(env), ".local", "state", "hookit");
 }
 
 /** Project policy path relative to a project root. */
-export const PROJECT_POLICY = join(".hookit", "hookit.json");
+export const PROJECT_POLICY = `.hookit${sep}hookit.json`;

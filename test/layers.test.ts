@@ -27,6 +27,7 @@ const LAYERS: ReadonlyArray<{ name: string; rank: number; paths: readonly string
     rank: -1,
     paths: [
       "paths.ts",
+      "path-join.ts",
       "errors.ts",
       "fs-atomic.ts",
       "crypto.lazy.ts",

@@ -21,10 +21,33 @@ const KEYWORD = /(!|\{|\}|\[\[|[a-z]+)(?=$|[\s;&|()<>])/y;
 const IN = /in(?=$|[\s;])/y;
 const ESAC = /esac(?=$|[\s;&|)])/y;
 const ASSIGNMENT = /([A-Za-z_][A-Za-z0-9_]*)(\[[^\]]*\])?\+?=/y;
-const REDIRECT = /(\d+|\{[A-Za-z_][A-Za-z0-9_]*\})?(<<<|<<-|<<|<>|<&|>>|>&|>\||&>>|&>|<|>)/y;
+/** Redirect operators, longest first where one starts another (the order bash reads them in). */
+const REDIRECT_OPS = ["<<<", "<<-", "<<", "<>", "<&", ">>", ">&", ">|", "&>>", "&>", "<", ">"];
 const DOLLAR_NAME = /\$([A-Za-z_][A-Za-z0-9_]*|[0-9@*#?$!-])/y;
 const BRACED_NAME = /([A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!-])/y;
 const BRACED_OP = /(:?[-=+?])/y;
+
+const isDigit = (c: string | undefined) => c !== undefined && c >= "0" && c <= "9";
+const isNameStart = (c: string | undefined) => c !== undefined && ((c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || c === "_");
+const isNameChar = (c: string | undefined) => isNameStart(c) || isDigit(c);
+
+/**
+ * The redirect at `pos` — `(\d+|\{name\})?` then an operator — as
+ * `/(\d+|\{[A-Za-z_][A-Za-z0-9_]*\})?(<<<|<<-|<<|<>|<&|>>|>&|>\||&>>|&>|<|>)/y`
+ * reads it. Spelled out: it is tried at every word, and an expression would be
+ * compiled twice (test/facts/parse-redirect.test.ts checks both agree).
+ */
+export function redirectOpAt(src: string, pos: number): { fd: string; op: string; length: number } | undefined {
+  let i = pos;
+  if (isDigit(src[i])) while (isDigit(src[i])) i++;
+  else if (src[i] === "{" && isNameStart(src[i + 1])) {
+    let j = i + 2;
+    while (isNameChar(src[j])) j++;
+    if (src[j] === "}") i = j + 1;
+  }
+  const op = REDIRECT_OPS.find((candidate) => src.startsWith(candidate, i));
+  return op === undefined ? undefined : { fd: src.slice(pos, i), op, length: i - pos + op.length };
+}
 
 interface Heredoc {
   redir: Redirect;
@@ -410,6 +433,8 @@ class Parser {
   }
 
   private assignment(): { name: string; value: Word } | undefined {
+    // No `=` ahead, no assignment: most words are spared the expression.
+    if (!this.src.includes("=", this.pos)) return undefined;
     const m = this.match(ASSIGNMENT);
     if (!m) return undefined;
     this.pos += m[0].length;
@@ -430,10 +455,10 @@ class Parser {
   }
 
   private redirect(): Redirect | undefined {
-    const m = this.match(REDIRECT);
-    if (!m || ((m[2] === "<" || m[2] === ">") && this.src[this.pos + m[0].length] === "(" && !m[1])) return undefined;
-    this.pos += m[0].length;
-    const op = m[2] as string;
+    const m = redirectOpAt(this.src, this.pos);
+    if (!m || ((m.op === "<" || m.op === ">") && this.src[this.pos + m.length] === "(" && !m.fd)) return undefined;
+    this.pos += m.length;
+    const op = m.op;
     this.blanks();
     const redir: Redirect = { op };
     if (op === "<<" || op === "<<-") {

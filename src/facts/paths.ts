@@ -3,7 +3,7 @@
 // directory, a device, or outside.
 import { existsSync, realpathSync } from "node:fs";
 import { systemTempDir } from "../temp-dir.ts";
-import { basename, dirname, join, resolve } from "node:path";
+import { absolutePath, baseName, joinPath, parentDir } from "../path-join.ts";
 
 export type Location = "project" | "project-root" | "temp" | "device" | "outside" | "unknown";
 
@@ -31,11 +31,11 @@ function computePlaces(projectDir: string, home: string, env: Readonly<Record<st
   const temps = new Set<string>();
   for (const dir of [env.TMPDIR, systemTempDir(), "/tmp", "/var/tmp"]) {
     if (!dir?.startsWith("/") || dir === "/") continue;
-    temps.add(resolve(dir));
+    temps.add(absolutePath(dir));
     temps.add(realPath(dir));
   }
   const project = realPath(projectDir);
-  const parent = dirname(project);
+  const parent = parentDir(project);
   const neighbourhood = parent !== "/" && !temps.has(parent) ? parent : undefined;
   return { project, home: realPath(home), temps: [...temps], ...(neighbourhood && { neighbourhood }) };
 }
@@ -56,7 +56,7 @@ export function forgetPaths(): void {
 export function realPath(path: string): string {
   const hit = cache.get(path);
   if (hit !== undefined) return hit;
-  const result = realPathWith(resolve(path), realPath);
+  const result = realPathWith(absolutePath(path), realPath);
   if (cache.size > 4096) cache.clear();
   cache.set(path, result);
   return result;
@@ -76,16 +76,16 @@ export function realPathWith(absolute: string, parentReal: (path: string) => str
       /* a broken link or a race: treat as missing */
     }
   }
-  const parent = dirname(absolute);
-  return parent === absolute ? absolute : join(parentReal(parent), basename(absolute));
+  const parent = parentDir(absolute);
+  return parent === absolute ? absolute : joinPath(parentReal(parent), baseName(absolute));
 }
 
 /** For a delete: the link itself goes, not what it points to (unless written with a trailing slash). */
 export function realPathNoFollow(path: string): string {
   if (path.endsWith("/") && path.length > 1) return realPath(path);
-  const absolute = resolve(path);
-  const parent = dirname(absolute);
-  return parent === absolute ? absolute : join(realPath(parent), basename(absolute));
+  const absolute = absolutePath(path);
+  const parent = parentDir(absolute);
+  return parent === absolute ? absolute : joinPath(realPath(parent), baseName(absolute));
 }
 
 export const within = (path: string, dir: string): boolean => path === dir || path.startsWith(dir === "/" ? "/" : dir + "/");

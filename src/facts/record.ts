@@ -1,7 +1,8 @@
 // Records path facts: each path made absolute from the shell's (or tool's)
 // directory, resolved and located. Shared by the command walker and the file
 // tools, which need no parser.
-import { join, normalize, posix } from "node:path";
+import { posix } from "node:path";
+import { joinPath, normalPath } from "../path-join.ts";
 import type { Field } from "./expand.ts";
 import { segmentRegExp } from "./glob.ts";
 import { locate, realPath, realPathNoFollow, type Places } from "./paths.ts";
@@ -35,7 +36,7 @@ export class PathRecorder {
   path(field: Field, effect: Effect, by: string, cwd: string | null, options: PathOptions = {}): void {
     const text = field.text;
     if (text === "" || (text === "-" && effect !== "delete")) return;
-    const absolute = text.startsWith("/") ? text : cwd !== null && field.resolved ? join(cwd, text) : undefined;
+    const absolute = text.startsWith("/") ? text : cwd !== null && field.resolved ? joinPath(cwd, text) : undefined;
     // The values hookit can name for an unknown field get the same effect; the unknown is recorded too.
     for (const candidate of field.resolved ? [] : (field.candidates ?? [])) this.path(candidate, effect, by, cwd, options);
     // What `find .`/`ls src` print lies under where they looked: inside the project (or temp), so is every value.
@@ -58,11 +59,11 @@ export class PathRecorder {
       else this.unresolved(`relative path in an unknown directory: ${text}`);
       return;
     }
-    const lexical = withoutTrailingSlash(normalize(absolute));
+    const lexical = withoutTrailingSlash(normalPath(absolute));
     // A delete takes the link itself, not what it points to — unless written with a trailing slash.
     const real =
       options.noFollow && !text.endsWith("/")
-        ? realPathNoFollow(join(this.throughLinks(posix.dirname(lexical)), posix.basename(lexical)))
+        ? realPathNoFollow(joinPath(this.throughLinks(posix.dirname(lexical)), posix.basename(lexical)))
         : realPath(this.throughLinks(lexical));
     // Writing into a temp directory itself (`tar xf x.tar -C /tmp`) is scratch work even where home lies under it (sandboxes, CI).
     const found = locate(real, this.at, lexical);
@@ -83,7 +84,7 @@ export class PathRecorder {
   /** The secret-named files a recursive reader of `field` opens (tree.ts), each a read by `by`. */
   secretsIn(field: Field, by: string, cwd: string | null, filter?: TreeFilter): void {
     if (!field.resolved || (cwd === null && !field.text.startsWith("/"))) return;
-    const dir = realPath(this.throughLinks(normalize(field.text.startsWith("/") ? field.text : join(cwd as string, field.text))));
+    const dir = realPath(this.throughLinks(normalPath(field.text.startsWith("/") ? field.text : joinPath(cwd as string, field.text))));
     const found = secretsUnder(dir, filter);
     if (found.truncated) this.unresolved(`too many files under ${field.text} to list its secrets`);
     for (const path of found.paths) this.path({ text: path, resolved: true }, "read", by, cwd);
@@ -91,7 +92,7 @@ export class PathRecorder {
 
   private staysIn(root: Field, cwd: string | null): boolean {
     if (!root.resolved || (cwd === null && !root.text.startsWith("/"))) return false;
-    const real = realPath(this.throughLinks(normalize(root.text.startsWith("/") ? root.text : join(cwd as string, root.text))));
+    const real = realPath(this.throughLinks(normalPath(root.text.startsWith("/") ? root.text : joinPath(cwd as string, root.text))));
     const location = locate(real, this.at);
     return location === "project" || location === "project-root" || location === "temp";
   }
@@ -118,7 +119,7 @@ export class PathRecorder {
     if (!segment.startsWith(".") && !segment.startsWith("\\.")) return; // `*` never matches a leading dot
     const re = segmentRegExp(segment);
     const dir = posix.dirname(absolute);
-    for (const name of PROBES) if (re.test(name)) this.path({ text: join(dir, name), resolved: true }, effect, by, cwd, options);
+    for (const name of PROBES) if (re.test(name)) this.path({ text: joinPath(dir, name), resolved: true }, effect, by, cwd, options);
   }
 
   private add(fact: { recursive?: boolean } & Omit<Facts["paths"][number], "recursive">): void {

@@ -2,7 +2,8 @@
 // carried along a list, subshells and pipeline stages on a copy of the state —
 // and records each simple command and each path it touches.
 import { systemTempDir } from "../temp-dir.ts";
-import { join, posix, resolve } from "node:path";
+import { join, posix } from "node:path";
+import { resolvePath } from "../path-join.ts";
 import type { Command, Part, Redirect, Script, Simple, Word } from "./ast.ts";
 import { expandString, expandWord, type ExpandContext, type Field, type Lines, type ShellState } from "./expand.ts";
 import { parseScript } from "./parse.ts";
@@ -206,7 +207,7 @@ export class Walker extends PathRecorder {
     const [first, second] = args;
     const target =
       program === "realpath" && args.length === 1 ? first : program === "readlink" && /^-[efm]$/.test(first ?? "") ? second : undefined;
-    if (target !== undefined && (target.startsWith("/") || state.cwd !== null)) return realPath(resolve(state.cwd ?? "/", target));
+    if (target !== undefined && (target.startsWith("/") || state.cwd !== null)) return realPath(resolvePath(state.cwd ?? "/", target));
     // bash's echo takes only -n, -e and -E (bundled too): any other word, `-f` included, is printed.
     if (program === "echo") {
       const options = args.findIndex((a) => !/^-[neE]+$/.test(a));

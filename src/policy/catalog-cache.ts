@@ -13,6 +13,7 @@ import type { CatalogResult, Diagnostic, StorageFile } from "../engine/catalog.t
 import { rebuildCatalog } from "../engine/catalog-trusted.ts";
 import { writeFileAtomic } from "../fs-atomic.ts";
 import { loadValidator } from "./validator.lazy.ts";
+import { joinPath } from "../path-join.ts";
 
 /** Bumped whenever validation, the rebuild or the entry's shape changes meaning. */
 export const CACHE_VERSION = 3;
@@ -56,10 +57,10 @@ function fnv1a(text: string): string {
 
 export async function loadCatalogCached(files: readonly StorageFile[], stateDir: string): Promise<CachedCatalog> {
   if (files.every((f) => f.text === undefined)) return { ok: true, entries: [] };
-  const dir = join(stateDir, "catalog-cache");
+  const dir = joinPath(stateDir, "catalog-cache");
   const key = keyOf(files);
   const id = idOf(files);
-  const path = join(dir, `${fnv1a(id)}-${key.length}.json`);
+  const path = joinPath(dir, `${fnv1a(id)}-${key.length}.json`);
   let damaged: string | undefined;
   let text: string | undefined;
   try {

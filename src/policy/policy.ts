@@ -1,6 +1,7 @@
 // Finding the policy files for a working directory (design: "Policy files").
 import { existsSync } from "node:fs";
-import { dirname, join, resolve, sep } from "node:path";
+import { resolve, sep } from "node:path";
+import { absolutePath, joinPath, parentDir } from "../path-join.ts";
 import type { StorageFile } from "../engine/catalog.ts";
 import { managedLayer } from "./managed-layer.ts";
 import { globalPolicyPath, PROJECT_POLICY, type Env } from "../paths.ts";
@@ -44,18 +45,18 @@ export function findProject(cwd: string): { root: string; policy?: string } {
 
 /** The enclosing git work tree (a directory holding `.git`, a folder or a file), else `cwd` itself. */
 export function workTreeRoot(cwd: string): string {
-  return gitWorkTree(cwd) ?? resolve(cwd);
+  return gitWorkTree(cwd) ?? absolutePath(cwd);
 }
 
 /** Every project policy from `cwd` up to the work tree's root, nearest first. */
 function projectPolicies(cwd: string, env: Env = process.env): { stop: string; found: { root: string; policy: string }[] } {
-  const start = resolve(cwd);
+  const start = absolutePath(cwd);
   const stop = walkStop(start, env);
   const found: { root: string; policy: string }[] = [];
-  for (let dir = start; ; dir = dirname(dir)) {
-    const candidate = join(dir, PROJECT_POLICY);
+  for (let dir = start; ; dir = parentDir(dir)) {
+    const candidate = joinPath(dir, PROJECT_POLICY);
     if (existsSync(candidate)) found.push({ root: dir, policy: candidate });
-    if (dir === stop || dirname(dir) === dir) break;
+    if (dir === stop || parentDir(dir) === dir) break;
   }
   return { stop, found };
 }
@@ -63,11 +64,11 @@ function projectPolicies(cwd: string, env: Env = process.env): { stop: string; f
 /** The work tree's root; outside one, HOME when `start` is inside it, else the filesystem root. */
 function walkStop(start: string, env: Env): string {
   const tree = workTreeRoot(start);
-  if (tree !== start || existsSync(join(start, ".git"))) return tree;
-  const home = env.HOME ? resolve(env.HOME) : undefined;
+  if (tree !== start || existsSync(joinPath(start, ".git"))) return tree;
+  const home = env.HOME ? absolutePath(env.HOME) : undefined;
   if (home && (start === home || start.startsWith(home.endsWith(sep) ? home : home + sep))) return home;
   let dir = start;
-  while (dirname(dir) !== dir) dir = dirname(dir);
+  while (parentDir(dir) !== dir) dir = parentDir(dir);
   return dir;
 }
 
@@ -103,14 +104,14 @@ export function resolvePolicyFiles(cwd: string, env: Env, trusted: TrustCheck, l
 /** The user's own policy files: the global one (or HOOKIT_CONFIG's) and the trusted project one. */
 function userPolicyFiles(cwd: string, env: Env, trusted: TrustCheck, lastTrusted?: LastTrusted): PolicyFiles {
   const explicit = env.HOOKIT_CONFIG;
-  const start = resolve(cwd);
+  const start = absolutePath(cwd);
   const stop = walkStop(start, env);
   const dirs: string[] = [];
-  for (let dir = start; ; dir = dirname(dir)) {
+  for (let dir = start; ; dir = parentDir(dir)) {
     dirs.push(dir);
-    if (dir === stop || dirname(dir) === dir) break;
+    if (dir === stop || parentDir(dir) === dir) break;
   }
-  const nearest = dirs.find((dir) => existsSync(join(dir, PROJECT_POLICY)));
+  const nearest = dirs.find((dir) => existsSync(joinPath(dir, PROJECT_POLICY)));
   const projectDir = nearest ?? workTreeRoot(start);
   if (explicit) {
     // The user named the file: it is theirs, so it is trusted like the global one.
@@ -125,7 +126,7 @@ function userPolicyFiles(cwd: string, env: Env, trusted: TrustCheck, lastTrusted
   // would switch the project's guards off without anyone trusting anything. A
   // trusted policy that was edited or deleted keeps its trusted text running.
   for (const dir of dirs) {
-    const candidate = join(dir, PROJECT_POLICY);
+    const candidate = joinPath(dir, PROJECT_POLICY);
     const text = readIfExists(candidate);
     if (text !== undefined && trusted(candidate, text)) {
       files.push({ storage: "project", path: candidate, text });

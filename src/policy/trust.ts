@@ -10,13 +10,14 @@ import { writeFileAtomic } from "../fs-atomic.ts";
 import { readIfExists } from "../read-if-exists.ts";
 import { stateDir, type Env } from "../paths.ts";
 import { resolvePolicyFiles, type PolicyFiles } from "./policy.ts";
+import { joinPath } from "../path-join.ts";
 
 export function policyDigest(text: string | Buffer): string {
   return crypto().createHash("sha256").update(text).digest("hex");
 }
 
 export function trustFile(env: Env = process.env): string {
-  return join(stateDir(env), "trust.json");
+  return joinPath(stateDir(env), "trust.json");
 }
 
 /**

@@ -7,7 +7,8 @@
 // (outside every project, and itself protected). Shell commands are read by a
 // conservative reader and, where it cannot settle them, by the command facts.
 import { readFileSync } from "node:fs";
-import { isAbsolute, join, resolve } from "node:path";
+import { isAbsolute, join } from "node:path";
+import { resolvePath } from "../path-join.ts";
 import type { NormalizedEvent } from "../engine/types.ts";
 import { configDir } from "../paths.ts";
 import { protectedTarget, startCheck, type Effect, type ProtectContext, type Protected } from "./locations.ts";
@@ -72,7 +73,7 @@ function toolCallHit(toolName: string, input: Record<string, unknown>, ctx: Prot
 function pathHit(path: string, effect: Effect, ctx: ProtectContext): Protected | undefined {
   if (path === "") return undefined;
   const expanded = path === "~" || path.startsWith("~/") ? join(ctx.env.HOME ?? "~", path.slice(1)) : path;
-  return protectedTarget(isAbsolute(expanded) ? resolve(expanded) : resolve(ctx.cwd, expanded), effect, ctx);
+  return protectedTarget(resolvePath(ctx.cwd, expanded), effect, ctx);
 }
 
 function startupHit(path: string, content: string): ShellHit | undefined {

@@ -4,7 +4,8 @@
 // matched by location and by name, so a config in another project or under a
 // relocated agent home (CODEX_HOME, …) is covered as well.
 import { existsSync, lstatSync, statSync } from "node:fs";
-import { join, resolve, sep } from "node:path";
+import { sep } from "node:path";
+import { absolutePath, joinPath, resolvePath } from "../path-join.ts";
 import { realPathWith } from "../facts/paths.ts";
 import { systemPlaces, systemRoot } from "../managed-paths.ts";
 import { configDir, stateDir, type Env } from "../paths.ts";
@@ -56,12 +57,12 @@ const POLICY_FOLDER = ".hookit";
 export const PROTECTED_MARKERS: readonly string[] = [
   POLICY_FOLDER,
   "hookit.json",
-  join(".config", "hookit"),
-  join(".local", "state", "hookit"),
-  join("etc", "hookit"),
-  join("claude-code", "managed-settings"),
-  join("etc", "codex"),
-  join("etc", "gemini-cli"),
+  [".config", "hookit"].join(sep),
+  [".local", "state", "hookit"].join(sep),
+  ["etc", "hookit"].join(sep),
+  ["claude-code", "managed-settings"].join(sep),
+  ["etc", "codex"].join(sep),
+  ["etc", "gemini-cli"].join(sep),
   ...AGENT_FILES.map(([suffix]) => suffix),
   ...AGENT_DIRS.map(([suffix]) => suffix),
 ];
@@ -72,11 +73,11 @@ function ownPlaces(ctx: ProtectContext): Protected[] {
   const places: Protected[] = [
     { path: configDir(env), what: "hookit's global policy and settings" },
     { path: stateDir(env), what: "hookit's state (trust store, caches, decision log)" },
-    { path: join(ctx.projectDir, POLICY_FOLDER), what: "the project's hookit policy" },
+    { path: joinPath(ctx.projectDir, POLICY_FOLDER), what: "the project's hookit policy" },
   ];
-  if (env.HOOKIT_CONFIG) places.push({ path: resolve(ctx.cwd, env.HOOKIT_CONFIG), what: "the policy file HOOKIT_CONFIG names" });
+  if (env.HOOKIT_CONFIG) places.push({ path: resolvePath(ctx.cwd, env.HOOKIT_CONFIG), what: "the policy file HOOKIT_CONFIG names" });
   // What the registered hooks run is the package's `dist/` (a checkout around it stays editable).
-  if (ctx.packageDir) places.push({ path: join(ctx.packageDir, "dist"), what: "the installed hookit that the agents' hooks run" });
+  if (ctx.packageDir) places.push({ path: joinPath(ctx.packageDir, "dist"), what: "the installed hookit that the agents' hooks run" });
   const homes: Array<[string | undefined, string, string]> = [
     [env.CODEX_HOME, "hooks.json", "Codex's hooks"],
     [env.CODEX_HOME, "config.toml", "Codex's config"],
@@ -85,7 +86,7 @@ function ownPlaces(ctx: ProtectContext): Protected[] {
     [env.CLAUDE_CONFIG_DIR, "settings.json", "Claude Code's settings"],
     [env.OPENCODE_CONFIG_DIR, "", "OpenCode's config"],
   ];
-  for (const [dir, file, what] of homes) if (dir) places.push({ path: join(dir, file), what });
+  for (const [dir, file, what] of homes) if (dir) places.push({ path: joinPath(dir, file), what });
   // The managed layer: root owns it, but an agent run by root (or a sudo rule) must not edit it either.
   places.push(...systemPlaces(systemRoot(env).root));
   return places;
@@ -111,7 +112,7 @@ export function concretePlaces(ctx: ProtectContext): readonly Protected[] {
   const home = ctx.env.HOME;
   for (const dir of home ? [ctx.projectDir, home] : [ctx.projectDir]) {
     // One resolve, then plain joins: the suffixes are clean relative paths (path.join costs per call, cold).
-    const base = resolve(dir);
+    const base = absolutePath(dir);
     const prefix = base === sep ? base : base + sep;
     for (const list of [AGENT_FILES, AGENT_DIRS]) for (const [suffix, what] of list) found.push({ path: prefix + suffix, what });
   }
@@ -123,10 +124,10 @@ export function concretePlaces(ctx: ProtectContext): readonly Protected[] {
 function linkablePlaces(ctx: ProtectContext): Protected[] {
   return [
     ...concretePlaces(ctx),
-    { path: join(configDir(ctx.env), "hookit.json"), what: "hookit's global policy" },
-    { path: join(configDir(ctx.env), "settings.json"), what: "hookit's settings" },
-    { path: join(stateDir(ctx.env), "trust.json"), what: "hookit's trust store" },
-    { path: join(ctx.projectDir, POLICY_FOLDER, "hookit.json"), what: "the project's hookit policy" },
+    { path: joinPath(configDir(ctx.env), "hookit.json"), what: "hookit's global policy" },
+    { path: joinPath(configDir(ctx.env), "settings.json"), what: "hookit's settings" },
+    { path: joinPath(stateDir(ctx.env), "trust.json"), what: "hookit's trust store" },
+    { path: joinPath(ctx.projectDir, POLICY_FOLDER, "hookit.json"), what: "the project's hookit policy" },
   ];
 }
 

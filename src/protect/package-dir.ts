@@ -3,8 +3,9 @@
 // it whose package.json names hookit. Self-protection keeps tool calls away
 // from it, since every registered hook runs that copy.
 import { readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
+import { joinPath } from "../path-join.ts";
 
 export function packageDirOf(moduleUrl: string): string | undefined {
   let dir: string;
@@ -15,7 +16,7 @@ export function packageDirOf(moduleUrl: string): string | undefined {
   }
   for (let depth = 0; depth < 5; depth++, dir = dirname(dir)) {
     try {
-      if ((JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { name?: unknown }).name === "hookit") return dir;
+      if ((JSON.parse(readFileSync(joinPath(dir, "package.json"), "utf8")) as { name?: unknown }).name === "hookit") return dir;
     } catch {
       // no package.json here
     }

@@ -292,7 +292,7 @@ class Lexer {
       const word: Word = { text, exact: this.exact, glob: this.glob };
       if (this.redirect !== undefined) {
         this.cmd.redirects.push({ op: this.redirect, target: word });
-      } else if (this.cmd.words.length === 0 && /^[A-Za-z_][A-Za-z0-9_]*=/.test(text)) this.cmd.assigns.push(word);
+      } else if (this.cmd.words.length === 0 && text.includes("=") && /^[A-Za-z_][A-Za-z0-9_]*=/.test(text)) this.cmd.assigns.push(word);
       else this.cmd.words.push(word);
     }
     this.redirect = undefined;

@@ -4,7 +4,8 @@
 // protected paths freely (a model may read the policy to understand a block);
 // any other program that names a protected path is refused, since hookit cannot
 // tell what it does with it.
-import { basename, isAbsolute, resolve } from "node:path";
+import { isAbsolute } from "node:path";
+import { lastName, resolvePath } from "../path-join.ts";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import {
   classify,
@@ -242,9 +243,9 @@ function commandHit(all: Word[], ctx: ProtectContext, cwd: string | undefined, d
   const words = unwrap(all, ctx);
   if (words.hit) return { hit: words.hit, unknownTarget: false };
   // xargs runs its command on words read from stdin: what it acts on is unknown.
-  const fed = all.slice(0, all.length - words.list.length).some((w) => basename(w.text) === "xargs");
+  const fed = all.slice(0, all.length - words.list.length).some((w) => lastName(w.text) === "xargs");
   const result = programHit(words.list, ctx, cwd, depth);
-  const name = basename(words.list[0]?.text ?? "");
+  const name = lastName(words.list[0]?.text ?? "");
   if (result.hit || READ_ONLY.has(name) || !words.list[0]) return result;
   // Code on stdin (a heredoc, a pipe) to a program hookit does not know is judged by what it names.
   if (!KNOWN.has(name) && cmd?.stdin) {
@@ -260,7 +261,7 @@ function programHit(list: Word[], ctx: ProtectContext, cwd: string | undefined, 
   const [program, ...args] = list;
   const none: CommandResult = { unknownTarget: false };
   if (!program) return none;
-  const name = basename(program.text);
+  const name = lastName(program.text);
   // What the arguments name is only worked out when it can matter (it is the costly part).
   let cached: Protected | undefined | null = null;
   const named = (): Protected | undefined => {
@@ -273,7 +274,7 @@ function programHit(list: Word[], ctx: ProtectContext, cwd: string | undefined, 
   if (name === "cd" || name === "pushd") {
     const target = args.find((w) => !w.text.startsWith("-"));
     if (!target) return { ...none, cd: ctx.env.HOME ?? null };
-    return { ...none, cd: target.exact && !target.glob ? resolve(cwd ?? ctx.cwd, target.text) : null };
+    return { ...none, cd: target.exact && !target.glob ? resolvePath(cwd ?? ctx.cwd, target.text) : null };
   }
   const admin = adminCommand(name, args, ctx);
   if (admin) return { hit: { type: "admin", command: admin }, unknownTarget: false };
@@ -349,7 +350,7 @@ function merge(a: CommandResult, b: CommandResult): CommandResult {
 function unwrap(words: Word[], _ctx: ProtectContext): { list: Word[]; hit?: ShellHit } {
   let i = 0;
   while (i < words.length) {
-    const name = basename((words[i] as Word).text);
+    const name = lastName((words[i] as Word).text);
     if (!WRAPPERS.has(name)) break;
     i++;
     while (i < words.length) {
@@ -444,7 +445,7 @@ function findHit(
 
 function findNamesHit(start: Word, names: string[], ctx: ProtectContext, cwd: string | undefined): Protected | undefined {
   if (!start.exact) return markerHit(start.text, ctx);
-  const root = resolve(cwd ?? ctx.cwd, start.text);
+  const root = resolvePath(cwd ?? ctx.cwd, start.text);
   const patterns = names.map((name) => componentRegex(name.split("/").pop() ?? name));
   const inside = concretePlaces(ctx).find((place) => place.path === root || place.path.startsWith(`${root}/`));
   if (!inside) return undefined;
@@ -456,7 +457,7 @@ function wordTarget(word: Word, effect: Effect, ctx: ProtectContext, cwd: string
   if (!word.exact) return markerHit(word.text, ctx);
   if (word.glob) return globTarget(word.text, effect, ctx, cwd);
   if (!cwd && !isAbsolute(word.text)) return markerHit(word.text, ctx);
-  return protectedTarget(resolve(cwd ?? ctx.cwd, word.text), effect, ctx) ?? markerHit(word.text, ctx);
+  return protectedTarget(resolvePath(cwd ?? ctx.cwd, word.text), effect, ctx) ?? markerHit(word.text, ctx);
 }
 
 /** Whether an argument names a protected place at all (as a path, or anywhere in its text). */
@@ -464,7 +465,7 @@ function mention(word: Word, ctx: ProtectContext, cwd: string | undefined): Prot
   const text = word.text;
   const value = /^-{1,2}[\w-]+=/.test(text) ? text.slice(text.indexOf("=") + 1) : text;
   if (word.exact && !word.glob && value !== "" && (cwd || isAbsolute(value))) {
-    const hit = classify(resolve(cwd ?? ctx.cwd, value), ctx);
+    const hit = classify(resolvePath(cwd ?? ctx.cwd, value), ctx);
     if (hit) return hit;
   }
   if (word.glob) return globTarget(value, "write", ctx, cwd);
@@ -483,7 +484,7 @@ export function markerHit(text: string, ctx: ProtectContext): Protected | undefi
  * symlink among them counts as where it points).
  */
 export function globTarget(pattern: string, effect: Effect, ctx: ProtectContext, cwd: string | undefined): Protected | undefined {
-  const absolute = isAbsolute(pattern) ? pattern : cwd ? resolve(cwd, pattern) : undefined;
+  const absolute = isAbsolute(pattern) ? pattern : cwd ? resolvePath(cwd, pattern) : undefined;
   if (absolute) {
     const parts = absolute
       .split("/")

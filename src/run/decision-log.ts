@@ -3,11 +3,12 @@
 // hook processes interleave whole lines, never fragments. The file is private
 // (0600) and rotated at a size cap, keeping one older generation.
 import { closeSync, mkdirSync, openSync, readFileSync, renameSync, statSync } from "node:fs";
-import { join } from "node:path";
+
 import { writeFully } from "../fs-atomic.ts";
 import type { NormalizedEvent } from "../engine/types.ts";
 import type { Env } from "../paths.ts";
 import { inputLoggingOff, redactSecrets } from "./redact.ts";
+import { joinPath } from "../path-join.ts";
 
 export interface LogRecord {
   ts: string;
@@ -42,12 +43,12 @@ export const MAX_EVENTS_BYTES = 64 * 1024;
 export const DEFAULT_MAX_LOG_BYTES = 10 * 1024 * 1024;
 
 export function decisionLogPath(stateDir: string): string {
-  return join(stateDir, "decisions.jsonl");
+  return joinPath(stateDir, "decisions.jsonl");
 }
 
 /** The previous generation, kept after a rotation. */
 export function rotatedLogPath(stateDir: string): string {
-  return join(stateDir, "decisions.1.jsonl");
+  return joinPath(stateDir, "decisions.1.jsonl");
 }
 
 /**

@@ -7,6 +7,7 @@
 import { mkdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { configDir, stateDir, type Env } from "../paths.ts";
+import { joinPath } from "../path-join.ts";
 
 /** How long a claimed start keeps other hook processes from starting a second shipper. */
 const CLAIM_MS = 10_000;
@@ -16,8 +17,8 @@ export async function kickShipper(env: Env, packageDir: string | undefined): Pro
   if (!packageDir || env.HOOKIT === "0" || env.HOOKIT_DOCTOR === "1") return;
   try {
     if (!exportOn(env)) return;
-    const dir = join(stateDir(env), "telemetry");
-    const due = join(dir, "due");
+    const dir = joinPath(stateDir(env), "telemetry");
+    const due = joinPath(dir, "due");
     const now = Date.now();
     const stamp = statSync(due, { throwIfNoEntry: false });
     if (stamp && stamp.mtimeMs > now) return;
@@ -43,7 +44,7 @@ export async function kickShipper(env: Env, packageDir: string | undefined): Pro
 }
 
 function exportOn(env: Env): boolean {
-  const path = join(configDir(env), "settings.json");
+  const path = joinPath(configDir(env), "settings.json");
   // Most users have no settings file: a stat that cannot throw is cheaper than a failed read.
   if (!statSync(path, { throwIfNoEntry: false })) return false;
   try {
