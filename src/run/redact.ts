@@ -29,8 +29,18 @@ const SECRETS = new RegExp(SECRET_PATTERN_SOURCES.map((s) => (s.startsWith("----
 const mayHoldSecret = (text: string) =>
   text.includes("AKIA") || text.includes("PRIVATE KEY") || text.includes("sk-") || (text.includes("gh") && /gh[pousr]_/.test(text));
 
-/** Every string inside `value` with its secrets replaced; `found` says whether anything was. */
+/** Whether some string inside `value` could hold a secret (on most calls none does); a deep value is walked in full. */
+function mayHoldAnySecret(value: unknown, depth: number): boolean {
+  if (typeof value === "string") return mayHoldSecret(value);
+  if (value === null || typeof value !== "object") return false;
+  if (depth > 64) return true;
+  for (const inner of Array.isArray(value) ? value : Object.values(value)) if (mayHoldAnySecret(inner, depth + 1)) return true;
+  return false;
+}
+
+/** Every string inside `value` with its secrets replaced (`value` itself when none could be); `found` says whether anything was. */
 export function redactSecrets<T>(value: T): { value: T; found: boolean } {
+  if (!mayHoldAnySecret(value, 0)) return { value, found: false }; // nothing to copy
   let found = false;
   const walk = (v: unknown): unknown => {
     if (typeof v === "string") {

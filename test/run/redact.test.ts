@@ -32,4 +32,12 @@ describe("redactSecrets", () => {
     const input = { command: "git commit -m 'ask for the sk key' && echo AKIA", path: "gh_pages/index.html" };
     expect(redactSecrets(input)).toEqual({ value: input, found: false });
   });
+
+  test("a secret deep inside arrays and objects is found, however deep", () => {
+    let deep: unknown = `token ${SAMPLES[Object.keys(SAMPLES)[0] as keyof typeof SAMPLES]}`;
+    for (let i = 0; i < 80; i++) deep = i % 2 ? [deep] : { inner: deep };
+    const { value, found } = redactSecrets({ input: deep });
+    expect(found).toBe(true);
+    expect(JSON.stringify(value)).toContain(REDACTED);
+  });
 });
