@@ -14,8 +14,8 @@ import { adapterIds } from "./agents.mjs";
 import { makeCodeCaches } from "./code-cache.mjs";
 
 const ADAPTER_IDS = adapterIds();
-/** The one spelling of the CommonJS wrapper, shared with the hot path's loader. */
-const { wrap } = createRequire(import.meta.url)("../src/bin.cjs");
+/** The one spelling of the CommonJS wrapper and of reading a saved wrapped bundle, shared with the hot path's loader. */
+const { wrap, wrappedSource } = createRequire(import.meta.url)("../src/bin.cjs");
 const common = {
   bundle: true,
   platform: "node",
@@ -56,8 +56,8 @@ const hotPathLoaders = {
 };
 
 // dist/facts.cjs through V8's code cache (dist/facts.cjs.cache, made below), from the wrapped
-// source the build saves next to it (dist/facts.cjs.wrapped, see wrappedSource in src/bin.cjs,
-// whose wrap() the loader carries):
+// source the build saves next to it (dist/facts.cjs.wrapped; the loader carries src/bin.cjs's
+// wrap() and wrappedSource()):
 // most of what a first parse costs is compiling the functions it runs. A cache from another
 // Node version is rejected by V8, and the file is then simply compiled.
 const FACTS_LOADER = `
@@ -68,15 +68,12 @@ let loaded;
 export const loadFacts = async () => (loaded ??= load());
 export const factsNow = () => (loaded ??= load());
 ${wrap.toString()}
-function wrapped(file) {
-  try { return readFileSync(file + ".wrapped", "utf8"); }
-  catch { return wrap(readFileSync(file, "utf8")); }
-}
+${wrappedSource.toString()}
 function load() {
   const file = join(__dirname, "facts.cjs");
   let cachedData;
   try { cachedData = readFileSync(file + ".cache"); } catch {}
-  const script = new Script(wrapped(file), { filename: file, cachedData });
+  const script = new Script(wrappedSource(file), { filename: file, cachedData });
   const module = { exports: {} };
   script.runInThisContext()(module.exports, require, module, file, __dirname);
   return module.exports;

@@ -25,15 +25,7 @@ function isCleanAbsolute(path: string): boolean {
 
 /** A relative POSIX path that normalizing leaves as it is (`a/b.json`, never `./a`, `a/../b` or `a/`). */
 function isCleanRelative(path: string): boolean {
-  return (
-    path !== "" &&
-    path !== "." &&
-    path !== ".." &&
-    !path.startsWith("/") &&
-    !path.startsWith("./") &&
-    !path.startsWith("../") &&
-    isCleanAbsolute(`/${path}`)
-  );
+  return path !== "" && !path.startsWith("/") && isCleanAbsolute(`/${path}`);
 }
 
 /** `path.join(base, ...names)`. */

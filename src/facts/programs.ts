@@ -233,7 +233,6 @@ function explicitHandler(program: string): Handler | undefined {
         mark(run, parsed.operands, "delete", program, { recursive, noFollow: true });
       };
     case "rmdir":
-      return (args, run, program) => mark(run, parseOptions(args).operands, "delete", program, { noFollow: true });
     case "unlink":
       return (args, run, program) => mark(run, parseOptions(args).operands, "delete", program, { noFollow: true });
     case "shred":
@@ -262,7 +261,6 @@ function explicitHandler(program: string): Handler | undefined {
         rememberLink(run, from, to, parsed.flags.has("s") || parsed.flags.has("symbolic"));
       };
     case "tee":
-      return writes();
     case "sponge":
       return writes();
     case "mkfifo":
@@ -313,11 +311,9 @@ function explicitHandler(program: string): Handler | undefined {
     case "truncate":
       return writes({ short: "sr", long: ["size", "reference"] });
     case "chmod":
-      return (args, run, program) => modeThenFiles(args, run, program);
     case "chown":
-      return (args, run, program) => modeThenFiles(args, run, program);
     case "chgrp":
-      return (args, run, program) => modeThenFiles(args, run, program);
+      return modeThenFiles;
     case "dd":
       return (args, run, program) => {
         for (const arg of args) {
@@ -328,31 +324,22 @@ function explicitHandler(program: string): Handler | undefined {
     case "sed":
       return afterFirst({ short: "eflE", long: ["expression", "file", "line-length"] }, "read", ["e", "expression", "f", "file"]);
     case "awk":
-      return awk;
     case "gawk":
-      return awk;
     case "mawk":
-      return awk;
     case "nawk":
       return awk;
     case "grep":
-      return grep;
     case "egrep":
-      return grep;
     case "fgrep":
-      return grep;
     case "zgrep":
+    case "ack":
+    case "rgrep":
+    case "ggrep":
       return grep;
     case "rg":
       return rg;
     case "ag":
       return ag;
-    case "ack":
-      return grep;
-    case "rgrep":
-      return grep;
-    case "ggrep":
-      return grep;
     case "head":
       return reads({ short: "nc", long: ["lines", "bytes"] });
     case "tail":
@@ -396,19 +383,12 @@ function explicitHandler(program: string): Handler | undefined {
         mark(run, parsed.values.get("d") ?? [{ text: ".", resolved: true }], "write", program);
       };
     case "gzip":
-      return readWrite;
     case "gunzip":
-      return readWrite;
     case "bzip2":
-      return readWrite;
     case "bunzip2":
-      return readWrite;
     case "xz":
-      return readWrite;
     case "unxz":
-      return readWrite;
     case "zstd":
-      return readWrite;
     case "lz4":
       return readWrite;
     case "scp":
@@ -507,11 +487,8 @@ function explicitHandler(program: string): Handler | undefined {
     case "exec":
       return wrapper({ short: "a", posix: true });
     case "nohup":
-      return wrapper({ posix: true });
     case "setsid":
-      return wrapper({ posix: true });
     case "chronic":
-      return wrapper({ posix: true });
     case "unbuffer":
       return wrapper({ posix: true });
     case "caffeinate":
@@ -573,7 +550,6 @@ function explicitHandler(program: string): Handler | undefined {
     case "fakeroot":
       return wrapper({ short: "isb", posix: true });
     case "proxychains":
-      return wrapper({ short: "f", posix: true });
     case "proxychains4":
       return wrapper({ short: "f", posix: true });
     case "torsocks":
@@ -644,7 +620,6 @@ function explicitHandler(program: string): Handler | undefined {
       };
     // `at now <<< 'cmd'`, `echo cmd | batch`: commands from its input (or `-f file`).
     case "at":
-      return atLike;
     case "batch":
       return atLike;
     case "ssh":
@@ -716,25 +691,15 @@ function explicitHandler(program: string): Handler | undefined {
     case "mapfile":
       return () => undefined;
     case "vim":
-      return editor;
     case "vi":
-      return editor;
     case "nvim":
-      return editor;
     case "nano":
-      return editor;
     case "emacs":
-      return editor;
     case "code":
-      return editor;
     case "subl":
-      return editor;
     case "micro":
-      return editor;
     case "ed":
-      return editor;
     case "pico":
-      return editor;
     case "joe":
       return editor;
   }

@@ -3,12 +3,11 @@
 // hook processes interleave whole lines, never fragments. The file is private
 // (0600) and rotated at a size cap, keeping one older generation.
 import { closeSync, mkdirSync, openSync, readFileSync, renameSync, statSync } from "node:fs";
-
 import { writeFully } from "../fs-atomic.ts";
 import type { NormalizedEvent } from "../engine/types.ts";
+import { joinPath } from "../path-join.ts";
 import type { Env } from "../paths.ts";
 import { inputLoggingOff, redactSecrets } from "./redact.ts";
-import { joinPath } from "../path-join.ts";
 
 export interface LogRecord {
   ts: string;
