@@ -1,14 +1,18 @@
 // Makes V8 code caches for the hot path's bundles (dist/hook.cjs, dist/adapters/<id>.cjs):
-// real `hookit hook` calls under the starter policy plus a hook that spawns a shell, in a
-// throwaway HOME. When the calls are over, the code of every function that ran is saved next to
-// its file, and dist/bin.cjs compiles from it (see requireCached there):
+// real `hookit hook` calls under the starter policy (what `hookit init` writes), in a throwaway
+// HOME. When the calls are over, the code of every function that ran is saved next to its file,
+// and dist/bin.cjs compiles from it (see requireCached there):
 // - each adapter after one call on its captured pre-tool fixture (`<file>.<node version>.cache`);
 // - hook.cjs once per kind of call, after the usual calls of that kind
 //   (`hook.cjs.<shape>.<node version>.cache`): a cache holding code a call does not run costs
 //   that call time to read.
+// The starter policy's tool-call guards are data, so no shell or file-tool warm-up spawns a
+// hook's shell: the code that runs one (about 9 kB of the shell cache, 0.3 M instructions to
+// read on every call) is compiled on the calls that need it, which pay milliseconds for the
+// spawn itself (docs/performance.md). Its tool-result hook spawns one, so the result cache has it.
 // Run by scripts/build.mjs after the bundles exist.
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
@@ -28,7 +32,7 @@ const WARM = [
 ];
 
 /** The kinds of call src/bin.cjs tells apart (callShape there). */
-const SHAPES = ["shell", "file", "event"];
+const SHAPES = ["shell", "file", "result", "event"];
 
 // Loads the bundles through bin.cjs exactly as `hookit hook` does, runs the calls and, at exit,
 // writes the cache of the file CACHE names: an adapter's, or hook.cjs's for SHAPE.
@@ -54,17 +58,6 @@ export function makeCodeCaches() {
   try {
     const env = { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: join(home, ".config"), XDG_STATE_HOME: join(home, ".state") };
     execFileSync(process.execPath, [bin, "init", "--global"], { env, stdio: "ignore" });
-    const policyFile = join(home, ".config", "hookit", "hookit.json");
-    const policy = JSON.parse(readFileSync(policyFile, "utf8"));
-    policy.local ??= {};
-    policy.local["code-cache-spawn"] = {
-      description: "",
-      event: "tool_call",
-      filter: { toolName: "^bash$" },
-      shell: "exit 0",
-      default: true,
-    };
-    writeFileSync(policyFile, JSON.stringify(policy));
     const project = join(home, "project");
     mkdirSync(join(project, ".git"), { recursive: true });
     mkdirSync(join(project, "src"));
@@ -104,12 +97,9 @@ function claudeCalls(project) {
   const bash = (command) => call("PreToolUse", fixture("PreToolUse-Bash.json", { tool_input: { command } }));
   const tool = (tool_name, tool_input) => call("PreToolUse", fixture("PreToolUse-Write.json", { tool_name, tool_input }));
   return {
-    shell: [
-      bash("cd src && git add -A && git commit -m 'fix: x' && npm test 2>&1 | tail -n 20 > ../test.log"),
-      bash("echo hello"),
-      call("PostToolUse", fixture("PostToolUse-Bash.json")),
-    ],
+    shell: [bash("cd src && git add -A && git commit -m 'fix: x' && npm test 2>&1 | tail -n 20 > ../test.log"), bash("echo hello")],
     file: [tool("Write", { file_path: join(project, "src", "a.ts"), content: "x\n" })],
+    result: [call("PostToolUse", fixture("PostToolUse-Bash.json")), call("PostToolUse", fixture("PostToolUse-Write.json"))],
     event: [call("UserPromptSubmit", fixture("UserPromptSubmit.json")), call("Stop", fixture("Stop.json"))],
   };
 }

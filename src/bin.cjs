@@ -66,11 +66,16 @@ function wrappedSource(file) {
   }
 }
 
-/** The kind of hook call, for its code cache: a shell command, another tool, or any other event. */
+/**
+ * The kind of hook call, for its code cache: a shell command, another tool, a tool's result
+ * (`PostToolUse`, `AfterTool`, `afterShellExecution`, …: redaction, never the command's facts
+ * or self-protection), or any other event.
+ */
 function callShape(nativeEvent, stdin) {
   const event = (nativeEvent ?? "").toLowerCase();
   const tool = event.includes("tool") || event.includes("shell") || event.includes("mcp") || event.includes("file");
   if (!tool) return "event";
+  if (event.startsWith("post") || event.startsWith("after")) return "result";
   return stdin !== undefined && (stdin.includes('"command"') || stdin.includes('"cmd"')) ? "shell" : "file";
 }
 

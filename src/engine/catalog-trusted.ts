@@ -13,13 +13,19 @@ const META_KEYS = new Set(["$schema", "repos"]);
 export function rebuildCatalog(files: readonly StorageFile[]): CatalogResult {
   const merged = new Map<string, CatalogEntry>();
   const locked = new Set<string>();
-  for (const file of files) {
+  // Indexed loops: this runs for every hook on every call (docs/performance.md, "Loops").
+  for (let f = 0; f < files.length; f++) {
+    const file = files[f]!;
     if (file.text === undefined) continue;
     const root = JSON.parse(file.text) as Record<string, Record<string, Record<string, unknown>>>;
-    for (const source of Object.keys(root)) {
+    const sources = Object.keys(root);
+    for (let s = 0; s < sources.length; s++) {
+      const source = sources[s]!;
       if (META_KEYS.has(source)) continue;
       const section = root[source] as Record<string, Record<string, unknown>>;
-      for (const name of Object.keys(section)) {
+      const names = Object.keys(section);
+      for (let n = 0; n < names.length; n++) {
+        const name = names[n]!;
         const key = `${source}\u0000${name}`;
         if (locked.has(key)) continue; // a locked file's record stays (catalog.ts): a policy source, the managed layer
         const entry = entryOf(source, name, section[name] as Record<string, unknown>);

@@ -20,12 +20,13 @@ export function enabledHookSet(entries: readonly CatalogEntry[], savedKeys?: rea
       out.push(hook);
     }
   };
-  for (const entry of entries) {
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i]!;
     if (!isEnabled(entry)) continue;
     if (entry.kind === "hook") add(entry);
     else
-      for (const ref of entry.preset) {
-        const member = byRef.get(ref);
+      for (let k = 0; k < entry.preset.length; k++) {
+        const member = byRef.get(entry.preset[k]!);
         if (member?.kind === "hook") add(member);
       }
   }

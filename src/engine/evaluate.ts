@@ -93,7 +93,8 @@ export async function evaluate(
   const rows: EvaluationReportRow[] = [];
   const hookResultOutcomes: HookResultEventOutcome[] = [];
   const handlers = hooks.filter((hook) => hook.event === "hook_result");
-  for (const result of batch.results) {
+  for (let i = 0; i < batch.results.length; i++) {
+    const result = batch.results[i]!;
     pushResult(result, undefined, effects, rows);
     hookResultOutcomes.push(await projectHookResult(result, handlers, { ...shared, baseEnv }, effects, rows));
   }

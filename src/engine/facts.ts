@@ -27,7 +27,8 @@ function wantsFacts(hook: Hook, event: "tool_call" | "tool_result"): boolean {
 /** Whether some hook of this event would look at facts (its other filter keys match). */
 export function needsFacts(event: NormalizedEvent, hooks: readonly Hook[], candidate: Record<string, unknown>): boolean {
   if (event.event !== "tool_call" && event.event !== "tool_result") return false;
-  for (const hook of hooks) {
+  for (let i = 0; i < hooks.length; i++) {
+    const hook = hooks[i]!;
     if (hook.event !== event.event || !wantsFacts(hook, event.event)) continue;
     if (filterMatches(hook.filter, candidate, undefined, true)) return true;
   }

@@ -76,7 +76,9 @@ function screened(source: string, re: RegExp): (value: string) => boolean {
 /** Dotted lookup through own properties only; anything else is "missing". */
 export function lookup(candidate: unknown, key: string): unknown {
   let value = candidate;
-  for (const segment of key.split(".")) {
+  const segments = key.split(".");
+  for (let i = 0; i < segments.length; i++) {
+    const segment = segments[i]!;
     if (value === null || typeof value !== "object" || !Object.hasOwn(value, segment)) return undefined;
     value = (value as Record<string, unknown>)[segment];
   }
@@ -107,7 +109,10 @@ export function filterMatches(
   skipFacts = false,
 ): boolean {
   if (!filter) return true;
-  for (const key of Object.keys(filter)) {
+  // Indexed loops: every hook's filter runs on every call (docs/performance.md, "Loops").
+  const keys = Object.keys(filter);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
     if (skip?.has(key)) continue;
     if (key.startsWith(FACT_PREFIX)) {
       if (skipFacts) continue;

@@ -2,7 +2,9 @@
 export function deepFreeze<T>(value: T): T {
   if (value && typeof value === "object" && !Object.isFrozen(value)) {
     Object.freeze(value);
-    for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
+    // An indexed loop: this runs for every value of every hook on every call (docs/performance.md, "Loops").
+    const keys = Object.keys(value);
+    for (let i = 0; i < keys.length; i++) deepFreeze((value as Record<string, unknown>)[keys[i]!]);
   }
   return value;
 }

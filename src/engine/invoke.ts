@@ -34,7 +34,8 @@ export interface InvocationInput {
 
 export async function invokeHooks(hooks: readonly Hook[], input: InvocationInput): Promise<InvocationBatch> {
   const batch: InvocationBatch = { results: [], failures: [], unexpected: [] };
-  for (const hook of hooks) {
+  for (let i = 0; i < hooks.length; i++) {
+    const hook = hooks[i]!;
     if (hook.event !== input.event) continue;
     try {
       // Synchronous filter first: a catalog of misses must not pay for an await per hook.

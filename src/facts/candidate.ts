@@ -35,25 +35,55 @@ export function shellQuote(arg: string): string {
   return safe ? arg : `'${arg.split("'").join("'\\''")}'`;
 }
 
-const both = (p: PathFact) => (p.path === p.lexical ? [p.path] : [p.path, p.lexical]);
-const unique = (values: string[]) => [...new Set(values)];
-const pathsWhere = (facts: Facts, test: (p: PathFact) => boolean) => unique(facts.paths.filter(test).flatMap(both));
+/** A path fact's real path and, when it differs, its path as written, each once per list. */
+function addBoth(list: Set<string>, p: PathFact): void {
+  list.add(p.path);
+  if (p.lexical !== p.path) list.add(p.lexical);
+}
 
 /** Outside, unknown, or the whole project (`find . -delete` only deletes what matches, `git clean`/`git rm -r .` only what git may: not counted). */
 const wipes = (p: PathFact) =>
   p.location === "outside" || p.location === "unknown" || (p.location === "project-root" && p.by !== "find" && p.by !== "git");
 
-/** The `hookit.*` filter keys of one call. */
+/**
+ * The `hookit.*` filter keys of one call. One pass per list, each in the order the facts came
+ * (a Set keeps the first of equal values): this runs on every tool call a hook needs facts for,
+ * and a callback per list costs more than the lists (docs/performance.md, "Loops").
+ */
 export function factCandidate(facts: Facts): Record<string, string[]> {
+  const commands: string[] = [];
+  const programs = new Set<string>();
+  for (let i = 0; i < facts.commands.length; i++) {
+    const c = facts.commands[i]!;
+    let line = shellQuote(c.program || c.argv[0] || "");
+    for (let k = 1; k < c.argv.length; k++) line += ` ${shellQuote(c.argv[k]!)}`;
+    commands.push(line);
+    if (c.program !== "") programs.add(c.program);
+  }
+  const paths = new Set<string>();
+  const reads = new Set<string>();
+  const writes = new Set<string>();
+  const deletes = new Set<string>();
+  const writesOutside = new Set<string>();
+  const recursiveDeletesOutside = new Set<string>();
+  for (let i = 0; i < facts.paths.length; i++) {
+    const p = facts.paths[i]!;
+    addBoth(paths, p);
+    if (p.effect === "read") addBoth(reads, p);
+    else if (p.effect === "write") addBoth(writes, p);
+    else if (p.effect === "delete") addBoth(deletes, p);
+    if ((p.effect === "write" || p.effect === "delete") && p.location === "outside") addBoth(writesOutside, p);
+    if (p.effect === "delete" && p.recursive === true && wipes(p)) addBoth(recursiveDeletesOutside, p);
+  }
   return {
-    "hookit.commands": facts.commands.map((c) => [c.program || c.argv[0] || "", ...c.argv.slice(1)].map(shellQuote).join(" ")),
-    "hookit.programs": unique(facts.commands.map((c) => c.program).filter((p) => p !== "")),
-    "hookit.paths": pathsWhere(facts, () => true),
-    "hookit.reads": pathsWhere(facts, (p) => p.effect === "read"),
-    "hookit.writes": pathsWhere(facts, (p) => p.effect === "write"),
-    "hookit.deletes": pathsWhere(facts, (p) => p.effect === "delete"),
-    "hookit.writesOutside": pathsWhere(facts, (p) => (p.effect === "write" || p.effect === "delete") && p.location === "outside"),
-    "hookit.recursiveDeletesOutside": pathsWhere(facts, (p) => p.effect === "delete" && p.recursive === true && wipes(p)),
+    "hookit.commands": commands,
+    "hookit.programs": [...programs],
+    "hookit.paths": [...paths],
+    "hookit.reads": [...reads],
+    "hookit.writes": [...writes],
+    "hookit.deletes": [...deletes],
+    "hookit.writesOutside": [...writesOutside],
+    "hookit.recursiveDeletesOutside": [...recursiveDeletesOutside],
     "hookit.unresolved": [...facts.unresolved],
   };
 }

@@ -48,14 +48,24 @@ const hasSpecial = (text: string) =>
   text.includes("{") || text.includes("~") || text.includes("*") || text.includes("?") || text.includes("[");
 
 export function expandWord(word: Word, state: ShellState, ctx: ExpandContext): Field[] {
-  // Fast path, most words: literal text with nothing to expand.
-  if (word.every((p) => p.t === "lit" && (p.q || !hasSpecial(p.v)))) {
-    const text = word.map((p) => (p as { v: string }).v).join("");
-    return text === "" && !word.some((p) => p.t === "lit" && p.q) ? [] : [{ text, resolved: true }];
+  // Fast path, most words: literal text with nothing to expand (an empty word counts when quoted).
+  let text = "";
+  let quoted = false;
+  let plain = true;
+  for (let i = 0; i < word.length && plain; i++) {
+    const p = word[i]!;
+    if (p.t !== "lit" || (!p.q && hasSpecial(p.v))) plain = false;
+    else {
+      text += p.v;
+      quoted ||= p.q;
+    }
   }
+  if (plain) return text === "" && !quoted ? [] : [{ text, resolved: true }];
   const out: Field[] = [];
-  for (const tokens of braceExpand(tokenize(word), 0)) {
-    for (const field of expandTokens(tokens, state, ctx)) out.push(field);
+  const alternatives = braceExpand(tokenize(word), 0);
+  for (let i = 0; i < alternatives.length; i++) {
+    const fields = expandTokens(alternatives[i]!, state, ctx);
+    for (let k = 0; k < fields.length; k++) out.push(fields[k]!);
     if (out.length >= MAX_FIELDS) break;
   }
   return out;
@@ -64,7 +74,8 @@ export function expandWord(word: Word, state: ShellState, ctx: ExpandContext): F
 /** The word as one string (assignments, `${x:-word}`): no splitting, no globbing. */
 export function expandString(word: Word, state: ShellState, ctx: ExpandContext): string | undefined {
   let text = "";
-  for (const part of word) {
+  for (let i = 0; i < word.length; i++) {
+    const part = word[i]!;
     if (part.t === "lit") {
       text += part.v;
       continue;
@@ -86,7 +97,8 @@ export function expandString(word: Word, state: ShellState, ctx: ExpandContext):
 /** Characters one by one where brace or tilde expansion may look at them; other text in chunks. */
 function tokenize(word: Word): Token[] {
   const tokens: Token[] = [];
-  for (const part of word) {
+  for (let i = 0; i < word.length; i++) {
+    const part = word[i]!;
     if (part.t !== "lit") tokens.push({ part });
     else if (part.q || !/[{},~]/.test(part.v)) tokens.push({ c: part.v, q: part.q });
     else for (const c of part.v) tokens.push({ c, q: part.q });
@@ -280,7 +292,8 @@ function expandTokens(tokens: Token[], state: ShellState, ctx: ExpandContext): F
   }
   flush();
   const out: Field[] = [];
-  for (const field of fields) {
+  for (let i = 0; i < fields.length; i++) {
+    const field = fields[i]!;
     const glob = field.pattern ?? escapeGlob(field.text);
     if (!field.resolved || !hasGlob(glob) || (state.cwd === null && !glob.startsWith("/"))) {
       out.push(field);
@@ -288,7 +301,7 @@ function expandTokens(tokens: Token[], state: ShellState, ctx: ExpandContext): F
     }
     const matches = expandGlob(glob, state.cwd ?? "/");
     if (matches.length === 0) out.push({ text: unescapeGlob(glob), resolved: true, pattern: glob });
-    else for (const match of matches) out.push({ text: match, resolved: true });
+    else for (let k = 0; k < matches.length; k++) out.push({ text: matches[k]!, resolved: true });
   }
   return out;
 }

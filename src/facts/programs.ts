@@ -28,7 +28,8 @@ type Handler = (args: Field[], run: Run, program: string) => void;
 
 const unknownField = (text: string): Field => ({ text, resolved: false });
 const mark = (run: Run, fields: readonly Field[], effect: Effect, program: string, options?: PathOptions) => {
-  for (const field of fields) run.walker.path(field, effect, program, run.state.cwd, options);
+  // Indexed loops on this path: see "Loops" in docs/performance.md.
+  for (let i = 0; i < fields.length; i++) run.walker.path(fields[i]!, effect, program, run.state.cwd, options);
 };
 const exec = (run: Run, argv: Field[], via: string) => run.walker.run(argv, run.state, via, run.depth + 1);
 
@@ -713,7 +714,8 @@ const source: Handler = (args, run, program) => {
   if (args[0]) run.walker.unresolved(`sourced file: ${args[0].text}`);
 };
 const assigning: Handler = (args, run) => {
-  for (const arg of args) {
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
     const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(arg.text);
     if (m) run.state.vars.set(m[1] as string, arg.resolved ? (m[2] as string) : null);
   }
@@ -796,7 +798,8 @@ function outputOption(args: Field[], k: number, run: Run, program: string): void
 }
 
 function generic(args: Field[], run: Run, program: string): void {
-  for (const [k, arg] of args.entries()) {
+  for (let k = 0; k < args.length; k++) {
+    const arg = args[k]!;
     if (!arg.resolved) continue;
     let text = arg.text;
     outputOption(args, k, run, program);
@@ -1064,14 +1067,19 @@ const GIT_BUILTINS = new Set([
 function git(args: Field[], run: Run, program: string): void {
   const global = parseOptions(args, { short: "Cc", long: ["git-dir", "work-tree", "namespace", "exec-path", "config-env"], posix: true });
   const state = copy(run.state);
-  for (const dir of global.values.get("C") ?? []) {
+  const dirs = global.values.get("C") ?? [];
+  for (let i = 0; i < dirs.length; i++) {
+    const dir = dirs[i]!;
     state.cwd = !dir.resolved ? null : dir.text.startsWith("/") ? dir.text : state.cwd === null ? null : join(state.cwd, dir.text);
   }
-  for (const setting of global.values.get("c") ?? []) {
+  const settings = global.values.get("c") ?? [];
+  for (let i = 0; i < settings.length; i++) {
+    const setting = settings[i]!;
     const m = /^alias\.([^=]+)=(.*)$/s.exec(setting.text);
     if (m) run.walker.gitAliases.set(m[1] as string, m[2] as string);
   }
-  const [sub, ...rest] = args.slice(global.rest);
+  const sub = args[global.rest];
+  const rest = args.slice(global.rest + 1);
   if (!sub) return;
   const alias = run.walker.gitAliases.get(sub.text);
   if (alias !== undefined && !GIT_BUILTINS.has(sub.text)) {
@@ -1268,7 +1276,8 @@ function positional(state: ShellState, words: Field[]): ShellState {
   for (let k = 0; k < 10; k++) state.vars.set(String(k), value(words[k]));
   const rest = words.slice(1);
   const all = rest.every((f) => f.resolved) ? rest.map((f) => f.text).join(" ") : null;
-  for (const name of ["@", "*"]) state.vars.set(name, all);
+  state.vars.set("@", all);
+  state.vars.set("*", all);
   state.vars.set("#", String(rest.length));
   return state;
 }

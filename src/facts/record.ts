@@ -38,7 +38,8 @@ export class PathRecorder {
     if (text === "" || (text === "-" && effect !== "delete")) return;
     const absolute = text.startsWith("/") ? text : cwd !== null && field.resolved ? joinPath(cwd, text) : undefined;
     // The values hookit can name for an unknown field get the same effect; the unknown is recorded too.
-    for (const candidate of field.resolved ? [] : (field.candidates ?? [])) this.path(candidate, effect, by, cwd, options);
+    const candidates = field.resolved ? undefined : field.candidates;
+    if (candidates) for (let i = 0; i < candidates.length; i++) this.path(candidates[i]!, effect, by, cwd, options);
     // What `find .`/`ls src` print lies under where they looked: inside the project (or temp), so is every value.
     if (!field.resolved && field.under && field.under.every((root) => this.staysIn(root, cwd))) {
       this.unresolved(`path: ${text}`);

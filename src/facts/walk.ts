@@ -11,7 +11,6 @@ import { realPath, type Places } from "./paths.ts";
 import { pipelineOutput, scriptOutput } from "./output.ts";
 import { runProgram } from "./programs.ts";
 import { PathRecorder } from "./record.ts";
-import type { Effect } from "./types.ts";
 
 export type { PathOptions } from "./record.ts";
 
@@ -68,7 +67,7 @@ export class Walker extends PathRecorder {
       return;
     }
     const parsed = parseScript(text);
-    for (const error of parsed.errors) this.unresolved(`syntax: ${error}`);
+    for (let i = 0; i < parsed.errors.length; i++) this.unresolved(`syntax: ${parsed.errors[i]}`);
     this.script(parsed.script, state, via, depth + 1);
   }
 
@@ -87,14 +86,23 @@ export class Walker extends PathRecorder {
   }
 
   private simple(cmd: Simple, state: ShellState, via: string | undefined, depth: number, piped?: string, pipedLines?: Lines): void {
-    // Substitutions run first, each in a subshell.
-    for (const word of [...cmd.words, ...cmd.assigns.flatMap((a) => (a.value ? [a.value] : []))]) this.subs(word, state, depth);
-    for (const redir of cmd.redirs) for (const script of redir.bodySubs ?? []) this.script(script, copy(state), "$()", depth + 1);
+    // Substitutions run first, each in a subshell: the words', then the assigned values'.
+    // (Indexed loops on this path: see "Loops" in docs/performance.md.)
+    for (let i = 0; i < cmd.words.length; i++) this.subs(cmd.words[i]!, state, depth);
+    for (let i = 0; i < cmd.assigns.length; i++) {
+      const value = cmd.assigns[i]!.value;
+      if (value) this.subs(value, state, depth);
+    }
+    for (let i = 0; i < cmd.redirs.length; i++) {
+      const subs = cmd.redirs[i]!.bodySubs;
+      if (subs) for (let k = 0; k < subs.length; k++) this.script(subs[k]!, copy(state), "$()", depth + 1);
+    }
     this.redirects(cmd.redirs, state, depth);
     if (cmd.data) {
       // `for f in a b`: the loop variable takes these values, and (when all are known) only these.
       const values = cmd.assigns.length > 0 ? cmd.words.flatMap((word) => expandWord(word, state, this.expand)) : [];
-      for (const a of cmd.assigns) {
+      for (let i = 0; i < cmd.assigns.length; i++) {
+        const a = cmd.assigns[i]!;
         state.vars.set(a.name, null);
         if (values.length > 0)
           this.expand.readLines.set(a.name, values.every((v) => v.resolved) ? Object.assign([...values], { under: values }) : values);
@@ -103,10 +111,13 @@ export class Walker extends PathRecorder {
     }
     const argv = cmd.words.flatMap((word) => expandWord(word, state, this.expand));
     if (argv.length === 0) {
-      for (const a of cmd.assigns) state.vars.set(a.name, a.value ? (expandString(a.value, state, this.expand) ?? null) : null);
+      for (let i = 0; i < cmd.assigns.length; i++) {
+        const a = cmd.assigns[i]!;
+        state.vars.set(a.name, a.value ? (expandString(a.value, state, this.expand) ?? null) : null);
+      }
       return;
     }
-    for (const word of cmd.words) this.noteUnknown(word, state);
+    for (let i = 0; i < cmd.words.length; i++) this.noteUnknown(cmd.words[i]!, state);
     const stdin = this.stdinOf(cmd, state);
     this.run(argv, state, via, depth, stdin ? stdin.text : piped, stdin ? stdin.lines : pipedLines);
   }
@@ -114,7 +125,8 @@ export class Walker extends PathRecorder {
   /** A command's standard input when the command line says what it is: `<<<`, a here-document, `< <(find …)`. */
   private stdinOf(cmd: Simple, state: ShellState): { text?: string; lines?: Lines } | undefined {
     let stdin: { text?: string; lines?: Lines } | undefined;
-    for (const redir of cmd.redirs) {
+    for (let i = 0; i < cmd.redirs.length; i++) {
+      const redir = cmd.redirs[i]!;
       const only = redir.target?.length === 1 ? redir.target[0] : undefined;
       if (redir.op === "<<<" && redir.target) stdin = { text: expandString(redir.target, state, this.expand) };
       else if (redir.op === "<<" || redir.op === "<<-") stdin = { text: redir.body };
@@ -156,17 +168,18 @@ export class Walker extends PathRecorder {
   }
 
   private subs(word: Word, state: ShellState, depth: number): void {
-    for (const part of word) this.partSubs(part, state, depth);
+    for (let i = 0; i < word.length; i++) this.partSubs(word[i]!, state, depth);
   }
 
   private partSubs(part: Part, state: ShellState, depth: number): void {
     if (part.t === "sub" || part.t === "proc") this.script(part.script, copy(state), "$()", depth + 1);
-    else if (part.t === "arith") for (const s of part.subs) this.script(s, copy(state), "$()", depth + 1);
+    else if (part.t === "arith") for (let i = 0; i < part.subs.length; i++) this.script(part.subs[i]!, copy(state), "$()", depth + 1);
     else if (part.t === "var" && part.arg) this.subs(part.arg, state, depth);
   }
 
   private noteUnknown(word: Word, state: ShellState): void {
-    for (const part of word) {
+    for (let i = 0; i < word.length; i++) {
+      const part = word[i]!;
       if (part.t === "var" && expandString([part], state, this.expand) === undefined) {
         this.unresolved(`variable $${part.name}`);
       } else if (part.t === "sub") this.unresolved("command substitution");
@@ -174,16 +187,18 @@ export class Walker extends PathRecorder {
   }
 
   private redirects(redirs: Redirect[], state: ShellState, depth: number): void {
-    for (const redir of redirs) {
+    for (let i = 0; i < redirs.length; i++) {
+      const redir = redirs[i]!;
       if (!redir.target) continue;
       this.subs(redir.target, state, depth);
-      const [field] = expandWord(redir.target, state, this.expand);
+      const field = expandWord(redir.target, state, this.expand)[0];
       if (!field) continue;
       const op = redir.op;
       if ((op === ">&" || op === "<&") && /^(\d+-?|-)$/.test(field.text)) continue; // fd duplication
       if (op === "<<<") continue; // a here-string is data
-      const effects: Effect[] = op === "<" || op === "<&" ? ["read"] : op === "<>" ? ["read", "write"] : ["write"];
-      for (const effect of effects) this.path(field, effect, "redirect", state.cwd);
+      // `<` and `<&` read, `<>` reads and writes, the rest write (in that order).
+      if (op === "<" || op === "<&" || op === "<>") this.path(field, "read", "redirect", state.cwd);
+      if (op !== "<" && op !== "<&") this.path(field, "write", "redirect", state.cwd);
     }
   }
 

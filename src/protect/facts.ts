@@ -56,7 +56,8 @@ export function shellHit(command: string, ctx: ProtectContext): ShellHit | undef
 
 /** What the facts say the line would change among hookit's protected places. */
 export function factsHit(facts: Facts, ctx: ProtectContext): ShellHit | undefined {
-  for (const command of facts.commands) {
+  for (let i = 0; i < facts.commands.length; i++) {
+    const command = facts.commands[i]!;
     const words = command.argv.slice(1).map((text) => ({ text, exact: true, glob: false }));
     const admin = adminCommand(command.program, words, ctx);
     if (admin) return { type: "admin", command: admin };
@@ -65,8 +66,8 @@ export function factsHit(facts: Facts, ctx: ProtectContext): ShellHit | undefine
       if (set) return { type: "env", name: set.slice(0, set.indexOf("=")) };
     }
   }
-  for (const path of facts.paths) {
-    const place = pathHit(path, ctx);
+  for (let i = 0; i < facts.paths.length; i++) {
+    const place = pathHit(facts.paths[i]!, ctx);
     if (place) return { type: "path", place };
   }
   return undefined;

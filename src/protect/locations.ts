@@ -86,7 +86,10 @@ function ownPlaces(ctx: ProtectContext): Protected[] {
     [env.CLAUDE_CONFIG_DIR, "settings.json", "Claude Code's settings"],
     [env.OPENCODE_CONFIG_DIR, "", "OpenCode's config"],
   ];
-  for (const [dir, file, what] of homes) if (dir) places.push({ path: joinPath(dir, file), what });
+  for (let i = 0; i < homes.length; i++) {
+    const home = homes[i]!;
+    if (home[0]) places.push({ path: joinPath(home[0], home[1]), what: home[2] });
+  }
   // The managed layer: root owns it, but an agent run by root (or a sudo rule) must not edit it either.
   places.push(...systemPlaces(systemRoot(env).root));
   return places;
@@ -110,11 +113,13 @@ export function concretePlaces(ctx: ProtectContext): readonly Protected[] {
   if (found) return found;
   found = [...own(ctx)];
   const home = ctx.env.HOME;
-  for (const dir of home ? [ctx.projectDir, home] : [ctx.projectDir]) {
+  const dirs = home ? [ctx.projectDir, home] : [ctx.projectDir];
+  for (let d = 0; d < dirs.length; d++) {
     // One resolve, then plain joins: the suffixes are clean relative paths (path.join costs per call, cold).
-    const base = absolutePath(dir);
+    const base = absolutePath(dirs[d]!);
     const prefix = base === sep ? base : base + sep;
-    for (const list of [AGENT_FILES, AGENT_DIRS]) for (const [suffix, what] of list) found.push({ path: prefix + suffix, what });
+    for (let i = 0; i < AGENT_FILES.length; i++) found.push({ path: prefix + AGENT_FILES[i]![0], what: AGENT_FILES[i]![1] });
+    for (let i = 0; i < AGENT_DIRS.length; i++) found.push({ path: prefix + AGENT_DIRS[i]![0], what: AGENT_DIRS[i]![1] });
   }
   concreteOf.set(ctx, found);
   return found;
@@ -146,15 +151,19 @@ const within = (path: string, root: string) => path === root || path.startsWith(
 
 /** The protected place an absolute, normalized path is or lies in, if any. */
 export function classify(path: string, ctx: ProtectContext): Protected | undefined {
-  for (const place of own(ctx)) if (within(path, place.path)) return { path, what: place.what };
-  const parts = path.split(sep);
-  if (parts.includes(POLICY_FOLDER)) return { path, what: "a hookit policy folder" };
-  for (const [suffix, what] of AGENT_FILES) {
-    if (path === suffix || path.endsWith(sep + suffix)) return { path, what };
+  // Indexed loops, no destructuring: this runs for every path of every call (docs/performance.md, "Loops").
+  const places = own(ctx);
+  for (let i = 0; i < places.length; i++) if (within(path, places[i]!.path)) return { path, what: places[i]!.what };
+  if (path.split(sep).includes(POLICY_FOLDER)) return { path, what: "a hookit policy folder" };
+  for (let i = 0; i < AGENT_FILES.length; i++) {
+    const suffix = AGENT_FILES[i]![0];
+    if (path === suffix || path.endsWith(sep + suffix)) return { path, what: AGENT_FILES[i]![1] };
   }
-  for (const [suffix, what] of AGENT_DIRS) {
+  for (let i = 0; i < AGENT_DIRS.length; i++) {
+    const suffix = AGENT_DIRS[i]![0];
     const at = path.indexOf(sep + suffix);
-    if (at >= 0 && (path.length === at + suffix.length + 1 || path[at + suffix.length + 1] === sep)) return { path, what };
+    if (at >= 0 && (path.length === at + suffix.length + 1 || path[at + suffix.length + 1] === sep))
+      return { path, what: AGENT_DIRS[i]![1] };
   }
   return undefined;
 }

@@ -288,7 +288,9 @@ class Lexer {
   private endWord(): void {
     if (!this.started) return;
     const words = this.brace ? braces(this.text) : [this.text];
-    for (const text of words) {
+    // Indexed loops on this path: see "Loops" in docs/performance.md.
+    for (let i = 0; i < words.length; i++) {
+      const text = words[i]!;
       const word: Word = { text, exact: this.exact, glob: this.glob };
       if (this.redirect !== undefined) {
         this.cmd.redirects.push({ op: this.redirect, target: word });
@@ -303,7 +305,8 @@ class Lexer {
     const { cmd } = this;
     if (cmd.words.length === 0 && cmd.assigns.length > 0) {
       // `d=.hookit; rm -rf $d`: a later word of the line can use the value.
-      for (const assign of cmd.assigns) {
+      for (let i = 0; i < cmd.assigns.length; i++) {
+        const assign = cmd.assigns[i]!;
         const eq = assign.text.indexOf("=");
         if (assign.exact) this.ctx.vars.set(assign.text.slice(0, eq), assign.text.slice(eq + 1));
       }

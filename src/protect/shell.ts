@@ -209,13 +209,17 @@ function analyze(command: string, ctx: ProtectContext, depth: number, start: str
   // A write whose target is only known at run time, in a line that names a protected path, is refused.
   let unknownTarget = false;
   let mentioned: Protected | undefined;
-  for (const cmd of commands) {
-    for (const assign of cmd.assigns) {
+  // Indexed loops on this path: see "Loops" in docs/performance.md.
+  for (let c = 0; c < commands.length; c++) {
+    const cmd = commands[c]!;
+    for (let i = 0; i < cmd.assigns.length; i++) {
+      const assign = cmd.assigns[i]!;
       if (ENV_NAMES.test(assign.text)) return { hit: { type: "env", name: assign.text.split("=")[0] as string }, unknownTarget: false };
       // `f=.hookit/hookit.json; : > $f` in a nested shell: the value is a mention.
       mentioned ??= markerHit(assign.text, ctx);
     }
-    for (const redirect of cmd.redirects) {
+    for (let i = 0; i < cmd.redirects.length; i++) {
+      const redirect = cmd.redirects[i]!;
       if (!OUTPUT.has(redirect.op) || ((redirect.target.text === "-" || isDigits(redirect.target.text)) && redirect.op.endsWith("&")))
         continue;
       const hit = wordTarget(redirect.target, "write", ctx, cwd);
@@ -243,14 +247,15 @@ function commandHit(all: Word[], ctx: ProtectContext, cwd: string | undefined, d
   const words = unwrap(all, ctx);
   if (words.hit) return { hit: words.hit, unknownTarget: false };
   // xargs runs its command on words read from stdin: what it acts on is unknown.
-  const fed = all.slice(0, all.length - words.list.length).some((w) => lastName(w.text) === "xargs");
+  let fed = false;
+  for (let i = 0; i < all.length - words.list.length && !fed; i++) fed = lastName(all[i]!.text) === "xargs";
   const result = programHit(words.list, ctx, cwd, depth);
   const name = lastName(words.list[0]?.text ?? "");
   if (result.hit || READ_ONLY.has(name) || !words.list[0]) return result;
   // Code on stdin (a heredoc, a pipe) to a program hookit does not know is judged by what it names.
   if (!KNOWN.has(name) && cmd?.stdin) {
-    for (const body of cmd.stdin) {
-      const place = markerHit(body, ctx);
+    for (let i = 0; i < cmd.stdin.length; i++) {
+      const place = markerHit(cmd.stdin[i]!, ctx);
       if (place) return { hit: { type: "path", place }, unknownTarget: false };
     }
   }
@@ -258,7 +263,8 @@ function commandHit(all: Word[], ctx: ProtectContext, cwd: string | undefined, d
 }
 
 function programHit(list: Word[], ctx: ProtectContext, cwd: string | undefined, depth: number): CommandResult {
-  const [program, ...args] = list;
+  const program = list[0];
+  const args = list.slice(1);
   const none: CommandResult = { unknownTarget: false };
   if (!program) return none;
   const name = lastName(program.text);
@@ -267,12 +273,12 @@ function programHit(list: Word[], ctx: ProtectContext, cwd: string | undefined, 
   const named = (): Protected | undefined => {
     if (cached === null) {
       cached = undefined;
-      for (const word of args) if ((cached = mention(word, ctx, cwd))) break;
+      for (let i = 0; i < args.length; i++) if ((cached = mention(args[i]!, ctx, cwd))) break;
     }
     return cached;
   };
   if (name === "cd" || name === "pushd") {
-    const target = args.find((w) => !w.text.startsWith("-"));
+    const target = firstOperand(args);
     if (!target) return { ...none, cd: ctx.env.HOME ?? null };
     return { ...none, cd: target.exact && !target.glob ? resolvePath(cwd ?? ctx.cwd, target.text) : null };
   }
@@ -293,10 +299,11 @@ function programHit(list: Word[], ctx: ProtectContext, cwd: string | undefined, 
       return inner.hit ? inner : { unknownTarget: inner.unknownTarget, mentioned: inner.mentioned ?? named() };
     }
   }
-  const operands = args.filter((w) => !w.text.startsWith("-") || w.text === "-");
+  const operands: Word[] = [];
+  for (let i = 0; i < args.length; i++) if (!args[i]!.text.startsWith("-") || args[i]!.text === "-") operands.push(args[i]!);
   const check = (list: Word[], effect: Effect): CommandResult => {
-    for (const word of list) {
-      const hit = wordTarget(word, effect, ctx, cwd);
+    for (let i = 0; i < list.length; i++) {
+      const hit = wordTarget(list[i]!, effect, ctx, cwd);
       if (hit) return { hit: { type: "path", place: hit }, unknownTarget: false };
     }
     // A relative path after a `cd` to somewhere unknown is as unknown as a variable.
@@ -331,7 +338,7 @@ function programHit(list: Word[], ctx: ProtectContext, cwd: string | undefined, 
     return place ? { hit: { type: "path", place }, unknownTarget: false } : { unknownTarget: false };
   }
   if (name === "git") {
-    const sub = args.find((w) => !w.text.startsWith("-"));
+    const sub = firstOperand(args);
     if (!sub || !GIT_WRITES.has(sub.text)) return none;
     const place = named();
     return place ? { hit: { type: "path", place }, unknownTarget: false } : none;
@@ -340,6 +347,12 @@ function programHit(list: Word[], ctx: ProtectContext, cwd: string | undefined, 
   // A program hookit does not know: naming a protected path is enough.
   const place = mention(program, ctx, cwd) ?? named();
   return place ? { hit: { type: "path", place }, unknownTarget: false } : none;
+}
+
+/** The first word that is not an option (`cd`'s target, git's subcommand). */
+function firstOperand(args: Word[]): Word | undefined {
+  for (let i = 0; i < args.length; i++) if (!args[i]!.text.startsWith("-")) return args[i];
+  return undefined;
 }
 
 function merge(a: CommandResult, b: CommandResult): CommandResult {
@@ -473,9 +486,11 @@ function mention(word: Word, ctx: ProtectContext, cwd: string | undefined): Prot
 }
 
 export function markerHit(text: string, ctx: ProtectContext): Protected | undefined {
-  for (const place of concretePlaces(ctx)) if (text.includes(place.path)) return place;
-  const marker = PROTECTED_MARKERS.find((m) => text.includes(m));
-  return marker ? { path: marker, what: "a file hookit protects" } : undefined;
+  const places = concretePlaces(ctx);
+  for (let i = 0; i < places.length; i++) if (text.includes(places[i]!.path)) return places[i];
+  for (let i = 0; i < PROTECTED_MARKERS.length; i++)
+    if (text.includes(PROTECTED_MARKERS[i]!)) return { path: PROTECTED_MARKERS[i]!, what: "a file hookit protects" };
+  return undefined;
 }
 
 /**

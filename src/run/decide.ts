@@ -36,8 +36,8 @@ export async function decide(
   if (invocation.kind === "tool_call") {
     const blocked: string[] = [];
     let asks = true;
-    for (const [i, event] of invocation.events.entries()) {
-      const native = (await run(event)).eventOutcomes[0];
+    for (let i = 0; i < invocation.events.length; i++) {
+      const native = (await run(invocation.events[i]!)).eventOutcomes[0];
       if (native.outcome !== "block") continue;
       if (native.ask !== true) asks = false;
       const label = invocation.labels?.[i];
@@ -156,7 +156,8 @@ async function decideStop(
 }
 
 function applyEffects(invocation: Invocation, effects: readonly Effect[], decision: Decision, messages: Message[]): void {
-  for (const effect of effects) {
+  for (let i = 0; i < effects.length; i++) {
+    const effect = effects[i]!;
     if (effect.type === "present") decision.notices.push({ message: effect.message, severity: effect.severity });
     else if (effect.type === "request-corrective-turn") decision.continueWith = effect.message;
     else applyAction(invocation, effect, decision, messages);

@@ -34,7 +34,8 @@ function mayHoldAnySecret(value: unknown, depth: number): boolean {
   if (typeof value === "string") return mayHoldSecret(value);
   if (value === null || typeof value !== "object") return false;
   if (depth > 64) return true;
-  for (const inner of Array.isArray(value) ? value : Object.values(value)) if (mayHoldAnySecret(inner, depth + 1)) return true;
+  const inner: unknown[] = Array.isArray(value) ? value : Object.values(value);
+  for (let i = 0; i < inner.length; i++) if (mayHoldAnySecret(inner[i], depth + 1)) return true;
   return false;
 }
 

@@ -17,7 +17,7 @@ useBuiltHookit();
 const ADAPTERS: string[] = adapterIds().filter((id: string) => id !== "pi" && id !== "opencode");
 
 const require = createRequire(import.meta.url);
-const SHAPES = ["shell", "file", "event"];
+const SHAPES = ["shell", "file", "result", "event"];
 
 /** Loads hook.cjs (for one call shape) and every adapter through bin.cjs; prints each file and whether V8 used its cache. */
 function loadAll(dist: string, shape: string): Array<[string, boolean]> {
@@ -44,6 +44,12 @@ test("the call shape is told from the event name and the payload", () => {
   expect(callShape("PreToolUse", '{"tool_input":{"command":"ls"}}')).toBe("shell");
   expect(callShape("BeforeTool", '{"tool_input":{"file_path":"a"}}')).toBe("file");
   expect(callShape("beforeShellExecution", '{"command":"ls"}')).toBe("shell");
+  // A tool's result, whatever the tool: PostToolUse (Claude, Codex, Factory, Kimi), postToolUse and
+  // postToolUseFailure (Copilot, Cursor), AfterTool (Gemini), afterShellExecution (Cursor).
+  expect(callShape("PostToolUse", '{"tool_input":{"command":"ls"}}')).toBe("result");
+  expect(callShape("postToolUseFailure", '{"toolArgs":"{}"}')).toBe("result");
+  expect(callShape("AfterTool", '{"tool_input":{"command":"ls"}}')).toBe("result");
+  expect(callShape("afterShellExecution", '{"command":"ls"}')).toBe("result");
   expect(callShape("UserPromptSubmit", '{"prompt":"run the \\"command\\": ls"}')).toBe("event");
   expect(callShape("Stop", undefined)).toBe("event");
 });
