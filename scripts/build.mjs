@@ -55,24 +55,25 @@ const hotPathLoaders = {
   },
 };
 
-// dist/facts.cjs through V8's code cache (dist/facts.cjs.cache, made below), from the wrapped
-// source the build saves next to it (dist/facts.cjs.wrapped; the loader carries src/bin.cjs's
-// wrap() and wrappedSource()):
-// most of what a first parse costs is compiling the functions it runs. A cache from another
-// Node version is rejected by V8, and the file is then simply compiled.
+// dist/facts.cjs through V8's code cache (dist/facts.cjs.<kind>.cache, made below), from the
+// wrapped source the build saves next to it (dist/facts.cjs.wrapped; the loader carries
+// src/bin.cjs's wrap() and wrappedSource()): most of what a first parse costs is compiling the
+// functions it runs. The first command line to need facts picks the cache (factsCacheKind). A
+// cache from another Node version is rejected by V8, and the file is then simply compiled.
 const FACTS_LOADER = `
+import { factsCacheKind } from "../facts/cache-kind.ts";
 const { Script } = require("node:vm");
 const { readFileSync } = require("node:fs");
 const { join } = require("node:path");
 let loaded;
-export const loadFacts = async () => (loaded ??= load());
-export const factsNow = () => (loaded ??= load());
+export const loadFacts = async (command) => (loaded ??= load(command));
+export const factsNow = (command) => (loaded ??= load(command));
 ${wrap.toString()}
 ${wrappedSource.toString()}
-function load() {
+function load(command) {
   const file = join(__dirname, "facts.cjs");
   let cachedData;
-  try { cachedData = readFileSync(file + ".cache"); } catch {}
+  try { cachedData = readFileSync(file + "." + factsCacheKind(command) + ".cache"); } catch {}
   const script = new Script(wrappedSource(file), { filename: file, cachedData });
   const module = { exports: {} };
   script.runInThisContext()(module.exports, require, module, file, __dirname);
@@ -80,28 +81,38 @@ function load() {
 }`;
 
 /**
- * Runs the facts on typical commands, then saves V8's code for every function that ran. Every
- * bash call deserializes the whole cache (about 40 k instructions per kB), while a function
- * missing from it is compiled when first needed (about ten times what its share of the cache
- * costs): the commands are what agents run all the time (a build and test line, searches,
- * globs, a clean, a push), not the rare spellings (`sudo env timeout`, `find -exec`, `bash -c`)
- * that only an attempt to get around a guard uses.
+ * Runs the facts on typical commands, then saves V8's code for every function that ran, once per
+ * kind of line (src/facts/cache-kind.ts). Every parsed call deserializes the whole cache it
+ * loads (about 28 instructions per byte), while a function missing from it is compiled when
+ * first needed (about ten times what its share of the cache costs): the commands are what
+ * agents run all the time (a build and test line, searches, globs, a clean, a push), not the
+ * rare spellings (`sudo env timeout`, `find -exec`, `bash -c`) that only an attempt to get
+ * around a guard uses. The `search` cache is warmed on every line, the `plain` one only on the
+ * lines that neither search nor expand a glob.
  */
 function factsCodeCache() {
   const commands = [
     "cd src && git add -A && git commit -m 'fix: x' && npm test 2>&1 | tail -n 20 > ../test.log",
     "grep -rn TODO src | head -n 20; ls src/*.ts; rm -rf build; git push origin main",
   ];
-  const script = `
-    const { Script } = require("node:vm"); const fs = require("node:fs"); const path = require("node:path");
-    const file = path.resolve("dist/facts.cjs");
-    const script = new Script(fs.readFileSync(file + ".wrapped", "utf8"), { filename: file });
-    const module = { exports: {} };
-    script.runInThisContext()(module.exports, require, module, file, path.dirname(file));
-    for (const command of ${JSON.stringify(commands)}) module.exports.deriveCommandFacts(command, { cwd: process.cwd() });
-    module.exports.factCandidate(module.exports.deriveCommandFacts("ls", { cwd: process.cwd() }));
-    fs.writeFileSync(file + ".cache", script.createCachedData());`;
-  execFileSync(process.execPath, ["-e", script], { stdio: "inherit" });
+  const expected = ["plain", "search"];
+  for (const kind of ["search", "plain"]) {
+    const script = `
+      const { Script } = require("node:vm"); const fs = require("node:fs"); const path = require("node:path");
+      const file = path.resolve("dist/facts.cjs");
+      const script = new Script(fs.readFileSync(file + ".wrapped", "utf8"), { filename: file });
+      const module = { exports: {} };
+      script.runInThisContext()(module.exports, require, module, file, path.dirname(file));
+      const facts = module.exports;
+      const commands = ${JSON.stringify(commands)}, expected = ${JSON.stringify(expected)};
+      commands.forEach((command, i) => {
+        if (facts.factsCacheKind(command) !== expected[i]) throw new Error("factsCacheKind(" + JSON.stringify(command) + ") is not " + expected[i]);
+      });
+      for (const command of commands.filter((command) => ${JSON.stringify(kind)} === "search" || facts.factsCacheKind(command) === "plain"))
+        facts.factCandidate(facts.deriveCommandFacts(command, { cwd: process.cwd() }));
+      fs.writeFileSync(file + ".${kind}.cache", script.createCachedData());`;
+    execFileSync(process.execPath, ["-e", script], { stdio: "inherit" });
+  }
 }
 
 rmSync("dist", { recursive: true, force: true });

@@ -41,7 +41,7 @@ export async function eventFacts(event: NormalizedEvent, context: EvaluationCont
   const options = { cwd: context.toolCwd ?? context.cwd, projectDir: context.projectDir ?? context.cwd, env: context.env ?? process.env };
   if (event.toolName !== "bash") return derivePathFacts(event.toolName, event.input, options); // no parser needed
   if (typeof event.input.command !== "string") return undefined;
-  const { deriveCommandFacts } = await loadFacts(); // the parser, loaded on first need
+  const { deriveCommandFacts } = await loadFacts(event.input.command); // the parser, loaded on first need
   return deriveCommandFacts(event.input.command, options);
 }
 

@@ -15,6 +15,7 @@ import { Walker } from "./walk.ts";
 export type { CommandFact, Effect, FactOptions, Facts, Location, PathFact } from "./types.ts";
 export { factCandidate, factEnv, FACT_KEYS, FACT_PREFIX } from "./candidate.ts";
 export { parseScript } from "./parse.ts";
+export { factsCacheKind } from "./cache-kind.ts";
 export { derivePathFacts };
 
 const MAX_COMMAND = 256 * 1024;

@@ -38,7 +38,7 @@ export function shellHit(command: string, ctx: ProtectContext): ShellHit | undef
   if (!read.unsure && !startup && !onlyFactsFollow(command)) return undefined;
   let facts: Facts;
   try {
-    facts = factsNow().deriveCommandFacts(command, { cwd: ctx.cwd, projectDir: ctx.projectDir, env: ctx.env });
+    facts = factsNow(command).deriveCommandFacts(command, { cwd: ctx.cwd, projectDir: ctx.projectDir, env: ctx.env });
   } catch {
     return undefined; // the facts never throw; should loading them fail, the reader's verdict stands
   }

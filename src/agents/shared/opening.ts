@@ -68,7 +68,8 @@ export function openPayload(
   }
   const invocation: Invocation = { agent, nativeEvent, kind: kind ?? known(), events: [] };
   const metadata: SessionMetadata = {};
-  for (const fact of ORDER) {
+  for (let i = 0; i < ORDER.length; i++) {
+    const fact = ORDER[i]!;
     const value = readFact(shape, fact, raw, where);
     if (value === undefined) continue;
     if (fact === "cwd") invocation.cwd = value;
@@ -80,7 +81,9 @@ export function openPayload(
 }
 
 function readFact(shape: PayloadShape, fact: CommonFact, payload: Payload, where: string): string | undefined {
-  for (const place of shape.fields[fact] ?? []) {
+  const places = shape.fields[fact] ?? [];
+  for (let i = 0; i < places.length; i++) {
+    const place = places[i]!;
     const value = typeof place === "function" ? place(payload) : shape.strict ? optionalString(payload, place, where) : payload[place];
     if (typeof value === "string") return value;
   }
