@@ -63,8 +63,8 @@ export const PROTECTED_MARKERS: readonly string[] = [
   ["claude-code", "managed-settings"].join(sep),
   ["etc", "codex"].join(sep),
   ["etc", "gemini-cli"].join(sep),
-  ...AGENT_FILES.map(([suffix]) => suffix),
-  ...AGENT_DIRS.map(([suffix]) => suffix),
+  ...AGENT_FILES.map((entry) => entry[0]),
+  ...AGENT_DIRS.map((entry) => entry[0]),
 ];
 
 /** hookit's own folders and files for this context: absolute, as the environment places them. */
