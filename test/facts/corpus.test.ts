@@ -32,6 +32,8 @@ const CORPUS: [string, Expect][] = [
   ["cd src; cd -; cat README.md", { reads: ["$P/README.md"] }],
   ["make -j4 2>&1 | tee build.log", { writes: ["$P/build.log"] }],
   ["npm test > /dev/null 2>&1", { writesOutside: [] }],
+  ["cat <> notes.md", { reads: ["$P/notes.md"], writes: ["$P/notes.md"] }],
+  ["sort < notes.md", { reads: ["$P/notes.md"], writes: [] }],
   [
     'for f in src/*.ts; do wc -l "$f"; done',
     { commands: ["wc -l '$f'", "wc -l src/a.ts"], reads: ["$P/src/a.ts"], unresolved: ["variable $f", "path: $f"] },

@@ -102,6 +102,9 @@ const ATTACKS = [
   `echo x > ~/.gemini/settings.json`,
   `rm -rf .github/hooks`,
   `rm -rf ${"$"}{HOME}/.copilot/hooks`,
+  // Reached through a `cd`, so no word of the line names the folder: only where it resolves says it.
+  `cd .github && echo '{}' > hooks/x.json`,
+  `cd ~/.copilot && rm -rf hooks`,
   `echo '{}' > opencode.json`,
   `rm -rf PKG/dist`,
   `mv PKG /tmp/gone`,
