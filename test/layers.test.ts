@@ -28,6 +28,7 @@ const LAYERS: ReadonlyArray<{ name: string; rank: number; paths: readonly string
     paths: [
       "paths.ts",
       "path-join.ts",
+      "word-search.ts",
       "errors.ts",
       "fs-atomic.ts",
       "crypto.lazy.ts",

@@ -46,9 +46,9 @@ const wipes = (p: PathFact) =>
   p.location === "outside" || p.location === "unknown" || (p.location === "project-root" && p.by !== "find" && p.by !== "git");
 
 /**
- * The `hookit.*` filter keys of one call. One pass per list, each in the order the facts came
- * (a Set keeps the first of equal values): this runs on every tool call a hook needs facts for,
- * and a callback per list costs more than the lists (docs/performance.md, "Loops").
+ * The `hookit.*` filter keys of one call, all from one pass over the facts, each list in the
+ * order the facts came (a Set keeps the first of equal values): this runs on every tool call a
+ * hook needs facts for, and a callback per list cost more than the lists (docs/performance.md, "Loops").
  */
 export function factCandidate(facts: Facts): Record<string, string[]> {
   const commands: string[] = [];

@@ -40,7 +40,7 @@ export type TrustCheck = (path: string, text: string) => boolean;
  */
 export function findProject(cwd: string): { root: string; policy?: string } {
   // With no policy found, the project is the work tree (or cwd itself), never HOME or /.
-  return projectPolicies(cwd).found[0] ?? { root: workTreeRoot(cwd) };
+  return projectPolicies(cwd)[0] ?? { root: workTreeRoot(cwd) };
 }
 
 /** The enclosing git work tree (a directory holding `.git`, a folder or a file), else `cwd` itself. */
@@ -49,16 +49,24 @@ export function workTreeRoot(cwd: string): string {
 }
 
 /** Every project policy from `cwd` up to the work tree's root, nearest first. */
-function projectPolicies(cwd: string, env: Env = process.env): { stop: string; found: { root: string; policy: string }[] } {
-  const start = absolutePath(cwd);
-  const stop = walkStop(start, env);
+function projectPolicies(cwd: string, env: Env = process.env): { root: string; policy: string }[] {
   const found: { root: string; policy: string }[] = [];
-  for (let dir = start; ; dir = parentDir(dir)) {
+  for (const dir of searchedDirs(absolutePath(cwd), env)) {
     const candidate = joinPath(dir, PROJECT_POLICY);
     if (existsSync(candidate)) found.push({ root: dir, policy: candidate });
+  }
+  return found;
+}
+
+/** The folders a project policy may sit in for `start` (absolute): from it up to walkStop's, nearest first. */
+function searchedDirs(start: string, env: Env): string[] {
+  const stop = walkStop(start, env);
+  const dirs: string[] = [];
+  for (let dir = start; ; dir = parentDir(dir)) {
+    dirs.push(dir);
     if (dir === stop || parentDir(dir) === dir) break;
   }
-  return { stop, found };
+  return dirs;
 }
 
 /** The work tree's root; outside one, HOME when `start` is inside it, else the filesystem root. */
@@ -105,12 +113,7 @@ export function resolvePolicyFiles(cwd: string, env: Env, trusted: TrustCheck, l
 function userPolicyFiles(cwd: string, env: Env, trusted: TrustCheck, lastTrusted?: LastTrusted): PolicyFiles {
   const explicit = env.HOOKIT_CONFIG;
   const start = absolutePath(cwd);
-  const stop = walkStop(start, env);
-  const dirs: string[] = [];
-  for (let dir = start; ; dir = parentDir(dir)) {
-    dirs.push(dir);
-    if (dir === stop || parentDir(dir) === dir) break;
-  }
+  const dirs = searchedDirs(start, env);
   const nearest = dirs.find((dir) => existsSync(joinPath(dir, PROJECT_POLICY)));
   const projectDir = nearest ?? workTreeRoot(start);
   if (explicit) {

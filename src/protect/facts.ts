@@ -11,20 +11,10 @@ import type { Facts, PathFact } from "../facts/types.ts";
 import { protectedTarget, type Effect, type ProtectContext, type Protected } from "./locations.ts";
 import { adminCommand, globTarget, markerHit, readShell, type ShellHit } from "./shell.ts";
 import { mentionsHookit, namesStartupFile, STARTUP_FILE } from "./startup.ts";
+import { holdsWord } from "../word-search.ts";
 
 /** Words of lines whose effect on a path the reader does not follow, even when every word is exact. */
 export const FACTS_FOLLOW_WORDS = ["ln", "link", "alias", "rsync", "clean"];
-
-const isWordChar = (code: number) => (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95;
-
-/** Whether `text` holds `word` between word boundaries, as `\bword\b` means (no expression to compile on each call). */
-export function holdsWord(text: string, word: string): boolean {
-  for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
-    const after = at + word.length;
-    if ((at === 0 || !isWordChar(text.charCodeAt(at - 1))) && (after === text.length || !isWordChar(text.charCodeAt(after)))) return true;
-  }
-  return false;
-}
 
 /** Whether the line holds one of FACTS_FOLLOW_WORDS as a word. */
 export const onlyFactsFollow = (command: string) => FACTS_FOLLOW_WORDS.some((word) => holdsWord(command, word));

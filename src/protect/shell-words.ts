@@ -7,7 +7,10 @@
 import type { Env } from "../paths.ts";
 
 /** `^\d+$` as a loop: it runs before every redirect, and an expression would be compiled twice. */
-export const isDigits = (text: string) => text !== "" && [...text].every((c) => c >= "0" && c <= "9");
+export function isDigits(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text[i]! < "0" || text[i]! > "9") return false;
+  return text !== "";
+}
 
 export interface Word {
   text: string;

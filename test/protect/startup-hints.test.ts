@@ -4,7 +4,8 @@
 // word search must answer as `\b(…)\b` does, or a start-up file or a link would
 // go unseen.
 import { describe, expect, test } from "vitest";
-import { FACTS_FOLLOW_WORDS, holdsWord, onlyFactsFollow } from "../../src/protect/facts.ts";
+import { FACTS_FOLLOW_WORDS, onlyFactsFollow } from "../../src/protect/facts.ts";
+import { holdsWord } from "../../src/word-search.ts";
 import { namesStartupFile, STARTUP_HINTS, STARTUP_WORD } from "../../src/protect/startup.ts";
 
 /** The alternatives of `(a|b|…)` in an expression's source, unescaped. */
