@@ -52,6 +52,21 @@ export function offeredTools(wire: Wire, body: unknown): OfferedTool[] {
   return out.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
+/**
+ * `value` with every `enum` list of strings sorted: an enum is a set of allowed values, and
+ * Gemini CLI lists its skills (activate_skill's `name`) in the order they finished loading,
+ * which differs from run to run. Compared on both sides, so a fixture keeps what was captured.
+ */
+export function withSortedEnums<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(withSortedEnums) as T;
+  if (!isRecord(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value))
+    out[key] =
+      key === "enum" && Array.isArray(inner) && inner.every((v) => typeof v === "string") ? [...inner].sort() : withSortedEnums(inner);
+  return out as T;
+}
+
 // Claude Code 2.1.332 defers most tools: their names arrive in a system text and their schemas only
 // after the model calls ToolSearch with `select:<name>,…` (tools.e2e.test.ts does, in a second run).
 const DEFERRED_RE = /deferred tools are now available via ToolSearch[^\n]*:\n((?:[\w:.-]+\n)+)/;

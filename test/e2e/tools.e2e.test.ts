@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { AGENTS, type CliId } from "./agents.ts";
 import { clis } from "./clis.ts";
 import { REPO_ROOT, disposeScratch, runScenario } from "./harness.ts";
-import { deferredToolNames, offeredTools, type OfferedTool, type ToolList } from "./tool-lists.ts";
+import { deferredToolNames, offeredTools, withSortedEnums, type OfferedTool, type ToolList } from "./tool-lists.ts";
 import { TOOL_TABLES } from "../agents/tool-tables.ts";
 import { classOf } from "../../src/agents/shared/tool-classes.ts";
 
@@ -39,7 +39,9 @@ describe("every tool the real CLI offers is captured and classified", () => {
       writeFileSync(file, JSON.stringify(list, null, 2) + "\n");
     } else {
       expect(existsSync(file), `${file} is missing: capture it with HOOKIT_E2E_CAPTURE_TOOLS=1`).toBe(true);
-      expect(list, `${agent} ${version} offers other tools than ${file}`).toEqual(JSON.parse(readFileSync(file, "utf8")));
+      expect(withSortedEnums(list), `${agent} ${version} offers other tools than ${file}`).toEqual(
+        withSortedEnums(JSON.parse(readFileSync(file, "utf8"))),
+      );
     }
     const unclassified = list.tools.map((tool) => tool.name).filter((name) => classOf(TOOL_TABLES[agent] ?? [], name) === undefined);
     expect(unclassified, `${agent} ${version}: tools no adapter table classifies`).toEqual([]);
