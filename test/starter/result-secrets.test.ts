@@ -8,11 +8,17 @@ import { STARTER_POLICY } from "../../src/starter-policy.ts";
 import { SECRET_KINDS } from "../../src/secrets.ts";
 import { agentPayloads } from "../reliability/_payloads.ts";
 import { canPatch, HOOK_AGENTS, inspectReply, type HookAgent } from "../reliability/_protocol.ts";
-import { fileSandbox, runHook, useBuiltHookit } from "../_sandbox.ts";
+import { fileSandbox, runHook as runProcess, useBuiltHookit } from "../_sandbox.ts";
 
 useBuiltHookit();
 const box = fileSandbox();
 box.globalPolicy(STARTER_POLICY);
+
+/** The built `hookit hook`'s answer, as the protocol checker reads it (a killed process has no exit code). */
+async function runHook(...args: Parameters<typeof runProcess>) {
+  const { stdout, stderr, exitCode } = await runProcess(...args);
+  return { stdout, stderr, exitCode: exitCode ?? -1 };
+}
 
 const j = (...parts: string[]) => parts.join("");
 // Kinds the old `sh`+`grep` hook missed (Slack, Stripe, a JWT, a NAME=secret line) beside the ones it had.
