@@ -67,10 +67,14 @@ export const STARTER_POLICY = {
       default: true,
     },
     "redact-secrets": {
-      description: "Hide tool output that contains a secret (AWS key, private key, GitHub or OpenAI token).",
+      description:
+        "Withhold secrets in tool output (private keys, AWS, GitHub, GitLab, Slack, Stripe, OpenAI and Anthropic keys, JWTs, NAME=secret lines, …): the rest of the output stays readable where the agent can replace a result.",
       event: "tool_result",
-      shell:
-        "! printf '%s' \"$PI_TOOL_RESULT\" | grep -Eq 'AKIA[0-9A-Z]{16}|-----BEGIN [A-Z ]*PRIVATE KEY-----|gh[pousr]_[A-Za-z0-9]{36}|sk-[A-Za-z0-9_-]{20,}'",
+      // `hookit.secrets`: the kinds of secret in the result (src/secrets.ts); no shell runs.
+      filter: { "hookit.secrets": "." },
+      shell: "false",
+      // hookit extension: the result is shown with each secret replaced, not suppressed whole.
+      redact: true,
       default: true,
     },
     "tests-pass-before-stopping": {

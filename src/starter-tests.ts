@@ -61,14 +61,18 @@ export const STARTER_TESTS = {
     },
     { name: "a plain git push passes", event: bash("git push origin main"), expect: passes },
     {
-      name: "a tool result with an AWS key is hidden from the model",
+      name: "a tool result with an AWS key reaches the model with the key withheld",
       event: {
         event: "tool_result",
         toolName: "bash",
         input: { command: "cat config.txt" },
         content: "aws_access_key_id = AKIAABCDEFGHIJKLMNOP",
       },
-      expect: { outcome: "patch", reason: `hook "${HOOK.redact}" blocked bash result`, hooks: [`local/${HOOK.redact}`] },
+      expect: {
+        outcome: "patch",
+        reason: `hook "${HOOK.redact}" withheld secrets from the bash result (AWS access key)`,
+        hooks: [`local/${HOOK.redact}`],
+      },
     },
     {
       name: "a tool result without secrets reaches the model",

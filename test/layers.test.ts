@@ -42,6 +42,7 @@ const LAYERS: ReadonlyArray<{ name: string; rank: number; paths: readonly string
       "starter-policy.ts",
       "starter-tests.ts",
       "managed-paths.ts",
+      "secrets.ts",
     ],
   },
 ];

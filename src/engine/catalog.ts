@@ -165,13 +165,14 @@ function validEntry(source: string, name: string, ref: string, raw: unknown): Ca
   }
   const hook = hookSchema.safeParse(raw);
   if (!hook.success || !hookRulesHold(hook.data) || invalidFilterRegex(record) !== undefined) return undefined;
-  const { description, event, filter, when, shell, action, timeout, ask } = hook.data;
+  const { description, event, filter, when, shell, action, timeout, ask, redact } = hook.data;
   const out: Hook = { kind: "hook", source, name, ref, description, event, shell: shell ?? "true", default: hook.data.default === true };
   if (filter !== undefined) out.filter = filter;
   if (when !== undefined) out.when = when;
   if (action !== undefined) out.action = action;
   if (timeout !== undefined) out.timeout = timeout;
   if (ask === true) out.ask = true;
+  if (redact === true) out.redact = true;
   return deepFreeze(out);
 }
 /** Why an invalid entry is invalid, in HooKit's order: unknown event, then any bad regex, then the catch-all. */

@@ -13,7 +13,7 @@ import {
   internalErrorOutcome,
   SKIP_IF_ABORTED,
 } from "./events.ts";
-import { attachFacts, needsFacts } from "./facts.ts";
+import { attachFacts, attachResultFacts, needsFacts } from "./facts.ts";
 import { selectorMatches } from "./filter.ts";
 import { invokeHooks, type HookResult, type InvocationBatch } from "./invoke.ts";
 import { correctiveMessage, errorDetail, INTERNAL, reportLines, reportMessage, RETRY_STOPPED, unexpectedHookError } from "./texts.ts";
@@ -68,6 +68,7 @@ export async function evaluate(
 
   const skipped = SKIP_IF_ABORTED.has(event.event) && context.signal?.aborted === true;
   // Facts (and the parser) only when a hook that may run looks at them.
+  if (!skipped) attachResultFacts(event, hooks, candidate);
   const factEnv = !skipped && needsFacts(event, hooks, candidate) ? await attachFacts(event, candidate, context) : undefined;
   const batch: InvocationBatch = skipped
     ? { results: [], failures: [], unexpected: [] }

@@ -1,6 +1,7 @@
 // Per-event facts (hookit-semantics §3.1, §4.2, §5.3): the filter candidate,
 // the event's shell variables, its failure kind, and how failures aggregate.
 import { putEnv } from "./env.ts";
+import { redactedOutcome } from "./result-facts.ts";
 import { INTERNAL, cancelReason, patchText, toolCallReason, toolResultReason, type Failure } from "./texts.ts";
 import type { ContentBlock, FailureKind, NativeEventName, NativeEventOutcome, NormalizedEvent } from "./types.ts";
 
@@ -87,7 +88,8 @@ export function failureOutcome(event: NormalizedEvent, failures: Failure[]): Nat
       return ask ? { event: "tool_call", outcome: "block", reason, ask: true } : { event: "tool_call", outcome: "block", reason };
     }
     case "tool_result":
-      return patchOutcome(event.details, toolResultReason(failures, event.toolName));
+      // Redacting hooks (hookit's `redact`) keep what is not a secret; any other failure suppresses the result.
+      return redactedOutcome(event, failures) ?? patchOutcome(event.details, toolResultReason(failures, event.toolName));
     case "session_before_switch":
       return { event: event.event, outcome: "cancel", reason: cancelReason("switch", failures) };
     case "session_before_fork":

@@ -6,10 +6,13 @@ import { derivePathFacts } from "../facts/file-tools.ts";
 import type { Facts } from "../facts/types.ts";
 import { loadFacts } from "./facts-loader.lazy.ts";
 import { FACT_PREFIX, FACTS, filterMatches } from "./filter.ts";
+import { RESULT_FACT_KEYS, resultFacts, usesResultFacts } from "./result-facts.ts";
 import type { EvaluationContext, Hook, NormalizedEvent } from "./types.ts";
 
 const isShortcut = (command: string | undefined) => command === undefined || command === "true" || command === "false" || command === "";
-const usesFactKeys = (hook: Hook) => hook.filter !== undefined && Object.keys(hook.filter).some((key) => key.startsWith(FACT_PREFIX));
+/** A command or path fact key (the result facts need no parser: see attachResultFacts). */
+const usesFactKeys = (hook: Hook) =>
+  hook.filter !== undefined && Object.keys(hook.filter).some((key) => key.startsWith(FACT_PREFIX) && !Object.hasOwn(RESULT_FACT_KEYS, key));
 const NAMES_FACTS = /HOOKIT_(COMMANDS|PATHS|UNRESOLVED)/;
 
 /**
@@ -33,6 +36,27 @@ export function needsFacts(event: NormalizedEvent, hooks: readonly Hook[], candi
     if (filterMatches(hook.filter, candidate, undefined, true)) return true;
   }
   return false;
+}
+
+/**
+ * A tool result's own facts (`hookit.secrets`) on the candidate, when a tool_result hook
+ * filters on them and its other keys match: a scan of the result text, no parser.
+ */
+export function attachResultFacts(event: NormalizedEvent, hooks: readonly Hook[], candidate: Record<string, unknown>): void {
+  if (event.event !== "tool_result") return;
+  for (let i = 0; i < hooks.length; i++) {
+    const hook = hooks[i]!;
+    if (hook.event !== "tool_result" || !usesResultFacts(hook.filter) || !filterMatches(hook.filter, candidate, undefined, true)) continue;
+    factsOf(candidate, resultFacts(event));
+    return;
+  }
+}
+
+/** Puts `keys` among the candidate's facts (the record is made once, on the first call). */
+function factsOf(candidate: Record<string, unknown>, keys: Record<string, unknown[]>): void {
+  const held = (candidate as { [FACTS]?: Record<string, unknown[]> })[FACTS];
+  if (held) Object.assign(held, keys);
+  else Object.defineProperty(candidate, FACTS, { value: keys, enumerable: false });
 }
 
 /** The event's facts, or `undefined` when it is not a bash or file-tool call. */
@@ -63,7 +87,7 @@ export async function attachFacts(
     keys = { "hookit.unresolved": unresolved };
     env = { HOOKIT_UNRESOLVED: JSON.stringify(unresolved) };
   }
-  Object.defineProperty(candidate, FACTS, { value: keys, enumerable: false });
+  factsOf(candidate, keys);
   return env;
 }
 

@@ -3,7 +3,11 @@
 // cross-field rules that JSON Schema cannot say well are checks below.
 import * as z from "zod/mini";
 import { ACTION_TYPES, EVENTS, HOOK_OUTCOMES, type EventName, type HookOutcome } from "./types.ts";
-import { FACT_KEYS, FACT_PREFIX } from "../facts/candidate.ts";
+import { FACT_KEYS as COMMAND_FACT_KEYS, FACT_PREFIX } from "../facts/candidate.ts";
+import { RESULT_FACT_KEYS } from "./result-facts.ts";
+
+/** Every `hookit.*` filter key: the command and path facts, and the result facts. */
+const FACT_KEYS: Readonly<Record<string, string>> = { ...COMMAND_FACT_KEYS, ...RESULT_FACT_KEYS };
 
 const outcome = z.enum(HOOK_OUTCOMES);
 const finite = z.number().check(z.refine(Number.isFinite));
@@ -44,6 +48,8 @@ export const hookSchema = z.strictObject({
   timeout: z.optional(z.int().check(z.minimum(1), z.maximum(600_000))),
   /** hookit extension, tool_call only: a failure asks the user to confirm instead of blocking. */
   ask: z.optional(z.boolean()),
+  /** hookit extension, tool_result only: a failure redacts the secrets hookit recognizes instead of suppressing the result. */
+  redact: z.optional(z.boolean()),
 });
 
 const LOCAL_REF = /^local\/[^/\x00]+$/;
@@ -75,6 +81,7 @@ export function hookRulesHold(hook: HookRecord): boolean {
   if (hook.shell === undefined && hook.action === undefined) return false;
   if (hook.event === "hook_result" && hook.filter && !hookResultFilterValid(hook.filter)) return false;
   if (hook.ask !== undefined && hook.event !== "tool_call") return false;
+  if (hook.redact !== undefined && hook.event !== "tool_result") return false;
   const action = hook.action;
   if (!action) return true;
   const outcomes = asArray(action.outcome);
@@ -139,6 +146,8 @@ export function factFilterProblem(ref: string, event: string, filter: Record<str
       return `entry "${ref}" filter["${key}"] is not a hookit fact; the reserved "${FACT_PREFIX}" keys are ${Object.keys(FACT_KEYS).join(", ")}`;
     }
     if (!FACT_EVENTS.has(event)) return `entry "${ref}" filter["${key}"]: facts exist only on tool_call and tool_result events`;
+    if (Object.hasOwn(RESULT_FACT_KEYS, key) && event !== "tool_result")
+      return `entry "${ref}" filter["${key}"]: result facts exist only on tool_result events`;
     const list = Array.isArray(value) ? value : [value];
     if (list.length === 0 || !list.every((v) => typeof v === "string"))
       return `entry "${ref}" filter["${key}"] must be a regex string or a list of them`;
@@ -157,7 +166,7 @@ function describeFactKeys(node: unknown): void {
       Object.entries(FACT_KEYS).map(([key, description]) => [
         key,
         {
-          description: `hookit fact (tool_call, tool_result): ${description}. Matches when any element matches.`,
+          description: `hookit fact${Object.hasOwn(RESULT_FACT_KEYS, key) ? "" : " (tool_call, tool_result)"}: ${description}. Matches when any element matches.`,
           anyOf: [pattern, { type: "array", items: pattern, minItems: 1 }],
         },
       ]),

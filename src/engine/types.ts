@@ -136,6 +136,11 @@ export interface Hook {
    * confirm the call instead of refusing it outright. Absent in HooKit catalogs.
    */
   ask?: boolean;
+  /**
+   * hookit extension, `tool_result` only: when this hook fails, the result reaches the model
+   * with the secrets hookit recognizes replaced (src/secrets.ts) instead of suppressed.
+   */
+  redact?: boolean;
   /** hookit extension: from the managed layer, so no saved enablement can turn it off. Absent otherwise. */
   managed?: true;
 }
@@ -214,7 +219,8 @@ export type NativeEventOutcome =
       event: "tool_result";
       outcome: "patch";
       reason: string;
-      patch: { content: ContentBlock[]; details?: unknown; isError: true };
+      /** `isError` is true when the result is suppressed; a redacted result keeps its own. */
+      patch: { content: ContentBlock[]; details?: unknown; isError: boolean };
     }
   | { event: "session_before_switch" | "session_before_fork"; outcome: "cancel"; reason: string }
   | { event: "turn_end" | "agent_end" | "agent_settled"; outcome: "report" };

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import type { NormalizedEvent } from "../../src/engine/types.ts";
 import { appendDecision, decisionLogPath, readDecisionLog, rotatedLogPath, type LogRecord } from "../../src/run/decision-log.ts";
-import { REDACTED, SECRET_PATTERN } from "../../src/run/redact.ts";
+import { REDACTED } from "../../src/run/redact.ts";
 import { STARTER_POLICY } from "../../src/starter-policy.ts";
 import { binPath, sandbox, useBuiltHookit } from "../_sandbox.ts";
 
@@ -76,11 +76,10 @@ describe("recorded events", () => {
     expect(logged?.redacted).toBe(true);
   });
 
-  test("the patterns are the starter policy's redact-secrets patterns", () => {
-    const redact = Object.values(STARTER_POLICY.local).find(
-      (hook) => hook.event === "tool_result" && "shell" in hook && hook.shell.includes("grep"),
-    );
-    expect(redact?.shell).toContain(`grep -Eq '${SECRET_PATTERN}'`);
+  test("the secrets are the ones the starter policy's redact-secrets hook withholds (one list)", () => {
+    const redact = STARTER_POLICY.local["redact-secrets"];
+    expect(redact.filter).toEqual({ "hookit.secrets": "." });
+    expect(redact.shell).toBe("false");
   });
 
   test("HOOKIT_LOG_INPUT=0 keeps the input out, and says why", () => {

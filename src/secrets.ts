@@ -1,0 +1,147 @@
+// The secrets hookit recognizes in text, as data: one list for everything that hides them — the
+// decision log and decision export (src/run/redact.ts) and the `hookit.secrets` fact a
+// tool_result hook filters on (src/engine/result-facts.ts), which the starter policy's
+// `redact-secrets` hook uses. Tested once, with texts that must and must not match
+// (test/secrets.test.ts). The model is told a kind's label, never its pattern.
+//
+// A pattern runs only on a text that holds one of its `screen` strings: most texts hold none,
+// and a plain search is far cheaper than compiling and running an expression in a hook process
+// (docs/performance.md, "What runs cold is counted").
+
+export interface SecretKind {
+  /** What the model and the user are told was withheld. */
+  label: string;
+  /** Every match is a secret. With a first group, that group is kept and only the rest is hidden (`NAME=`). */
+  pattern: RegExp;
+  /** Text every match holds; the pattern is not run on a text holding none of them. */
+  screen: readonly string[];
+}
+
+// Names a `.env`-style line gives a secret: the whole name holds one of these words.
+const SECRET_WORDS = ["SECRET", "PASSWORD", "PASSWD", "TOKEN", "API_KEY", "APIKEY", "ACCESS_KEY", "PRIVATE_KEY", "AUTH_KEY"];
+const NAME_WORDS = [...SECRET_WORDS, ...SECRET_WORDS.map((word) => word.toLowerCase())];
+// The value: 8 characters or more, not a reference or a placeholder (`$VAR`, `${VAR}`, `<your key>`, `[REDACTED…]`).
+const ENV_LINE = new RegExp(
+  `^([ \\t]*(?:export[ \\t]+)?[A-Za-z0-9_.-]*(?:${NAME_WORDS.join("|")})[A-Za-z0-9_.-]*[ \\t]*=[ \\t]*["']?)[^\\s"'#$<{%[][^\\s"'#]{7,}`,
+  "gm",
+);
+// Not inside a longer word (`task-runner-…` holds `sk-`).
+const START = "(?<![A-Za-z0-9_-])";
+
+export const SECRET_KINDS: readonly SecretKind[] = [
+  {
+    label: "private key",
+    // From its header to its footer, or to the end of the text when the footer is cut off.
+    pattern: /-----BEGIN [A-Z ]*PRIVATE KEY-----(?:[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----|[\s\S]*$)/g,
+    screen: ["PRIVATE KEY-----"],
+  },
+  { label: "AWS access key", pattern: /(?<![0-9A-Z])(?:AKIA|ASIA)[0-9A-Z]{16}(?![0-9A-Z])/g, screen: ["AKIA", "ASIA"] },
+  {
+    label: "GitHub token",
+    pattern: /(?<![A-Za-z0-9])(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})/g,
+    screen: ["ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"],
+  },
+  {
+    label: "GitLab token",
+    pattern: /(?<![A-Za-z0-9])(?:glpat|gldt|glrt|glptt)-[A-Za-z0-9_-]{20,}/g,
+    screen: ["glpat-", "gldt-", "glrt-", "glptt-"],
+  },
+  { label: "Slack token", pattern: /(?<![A-Za-z0-9])xox[abposr]-[A-Za-z0-9-]{10,}/g, screen: ["xox"] },
+  {
+    label: "Slack webhook",
+    pattern: /https:\/\/hooks\.slack\.com\/services\/[A-Za-z0-9_/-]{20,}/g,
+    screen: ["hooks.slack.com/services/"],
+  },
+  { label: "Stripe key", pattern: /(?<![A-Za-z0-9])(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}/g, screen: ["k_live_", "k_test_"] },
+  { label: "Anthropic API key", pattern: new RegExp(`${START}sk-ant-[A-Za-z0-9_-]{20,}`, "g"), screen: ["sk-ant-"] },
+  { label: "OpenAI API key", pattern: new RegExp(`${START}sk-(?!ant-)[A-Za-z0-9_-]{20,}`, "g"), screen: ["sk-"] },
+  { label: "Google API key", pattern: /(?<![A-Za-z0-9])AIza[0-9A-Za-z_-]{35}/g, screen: ["AIza"] },
+  { label: "npm token", pattern: /(?<![A-Za-z0-9])npm_[A-Za-z0-9]{36}(?![A-Za-z0-9])/g, screen: ["npm_"] },
+  {
+    label: "JSON Web Token",
+    pattern: /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g,
+    screen: ["eyJ"],
+  },
+  {
+    label: "authorization header",
+    pattern: /([Aa]uthorization["']?[ \t]*[:=][ \t]*["']?(?:Bearer|bearer|Basic|basic|Token|token)[ \t]+)[A-Za-z0-9._~+/=-]{12,}/g,
+    screen: ["uthorization"],
+  },
+  {
+    label: "password in a URL",
+    pattern: /(\b[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s:/@]+:)[^\s:/@]{3,}(?=@)/g,
+    screen: ["://"],
+  },
+  { label: "secret variable", pattern: ENV_LINE, screen: NAME_WORDS.map((word) => `${word}`) },
+];
+
+function screened(kind: SecretKind, text: string): boolean {
+  const screen = kind.screen;
+  for (let i = 0; i < screen.length; i++) if (text.includes(screen[i]!)) return true;
+  return false;
+}
+
+/** Whether `text` could hold a secret: some kind's screen string is in it (no expression runs). */
+export function mayHoldSecret(text: string): boolean {
+  for (let i = 0; i < SECRET_KINDS.length; i++) if (screened(SECRET_KINDS[i]!, text)) return true;
+  return false;
+}
+
+/** The labels of the kinds of secret in `text`, in the list's order. */
+export function secretKinds(text: string): string[] {
+  const found: string[] = [];
+  for (let i = 0; i < SECRET_KINDS.length; i++) {
+    const kind = SECRET_KINDS[i]!;
+    if (!screened(kind, text)) continue;
+    kind.pattern.lastIndex = 0;
+    if (kind.pattern.test(text)) found.push(kind.label);
+  }
+  return found;
+}
+
+/** `text` with every secret replaced by `mark(label)`, and the labels of the kinds that were. */
+export function redactText(text: string, mark: (label: string) => string): { text: string; kinds: string[] } {
+  const kinds: string[] = [];
+  let out = text;
+  for (let i = 0; i < SECRET_KINDS.length; i++) {
+    const kind = SECRET_KINDS[i]!;
+    if (!screened(kind, out)) continue;
+    kind.pattern.lastIndex = 0;
+    if (!kind.pattern.test(out)) continue;
+    kinds.push(kind.label);
+    const hidden = mark(kind.label);
+    out = out.replace(kind.pattern, (_match: string, kept: unknown) => (typeof kept === "string" ? kept + hidden : hidden));
+  }
+  return { text: out, kinds };
+}
+
+/** Whether some string inside `value` could hold a secret; a value deeper than 64 levels is assumed to. */
+function mayHoldAnySecret(value: unknown, depth: number): boolean {
+  if (typeof value === "string") return mayHoldSecret(value);
+  if (value === null || typeof value !== "object") return false;
+  if (depth > 64) return true;
+  const inner: unknown[] = Array.isArray(value) ? value : Object.values(value);
+  for (let i = 0; i < inner.length; i++) if (mayHoldAnySecret(inner[i], depth + 1)) return true;
+  return false;
+}
+
+/** Every string inside `value` redacted as `redactText` does (`value` itself when none could hold a secret). */
+export function redactDeep<T>(value: T, mark: (label: string) => string): { value: T; kinds: string[] } {
+  if (!mayHoldAnySecret(value, 0)) return { value, kinds: [] }; // nothing to copy
+  const kinds = new Set<string>();
+  const walk = (v: unknown): unknown => {
+    if (typeof v === "string") {
+      const redacted = redactText(v, mark);
+      for (let i = 0; i < redacted.kinds.length; i++) kinds.add(redacted.kinds[i]!);
+      return redacted.kinds.length > 0 ? redacted.text : v;
+    }
+    if (Array.isArray(v)) return v.map(walk);
+    if (v !== null && typeof v === "object") {
+      const out: Record<string, unknown> = {};
+      for (const [key, inner] of Object.entries(v)) out[key] = walk(inner);
+      return out;
+    }
+    return v;
+  };
+  return { value: walk(value) as T, kinds: [...kinds] };
+}
