@@ -13,7 +13,7 @@ import {
   internalErrorOutcome,
   SKIP_IF_ABORTED,
 } from "./events.ts";
-import { attachFacts, attachResultFacts, needsFacts } from "./facts.ts";
+import { attachFacts, attachResultFacts, needsFacts, tooComplexReason } from "./facts.ts";
 import { selectorMatches } from "./filter.ts";
 import { invokeHooks, type HookResult, type InvocationBatch } from "./invoke.ts";
 import { correctiveMessage, errorDetail, INTERNAL, reportLines, reportMessage, RETRY_STOPPED, unexpectedHookError } from "./texts.ts";
@@ -70,20 +70,23 @@ export async function evaluate(
   // Facts (and the parser) only when a hook that may run looks at them.
   if (!skipped) attachResultFacts(event, hooks, candidate);
   const factEnv = !skipped && needsFacts(event, hooks, candidate) ? await attachFacts(event, candidate, context) : undefined;
-  const batch: InvocationBatch = skipped
-    ? { results: [], failures: [], unexpected: [] }
-    : await invokeHooks(hooks, {
-        ...shared,
-        event: event.event,
-        failureKind: FAILURE_KIND[event.event],
-        candidate,
-        eventEnv: { ...baseEnv, ...eventEnv(event, hookitCand), ...factEnv },
-        signal: context.signal,
-      });
+  const tooComplex = factEnv && tooComplexReason(event, candidate);
+  const batch: InvocationBatch =
+    skipped || tooComplex
+      ? { results: [], failures: [], unexpected: [] }
+      : await invokeHooks(hooks, {
+          ...shared,
+          event: event.event,
+          failureKind: FAILURE_KIND[event.event],
+          candidate,
+          eventEnv: { ...baseEnv, ...eventEnv(event, hookitCand), ...factEnv },
+          signal: context.signal,
+        });
 
   const unexpectedMessages = batch.unexpected.map((u) => unexpectedHookError(u.hook.ref, errorDetail(u.error), false));
-  const nativeOutcome: NativeEventOutcome =
-    batch.failures.length > 0
+  const nativeOutcome: NativeEventOutcome = tooComplex
+    ? { event: "tool_call", outcome: "block", reason: tooComplex }
+    : batch.failures.length > 0
       ? failureOutcome(event, batch.failures)
       : unexpectedMessages.length > 0
         ? internalErrorOutcome(event, unexpectedMessages.join("; "))

@@ -1,6 +1,7 @@
 // Command and path facts in an evaluation: derived once per event, and only
 // when a hook that may run needs them — a filter on a `hookit.*` key, or a
 // `when`/`shell` that will see HOOKIT_COMMANDS / HOOKIT_PATHS.
+import { tooComplexMark } from "../facts/budget.ts";
 import { factCandidate, factEnv } from "../facts/candidate.ts";
 import { derivePathFacts } from "../facts/file-tools.ts";
 import type { Facts } from "../facts/types.ts";
@@ -89,6 +90,18 @@ export async function attachFacts(
   }
   factsOf(candidate, keys);
   return env;
+}
+
+/**
+ * Why a tool call whose facts stopped short (the line was past their budget,
+ * src/facts/budget.ts) is refused; `undefined` when the facts read it all. The
+ * hooks that look at facts would judge a line they did not see: fail closed.
+ */
+export function tooComplexReason(event: NormalizedEvent, candidate: Record<string, unknown>): string | undefined {
+  if (event.event !== "tool_call") return undefined;
+  const unresolved = (candidate as { [FACTS]?: Record<string, string[]> })[FACTS]?.["hookit.unresolved"];
+  const mark = unresolved && tooComplexMark(unresolved);
+  return mark && `hookit: blocked — this command is ${mark}.`;
 }
 
 /** For `hookit check --json`: the facts and the `hookit.*` filter keys made of them. */

@@ -4,6 +4,7 @@
 // written, and the field is marked unresolved.
 import type { Part, Script, Word } from "./ast.ts";
 import { expandGlob, hasGlob, unescapeGlob } from "./glob.ts";
+import { spend } from "./budget.ts";
 
 export interface ShellState {
   /** Where the shell is; `null` after a `cd` to somewhere unknown. */
@@ -61,6 +62,7 @@ export function expandWord(word: Word, state: ShellState, ctx: ExpandContext): F
     }
   }
   if (plain) return text === "" && !quoted ? [] : [{ text, resolved: true }];
+  spend();
   const out: Field[] = [];
   const alternatives = braceExpand(tokenize(word), 0);
   for (let i = 0; i < alternatives.length; i++) {

@@ -7,16 +7,18 @@
 //   derivePathFacts("read", { path: ".env" }, { cwd })
 import type { ShellState } from "./expand.ts";
 import { derivePathFacts, home as homeOf } from "./file-tools.ts";
-import { parseScript } from "./parse.ts";
+import { NESTED_TOO_DEEP, parseScript } from "./parse.ts";
 import { forgetPaths, places, realPath } from "./paths.ts";
 import type { FactOptions, Facts } from "./types.ts";
 import { Walker } from "./walk.ts";
+import { BudgetSpent, endBudget, startBudget, tooComplex } from "./budget.ts";
 
 export type { CommandFact, Effect, FactOptions, Facts, Location, PathFact } from "./types.ts";
 export { factCandidate, factEnv, FACT_KEYS, FACT_PREFIX } from "./candidate.ts";
 export { parseScript } from "./parse.ts";
 export { factsCacheKind } from "./cache-kind.ts";
 export { derivePathFacts };
+export { TOO_COMPLEX, tooComplexMark } from "./budget.ts";
 
 const MAX_COMMAND = 256 * 1024;
 
@@ -32,14 +34,19 @@ function setup(options: FactOptions): { walker: Walker; state: ShellState } {
 export function deriveCommandFacts(command: string, options: FactOptions): Facts {
   forgetPaths();
   const { walker, state } = setup(options);
+  startBudget();
   try {
+    // A line cut short is a line not read: the rest could do anything.
     const text = command.length > MAX_COMMAND ? command.slice(0, MAX_COMMAND) : command;
-    if (text !== command) walker.unresolved("command too long");
+    if (text !== command) walker.unresolved(tooComplex(`longer than ${MAX_COMMAND} characters`));
     const parsed = parseScript(text);
-    for (const error of parsed.errors) walker.unresolved(`syntax: ${error}`);
+    for (const error of parsed.errors)
+      walker.unresolved(error === NESTED_TOO_DEEP ? tooComplex("substitutions nested too deep") : `syntax: ${error}`);
     walker.script(parsed.script, state, undefined, 0);
   } catch (error) {
-    walker.unresolved(`internal: ${(error as Error).message}`);
+    walker.unresolved(error instanceof BudgetSpent ? tooComplex(error.message) : `internal: ${(error as Error).message}`);
+  } finally {
+    endBudget();
   }
   return walker.facts;
 }

@@ -7,6 +7,8 @@ import type { Command, Part, ParseResult, Pipeline, Redirect, Script, Simple, Wo
 import { ansiC } from "./ansi-c.ts";
 
 const MAX_DEPTH = 24;
+/** The parser's error past MAX_DEPTH (the facts turn it into the too-complex mark). */
+export const NESTED_TOO_DEEP = "nested too deep";
 const META = new Set([" ", "\t", "\n", ";", "&", "|", "<", ">", "(", ")"]);
 const PREFIX_KEYWORDS = new Set(["!", "time", "if", "then", "elif", "else", "do", "while", "until", "{", "coproc"]);
 const CLOSING_KEYWORDS = new Set(["fi", "done", "esac", "}"]);
@@ -93,7 +95,7 @@ class Parser {
 
   private nested(text: string): Script {
     if (this.depth >= MAX_DEPTH) {
-      this.errors.push("nested too deep");
+      this.errors.push(NESTED_TOO_DEEP);
       return [];
     }
     const inner = new Parser(text, this.depth + 1, this.errors);
@@ -566,7 +568,7 @@ class Parser {
     }
     if (this.at("$(")) {
       this.pos += 2;
-      const script = this.depth >= MAX_DEPTH ? (this.errors.push("nested too deep"), this.skipTo(")"), []) : this.list(() => false);
+      const script = this.depth >= MAX_DEPTH ? (this.errors.push(NESTED_TOO_DEEP), this.skipTo(")"), []) : this.list(() => false);
       if (this.peek() === ")") this.pos++;
       else this.errors.push("command substitution is not closed");
       return { t: "sub", script, q, src: this.src.slice(start, this.pos) };

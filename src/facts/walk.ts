@@ -6,11 +6,12 @@ import { join, posix } from "node:path";
 import { resolvePath } from "../path-join.ts";
 import type { Command, Part, Redirect, Script, Simple, Word } from "./ast.ts";
 import { expandString, expandWord, type ExpandContext, type Field, type Lines, type ShellState } from "./expand.ts";
-import { parseScript } from "./parse.ts";
+import { NESTED_TOO_DEEP, parseScript } from "./parse.ts";
 import { realPath, type Places } from "./paths.ts";
 import { pipelineOutput, scriptOutput } from "./output.ts";
 import { runProgram } from "./programs.ts";
 import { PathRecorder } from "./record.ts";
+import { spend, tooComplex } from "./budget.ts";
 
 export type { PathOptions } from "./record.ts";
 
@@ -63,19 +64,23 @@ export class Walker extends PathRecorder {
   /** A string that a shell will parse again (`sh -c`, `eval`, `watch`, `env -S`). */
   shell(text: string, state: ShellState, via: string, depth: number): void {
     if (depth >= MAX_DEPTH) {
-      this.unresolved("nested too deep");
+      this.unresolved(tooComplex(`nested more than ${MAX_DEPTH} levels deep`));
       return;
     }
     const parsed = parseScript(text);
-    for (let i = 0; i < parsed.errors.length; i++) this.unresolved(`syntax: ${parsed.errors[i]}`);
+    for (let i = 0; i < parsed.errors.length; i++) {
+      const error = parsed.errors[i]!;
+      this.unresolved(error === NESTED_TOO_DEEP ? tooComplex("substitutions nested too deep") : `syntax: ${error}`);
+    }
     this.script(parsed.script, state, via, depth + 1);
   }
 
   private command(cmd: Command, state: ShellState, via: string | undefined, depth: number, input?: string, lines?: Lines): void {
     if (this.facts.commands.length >= MAX_COMMANDS) {
-      this.unresolved("too many commands");
+      this.unresolved(tooComplex(`more than ${MAX_COMMANDS} commands`));
       return;
     }
+    spend();
     if (cmd.t === "group") {
       const inner = cmd.subshell ? copy(state) : state;
       this.script(cmd.body, inner, via, depth);
@@ -161,7 +166,7 @@ export class Walker extends PathRecorder {
       });
     }
     if (depth >= MAX_DEPTH) {
-      this.unresolved("nested too deep");
+      this.unresolved(tooComplex(`nested more than ${MAX_DEPTH} levels deep`));
       return;
     }
     runProgram(program, argv.slice(1), { walker: this, state, depth, ...(stdin !== undefined && { stdin }), ...(lines && { lines }) });
@@ -204,6 +209,7 @@ export class Walker extends PathRecorder {
 
   /** `$(pwd)`, `$(echo …)`, `$(printf %s …)`: output known without running anything. */
   subValue(script: Script, state: ShellState): string | undefined {
+    spend();
     const only = script.length === 1 && script[0]?.cmds.length === 1 ? script[0].cmds[0] : undefined;
     if (only?.t !== "simple" || only.assigns.length > 0 || only.data) return undefined;
     // `$(cat <<<.env)`, `$(cat <<EOF …)`: what the command line feeds it.

@@ -7,6 +7,7 @@
 // unsure or the line does something only the facts follow (links, aliases,
 // rsync --delete, git clean), so most calls never load the parser.
 import { factsNow } from "../engine/facts-loader.lazy.ts";
+import { tooComplexMark } from "../facts/budget.ts";
 import type { Facts, PathFact } from "../facts/types.ts";
 import { protectedTarget, type Effect, type ProtectContext, type Protected } from "./locations.ts";
 import { adminCommand, globTarget, markerHit, readShell, type ShellHit } from "./shell.ts";
@@ -32,6 +33,8 @@ export function shellHit(command: string, ctx: ProtectContext): ShellHit | undef
   } catch {
     return undefined; // the facts never throw; should loading them fail, the reader's verdict stands
   }
+  const mark = tooComplexMark(facts.unresolved);
+  if (mark) return { type: "complex", mark };
   const writesStartup = startup && facts.paths.some((p) => (p.effect === "write" || p.effect === "access") && STARTUP_FILE.test(p.path));
   if (
     writesStartup &&

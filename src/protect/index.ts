@@ -102,6 +102,8 @@ function reasonFor(hit: ShellHit): string {
       return `hookit: blocked by self-protection — \`${hit.command}\` changes what hookit enforces and needs the user at a terminal. ${ask}`;
     case "env":
       return `hookit: blocked by self-protection — setting ${hit.name} would switch hookit's guards off. ${ask}`;
+    case "complex":
+      return `hookit: blocked by self-protection — this command is ${hit.mark}, as hookit could not check all of what it would change.`;
   }
 }
 

@@ -18,7 +18,12 @@ import {
 } from "./locations.ts";
 import { isDigits, simpleCommands, type SimpleCommand, type Word } from "./shell-words.ts";
 
-export type ShellHit = { type: "path"; place: Protected } | { type: "admin"; command: string } | { type: "env"; name: string };
+export type ShellHit =
+  | { type: "path"; place: Protected }
+  | { type: "admin"; command: string }
+  | { type: "env"; name: string }
+  /** The facts stopped before the end of the line (src/facts/budget.ts): what was not read is not allowed. */
+  | { type: "complex"; mark: string };
 
 const READ_ONLY = new Set([
   "cat",

@@ -64,3 +64,52 @@ export function writeAll(fd: 1 | 2, text: string): void {
     (fd === 1 ? process.stdout : process.stderr).write(text);
   }
 }
+
+/**
+ * A key repeated within one object of a JSON text (valid JSON: JSON.parse read
+ * it already), else undefined. JSON.parse keeps a repeated key's last value
+ * while another reader of the same payload may keep its first: on a pre-tool
+ * event hookit would judge one call and the agent run another. One pass; the
+ * strings are skipped with indexOf, so a large file content costs little.
+ */
+export function repeatedKey(text: string): string | undefined {
+  const objects: Array<Set<string> | null> = []; // null: an array
+  let keyNext = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      const end = stringEnd(text, i);
+      if (keyNext) {
+        const raw = text.slice(i + 1, end);
+        const key = raw.includes("\\") ? (JSON.parse(`"${raw}"`) as string) : raw; // `"a\u0062"` is the key `ab`
+        const keys = objects[objects.length - 1]!;
+        if (keys.has(key)) return key;
+        keys.add(key);
+        keyNext = false;
+      }
+      i = end;
+    } else if (c === 0x7b) {
+      objects.push(new Set());
+      keyNext = true;
+    } else if (c === 0x5b) {
+      objects.push(null);
+      keyNext = false;
+    } else if (c === 0x7d || c === 0x5d) {
+      objects.pop();
+      keyNext = false;
+    } else if (c === 0x2c) keyNext = objects[objects.length - 1] != null;
+  }
+  return undefined;
+}
+
+/** The index of the quote that closes the string opening at `start`. */
+function stringEnd(text: string, start: number): number {
+  let end = text.indexOf('"', start + 1);
+  for (;;) {
+    if (end < 0) return text.length;
+    let slashes = 0;
+    while (text.charCodeAt(end - 1 - slashes) === 0x5c) slashes++;
+    if (slashes % 2 === 0) return end;
+    end = text.indexOf('"', end + 1);
+  }
+}

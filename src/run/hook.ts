@@ -4,7 +4,7 @@
 // ever written to stdout; diagnostics go to stderr (through the reply) and to
 // the decision log. Heavy modules (zod, citty, consola) are never loaded here.
 import { dirname } from "node:path";
-import { parseHookArgs, readStdin, writeAll, type HookArgs } from "./hook-io.ts";
+import { parseHookArgs, readStdin, repeatedKey, writeAll, type HookArgs } from "./hook-io.ts";
 import { loadAdapter, resolveHookAgent } from "../agents/registry.ts";
 import { isPayloadError, PayloadError, type Adapter, type Invocation, type InvocationKind, type Reply } from "../contract/types.ts";
 import { isHookitError } from "../errors.ts";
@@ -67,7 +67,7 @@ async function replyWith(adapter: Adapter, args: HookArgs, stdin: string, env: E
     );
   } else {
     try {
-      invocation = adapter.parse(args.nativeEvent, parseJson(stdin, args.nativeEvent));
+      invocation = adapter.parse(args.nativeEvent, parseJson(stdin, args.nativeEvent, kind === "tool_call"));
       judged = await judge(invocation, options);
     } catch (error) {
       // A broken external adapter cannot be trusted to encode its own failure.
@@ -85,13 +85,19 @@ async function replyWith(adapter: Adapter, args: HookArgs, stdin: string, env: E
   return reply;
 }
 
-function parseJson(stdin: string, nativeEvent: string): unknown {
+/** `guarded`: a pre-tool payload, where a key given twice is refused (repeatedKey). */
+function parseJson(stdin: string, nativeEvent: string, guarded: boolean): unknown {
   if (stdin.trim() === "") throw new PayloadError(`the ${nativeEvent || "hook"} payload on stdin was empty`);
+  let payload: unknown;
   try {
-    return JSON.parse(stdin);
+    payload = JSON.parse(stdin);
   } catch (error) {
     throw new PayloadError(`stdin is not valid JSON (${(error as Error).message})`);
   }
+  const repeated = guarded ? repeatedKey(stdin) : undefined;
+  if (repeated !== undefined)
+    throw new PayloadError(`it gives the key "${repeated}" twice in one object, so which call would run is ambiguous; the call is refused`);
+  return payload;
 }
 
 /**

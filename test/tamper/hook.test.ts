@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { agentPayloads } from "../reliability/_payloads.ts";
 import { HOOK_AGENTS, inspectReply, type HookAgent } from "../reliability/_protocol.ts";
+import { STARTER_POLICY } from "../../src/starter-policy.ts";
 import { binPath, packageRoot, policy, runBin, runHook, sandbox, type Sandbox, useBuiltHookit } from "../_sandbox.ts";
 
 useBuiltHookit();
@@ -127,5 +128,58 @@ describe("a hookit that cannot start fails closed", () => {
     const [event, payload] = agentPayloads("claude", box.project).preTool;
     const out = execFileSync("/bin/sh", ["-c", registered(binPath(), "claude", event)], { input: JSON.stringify(payload), env: box.env });
     expect(out.toString()).toBe("");
+  });
+});
+
+// docs/security.md, "Limits that fail open": a line past what the facts read within their budget is
+// refused, never judged on the part they read; a payload that gives a key twice is refused.
+describe.each(HOOK_AGENTS)("%s: what hookit cannot read is refused", (agent) => {
+  const nested = (depth: number, inner: string) => {
+    let line = inner;
+    for (let i = 0; i < depth; i++) line = `echo $(${line})`;
+    return line;
+  };
+  const starterBox = () => {
+    const box = sandbox();
+    box.globalPolicy(STARTER_POLICY);
+    writeFileSync(join(box.project, ".env"), "API_KEY=secret\n");
+    writeFileSync(join(box.project, "README.md"), "# readme\n");
+    return box;
+  };
+
+  test.each([
+    ["3,000 commands before the read", `${"true;".repeat(3000)}cat .env`],
+    ["substitutions nested 16 deep", nested(16, "cat .env")],
+    ["substitutions nested 12 deep", nested(12, "cat .env")],
+  ])("the starter policy refuses %s, quickly", async (_name, command) => {
+    const box = starterBox();
+    const started = Date.now();
+    const attack = await verdict(agent, box, command);
+    expect(Date.now() - started).toBeLessThan(10_000); // the agents' hook timeouts are 30 s or more; the facts stop well before
+    expect(attack.blocked).toBe(true);
+    expect(attack.reason).toContain("too complex to check");
+  });
+
+  test.each([
+    `${"true;".repeat(300)}cat README.md`,
+    nested(4, "cat README.md"),
+    'for f in *.md; do echo "$f"; done; git status; ls -la | sort | uniq -c',
+  ])("lets long but readable work run: %s", async (command) => {
+    const box = starterBox();
+    expect((await verdict(agent, box, command)).blocked).toBe(false);
+  });
+
+  test("a payload naming its tool input twice is refused: the agent may run the first", async () => {
+    const box = await trustedProject();
+    const [event, forbidden] = shellCall(agent, box, FORBIDDEN);
+    const [, innocent] = shellCall(agent, box, "echo hello");
+    const key = Object.keys(forbidden).find((k) => JSON.stringify(forbidden[k]) !== JSON.stringify(innocent[k]))!;
+    const text = `${JSON.stringify(forbidden).slice(0, -1)},${JSON.stringify(key)}:${JSON.stringify(innocent[key])}}`;
+    const reply = await runHook(box, agent, event, text, { cwd: box.project });
+    const result = inspectReply(agent, event, "tool_call", { stdout: reply.stdout, stderr: reply.stderr, exitCode: reply.exitCode ?? -1 });
+    expect(result.blocked).toBe(true);
+    expect(result.reason).toContain(`"${key}" twice`);
+    // The same payload with the key once is judged as usual.
+    expect((await runHook(box, agent, event, innocent, { cwd: box.project })).exitCode).toBe(0);
   });
 });
