@@ -11,6 +11,7 @@ import { findOutput } from "./output.ts";
 import { parseOptions, type OptionSpec } from "./options.ts";
 import { realPath } from "./paths.ts";
 import { ag, gitGrepTree, grep, rg } from "./search.ts";
+import { gitConfigWrite, gitRunsOwnCommands, gitSettings } from "./git-run.ts";
 import type { Effect } from "./types.ts";
 import { copy, printfValue, type PathOptions, type Walker } from "./walk.ts";
 import { existsSync, statSync } from "node:fs";
@@ -717,7 +718,9 @@ const assigning: Handler = (args, run) => {
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(arg.text);
-    if (m) run.state.vars.set(m[1] as string, arg.resolved ? (m[2] as string) : null);
+    if (!m) continue;
+    run.state.vars.set(m[1] as string, arg.resolved ? (m[2] as string) : null);
+    run.walker.assigned(m[1] as string, arg.resolved ? (m[2] as string) : null, run.state, run.depth);
   }
 };
 /**
@@ -1072,14 +1075,9 @@ function git(args: Field[], run: Run, program: string): void {
     const dir = dirs[i]!;
     state.cwd = !dir.resolved ? null : dir.text.startsWith("/") ? dir.text : state.cwd === null ? null : join(state.cwd, dir.text);
   }
-  const settings = global.values.get("c") ?? [];
-  for (let i = 0; i < settings.length; i++) {
-    const setting = settings[i]!;
-    const m = /^alias\.([^=]+)=(.*)$/s.exec(setting.text);
-    if (m) run.walker.gitAliases.set(m[1] as string, m[2] as string);
-  }
   const sub = args[global.rest];
   const rest = args.slice(global.rest + 1);
+  const pushing = gitSettings(global, run, state);
   if (!sub) return;
   const alias = run.walker.gitAliases.get(sub.text);
   if (alias !== undefined && !GIT_BUILTINS.has(sub.text)) {
@@ -1109,6 +1107,7 @@ function git(args: Field[], run: Run, program: string): void {
       "trailer",
     ],
   });
+  gitRunsOwnCommands(sub.text, parsed, rest, inner, pushing);
   switch (sub.text) {
     case "add":
     case "stage":
@@ -1160,10 +1159,7 @@ function git(args: Field[], run: Run, program: string): void {
       }
       break;
     case "config":
-      for (const [k, op] of parsed.operands.entries()) {
-        const value = parsed.operands[k + 1];
-        if (/^alias\./.test(op.text) && value) run.walker.gitAliases.set(op.text.slice(6), value.text);
-      }
+      gitConfigWrite(rest, inner);
       break;
     case "diff":
       if (parsed.flags.has("no-index")) mark(inner, parsed.operands, "read", program);
@@ -1253,9 +1249,19 @@ function env(args: Field[], run: Run, program: string): void {
   const parsed = parseOptions(args, { short: "uCS", long: ["unset", "chdir", "split-string"], posix: true });
   const split = parsed.values.get("S") ?? parsed.values.get("split-string");
   let rest = args.slice(parsed.rest);
-  while (rest[0] && /^[A-Za-z_][A-Za-z0-9_]*=/.test(rest[0].text)) rest = rest.slice(1);
   const chdir = parsed.values.get("C") ?? parsed.values.get("chdir");
-  const state = chdir ? { ...copy(run.state), cwd: chdir[0]?.resolved ? join(run.state.cwd ?? "/", chdir[0].text) : null } : run.state;
+  const state = copy(run.state);
+  if (chdir) state.cwd = chdir[0]?.resolved ? join(run.state.cwd ?? "/", chdir[0].text) : null;
+  for (
+    let m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(rest[0]?.text ?? "");
+    m;
+    m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(rest[0]?.text ?? "")
+  ) {
+    const value = rest[0]!.resolved ? (m[2] as string) : null;
+    state.vars.set(m[1] as string, value);
+    run.walker.assigned(m[1] as string, value, run.state, run.depth);
+    rest = rest.slice(1);
+  }
   if (split) {
     run.walker.shell([...split.map((s) => s.text), ...rest.map((r) => r.text)].join(" "), state, program, run.depth);
     return;

@@ -11,6 +11,7 @@ import { realPath, type Places } from "./paths.ts";
 import { pipelineOutput, scriptOutput } from "./output.ts";
 import { runProgram } from "./programs.ts";
 import { PathRecorder } from "./record.ts";
+import { COMMAND_VARIABLES, variableCommand } from "./git-config.ts";
 
 export type { PathOptions } from "./record.ts";
 
@@ -113,13 +114,33 @@ export class Walker extends PathRecorder {
     if (argv.length === 0) {
       for (let i = 0; i < cmd.assigns.length; i++) {
         const a = cmd.assigns[i]!;
-        state.vars.set(a.name, a.value ? (expandString(a.value, state, this.expand) ?? null) : null);
+        const value = a.value ? (expandString(a.value, state, this.expand) ?? null) : null;
+        state.vars.set(a.name, value);
+        this.assigned(a.name, value, state, depth);
       }
       return;
     }
     for (let i = 0; i < cmd.words.length; i++) this.noteUnknown(cmd.words[i]!, state);
     const stdin = this.stdinOf(cmd, state);
-    this.run(argv, state, via, depth, stdin ? stdin.text : piped, stdin ? stdin.lines : pipedLines);
+    // `GIT_SSH_COMMAND='…' git fetch`: the command's own environment, seen by what it runs.
+    let own = state;
+    if (cmd.assigns.length > 0) {
+      own = copy(state);
+      for (let i = 0; i < cmd.assigns.length; i++) {
+        const a = cmd.assigns[i]!;
+        const value = a.value ? (expandString(a.value, state, this.expand) ?? null) : "";
+        own.vars.set(a.name, value);
+        this.assigned(a.name, value, state, depth);
+      }
+    }
+    this.run(argv, own, via, depth, stdin ? stdin.text : piped, stdin ? stdin.lines : pipedLines);
+  }
+
+  /** A variable that names a command a later program runs (`GIT_PAGER`, `LESSOPEN`): judged as run where it is set. */
+  assigned(name: string, value: string | null, state: ShellState, depth: number): void {
+    if (!COMMAND_VARIABLES.has(name)) return;
+    if (value === null) this.unresolved(`${name} of a value hookit cannot know`);
+    else if (value !== "") this.shell(variableCommand(name, value), copy(state), name, depth);
   }
 
   /** A command's standard input when the command line says what it is: `<<<`, a here-document, `< <(find …)`. */
