@@ -11,6 +11,7 @@ import { realPath, type Places } from "./paths.ts";
 import { pipelineOutput, scriptOutput } from "./output.ts";
 import { runProgram } from "./programs.ts";
 import { PathRecorder } from "./record.ts";
+import { shellQuote } from "./candidate.ts";
 import { COMMAND_VARIABLES, variableCommand } from "./git-config.ts";
 
 export type { PathOptions } from "./record.ts";
@@ -22,6 +23,10 @@ export class Walker extends PathRecorder {
   readonly expand: ExpandContext;
   /** What a loop's `done < <(find …)` / `done <<< …` feeds the `read`s in its body. */
   loopInput: Lines | undefined;
+  /** What each `<(…)` word of the command being run prints, when known (`bash <(echo …)` runs it as a script). */
+  procScripts: Array<string | undefined> = [];
+  /** `alias g=git` earlier on the line: the alias's words, used where the name starts a later command. */
+  readonly aliases = new Map<string, string>();
   /** `git -c alias.x=…` / `git config alias.x …` set earlier on the line. */
   readonly gitAliases = new Map<string, string>();
 
@@ -109,6 +114,22 @@ export class Walker extends PathRecorder {
           this.expand.readLines.set(a.name, values.every((v) => v.resolved) ? Object.assign([...values], { under: values }) : values);
       }
       return;
+    }
+    // An alias defined earlier on the line (agents' shells expand them): its words replace the name.
+    const head = this.aliases.size > 0 && cmd.words[0]?.length === 1 ? cmd.words[0][0] : undefined;
+    const name = head?.t === "lit" && !head.q ? head.v : undefined;
+    const alias = name === undefined ? undefined : this.aliases.get(name);
+    if (name !== undefined && alias !== undefined && depth < MAX_DEPTH) {
+      const rest = cmd.words.slice(1).flatMap((word) => expandWord(word, state, this.expand));
+      this.aliases.delete(name); // an alias is not expanded inside itself
+      this.shell(`${alias} ${rest.map((f) => shellQuote(f.text)).join(" ")}`, state, "alias", depth);
+      this.aliases.set(name, alias);
+      return;
+    }
+    this.procScripts = [];
+    for (let i = 0; i < cmd.words.length; i++) {
+      const word = cmd.words[i]!;
+      if (word.length === 1 && word[0]!.t === "proc") this.procScripts.push(this.subValue(word[0]!.script, state));
     }
     const argv = cmd.words.flatMap((word) => expandWord(word, state, this.expand));
     if (argv.length === 0) {
