@@ -11,6 +11,7 @@ import { findOutput } from "./output.ts";
 import { parseOptions, type OptionSpec } from "./options.ts";
 import { realPath } from "./paths.ts";
 import { ag, gitGrepTree, grep, rg } from "./search.ts";
+import { gitConfigWrite, gitRunsOwnCommands, gitSettings } from "./git-run.ts";
 import type { Effect } from "./types.ts";
 import { copy, printfValue, type PathOptions, type Walker } from "./walk.ts";
 import { existsSync, statSync } from "node:fs";
@@ -56,6 +57,30 @@ const afterFirst =
     mark(run, files, effect === "read" && inPlace && (program === "sed" || program === "gsed") ? "write" : effect, program);
     if (inPlace && (program === "sed" || program === "gsed")) mark(run, files, "read", program);
   };
+
+const sedFiles = afterFirst({ short: "eflE", long: ["expression", "file", "line-length"] }, "read", ["e", "expression", "f", "file"]);
+
+/** sed's `e COMMAND` runs COMMAND; a bare `e` and the `s///e` flag run text from the input, which hookit cannot know. */
+function sedRuns(args: Field[], run: Run, program: string): void {
+  const parsed = parseOptions(args, { short: "eflE", long: ["expression", "file", "line-length"] });
+  const scripts = [...(parsed.values.get("e") ?? []), ...(parsed.values.get("expression") ?? [])];
+  if (scripts.length === 0 && !parsed.values.has("f") && !parsed.values.has("file") && parsed.operands[0]) scripts.push(parsed.operands[0]);
+  for (const script of scripts) {
+    if (!/e/.test(script.text)) continue;
+    for (const line of script.text.split(/[\n;]/)) {
+      // An address (`1`, `$`, `/re/`, `1,3`) then the command letter.
+      const m = /^\s*(?:[0-9$]+|\/(?:[^/\\]|\\.)*\/)?(?:\s*,\s*(?:[0-9$]+|\/(?:[^/\\]|\\.)*\/))?\s*!?\s*e(?:\s+(.*))?$/s.exec(line);
+      if (m?.[1]) run.walker.shell(m[1], copy(run.state), `${program} e`, run.depth);
+      else if (m) run.walker.unresolved(`${program} e: a command from its input`);
+    }
+    // `s/…/…/e` (any delimiter): the pattern space after the substitution runs as a command.
+    const s = /(?:^|[;\n{}\s])s(.)(?:(?!\1)[^\\]|\\.)*\1((?:(?!\1)[^\\]|\\.)*)\1[gpIiMm0-9w]*e/s.exec(script.text);
+    if (s) {
+      run.walker.unresolved(`${program} s///e: a command made from its input`);
+      run.walker.shell(s[2] as string, copy(run.state), `${program} s///e`, run.depth);
+    }
+  }
+}
 
 const DATA = [
   "echo",
@@ -323,7 +348,11 @@ function explicitHandler(program: string): Handler | undefined {
         }
       };
     case "sed":
-      return afterFirst({ short: "eflE", long: ["expression", "file", "line-length"] }, "read", ["e", "expression", "f", "file"]);
+    case "gsed":
+      return (args, run, program) => {
+        sedRuns(args, run, program);
+        sedFiles(args, run, program);
+      };
     case "awk":
     case "gawk":
     case "mawk":
@@ -487,6 +516,37 @@ function explicitHandler(program: string): Handler | undefined {
       return wrapper({ posix: true });
     case "exec":
       return wrapper({ short: "a", posix: true });
+    case "taskset":
+      return (args, run, program) => {
+        const parsed = parseOptions(args, { short: "", posix: true });
+        // `taskset MASK CMD…`, `taskset -c LIST CMD…`: the first operand is the CPU list; `-p` acts on a pid.
+        if (!parsed.flags.has("p") && !parsed.flags.has("pid")) exec(run, args.slice(parsed.rest + 1), program);
+      };
+    case "prlimit":
+      return (args, run, program) =>
+        exec(run, args.slice(parseOptions(args, { short: "p", long: ["pid", "output"], posix: true }).rest), program);
+    case "setpriv":
+      return wrapper({
+        long: ["reuid", "regid", "groups", "inh-caps", "ambient-caps", "bounding-set", "securebits", "selinux-label", "apparmor-profile"],
+        posix: true,
+      });
+    case "chrt":
+      return (args, run, program) => {
+        const parsed = parseOptions(args, { short: "TPD", long: ["sched-runtime", "sched-period", "sched-deadline"], posix: true });
+        if (!parsed.flags.has("p") && !parsed.flags.has("pid")) exec(run, args.slice(parsed.rest + 1), program); // the priority first
+      };
+    case "numactl":
+      return wrapper({ short: "CNmMpP", long: ["cpunodebind", "membind", "physcpubind", "preferred", "interleave"], posix: true });
+    case "npx":
+    case "pnpx":
+    case "bunx":
+      // `npx -c 'cmd'` runs the string in a shell; otherwise the first operand is the package's program.
+      return (args, run, program) => {
+        const parsed = parseOptions(args, { short: "pc", long: ["package", "call"], posix: true });
+        const call = [...(parsed.values.get("c") ?? []), ...(parsed.values.get("call") ?? [])];
+        for (const c of call) run.walker.shell(c.text, copy(run.state), `${program} -c`, run.depth);
+        if (call.length === 0) exec(run, args.slice(parsed.rest), program);
+      };
     case "nohup":
     case "setsid":
     case "chronic":
@@ -527,9 +587,15 @@ function explicitHandler(program: string): Handler | undefined {
     case "flock":
       return (args, run, program) => {
         const parsed = parseOptions(args, { short: "wEc", long: ["timeout", "conflict-exit-code", "command"], posix: true });
-        const command = parsed.values.get("c") ?? parsed.values.get("command");
-        if (command) for (const c of command) run.walker.shell(c.text, run.state, program, run.depth);
-        else exec(run, args.slice(parsed.rest + 1), program);
+        // `flock FILE -c CMD`: the options may follow the lock file.
+        const after = parseOptions(args.slice(parsed.rest + 1), {
+          short: "wEc",
+          long: ["timeout", "conflict-exit-code", "command"],
+          posix: true,
+        });
+        const command = [parsed, after].flatMap((p) => [...(p.values.get("c") ?? []), ...(p.values.get("command") ?? [])]);
+        if (command.length > 0) for (const c of command) run.walker.shell(c.text, run.state, program, run.depth);
+        else exec(run, args.slice(parsed.rest + 1 + after.rest), program);
       };
     case "busybox":
       return (args, run, program) => exec(run, args, program);
@@ -569,8 +635,10 @@ function explicitHandler(program: string): Handler | undefined {
     case "alias":
       return (args, run, program) => {
         for (const arg of args) {
-          const m = /^[^=\s]+=(.+)$/s.exec(arg.text);
-          if (m) run.walker.shell(m[1] as string, run.state, program, run.depth);
+          const m = /^([^=\s]+)=(.+)$/s.exec(arg.text);
+          if (!m) continue;
+          run.walker.aliases.set(m[1] as string, m[2] as string);
+          run.walker.shell(m[2] as string, run.state, program, run.depth);
         }
       };
     case "patch":
@@ -626,6 +694,7 @@ function explicitHandler(program: string): Handler | undefined {
     case "ssh":
       return (args, run, program) => {
         const parsed = parseOptions(args, { short: "bcDEeFIiJLlmOoPpQRSWw", posix: true });
+        sshOptions(parsed.values.get("o") ?? [], run, program);
         const command = args.slice(parsed.rest + 1);
         // It runs in the remote account's home: for localhost, this machine's.
         if (command.length > 0)
@@ -710,6 +779,13 @@ function explicitHandler(program: string): Handler | undefined {
 const ignore: Handler = () => undefined;
 const readsOperands = reads();
 const source: Handler = (args, run, program) => {
+  const first = args[0]?.text;
+  if (first === "/dev/fd/63" || first === "/dev/stdin" || first === "/dev/fd/0") {
+    const script = first === "/dev/fd/63" ? run.walker.procScripts.shift() : run.stdin;
+    if (script === undefined) run.walker.unresolved(`${program} runs a command's output`);
+    else run.walker.shell(script, run.state, `${program} <(…)`, run.depth);
+    return;
+  }
   mark(run, args.slice(0, 1), "read", program);
   if (args[0]) run.walker.unresolved(`sourced file: ${args[0].text}`);
 };
@@ -717,7 +793,9 @@ const assigning: Handler = (args, run) => {
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(arg.text);
-    if (m) run.state.vars.set(m[1] as string, arg.resolved ? (m[2] as string) : null);
+    if (!m) continue;
+    run.state.vars.set(m[1] as string, arg.resolved ? (m[2] as string) : null);
+    run.walker.assigned(m[1] as string, arg.resolved ? (m[2] as string) : null, run.state, run.depth);
   }
 };
 /**
@@ -912,9 +990,13 @@ function tar(args: Field[], run: Run, program: string): void {
   const first = args[0];
   const bundled = first?.resolved && /^[A-Za-z]+$/.test(first.text) ? [{ ...first, text: `-${first.text}` }, ...args.slice(1)] : args;
   const parsed = parseOptions(bundled, {
-    short: "fCbTXIHLNgK",
+    short: "fCbTXIHLNgKF",
     long: [
       "file",
+      "to-command",
+      "info-script",
+      "new-volume-script",
+      "rsh-command",
       "directory",
       "files-from",
       "exclude-from",
@@ -930,6 +1012,7 @@ function tar(args: Field[], run: Run, program: string): void {
       "after-date",
     ],
   });
+  tarRuns(bundled, parsed, run);
   const archive = (parsed.values.get("f") ?? parsed.values.get("file") ?? []).filter((f) => f.text !== "-");
   const create = ["c", "r", "u", "A", "create", "append", "update"].some((f) => parsed.flags.has(f));
   const extract = ["x", "extract", "get"].some((f) => parsed.flags.has(f));
@@ -944,6 +1027,30 @@ function tar(args: Field[], run: Run, program: string): void {
       mark(run, parsed.values.get("C") ?? parsed.values.get("directory") ?? [{ text: ".", resolved: true }], "write", program, {
         recursive: true,
       });
+  }
+}
+
+/** `-o ProxyCommand=…`, `-o LocalCommand=…`, `-o KnownHostsCommand=…` (any case, `=` or a blank): commands run on this machine. */
+function sshOptions(options: readonly Field[], run: Run, program: string): void {
+  for (const option of options) {
+    const m = /^\s*(ProxyCommand|LocalCommand|KnownHostsCommand|RemoteCommand)\s*[=\s]\s*(.+)$/is.exec(option.text);
+    if (!m || /^none$/i.test(m[2] as string)) continue;
+    if (!option.resolved) run.walker.unresolved(`${program} -o of a value hookit cannot know`);
+    run.walker.shell((m[2] as string).replaceAll(/%[%hprnCdiLlkKTuf]/g, "x"), copy(run.state), `${program} -o ${m[1]}`, run.depth);
+  }
+}
+
+/** The commands tar runs: `--to-command`, `-I`/`--use-compress-program`, `--checkpoint-action=exec=`, volume scripts. */
+function tarRuns(args: Field[], parsed: ReturnType<typeof parseOptions>, run: Run): void {
+  const commands = ["I", "use-compress-program", "to-command", "info-script", "new-volume-script", "rsh-command"].flatMap(
+    (name) => parsed.values.get(name) ?? [],
+  );
+  for (const field of parsed.values.get("checkpoint-action") ?? [])
+    if (field.text.startsWith("exec=")) commands.push({ ...field, text: field.text.slice(5) });
+  for (let i = 0; i < args.length; i++) if (args[i]!.text === "-F" && args[i + 1]) commands.push(args[i + 1]!); // `-F` is --info-script
+  for (const field of commands) {
+    if (!field.resolved) run.walker.unresolved("tar command of a value hookit cannot know");
+    run.walker.shell(field.text, copy(run.state), "tar", run.depth);
   }
 }
 
@@ -1072,14 +1179,9 @@ function git(args: Field[], run: Run, program: string): void {
     const dir = dirs[i]!;
     state.cwd = !dir.resolved ? null : dir.text.startsWith("/") ? dir.text : state.cwd === null ? null : join(state.cwd, dir.text);
   }
-  const settings = global.values.get("c") ?? [];
-  for (let i = 0; i < settings.length; i++) {
-    const setting = settings[i]!;
-    const m = /^alias\.([^=]+)=(.*)$/s.exec(setting.text);
-    if (m) run.walker.gitAliases.set(m[1] as string, m[2] as string);
-  }
   const sub = args[global.rest];
   const rest = args.slice(global.rest + 1);
+  const pushing = gitSettings(global, run, state);
   if (!sub) return;
   const alias = run.walker.gitAliases.get(sub.text);
   if (alias !== undefined && !GIT_BUILTINS.has(sub.text)) {
@@ -1109,6 +1211,7 @@ function git(args: Field[], run: Run, program: string): void {
       "trailer",
     ],
   });
+  gitRunsOwnCommands(sub.text, parsed, rest, inner, pushing);
   switch (sub.text) {
     case "add":
     case "stage":
@@ -1160,10 +1263,7 @@ function git(args: Field[], run: Run, program: string): void {
       }
       break;
     case "config":
-      for (const [k, op] of parsed.operands.entries()) {
-        const value = parsed.operands[k + 1];
-        if (/^alias\./.test(op.text) && value) run.walker.gitAliases.set(op.text.slice(6), value.text);
-      }
+      gitConfigWrite(rest, inner);
       break;
     case "diff":
       if (parsed.flags.has("no-index")) mark(inner, parsed.operands, "read", program);
@@ -1253,9 +1353,19 @@ function env(args: Field[], run: Run, program: string): void {
   const parsed = parseOptions(args, { short: "uCS", long: ["unset", "chdir", "split-string"], posix: true });
   const split = parsed.values.get("S") ?? parsed.values.get("split-string");
   let rest = args.slice(parsed.rest);
-  while (rest[0] && /^[A-Za-z_][A-Za-z0-9_]*=/.test(rest[0].text)) rest = rest.slice(1);
   const chdir = parsed.values.get("C") ?? parsed.values.get("chdir");
-  const state = chdir ? { ...copy(run.state), cwd: chdir[0]?.resolved ? join(run.state.cwd ?? "/", chdir[0].text) : null } : run.state;
+  const state = copy(run.state);
+  if (chdir) state.cwd = chdir[0]?.resolved ? join(run.state.cwd ?? "/", chdir[0].text) : null;
+  for (
+    let m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(rest[0]?.text ?? "");
+    m;
+    m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(rest[0]?.text ?? "")
+  ) {
+    const value = rest[0]!.resolved ? (m[2] as string) : null;
+    state.vars.set(m[1] as string, value);
+    run.walker.assigned(m[1] as string, value, run.state, run.depth);
+    rest = rest.slice(1);
+  }
   if (split) {
     run.walker.shell([...split.map((s) => s.text), ...rest.map((r) => r.text)].join(" "), state, program, run.depth);
     return;
@@ -1298,6 +1408,19 @@ function shellProgram(args: Field[], run: Run, program: string): void {
     if (!text) return;
     if (!text.resolved) run.walker.unresolved(`${program} -c of a value hookit cannot know`);
     run.walker.shell(text.text, positional(copy(run.state), operands.slice(1)), `${program} -c`, run.depth);
+    return;
+  }
+  const first = operands[0]?.text;
+  if (first === "/dev/fd/63") {
+    // `bash <(…)`: the script is what the substitution prints.
+    const script = run.walker.procScripts.shift();
+    if (script === undefined) run.walker.unresolved(`${program} runs a command's output`);
+    else run.walker.shell(script, positional(copy(run.state), operands), `${program} <(…)`, run.depth);
+    return;
+  }
+  if (first === "/dev/stdin" || first === "/dev/fd/0" || first === "-") {
+    if (run.stdin !== undefined) run.walker.shell(run.stdin, positional(copy(run.state), operands), `${program} <<<`, run.depth);
+    else run.walker.unresolved(`${program} reads commands from its input`);
     return;
   }
   if (operands[0] && !parsed.flags.has("s")) {

@@ -12,6 +12,8 @@ import { pipelineOutput, scriptOutput } from "./output.ts";
 import { runProgram } from "./programs.ts";
 import { PathRecorder } from "./record.ts";
 import { spend, tooComplex } from "./budget.ts";
+import { shellQuote } from "./candidate.ts";
+import { COMMAND_VARIABLES, variableCommand } from "./git-config.ts";
 
 export type { PathOptions } from "./record.ts";
 
@@ -22,6 +24,10 @@ export class Walker extends PathRecorder {
   readonly expand: ExpandContext;
   /** What a loop's `done < <(find …)` / `done <<< …` feeds the `read`s in its body. */
   loopInput: Lines | undefined;
+  /** What each `<(…)` word of the command being run prints, when known (`bash <(echo …)` runs it as a script). */
+  procScripts: Array<string | undefined> = [];
+  /** `alias g=git` earlier on the line: the alias's words, used where the name starts a later command. */
+  readonly aliases = new Map<string, string>();
   /** `git -c alias.x=…` / `git config alias.x …` set earlier on the line. */
   readonly gitAliases = new Map<string, string>();
 
@@ -114,17 +120,53 @@ export class Walker extends PathRecorder {
       }
       return;
     }
+    // An alias defined earlier on the line (agents' shells expand them): its words replace the name.
+    const head = this.aliases.size > 0 && cmd.words[0]?.length === 1 ? cmd.words[0][0] : undefined;
+    const name = head?.t === "lit" && !head.q ? head.v : undefined;
+    const alias = name === undefined ? undefined : this.aliases.get(name);
+    if (name !== undefined && alias !== undefined && depth < MAX_DEPTH) {
+      const rest = cmd.words.slice(1).flatMap((word) => expandWord(word, state, this.expand));
+      this.aliases.delete(name); // an alias is not expanded inside itself
+      this.shell(`${alias} ${rest.map((f) => shellQuote(f.text)).join(" ")}`, state, "alias", depth);
+      this.aliases.set(name, alias);
+      return;
+    }
+    this.procScripts = [];
+    for (let i = 0; i < cmd.words.length; i++) {
+      const word = cmd.words[i]!;
+      if (word.length === 1 && word[0]!.t === "proc") this.procScripts.push(this.subValue(word[0]!.script, state));
+    }
     const argv = cmd.words.flatMap((word) => expandWord(word, state, this.expand));
     if (argv.length === 0) {
       for (let i = 0; i < cmd.assigns.length; i++) {
         const a = cmd.assigns[i]!;
-        state.vars.set(a.name, a.value ? (expandString(a.value, state, this.expand) ?? null) : null);
+        const value = a.value ? (expandString(a.value, state, this.expand) ?? null) : null;
+        state.vars.set(a.name, value);
+        this.assigned(a.name, value, state, depth);
       }
       return;
     }
     for (let i = 0; i < cmd.words.length; i++) this.noteUnknown(cmd.words[i]!, state);
     const stdin = this.stdinOf(cmd, state);
-    this.run(argv, state, via, depth, stdin ? stdin.text : piped, stdin ? stdin.lines : pipedLines);
+    // `GIT_SSH_COMMAND='…' git fetch`: the command's own environment, seen by what it runs.
+    let own = state;
+    if (cmd.assigns.length > 0) {
+      own = copy(state);
+      for (let i = 0; i < cmd.assigns.length; i++) {
+        const a = cmd.assigns[i]!;
+        const value = a.value ? (expandString(a.value, state, this.expand) ?? null) : "";
+        own.vars.set(a.name, value);
+        this.assigned(a.name, value, state, depth);
+      }
+    }
+    this.run(argv, own, via, depth, stdin ? stdin.text : piped, stdin ? stdin.lines : pipedLines);
+  }
+
+  /** A variable that names a command a later program runs (`GIT_PAGER`, `LESSOPEN`): judged as run where it is set. */
+  assigned(name: string, value: string | null, state: ShellState, depth: number): void {
+    if (!COMMAND_VARIABLES.has(name)) return;
+    if (value === null) this.unresolved(`${name} of a value hookit cannot know`);
+    else if (value !== "") this.shell(variableCommand(name, value), copy(state), name, depth);
   }
 
   /** A command's standard input when the command line says what it is: `<<<`, a here-document, `< <(find …)`. */

@@ -13,12 +13,14 @@ import { protectedTarget, type Effect, type ProtectContext, type Protected } fro
 import { adminCommand, globTarget, markerHit, readShell, type ShellHit } from "./shell.ts";
 import { mentionsHookit, namesStartupFile, STARTUP_FILE } from "./startup.ts";
 import { holdsWord } from "../word-search.ts";
+import { EMBEDDED_MARKS, RUNS_EMBEDDED } from "../facts/embedded-marks.ts";
 
 /** Words of lines whose effect on a path the reader does not follow, even when every word is exact. */
-export const FACTS_FOLLOW_WORDS = ["ln", "link", "alias", "rsync", "clean"];
+export const FACTS_FOLLOW_WORDS = ["ln", "link", "alias", "rsync", "clean", ...RUNS_EMBEDDED];
 
-/** Whether the line holds one of FACTS_FOLLOW_WORDS as a word. */
-export const onlyFactsFollow = (command: string) => FACTS_FOLLOW_WORDS.some((word) => holdsWord(command, word));
+/** Whether the line holds one of FACTS_FOLLOW_WORDS as a word, or a text that hands a program a command line (EMBEDDED_MARKS). */
+export const onlyFactsFollow = (command: string) =>
+  FACTS_FOLLOW_WORDS.some((word) => holdsWord(command, word)) || EMBEDDED_MARKS.some((mark) => command.includes(mark));
 const ENV_NAMES = /^(HOOKIT|HOOKIT_CONFIG)=/;
 
 /** The first thing in `command` that would change what hookit enforces: the reader's verdict, then the facts'. */

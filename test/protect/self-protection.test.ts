@@ -162,6 +162,20 @@ const FACTS_ATTACKS = [
   `a=HOOK; echo "export \${a}IT=0" >> ~/.bashrc`,
   `printf 'export %s%s=0\\n' HOOK IT >> ~/.profile`,
   `printf 'export HOOK\\x49T=0' >> ~/.bashrc`,
+  // issue 30: commands hidden in a program's own features, settings that run later, a program under another name
+  `git -c core.pager='hookit trust' log`,
+  `git -c core.fsmonitor='rm -rf .hookit' status`,
+  `GIT_SSH_COMMAND='rm -rf .hookit' git fetch`,
+  `git config core.editor 'hookit trust'`,
+  `git rebase -x 'hookit trust' HEAD~1`,
+  `sed -n '1e hookit trust' notes.txt`,
+  `tar cf /dev/null notes.txt --checkpoint=1 --checkpoint-action=exec='hookit trust'`,
+  `bash <(echo 'hookit trust')`,
+  `ssh -o ProxyCommand='hookit trust' host`,
+  `flock /tmp/l -c 'hookit trust'`,
+  `npx -c 'hookit trust'`,
+  `taskset -c 0 hookit trust`,
+  `alias h=hookit\nh trust`,
 ];
 
 /** Honest work the facts look at (the reader was unsure), which must still pass. */
@@ -177,6 +191,14 @@ const FACTS_INNOCENT = [
   `printf '%s\\n' done > "$(printf 'out.txt')"`,
   `echo 'export PATH="$HOME/bin:$PATH"' >> ~/.bashrc`,
   `cat >> ~/.profile <<'EOF'\nalias ll='ls -la'\nEOF`,
+  `git config user.name x`,
+  `git -c color.ui=always log`,
+  `sed -i s/a/b/ notes.txt`,
+  `tar czf out.tgz src`,
+  `ssh -o StrictHostKeyChecking=no host ls`,
+  `taskset -c 0 npm test`,
+  `GIT_EDITOR=true git commit --amend`,
+  `bash <(echo 'ls -la')`,
 ];
 
 /** Honest work near the same files. */

@@ -1,0 +1,108 @@
+// What git does with its configuration: settings whose value is a command git
+// runs (an editor, a pager, an fsmonitor hook, a `!` alias), settings that
+// make a later `git push` overwrite the remote (a mirror remote, a `+` push
+// refspec), and the places a setting comes from (`-c`, `--config-env`, the
+// GIT_CONFIG_* variables, `git config` writes). Git reads section and key in
+// any case and booleans in many spellings; they are normalized here once.
+import type { ShellState } from "./expand.ts";
+
+/** Keys (normalized) whose value git runs through a shell; `*` is one subsection. */
+const COMMAND_KEYS = [
+  /^core\.(fsmonitor|editor|pager|sshcommand|askpass|hookspath)$/,
+  /^sequence\.editor$/,
+  /^diff\.external$/,
+  /^diff\..+\.(textconv|command)$/,
+  /^merge\..+\.driver$/,
+  /^filter\..+\.(clean|smudge|process)$/,
+  /^pager\..+$/,
+  /^gpg(\..+)?\.program$/,
+  /^credential(\..+)?\.helper$/,
+  /^uploadpack\.packobjectshook$/,
+  /^(difftool|mergetool)\..+\.cmd$/,
+];
+
+/** Environment variables git (and the programs around it) run as a command. */
+export const COMMAND_VARIABLES = new Set([
+  "GIT_EDITOR",
+  "GIT_SEQUENCE_EDITOR",
+  "GIT_PAGER",
+  "GIT_SSH_COMMAND",
+  "GIT_SSH",
+  "GIT_EXTERNAL_DIFF",
+  "GIT_ASKPASS",
+  "SSH_ASKPASS",
+  "LESSOPEN",
+  "LESSCLOSE",
+  "EDITOR",
+  "VISUAL",
+  "PAGER",
+  "MANPAGER",
+  "PROMPT_COMMAND",
+]);
+
+/** The command line a command-naming variable's value stands for (`LESSOPEN='|cmd %s'`). */
+export function variableCommand(name: string, value: string): string {
+  return name === "LESSOPEN" || name === "LESSCLOSE" ? value.replace(/^\|{1,2}/, "").replaceAll("%s", "") : value;
+}
+
+/** `Remote.Origin.Mirror` → `remote.Origin.mirror`: section and key lower case, the subsection as written. */
+export function normalKey(key: string): string {
+  const first = key.indexOf(".");
+  const last = key.lastIndexOf(".");
+  if (first < 0) return key.toLowerCase();
+  return first === last
+    ? key.toLowerCase()
+    : `${key.slice(0, first).toLowerCase()}${key.slice(first, last)}${key.slice(last).toLowerCase()}`;
+}
+
+/** git's true: no value at all, `true`, `yes`, `on`, or a non-zero number, any case. */
+export function isTrue(value: string | undefined): boolean {
+  if (value === undefined) return true;
+  const v = value.trim().toLowerCase();
+  return v === "true" || v === "yes" || v === "on" || (/^-?\d+$/.test(v) && Number(v) !== 0);
+}
+
+export type Setting = { key: string; value: string | undefined };
+
+/** The command line git would run for a setting, if it is one that runs a command. */
+export function settingCommand(setting: Setting): string | undefined {
+  const { key, value } = setting;
+  if (value === undefined || value === "") return undefined;
+  if (key.startsWith("alias.")) return value.startsWith("!") ? value.slice(1) : `git ${value}`;
+  if (!COMMAND_KEYS.some((re) => re.test(key))) return undefined;
+  // `core.hooksPath=DIR`: the hooks in DIR run; their names are what a shell would be handed.
+  if (key === "core.hookspath") return `${value.replace(/\/$/, "")}/pre-commit`;
+  return value.startsWith("!") ? value.slice(1) : value;
+}
+
+/** What a setting adds to every later `git push`: `--mirror`, or a forcing `+` refspec. */
+export function forcingPush(setting: Setting): string | undefined {
+  const { key, value } = setting;
+  if (!/^remote\..+\.(mirror|push)$/.test(key)) return undefined;
+  if (key.endsWith(".mirror")) return isTrue(value) ? "--mirror" : undefined;
+  return value?.trim().startsWith("+") ? value.trim() : undefined;
+}
+
+/** `k=v` (`-c`), `k` alone (true). */
+export function parseSetting(text: string): Setting {
+  const eq = text.indexOf("=");
+  return eq < 0 ? { key: normalKey(text), value: undefined } : { key: normalKey(text.slice(0, eq)), value: text.slice(eq + 1) };
+}
+
+/** The settings git takes from the environment: GIT_CONFIG_COUNT/KEY_n/VALUE_n and GIT_CONFIG_PARAMETERS. */
+export function environmentSettings(state: ShellState, env: Readonly<Record<string, string | undefined>>): Setting[] {
+  const get = (name: string) => (state.vars.has(name) ? (state.vars.get(name) ?? undefined) : env[name]);
+  const out: Setting[] = [];
+  const count = Number(get("GIT_CONFIG_COUNT") ?? 0);
+  for (let i = 0; i < Math.min(count, 64); i++) {
+    const key = get(`GIT_CONFIG_KEY_${i}`);
+    if (key !== undefined) out.push({ key: normalKey(key), value: get(`GIT_CONFIG_VALUE_${i}`) ?? "" });
+  }
+  const parameters = get("GIT_CONFIG_PARAMETERS");
+  if (parameters)
+    for (const m of parameters.matchAll(/'((?:[^'\\]|\\.)*)'(?:=('(?:[^'\\]|\\.)*'))?/g)) {
+      const pair = m[2] === undefined ? parseSetting(m[1] as string) : { key: normalKey(m[1] as string), value: m[2].slice(1, -1) };
+      out.push(pair);
+    }
+  return out;
+}
