@@ -3,7 +3,6 @@
 // one reply on stdout and the exit code the harness expects. Nothing else is
 // ever written to stdout; diagnostics go to stderr (through the reply) and to
 // the decision log. Heavy modules (zod, citty, consola) are never loaded here.
-import { dirname } from "node:path";
 import { parseHookArgs, readStdin, repeatedKey, writeAll, type HookArgs } from "./hook-io.ts";
 import { loadAdapter, resolveHookAgent } from "../agents/registry.ts";
 import { isPayloadError, PayloadError, type Adapter, type Invocation, type InvocationKind, type Reply } from "../contract/types.ts";
@@ -13,6 +12,7 @@ import { judge, judgeFailure, type JudgeOptions, type Judgement } from "./judge.
 import { diskPolicy } from "./policy-view.ts";
 import { loadExternal } from "./external.lazy.ts";
 import { hasManagedLayer } from "../policy/managed-layer.ts";
+import { packageDirOfBundle } from "../protect/package-dir.ts";
 
 export { parseHookArgs, type HookArgs };
 
@@ -143,14 +143,13 @@ function isExternalAdapterError(error: unknown): error is Error {
 }
 
 /**
- * The hookit package this hook process runs from (`<root>/dist/bin.cjs` → `<root>`),
- * protected from tool calls: deleting it would leave the agents' hooks broken.
+ * The hookit package this hook process runs from, protected from tool calls: deleting it
+ * would leave the agents' hooks broken. `__dirname` is dist/hook.cjs's folder (the CommonJS
+ * wrapper's, which src/bin.cjs passes its own, already resolved through links); the ES
+ * build (`hookit hook --help`) and the sources under test have none.
  */
 function installedPackageDir(): string | undefined {
-  const bin = process.argv[1];
-  if (!bin) return undefined;
-  const dist = dirname(bin);
-  return dist.endsWith("dist") ? dirname(dist) : undefined;
+  return packageDirOfBundle(typeof __dirname === "string" ? __dirname : undefined);
 }
 
 /** hookit installs its hooks with a 30 s limit; answering by 25 s leaves room to be heard. */

@@ -64,3 +64,16 @@ function moved(payload: Record<string, unknown>, cwd: string, session?: string):
   }
   return out;
 }
+
+/** The agent's captured pre-tool payload, with its shell tool running `command`. */
+export function shellPayload(agent: HookAgent, cwd: string, command: string): Entry {
+  const [event, payload] = agentPayloads(agent, cwd).preTool;
+  const out = structuredClone(payload);
+  if (agent === "copilot") (out.toolArgs as Record<string, unknown>).command = command;
+  else if (agent === "cursor") out.command = command;
+  else if (agent === "antigravity") {
+    // Its run_command names its own folder (the capture's is another machine's).
+    Object.assign((out.toolCall as Record<string, unknown>).args as Record<string, unknown>, { CommandLine: command, Cwd: cwd });
+  } else (out.tool_input as Record<string, unknown>).command = command;
+  return [event, out];
+}
