@@ -12,6 +12,7 @@ import { relative, resolve, sep } from "node:path";
 
 import { adapterIds } from "./agents.mjs";
 import { makeCodeCaches } from "./code-cache.mjs";
+import { writeAgentPlugins } from "./agent-plugins.mjs";
 
 const ADAPTER_IDS = adapterIds();
 /** The one spelling of the CommonJS wrapper and of reading a saved wrapped bundle, shared with the hot path's loader. */
@@ -185,6 +186,8 @@ chmodSync("dist/bin.cjs", 0o755);
 writeFileSync("dist/meta.json", JSON.stringify({ cold: cold.metafile, hot: hot.metafile }));
 writeFileSync("dist/policy-tests.schema.json", execFileSync(process.execPath, ["dist/bin.cjs", "test", "--schema"]));
 makeCodeCaches();
+// The agents' own add-on files (Claude Code plugin), from the built installer.
+writeAgentPlugins();
 writeFileSync("dist/schema.json", execFileSync(process.execPath, ["dist/bin.cjs", "schema"])); // last: tests wait for it
 const files = Object.keys(cold.metafile.outputs).length + Object.keys(hot.metafile.outputs).length + 1;
 console.error(`built dist/ (${files} files)`);

@@ -8,6 +8,7 @@ import type { Env } from "../paths.ts";
 import type { Detection } from "./types.ts";
 import { isExecutableFile } from "../exec-path.ts";
 import { workTreeRoot } from "../policy/policy.ts";
+import ownPackage from "../../package.json" with { type: "json" };
 
 /** The enclosing git work tree of `cwd`, else `cwd` itself: the default project directory. */
 export const findProjectDir = workTreeRoot;
@@ -18,13 +19,13 @@ export function homeDir(env: Env): string {
 
 /**
  * hookit's package root: the nearest directory above `from` whose package.json
- * is named "hookit". Works from `src/install/` and from the esbuild bundle in `dist/`.
+ * carries hookit's package name (package.json's own `name`). Works from `src/install/` and from the esbuild bundle in `dist/`.
  */
 export function findPackageRoot(from: string = dirname(fileURLToPath(import.meta.url))): string | undefined {
   for (let dir = resolve(from); ; dir = dirname(dir)) {
     try {
       const pkg: unknown = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
-      if (typeof pkg === "object" && pkg !== null && (pkg as { name?: unknown }).name === "hookit") return dir;
+      if (typeof pkg === "object" && pkg !== null && (pkg as { name?: unknown }).name === ownPackage.name) return dir;
     } catch {
       // no package.json here, or not JSON: keep walking up
     }

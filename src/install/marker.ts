@@ -56,5 +56,5 @@ export function isHookitPiExtension(entry: unknown, extensionPath?: string): boo
   if (typeof entry !== "string") return false;
   if (extensionPath !== undefined && entry === extensionPath) return true;
   const normalized = entry.replace(/\\/g, "/");
-  return /\/dist\/pi\.mjs$/.test(normalized) && /(^|\/)hookit(\/|$)/i.test(normalized);
+  return /\/dist\/pi\.mjs$/.test(normalized) && /(^|\/)hookit(-cli)?(\/|$)/i.test(normalized);
 }

@@ -49,6 +49,8 @@ const AGENT_FILES: ReadonlyArray<readonly [string, string]> = [
 const AGENT_DIRS: ReadonlyArray<readonly [string, string]> = [
   [".github/hooks", "Copilot CLI's hooks"],
   [".copilot/hooks", "Copilot CLI's hooks"],
+  // hookit installed as Claude Code's plugin runs from this folder's cache.
+  [".claude/plugins", "Claude Code's plugins"],
 ];
 
 const POLICY_FOLDER = ".hookit";

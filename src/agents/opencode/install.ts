@@ -35,7 +35,7 @@ export function isHookitOpencodePlugin(entry: unknown, pluginPath?: string): boo
   if (typeof entry !== "string") return false;
   const path = entry.replace(/^file:\/\//, "").replace(/\\/g, "/");
   if (pluginPath !== undefined && path === pluginPath.replace(/\\/g, "/")) return true;
-  return /\/dist\/opencode\.mjs$/.test(path) && /(^|\/)hookit(\/|$)/i.test(path);
+  return /\/dist\/opencode\.mjs$/.test(path) && /(^|\/)hookit(-cli)?(\/|$)/i.test(path);
 }
 
 export function opencodeConfigDir(env: Env): string {
