@@ -6,7 +6,7 @@
 // tell what it does with it.
 import { isAbsolute } from "node:path";
 import { lastName, resolvePath } from "../path-join.ts";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, lstatSync, readdirSync, statSync } from "node:fs";
 import {
   classify,
   concretePlaces,
@@ -514,9 +514,13 @@ export function globTarget(pattern: string, effect: Effect, ctx: ProtectContext,
       const own = place.path.split("/").slice(1);
       const common = Math.min(parts.length, own.length);
       if (!own.slice(0, common).every((name, i) => (parts[i] as RegExp).test(name))) continue;
+      // The shell expands a pattern on what is there: a place that does not exist is matched by
+      // none (an unmatched pattern stays a literal name, never the place's), so `rm -rf ./*` in a
+      // project without OpenCode's config does not touch it. A dangling link still counts.
+      if (!present(place.path)) continue;
       // The pattern names the place or something inside it; for a delete, a folder above it too.
       if (parts.length >= own.length) return { path: absolute, what: place.what };
-      if (effect === "delete" && existsSync(place.path)) return { path: absolute, what: `a folder holding ${place.what}` };
+      if (effect === "delete") return { path: absolute, what: `a folder holding ${place.what}` };
     }
   } else {
     const regex = componentRegex(pattern.split("/").pop() ?? pattern);
@@ -538,6 +542,16 @@ export function globTarget(pattern: string, effect: Effect, ctx: ProtectContext,
     // unreadable folder: nothing the shell would find either
   }
   return undefined;
+}
+
+/** Whether anything (a dangling link too) is at `path`. */
+function present(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Names of protected files and folders, for patterns whose folder is unknown. */

@@ -1,16 +1,19 @@
-// Shell start-up files: a HOOKIT=… written there switches hookit off for every
-// later session the user starts from that shell.
+// Start-up files: a HOOKIT=… written there switches hookit off for every later
+// session started from them. The shell's own, and the `.env` files an agent
+// loads into its environment before it runs a hook: Gemini CLI reads
+// `.gemini/.env` or `.env` from its folder up to the project root, then
+// `~/.gemini/.env` and `~/.env`, and keeps HOOKIT from none of them.
 export const STARTUP_FILE =
-  /(^|\/)(\.bashrc|\.bash_profile|\.bash_login|\.profile|\.zshrc|\.zshenv|\.zprofile|\.zlogin|\.envrc|config\.fish|environment)$/;
+  /(^|\/)(\.bashrc|\.bash_profile|\.bash_login|\.profile|\.zshrc|\.zshenv|\.zprofile|\.zlogin|\.envrc|\.env|config\.fish|environment)$/;
 export const STARTUP_WORD =
-  /(\.bashrc|\.bash_profile|\.bash_login|\.profile|\.zshrc|\.zshenv|\.zprofile|\.zlogin|\.envrc|config\.fish|\/etc\/environment)\b/;
+  /(\.bashrc|\.bash_profile|\.bash_login|\.profile|\.zshrc|\.zshenv|\.zprofile|\.zlogin|\.envrc|\.env|config\.fish|\/etc\/environment)\b/;
 export const SETS_HOOKIT = /\bHOOKIT(_CONFIG)?\s*=/;
 
 /**
  * A piece of every name STARTUP_WORD matches (test/protect/startup-hints.test.ts
  * checks each), each long enough that ordinary lines hold none (`src` holds `rc`).
  */
-export const STARTUP_HINTS = [".bash", ".profile", ".zsh", ".zprofile", ".zlogin", ".envrc", "config.fish", "/etc/environment"];
+export const STARTUP_HINTS = [".bash", ".profile", ".zsh", ".zprofile", ".zlogin", ".env", "config.fish", "/etc/environment"];
 
 /**
  * STARTUP_WORD, after a plain search for its pieces: most command lines name

@@ -151,7 +151,7 @@ describe("validation and schema", () => {
     const text = JSON.stringify(fileJsonSchema());
     expect(text).toContain('"hookit.recursiveDeletesOutside"');
     expect(text).toContain(
-      "^hookit\\\\.(?!(commands|programs|paths|reads|writes|deletes|writesOutside|recursiveDeletesOutside|unresolved)$)",
+      "^hookit\\\\.(?!(commands|programs|paths|reads|writes|deletes|writesOutside|recursiveDeletesOutside|unresolved|secrets)$)",
     );
   });
 });

@@ -162,6 +162,11 @@ const FACTS_ATTACKS = [
   `a=HOOK; echo "export \${a}IT=0" >> ~/.bashrc`,
   `printf 'export %s%s=0\\n' HOOK IT >> ~/.profile`,
   `printf 'export HOOK\\x49T=0' >> ~/.bashrc`,
+  // issue 30: the .env files Gemini CLI loads into its environment (and so into every hook it runs)
+  `echo HOOKIT=0 >> .gemini/.env`,
+  `mkdir -p ~/.gemini && printf 'HOOKIT=0\\n' > ~/.gemini/.env`,
+  `echo 'HOOK''IT=0' >> .env`,
+  `cd ~ && echo HOOKIT_CONFIG=/tmp/x.json >> .env`,
   // issue 30: commands hidden in a program's own features, settings that run later, a program under another name
   `git -c core.pager='hookit trust' log`,
   `git -c core.fsmonitor='rm -rf .hookit' status`,
@@ -199,6 +204,9 @@ const FACTS_INNOCENT = [
   `taskset -c 0 npm test`,
   `GIT_EDITOR=true git commit --amend`,
   `bash <(echo 'ls -la')`,
+  `echo 'GEMINI_MODEL=gemini-2.5-pro' >> .gemini/.env`,
+  `cp .env.example .env`,
+  `printf 'API_URL=http://127.0.0.1:3000\\n' >> .env`,
 ];
 
 /** Honest work near the same files. */
@@ -300,6 +308,10 @@ describe("file tools", () => {
   test("a HOOKIT=0 written into a shell start-up file is refused", () => {
     expect(blocked(tool("edit", { path: "~/.bashrc", edits: [{ oldText: "", newText: "export HOOKIT=0" }] }))).toMatch(/HOOKIT/);
     expect(blocked(tool("write", { path: "~/.bashrc", content: "alias ll='ls -l'" }))).toBeUndefined();
+    // The .env files Gemini CLI loads into the environment its hooks run in.
+    expect(blocked(tool("write", { path: ".gemini/.env", content: "HOOKIT=0\n" }))).toMatch(/HOOKIT/);
+    expect(blocked(tool("edit", { path: "~/.env", edits: [{ oldText: "", newText: "HOOKIT=0" }] }))).toMatch(/HOOKIT/);
+    expect(blocked(tool("write", { path: ".env", content: "API_URL=http://127.0.0.1\n" }))).toBeUndefined();
   });
 });
 

@@ -37,7 +37,7 @@ const INPUTS: Input[] = [
   ],
   [
     "escaped NUL bytes in every extra field",
-    (a, b) => preToolText(a, b, '"a\\u0000b":"c\\u0000d","transcript_path":"x\\u0000"'),
+    (a, b) => preToolText(a, b, '"a\\u0000b":"c\\u0000d","note\\u0000":"x\\u0000"'),
     POLICY_BLOCK,
   ],
   ["a structure nested 100 000 deep", (a, b) => preToolText(a, b, `"deep":${"[".repeat(100_000)}${"]".repeat(100_000)}`), /hookit: /],
