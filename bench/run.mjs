@@ -10,6 +10,7 @@ import { enabledHookSet, evaluate, loadCatalog } from "../dist/index.mjs";
 import { factsBench } from "./facts.mjs";
 import { protectionCost } from "./protect.mjs";
 import { sourcesBench } from "./sources.mjs";
+import { toolCallsBench } from "./tool-calls.mjs";
 import { exportOnEnv, setShipperDue, waitForShipper } from "./telemetry.mjs";
 import { cpuOf, formatRatio, median, pairedRatio } from "./cpu.mjs";
 
@@ -120,6 +121,7 @@ const hot = hotPath();
 const scaling = await engineScaling();
 const shell = await shellHook();
 const facts = factsBench({ root, work, bin, rounds: ROUNDS });
+const toolCalls = toolCallsBench({ root, work, bin, rounds: ROUNDS });
 const protection = protectionCost();
 const sources = sourcesBench({ bin, rounds: ROUNDS, payload, envFor });
 const f = (x) => x.toFixed(x < 1 ? 3 : 1);
@@ -151,6 +153,8 @@ const lines = [
   "| --- | --- | --- |",
   `| bare spawn | ${f(shell.bare)} | 1.00 |`,
   `| evaluate() with one \`exit 0\` hook | ${f(shell.hook)} | ${(shell.hook / shell.bare).toFixed(2)} |`,
+  "",
+  ...toolCalls,
   "",
   ...facts,
   "",

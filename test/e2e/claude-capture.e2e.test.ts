@@ -80,7 +80,7 @@ function header(): string {
   return `## 1. Claude Code ${version}
 
 Wire: Anthropic Messages (\`POST /v1/messages?beta=true\`, streaming). Run: \`claude -p "Please follow the e2e script." --output-format json\`, with \`--allowedTools\` as each scenario says (re-made by \`HOOKIT_E2E_CAPTURE_FIXTURES=1\` with test/e2e/claude-capture.e2e.test.ts).
-Fake model: step 0 = \`tool_use\` \`Bash {"command":"echo hello","description":"Run test command"}\` (or \`Write {"file_path":"/home/user/project/hello.txt","content":"hello\\n"}\`, or \`Bash {"command":"touch hookit-e2e-marker",…}\`), step 1 = text \`Done: the tool call finished.\`, step 2 = text \`Final answer after stop-hook feedback.\`.
+Fake model: step 0 = \`tool_use\` \`Bash {"command":"echo hello","description":"Run test command"}\` (or \`Write {"file_path":"/home/user/project/hello.txt","content":"hello\\n"}\`, that Write then \`Read {"file_path":"/home/user/project/hello.txt"}\`, or \`Bash {"command":"touch hookit-e2e-marker",…}\`), step 1 = text \`Done: the tool call finished.\`, step 2 = text \`Final answer after stop-hook feedback.\`.
 Hook reason text: **R** = \`HOOKIT-DENY: <mode> blocked this by policy (marker 7f3a)\` with the mode name substituted; \`<cmd>\` = \`node <scratch>/hook.mjs <mode>\`.
 
 For each model request after the first, the block shows the messages after the model's last turn (the ones the hook influenced), one per line. Request numbers are the fake server's sequence numbers.

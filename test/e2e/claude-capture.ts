@@ -54,6 +54,7 @@ export interface CaptureScenario {
 const ECHO: ModelTurn = { tool: "Bash", input: { command: "echo hello", description: "Run test command" } };
 const TOUCH: ModelTurn = { tool: "Bash", input: { command: "touch hookit-e2e-marker", description: "Run test command" } };
 const WRITE = (project: string): ModelTurn => ({ tool: "Write", input: { file_path: join(project, "hello.txt"), content: "hello\n" } });
+const READ = (project: string): ModelTurn => ({ tool: "Read", input: { file_path: join(project, "hello.txt") } });
 const DONE: ModelTurn = { say: "Done: the tool call finished." };
 const AFTER_STOP: ModelTurn = { say: "Final answer after stop-hook feedback." };
 
@@ -164,6 +165,19 @@ export function captureScenarios(): CaptureScenario[] {
       fixtures: {
         "PreToolUse-Write.json": { event: "PreToolUse", tool: "Write" },
         "PostToolUse-Write.json": { event: "PostToolUse", tool: "Write" },
+      },
+    },
+    {
+      name: "read-log",
+      hookLine: "PreToolUse + PostToolUse (matcher `*`), Write then Read, `--allowedTools Write,Read`.",
+      answer: "baseline (allow).",
+      outcome: "the file's text as the Read result.",
+      hooks: { PreToolUse: { matcher: "*", mode: "log" }, PostToolUse: { matcher: "*", mode: "log" } },
+      turns: (project) => [WRITE(project), READ(project), DONE],
+      allowedTools: "Write,Read",
+      fixtures: {
+        "PreToolUse-Read.json": { event: "PreToolUse", tool: "Read" },
+        "PostToolUse-Read.json": { event: "PostToolUse", tool: "Read" },
       },
     },
     {
