@@ -13,6 +13,7 @@ const fixture = (name: string): Record<string, unknown> => JSON.parse(readFileSy
 
 const SESSION_A = "df6c479e-3498-4f16-8a4f-8e71dc519a87";
 const SESSION_W = "11223410-1a8f-49f3-b681-eafc714d2675";
+const SESSION_R = "e040e8d8-013a-4d71-9f07-e1cfc6e7e726";
 const SESSION_S = "d491f863-c96c-486c-909f-dbc720c11561";
 const transcript = (id: string) => `/home/user/.claude/projects/-home-user-project/${id}.jsonl`;
 const base = (id: string, effort = true) => ({
@@ -24,6 +25,7 @@ const base = (id: string, effort = true) => ({
 const bashInput = (command: string) => ({ command, description: "Run test command" });
 const origin = (name: string, input: unknown) => ({ agent: "claude", nativeToolName: name, nativeToolInput: input });
 const writeInput = { file_path: "/home/user/project/hello.txt", content: "hello\n" };
+const readInput = { file_path: "/home/user/project/hello.txt" };
 const writeResponse = {
   type: "create",
   filePath: "/home/user/project/hello.txt",
@@ -93,6 +95,39 @@ const EXPECTED: Record<string, Invocation> = {
         content: [{ type: "text", text: "hello" }],
         isError: false,
         ...origin("Bash", bashInput("echo hello")),
+      },
+    ],
+  },
+  "PreToolUse-Read.json": {
+    ...base(SESSION_R),
+    nativeEvent: "PreToolUse",
+    kind: "tool_call",
+    native: { toolName: "Read" },
+    events: [
+      {
+        event: "tool_call",
+        toolName: "read",
+        toolCallId: "toolu_fake0002",
+        input: { path: readInput.file_path },
+        ...origin("Read", readInput),
+      },
+    ],
+  },
+  "PostToolUse-Read.json": {
+    ...base(SESSION_R),
+    nativeEvent: "PostToolUse",
+    kind: "tool_result",
+    native: { toolName: "Read" },
+    events: [
+      {
+        event: "tool_result",
+        toolName: "read",
+        toolCallId: "toolu_fake0002",
+        input: { path: readInput.file_path },
+        // The file's own text (tool_response.file.content), not Claude's numbered rendering of it.
+        content: [{ type: "text", text: "hello\n" }],
+        isError: false,
+        ...origin("Read", readInput),
       },
     ],
   },
