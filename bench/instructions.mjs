@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { starterCalls } from "./facts.mjs";
+import { toolCallCases } from "./tool-calls.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
 const bin = join(root, "dist", "bin.cjs");
@@ -38,6 +39,17 @@ try {
     const count = instructions([bin, "hook", "--agent", "claude", c.event], env, c.input);
     return `| ${name} (${c.event}) | ${count.toFixed(2)} M | ${(count / bare).toFixed(3)} |`;
   });
+  // Whole tool calls (bench/tool-calls.mjs): each tool's PreToolUse and PostToolUse.
+  const calls = toolCallCases(root, work, bin);
+  for (const [tool, [pre, post]] of Object.entries(calls.calls)) {
+    for (const [event, input] of [
+      ["PreToolUse", pre],
+      ["PostToolUse", post],
+    ]) {
+      const count = instructions([bin, "hook", "--agent", "claude", event], calls.env, input);
+      rows.push(`| ${tool} ${event}, a whole-call row | ${count.toFixed(2)} M | ${(count / bare).toFixed(3)} |`);
+    }
+  }
   console.log(
     [
       `Instructions per call (callgrind, \`node --predictable\`, Node ${process.version}, only PATH, HOME and XDG_*):`,

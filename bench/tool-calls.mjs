@@ -10,8 +10,8 @@ import { cpuOf, formatRatio, median, pairedRatio } from "./cpu.mjs";
 
 const SESSION_CALLS = 200;
 
-/** `hookit init --global` in a fresh home, a project with one file, and the six payloads. */
-function setUp(root, work, bin) {
+/** `hookit init --global` in a fresh home, a project with one file, and the six payloads (also read by instructions.mjs). */
+export function toolCallCases(root, work, bin) {
   const home = join(work, "tool-calls-home");
   const project = join(work, "tool-calls-project");
   mkdirSync(join(project, "src"), { recursive: true });
@@ -61,7 +61,7 @@ function setUp(root, work, bin) {
 }
 
 export function toolCallsBench({ root, work, bin, rounds }) {
-  const { env, calls, command } = setUp(root, work, bin);
+  const { env, calls, command } = toolCallCases(root, work, bin);
   const node = [];
   const times = {};
   for (const tool of Object.keys(calls)) times[tool] = { pre: [], post: [], sum: [] };
