@@ -9,14 +9,25 @@ import type { AgentId } from "../agents/registry.ts";
 import { TARGETS } from "../installer/index.ts";
 import { describeSyntaxProblem, syntaxProblem } from "../install/syntax.ts";
 import { isRecord } from "../is-record.ts";
+import { effectiveProblems, hasSettingsLayers, type LayerContext } from "./effective.ts";
 
 export interface FileProblem {
   message: string;
   fix: string;
 }
 
-/** Problems that mean the agent does not run hookit from `path` as written. */
-export function agentFileProblems(agent: AgentId, scope: "project" | "global" | "system", path: string, text: string): FileProblem[] {
+/**
+ * Problems that mean the agent does not run hookit from `path` as written: the file's own syntax,
+ * and what any settings file the agent merges with it says (effective.ts, where the agent's layers
+ * are data; otherwise the file and its overlays).
+ */
+export function agentFileProblems(
+  agent: AgentId,
+  scope: "project" | "global" | "system",
+  path: string,
+  text: string,
+  ctx: LayerContext,
+): FileProblem[] {
   const target = TARGETS[agent];
   const problems: FileProblem[] = [];
   const syntax = target.syntax ?? "jsonc";
@@ -27,6 +38,7 @@ export function agentFileProblems(agent: AgentId, scope: "project" | "global" | 
       fix: `remove ${bad.what.startsWith("a ") ? `the ${bad.what.slice(2)}` : "the JSON error"} at line ${bad.line}, column ${bad.column}`,
     });
   }
+  if (hasSettingsLayers(agent)) return [...problems, ...effectiveProblems(agent, scope, ctx)];
   for (const warning of safely(() => target.warnings?.(text) ?? [])) {
     problems.push({ message: `${path}: ${warning} hookit would not be enforced`, fix: `remove that setting from ${path}` });
   }

@@ -14,6 +14,7 @@ import { dirname, join } from "node:path";
 import { systemFileOf, targetPath, TARGETS } from "../installer/index.ts";
 import { readSystemRecord } from "../installer/system-record.ts";
 import { managedChecks } from "./managed.ts";
+import { systemRoot } from "../managed-paths.ts";
 import { findPackageRoot, findProjectDir } from "../install/locate.ts";
 import { hookEventOf, isHookitCommand } from "../install/marker.ts";
 import type { Scope } from "../install/types.ts";
@@ -207,7 +208,8 @@ function agentScopeChecks(
   const own = target.inProcess && ROOT ? join(ROOT, "dist", target.inProcess.distFile) : undefined;
   const entry = target.inProcess?.entry(strings, own);
   const ours = target.inProcess ? entry !== undefined : strings.some((s) => isHookitCommand(s, agent));
-  if (ours) for (const problem of agentFileProblems(agent, scope.kind, path, text)) checks.push({ ...base, status: "error", ...problem });
+  const layers = { projectDir, env, systemRoot: scope.kind === "system" ? scope.root : systemRoot(env).root };
+  if (ours) for (const problem of agentFileProblems(agent, scope.kind, path, text, layers)) checks.push({ ...base, status: "error", ...problem });
   if (target.inProcess) {
     if (entry === undefined) return false;
     const { module, staleEffect } = target.inProcess;

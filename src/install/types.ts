@@ -61,6 +61,8 @@ export interface InstallTarget {
   inProcess?: InProcessEntry;
   /** Files beside the project file that the agent layers over it (Claude's `settings.local.json`), for `hookit doctor`. */
   projectOverlays?: readonly string[];
+  /** Every settings file the agent merges and what in them switches hookit off, for `hookit doctor` (src/doctor/effective.ts). */
+  settingsLayers?: SettingsLayers;
   /** Another agent whose project hook files this agent runs as well: with both installed, hookit decides twice. */
   alsoRunsHooksOf?: AgentId;
 }
@@ -78,4 +80,36 @@ export interface InProcessEntry {
   loadsOnce?: boolean;
   /** The gaps of the in-process runtime, for doctor to name against the policy's events (no adapter holds them). */
   capabilities?: readonly CapabilityRow[];
+}
+
+/** One scope of an agent's settings: its files, as paths or `dir/*.json` drop-in folders. */
+export interface SettingsLayer {
+  name: "managed" | "system" | "user" | "project" | "local";
+  /** Settings only an administrator can write (Claude's managed settings). */
+  managed?: true;
+  files(ctx: { projectDir: string; env: Env; systemRoot: string }): string[];
+}
+
+/** A setting that keeps the agent from running hookit's hooks. */
+export interface SettingsSwitch {
+  path: readonly string[];
+  off(value: unknown): boolean;
+  /** What it does, for the message: `"disableAllHooks": true switches off every hook`. */
+  says(value: unknown): string;
+  /** The layers the agent reads it from (default: all). */
+  onlyIn?: readonly SettingsLayer["name"][];
+  /** A list every layer adds to: any layer's entry counts. */
+  union?: true;
+  /** Install scopes it never switches off (hookit's managed layer ignores HOOKIT=0). */
+  spares?: readonly Scope["kind"][];
+  /** Set outside the managed layer, it leaves a managed install running. */
+  sparesManaged?: true;
+}
+
+export interface SettingsLayers {
+  /** Lowest precedence first: a later layer's value wins. */
+  layers: readonly SettingsLayer[];
+  switches: readonly SettingsSwitch[];
+  /** The agent runs managed hooks whatever a project's settings say, so doctor recommends the managed install. */
+  managedOutranks?: true;
 }

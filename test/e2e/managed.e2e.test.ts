@@ -37,9 +37,15 @@ const REASON = `hookit: hook "${GUARD}" rejected bash — \`false\``;
 /** Where each agent's managed registration is (docs/teams/managed.md). */
 const MANAGED_FILE: Partial<Record<CliId, string>> = { claude: "/etc/claude-code/managed-settings.json", codex: "/etc/codex/hooks.json" };
 
-/** What a user-level process wrote beforehand to switch hooks off in the agent itself. */
-const USER_SABOTAGE: Partial<Record<CliId, (home: string) => Record<string, string>>> = {
-  claude: (home) => ({ [join(home, ".claude/settings.json")]: JSON.stringify({ disableAllHooks: true, env: { HOOKIT: "0" } }) }),
+/**
+ * What a user-level process wrote beforehand to switch hooks off in the agent itself, and what a
+ * cloned repository can ship to do the same (issue 31: Claude's project `disableAllHooks`).
+ */
+const USER_SABOTAGE: Partial<Record<CliId, (home: string, project: string) => Record<string, string>>> = {
+  claude: (home, project) => ({
+    [join(home, ".claude/settings.json")]: JSON.stringify({ disableAllHooks: true, env: { HOOKIT: "0" } }),
+    [join(project, ".claude/settings.json")]: JSON.stringify({ disableAllHooks: true }),
+  }),
   codex: (home) => ({ [join(home, ".codex/hooks.json")]: JSON.stringify({ hooks: {} }) }),
 };
 
@@ -57,7 +63,8 @@ describe.runIf(canRun)("managed install on the real CLIs, agent run as a second 
       // 1: the managed policy, 2: the registration, both refused (self-protection, and the file is root's anyway).
       expect(afterLastToolCall(run.views[1] ?? []), summary).toMatch(/self-protection|Permission denied/);
       expect(afterLastToolCall(run.views[2] ?? []), summary).toMatch(/self-protection|Permission denied|Operation not permitted/);
-      // 3: the forbidden command, blocked by the managed guard despite HOOKIT=0 and the agent's own switch.
+      // 3: the forbidden command, blocked by the managed guard despite HOOKIT=0 and the agent's own switch
+      // (in the user's settings and, for Claude, in the project's too: managed hooks outrank both).
       expect(afterLastToolCall(run.views[3] ?? []), summary).toContain(REASON);
       expect(existsSync(join(run.project, MARKER)), summary).toBe(false);
       expect(JSON.parse(run.upper("etc/hookit/hookit.json")), summary).toEqual(MANAGED_POLICY);
@@ -87,7 +94,7 @@ async function managedRun(agent: CliId, user: User): Promise<ManagedRun> {
   const cli = cliCommand(agent, CACHE_ROOT).map((part) => part.replace(CACHE_ROOT, cache));
   const launch = profile.launch(ctx, cli);
   writeFiles(launch.files);
-  writeFiles(USER_SABOTAGE[agent]!(home));
+  writeFiles(USER_SABOTAGE[agent]!(home, project));
   // The user's own policy redefines the managed guard as a no-op.
   writeFiles({
     [join(home, ".config/hookit/hookit.json")]: JSON.stringify({

@@ -5,7 +5,7 @@ import { homeDir } from "../../install/locate.ts";
 import { hookFileTransforms } from "../../install/shapes.ts";
 import { parseObject, jsonValue } from "../../install/jsonc.ts";
 import { HOOK_TIMEOUT_SECONDS, RESTART_STEP, withMatcher } from "../../install/common.ts";
-import type { InstallTarget } from "../../install/types.ts";
+import type { InstallTarget, SettingsLayers } from "../../install/types.ts";
 import { isRecord } from "../../is-record.ts";
 
 const hooks = hookFileTransforms({
@@ -22,12 +22,49 @@ const hooks = hookFileTransforms({
     }),
 });
 
+const envValue = (value: unknown) => (value === undefined ? undefined : String(value));
+
+// Claude Code merges user < project < local < managed settings (harness-protocols §2.1); its
+// managed settings also come as a managed-settings.d/ drop-in folder.
+const settingsLayers: SettingsLayers = {
+  layers: [
+    { name: "user", files: ({ env }) => [join(homeDir(env), ".claude", "settings.json")] },
+    { name: "project", files: ({ projectDir }) => [join(projectDir, ".claude", "settings.json")] },
+    { name: "local", files: ({ projectDir }) => [join(projectDir, ".claude", "settings.local.json")] },
+    {
+      name: "managed",
+      managed: true,
+      files: ({ systemRoot }) => [join(systemRoot, "etc", "claude-code", "managed-settings.json"), join(systemRoot, "etc", "claude-code", "managed-settings.d", "*.json")],
+    },
+  ],
+  switches: [
+    { path: ["disableAllHooks"], off: (v) => v === true, says: () => '"disableAllHooks": true switches off every hook', sparesManaged: true },
+    {
+      path: ["allowManagedHooksOnly"],
+      off: (v) => v === true,
+      says: () => '"allowManagedHooksOnly": true runs only the managed settings\' hooks',
+      onlyIn: ["managed"],
+      spares: ["system"],
+    },
+    // Claude Code copies settings `env` into every hook's environment.
+    { path: ["env", "HOOKIT"], off: (v) => envValue(v) === "0", says: () => '"env" sets HOOKIT=0, which switches every hookit hook off', spares: ["system"] },
+    {
+      path: ["env", "HOOKIT_CONFIG"],
+      off: (v) => v !== undefined,
+      says: (v) => `"env" sets HOOKIT_CONFIG=${String(v)}, so the hooks read that file instead of your policies`,
+      spares: ["system"],
+    },
+  ],
+  managedOutranks: true,
+};
+
 const target: InstallTarget = {
   id: "claude",
   title: "Claude Code",
   projectFile: join(".claude", "settings.json"),
   // Personal project settings, merged over settings.json: a setting there can switch hookit off too.
   projectOverlays: ["settings.local.json"],
+  settingsLayers,
   globalFile: (env) => join(homeDir(env), ".claude", "settings.json"),
   detect: { bins: ["claude"], homeDirs: [".claude"] },
   syntax: "json",

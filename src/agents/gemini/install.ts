@@ -6,7 +6,7 @@ import { homeDir } from "../../install/locate.ts";
 import { parseObject, jsonValue } from "../../install/jsonc.ts";
 import { hookFileTransforms } from "../../install/shapes.ts";
 import { HOOK_TIMEOUT_SECONDS, RESTART_STEP, withMatcher } from "../../install/common.ts";
-import type { InstallTarget } from "../../install/types.ts";
+import type { InstallTarget, SettingsLayers } from "../../install/types.ts";
 import { isRecord } from "../../is-record.ts";
 
 export const GEMINI_HOOK_NAME = "hookit";
@@ -21,6 +21,26 @@ const hooks = hookFileTransforms({
     }),
 });
 
+// Gemini CLI: system defaults < user < project < system settings, the system file overriding all
+// (its configuration docs); `hooksConfig.disabled` names hooks to skip, from any layer.
+const settingsLayers: SettingsLayers = {
+  layers: [
+    { name: "system", files: ({ systemRoot }) => [join(systemRoot, "etc", "gemini-cli", "system-defaults.json")] },
+    { name: "user", files: ({ env }) => [join(homeDir(env), ".gemini", "settings.json")] },
+    { name: "project", files: ({ projectDir }) => [join(projectDir, ".gemini", "settings.json")] },
+    { name: "managed", managed: true, files: ({ systemRoot }) => [join(systemRoot, "etc", "gemini-cli", "settings.json")] },
+  ],
+  switches: [
+    { path: ["hooksConfig", "enabled"], off: (v) => v === false, says: () => '"hooksConfig.enabled" is false: Gemini CLI runs no hooks' },
+    {
+      path: ["hooksConfig", "disabled"],
+      off: (v) => Array.isArray(v) && v.includes(GEMINI_HOOK_NAME),
+      says: () => `"hooksConfig.disabled" lists "${GEMINI_HOOK_NAME}": Gemini CLI skips hookit's hooks`,
+      union: true,
+    },
+  ],
+};
+
 const target: InstallTarget = {
   id: "gemini",
   title: "Gemini CLI",
@@ -28,6 +48,7 @@ const target: InstallTarget = {
   globalFile: (env) => join(homeDir(env), ".gemini", "settings.json"),
   detect: { bins: ["gemini"], homeDirs: [".gemini"] },
   syntax: "json-comments",
+  settingsLayers,
   ...hooks,
   nextSteps: (_scope, env) => [
     "Gemini CLI runs no settings hooks at all, not even user-level ones, in a folder it does not trust: " +
