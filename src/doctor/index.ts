@@ -209,7 +209,8 @@ function agentScopeChecks(
   const entry = target.inProcess?.entry(strings, own);
   const ours = target.inProcess ? entry !== undefined : strings.some((s) => isHookitCommand(s, agent));
   const layers = { projectDir, env, systemRoot: scope.kind === "system" ? scope.root : systemRoot(env).root };
-  if (ours) for (const problem of agentFileProblems(agent, scope.kind, path, text, layers)) checks.push({ ...base, status: "error", ...problem });
+  if (ours)
+    for (const problem of agentFileProblems(agent, scope.kind, path, text, layers)) checks.push({ ...base, status: "error", ...problem });
   if (target.inProcess) {
     if (entry === undefined) return false;
     const { module, staleEffect } = target.inProcess;

@@ -35,11 +35,7 @@ const INPUTS: Input[] = [
     (a, b) => Buffer.concat([Buffer.from(preToolText(a, b, '"note":"')), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from('"}')]),
     POLICY_BLOCK,
   ],
-  [
-    "escaped NUL bytes in every extra field",
-    (a, b) => preToolText(a, b, '"a\\u0000b":"c\\u0000d","note\\u0000":"x\\u0000"'),
-    POLICY_BLOCK,
-  ],
+  ["escaped NUL bytes in every extra field", (a, b) => preToolText(a, b, '"a\\u0000b":"c\\u0000d","note\\u0000":"x\\u0000"'), POLICY_BLOCK],
   ["a structure nested 100 000 deep", (a, b) => preToolText(a, b, `"deep":${"[".repeat(100_000)}${"]".repeat(100_000)}`), /hookit: /],
   [
     "prototype-pollution keys",

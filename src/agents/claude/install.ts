@@ -34,11 +34,19 @@ const settingsLayers: SettingsLayers = {
     {
       name: "managed",
       managed: true,
-      files: ({ systemRoot }) => [join(systemRoot, "etc", "claude-code", "managed-settings.json"), join(systemRoot, "etc", "claude-code", "managed-settings.d", "*.json")],
+      files: ({ systemRoot }) => [
+        join(systemRoot, "etc", "claude-code", "managed-settings.json"),
+        join(systemRoot, "etc", "claude-code", "managed-settings.d", "*.json"),
+      ],
     },
   ],
   switches: [
-    { path: ["disableAllHooks"], off: (v) => v === true, says: () => '"disableAllHooks": true switches off every hook', sparesManaged: true },
+    {
+      path: ["disableAllHooks"],
+      off: (v) => v === true,
+      says: () => '"disableAllHooks": true switches off every hook',
+      sparesManaged: true,
+    },
     {
       path: ["allowManagedHooksOnly"],
       off: (v) => v === true,
@@ -47,7 +55,12 @@ const settingsLayers: SettingsLayers = {
       spares: ["system"],
     },
     // Claude Code copies settings `env` into every hook's environment.
-    { path: ["env", "HOOKIT"], off: (v) => envValue(v) === "0", says: () => '"env" sets HOOKIT=0, which switches every hookit hook off', spares: ["system"] },
+    {
+      path: ["env", "HOOKIT"],
+      off: (v) => envValue(v) === "0",
+      says: () => '"env" sets HOOKIT=0, which switches every hookit hook off',
+      spares: ["system"],
+    },
     {
       path: ["env", "HOOKIT_CONFIG"],
       off: (v) => v !== undefined,
