@@ -6,7 +6,7 @@
 // tell what it does with it.
 import { isAbsolute } from "node:path";
 import { lastName, resolvePath } from "../path-join.ts";
-import { existsSync, lstatSync, readdirSync, statSync } from "node:fs";
+import { lstatSync, readdirSync, statSync } from "node:fs";
 import {
   classify,
   concretePlaces,
