@@ -388,16 +388,27 @@ function unwrap(words: Word[], _ctx: ProtectContext): { list: Word[]; hit?: Shel
   return { list: words.slice(i) };
 }
 
-/** `hookit trust`, `npx hookit install`, `node …/dist/bin.cjs uninstall`, `hookit source add`: the subcommand, if it is one that needs the user. */
+/**
+ * A word naming hookit's package or bin to a package runner: `hookit`, its npm package `hookit-cli`
+ * (or a fork or scope of it: the runner runs its `hookit` bin all the same), any version.
+ */
+const HOOKIT_PACKAGE = /^(@[^/]+\/)?hookit[\w.-]*(@.*)?$/;
+
+/** `hookit trust`, `npx hookit-cli install`, `node …/dist/bin.cjs uninstall`, `hookit source add`: the subcommand, if it is one that needs the user. */
 export function adminCommand(name: string, args: Word[], ctx: ProtectContext): string | undefined {
   let rest: Word[] | undefined;
   if (name === "hookit") rest = args;
   else if (
     ["npx", "bunx", "pnpx"].includes(name) ||
-    ((name === "npm" || name === "pnpm" || name === "yarn") && ["exec", "dlx", "x"].includes(args[0]?.text ?? ""))
+    (["npm", "pnpm", "yarn", "bun"].includes(name) && ["exec", "dlx", "x"].includes(args[0]?.text ?? "")) ||
+    // pnpm, yarn and bun run a dependency's bin by its name: `yarn hookit trust`.
+    (["pnpm", "yarn", "bun"].includes(name) && HOOKIT_PACKAGE.test(args[0]?.text ?? ""))
   ) {
-    const at = args.findIndex((w) => /^hookit(@.*)?$/.test(w.text));
-    rest = at >= 0 ? args.slice(at + 1) : undefined;
+    // The package, then the bin it runs, in any order of options: `npx -p hookit-cli hookit trust`.
+    const words = args.filter((w) => !w.text.startsWith("-"));
+    let at = words.findIndex((w) => HOOKIT_PACKAGE.test(w.text));
+    if (at >= 0) while (HOOKIT_PACKAGE.test(words[at + 1]?.text ?? "")) at++;
+    rest = at >= 0 ? words.slice(at + 1) : undefined;
   } else if (name === "nodejs" || (name.startsWith("node") && (name.length === 4 || isDigits(name.slice(4))))) {
     const at = args.findIndex(
       (w) => /(^|\/)(dist\/bin\.cjs|hookit)$/.test(w.text) || (ctx.packageDir !== undefined && w.text.startsWith(ctx.packageDir)),

@@ -136,6 +136,15 @@ const ATTACKS = [
   `ln -s ~/.local/state/hookit s && rm -rf s/`,
   `git config alias.wipe '!sh -c "rm -rf .hookit"' && git wipe`,
   `rm -rf "$(ls -d .h*)"`,
+  // issue 37: the npm package is hookit-cli; every package runner's spelling runs its hookit bin
+  `npx hookit-cli trust`,
+  `npx --yes hookit-cli trust --revoke`,
+  `npx -p hookit-cli hookit uninstall --agent claude`,
+  `npm exec hookit-cli -- trust`,
+  `npm exec --package=hookit-cli -- hookit trust`,
+  `pnpm dlx hookit-cli trust`,
+  `yarn hookit trust`,
+  `bunx hookit-cli@1.2.0 uninstall`,
 ];
 
 /**
@@ -247,6 +256,10 @@ const INNOCENT = [
   `python3 -m pytest tests/`,
   `cat .hookit/hookit.json | jq '.local | keys'`,
   `export PATH="$HOME/bin:$PATH"`,
+  `npx hookit-cli doctor`,
+  `npx hookit-cli validate`,
+  `yarn hookit log -n 5`,
+  `npx vitest run`,
 ];
 
 describe("self-protection refuses every disarming shell spelling", () => {
