@@ -59,4 +59,11 @@ export interface ParseResult {
   script: Script;
   /** Where the parser had to guess (unterminated quote, stray operator, too deep). */
   errors: string[];
+  /** `name() { … }` / `function name { … }`: each function's body as source, for the calls that pass it arguments. */
+  functions: FunctionDef[];
+}
+
+export interface FunctionDef {
+  name: string;
+  body: string;
 }

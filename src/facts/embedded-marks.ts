@@ -51,4 +51,7 @@ export const EMBEDDED_MARKS = [
   "exec -a",
   "--exec",
   " -x",
+  // A shell function runs its body with each call's arguments: `f() { hookit "$@"; }; f trust`.
+  "()",
+  "function ",
 ];

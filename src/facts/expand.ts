@@ -40,6 +40,9 @@ export interface Field {
 export type Lines = Field[] & { under?: Field[] };
 
 const MAX_FIELDS = 256;
+/** Between the words of `$@` (programs.ts `positional`): `"$@"` expands to each word as a field of its own. */
+export const ARG_SEP = "\u0000";
+const DEFAULT_IFS = " \t\n";
 const MAX_CANDIDATES = 64;
 const FROM_ENV = new Set(["TMPDIR", "USER", "LOGNAME", "SHELL"]);
 type Token = { c: string; q: boolean } | { part: Exclude<Part, { t: "lit" }> };
@@ -84,7 +87,7 @@ export function expandString(word: Word, state: ShellState, ctx: ExpandContext):
     }
     const value = partValue(part, state, ctx);
     if (value === undefined) return undefined;
-    text += value;
+    text += value.includes(ARG_SEP) ? value.replaceAll(ARG_SEP, " ") : value;
   }
   const tokens = tokenize(word);
   const first = tokens[0];
@@ -277,13 +280,25 @@ function expandTokens(tokens: Token[], state: ShellState, ctx: ExpandContext): F
               .slice(0, MAX_CANDIDATES)
           : undefined;
     } else if ("q" in part && part.q) {
-      text += value;
-      pattern += escapeGlob(value);
-      nonEmpty = true;
-      append(value);
+      // `"$@"`: each word a field of its own; anything else quoted stays one field.
+      const pieces = value.includes(ARG_SEP) ? value.split(ARG_SEP) : [value];
+      pieces.forEach((piece, k) => {
+        if (k > 0) flush();
+        text += piece;
+        pattern += escapeGlob(piece);
+        nonEmpty = true;
+        append(piece);
+      });
     } else {
-      // Unquoted: split on blanks; the pieces may glob.
-      const pieces = value.split(/[ \t\n]+/);
+      // Unquoted: split on the characters of IFS (`IFS=,; $x` splits on commas); the pieces may glob.
+      const ifs = known("IFS", state, ctx);
+      if (ifs === undefined) {
+        resolved = false; // split on characters hookit cannot know
+        text += value;
+        pattern += escapeGlob(value);
+        continue;
+      }
+      const pieces = splitFields(value.replaceAll(ARG_SEP, " "), ifs ?? DEFAULT_IFS);
       pieces.forEach((piece, k) => {
         if (k > 0) flush();
         text += piece;
@@ -305,6 +320,26 @@ function expandTokens(tokens: Token[], state: ShellState, ctx: ExpandContext): F
     if (matches.length === 0) out.push({ text: unescapeGlob(glob), resolved: true, pattern: glob });
     else for (let k = 0; k < matches.length; k++) out.push({ text: matches[k]!, resolved: true });
   }
+  return out;
+}
+
+/** Word splitting on IFS: its blanks run together, each other character ends a field; an empty IFS splits nothing. */
+function splitFields(value: string, ifs: string): string[] {
+  if (ifs === "") return [value];
+  if (ifs === DEFAULT_IFS) return value.split(/[ \t\n]+/);
+  const out: string[] = [];
+  let field = "";
+  for (const c of value) {
+    if (!ifs.includes(c)) field += c;
+    else if (c !== " " && c !== "\t" && c !== "\n") {
+      out.push(field);
+      field = "";
+    } else if (field !== "") {
+      out.push(field);
+      field = "";
+    }
+  }
+  out.push(field);
   return out;
 }
 
@@ -353,7 +388,7 @@ function known(name: string, state: ShellState, ctx: ExpandContext): string | nu
   if (name === "HOME") return ctx.home;
   if (name === "PWD") return state.cwd ?? undefined;
   if (name === "OLDPWD") return state.oldpwd ?? undefined;
-  if (name === "IFS") return " \t\n"; // bash sets it at start, whatever the environment says
+  if (name === "IFS") return DEFAULT_IFS; // bash sets it at start, whatever the environment says
   if (FROM_ENV.has(name)) return ctx.env[name] ?? undefined;
   return undefined;
 }

@@ -40,6 +40,7 @@ export function deriveCommandFacts(command: string, options: FactOptions): Facts
     const text = command.length > MAX_COMMAND ? command.slice(0, MAX_COMMAND) : command;
     if (text !== command) walker.unresolved(tooComplex(`longer than ${MAX_COMMAND} characters`));
     const parsed = parseScript(text);
+    walker.define(parsed.functions);
     for (const error of parsed.errors)
       walker.unresolved(error === NESTED_TOO_DEEP ? tooComplex("substitutions nested too deep") : `syntax: ${error}`);
     walker.script(parsed.script, state, undefined, 0);

@@ -3,7 +3,7 @@
 // guess instead of failing (bench/parsers.md says why this beat tree-sitter
 // and mvdan/sh here). Words keep their quoting, so expansion (expand.ts) can
 // do what bash does: quote removal, `$'…'`, tilde, brace, variables, globs.
-import type { Command, Part, ParseResult, Pipeline, Redirect, Script, Simple, Word } from "./ast.ts";
+import type { Command, FunctionDef, Part, ParseResult, Pipeline, Redirect, Script, Simple, Word } from "./ast.ts";
 import { ansiC } from "./ansi-c.ts";
 
 const MAX_DEPTH = 24;
@@ -59,7 +59,7 @@ interface Heredoc {
 }
 
 export function parseScript(source: string): ParseResult {
-  const parser = new Parser(source, 0, []);
+  const parser = new Parser(source, 0, [], []);
   const script = parser.list(() => false);
   // A stray `)`: note it and read on, so nothing after it goes unseen.
   while (parser.pos < source.length) {
@@ -67,7 +67,7 @@ export function parseScript(source: string): ParseResult {
     parser.pos++;
     script.push(...parser.list(() => false));
   }
-  return { script, errors: parser.errors };
+  return { script, errors: parser.errors, functions: parser.functions };
 }
 
 class Parser {
@@ -77,6 +77,7 @@ class Parser {
     readonly src: string,
     readonly depth: number,
     readonly errors: string[],
+    readonly functions: FunctionDef[],
   ) {}
 
   private peek(offset = 0): string {
@@ -98,7 +99,7 @@ class Parser {
       this.errors.push(NESTED_TOO_DEEP);
       return [];
     }
-    const inner = new Parser(text, this.depth + 1, this.errors);
+    const inner = new Parser(text, this.depth + 1, this.errors, this.functions);
     const script = inner.list(() => false);
     if (inner.pos < text.length) this.errors.push(`unexpected "${text[inner.pos]}" in a substitution`);
     return script;
@@ -149,7 +150,7 @@ class Parser {
   /** Substitutions in text read like a double-quoted string (unquoted heredocs, arithmetic). */
   private bodySubs(text: string): Script[] {
     if (!/[$`]/.test(text)) return [];
-    const inner = new Parser(text, this.depth + 1, this.errors);
+    const inner = new Parser(text, this.depth + 1, this.errors, this.functions);
     const parts = inner.doubleQuoted(true);
     return collectSubs(parts);
   }
@@ -269,6 +270,7 @@ class Parser {
         // `name() body`: a function definition; its body is parsed as the next command.
         if (cmd.words.length === 1 && this.match(EMPTY_PARENS)) {
           this.pos = this.src.indexOf(")", this.pos) + 1;
+          this.functionDef(lit(cmd.words[0]!));
           return cmd.redirs.length ? cmd : undefined;
         }
         if (cmd.words.length === 0 && cmd.assigns.length === 0) return this.command();
@@ -346,14 +348,28 @@ class Parser {
     }
     if (keyword === "function") {
       this.blanks();
-      this.word(false);
+      const name = this.word(false);
       this.blanks();
       if (this.match(EMPTY_PARENS)) this.pos = this.src.indexOf(")", this.pos) + 1;
+      if (name) this.functionDef(lit(name));
       return "continue";
     }
     if (keyword === "[[") return this.testCommand();
     if (keyword === "case") return this.caseCommand();
     return this.forCommand();
+  }
+
+  /**
+   * After `name()`: the body's source, `{ … }` or `( … )`, kept for the calls (walk.ts runs it again
+   * with their arguments). The parse goes on into the body as before, which reads it once as written.
+   */
+  private functionDef(name: string): void {
+    let at = this.pos;
+    while (at < this.src.length && /\s/.test(this.src[at]!)) at++;
+    const open = this.src[at];
+    if (name === "" || (open !== "{" && open !== "(")) return;
+    const end = closingOf(this.src, at);
+    if (end > at) this.functions.push({ name, body: this.src.slice(at + 1, end) });
   }
 
   private testCommand(): Simple {
@@ -598,13 +614,13 @@ class Parser {
     if (name && opMatch) {
       op = opMatch[1] as string;
       this.pos += op.length;
-      const inner = new Parser(this.src, this.depth + 1, this.errors);
+      const inner = new Parser(this.src, this.depth + 1, this.errors, this.functions);
       inner.pos = this.pos;
       arg = inner.braceWord();
       this.pos = inner.pos;
     } else if (!(name && this.peek() === "}")) {
       op = "other";
-      const inner = new Parser(this.src, this.depth + 1, this.errors);
+      const inner = new Parser(this.src, this.depth + 1, this.errors, this.functions);
       inner.pos = this.pos;
       arg = inner.braceWord();
       this.pos = inner.pos;
@@ -654,6 +670,22 @@ class Parser {
     else this.errors.push("unterminated backtick");
     return { t: "sub", script: this.nested(text), q, src: this.src.slice(start, this.pos) };
   }
+}
+
+/** The index of the `}` or `)` that closes the one at `open`, outside quotes; -1 when none does. */
+function closingOf(src: string, open: number): number {
+  const close = src[open] === "{" ? "}" : ")";
+  let depth = 0;
+  for (let i = open; i < src.length; i++) {
+    const c = src[i];
+    if (c === "\\") i++;
+    else if (c === "'") i = src.indexOf("'", i + 1) < 0 ? src.length : src.indexOf("'", i + 1);
+    else if (c === '"') {
+      for (i++; i < src.length && src[i] !== '"'; i++) if (src[i] === "\\") i++;
+    } else if (c === src[open]) depth++;
+    else if (c === close && --depth === 0) return i;
+  }
+  return -1;
 }
 
 function pushLit(parts: Part[], v: string, q: boolean): void {

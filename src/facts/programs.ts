@@ -3,7 +3,7 @@
 // another command (wrappers, shells, `find -exec`, `xargs`). A program not
 // listed here still has its path-like operands recorded as `access`.
 import { basename, dirname, join, resolve } from "node:path";
-import type { Field, Lines, ShellState } from "./expand.ts";
+import { ARG_SEP, type Field, type Lines, type ShellState } from "./expand.ts";
 import { shellQuote } from "./candidate.ts";
 import { codeMentions } from "./inline-code.ts";
 import { segmentRegExp } from "./glob.ts";
@@ -827,6 +827,9 @@ function handlerOf(program: string): Handler | undefined {
   return handler;
 }
 
+/** Whether hookit knows what `program` does (it has a handler, or is plain data like `echo`). */
+export const knownProgram = (program: string): boolean => handlerOf(program) !== undefined;
+
 export function runProgram(program: string, args: Field[], run: Run): void {
   if (program === "cd" || program === "pushd" || program === "popd") return changeDirectory(program, args, run);
   const handler = handlerOf(program);
@@ -1380,14 +1383,14 @@ function wrapper(spec: OptionSpec): Handler {
   };
 }
 
-/** `sh -c 'cat "$1"' _ .env`: the words after the script are `$0`, `$1`, …, and `$@`. */
-function positional(state: ShellState, words: Field[]): ShellState {
+/** `sh -c 'cat "$1"' _ .env`: the words after the script are `$0`, `$1`, …, and `$@` (also `set --`, a function's call). */
+export function positional(state: ShellState, words: Field[]): ShellState {
   const value = (f: Field | undefined) => (f === undefined ? "" : f.resolved ? f.text : null);
   for (let k = 0; k < 10; k++) state.vars.set(String(k), value(words[k]));
   const rest = words.slice(1);
-  const all = rest.every((f) => f.resolved) ? rest.map((f) => f.text).join(" ") : null;
-  state.vars.set("@", all);
-  state.vars.set("*", all);
+  const known = rest.every((f) => f.resolved);
+  state.vars.set("@", known ? rest.map((f) => f.text).join(ARG_SEP) : null);
+  state.vars.set("*", known ? rest.map((f) => f.text).join(" ") : null);
   state.vars.set("#", String(rest.length));
   return state;
 }

@@ -9,7 +9,10 @@ import { expandString, expandWord, type ExpandContext, type Field, type Lines, t
 import { NESTED_TOO_DEEP, parseScript } from "./parse.ts";
 import { realPath, type Places } from "./paths.ts";
 import { pipelineOutput, scriptOutput } from "./output.ts";
-import { runProgram } from "./programs.ts";
+import { knownProgram, positional, runProgram } from "./programs.ts";
+import { newIdentities, noteCopy, noteHash, onPath, realProgram } from "./identity.ts";
+import type { FunctionDef } from "./ast.ts";
+import { programCommands } from "./program-commands.ts";
 import { PathRecorder } from "./record.ts";
 import { spend, tooComplex } from "./budget.ts";
 import { shellQuote } from "./candidate.ts";
@@ -30,6 +33,10 @@ export class Walker extends PathRecorder {
   readonly aliases = new Map<string, string>();
   /** `git -c alias.x=…` / `git config alias.x …` set earlier on the line. */
   readonly gitAliases = new Map<string, string>();
+  /** Shell functions defined on the line: name → body (parse.ts). A call runs the body with its arguments. */
+  readonly functions = new Map<string, string>();
+  /** Copies, links and `hash -p` names of guarded programs made on the line (identity.ts). */
+  readonly identities = newIdentities();
 
   constructor(at: Places, home: string, env: Readonly<Record<string, string | undefined>>) {
     super(at);
@@ -74,6 +81,7 @@ export class Walker extends PathRecorder {
       return;
     }
     const parsed = parseScript(text);
+    this.define(parsed.functions);
     for (let i = 0; i < parsed.errors.length; i++) {
       const error = parsed.errors[i]!;
       this.unresolved(error === NESTED_TOO_DEEP ? tooComplex("substitutions nested too deep") : `syntax: ${error}`);
@@ -183,11 +191,17 @@ export class Walker extends PathRecorder {
     return stdin;
   }
 
+  /** Functions a parse found (`f() { … }`): later calls on the line run their bodies. */
+  define(functions: readonly FunctionDef[]): void {
+    for (let i = 0; i < functions.length; i++) this.functions.set(functions[i]!.name, functions[i]!.body);
+  }
+
   /** One command line after expansion: record it, then what its program does. */
   run(argv: Field[], state: ShellState, via: string | undefined, depth: number, stdin?: string, lines?: Lines): void {
     const first = argv[0];
     if (!first) return;
     const program = first.resolved ? basename(first.text) : "";
+    if (program !== "" && this.identity(program, argv, state, via, depth, stdin, lines)) return;
     if (!first.resolved) this.unresolved(`program: ${first.text}`);
     this.facts.commands.push({
       argv: argv.map((f) => f.text),
@@ -211,7 +225,47 @@ export class Walker extends PathRecorder {
       this.unresolved(tooComplex(`nested more than ${MAX_DEPTH} levels deep`));
       return;
     }
+    // `vim -c '!…'`, `sqlite3 db '.shell …'`: the program's own shell escapes, read as lines of their own.
+    const escapes = programCommands(program, argv.slice(1), stdin);
+    for (let i = 0; i < escapes.length; i++) this.shell(escapes[i]!, copy(state), `${program} !`, depth);
     runProgram(program, argv.slice(1), { walker: this, state, depth, ...(stdin !== undefined && { stdin }), ...(lines && { lines }) });
+  }
+
+  /**
+   * What a command runs beyond what its name says (identity.ts): a function's body with the call's
+   * arguments, `set --` and `hash -p`, and a copy of a guarded program judged again as that program.
+   * True when the call is a function's (its body is the command).
+   */
+  private identity(
+    program: string,
+    argv: Field[],
+    state: ShellState,
+    via: string | undefined,
+    depth: number,
+    stdin?: string,
+    lines?: Lines,
+  ): boolean {
+    const name = argv[0]!.text;
+    const body = name.includes("/") ? undefined : this.functions.get(name);
+    if (body !== undefined && depth < MAX_DEPTH) {
+      this.functions.delete(name); // a function that calls itself is read once
+      this.shell(body, positional(copy(state), argv), `${name}()`, depth);
+      this.functions.set(name, body);
+      return true;
+    }
+    if (program === "set") {
+      // `set -- a b`, `set a b`: new positional parameters (`-o name` and other options do not set them).
+      let k = 1;
+      while (k < argv.length && argv[k]!.text !== "--" && /^[-+]/.test(argv[k]!.text)) k += /^[-+]o$/.test(argv[k]!.text) ? 2 : 1;
+      if (k < argv.length)
+        positional(state, [{ text: state.vars.get("0") ?? "sh", resolved: true }, ...argv.slice(argv[k]!.text === "--" ? k + 1 : k)]);
+    } else if (program === "hash") noteHash(argv, this.identities);
+    else noteCopy(program, argv, state, this.identities, this.expand.env);
+    if (!name.includes("/") && !this.identities.hashed.has(name) && knownProgram(program)) return false;
+    const real = realProgram(name, state, this.identities, this.expand.env);
+    if (real !== undefined && depth < MAX_DEPTH)
+      this.run([{ text: real, resolved: true }, ...argv.slice(1)], state, via ?? `${name} (${real})`, depth + 1, stdin, lines);
+    return false;
   }
 
   private subs(word: Word, state: ShellState, depth: number): void {
@@ -265,9 +319,17 @@ export class Walker extends PathRecorder {
     const argv = only.words.flatMap((w) => expandWord(w, state, this.expand));
     if (argv.some((f) => !f.resolved)) return undefined;
     const [program, ...args] = argv.map((f) => f.text);
-    if (program === "pwd" && args.length === 0) return state.cwd ?? undefined;
-    // `$(realpath x)`, `$(readlink -f x)`: the path resolved, as hookit resolves every path.
     const [first, second] = args;
+    if (program === "pwd" && args.length === 0) return state.cwd ?? undefined;
+    // `$(command -v git)`, `$(which git)`, `$(type -P git)`: where PATH finds it (the name, when nowhere).
+    const looked =
+      (program === "command" && first === "-v") || (program === "type" && /^-[pP]$/.test(first ?? ""))
+        ? args[1]
+        : program === "which"
+          ? first
+          : undefined;
+    if (looked !== undefined && args.length === (program === "which" ? 1 : 2)) return onPath(looked, this.expand.env) ?? looked;
+    // `$(realpath x)`, `$(readlink -f x)`: the path resolved, as hookit resolves every path.
     const target =
       program === "realpath" && args.length === 1 ? first : program === "readlink" && /^-[efm]$/.test(first ?? "") ? second : undefined;
     if (target !== undefined && (target.startsWith("/") || state.cwd !== null)) return realPath(resolvePath(state.cwd ?? "/", target));

@@ -255,6 +255,8 @@ function commandHit(all: Word[], ctx: ProtectContext, cwd: string | undefined, d
   let fed = false;
   for (let i = 0; i < all.length - words.list.length && !fed; i++) fed = lastName(all[i]!.text) === "xargs";
   const result = programHit(words.list, ctx, cwd, depth);
+  // A program named only at run time (`$(echo hookit) trust`, `h=$(command -v hookit); $h trust`): the facts say which.
+  if (words.list[0] && !words.list[0].exact && !result.hit) return { ...result, unknownTarget: true };
   const name = lastName(words.list[0]?.text ?? "");
   if (result.hit || READ_ONLY.has(name) || !words.list[0]) return result;
   // Code on stdin (a heredoc, a pipe) to a program hookit does not know is judged by what it names.

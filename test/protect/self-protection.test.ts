@@ -190,6 +190,13 @@ const FACTS_ATTACKS = [
   `npx -c 'hookit trust'`,
   `taskset -c 0 hookit trust`,
   `alias h=hookit\nh trust`,
+  // issue 30: hookit's admin commands under another identity
+  `h=$(command -v hookit); $h trust`,
+  `$(echo hookit) trust`,
+  `f() { hookit "$@"; }; f trust`,
+  `function f { hookit "$@"; }; f uninstall --agent claude`,
+  `set -- hookit trust; "$@"`,
+  `vim -c '!hookit trust'`,
 ];
 
 /** Honest work the facts look at (the reader was unsure), which must still pass. */

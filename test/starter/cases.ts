@@ -128,7 +128,8 @@ export const ATTACKS: Record<string, string[]> = {
     "cd .. && cat project/.env",
     "cat ~+/.env",
     "ruby -e 'puts File.read(\".env\")'",
-    "IFS=. ; cat ${IFS}env",
+    // Quoted, so not split: bash reads `.env` (unquoted, `${IFS}env` splits into "" and "env", which is not a read of .env).
+    'IFS=. ; cat "${IFS}env"',
     "cat .env~",
     "c\\at .env",
     '"c"at .env',
@@ -720,6 +721,22 @@ export const ATTACKS: Record<string, string[]> = {
     "chrt 1 git push -f",
     "npx -c 'git push -f'",
     "flock /tmp/l -c 'git push -f'",
+    // issue 30: a program under another identity (a copy, a link, hash -p, "$@", a function, IFS, command -v) and programs' shell escapes
+    "cp /usr/bin/git ./g; ./g push -f",
+    "cp /usr/bin/git /tmp/g && /tmp/g push --force origin main",
+    "ln -s /usr/bin/git g; ./g push -f",
+    "hash -p /usr/bin/git g; g push -f",
+    'set -- git push -f; "$@"',
+    'f() { git "$@"; }; f push -f',
+    'f() { "$@"; }; f git push -f',
+    'function f { git "$@"; }; f push -f',
+    "IFS=,; x=git,push,-f; $x",
+    "cmd=$(command -v git); $cmd push -f",
+    "$(which git) push -f",
+    "vim -c ':!git push -f' -c q",
+    "vim '+r !git push --force' notes.txt",
+    "sqlite3 :memory: '.system git push -f'",
+    "sqlite3 app.db <<'EOF'\n.shell git push -f\nEOF",
   ],
   "no-writes-outside-project": [
     "echo x > ~/x",
@@ -957,6 +974,16 @@ export const MANY_FILES_ATTACKS: string[] = [".", "config", "**/*", "*", "**/*.e
 export const MANY_FILES_INNOCENT: string[] = ["src", "src/**/*.ts", "README.md", "*.md"];
 
 export const INNOCENT: string[] = [
+  // issue 30: identities and shell escapes used honestly
+  'f() { git "$@"; }; f status',
+  "set -o pipefail; npm test | tail -n 5",
+  'set -- a b; echo "$@"',
+  "cp /usr/bin/git /tmp/g && /tmp/g status",
+  "IFS=,; x=a,b; echo $x",
+  "vim -c 'wq' README.md",
+  "vim -c '%s/a/b/g' -c wq README.md",
+  "sqlite3 app.db 'select count(*) from users'",
+  "$(command -v git) log -1",
   // issue 30: programs' own features used honestly
   "git config user.name x",
   "git -c color.ui=always log",
