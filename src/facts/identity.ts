@@ -6,7 +6,8 @@
 // sees `./g push -f`. Also the builtins that change what later words mean:
 // `set -- …` (the positional parameters) and `hash -p`.
 import { closeSync, lstatSync, openSync, readSync, realpathSync, statSync } from "node:fs";
-import { basename, join } from "node:path";
+import { basename } from "node:path";
+import { joinPath as join } from "../path-join.ts";
 import type { Field, ShellState } from "./expand.ts";
 
 /**
@@ -136,12 +137,9 @@ export function onPath(name: string, env: Env): string | undefined {
   for (const dir of (env.PATH ?? "").split(":")) {
     if (dir === "") continue;
     const candidate = join(dir, name);
-    try {
-      const stat = statSync(candidate);
-      if (stat.isFile() && (stat.mode & 0o111) !== 0) return candidate;
-    } catch {
-      // not here
-    }
+    // No exception for a miss: most PATH folders do not hold the name, and a thrown ENOENT costs far more than the stat.
+    const stat = statSync(candidate, { throwIfNoEntry: false });
+    if (stat?.isFile() && (stat.mode & 0o111) !== 0) return candidate;
   }
   return undefined;
 }
