@@ -17,6 +17,26 @@ const ARG = "(?:[^ '\\\\]|\\\\.|'[^']*')+";
 const FORCE_PUSH = `^git(?: ${ARG})*? push(?: ${ARG})*? (?:--force|--m(?:i(?:r(?:r(?:o(?:r)?)?)?)?)?|-[A-Za-z]*f[A-Za-z]*|'?\\+[^ ]*)(?: |$)`;
 // `git -c remote.<name>.mirror=true push` / `-c remote.<name>.push=+…`: the same, set for one command.
 const FORCE_PUSH_CONFIG = `^git(?: ${ARG})*? -c '?remote\\.[^ =]+\\.(?:mirror=(?:[tT]rue|yes|on|1)|push=\\+)[^ ]*(?: ${ARG})*? push(?: |$)`;
+// Credentials a developer keeps outside any project: SSH private keys (not the `.pub` halves), the
+// cloud CLIs' tokens, cluster, registry and package-publishing logins, git's stored passwords, GnuPG's
+// keys. A recursive reader of one of these folders (tar, cp -r, grep -r) reads the folder itself.
+const HOME_DIR = "^/(?:home/[^/]+|root|Users/[^/]+)";
+const CREDENTIALS = [
+  "(^|/)\\.ssh(/(id_[^/]*|[^/]*_key|[^/]*\\.pem))?$(?<!\\.pub)",
+  "(^|/)\\.aws(/(credentials|config|sso/cache/[^/]*))?$",
+  "(^|/)\\.config/gcloud(/.*)?$",
+  "(^|/)\\.azure(/.*)?$",
+  "(^|/)\\.kube/config$",
+  "(^|/)\\.docker/config\\.json$",
+  "(^|/)\\.gnupg(/.*)?$",
+  "(^|/)\\.git-credentials$",
+  "(^|/)\\.config/gh/hosts\\.yml$",
+  // Often also committed in a project without a secret: only the home directory's.
+  `${HOME_DIR}/\\.(npmrc|pypirc|netrc)$`,
+];
+// A shell or interpreter running what a download prints: `curl … | sh`, `bash <(wget -O- …)`, `python3 - < <(curl …)`.
+const DOWNLOADERS = "^(curl|wget|fetch|aria2c|http|https|xh|lynx)$";
+const RUNS_INPUT = "(reads commands from its input|reads code from its input|runs a command's output|-c of a value hookit cannot know)";
 const tell = (message: string) => ({ type: "message", message, delivery: "steer", outcome: "block" }) as const;
 
 export const STARTER_POLICY = {
@@ -63,6 +83,27 @@ export const STARTER_POLICY = {
       shell: "false",
       action: tell(
         "Writing outside this project is blocked. Keep changes inside the project (or the system temp directory); if a file elsewhere must change, ask the user to do it.",
+      ),
+      default: true,
+    },
+    "no-credential-files": {
+      description:
+        "Never read or copy the credentials kept outside a project (SSH private keys, ~/.aws, gcloud, Azure, ~/.kube/config, ~/.docker/config.json, ~/.npmrc, ~/.pypirc, ~/.netrc, ~/.git-credentials, GnuPG), by any tool, wrapper or symlink.",
+      event: "tool_call",
+      filter: { "hookit.reads": CREDENTIALS },
+      shell: "false",
+      action: tell(
+        "That file holds the user's credentials, so it was not read. Do not look for another way to reach it: if the task needs access to a service, ask the user to set it up or to give you what you need.",
+      ),
+      default: true,
+    },
+    "no-download-to-shell": {
+      description: "Block running what a download prints (curl … | sh, wget -O- … | bash, bash <(curl …), python3 - < <(curl …)).",
+      event: "tool_call",
+      filter: { "hookit.programs": DOWNLOADERS, "hookit.unresolved": RUNS_INPUT },
+      shell: "false",
+      action: tell(
+        "Piping a download into a shell or interpreter runs code nobody has read, so it was not run. Download it to a file instead, and ask the user to read it and run it themselves if it is needed.",
       ),
       default: true,
     },

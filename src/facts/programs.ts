@@ -1461,5 +1461,8 @@ function interpreter(args: Field[], run: Run, program: string): void {
   // `python3 -m json.tool .env`: with a module every operand is its argument; otherwise the first is the script.
   const script = !parsed.values.has("m") && operands[0] !== undefined && !operands[0].text.startsWith("-");
   if (script) mark(run, operands.slice(0, 1), "read", program);
+  // `python3 -`, `node` with no script: the program runs whatever arrives on its input.
+  else if (!parsed.values.has("m") && (operands.length === 0 || operands[0]!.text === "-"))
+    run.walker.unresolved(`${program} reads code from its input`);
   generic(script ? operands.slice(1) : operands, run, program);
 }

@@ -80,9 +80,10 @@ describe.concurrent("starter policy on Gemini's read_many_files", () => {
 describe.concurrent.each(agents)("the built binary on %s, one case of each kind", (agent) => {
   const samples = [
     ...Object.entries(ATTACKS).map(([guard, commands]) => [`${guard} blocks`, guard, { kind: "bash", command: commands[0]! }] as const),
-    ...Object.entries(FILE_ATTACKS).map(([guard, calls]) => {
-      const [kind, path] = calls.find(([k]) => !(agent === "codex" && k === "read"))!;
-      return [`${guard} blocks the ${kind} tool`, guard, { kind, path }] as const;
+    // Codex has no read tool: a guard whose file cases are all reads has none to show there.
+    ...Object.entries(FILE_ATTACKS).flatMap(([guard, calls]) => {
+      const found = calls.find(([k]) => !(agent === "codex" && k === "read"));
+      return found ? [[`${guard} blocks the ${found[0]} tool`, guard, { kind: found[0], path: found[1] }] as const] : [];
     }),
     ["lets an innocent command run", undefined, { kind: "bash", command: INNOCENT[0]! }] as const,
   ];

@@ -50,6 +50,8 @@ describe("starter policy", () => {
       "no-dotenv-secrets",
       "no-force-push",
       "no-writes-outside-project",
+      "no-credential-files",
+      "no-download-to-shell",
       "redact-secrets",
     ]);
   });
