@@ -1,7 +1,7 @@
 // Command and path facts in an evaluation: derived once per event, and only
 // when a hook that may run needs them — a filter on a `hookit.*` key, or a
 // `when`/`shell` that will see HOOKIT_COMMANDS / HOOKIT_PATHS.
-import { tooComplexMark } from "../facts/budget.ts";
+import { readingFailed, tooComplexMark } from "../facts/budget.ts";
 import { factCandidate, factEnv } from "../facts/candidate.ts";
 import { derivePathFacts } from "../facts/file-tools.ts";
 import type { Facts } from "../facts/types.ts";
@@ -84,7 +84,7 @@ export async function attachFacts(
     keys = factCandidate(facts);
     env = factEnv(facts);
   } catch (error) {
-    const unresolved = [`internal: ${(error as Error).message}`];
+    const unresolved = [readingFailed((error as Error).message)];
     keys = { "hookit.unresolved": unresolved };
     env = { HOOKIT_UNRESOLVED: JSON.stringify(unresolved) };
   }

@@ -41,8 +41,17 @@ export function spend(): void {
 /** The mark's text for a reason the facts stopped. */
 export const tooComplex = (why: string) => `${TOO_COMPLEX}: ${why}; split the command into smaller ones`;
 
-/** The mark when `unresolved` holds it: the facts did not read the whole line. */
+/** The start of the `unresolved` entry of a line whose reading failed on an error of hookit's own. */
+export const UNCHECKED = "not checked: hookit's reading of it failed";
+
+/** The mark of an error in the facts themselves: a line not read to its end, refused like one past the budget. */
+export const readingFailed = (message: string) => `${UNCHECKED} (${message}); report it, and split the command meanwhile`;
+
+/** The mark when `unresolved` holds one: the facts did not read the whole line (past the budget, or failed). */
 export function tooComplexMark(unresolved: readonly string[]): string | undefined {
-  for (let i = 0; i < unresolved.length; i++) if (unresolved[i]!.startsWith(TOO_COMPLEX)) return unresolved[i];
+  for (let i = 0; i < unresolved.length; i++) {
+    const entry = unresolved[i]!;
+    if (entry.startsWith(TOO_COMPLEX) || entry.startsWith(UNCHECKED)) return entry;
+  }
   return undefined;
 }

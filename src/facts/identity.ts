@@ -137,9 +137,13 @@ export function onPath(name: string, env: Env): string | undefined {
   for (const dir of (env.PATH ?? "").split(":")) {
     if (dir === "") continue;
     const candidate = join(dir, name);
-    // No exception for a miss: most PATH folders do not hold the name, and a thrown ENOENT costs far more than the stat.
-    const stat = statSync(candidate, { throwIfNoEntry: false });
-    if (stat?.isFile() && (stat.mode & 0o111) !== 0) return candidate;
+    try {
+      // No exception for a miss: most PATH folders do not hold the name, and a thrown ENOENT costs far more than the stat.
+      const stat = statSync(candidate, { throwIfNoEntry: false });
+      if (stat?.isFile() && (stat.mode & 0o111) !== 0) return candidate;
+    } catch {
+      // a folder this user may not search (EACCES), or not a folder (ENOTDIR)
+    }
   }
   return undefined;
 }

@@ -11,7 +11,7 @@ import { NESTED_TOO_DEEP, parseScript } from "./parse.ts";
 import { forgetPaths, places, realPath } from "./paths.ts";
 import type { FactOptions, Facts } from "./types.ts";
 import { Walker } from "./walk.ts";
-import { BudgetSpent, endBudget, startBudget, tooComplex } from "./budget.ts";
+import { BudgetSpent, endBudget, readingFailed, startBudget, tooComplex } from "./budget.ts";
 
 export type { CommandFact, Effect, FactOptions, Facts, Location, PathFact } from "./types.ts";
 export { factCandidate, factEnv, FACT_KEYS, FACT_PREFIX } from "./candidate.ts";
@@ -45,7 +45,8 @@ export function deriveCommandFacts(command: string, options: FactOptions): Facts
       walker.unresolved(error === NESTED_TOO_DEEP ? tooComplex("substitutions nested too deep") : `syntax: ${error}`);
     walker.script(parsed.script, state, undefined, 0);
   } catch (error) {
-    walker.unresolved(error instanceof BudgetSpent ? tooComplex(error.message) : `internal: ${(error as Error).message}`);
+    // An error of hookit's own is a line not read either: refused on guard events, never allowed half-read.
+    walker.unresolved(error instanceof BudgetSpent ? tooComplex(error.message) : readingFailed((error as Error).message));
   } finally {
     endBudget();
   }
