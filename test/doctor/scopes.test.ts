@@ -2,49 +2,24 @@
 // (issue 31): a switch in the user's own file turns off a project install, and a
 // cloned repository's committed settings turn off a global one. The old doctor read
 // only the file it installed into and said ✓ in each of these cases.
-import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { afterEach, beforeAll, describe, expect, test } from "vitest";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { describe, expect, test } from "vitest";
 import { runDoctor } from "../../src/doctor/index.ts";
-import { installAgents } from "../../src/installer/index.ts";
+import { type DoctorBox, errorsOf as errorChecks, installInto, useDoctorBoxes } from "./_box.ts";
 
-const REPO = resolve(import.meta.dirname, "../..");
-let root: string;
-
-beforeAll(() => {
-  if (!existsSync(join(REPO, "dist", "hook.cjs"))) execFileSync("npm", ["run", "build"], { cwd: REPO, stdio: "ignore" });
-});
-afterEach(() => rmSync(root, { recursive: true, force: true }));
-
-function box() {
-  root = mkdtempSync(join(tmpdir(), "hookit-scopes-"));
-  const home = join(root, "home");
-  const project = join(root, "project");
-  mkdirSync(join(project, ".git"), { recursive: true });
-  mkdirSync(home, { recursive: true });
-  const env = { PATH: "/usr/bin:/bin", HOME: home, XDG_CONFIG_HOME: join(home, ".config"), XDG_STATE_HOME: join(home, ".state") };
-  return { home, project, env };
-}
+const box = useDoctorBoxes("hookit-scopes-");
 
 function write(path: string, value: unknown) {
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, `${JSON.stringify(value)}\n`);
 }
 
-const install = (agent: string, b: ReturnType<typeof box>, scope: "project" | "global") =>
-  installAgents({
-    agents: [agent],
-    ...(scope === "global" ? { scope } : { projectDir: b.project }),
-    env: b.env,
-    cwd: b.project,
-    packageRoot: REPO,
-  });
+const install = (agent: string, b: DoctorBox, scope: "project" | "global") => installInto(agent, b, scope);
 
-async function errorsOf(b: ReturnType<typeof box>) {
+async function errorsOf(b: DoctorBox) {
   const report = await runDoctor(b.project, b.env);
-  return { report, errors: report.checks.filter((c) => c.status === "error") };
+  return { report, errors: errorChecks(report) };
 }
 
 describe("a switch at another scope than the install is ✗, naming the file that decides", () => {
@@ -52,32 +27,27 @@ describe("a switch at another scope than the install is ✗, naming the file tha
     [
       "claude",
       "project",
-      (b: ReturnType<typeof box>) => write(join(b.home, ".claude/settings.json"), { disableAllHooks: true }),
+      (b: DoctorBox) => write(join(b.home, ".claude/settings.json"), { disableAllHooks: true }),
       /\.claude\/settings\.json: "disableAllHooks": true/,
     ],
-    [
-      "claude",
-      "project",
-      (b: ReturnType<typeof box>) => write(join(b.home, ".claude/settings.json"), { env: { HOOKIT: "0" } }),
-      /"env" sets HOOKIT=0/,
-    ],
+    ["claude", "project", (b: DoctorBox) => write(join(b.home, ".claude/settings.json"), { env: { HOOKIT: "0" } }), /"env" sets HOOKIT=0/],
     [
       "gemini",
       "project",
-      (b: ReturnType<typeof box>) => write(join(b.home, ".gemini/settings.json"), { hooksConfig: { enabled: false } }),
+      (b: DoctorBox) => write(join(b.home, ".gemini/settings.json"), { hooksConfig: { enabled: false } }),
       /"hooksConfig\.enabled" is false/,
     ],
     // A cloned repository ships these files: they switch off a global install there.
     [
       "claude",
       "global",
-      (b: ReturnType<typeof box>) => write(join(b.project, ".claude/settings.json"), { disableAllHooks: true }),
+      (b: DoctorBox) => write(join(b.project, ".claude/settings.json"), { disableAllHooks: true }),
       /project\/\.claude\/settings\.json: "disableAllHooks": true/,
     ],
     [
       "gemini",
       "global",
-      (b: ReturnType<typeof box>) => write(join(b.project, ".gemini/settings.json"), { hooksConfig: { disabled: ["hookit"] } }),
+      (b: DoctorBox) => write(join(b.project, ".gemini/settings.json"), { hooksConfig: { disabled: ["hookit"] } }),
       /"hooksConfig\.disabled" lists "hookit"/,
     ],
   ] as const)("%s %s install", async (agent, scope, sabotage, message) => {
@@ -112,7 +82,7 @@ describe("a switch at another scope than the install is ✗, naming the file tha
   test.runIf(process.getuid?.() === 0)("Claude's managed settings count too, drop-in folder included", async () => {
     const b = box();
     await install("claude", b, "project");
-    const systemRoot = join(root, "sysroot");
+    const systemRoot = join(b.root, "sysroot");
     write(join(systemRoot, "etc/claude-code/managed-settings.d/50-org.json"), { allowManagedHooksOnly: true });
     const report = await runDoctor(b.project, { ...b.env, HOOKIT_SYSTEM_ROOT: systemRoot });
     const found = report.checks.find((c) => c.status === "error" && /allowManagedHooksOnly/.test(c.message));

@@ -1,40 +1,28 @@
 // doctor tells the truth per agent: a file the agent ignores, hooks switched off in
 // the agent, HOOKIT=0 in the agent's env, entries removed since install, Codex's own
 // trust state. Each case is one the old doctor reported with ✓ (issue 18, issue 14).
-import { execFileSync, spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { homedir, tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { afterEach, beforeAll, describe, expect, test } from "vitest";
+import { spawnSync } from "node:child_process";
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { homedir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
 import { runDoctor } from "../../src/doctor/index.ts";
 import { installAgents } from "../../src/installer/index.ts";
 import { RESTART_STEP } from "../../src/install/common.ts";
+import { errorsOf, REPO, useDoctorBoxes } from "./_box.ts";
 
-const REPO = resolve(import.meta.dirname, "../..");
+const boxes = useDoctorBoxes("hookit-truth-");
 let root: string;
-
-beforeAll(() => {
-  if (!existsSync(join(REPO, "dist", "hook.cjs"))) execFileSync("npm", ["run", "build"], { cwd: REPO, stdio: "ignore" });
-});
-afterEach(() => rmSync(root, { recursive: true, force: true }));
-
 function box() {
-  root = mkdtempSync(join(tmpdir(), "hookit-truth-"));
-  const home = join(root, "home");
-  const project = join(root, "project");
-  const bin = join(root, "bin");
-  mkdirSync(join(project, ".git"), { recursive: true });
-  mkdirSync(home, { recursive: true });
-  mkdirSync(bin);
-  // No real codex on PATH unless a test puts one there.
-  const env = { PATH: `${bin}:/usr/bin:/bin`, HOME: home, XDG_CONFIG_HOME: join(home, ".config"), XDG_STATE_HOME: join(home, ".state") };
-  return { home, project, bin, env };
+  const made = boxes();
+  root = made.root;
+  return made;
 }
 
 const install = (agent: string, project: string, env: Record<string, string>) =>
   installAgents({ agents: [agent], projectDir: project, env, cwd: project, packageRoot: REPO });
 
-const errors = (report: Awaited<ReturnType<typeof runDoctor>>) => report.checks.filter((c) => c.status === "error");
+const errors = errorsOf;
 
 describe("doctor reads each config file the way its agent does", () => {
   test("a comment in Claude's settings.json: Claude ignores the file, so ✗", async () => {
