@@ -13,6 +13,7 @@ import type { SettingsLayer, SettingsSwitch } from "../install/types.ts";
 import { isRecord } from "../is-record.ts";
 import type { Env } from "../paths.ts";
 import type { FileProblem } from "./agent-file.ts";
+import type { Check } from "./index.ts";
 
 export interface LayerContext {
   projectDir: string;
@@ -91,7 +92,7 @@ function decidingLayer(layers: readonly ReadLayer[], sw: SettingsSwitch): { read
  * What in the agent's merged settings keeps an install at `scope` from running: each switch whose
  * effective value turns it off, with the file that decides it and how to undo it.
  */
-export function effectiveProblems(agent: AgentId, scope: "project" | "global" | "system", ctx: LayerContext): FileProblem[] {
+export function effectiveProblems(agent: AgentId, scope: "project" | "global" | "system" | "plugin", ctx: LayerContext): FileProblem[] {
   const data = TARGETS[agent].settingsLayers;
   if (!data) return [];
   const layers = readLayers(agent, ctx);
@@ -99,7 +100,7 @@ export function effectiveProblems(agent: AgentId, scope: "project" | "global" | 
   for (const sw of data.switches) {
     const found = decidingLayer(layers, sw);
     if (!found || !sw.off(found.value)) continue;
-    if (sw.spares?.includes(scope)) continue;
+    if (scope !== "plugin" && sw.spares?.includes(scope)) continue;
     // A managed install outranks what the user's and the project's own files say (test/e2e/managed.e2e.test.ts).
     if (scope === "system" && sw.sparesManaged && !found.read.layer.managed) continue;
     const { file, layer } = found.read;
@@ -114,6 +115,38 @@ export function effectiveProblems(agent: AgentId, scope: "project" | "global" | 
     });
   }
   return problems;
+}
+
+/**
+ * hookit installed as the agent's own add-on (Claude Code's plugin), from every layer that names it:
+ * ✓ when the deciding layer has it on (and no switch turns it off), ✗ when it is off. Returns whether
+ * the add-on is there at all.
+ */
+export function addOnChecks(agent: AgentId, ctx: LayerContext, checks: Check[]): boolean {
+  const data = TARGETS[agent].settingsLayers;
+  const addOn = data?.addOn;
+  if (!data || !addOn) return false;
+  const layers = readLayers(agent, ctx);
+  const ids = new Set<string>();
+  for (const { settings } of layers) {
+    const entries = settings[addOn.key];
+    if (isRecord(entries)) for (const id of Object.keys(entries)) if (addOn.id.test(id)) ids.add(id);
+  }
+  const title = TARGETS[agent].title;
+  for (const id of ids) {
+    const found = decidingLayer(layers, { path: [addOn.key, id], off: () => true, says: () => "" });
+    if (found?.value === true) {
+      checks.push({ agent, status: "ok", message: `${title} loads hookit's ${addOn.kind} ${id} (on in ${found.read.file})` });
+      for (const problem of effectiveProblems(agent, "plugin", ctx)) checks.push({ agent, status: "error", ...problem });
+    } else
+      checks.push({
+        agent,
+        status: "error",
+        message: `${title}'s ${addOn.kind} ${id} is switched off in ${found?.read.file ?? "its settings"}: hookit's hooks from it do not run`,
+        fix: `${addOn.enable(id)} (or set "${addOn.key}": {"${id}": true} there)`,
+      });
+  }
+  return ids.size > 0;
 }
 
 /** Whether the agent's settings layers are data here (then they replace the per-file checks). */

@@ -20,6 +20,7 @@ import { hookEventOf, isHookitCommand } from "../install/marker.ts";
 import type { Scope } from "../install/types.ts";
 import { probeCommand, probeEventName } from "./probe.ts";
 import { agentFileProblems } from "./agent-file.ts";
+import { addOnChecks } from "./effective.ts";
 import { codexChecks } from "./codex-checks.ts";
 import { readManifest } from "../install/manifest.ts";
 import { versionChecks } from "./versions.ts";
@@ -58,6 +59,8 @@ export async function runDoctor(cwd: string, env: Env): Promise<DoctorReport> {
   const manifest = readManifest(env);
   const managed = managedChecks(env, checks);
   const managedIn = new Set<AgentId>();
+  /** Agents that load hookit as their own add-on (Claude Code's plugin). */
+  const addOns = new Set<AgentId>();
   const system = managed ? readSystemRecord(managed.root) : undefined;
   for (const agent of AGENT_IDS) {
     const adapter = isInProcessAgent(agent) ? undefined : await loadAdapter(agent);
@@ -88,6 +91,7 @@ export async function runDoctor(cwd: string, env: Env): Promise<DoctorReport> {
         });
       }
     }
+    if (addOnChecks(agent, { projectDir, env, systemRoot: managed?.root ?? systemRoot(env).root }, checks)) addOns.add(agent);
     const scopes = installedIn.get(agent) ?? [];
     if (scopes.length > 1 && TARGETS[agent].inProcess?.loadsOnce !== true) {
       checks.push({
@@ -115,7 +119,7 @@ export async function runDoctor(cwd: string, env: Env): Promise<DoctorReport> {
     }
   }
   checks.push(...versionChecks([...installedIn.keys()], env));
-  if (installedIn.size === 0 && managedIn.size === 0)
+  if (installedIn.size === 0 && managedIn.size === 0 && addOns.size === 0)
     checks.push({ status: "warn", message: "hookit is not installed into any agent", fix: "hookit install --agent all" });
   if (installedIn.has("codex")) await codexChecks(installedIn.get("codex")!, projectDir, env, checks, advice);
   checks.push(...telemetryChecks(env));

@@ -106,10 +106,23 @@ export interface SettingsSwitch {
   sparesManaged?: true;
 }
 
+/** hookit as the agent's own add-on (Claude Code's plugin): where the agent records it on or off. */
+export interface AddOnSetting {
+  /** What the agent calls it. */
+  kind: string;
+  /** The settings key holding the add-ons, each an `id: true|false` entry (Claude Code's `enabledPlugins`). */
+  key: string;
+  /** hookit's id there, whatever the marketplace: `hookit@<marketplace>`. */
+  id: RegExp;
+  /** The agent's own command that switches it back on. */
+  enable(id: string): string;
+}
+
 export interface SettingsLayers {
   /** Lowest precedence first: a later layer's value wins. */
   layers: readonly SettingsLayer[];
   switches: readonly SettingsSwitch[];
+  addOn?: AddOnSetting;
   /** The agent runs managed hooks whatever a project's settings say, so doctor recommends the managed install. */
   managedOutranks?: true;
 }

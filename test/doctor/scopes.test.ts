@@ -89,3 +89,29 @@ describe("a switch at another scope than the install is ✗, naming the file tha
     expect(found?.message, JSON.stringify(report.checks)).toMatch(/managed-settings\.d\/50-org\.json: "allowManagedHooksOnly": true/);
   });
 });
+
+// Claude Code records `claude plugin install hookit@<marketplace>` as `"enabledPlugins": {"hookit@hookit": true}`
+// in the user's settings (what test/e2e/claude-plugin.e2e.test.ts saw on 2.1.332).
+describe("hookit as Claude Code's plugin", () => {
+  test("an enabled plugin counts as an install; switched off at any scope that wins, it is ✗ with the command that enables it", async () => {
+    const b = box();
+    write(join(b.home, ".claude/settings.json"), { enabledPlugins: { "hookit@hookit": true } });
+    let report = await runDoctor(b.project, b.env);
+    expect(
+      report.checks.find((c) => c.agent === "claude" && c.status === "ok" && /loads hookit's plugin hookit@hookit/.test(c.message)),
+    ).toBeDefined();
+    expect(report.checks.some((c) => /not installed into any agent/.test(c.message))).toBe(false);
+    write(join(b.project, ".claude/settings.local.json"), { enabledPlugins: { "hookit@hookit": false } });
+    report = await runDoctor(b.project, b.env);
+    const off = errorChecks(report).find((c) => /plugin hookit@hookit is switched off in .*settings\.local\.json/.test(c.message));
+    expect(off?.fix).toMatch(/^claude plugin enable hookit@hookit/);
+  });
+
+  test("a repository's disableAllHooks under the plugin is ✗ too", async () => {
+    const b = box();
+    write(join(b.home, ".claude/settings.json"), { enabledPlugins: { "hookit@hookit": true } });
+    write(join(b.project, ".claude/settings.json"), { disableAllHooks: true });
+    const found = errorChecks(await runDoctor(b.project, b.env)).find((c) => /"disableAllHooks": true/.test(c.message));
+    expect(found?.fix).toMatch(/hookit install --system --agent claude/);
+  });
+});

@@ -2,6 +2,7 @@
 // folder (dist/, package.json, .claude-plugin/, hooks/: what npm ships) added as a marketplace
 // from a local path, then `claude plugin install hookit@hookit`, offline. No `hookit install`:
 // the only hooks are the plugin's. The block and tamper scenarios are the ones every agent runs.
+import { execaSync } from "execa";
 import { cpSync, mkdtempSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -43,6 +44,19 @@ describe("claude: hookit as a Claude Code plugin (marketplace from a local path)
     expect(settings.hooks, "no hooks outside the plugin").toBeUndefined();
     expect(r.exists(MARKER), r.summary()).toBe(false);
     expect(afterLastToolCall(r.views[1] ?? []), r.summary()).toContain(BLOCK_REASON);
+    // doctor knows the plugin as an install, from what the real CLI wrote.
+    const doctor = execaSync(process.execPath, [hookitBin(), "doctor"], {
+      cwd: r.project,
+      env: {
+        PATH: process.env.PATH ?? "/usr/bin:/bin",
+        HOME: r.home,
+        XDG_CONFIG_HOME: join(r.home, ".config"),
+        XDG_STATE_HOME: join(r.home, ".local/state"),
+      },
+      extendEnv: false,
+      reject: false,
+    });
+    expect(doctor.stdout).toContain("Claude Code loads hookit's plugin hookit@hookit");
   });
 
   it("tamper: the model deletes the plugin's installed copy, then runs what the policy forbids; neither happens", async () => {

@@ -69,6 +69,8 @@ const settingsLayers: SettingsLayers = {
     },
   ],
   managedOutranks: true,
+  // `claude plugin install hookit@<marketplace>` records the plugin here (checked on 2.1.332: test/e2e/claude-plugin.e2e.test.ts).
+  addOn: { kind: "plugin", key: "enabledPlugins", id: /^hookit@/, enable: (id) => `claude plugin enable ${id}` },
 };
 
 const target: InstallTarget = {
