@@ -13,6 +13,7 @@ import { realPath } from "./paths.ts";
 import { ag, gitGrepTree, grep, rg } from "./search.ts";
 import { gitConfigWrite, gitRunsOwnCommands, gitSettings } from "./git-run.ts";
 import type { Effect } from "./types.ts";
+import { parallel, xargs } from "./xargs.ts";
 import { copy, printfValue, type PathOptions, type Walker } from "./walk.ts";
 import { existsSync, statSync } from "node:fs";
 
@@ -27,7 +28,6 @@ export interface Run {
 }
 type Handler = (args: Field[], run: Run, program: string) => void;
 
-const unknownField = (text: string): Field => ({ text, resolved: false });
 const mark = (run: Run, fields: readonly Field[], effect: Effect, program: string, options?: PathOptions) => {
   // Indexed loops on this path: see "Loops" in docs/performance.md.
   for (let i = 0; i < fields.length; i++) run.walker.path(fields[i]!, effect, program, run.state.cwd, options);
@@ -700,23 +700,9 @@ function explicitHandler(program: string): Handler | undefined {
         if (command.length > 0)
           run.walker.shell(command.map((c) => c.text).join(" "), { ...copy(run.state), cwd: run.walker.expand.home }, program, run.depth);
       };
-    // `parallel CMD ::: a b`: CMD once per argument (`{}` replaced, or appended).
+    // `parallel CMD ::: a b`, `… | parallel CMD`: xargs.ts.
     case "parallel":
-      return (args, run, program) => {
-        const sep = args.findIndex((a) => a.text === ":::");
-        if (sep < 0) return xargs(args, run, program);
-        const command = args.slice(parseOptions(args.slice(0, sep), { short: "jSX", posix: true }).rest, sep);
-        for (const arg of args.slice(sep + 1, sep + 65)) {
-          const replaced = command.some((c) => c.text.includes("{}"));
-          exec(
-            run,
-            replaced
-              ? command.map((c) => (c.text.includes("{}") ? { ...arg, text: c.text.replaceAll("{}", arg.text) } : c))
-              : [...command, arg],
-            program,
-          );
-        }
-      };
+      return parallel;
     // `printf -v NAME FORMAT …` assigns what it would print.
     case "printf":
       return (args, run) => {
@@ -1317,40 +1303,6 @@ function find(args: Field[], run: Run, program: string): void {
     }
   }
 }
-
-function xargs(args: Field[], run: Run, program: string): void {
-  const parsed = parseOptions(args, {
-    short: "IiLlnPsdEa",
-    long: ["replace", "max-lines", "max-args", "max-procs", "max-chars", "delimiter", "eof", "arg-file", "process-slot-var"],
-    posix: true,
-  });
-  mark(run, parsed.values.get("a") ?? parsed.values.get("arg-file") ?? [], "read", program);
-  const command = args.slice(parsed.rest);
-  const replace = parsed.values.get("I")?.[0]?.text ?? parsed.values.get("replace")?.[0]?.text;
-  // The words on its input when the command line says what they are (`xargs cat <<< .env`).
-  const lines = run.lines ?? (run.stdin === undefined ? undefined : words(run.stdin));
-  const input: Field = {
-    ...unknownField("<input>"),
-    ...(lines && { candidates: lines }),
-    ...(run.lines?.under && { under: run.lines.under }),
-  };
-  const argv = command.length > 0 ? command : [{ text: "echo", resolved: true }];
-  exec(run, replace ? argv.map((a) => (a.text.includes(replace) ? input : a)) : [...argv, input], program);
-  // `-I{}` inside a longer word (`sh -c 'cat {}'`): run it once for each line hookit can name.
-  if (replace && lines && argv.some((a) => a.text.includes(replace) && a.text !== replace))
-    for (const line of lines.slice(0, 64))
-      exec(
-        run,
-        argv.map((a) => (a.text.includes(replace) ? { ...a, text: a.text.replaceAll(replace, line.text) } : a)),
-        program,
-      );
-}
-
-const words = (text: string): Field[] =>
-  text
-    .split(/[\s\0]+/)
-    .filter((t) => t !== "")
-    .map((t) => ({ text: t, resolved: true }));
 
 function env(args: Field[], run: Run, program: string): void {
   const parsed = parseOptions(args, { short: "uCS", long: ["unset", "chdir", "split-string"], posix: true });

@@ -128,7 +128,8 @@ const CORPUS: [string, Expect][] = [
   ["trap 'rm -rf ~' EXIT", { recursiveDeletesOutside: ["$H"] }],
   ["python3 -c 'import os; os.system(\"rm -rf ~\")'", { recursiveDeletesOutside: ["$H"] }],
   ["printf -v f .env; cat $f", { reads: ["$P/.env"] }],
-  ["xargs cat <<< .env", { reads: ["$P/.env", "<input>"] }],
+  // The here-string is all the input there is: xargs appends exactly its words.
+  ["xargs cat <<< .env", { reads: ["$P/.env"] }],
   // --- a default word is a possible value; what find/ls print are possible operands ---
   ["cat ${X:-.env}", { reads: ["$P/.env", "${X:-.env}"], unresolved: ["variable $X", "path: ${X:-.env}"] }],
   ['cat "${X:=.env}" ${Y+.env.local}', { reads: ["$P/.env", "${X:=.env}", "$P/.env.local", "${Y+.env.local}"] }],

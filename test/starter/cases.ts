@@ -433,6 +433,15 @@ export const ATTACKS: Record<string, string[]> = {
     "cat .Env",
   ],
   "no-recursive-delete-outside-project": [
+    // issue 33: known input followed into the command line xargs and parallel build; unknown input as a run-time value
+    "echo / | xargs --replace bash -c 'rm -rf {}'",
+    "echo / | xargs -i bash -c 'rm -rf {}'",
+    "echo / | xargs -J {} rm -rf {}",
+    "echo 'rm -rf /' | xargs -I{} bash -c {}",
+    "echo 'rm -rf /' | parallel bash -c {}",
+    "echo / | parallel bash -c 'rm -rf {}'",
+    "parallel ::: 'rm -rf /'",
+    "cat list.txt | xargs -I{} bash -c 'rm -rf {}'",
     "rm -rf ~",
     "rm -rf ~/",
     "/bin/rm -rf ~",
@@ -1007,6 +1016,12 @@ export const MANY_FILES_ATTACKS: string[] = [".", "config", "**/*", "*", "**/*.e
 export const MANY_FILES_INNOCENT: string[] = ["src", "src/**/*.ts", "README.md", "*.md"];
 
 export const INNOCENT: string[] = [
+  // issue 33: xargs and parallel on known, harmless input
+  "echo src/gen | xargs rm -rf",
+  "echo a b | xargs -n1 echo",
+  "parallel gzip ::: a.log b.log",
+  "printf '%s\\n' a.ts b.ts | xargs -I{} cp {} /tmp/",
+  "ls src | parallel echo {}",
   // issue 34: near credentials and downloads, honestly
   "cat ~/.ssh/id_ed25519.pub",
   "ls ~/.ssh",
