@@ -52,6 +52,13 @@ export function noteHash(argv: readonly Field[], ids: Identities): void {
 
 type Env = Readonly<Record<string, string | undefined>>;
 
+/** `set -- a b`, `set a b`: the new positional parameters (`-o name` and other options set none). */
+export function setWords(argv: readonly Field[]): Field[] | undefined {
+  let k = 1;
+  while (k < argv.length && argv[k]!.text !== "--" && /^[-+]/.test(argv[k]!.text)) k += /^[-+]o$/.test(argv[k]!.text) ? 2 : 1;
+  return k < argv.length ? argv.slice(argv[k]!.text === "--" ? k + 1 : k) : undefined;
+}
+
 /**
  * The guarded program a command's first word runs when its name is not that program's:
  * `undefined` when it is the program its name says (or one hookit does not guard by name).

@@ -10,7 +10,7 @@ import { NESTED_TOO_DEEP, parseScript } from "./parse.ts";
 import { realPath, type Places } from "./paths.ts";
 import { pipelineOutput, scriptOutput } from "./output.ts";
 import { knownProgram, positional, runProgram } from "./programs.ts";
-import { newIdentities, noteCopy, noteHash, onPath, realProgram } from "./identity.ts";
+import { newIdentities, noteCopy, noteHash, onPath, realProgram, setWords } from "./identity.ts";
 import type { FunctionDef } from "./ast.ts";
 import { programCommands } from "./program-commands.ts";
 import { PathRecorder } from "./record.ts";
@@ -253,13 +253,9 @@ export class Walker extends PathRecorder {
       this.functions.set(name, body);
       return true;
     }
-    if (program === "set") {
-      // `set -- a b`, `set a b`: new positional parameters (`-o name` and other options do not set them).
-      let k = 1;
-      while (k < argv.length && argv[k]!.text !== "--" && /^[-+]/.test(argv[k]!.text)) k += /^[-+]o$/.test(argv[k]!.text) ? 2 : 1;
-      if (k < argv.length)
-        positional(state, [{ text: state.vars.get("0") ?? "sh", resolved: true }, ...argv.slice(argv[k]!.text === "--" ? k + 1 : k)]);
-    } else if (program === "hash") noteHash(argv, this.identities);
+    const set = program === "set" ? setWords(argv) : undefined;
+    if (set) positional(state, [{ text: state.vars.get("0") ?? "sh", resolved: true }, ...set]);
+    else if (program === "hash") noteHash(argv, this.identities);
     else noteCopy(program, argv, state, this.identities, this.expand.env);
     if (!name.includes("/") && !this.identities.hashed.has(name) && knownProgram(program)) return false;
     const real = realProgram(name, state, this.identities, this.expand.env);
