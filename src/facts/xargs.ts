@@ -14,6 +14,8 @@ const MAX_LINES = 64;
 /** Where an unknown input goes in a shell line xargs runs: a variable nothing sets. */
 const UNKNOWN_INPUT = '"${__hookit_xargs_input}"';
 const SHORT_VALUES = "ILlnPsdEaJ";
+/** xargs's long options that take a value (the next word, or attached with `=`). */
+const LONG_VALUES = ["max-lines", "max-args", "max-procs", "max-chars", "delimiter", "eof", "arg-file", "process-slot-var"];
 
 const run1 = (run: Run, argv: Field[], via: string) => run.walker.run(argv, run.state, via, run.depth + 1);
 
@@ -60,10 +62,7 @@ function normalize(args: readonly Field[]): Field[] {
     else {
       out.push(a);
       // A value option's value is the next word, unless attached (`-n1`, `--max-args=1`).
-      if (
-        (text.length === 2 && SHORT_VALUES.includes(text[1]!)) ||
-        /^--(max-lines|max-args|max-procs|max-chars|delimiter|eof|arg-file|process-slot-var)$/.test(text)
-      )
+      if ((text.length === 2 && SHORT_VALUES.includes(text[1]!)) || (text.startsWith("--") && LONG_VALUES.includes(text.slice(2))))
         if (args[i + 1]) out.push(args[++i]!);
     }
   }
@@ -74,7 +73,7 @@ export function xargs(args: Field[], run: Run, program: string): void {
   const normal = normalize(args);
   const parsed = parseOptions(normal, {
     short: SHORT_VALUES,
-    long: ["max-lines", "max-args", "max-procs", "max-chars", "delimiter", "eof", "arg-file", "process-slot-var"],
+    long: LONG_VALUES,
     posix: true,
   });
   const files = parsed.values.get("a") ?? parsed.values.get("arg-file") ?? [];

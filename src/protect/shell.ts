@@ -558,14 +558,7 @@ export function globTarget(pattern: string, effect: Effect, ctx: ProtectContext,
 }
 
 /** Whether anything (a dangling link too) is at `path`. */
-function present(path: string): boolean {
-  try {
-    lstatSync(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
+const present = (path: string): boolean => lstatSync(path, { throwIfNoEntry: false }) !== undefined;
 
 /** Names of protected files and folders, for patterns whose folder is unknown. */
 const PROTECTED_NAMES = [
