@@ -75,6 +75,18 @@ export const STARTER_POLICY = {
       ),
       default: true,
     },
+    "no-work-loss": {
+      description:
+        "Block what would lose work git cannot bring back, judged on the repository at the time of the call: uncommitted changes (reset --hard, checkout/restore of modified files, switch -f), untracked files (clean -f, rm -r, find -delete, globs), .git, stash entries, unmerged branches, a changed worktree. Passes when nothing would be lost.",
+      event: "tool_call",
+      // `hookit.discards`: read from the repository with git, only for a line that could discard work.
+      filter: { "hookit.discards": "." },
+      shell: "false",
+      action: tell(
+        "That would lose work git cannot bring back: {hookit.discards}. It was not run. Keep the work first (git stash push --include-untracked, or a commit on a branch), choose a narrower command that leaves these alone, or ask the user whether they may be thrown away.",
+      ),
+      default: true,
+    },
     "no-writes-outside-project": {
       description:
         "Block writes outside the project, through file tools or the shell (redirects, cp, mv, tee, …); the system temp directory is fine.",

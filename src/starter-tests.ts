@@ -10,6 +10,7 @@ const HOOK = {
   envInShell: "no-dotenv-secrets",
   forcePush: "no-force-push",
   writesOutside: "no-writes-outside-project",
+  workLoss: "no-work-loss",
   credentials: "no-credential-files",
   downloadToShell: "no-download-to-shell",
   redact: "redact-secrets",
@@ -48,6 +49,14 @@ export const STARTER_TESTS = {
     { name: "reading a variant's example (.env.local.example) passes", event: bash("cat .env.local.example"), expect: passes },
     { name: "a recursive search that skips dotenv files passes", event: bash("grep -r TODO --exclude='.env*' ."), expect: passes },
     { name: "rm -rf of a build folder inside the project passes", event: bash("rm -rf build"), expect: passes },
+    // The tests run in a copy of the project that is not a repository: what a git command would
+    // lose there is nothing, unless hookit cannot know where it runs.
+    {
+      name: "discarding work in a folder hookit cannot know is blocked",
+      event: bash('cd "$SOME_CHECKOUT" && git reset --hard'),
+      expect: blocked(HOOK.workLoss),
+    },
+    { name: "git reset --hard where nothing would be lost passes", event: bash("git reset --hard"), expect: passes },
     { name: "reading .env is blocked", event: file("read", ".env"), expect: blocked(HOOK.envFiles) },
     { name: "writing .env.production is blocked", event: file("write", "config/.env.production"), expect: blocked(HOOK.envFiles) },
     { name: "reading source files passes", event: file("read", "src/index.ts"), expect: passes },

@@ -64,7 +64,10 @@ export default defineCommand({
     const { observer, steps } = collector();
     let explanation: Explanation;
     try {
-      const judgement = await judgeInvocation(invocation, hooks, { cwd: sandbox.project, env: sandbox.env, observer }, respond);
+      // Shells run in the copy; the facts (a parse, and git reading the repository for what a call
+      // would discard) are read from the real project, which the copy has no history of.
+      const context = { cwd: sandbox.project, toolCwd: cwd, projectDir: policy.projectDir, env: sandbox.env, observer };
+      const judgement = await judgeInvocation(invocation, hooks, context, respond);
       const selected = new Set(
         judgement.outcomes.flatMap((o) => o.effects.flatMap((e) => (e.type === "request-action" ? [e.hookRef] : []))),
       );

@@ -38,6 +38,7 @@ export const MANAGED_KEYS: readonly string[] = [
   "HOOKIT_COMMANDS",
   "HOOKIT_PATHS",
   "HOOKIT_UNRESOLVED",
+  "HOOKIT_DISCARDS",
 ];
 const MANAGED = new Set(MANAGED_KEYS);
 

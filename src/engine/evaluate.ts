@@ -13,7 +13,8 @@ import {
   internalErrorOutcome,
   SKIP_IF_ABORTED,
 } from "./events.ts";
-import { attachFacts, attachResultFacts, needsFacts, tooComplexReason } from "./facts.ts";
+import { messageWithFacts } from "./message-facts.ts";
+import { attachFacts, attachResultFacts, needsFacts, tooComplexReason, wantsDiscards } from "./facts.ts";
 import { selectorMatches } from "./filter.ts";
 import { invokeHooks, type HookResult, type InvocationBatch } from "./invoke.ts";
 import { correctiveMessage, errorDetail, INTERNAL, reportLines, reportMessage, RETRY_STOPPED, unexpectedHookError } from "./texts.ts";
@@ -69,7 +70,8 @@ export async function evaluate(
   const skipped = SKIP_IF_ABORTED.has(event.event) && context.signal?.aborted === true;
   // Facts (and the parser) only when a hook that may run looks at them.
   if (!skipped) attachResultFacts(event, hooks, candidate);
-  const factEnv = !skipped && needsFacts(event, hooks, candidate) ? await attachFacts(event, candidate, context) : undefined;
+  const factEnv =
+    !skipped && needsFacts(event, hooks, candidate) ? await attachFacts(event, candidate, context, wantsDiscards(event, hooks)) : undefined;
   const tooComplex = factEnv && tooComplexReason(event, candidate);
   const batch: InvocationBatch =
     skipped || tooComplex
@@ -99,7 +101,7 @@ export async function evaluate(
   const handlers = hooks.filter((hook) => hook.event === "hook_result");
   for (let i = 0; i < batch.results.length; i++) {
     const result = batch.results[i]!;
-    pushResult(result, undefined, effects, rows);
+    pushResult(result, undefined, effects, rows, { candidate, cwd: context.toolCwd ?? context.cwd });
     hookResultOutcomes.push(await projectHookResult(result, handlers, { ...shared, baseEnv }, effects, rows));
   }
 
@@ -114,12 +116,21 @@ export async function evaluate(
 }
 
 /** A result's report row and its owned Action (if selected), in that order. */
-function pushResult(result: HookResult, origin: ReportOrigin | undefined, effects: Effect[], rows: EvaluationReportRow[]): void {
+function pushResult(
+  result: HookResult,
+  origin: ReportOrigin | undefined,
+  effects: Effect[],
+  rows: EvaluationReportRow[],
+  call?: { candidate: Record<string, unknown>; cwd: string },
+): void {
   const { hook } = result;
   if (result.row) rows.push({ type: "hook", hookRef: hook.ref, ...result.row, ...(origin && { origin }) });
   const action = hook.action;
   if (!action || !selectorMatches(action, result.outcome, result.code)) return;
   const { outcome: _o, code: _c, ...payload } = action;
+  // `{hookit.<fact>}` in a message: the call's own values (message-facts.ts).
+  if (call && payload.type === "message" && typeof payload.message === "string")
+    payload.message = messageWithFacts(payload.message, call.candidate, call.cwd);
   effects.push({
     type: "request-action",
     hookRef: hook.ref,

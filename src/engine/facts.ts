@@ -14,7 +14,22 @@ const isShortcut = (command: string | undefined) => command === undefined || com
 /** A command or path fact key (the result facts need no parser: see attachResultFacts). */
 const usesFactKeys = (hook: Hook) =>
   hook.filter !== undefined && Object.keys(hook.filter).some((key) => key.startsWith(FACT_PREFIX) && !Object.hasOwn(RESULT_FACT_KEYS, key));
-const NAMES_FACTS = /HOOKIT_(COMMANDS|PATHS|UNRESOLVED)/;
+const NAMES_FACTS = /HOOKIT_(COMMANDS|PATHS|UNRESOLVED|DISCARDS)/;
+
+/**
+ * Whether a tool_call hook looks at what the call would discard (`hookit.discards`, or a script that
+ * names HOOKIT_DISCARDS): only then is the repository read, and only for a line that puts work at risk.
+ */
+export function wantsDiscards(event: NormalizedEvent, hooks: readonly Hook[]): boolean {
+  if (event.event !== "tool_call") return false;
+  for (let i = 0; i < hooks.length; i++) {
+    const hook = hooks[i]!;
+    if (hook.event !== "tool_call") continue;
+    if (hook.filter !== undefined && Object.hasOwn(hook.filter, "hookit.discards")) return true;
+    if (hook.when?.includes("HOOKIT_DISCARDS") || hook.shell?.includes("HOOKIT_DISCARDS")) return true;
+  }
+  return false;
+}
 
 /**
  * Whether a hook may look at facts: a fact key in its filter; on tool_call any
@@ -61,9 +76,14 @@ function factsOf(candidate: Record<string, unknown>, keys: Record<string, unknow
 }
 
 /** The event's facts, or `undefined` when it is not a bash or file-tool call. */
-export async function eventFacts(event: NormalizedEvent, context: EvaluationContext): Promise<Facts | undefined> {
+export async function eventFacts(event: NormalizedEvent, context: EvaluationContext, discards = false): Promise<Facts | undefined> {
   if (event.event !== "tool_call" && event.event !== "tool_result") return undefined;
-  const options = { cwd: context.toolCwd ?? context.cwd, projectDir: context.projectDir ?? context.cwd, env: context.env ?? process.env };
+  const options = {
+    cwd: context.toolCwd ?? context.cwd,
+    projectDir: context.projectDir ?? context.cwd,
+    env: context.env ?? process.env,
+    discards,
+  };
   if (event.toolName !== "bash") return derivePathFacts(event.toolName, event.input, options); // no parser needed
   if (typeof event.input.command !== "string") return undefined;
   const { deriveCommandFacts } = await loadFacts(event.input.command); // the parser, loaded on first need
@@ -75,11 +95,12 @@ export async function attachFacts(
   event: NormalizedEvent,
   candidate: Record<string, unknown>,
   context: EvaluationContext,
+  discards = false,
 ): Promise<Record<string, string> | undefined> {
   let keys: Record<string, string[]>;
   let env: Record<string, string>;
   try {
-    const facts = await eventFacts(event, context);
+    const facts = await eventFacts(event, context, discards);
     if (!facts) return undefined;
     keys = factCandidate(facts);
     env = factEnv(facts);
@@ -109,6 +130,6 @@ export async function describeFacts(
   event: NormalizedEvent,
   context: EvaluationContext,
 ): Promise<(Facts & { keys: Record<string, string[]> }) | null> {
-  const facts = await eventFacts(event, context);
+  const facts = await eventFacts(event, context, event.event === "tool_call");
   return facts ? { ...facts, keys: factCandidate(facts) } : null;
 }

@@ -136,6 +136,8 @@ export { ACTION_TYPES };
 // --- hookit extension: fact keys (`hookit.*`, docs/configuration.md) ---------
 
 const FACT_EVENTS: ReadonlySet<string> = new Set(["tool_call", "tool_result"]);
+/** Read from the repository before the call runs; after it, the work is already gone. */
+const CALL_ONLY_FACT = "hookit.discards";
 
 /** A `hookit.*` filter key must be a known fact, on a tool event, with string patterns. */
 export function factFilterProblem(ref: string, event: string, filter: Record<string, unknown> | undefined): string | undefined {
@@ -148,6 +150,8 @@ export function factFilterProblem(ref: string, event: string, filter: Record<str
     if (!FACT_EVENTS.has(event)) return `entry "${ref}" filter["${key}"]: facts exist only on tool_call and tool_result events`;
     if (Object.hasOwn(RESULT_FACT_KEYS, key) && event !== "tool_result")
       return `entry "${ref}" filter["${key}"]: result facts exist only on tool_result events`;
+    if (key === CALL_ONLY_FACT && event !== "tool_call")
+      return `entry "${ref}" filter["${key}"]: what a call would discard is known only before it runs, on tool_call events`;
     const list = Array.isArray(value) ? value : [value];
     if (list.length === 0 || !list.every((v) => typeof v === "string"))
       return `entry "${ref}" filter["${key}"] must be a regex string or a list of them`;
@@ -166,7 +170,7 @@ function describeFactKeys(node: unknown): void {
       Object.entries(FACT_KEYS).map(([key, description]) => [
         key,
         {
-          description: `hookit fact${Object.hasOwn(RESULT_FACT_KEYS, key) ? "" : " (tool_call, tool_result)"}: ${description}. Matches when any element matches.`,
+          description: `hookit fact${Object.hasOwn(RESULT_FACT_KEYS, key) ? "" : key === CALL_ONLY_FACT ? " (tool_call)" : " (tool_call, tool_result)"}: ${description}. Matches when any element matches.`,
           anyOf: [pattern, { type: "array", items: pattern, minItems: 1 }],
         },
       ]),

@@ -16,6 +16,8 @@ export const FACT_KEYS: Readonly<Record<string, string>> = {
   "hookit.recursiveDeletesOutside":
     "paths deleted recursively that are not inside the project or the system temp directory (the project directory itself counts), or could not be resolved",
   "hookit.unresolved": "what hookit could not know statically (unknown variables, inline interpreter code, syntax it could not read)",
+  "hookit.discards":
+    "work git cannot bring back that the call would lose, read from the repository at the time of the call: files with uncommitted changes, untracked files git does not ignore, `.git`, `stash@{n}`, `refs/heads/<branch>`, or `unknown: …`",
 };
 
 /** A character a shell word may hold unquoted: `[A-Za-z0-9_@%+=:,./-]`. */
@@ -85,6 +87,7 @@ export function factCandidate(facts: Facts): Record<string, string[]> {
     "hookit.writesOutside": [...writesOutside],
     "hookit.recursiveDeletesOutside": [...recursiveDeletesOutside],
     "hookit.unresolved": [...facts.unresolved],
+    "hookit.discards": facts.discards ?? [],
   };
 }
 
@@ -94,5 +97,6 @@ export function factEnv(facts: Facts): Record<string, string> {
     HOOKIT_COMMANDS: JSON.stringify(facts.commands),
     HOOKIT_PATHS: JSON.stringify(facts.paths),
     HOOKIT_UNRESOLVED: JSON.stringify(facts.unresolved),
+    HOOKIT_DISCARDS: JSON.stringify(facts.discards ?? []),
   };
 }

@@ -30,6 +30,8 @@ export interface Field {
   resolved: boolean;
   /** A glob that matched nothing (quoted characters escaped): bash passes it on as written. */
   pattern?: string;
+  /** One of a glob's matches: a delete of it is a delete in bulk (work-loss.ts). */
+  glob?: true;
   /** An unresolved field's values hookit can name: `${X:-.env}`'s default, what `$(find …)` would print. Not exhaustive. */
   candidates?: Field[];
   /** Every value the field can take lies under one of these (the roots `find` searched, the folder `ls` listed). */
@@ -318,7 +320,7 @@ function expandTokens(tokens: Token[], state: ShellState, ctx: ExpandContext): F
     }
     const matches = expandGlob(glob, state.cwd ?? "/");
     if (matches.length === 0) out.push({ text: unescapeGlob(glob), resolved: true, pattern: glob });
-    else for (let k = 0; k < matches.length; k++) out.push({ text: matches[k]!, resolved: true });
+    else for (let k = 0; k < matches.length; k++) out.push({ text: matches[k]!, resolved: true, glob: true });
   }
   return out;
 }

@@ -10,6 +10,7 @@ import { derivePathFacts, home as homeOf } from "./file-tools.ts";
 import { NESTED_TOO_DEEP, parseScript } from "./parse.ts";
 import { forgetPaths, places, realPath } from "./paths.ts";
 import type { FactOptions, Facts } from "./types.ts";
+import { discards } from "./repo-state.ts";
 import { Walker } from "./walk.ts";
 import { BudgetSpent, endBudget, readingFailed, startBudget, tooComplex } from "./budget.ts";
 
@@ -50,7 +51,26 @@ export function deriveCommandFacts(command: string, options: FactOptions): Facts
   } finally {
     endBudget();
   }
+  if (options.discards) addDiscards(walker, options.env ?? process.env);
   return walker.facts;
+}
+
+/**
+ * What the call would lose that git cannot bring back, on a line that puts some at risk: a git
+ * command that discards (work-loss.ts), `find -delete`, a recursive delete or a delete of `.git`.
+ * Only then is the repository read (repo-state.ts runs git); a reader that fails
+ * says so as an `unknown: …` entry, which a guard counts as a loss.
+ */
+function addDiscards(walker: Walker, env: Readonly<Record<string, string | undefined>>): void {
+  const bulk = walker.facts.paths.filter(
+    (p) => p.effect === "delete" && p.resolved && p.by !== "git" && p.by !== "find" && (p.recursive === true || p.path.endsWith("/.git")),
+  );
+  if (walker.losses.length === 0 && bulk.length === 0) return;
+  try {
+    walker.facts.discards = discards(walker.losses, bulk, env);
+  } catch (error) {
+    walker.facts.discards = [`unknown: ${(error as Error).message}`];
+  }
 }
 
 /** The facts of a normalized tool call (bash or a file tool); `undefined` when it has none. */

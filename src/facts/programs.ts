@@ -12,6 +12,7 @@ import { parseOptions, type OptionSpec } from "./options.ts";
 import { realPath } from "./paths.ts";
 import { ag, gitGrepTree, grep, rg } from "./search.ts";
 import { gitConfigWrite, gitRunsOwnCommands, gitSettings } from "./git-run.ts";
+import { findLoss, gitLosses, globLoss, overwriteLoss } from "./work-loss.ts";
 import type { Effect } from "./types.ts";
 import { parallel, xargs } from "./xargs.ts";
 import { copy, printfValue, type PathOptions, type Walker } from "./walk.ts";
@@ -31,6 +32,7 @@ type Handler = (args: Field[], run: Run, program: string) => void;
 const mark = (run: Run, fields: readonly Field[], effect: Effect, program: string, options?: PathOptions) => {
   // Indexed loops on this path: see "Loops" in docs/performance.md.
   for (let i = 0; i < fields.length; i++) run.walker.path(fields[i]!, effect, program, run.state.cwd, options);
+  if (effect === "delete") globLoss(fields, run.state.cwd, run.walker.losses);
 };
 const exec = (run: Run, argv: Field[], via: string) => run.walker.run(argv, run.state, via, run.depth + 1);
 
@@ -897,7 +899,9 @@ function copyLike(args: Field[], run: Run, program: string, move: boolean): void
   // A directory copied (or moved) whole takes its dotenv files along.
   if (recursive || move) secretsOf(run, sources, program, []);
   if (move) mark(run, sources, "delete", program, { noFollow: true });
-  mark(run, intoDirectory(run, dest, sources, target !== undefined), "write", program);
+  const landings = intoDirectory(run, dest, sources, target !== undefined);
+  mark(run, landings, "write", program);
+  overwriteLoss(sources, landings, recursive, run.state.cwd, run.walker.losses);
 }
 
 /** What a copy into a directory writes: `dir/<name of each source>` (`cp x /tmp/` writes /tmp/x, not /tmp). */
@@ -1160,7 +1164,26 @@ const GIT_BUILTINS = new Set([
   "worktree",
 ]);
 
-function git(args: Field[], run: Run, program: string): void {
+/**
+ * `--git-dir=$G` (git's own options that take a value): the option is known and only its value is not. Split in two, so the option
+ * reader takes `$G` as the value of `--git-dir` (a repository hookit cannot know) rather than
+ * reading the whole word as the subcommand.
+ */
+function splitUnknownValues(args: Field[]): Field[] {
+  if (args.every((a) => a.resolved)) return args;
+  return args.flatMap((a) => {
+    const eq = /^--(git-dir|work-tree|namespace|exec-path|config-env)=/.exec(a.text);
+    return a.resolved || !eq
+      ? [a]
+      : [
+          { text: eq[0].slice(0, -1), resolved: true },
+          { ...a, text: a.text.slice(eq[0].length) },
+        ];
+  });
+}
+
+function git(given: Field[], run: Run, program: string): void {
+  const args = splitUnknownValues(given);
   const global = parseOptions(args, { short: "Cc", long: ["git-dir", "work-tree", "namespace", "exec-path", "config-env"], posix: true });
   const state = copy(run.state);
   const dirs = global.values.get("C") ?? [];
@@ -1180,6 +1203,8 @@ function git(args: Field[], run: Run, program: string): void {
     return;
   }
   const inner: Run = { ...run, state };
+  const losses = gitLosses(sub.text, rest, global.values, state);
+  for (let i = 0; i < losses.length; i++) run.walker.losses.push(losses[i]!);
   const parsed = parseOptions(rest, {
     short: "mFCcSuX",
     long: [
@@ -1284,8 +1309,10 @@ function find(args: Field[], run: Run, program: string): void {
   let i = rest;
   for (; i < args.length; i++) {
     const text = (args[i] as Field).text;
-    if (text === "-delete") mark(run, found, "delete", program, { recursive: true });
-    else if (["-fprint", "-fprint0", "-fprintf", "-fls"].includes(text) && args[i + 1]) mark(run, [args[++i] as Field], "write", program);
+    if (text === "-delete") {
+      mark(run, found, "delete", program, { recursive: true });
+      run.walker.losses.push(findLoss(roots, args.slice(rest), run.state.cwd));
+    } else if (["-fprint", "-fprint0", "-fprintf", "-fls"].includes(text) && args[i + 1]) mark(run, [args[++i] as Field], "write", program);
     else if (["-exec", "-execdir", "-ok", "-okdir"].includes(text)) {
       const end = args.findIndex((a, k) => k > i && (a.text === ";" || (a.text === "+" && args[k - 1]?.text === "{}")));
       const stop = end < 0 ? args.length : end;

@@ -40,6 +40,8 @@ export interface Facts {
   paths: PathFact[];
   /** What could not be known statically, e.g. `variable $DIR`, `inline code: python -c`, `syntax: …`. */
   unresolved: string[];
+  /** Work git cannot bring back that the call would lose, read from the repository (repo-state.ts); only on a call that puts some at risk. */
+  discards?: string[];
 }
 
 export interface FactOptions {
@@ -49,4 +51,6 @@ export interface FactOptions {
   projectDir?: string;
   /** For `$HOME` and friends; defaults to process.env. */
   env?: Readonly<Record<string, string | undefined>>;
+  /** Read the repository for `discards` (spawns git, only for a line that puts work at risk): for a policy that looks at them. */
+  discards?: boolean;
 }

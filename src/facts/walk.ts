@@ -17,6 +17,7 @@ import { PathRecorder } from "./record.ts";
 import { spend, tooComplex } from "./budget.ts";
 import { shellQuote } from "./candidate.ts";
 import { COMMAND_VARIABLES, variableCommand } from "./git-config.ts";
+import type { Loss } from "./work-loss.ts";
 
 export type { PathOptions } from "./record.ts";
 
@@ -37,6 +38,8 @@ export class Walker extends PathRecorder {
   readonly functions = new Map<string, string>();
   /** Copies, links and `hash -p` names of guarded programs made on the line (identity.ts). */
   readonly identities = newIdentities();
+  /** What the line's git commands and `find -delete` put at risk (work-loss.ts); judged on the repository afterwards. */
+  readonly losses: Loss[] = [];
 
   constructor(at: Places, home: string, env: Readonly<Record<string, string | undefined>>) {
     super(at);

@@ -57,6 +57,7 @@ export async function judgeInvocation(
     session: invocation.kind === "stop" ? { engine: {}, continuations: 0 } : undefined,
     log: false,
     ...(context.observer && { observer: context.observer }),
+    ...(context.toolCwd !== undefined && { factsAt: { cwd: context.toolCwd, projectDir: context.projectDir ?? context.toolCwd } }),
   });
   const { decision } = judged;
   const outcomes = judged.result?.outcomes ?? [];

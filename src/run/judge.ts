@@ -58,6 +58,11 @@ export interface JudgeOptions {
   budgetMs?: number;
   /** Told each step of the evaluation (`hookit explain`). */
   observer?: EvaluationObserver;
+  /**
+   * Where the facts read the call from, when the shells run elsewhere (`hookit explain` runs them
+   * in a copy of the project, which has no history for git to read what a call would discard).
+   */
+  factsAt?: { cwd: string; projectDir: string };
 }
 
 export interface Judgement {
@@ -128,6 +133,10 @@ async function decideWith(invocation: Invocation, options: JudgeOptions): Promis
       : [...policy.notices, ...failureDecision(invocation.kind, "policy", policy.problem).notices];
   const context: Parameters<typeof decide>[2] = {
     cwd: policy.projectDir,
+    // The facts read the command from where the agent's shell is (a session that went `cd sub`):
+    // from the project's root, `git clean -fd` there would be judged on the whole tree.
+    toolCwd: options.factsAt?.cwd ?? cwd,
+    ...(options.factsAt && { projectDir: options.factsAt.projectDir }),
     env,
     metadata: { ...invocation.metadata, projectTrusted: policy.projectTrusted },
     extraEnv: { HOOKIT_NATIVE_EVENT: invocation.nativeEvent },

@@ -147,11 +147,16 @@ describe("validation and schema", () => {
   test("fact keys only on tool events", () => {
     expect(problem({ "hookit.paths": "." }, "turn_end")).toMatch(/facts exist only on tool_call and tool_result events/);
   });
+  test("what a call would discard only before it runs", () => {
+    expect(problem({ "hookit.discards": "." }, "tool_call")).toBeUndefined();
+    expect(problem({ "hookit.discards": "." }, "tool_result")).toMatch(/known only before it runs, on tool_call events/);
+  });
   test("the JSON Schema documents every fact key and refuses unknown ones", () => {
     const text = JSON.stringify(fileJsonSchema());
     expect(text).toContain('"hookit.recursiveDeletesOutside"');
+    expect(text).toContain('"hookit fact (tool_call): work git cannot bring back');
     expect(text).toContain(
-      "^hookit\\\\.(?!(commands|programs|paths|reads|writes|deletes|writesOutside|recursiveDeletesOutside|unresolved|secrets)$)",
+      "^hookit\\\\.(?!(commands|programs|paths|reads|writes|deletes|writesOutside|recursiveDeletesOutside|unresolved|discards|secrets)$)",
     );
   });
 });

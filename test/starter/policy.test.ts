@@ -1,10 +1,11 @@
 // The starter policy in-process: it validates, `default` is deliberate, each
 // guard carries an instruction for the model, and secret redaction and the
 // opt-in agent_end run behave as described.
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { loadCatalog } from "../../src/engine/catalog.ts";
 import { enabledHookSet } from "../../src/engine/enabled.ts";
 import { evaluate } from "../../src/engine/evaluate.ts";
@@ -49,6 +50,7 @@ describe("starter policy", () => {
       "no-recursive-delete-outside-project",
       "no-dotenv-secrets",
       "no-force-push",
+      "no-work-loss",
       "no-writes-outside-project",
       "no-credential-files",
       "no-download-to-shell",
@@ -94,6 +96,8 @@ describe("starter policy", () => {
 
 describe("starter policy, each attack by the guard meant for it", () => {
   const project = useProject();
+  // A repository whose files were never committed, as in the agents' box (test/starter/_agents.ts): no-work-loss reads it.
+  beforeAll(() => execFileSync("git", ["init", "-q", project.dir]));
   const reasonOf = async (event: NormalizedEvent) => {
     const native = (await evaluate(event, hooks, { cwd: project.dir, env: project.env })).eventOutcomes[0];
     return "reason" in native ? native.reason : undefined;

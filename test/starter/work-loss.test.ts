@@ -1,0 +1,76 @@
+// The starter guard `no-work-loss` on every agent's payload shape, in a repository with
+// history (test/_repos.ts): a call that would lose uncommitted work is refused, and the refusal
+// names what would be lost; the same call where nothing would be lost runs.
+import { execFileSync } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { beforeAll, describe, expect, test } from "vitest";
+import { binPath, useBuiltHookit } from "../_sandbox.ts";
+import { useRepos } from "../_repos.ts";
+import { AGENTS, type Box, decide } from "./_agents.ts";
+
+useBuiltHookit();
+const repos = useRepos();
+let env: Record<string, string> = {};
+beforeAll(() => {
+  const home = join(repos.root, "home");
+  mkdirSync(home, { recursive: true });
+  env = {
+    PATH: process.env.PATH ?? "/usr/bin:/bin",
+    HOME: home,
+    XDG_CONFIG_HOME: join(home, ".config"),
+    XDG_STATE_HOME: join(home, ".local/state"),
+  };
+  execFileSync(process.execPath, [binPath(), "init", "--global"], { env, cwd: repos.clean, stdio: "ignore" });
+}, 60_000);
+const box = (where: "dirty" | "clean"): Box => ({ project: repos[where], home: env.HOME as string, env });
+
+// [command, a name the refusal must give]
+const CASES: Array<[string, string]> = [
+  ["git reset --hard", "src/app.ts"],
+  ["git checkout -- .", "src/app.ts"],
+  ["git checkout HEAD -- docs/guide.md", "docs/guide.md"],
+  ["git switch --discard-changes main", "docs/guide.md"],
+  ["git restore .", "src/app.ts"],
+  ["git clean -fd", "notes.txt"],
+  ["git stash clear", "stash@{0}"],
+  ["git stash drop stash@{0}", "stash@{0}"],
+  ["git branch -D feature", "refs/heads/feature"],
+  ["rm -rf src", "src/app.ts"],
+  ["rm src/*.ts", "src/app.ts"],
+  ["find src -delete", "src/app.ts"],
+  ["sudo env git reset --hard", "src/app.ts"],
+  ["sh -lc 'git reset --hard'", "src/app.ts"],
+  ["cd src && git checkout .", "src/app.ts"],
+];
+
+describe.each(Object.keys(AGENTS))("no-work-loss on %s", (agent) => {
+  test.each(CASES)("%s is refused where it would lose work, naming it", async (command, named) => {
+    const reason = await decide(box("dirty"), agent, { kind: "bash", command });
+    expect(reason).toMatch(/hook "no-work-loss" rejected/);
+    expect(reason).toContain(named);
+    expect(reason).toMatch(/Keep the work first/);
+  });
+  test.each(CASES)("%s runs where nothing would be lost", async (command) => {
+    expect(await decide(box("clean"), agent, { kind: "bash", command })).toBeUndefined();
+  });
+});
+
+test.each(Object.keys(AGENTS))("on %s, a call is judged from the folder the agent's shell is in", async (agent) => {
+  // The session went `cd docs`: git clean there has no untracked file to remove (notes.txt is at the root).
+  const docs: Box = { ...box("dirty"), project: join(repos.dirty, "docs") };
+  expect(await decide(docs, agent, { kind: "bash", command: "git clean -fd" })).toBeUndefined();
+  // From docs, `.` is docs: its staged edit goes, src/app.ts (elsewhere) is not named.
+  const reason = await decide(docs, agent, { kind: "bash", command: "git checkout HEAD -- ." });
+  expect(reason).toMatch(/guide\.md \(1\)/);
+  const src: Box = { ...box("dirty"), project: join(repos.dirty, "src") };
+  expect(await decide(src, agent, { kind: "bash", command: "rm -rf *" })).toMatch(/app\.ts \(1\)/);
+});
+
+test("the built binary refuses it too, and lets it run on a clean tree", async () => {
+  const call = { kind: "bash" as const, command: "git reset --hard" };
+  expect(await decide(box("dirty"), "claude", call, { process: true })).toMatch(
+    /would lose work git cannot bring back: docs\/guide\.md, src\/app\.ts \(2\)/,
+  );
+  expect(await decide(box("clean"), "claude", call, { process: true })).toBeUndefined();
+});
