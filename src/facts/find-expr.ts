@@ -25,9 +25,11 @@ const EXECS = new Set(["-exec", "-execdir", "-ok", "-okdir"]);
 export interface Met {
   name: string;
   path: string;
+  /** `d` for a folder (`-type d` holds); a regular file otherwise. */
+  kind?: "d";
 }
 
-/** The expression's verdict on a regular file: `false` only when it surely fails. */
+/** The expression's verdict on a regular file (or a folder, `kind: "d"`): `false` only when it surely fails. */
 export function mayMatch(expression: readonly Field[], file: Met): boolean {
   const reader = new Reader(expression, file);
   return reader.or() !== NO;
@@ -119,7 +121,7 @@ function test(name: string, arg: string, file: Met): Value {
         return MAYBE; // emacs syntax JavaScript cannot read
       }
     case "-type":
-      return arg.split(",").includes("f") ? YES : NO;
+      return arg.split(",").includes(file.kind ?? "f") ? YES : NO;
     case "-lname":
     case "-ilname":
       return NO; // a regular file is no link

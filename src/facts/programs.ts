@@ -1302,6 +1302,9 @@ function git(given: Field[], run: Run, program: string): void {
   }
 }
 
+/** Programs `find -exec` runs to delete what it matched. */
+const FIND_DELETERS = new Set(["rm", "rmdir", "unlink", "shred"]);
+
 function find(args: Field[], run: Run, program: string): void {
   // What `{}` stands for: the roots, and — under a `-name`/`-path` test — files matching it there.
   const { roots, rest, found } = findOutput(args, run.state.cwd);
@@ -1317,6 +1320,12 @@ function find(args: Field[], run: Run, program: string): void {
       const end = args.findIndex((a, k) => k > i && (a.text === ";" || (a.text === "+" && args[k - 1]?.text === "{}")));
       const stop = end < 0 ? args.length : end;
       const command = args.slice(i + 1, stop);
+      // `-exec rm {} +`: a delete of what find matches, judged like `-delete` (a recursive one takes matched folders whole).
+      const deleter = command[0]?.resolved ? basename(command[0].text) : "";
+      if (FIND_DELETERS.has(deleter)) {
+        const recursive = command.slice(1).some((a) => /^-[a-zA-Z]*[rR]/.test(a.text) || a.text === "--recursive");
+        run.walker.losses.push(findLoss(roots, args.slice(rest), run.state.cwd, recursive));
+      }
       for (const hit of found) {
         exec(
           run,

@@ -223,10 +223,18 @@ function findLoss(loss: Loss, env: Env): string[] {
   if (roots === undefined) return ["unknown: where find looks"];
   const expression: Field[] = (loss.options ?? []).map((text) => ({ text, resolved: true }));
   const out: string[] = [];
-  for (const root of roots.slice(0, MAX_NAMES)) {
+  if (roots.length > MAX_NAMES) return [`unknown: ${roots.length} places find looks`];
+  for (const root of roots) {
     const start = real(root.startsWith("/") ? root : join(cwd, root));
     const printed = (absolute: string) => (absolute === start ? root : join(root, relative(start, absolute)));
-    const meets = (absolute: string) => mayMatch(expression, { name: basename(absolute), path: printed(absolute) });
+    const met = (absolute: string, kind?: "d") =>
+      mayMatch(expression, { name: basename(absolute), path: printed(absolute), ...(kind && { kind }) });
+    // `-exec rm -rf {}`: a folder it matches goes whole, with every file under it.
+    const inMatchedFolder = (absolute: string) => {
+      for (let dir = dirname(absolute); dir.length >= start.length && dir !== "/"; dir = dirname(dir)) if (met(dir, "d")) return true;
+      return false;
+    };
+    const meets = (absolute: string) => met(absolute) || (loss.tree === "folders" && inMatchedFolder(absolute));
     const workTree = gitWorkTree(start);
     if (workTree === undefined) continue;
     const top = real(workTree);

@@ -30,7 +30,7 @@ export interface Loss {
   git: string[];
   /** The pathspecs (or branch names, stash entries, the worktree) it names; `undefined`: all of them, or a value hookit could not know. */
   names?: string[];
-  /** `git checkout X -- …`: X may be a tree the files are taken from (then staged changes go too). */
+  /** `git checkout X -- …`: X may be a tree the files are taken from (then staged changes go too); `find`: `folders` when a folder it matches goes whole (`-exec rm -rf {}`). */
   tree?: string;
   /** `git clean`: the options its dry run repeats (`-d`, `-ff`, `-e …`); `find`: the roots and expression. */
   options?: string[];
@@ -193,9 +193,16 @@ function gitDirOptions(global: Map<string, Field[]>, cwd: string | null): string
 }
 
 /** `find … -delete`: the roots and the expression, judged on each file at risk. */
-export function findLoss(roots: Field[], expression: Field[], cwd: string | null): Loss {
+export function findLoss(roots: Field[], expression: Field[], cwd: string | null, folders = false): Loss {
   const known = names(roots);
-  return { kind: "find", cwd, git: [], ...(known && { names: known }), options: expression.map((f) => f.text) };
+  return {
+    kind: "find",
+    cwd,
+    git: [],
+    ...(known && { names: known }),
+    options: expression.map((f) => f.text),
+    ...(folders && { tree: "folders" }),
+  };
 }
 
 /** A delete of a glob's matches (`rm src/*.ts`): a delete in bulk, judged like a recursive one. */

@@ -53,6 +53,9 @@ const LOSES: Array<[string, string[]]> = [
   ["git rm -rf .", EDITED],
   ["find src -delete", ["src/app.ts"]],
   ["find . -name '*.txt' -delete", ["notes.txt"]],
+  ["find . -name '*.txt' -exec rm -f {} +", ["notes.txt"]],
+  ["find . -type d -name src -exec rm -rf {} +", ["src/app.ts"]],
+  ["find src -execdir rm -rf {} +", ["src/app.ts"]],
   ["rm -rf src", ["src/app.ts"]],
   ["rm -r docs", ["docs/guide.md"]],
   ["rm -rf *", [...EDITED, "notes.txt"]],
@@ -94,6 +97,7 @@ const ALWAYS: Array<[string, string[]]> = [
   ["rm -rf .git", [".git"]],
   ["rm -rf .", [".git"]],
   ["find . -delete", [".git"]],
+  ["find . -type f -exec rm {} \\;", [".git"]],
 ];
 
 // Nothing to lose in either: these must never be refused for work loss.
@@ -122,6 +126,9 @@ const NOTHING: string[] = [
   "rm -rf dist/*",
   "find . -name '*.log' -delete",
   "find dist -delete",
+  "find . -name '*.pyc' -exec rm -f {} +",
+  "find . -type d -name __pycache__ -exec rm -rf {} +",
+  "find . -name '*.ts' -exec cat {} +",
   "rm build.log",
   "rm notes.txt",
   "rm -rf /tmp/hookit-scratch",
