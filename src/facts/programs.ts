@@ -1341,12 +1341,18 @@ function find(args: Field[], run: Run, program: string): void {
 }
 
 function env(args: Field[], run: Run, program: string): void {
-  const parsed = parseOptions(args, { short: "uCS", long: ["unset", "chdir", "split-string"], posix: true });
+  // `-P DIR`: BSD env's search path for the program.
+  const parsed = parseOptions(args, { short: "uCSP", long: ["unset", "chdir", "split-string"], posix: true });
   const split = parsed.values.get("S") ?? parsed.values.get("split-string");
   let rest = args.slice(parsed.rest);
+  // A lone `-` is `-i` (start with an empty environment), not the program.
+  while (rest[0]?.text === "-" && rest[0].resolved) rest = rest.slice(1);
   const chdir = parsed.values.get("C") ?? parsed.values.get("chdir");
   const state = copy(run.state);
-  if (chdir) state.cwd = chdir[0]?.resolved ? join(run.state.cwd ?? "/", chdir[0].text) : null;
+  // `-C /abs` goes there, `-C ..` from where the shell is.
+  if (chdir)
+    state.cwd =
+      chdir[0]?.resolved && (run.state.cwd !== null || chdir[0].text.startsWith("/")) ? resolve(run.state.cwd ?? "/", chdir[0].text) : null;
   for (
     let m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(rest[0]?.text ?? "");
     m;

@@ -80,6 +80,9 @@ const hasAny = (flags: Set<string>, list: readonly string[] | undefined) => list
 
 /** `git … <sub> <rest>`: what it puts at risk (empty when nothing). `global` are git's own options before the subcommand. */
 export function gitLosses(sub: string, rest: Field[], global: Map<string, Field[]>, state: ShellState): Loss[] {
+  // `git restore --help` shows the manual (`-h`, the usage): nothing runs. After `--` it is a file name.
+  const dash = rest.findIndex((f) => f.text === "--");
+  if (rest.slice(0, dash < 0 ? rest.length : dash).some((f) => f.text === "--help" || f.text === "-h")) return [];
   const git = gitDirOptions(global, state.cwd);
   const moved = gitRefLosses(sub, rest, (kind, extra = {}) => [{ kind, cwd: state.cwd, git, ...extra }]);
   const rule = GIT_LOSS_RULES[sub];

@@ -58,7 +58,8 @@ function normalize(args: readonly Field[]): Field[] {
     if (text === "--" || !text.startsWith("-") || text === "-") break;
     if (text === "-i" || text === "--replace") out.push({ ...a, text: "-I" }, { text: "{}", resolved: true });
     else if (text.startsWith("-i")) out.push({ ...a, text: "-I" }, { ...a, text: text.slice(2) });
-    else if (text.startsWith("--replace=")) out.push({ ...a, text: "-I" }, { ...a, text: text.slice("--replace=".length) });
+    // `--replace=` with nothing after it is read as `{}`: what it replaces is then at least seen.
+    else if (text.startsWith("--replace=")) out.push({ ...a, text: "-I" }, { ...a, text: text.slice("--replace=".length) || "{}" });
     else {
       out.push(a);
       // A value option's value is the next word, unless attached (`-n1`, `--max-args=1`).
@@ -82,7 +83,8 @@ export function xargs(args: Field[], run: Run, program: string): void {
   const argv = command.length > 0 ? command : [{ text: "echo", resolved: true }];
   const replaceAll = parsed.values.get("I")?.[0]?.text;
   const replaceWord = parsed.values.get("J")?.[0]?.text;
-  const lines = inputLines(run, replaceAll !== undefined);
+  // `-a FILE`: the arguments come from the file, whatever the pipe holds.
+  const lines = files.length > 0 ? undefined : inputLines(run, replaceAll !== undefined);
   if (replaceAll || replaceWord)
     return replacing(argv, run, program, lines, replaceAll ?? (replaceWord as string), replaceAll === undefined);
   // Without a replace string, the input's words are appended.
@@ -122,28 +124,100 @@ function unknownInput(lines: Lines | undefined): Field {
   return { text: "<input>", resolved: false, ...(lines && { candidates: lines }), ...(lines?.under && { under: lines.under }) };
 }
 
+/** GNU parallel's options that take the next word as their value (`--results out`, `-j 4`). */
+const PARALLEL_SHORT = "jSadCEIn";
+const PARALLEL_LONG = [
+  "jobs",
+  "sshlogin",
+  "results",
+  "res",
+  "joblog",
+  "colsep",
+  "delimiter",
+  "arg-file",
+  "tmpdir",
+  "workdir",
+  "wd",
+  "env",
+  "halt",
+  "timeout",
+  "retries",
+  "delay",
+  "load",
+  "memfree",
+  "nice",
+  "tag-string",
+  "basefile",
+  "return",
+  "transferfile",
+  "sshloginfile",
+  "shebang-wrap",
+  "max-args",
+  "max-replace-args",
+  "max-lines",
+  "eof",
+  "replace",
+  "tagstring",
+];
+/** The separators of parallel's argument groups: `:::` (words), `:::+` (linked), `::::`/`::::+` (files: unknown). */
+const GROUP = /^::::?\+?$/;
+
 /**
- * `parallel CMD ::: a b` runs CMD once per argument (`{}` replaced, or appended); with no CMD each
- * argument is a command line of its own. Reading its input, it works like `xargs -I{}` when CMD holds
- * `{}`, and runs each line as a command line when there is no CMD.
+ * `parallel CMD ::: a b ::: c d` runs CMD once per combination of the groups' arguments (`{}` all of
+ * them, `{1}` `{2}` one group's, or appended); with no CMD each combination is a command line of its
+ * own. Reading its input (no group), it works like `xargs -I{}` when CMD holds `{}`, and runs each
+ * line as a command line when there is no CMD.
  */
 export function parallel(args: Field[], run: Run, program: string): void {
-  const sep = args.findIndex((a) => a.text === ":::");
+  const sep = args.findIndex((a) => GROUP.test(a.text));
   const end = sep < 0 ? args.length : sep;
-  const command = args.slice(parseOptions(args.slice(0, end), { short: "jSX", posix: true }).rest, end);
-  const values = sep < 0 ? inputLines(run, true) : args.slice(sep + 1);
-  const replaced = command.some((c) => c.text.includes("{}"));
+  const parsed = parseOptions(args.slice(0, end), { short: PARALLEL_SHORT, long: PARALLEL_LONG, posix: true });
+  const command = args.slice(parsed.rest, end);
+  const fromFile = parsed.values.has("a") || parsed.values.has("arg-file");
+  const groups = sep < 0 ? undefined : argumentGroups(args.slice(sep));
+  const values = groups ? combinations(groups) : fromFile ? undefined : inputLines(run, true);
+  const replaced = command.some((c) => /\{\d*\}/.test(c.text));
   if (command.length === 0) {
-    if (sep >= 0 ? values!.some((v) => !v.resolved) : !complete(run, values))
+    if (groups ? values!.some((v) => !v.resolved) : !complete(run, values))
       return run.walker.unresolved(`${program} runs command lines from its input`);
     for (const line of values!.slice(0, MAX_LINES)) run.walker.shell(line.text, run.state, program, run.depth + 1);
     return;
   }
-  if (sep < 0) return replaced ? replacing(command, run, program, values, "{}", false) : xargs(command, run, program);
-  for (const arg of values!.slice(0, MAX_LINES))
-    run1(
-      run,
-      replaced ? command.map((c) => (c.text.includes("{}") ? { ...arg, text: c.text.replaceAll("{}", arg.text) } : c)) : [...command, arg],
-      program,
-    );
+  if (!groups) return replaced ? replacing(command, run, program, values, "{}", false) : xargs(command, run, program);
+  for (const combo of (values as Combination[]).slice(0, MAX_LINES)) {
+    const fill = (c: Field): Field => ({
+      ...c,
+      ...(!combo.resolved && { resolved: false }),
+      text: c.text.replace(/\{(\d*)\}/g, (_, n: string) => (n === "" ? combo.text : (combo.parts[Number(n) - 1] ?? ""))),
+    });
+    run1(run, replaced ? command.map((c) => (/\{\d*\}/.test(c.text) ? fill(c) : c)) : [...command, ...combo.fields], program);
+  }
+}
+
+type Combination = Field & { parts: string[]; fields: Field[] };
+
+/** The groups after the command: each `:::` group's words; a `::::` group (files) is one unknown value. */
+function argumentGroups(rest: Field[]): Field[][] {
+  const groups: Field[][] = [];
+  for (const field of rest) {
+    if (GROUP.test(field.text)) groups.push(field.text.startsWith("::::") ? [{ text: "<input>", resolved: false }] : []);
+    else if (groups.at(-1)?.[0]?.text !== "<input>") groups.at(-1)!.push(field);
+  }
+  return groups.map((g) => (g.length === 0 ? [{ text: "", resolved: true }] : g));
+}
+
+/** Every combination of one value from each group, in parallel's order (the last group varies fastest). */
+function combinations(groups: Field[][]): Combination[] {
+  let combos: Combination[] = [{ text: "", resolved: true, parts: [], fields: [] }];
+  for (const group of groups) {
+    const next: Combination[] = [];
+    for (const combo of combos)
+      for (const value of group) {
+        if (next.length >= MAX_LINES) break;
+        const parts = [...combo.parts, value.text];
+        next.push({ text: parts.join(" "), resolved: combo.resolved && value.resolved, parts, fields: [...combo.fields, value] });
+      }
+    combos = next;
+  }
+  return combos;
 }

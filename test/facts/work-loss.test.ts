@@ -76,6 +76,12 @@ const LOSES: Array<[string, string[]]> = [
   ["echo . | xargs -I{} git checkout -- {}", ["src/app.ts"]],
   ["timeout 5 nice git clean -fd", ["notes.txt"]],
   ["command git branch -D feature", ["refs/heads/feature"]],
+  ["env -P /usr/bin git reset --hard", EDITED],
+  ["env - git reset --hard", EDITED],
+  ["env -C $REPO git reset --hard", EDITED],
+  ["parallel git clean -f {2} ::: x ::: -fd", ["notes.txt"]],
+  ["parallel sh -c 'git clean -f {2}' ::: x ::: -ffdx", ["notes.txt"]],
+  ["parallel --results out git stash clear ::: 1", ["stash@{0}"]],
   // A branch forced onto another commit, deleted by plumbing; plumbing that overwrites the work tree.
   ["git branch -f feature HEAD", ["refs/heads/feature"]],
   ["git branch -M feature", ["refs/heads/feature"]],
@@ -134,6 +140,10 @@ const NOTHING: string[] = [
   "rm -rf /tmp/hookit-scratch",
   "echo 'git reset --hard' > notes.md",
   "git log --oneline -- src",
+  "git restore --help",
+  "git reset --hard --help",
+  "git clean -fd -h",
+  "parallel echo ::: a b ::: c d",
   // One file onto another by name is an edit the agent means; a copy to a new place loses nothing.
   "cp $CLEAN/src/app.ts src/app.ts",
   "mv README.md notes.txt",

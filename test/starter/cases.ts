@@ -600,6 +600,12 @@ export const ATTACKS: Record<string, string[]> = {
     "at now <<< 'rm -rf ~'",
     "echo 'rm -rf ~' | at now",
     "parallel rm -rf ::: ~",
+    // issue 33: xargs's argument file and an empty --replace=, parallel's value options and argument groups
+    "echo ok | xargs -a /tmp/paths rm -rf",
+    "echo ~ | xargs --replace= bash -c 'rm -rf {}'",
+    "parallel --results out rm -rf {} ::: ~",
+    "parallel rm {1} {2} ::: -rf ::: ~",
+    "env -P /usr/bin rm -rf ~",
     "perl -e 'system(\"rm -rf ~\")'",
     'rm -rf "${PWD%/*}"',
     "rm -rf ${HOME:?}",
@@ -1038,6 +1044,13 @@ export const MANY_FILES_ATTACKS: string[] = [".", "config", "**/*", "*", "**/*.e
 export const MANY_FILES_INNOCENT: string[] = ["src", "src/**/*.ts", "README.md", "*.md"];
 
 export const INNOCENT: string[] = [
+  // issue 33: parallel's argument groups, help pages of discarding commands, a restore of nothing changed
+  "parallel echo ::: a b ::: c d",
+  "parallel --jobs 2 gzip -k {} ::: README.md",
+  "git restore --help",
+  "git clean -h",
+  "git stash drop",
+  "git branch -D no-such-branch",
   // issue 33: xargs and parallel on known, harmless input
   "echo src/gen | xargs rm -rf",
   "echo a b | xargs -n1 echo",
