@@ -11,6 +11,7 @@
 // The command-hook adapters come from the built `dist/adapters/<id>.cjs`. Pi and
 // OpenCode have no adapter object: their tables (`PI_CAPABILITIES`,
 // `OPENCODE_CAPABILITIES`) are exported by `dist/index.mjs`.
+import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
@@ -234,6 +235,15 @@ async function main() {
     if (after === before) continue;
     stale.push(path);
     if (!check) writeFileSync(path, after);
+  }
+  // docs/packs.md: the packs' tables, from the registry (`hookit packs --markdown`).
+  const packsPage = join(root, "docs", "packs.md");
+  const packsBefore = readFileSync(packsPage, "utf8");
+  const tables = execFileSync(process.execPath, [join(root, "dist", "bin.cjs"), "packs", "--markdown"], { encoding: "utf8" });
+  const packsAfter = replaceRegion(packsBefore, tables, "<!-- packs:start -->", "<!-- packs:end -->");
+  if (packsAfter !== packsBefore) {
+    stale.push(packsPage);
+    if (!check) writeFileSync(packsPage, packsAfter);
   }
   if (check && stale.length > 0) {
     console.error(`out of date (run \`node scripts/gen-docs.mjs\`):\n${stale.map((p) => `  ${p}`).join("\n")}`);

@@ -13,6 +13,7 @@ const lazy =
 const SUB_COMMANDS = {
   hook: lazy(() => import("./hook.ts")),
   init: lazy(() => import("./init.ts")),
+  packs: lazy(() => import("./packs.ts")),
   validate: lazy(() => import("./validate.ts")),
   schema: lazy(() => import("./schema.ts")),
   check: lazy(() => import("./check.ts")),

@@ -2,14 +2,14 @@
 // same filter the engine uses, without starting any `when` or `shell` (a recipe's
 // shell may write an audit log or call a service; a dry run must not).
 import { filterCandidate, hookitCandidate } from "../engine/events.ts";
-import { attachFacts, needsFacts, wantsDiscards } from "../engine/facts.ts";
+import { attachFacts, needsFacts, wantsExtras } from "../engine/facts.ts";
 import { filterMatches } from "../engine/filter.ts";
 import type { EvaluationContext, Hook, NormalizedEvent } from "../engine/types.ts";
 
 export async function dryRunLines(event: NormalizedEvent, hooks: readonly Hook[], context: EvaluationContext): Promise<string[]> {
   const candidate = filterCandidate(event, hookitCandidate(event));
   // Facts are derived (no hook runs; git only reads the repository), so `hookit.*` keys decide as they would for real.
-  if (needsFacts(event, hooks, candidate)) await attachFacts(event, candidate, context, wantsDiscards(event, hooks));
+  if (needsFacts(event, hooks, candidate)) await attachFacts(event, candidate, context, wantsExtras(event, hooks));
   const mine = hooks.filter((hook) => hook.event === event.event);
   const lines = [`${event.event}: ${mine.length === 0 ? "no enabled hook listens to this event" : "dry run, nothing was executed"}`];
   for (const hook of mine) {

@@ -6,7 +6,8 @@ import { writeFileAtomic } from "../fs-atomic.ts";
 import { globalPolicyPath, PROJECT_POLICY } from "../paths.ts";
 import { findProject } from "../policy/policy.ts";
 import { trustPolicy } from "../policy/trust.ts";
-import { starterPolicyText } from "../starter-policy.ts";
+import { choosePacks, packHooks, suggestedPacks } from "../policy/pack-hooks.ts";
+import { STARTER_POLICY, starterPolicyText } from "../starter-policy.ts";
 import { starterTestsText } from "../starter-tests.ts";
 import { fail, logger } from "./_output.ts";
 
@@ -15,12 +16,15 @@ export default defineCommand({
   args: {
     global: { type: "boolean", description: "Write the global policy instead (~/.config/hookit/hookit.json)", default: false },
     force: { type: "boolean", description: "Overwrite an existing policy file", default: false },
+    packs: { type: "string", description: "Turn packs on: names separated by commas, or all (hookit packs lists them)" },
     dir: { type: "positional", required: false, description: "Project directory (default: the current repository)" },
   },
   run({ args }) {
     if (args.global && args.dir) return fail("init: give either --global or a project directory, not both");
     const path = args.global ? globalPolicyPath() : join(findProject(resolve(args.dir ?? process.cwd())).root, PROJECT_POLICY);
-    const text = starterPolicyText();
+    const chosen = args.packs === undefined ? [] : choosePacks(args.packs);
+    if (typeof chosen === "string") return fail(`init: ${chosen}`);
+    const text = chosen.length === 0 ? starterPolicyText() : withPacks(chosen);
     // Running init twice is harmless: the starter is already there, nothing to replace.
     if (existsSync(path) && !args.force && readFileSync(path, "utf8") === text)
       return logger.info(`${path} already holds the starter policy; nothing changed`);
@@ -38,6 +42,18 @@ export default defineCommand({
       writeFileAtomic(tests, starterTestsText());
       logger.success(`wrote ${tests}`);
     }
+    if (chosen.length > 0) logger.info(`packs on: ${chosen.map((p) => p.id).join(", ")}`);
+    else if (!args.global) {
+      const suggested = suggestedPacks(dirname(dirname(path)));
+      if (suggested.length > 0)
+        logger.info(
+          [
+            "Packs that fit this repository (hookit packs lists every one):",
+            ...suggested.map((s) => `  ${s.pack.padEnd(16)} (${s.because})`),
+            `  turn them on: hookit init --force --packs ${suggested.map((s) => s.pack).join(",")}`,
+          ].join("\n"),
+        );
+    }
     const scope = args.global ? " --global" : "";
     logger.info(
       [
@@ -50,3 +66,8 @@ export default defineCommand({
     );
   },
 });
+
+/** The starter with the packs' hooks after its own. */
+function withPacks(packs: Parameters<typeof packHooks>[0]): string {
+  return JSON.stringify({ ...STARTER_POLICY, local: { ...STARTER_POLICY.local, ...packHooks(packs) } }, null, 2) + "\n";
+}

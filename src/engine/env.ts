@@ -39,6 +39,7 @@ export const MANAGED_KEYS: readonly string[] = [
   "HOOKIT_PATHS",
   "HOOKIT_UNRESOLVED",
   "HOOKIT_DISCARDS",
+  "HOOKIT_PACKS",
 ];
 const MANAGED = new Set(MANAGED_KEYS);
 

@@ -14,7 +14,7 @@ import {
   SKIP_IF_ABORTED,
 } from "./events.ts";
 import { messageWithFacts } from "./message-facts.ts";
-import { attachFacts, attachResultFacts, needsFacts, tooComplexReason, wantsDiscards } from "./facts.ts";
+import { attachFacts, attachResultFacts, needsFacts, tooComplexReason, wantsExtras } from "./facts.ts";
 import { selectorMatches } from "./filter.ts";
 import { invokeHooks, type HookResult, type InvocationBatch } from "./invoke.ts";
 import { correctiveMessage, errorDetail, INTERNAL, reportLines, reportMessage, RETRY_STOPPED, unexpectedHookError } from "./texts.ts";
@@ -71,7 +71,7 @@ export async function evaluate(
   // Facts (and the parser) only when a hook that may run looks at them.
   if (!skipped) attachResultFacts(event, hooks, candidate);
   const factEnv =
-    !skipped && needsFacts(event, hooks, candidate) ? await attachFacts(event, candidate, context, wantsDiscards(event, hooks)) : undefined;
+    !skipped && needsFacts(event, hooks, candidate) ? await attachFacts(event, candidate, context, wantsExtras(event, hooks)) : undefined;
   const tooComplex = factEnv && tooComplexReason(event, candidate);
   const batch: InvocationBatch =
     skipped || tooComplex

@@ -14,21 +14,32 @@ const isShortcut = (command: string | undefined) => command === undefined || com
 /** A command or path fact key (the result facts need no parser: see attachResultFacts). */
 const usesFactKeys = (hook: Hook) =>
   hook.filter !== undefined && Object.keys(hook.filter).some((key) => key.startsWith(FACT_PREFIX) && !Object.hasOwn(RESULT_FACT_KEYS, key));
-const NAMES_FACTS = /HOOKIT_(COMMANDS|PATHS|UNRESOLVED|DISCARDS)/;
+const NAMES_FACTS = /HOOKIT_(COMMANDS|PATHS|UNRESOLVED|DISCARDS|PACKS)/;
 
-/**
- * Whether a tool_call hook looks at what the call would discard (`hookit.discards`, or a script that
- * names HOOKIT_DISCARDS): only then is the repository read, and only for a line that puts work at risk.
- */
-export function wantsDiscards(event: NormalizedEvent, hooks: readonly Hook[]): boolean {
-  if (event.event !== "tool_call") return false;
+/** The facts that cost more than a parse, asked for only by a policy that looks at them. */
+export interface FactExtras {
+  /** `hookit.discards`: git reads the repository (only for a line that could discard work). */
+  discards: boolean;
+  /** `hookit.packs`: the commands matched against the shipped packs. */
+  packs: boolean;
+}
+const NONE: FactExtras = { discards: false, packs: false };
+
+/** Which costly facts a tool_call hook looks at: its filter key, or a script that names the variable. */
+export function wantsExtras(event: NormalizedEvent, hooks: readonly Hook[]): FactExtras {
+  if (event.event !== "tool_call") return NONE;
+  const extras = { discards: false, packs: false };
+  const names = (hook: Hook, key: string, variable: string) =>
+    (hook.filter !== undefined && Object.hasOwn(hook.filter, key)) ||
+    hook.when?.includes(variable) === true ||
+    hook.shell?.includes(variable) === true;
   for (let i = 0; i < hooks.length; i++) {
     const hook = hooks[i]!;
     if (hook.event !== "tool_call") continue;
-    if (hook.filter !== undefined && Object.hasOwn(hook.filter, "hookit.discards")) return true;
-    if (hook.when?.includes("HOOKIT_DISCARDS") || hook.shell?.includes("HOOKIT_DISCARDS")) return true;
+    extras.discards ||= names(hook, "hookit.discards", "HOOKIT_DISCARDS");
+    extras.packs ||= names(hook, "hookit.packs", "HOOKIT_PACKS");
   }
-  return false;
+  return extras;
 }
 
 /**
@@ -76,13 +87,17 @@ function factsOf(candidate: Record<string, unknown>, keys: Record<string, unknow
 }
 
 /** The event's facts, or `undefined` when it is not a bash or file-tool call. */
-export async function eventFacts(event: NormalizedEvent, context: EvaluationContext, discards = false): Promise<Facts | undefined> {
+export async function eventFacts(
+  event: NormalizedEvent,
+  context: EvaluationContext,
+  extras: FactExtras = NONE,
+): Promise<Facts | undefined> {
   if (event.event !== "tool_call" && event.event !== "tool_result") return undefined;
   const options = {
     cwd: context.toolCwd ?? context.cwd,
     projectDir: context.projectDir ?? context.cwd,
     env: context.env ?? process.env,
-    discards,
+    ...extras,
   };
   if (event.toolName !== "bash") return derivePathFacts(event.toolName, event.input, options); // no parser needed
   if (typeof event.input.command !== "string") return undefined;
@@ -95,12 +110,12 @@ export async function attachFacts(
   event: NormalizedEvent,
   candidate: Record<string, unknown>,
   context: EvaluationContext,
-  discards = false,
+  extras: FactExtras = NONE,
 ): Promise<Record<string, string> | undefined> {
   let keys: Record<string, string[]>;
   let env: Record<string, string>;
   try {
-    const facts = await eventFacts(event, context, discards);
+    const facts = await eventFacts(event, context, extras);
     if (!facts) return undefined;
     keys = factCandidate(facts);
     env = factEnv(facts);
@@ -130,6 +145,6 @@ export async function describeFacts(
   event: NormalizedEvent,
   context: EvaluationContext,
 ): Promise<(Facts & { keys: Record<string, string[]> }) | null> {
-  const facts = await eventFacts(event, context, event.event === "tool_call");
+  const facts = await eventFacts(event, context, event.event === "tool_call" ? { discards: true, packs: true } : NONE);
   return facts ? { ...facts, keys: factCandidate(facts) } : null;
 }

@@ -1,7 +1,7 @@
 // A hookit extension to HooKit's message Action: `{hookit.<fact>}` in a message
 // is replaced by that fact's values for the call, so a refusal can say what it
 // was about ("would lose src/app.ts and notes.txt"). Paths under the call's
-// directory are shown relative to it; a long list is cut with a count. A
+// directory are shown relative to it; several are counted, a long list is cut. A
 // placeholder of a fact the call does not have stays as written.
 import { FACTS } from "./filter.ts";
 
@@ -23,5 +23,5 @@ const shown = (value: string, cwd: string) => (value.startsWith(`${cwd}/`) ? val
 function listed(values: string[]): string {
   const head = values.slice(0, SHOWN).join(", ");
   const more = values.length > SHOWN ? ` and ${values.length - SHOWN} more` : "";
-  return `${head}${more} (${values.length})`;
+  return values.length > 1 ? `${head}${more} (${values.length})` : head;
 }

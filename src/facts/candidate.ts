@@ -16,6 +16,8 @@ export const FACT_KEYS: Readonly<Record<string, string>> = {
   "hookit.recursiveDeletesOutside":
     "paths deleted recursively that are not inside the project or the system temp directory (the project directory itself counts), or could not be resolved",
   "hookit.unresolved": "what hookit could not know statically (unknown variables, inline interpreter code, syntax it could not read)",
+  "hookit.packs":
+    "the rules of hookit's packs (docs/packs.md) the call's commands trigger, as `block <pack>/<rule>: <what it destroys>; instead, <what to do>` (or `ask …`)",
   "hookit.discards":
     "work git cannot bring back that the call would lose, read from the repository at the time of the call: files with uncommitted changes, untracked files git does not ignore, `.git`, `stash@{n}`, `refs/heads/<branch>`, or `unknown: …`",
 };
@@ -88,6 +90,7 @@ export function factCandidate(facts: Facts): Record<string, string[]> {
     "hookit.recursiveDeletesOutside": [...recursiveDeletesOutside],
     "hookit.unresolved": [...facts.unresolved],
     "hookit.discards": facts.discards ?? [],
+    "hookit.packs": facts.packs ?? [],
   };
 }
 
@@ -98,5 +101,6 @@ export function factEnv(facts: Facts): Record<string, string> {
     HOOKIT_PATHS: JSON.stringify(facts.paths),
     HOOKIT_UNRESOLVED: JSON.stringify(facts.unresolved),
     HOOKIT_DISCARDS: JSON.stringify(facts.discards ?? []),
+    HOOKIT_PACKS: JSON.stringify(facts.packs ?? []),
   };
 }

@@ -10,6 +10,7 @@ import { derivePathFacts, home as homeOf } from "./file-tools.ts";
 import { NESTED_TOO_DEEP, parseScript } from "./parse.ts";
 import { forgetPaths, places, realPath } from "./paths.ts";
 import type { FactOptions, Facts } from "./types.ts";
+import { packMatches } from "./packs/registry.ts";
 import { discards } from "./repo-state.ts";
 import { Walker } from "./walk.ts";
 import { BudgetSpent, endBudget, readingFailed, startBudget, tooComplex } from "./budget.ts";
@@ -52,6 +53,7 @@ export function deriveCommandFacts(command: string, options: FactOptions): Facts
     endBudget();
   }
   if (options.discards) addDiscards(walker, options.env ?? process.env);
+  if (options.packs) walker.facts.packs = packMatches(walker.facts.commands);
   return walker.facts;
 }
 

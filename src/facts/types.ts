@@ -42,6 +42,8 @@ export interface Facts {
   unresolved: string[];
   /** Work git cannot bring back that the call would lose, read from the repository (repo-state.ts); only on a call that puts some at risk. */
   discards?: string[];
+  /** The pack rules the commands trigger (packs/registry.ts), when asked for. */
+  packs?: string[];
 }
 
 export interface FactOptions {
@@ -53,4 +55,6 @@ export interface FactOptions {
   env?: Readonly<Record<string, string | undefined>>;
   /** Read the repository for `discards` (spawns git, only for a line that puts work at risk): for a policy that looks at them. */
   discards?: boolean;
+  /** Match the commands against the shipped packs (`packs`): for a policy that looks at them. */
+  packs?: boolean;
 }

@@ -16,6 +16,12 @@ test("a fact's values replace its placeholder, relative to the call's directory,
   );
 });
 
+test("one value is named without a count", () => {
+  expect(messageWithFacts("would lose {hookit.discards}.", withFacts({ "hookit.discards": ["/w/notes.txt"] }), "/w")).toBe(
+    "would lose notes.txt.",
+  );
+});
+
 test("a long list is cut after eight, saying how many more", () => {
   const files = Array.from({ length: 20 }, (_, i) => `/w/f${i}`);
   expect(messageWithFacts("{hookit.discards}", withFacts({ "hookit.discards": files }), "/w")).toBe(

@@ -1,0 +1,90 @@
+// Which pack rules a call's commands trigger: each command is looked up by its
+// program name (the index is built once from the packs' data), never by
+// scanning every rule; the rule's subcommand, options and operands are then read
+// from its argv.
+import type { Condition, Pack, Rule } from "./types.ts";
+
+interface Indexed {
+  pack: Pack;
+  rule: Rule;
+}
+
+const HELP = new Set(["--help", "-h", "help"]);
+
+export class PackIndex {
+  private readonly byProgram = new Map<string, Indexed[]>();
+  constructor(packs: readonly Pack[]) {
+    for (const pack of packs)
+      for (const rule of pack.rules)
+        for (const program of rule.programs) {
+          const list = this.byProgram.get(program) ?? [];
+          list.push({ pack, rule });
+          this.byProgram.set(program, list);
+        }
+  }
+
+  /** `block <pack>/<rule>: <reason>; instead, <what to do>` (or `ask …`) for each rule a command triggers. */
+  matches(commands: ReadonlyArray<{ program: string; argv: readonly string[] }>): string[] {
+    const out: string[] = [];
+    for (const command of commands) {
+      const rules = this.byProgram.get(command.program);
+      if (!rules) continue;
+      const args = command.argv.slice(1);
+      if (args.some((a) => HELP.has(a))) continue; // a help page runs nothing
+      for (const { pack, rule } of rules) {
+        if (!fires(rule, args, pack.valueOptions?.[command.program] ?? [])) continue;
+        const line = `${rule.ask ? "ask" : "block"} ${pack.id}/${rule.id}: ${rule.reason}; instead, ${rule.instead}`;
+        if (!out.includes(line)) out.push(line);
+      }
+    }
+    return out;
+  }
+}
+
+function fires(rule: Rule, args: readonly string[], valueOptions: readonly string[]): boolean {
+  const rest = rule.sub ? afterSub(args, rule.sub, valueOptions) : args;
+  if (rest === undefined) return false;
+  if (rule.when && !holds(rule.when, rest)) return false;
+  return !(rule.unless && holds(rule.unless, rest));
+}
+
+/** The words after the subcommand, or `undefined` when the command is another one. Options (and their values) before and between are skipped. */
+function afterSub(args: readonly string[], sub: readonly string[], valueOptions: readonly string[]): string[] | undefined {
+  let k = 0;
+  const skipped: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const word = args[i]!;
+    if (word.startsWith("-") && word !== "-") {
+      skipped.push(word);
+      if (valueOptions.includes(word)) skipped.push(args[++i] ?? "");
+      continue;
+    }
+    if (!spelled(sub[k]!, word)) return undefined;
+    if (++k === sub.length) return [...skipped, ...args.slice(i + 1)];
+  }
+  return undefined;
+}
+
+/** `delete|del`, and `delete-*` (any word starting so); `*` alone is any word. */
+const spelled = (spellings: string, word: string) =>
+  spellings
+    .split("|")
+    .some((s) => (s.endsWith("*") ? word.toLowerCase().startsWith(s.slice(0, -1).toLowerCase()) : s.toLowerCase() === word.toLowerCase()));
+
+function holds(condition: Condition, words: readonly string[]): boolean {
+  if (condition.any && !condition.any.some((o) => given(o, words))) return false;
+  if (condition.all && !condition.all.every((o) => given(o, words))) return false;
+  if (condition.operand !== undefined) {
+    const re = new RegExp(condition.operand, "i");
+    if (!words.some((w) => !w.startsWith("-") && re.test(w))) return false;
+  }
+  if (condition.text !== undefined && !new RegExp(condition.text, "is").test(words.join(" "))) return false;
+  return true;
+}
+
+/** `--force` (or `--force=x`), `-f` (also within `-rf`), or a plain word. */
+function given(option: string, words: readonly string[]): boolean {
+  if (option.startsWith("--")) return words.some((w) => w === option || w.startsWith(`${option}=`));
+  if (/^-[A-Za-z0-9]$/.test(option)) return words.some((w) => w === option || (/^-[A-Za-z0-9]+$/.test(w) && w.includes(option[1]!)));
+  return words.some((w) => w.toLowerCase() === option.toLowerCase());
+}

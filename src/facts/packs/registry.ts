@@ -1,0 +1,68 @@
+// Every pack hookit ships, by family. `hookit packs` lists them, `hookit init
+// --packs` turns them on, docs/packs.md is written from them, and the facts
+// (`hookit.packs`) match a call's commands against them by program name.
+import { backups } from "./backups.ts";
+import { cloud } from "./cloud.ts";
+import { containers } from "./containers.ts";
+import { databases } from "./databases.ts";
+import { infrastructure } from "./infrastructure.ts";
+import { kubernetes } from "./kubernetes.ts";
+import { PackIndex } from "./match.ts";
+import { platforms } from "./platforms.ts";
+import { publishing } from "./publishing.ts";
+import { secrets } from "./secrets.ts";
+import {
+  apiGateways,
+  cdn,
+  ci,
+  dns,
+  email,
+  featureFlags,
+  loadBalancers,
+  messaging,
+  monitoring,
+  payments,
+  remoteCopy,
+  search,
+} from "./services.ts";
+import { storage } from "./storage.ts";
+import type { Pack } from "./types.ts";
+
+export type { Pack, Rule } from "./types.ts";
+
+// Each pack is made when first needed: a call whose policy turns no pack on never builds them.
+const FAMILIES: ReadonlyArray<() => Pack> = [
+  databases,
+  containers,
+  kubernetes,
+  cloud,
+  infrastructure,
+  storage,
+  remoteCopy,
+  secrets,
+  publishing,
+  platforms,
+  ci,
+  dns,
+  cdn,
+  email,
+  payments,
+  messaging,
+  monitoring,
+  search,
+  loadBalancers,
+  featureFlags,
+  apiGateways,
+  backups,
+];
+
+let made: readonly Pack[] | undefined;
+/** Every pack hookit ships, in the order of the families. */
+export const allPacks = (): readonly Pack[] => (made ??= FAMILIES.map((family) => family()));
+
+let index: PackIndex | undefined;
+/** `block <pack>/<rule>: …` / `ask <pack>/<rule>: …` for each rule of any pack the commands trigger. */
+export function packMatches(commands: ReadonlyArray<{ program: string; argv: readonly string[] }>): string[] {
+  index ??= new PackIndex(allPacks());
+  return index.matches(commands);
+}
