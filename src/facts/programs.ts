@@ -1054,9 +1054,13 @@ function remoteCopy(args: Field[], run: Run, program: string, spec: OptionSpec):
   const dest = parsed.operands.slice(-1).filter(local);
   mark(run, sources, "read", program, { recursive: true });
   if (program === "rsync" || parsed.flags.has("r")) secretsOf(run, sources, program, parsed.values.get("exclude") ?? []);
-  mark(run, dest, "write", program);
-  if (program === "rsync" && [...parsed.flags].some((f) => f.startsWith("delete") || f === "remove-source-files"))
+  // `rsync -n`: a dry run lists what it would do and changes nothing (what it reads is still read).
+  const dry = program === "rsync" && (parsed.flags.has("n") || parsed.flags.has("dry-run"));
+  if (!dry) mark(run, dest, "write", program);
+  if (!dry && program === "rsync" && [...parsed.flags].some((f) => f.startsWith("delete") || f === "del"))
     mark(run, dest, "delete", program, { recursive: true });
+  // `--remove-source-files`: what was sent is deleted from where it came.
+  if (!dry && program === "rsync" && parsed.flags.has("remove-source-files")) mark(run, sources, "delete", program, { recursive: true });
   for (const name of ["exclude-from", "include-from", "files-from", "password-file"])
     mark(run, parsed.values.get(name) ?? [], "read", program);
   for (const name of ["i", "F"]) mark(run, parsed.values.get(name) ?? [], "read", program);
@@ -1456,7 +1460,10 @@ function interpreter(args: Field[], run: Run, program: string): void {
   const script = !parsed.values.has("m") && operands[0] !== undefined && !operands[0].text.startsWith("-");
   if (script) mark(run, operands.slice(0, 1), "read", program);
   // `python3 -`, `node` with no script: the program runs whatever arrives on its input.
-  else if (!parsed.values.has("m") && (operands.length === 0 || operands[0]!.text === "-"))
+  else if (!parsed.values.has("m") && (operands.length === 0 || operands[0]!.text === "-")) {
     run.walker.unresolved(`${program} reads code from its input`);
+    // `python3 <<EOF … EOF`, `node <<< '…'`: code the line itself hands over is read like `-c`'s.
+    if (run.stdin !== undefined) codeMentions(run.stdin, run, program);
+  }
   generic(script ? operands.slice(1) : operands, run, program);
 }

@@ -40,12 +40,13 @@ test("lists every command", () => {
   expect(help()).toMatchInlineSnapshot(`
     "One hook policy, enforced in every coding agent: Pi, Claude Code, Codex CLI, Gemini CLI, Cursor, GitHub Copilot CLI, Factory droid, OpenCode, Kimi Code CLI and Antigravity CLI. (hookit v0.1.0)
 
-    USAGE hookit hook|init|validate|schema|check|install|uninstall|doctor|trust|source|log|test|explain|replay|telemetry
+    USAGE hookit hook|init|packs|validate|schema|check|install|uninstall|doctor|trust|source|log|test|explain|replay|telemetry
 
     COMMANDS
 
            hook    Run as an agent's command hook: payload on stdin, decision on stdout
            init    Write the starter policy to .hookit/hookit.json (or the global policy)
+          packs    List hookit's packs and their rules (turn them on with hookit init --packs)
        validate    Validate every policy file hookit can find, trusted or not (or one FILE)
          schema    Print the JSON Schema of hookit.json (generated from the validator)
           check    Dry-run the policy on an event read from stdin and print the outcome
@@ -99,8 +100,9 @@ test("init --help", () => {
 
     OPTIONS
 
-      --global    Write the global policy instead (~/.config/hookit/hookit.json) (Default: false)
-       --force    Overwrite an existing policy file (Default: false)
+             --global    Write the global policy instead (~/.config/hookit/hookit.json) (Default: false)
+              --force    Overwrite an existing policy file (Default: false)
+      --packs=<packs>    Turn packs on: names separated by commas, or all (hookit packs lists them)
 
 
     "

@@ -600,6 +600,13 @@ export const ATTACKS: Record<string, string[]> = {
     "at now <<< 'rm -rf ~'",
     "echo 'rm -rf ~' | at now",
     "parallel rm -rf ::: ~",
+    "rsync -a --remove-source-files ~/notes/ ./notes/",
+    // issue 33: code an interpreter reads from a here-document or here-string, judged like -c's
+    "python3 <<EOF\nimport shutil\nshutil.rmtree('/home')\nEOF",
+    "python3 - <<'EOF'\nimport subprocess\nsubprocess.run(['rm', '-rf', '/'])\nEOF",
+    "node <<EOF\nrequire('fs').rmSync('/etc', { recursive: true });\nEOF",
+    'ruby <<< \'require "fileutils"; FileUtils.rm_rf("/")\'',
+    'perl <<EOF\nsystem("rm -rf ~");\nEOF',
     // issue 33: xargs's argument file and an empty --replace=, parallel's value options and argument groups
     "echo ok | xargs -a /tmp/paths rm -rf",
     "echo ~ | xargs --replace= bash -c 'rm -rf {}'",
@@ -1048,6 +1055,7 @@ export const INNOCENT: string[] = [
   "parallel echo ::: a b ::: c d",
   "parallel --jobs 2 gzip -k {} ::: README.md",
   "git restore --help",
+  "rsync -n -a --delete src/ ~/backup/",
   "git clean -h",
   "git stash drop",
   "git branch -D no-such-branch",
