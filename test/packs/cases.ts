@@ -73,6 +73,7 @@ export const PACK_CASES: Record<string, { block: string[]; pass: string[] }> = {
       "gcloud projects delete my-project",
       "az group delete -n rg-prod --yes",
       "doctl compute droplet delete web-1",
+      "aws sns unsubscribe --subscription-arn arn:x",
     ],
     pass: [
       "aws ec2 describe-instances",
@@ -282,6 +283,7 @@ export const PACK_CASES: Record<string, { block: string[]; pass: string[] }> = {
       "curl -XDELETE localhost:9200/_all",
       "curl -X POST 'http://localhost:9200/logs/_delete_by_query' -d '{\"query\":{\"match_all\":{}}}'",
       "curl --request DELETE http://localhost:7700/indexes/movies",
+      "curl -X DELETE 'https://APPID-dsn.algolia.net/1/indexes/products'",
     ],
     pass: [
       "curl http://localhost:9200/_cat/indices",
@@ -325,6 +327,8 @@ export const PACK_CASES: Record<string, { block: string[]; pass: string[] }> = {
       "borg delete /backups::2024-01-01",
       "borg prune --keep-daily 7 /backups",
       "velero backup delete nightly --confirm",
+      "velero snapshot delete --name snap-01",
+      "borg rdelete",
       "kopia snapshot delete k1 --delete",
     ],
     pass: [

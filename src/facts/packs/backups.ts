@@ -20,7 +20,7 @@ export const backups = (): Pack => ({
     {
       id: "borg-delete",
       programs: ["borg", "borgmatic"],
-      sub: ["delete|prune|compact|recreate"],
+      sub: ["delete|prune|compact|recreate|repo-delete|rdelete"],
       unless: { any: ["--dry-run", "-n", "--list"] },
       reason: "it deletes archives from the backup repository",
       instead: "run it with `--dry-run` and show the user",
@@ -28,7 +28,7 @@ export const backups = (): Pack => ({
     {
       id: "velero-delete",
       programs: ["velero"],
-      sub: ["backup|restore|schedule", "delete"],
+      sub: ["backup|restore|schedule|snapshot|backup-location|snapshot-location", "delete"],
       reason: "it deletes cluster backups",
       instead: "ask the user",
     },

@@ -20,7 +20,7 @@ export const cloud = (): Pack => ({
     {
       id: "aws-delete",
       programs: ["aws"],
-      sub: ["*", "delete-*|terminate-*|deregister-*|purge-*|remove-*|destroy-*|disable-*|schedule-key-deletion"],
+      sub: ["*", "delete-*|terminate-*|deregister-*|purge-*|remove-*|destroy-*|disable-*|schedule-key-deletion|unsubscribe"],
       unless: { any: ["--dry-run", "--generate-cli-skeleton"] },
       reason: "it deletes, terminates or de-registers a cloud resource",
       instead: "ask the user to run it (or to change it through the project's infrastructure code)",

@@ -182,7 +182,11 @@ export const monitoring = (): Pack =>
 
 export const search = (): Pack =>
   pack("search", "Search engines (Elasticsearch, OpenSearch, Solr, Meilisearch)", [
-    httpDelete("index-delete", "(:9200|:9243|:7700|:8983|/_all\\b|/solr/|elastic|opensearch|meili)", "it deletes indexes or documents"),
+    httpDelete(
+      "index-delete",
+      "(:9200|:9243|:7700|:8983|/_all\\b|/solr/|elastic|opensearch|meili|algolia|typesense)",
+      "it deletes indexes or documents",
+    ),
     {
       id: "delete-by-query",
       programs: HTTP,
