@@ -198,6 +198,8 @@ export const PACK_CASES: Record<string, { block: string[]; pass: string[] }> = {
       "gitlab-runner unregister --all-runners",
       "java -jar jenkins-cli.jar -s http://jenkins.local/ delete-job deploy",
       "bk build cancel 12",
+      "curl -X POST http://jenkins.local/job/deploy-prod/doDelete",
+      "curl -X DELETE 'https://gitlab.example.com/api/v4/projects/42/pipelines/100' -H 'PRIVATE-TOKEN: x'",
     ],
     pass: [
       "circleci config validate",

@@ -70,6 +70,14 @@ export const ci = (): Pack =>
       instead: ASK_USER,
     },
     {
+      id: "jenkins-api-delete",
+      programs: HTTP,
+      when: { text: "/(doDelete|doWipeOutWorkspace|deleteCredential)\\b" },
+      reason: "Jenkins's web API deletes the job, workspace or credential",
+      instead: ASK_USER,
+    },
+    httpDelete("gitlab-api-delete", "/api/v4/(projects|groups)/", "GitLab's API deletes pipelines, jobs, environments or projects"),
+    {
       id: "runner-unregister",
       programs: ["gitlab-runner"],
       sub: ["unregister|uninstall|stop"],
