@@ -5,30 +5,16 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { binPath, useBuiltHookit } from "../_sandbox.ts";
-import { AGENTS, type Box, decide } from "../starter/_agents.ts";
+import { beforeAll, describe, expect, test } from "vitest";
+import { binPath } from "../_sandbox.ts";
+import { AGENTS, type Box, decide, useStarterBox } from "../starter/_agents.ts";
 import { PACK_CASES } from "./cases.ts";
 
-useBuiltHookit();
+const starterBox = useStarterBox(["--packs", "all"]);
 let box: Box;
 beforeAll(() => {
-  const root = realpathSync(mkdtempSync(join(tmpdir(), "hookit-packs-")));
-  const home = join(root, "home");
-  const project = join(root, "project");
-  mkdirSync(home, { recursive: true });
-  mkdirSync(project, { recursive: true });
-  execFileSync("git", ["init", "-q", project]);
-  const env = {
-    PATH: process.env.PATH ?? "/usr/bin:/bin",
-    HOME: home,
-    XDG_CONFIG_HOME: join(home, ".config"),
-    XDG_STATE_HOME: join(home, ".local/state"),
-  };
-  execFileSync(process.execPath, [binPath(), "init", "--global", "--packs", "all"], { env, cwd: project, stdio: "ignore" });
-  box = { project, home, env };
-  afterAll(() => rmSync(root, { recursive: true, force: true }));
-}, 60_000);
+  box = starterBox();
+});
 
 const agents = Object.keys(AGENTS);
 const families = Object.entries(PACK_CASES);

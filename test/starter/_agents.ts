@@ -15,7 +15,8 @@ export interface Box {
   env: Record<string, string>;
 }
 
-export function useStarterBox(): () => Box {
+/** `init` are more arguments for `hookit init --global` (`--packs all`). */
+export function useStarterBox(init: readonly string[] = []): () => Box {
   useBuiltHookit();
   let box: Box | undefined;
   let root = "";
@@ -41,7 +42,7 @@ export function useStarterBox(): () => Box {
       XDG_CONFIG_HOME: join(home, ".config"),
       XDG_STATE_HOME: join(home, ".local/state"),
     };
-    execFileSync(process.execPath, [binPath(), "init", "--global"], { env, cwd: project, stdio: "ignore" });
+    execFileSync(process.execPath, [binPath(), "init", "--global", ...init], { env, cwd: project, stdio: "ignore" });
     box = { project, home, env };
   }, 60_000);
   afterAll(() => rmSync(root, { recursive: true, force: true }));

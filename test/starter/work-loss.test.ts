@@ -1,29 +1,15 @@
 // The starter guard `no-work-loss` on every agent's payload shape, in a repository with
 // history (test/_repos.ts): a call that would lose uncommitted work is refused, and the refusal
 // names what would be lost; the same call where nothing would be lost runs.
-import { execFileSync } from "node:child_process";
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { beforeAll, describe, expect, test } from "vitest";
-import { binPath, useBuiltHookit } from "../_sandbox.ts";
+import { describe, expect, test } from "vitest";
 import { useRepos } from "../_repos.ts";
-import { AGENTS, type Box, decide } from "./_agents.ts";
+import { AGENTS, type Box, decide, useStarterBox } from "./_agents.ts";
 
-useBuiltHookit();
+// The starter's home (`hookit init --global`), with the repositories as the project.
+const starter = useStarterBox();
 const repos = useRepos();
-let env: Record<string, string> = {};
-beforeAll(() => {
-  const home = join(repos.root, "home");
-  mkdirSync(home, { recursive: true });
-  env = {
-    PATH: process.env.PATH ?? "/usr/bin:/bin",
-    HOME: home,
-    XDG_CONFIG_HOME: join(home, ".config"),
-    XDG_STATE_HOME: join(home, ".local/state"),
-  };
-  execFileSync(process.execPath, [binPath(), "init", "--global"], { env, cwd: repos.clean, stdio: "ignore" });
-}, 60_000);
-const box = (where: "dirty" | "clean"): Box => ({ project: repos[where], home: env.HOME as string, env });
+const box = (where: "dirty" | "clean"): Box => ({ ...starter(), project: repos[where] });
 
 // [command, a name the refusal must give]
 const CASES: Array<[string, string]> = [
