@@ -80,6 +80,21 @@ export function realPathWith(absolute: string, parentReal: (path: string) => str
   return parent === absolute ? absolute : joinPath(parentReal(parent), baseName(absolute));
 }
 
+/**
+ * An absolute path as the kernel walks it: `..` steps out of the real folder it follows, so
+ * `linkdir/../x` is next to where the link points, not next to the link (`normalPath` would say
+ * the latter). Only for a path that has a `..` segment; any other is its own answer.
+ */
+export function physicalPath(absolute: string): string {
+  if (!/(^|\/)\.\.(\/|$)/.test(absolute)) return absolute;
+  let current = "/";
+  for (const segment of absolute.split("/")) {
+    if (segment === "" || segment === ".") continue;
+    current = segment === ".." ? parentDir(realPath(current)) : joinPath(current, segment);
+  }
+  return current;
+}
+
 /** For a delete: the link itself goes, not what it points to (unless written with a trailing slash). */
 export function realPathNoFollow(path: string): string {
   if (path.endsWith("/") && path.length > 1) return realPath(path);

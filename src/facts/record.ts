@@ -5,7 +5,7 @@ import { posix } from "node:path";
 import { joinPath, normalPath } from "../path-join.ts";
 import type { Field } from "./expand.ts";
 import { segmentRegExp } from "./glob.ts";
-import { locate, realPath, realPathNoFollow, type Places } from "./paths.ts";
+import { locate, physicalPath, realPath, realPathNoFollow, type Places } from "./paths.ts";
 import { secretsUnder, type TreeFilter } from "./tree.ts";
 import type { Effect, Facts } from "./types.ts";
 
@@ -61,11 +61,13 @@ export class PathRecorder {
       return;
     }
     const lexical = withoutTrailingSlash(normalPath(absolute));
+    // `..` after a link leads out of where the link points (the kernel's walk), not back past the link.
+    const walked = withoutTrailingSlash(physicalPath(text.startsWith("/") ? text : `${cwd}/${text}`));
     // A delete takes the link itself, not what it points to — unless written with a trailing slash.
     const real =
       options.noFollow && !text.endsWith("/")
-        ? realPathNoFollow(joinPath(this.throughLinks(posix.dirname(lexical)), posix.basename(lexical)))
-        : realPath(this.throughLinks(lexical));
+        ? realPathNoFollow(joinPath(this.throughLinks(posix.dirname(walked)), posix.basename(walked)))
+        : realPath(this.throughLinks(walked));
     // Writing into a temp directory itself (`tar xf x.tar -C /tmp`) is scratch work even where home lies under it (sandboxes, CI).
     const found = locate(real, this.at, lexical);
     const location = found === "outside" && effect === "write" && this.at.temps.includes(real) ? "temp" : found;
