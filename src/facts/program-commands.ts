@@ -1,8 +1,13 @@
-// Command lines some programs run from their own arguments or input, as data:
-// vim's `-c '!cmd'` / `+'r !cmd'` and sqlite3's `.shell` / `.system`. The walker
-// reads each one as a shell line of its own (walk.ts `run`), so a guard judges
-// `vim -c '!git push -f'` as `git push -f`. (git's, sed's, tar's and ssh's are in
-// git-run.ts and programs.ts.)
+// Command lines and files some programs act on from their own arguments or
+// input, as data: vim's `-c '!cmd'` / `+'r !cmd'` and `:w FILE`, sqlite3's
+// `.shell` / `.system`, `.output FILE`, `readfile('x')`, ed's `!cmd`, `w FILE`,
+// `r FILE`. Each command line is read as a shell line of its own and each file
+// gets its effect (walk.ts `run`), so a guard judges `vim -c '!git push -f'` as
+// `git push -f` and `ed x <<< 'w ~/y'` as a write of ~/y. (git's, sed's, tar's
+// and ssh's are in git-run.ts and programs.ts.)
+import type { ShellState } from "./expand.ts";
+import type { Effect } from "./types.ts";
+import { copy, type Walker } from "./walk.ts";
 
 /** How a program's own command lines are found: in its option values, its operands, its stdin. */
 interface CommandSource {
@@ -14,14 +19,59 @@ interface CommandSource {
   stdin?: true;
   /** The shell line a command of the program runs, if it runs one. */
   shellOf(command: string): string | undefined;
+  /** The files a command of the program reads or writes. */
+  filesOf?(command: string): Array<[Effect, string]>;
+  /** It expands a leading `~` in a file name itself (vim does; sed, ed and sqlite3 do not). */
+  tilde?: true;
 }
+
+/** Every match of `re`'s first group, with the effect `effectOf` gives its whole match. */
+const each = (re: RegExp, effectOf: (match: string) => Effect) => (command: string) =>
+  [...command.matchAll(re)]
+    .map((m): [Effect, string] => [effectOf(m[0]), m[1]!.trim()])
+    .filter(([, name]) => name !== "" && !name.startsWith("!"));
 
 // `:!cmd`, `:r !cmd`, `:w !cmd`, `:silent !cmd`, with an optional range: vim runs cmd in a shell.
 const VIM_BANG = /^[\s:]*(?:sil(?:ent)?!?\s+)?(?:[\d.$,%']*\s*)?(?:r(?:ead)?|w(?:rite)?|\d*)?\s*!(.+)$/s;
-const vim: CommandSource = { options: ["-c", "--cmd"], prefix: "+", shellOf: (c) => VIM_BANG.exec(c)?.[1] };
+// `:w FILE`, `:sav FILE`, `:wq FILE`, `:x FILE` write it; `:r FILE`, `:e FILE` read it.
+const VIM_FILE = /^[\s:]*(?:[\d.$,%']*\s*)?(?:w(?:rite)?|wq|x(?:it)?|sav(?:eas)?|up(?:date)?|r(?:ead)?|e(?:dit)?)!?\s+([^|]+)/gs;
+const vim: CommandSource = {
+  options: ["-c", "--cmd"],
+  prefix: "+",
+  tilde: true,
+  shellOf: (c) => VIM_BANG.exec(c)?.[1],
+  filesOf: each(VIM_FILE, (m) => (/^[\s:]*(?:[\d.$,%']*\s*)?(r|e)/.test(m) ? "read" : "write")),
+};
 // `.shell CMD` / `.system CMD`: sqlite3's shell escapes.
 const SQLITE_SHELL = /^\s*\.(?:shell|system)\s+(.+)$/s;
-const sqlite: CommandSource = { options: ["-cmd"], operands: "after-first", stdin: true, shellOf: (c) => SQLITE_SHELL.exec(c)?.[1] };
+// `.output FILE`, `.once FILE`, `.backup FILE`, `.save FILE` write; `.read`, `.import`, `.restore`, `.open` read.
+const SQLITE_DOT = /^\s*\.(output|once|backup|save|read|import|restore|open)\s+(?:-\S+\s+)*(?:main\s+)?(\S+)/;
+// `readfile('x')` / `writefile('x', …)` in SQL.
+const SQLITE_FUNC = /\b(readfile|writefile)\s*\(\s*'([^']+)'/gi;
+const sqlite: CommandSource = {
+  options: ["-cmd"],
+  operands: "after-first",
+  stdin: true,
+  shellOf: (c) => SQLITE_SHELL.exec(c)?.[1],
+  filesOf: (c) => {
+    const out: Array<[Effect, string]> = [];
+    const dot = SQLITE_DOT.exec(c);
+    if (dot) out.push([/^(read|import|restore|open)$/.test(dot[1]!) ? "read" : "write", dot[2]!]);
+    for (const m of c.matchAll(SQLITE_FUNC)) out.push([m[1]!.toLowerCase() === "readfile" ? "read" : "write", m[2]!]);
+    return out;
+  },
+};
+// ed reads its commands from its input: `!cmd`, `r !cmd`, `w !cmd` run one; `w FILE`, `W FILE`, `r FILE`, `e FILE` name one.
+const ED_BANG = /^\s*(?:[\d.$,;'a-z]*\s*)?(?:r|w|e)?\s*!(.+)$/s;
+const ED_FILE = /^\s*(?:[\d.$,;']*\s*)?([wWreE]|wq)\s+(.+)$/s;
+const ed: CommandSource = {
+  stdin: true,
+  shellOf: (c) => ED_BANG.exec(c)?.[1],
+  filesOf: (c) => {
+    const m = ED_FILE.exec(c);
+    return m && !m[2]!.startsWith("!") ? [[/^[reE]$/.test(m[1]!) ? "read" : "write", m[2]!.trim()]] : [];
+  },
+};
 
 export const PROGRAM_COMMANDS: Readonly<Record<string, CommandSource>> = {
   vim,
@@ -31,16 +81,32 @@ export const PROGRAM_COMMANDS: Readonly<Record<string, CommandSource>> = {
   view: vim,
   vimdiff: vim,
   sqlite3: sqlite,
+  ed,
+  red: ed,
 };
 
-/** The shell lines `program` would run, read from its arguments (known words only) and its known stdin. */
-export function programCommands(program: string, args: readonly { text: string; resolved: boolean }[], stdin?: string): string[] {
+/**
+ * The shell lines `program` would run and the files it would read or write, read from its
+ * arguments (known words only) and its known stdin, handed to the walker as lines and paths.
+ */
+export function programCommands(
+  program: string,
+  args: readonly { text: string; resolved: boolean }[],
+  stdin: string | undefined,
+  walker: Walker,
+  state: ShellState,
+  depth: number,
+): void {
   const source = PROGRAM_COMMANDS[program];
-  if (!source) return [];
-  const found: string[] = [];
+  if (!source) return;
   const add = (text: string) => {
     const line = source.shellOf(text);
-    if (line !== undefined && line.trim() !== "") found.push(line);
+    if (line !== undefined && line.trim() !== "") walker.shell(line, copy(state), `${program} !`, depth);
+    else
+      for (const [effect, name] of source.filesOf?.(text) ?? []) {
+        const file = source.tilde && (name === "~" || name.startsWith("~/")) ? walker.expand.home + name.slice(1) : name;
+        walker.path({ text: file, resolved: true }, effect, program, state.cwd);
+      }
   };
   let operand = 0;
   for (let i = 0; i < args.length; i++) {
@@ -51,5 +117,4 @@ export function programCommands(program: string, args: readonly { text: string; 
     else if (!text.startsWith("-") && source.operands && (source.operands === "all" || operand++ > 0)) add(text);
   }
   if (source.stdin && stdin !== undefined) for (const line of stdin.split("\n")) add(line);
-  return found;
 }

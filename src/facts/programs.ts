@@ -68,6 +68,7 @@ function sedRuns(args: Field[], run: Run, program: string): void {
   const scripts = [...(parsed.values.get("e") ?? []), ...(parsed.values.get("expression") ?? [])];
   if (scripts.length === 0 && !parsed.values.has("f") && !parsed.values.has("file") && parsed.operands[0]) scripts.push(parsed.operands[0]);
   for (const script of scripts) {
+    sedFileCommands(script, run, program);
     if (!/e/.test(script.text)) continue;
     for (const line of script.text.split(/[\n;]/)) {
       // An address (`1`, `$`, `/re/`, `1,3`) then the command letter.
@@ -81,6 +82,24 @@ function sedRuns(args: Field[], run: Run, program: string): void {
       run.walker.unresolved(`${program} s///e: a command made from its input`);
       run.walker.shell(s[2] as string, copy(run.state), `${program} s///e`, run.depth);
     }
+  }
+}
+
+/** An address (`1`, `$`, `/re/`, `1,3`, `1~2`) before a sed command. */
+const SED_ADDRESS = String.raw`(?:[0-9$~]+|\/(?:[^/\\]|\\.)*\/)?(?:\s*,\s*(?:[0-9$~+]+|\/(?:[^/\\]|\\.)*\/))?\s*!?\s*`;
+const SED_FILE = new RegExp(`^\\s*${SED_ADDRESS}([rRwW])\\s+(.+)$`, "s");
+/** `s/a/b/w FILE`: the substitution's `w` flag writes the lines it changed. */
+const SED_S_WRITE = /(?:^|[;\n{}\s])s(.)(?:(?!\1)[^\\]|\\.)*\1(?:(?!\1)[^\\]|\\.)*\1[gpIiMme0-9]*w\s+(.+)$/s;
+
+/** sed's `r FILE`/`R FILE` read a file into the output, `w FILE`/`W FILE` and `s///w FILE` write one (the name runs to the end of the line). */
+function sedFileCommands(script: Field, run: Run, program: string): void {
+  if (!/[rRwW]/.test(script.text)) return;
+  for (const line of script.text.split("\n")) {
+    const m = SED_FILE.exec(line) ?? undefined;
+    const name = (m?.[2] ?? SED_S_WRITE.exec(line)?.[2])?.trim();
+    if (!name) continue;
+    const effect = m && (m[1] === "r" || m[1] === "R") ? "read" : "write";
+    run.walker.path({ text: name, resolved: script.resolved }, effect, program, run.state.cwd);
   }
 }
 
@@ -314,6 +333,26 @@ function explicitHandler(program: string): Handler | undefined {
           run,
           program,
         );
+    // `xxd [-r] IN OUT`: OUT is written, with or without -r (which turns a dump back into bytes).
+    case "xxd":
+      return (args, run, program) => {
+        const parsed = parseOptions(args, { short: "cglsoCn", long: ["cols", "groupsize", "len", "seek", "offset", "name"] });
+        mark(run, parsed.operands.slice(0, 1), "read", program);
+        mark(run, parsed.operands.slice(1, 2), "write", program);
+      };
+    // `csplit -f PREFIX FILE PATTERN…`: it writes PREFIX00, PREFIX01, … (`xx` in the current folder by default).
+    case "csplit":
+      return (args, run, program) => {
+        const parsed = parseOptions(args, { short: "fbn", long: ["prefix", "suffix-format", "digits"] });
+        mark(run, parsed.operands.slice(0, 1), "read", program);
+        const prefix = parsed.values.get("f") ?? parsed.values.get("prefix") ?? [];
+        mark(
+          run,
+          prefix.map((p) => ({ ...p, text: `${p.text}00` })),
+          "write",
+          program,
+        );
+      };
     case "shuf":
       return (args, run, program) => {
         const parsed = parseOptions(args, { short: "noi", long: ["head-count", "output", "input-range", "random-source"] });
@@ -1169,6 +1208,29 @@ const GIT_BUILTINS = new Set([
 ]);
 
 /**
+ * Files a git subcommand writes although it reads the repository: `--output` of diff/log/show/
+ * format-patch, `-o` of archive and format-patch (a folder), `bundle create FILE`.
+ */
+function gitOutputs(sub: string, rest: Field[]): Field[] {
+  const out: Field[] = [];
+  const short = sub === "archive" || sub === "format-patch";
+  for (let i = 0; i < rest.length; i++) {
+    const text = rest[i]!.text;
+    if (text === "--") break;
+    const eq = text.indexOf("=");
+    const name = eq > 0 ? text.slice(0, eq) : text;
+    if (name !== "--output" && name !== "--output-directory" && !(short && text === "-o")) continue;
+    const value = eq > 0 ? { ...rest[i]!, text: text.slice(eq + 1) } : rest[++i];
+    if (value) out.push(value);
+  }
+  if (sub === "bundle" && rest[0]?.text === "create") {
+    const file = parseOptions(rest.slice(1), { long: ["version"] }).operands[0];
+    if (file) out.push(file);
+  }
+  return out;
+}
+
+/**
  * `--git-dir=$G` (git's own options that take a value): the option is known and only its value is not. Split in two, so the option
  * reader takes `$G` as the value of `--git-dir` (a repository hookit cannot know) rather than
  * reading the whole word as the subcommand.
@@ -1230,6 +1292,7 @@ function git(given: Field[], run: Run, program: string): void {
     ],
   });
   gitRunsOwnCommands(sub.text, parsed, rest, inner, pushing);
+  mark(inner, gitOutputs(sub.text, rest), "write", program);
   switch (sub.text) {
     case "add":
     case "stage":

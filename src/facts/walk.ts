@@ -228,9 +228,8 @@ export class Walker extends PathRecorder {
       this.unresolved(tooComplex(`nested more than ${MAX_DEPTH} levels deep`));
       return;
     }
-    // `vim -c '!…'`, `sqlite3 db '.shell …'`: the program's own shell escapes, read as lines of their own.
-    const escapes = programCommands(program, argv.slice(1), stdin);
-    for (let i = 0; i < escapes.length; i++) this.shell(escapes[i]!, copy(state), `${program} !`, depth);
+    // `vim -c '!…'`, `sqlite3 db '.shell …'`, `ed`'s `w FILE`: the program's own shell escapes and files.
+    programCommands(program, argv.slice(1), stdin, this, state, depth);
     runProgram(program, argv.slice(1), { walker: this, state, depth, ...(stdin !== undefined && { stdin }), ...(lines && { lines }) });
   }
 
