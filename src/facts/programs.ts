@@ -873,8 +873,29 @@ function changeDirectory(program: string, args: Field[], run: Run): void {
   else if (!target) state.cwd = run.walker.expand.home;
   else if (target.text === "-") state.cwd = state.oldpwd;
   else if (target.text.startsWith("/")) state.cwd = realPath(target.text);
-  else state.cwd = state.cwd === null ? null : realPath(join(state.cwd, target.text));
+  else {
+    const found = program === "popd" ? undefined : throughCdpath(target.text, state, run.walker.expand.env);
+    state.cwd = found !== undefined ? found : state.cwd === null ? null : realPath(join(state.cwd, target.text));
+  }
   state.oldpwd = previous;
+}
+
+/**
+ * `cd x` with CDPATH set looks for x in each of its folders first (an empty entry is the current
+ * one): `CDPATH=~ cd .config` goes to ~/.config. `null` when CDPATH's value is unknown; `undefined`
+ * when it leaves x to the current folder (no CDPATH, no match, or a name starting with `.`).
+ */
+function throughCdpath(name: string, state: Run["state"], env: Readonly<Record<string, string | undefined>>): string | null | undefined {
+  if (/^\.\.?(\/|$)/.test(name)) return undefined;
+  const value = state.vars.has("CDPATH") ? state.vars.get("CDPATH") : env.CDPATH;
+  if (value === null) return null;
+  if (!value) return undefined;
+  for (const entry of value.split(":")) {
+    const base = entry === "" || !entry.startsWith("/") ? (state.cwd === null ? null : join(state.cwd, entry)) : entry;
+    if (base === null) return null;
+    if (isDirectory(join(base, name))) return realPath(join(base, name));
+  }
+  return undefined;
 }
 
 /** Every operand that names a path (has a `/`, starts with `.` or `~`, or exists) is `access`. */
@@ -1012,6 +1033,17 @@ function awk(args: Field[], run: Run, program: string): void {
   if (text && /system\s*\(|\|\s*getline|"\s*\|/.test(text)) run.walker.unresolved(`inline code: ${program}`);
   if (text && />\s*"/.test(text)) run.walker.unresolved(`inline code: ${program} writes files`);
   if (text) codeMentions(text, run, program);
+  // `-v f=.env` / `f=.env` operands: a value the program may open (`getline l < f`) is judged as a name it holds.
+  const assigned = [
+    ...(parsed.values.get("v") ?? []),
+    ...(parsed.values.get("assign") ?? []),
+    ...rest.filter((f) => /^[A-Za-z_][A-Za-z0-9_]*=/.test(f.text)),
+  ];
+  for (const field of assigned) {
+    const value = field.text.slice(field.text.indexOf("=") + 1);
+    codeMentions(JSON.stringify(value), run, program);
+    if (!programFile && text && /getline|<|close\s*\(/.test(text)) generic([{ ...field, text: value }], run, program);
+  }
   mark(run, programFile ?? [], "read", program);
   const files = operands.filter((f) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(f.text));
   mark(run, files, "read", program);
@@ -1048,7 +1080,19 @@ function tar(args: Field[], run: Run, program: string): void {
   const archive = (parsed.values.get("f") ?? parsed.values.get("file") ?? []).filter((f) => f.text !== "-");
   const create = ["c", "r", "u", "A", "create", "append", "update"].some((f) => parsed.flags.has(f));
   const extract = ["x", "extract", "get"].some((f) => parsed.flags.has(f));
-  mark(run, parsed.values.get("T") ?? parsed.values.get("files-from") ?? [], "read", program);
+  const lists = parsed.values.get("T") ?? parsed.values.get("files-from") ?? [];
+  mark(run, lists, "read", program);
+  // `-T -`: the names arrive on the input; known input names the files it archives.
+  if (lists.some((f) => f.text === "-") && run.stdin !== undefined)
+    mark(
+      run,
+      run.stdin
+        .split("\n")
+        .filter((line) => line.trim() !== "")
+        .map((text) => ({ text, resolved: true })),
+      "read",
+      program,
+    );
   if (create) {
     mark(run, archive, "write", program);
     mark(run, parsed.operands, "read", program, { recursive: true });

@@ -8,6 +8,8 @@ import type { Search } from "./_agents.ts";
 
 export const ATTACKS: Record<string, string[]> = {
   "no-dotenv-secrets": [
+    "tar -cf /tmp/a.tar -T - <<< .env",
+    "awk -v f=.env 'BEGIN { while ((getline l < f) > 0) print l }'",
     // issue 30: files a program's own commands read (sed r, vim :r, ed r, sqlite3 readfile and .read)
     "sed 'r .env' README.md",
     "sed -e '1r .env' README.md",
@@ -440,6 +442,8 @@ export const ATTACKS: Record<string, string[]> = {
     "cat .Env",
   ],
   "no-recursive-delete-outside-project": [
+    // issue 30: cd through CDPATH lands outside the project
+    "CDPATH=~; cd elsewhere && rm -rf ./*",
     // issue 33: known input followed into the command line xargs and parallel build; unknown input as a run-time value
     "echo / | xargs --replace bash -c 'rm -rf {}'",
     "echo / | xargs -i bash -c 'rm -rf {}'",
@@ -1076,6 +1080,9 @@ export const MANY_FILES_ATTACKS: string[] = [".", "config", "**/*", "*", "**/*.e
 export const MANY_FILES_INNOCENT: string[] = ["src", "src/**/*.ts", "README.md", "*.md"];
 
 export const INNOCENT: string[] = [
+  "CDPATH=~; cd src && ls",
+  "awk -v n=3 'NR <= n' README.md",
+  "tar -cf /tmp/src.tar -T - <<< README.md",
   // issue 30: the same programs reading and writing inside the project
   "sed -n '/TODO/p' README.md",
   "sed 's/r/w/' README.md",
