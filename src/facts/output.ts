@@ -167,6 +167,15 @@ function producerOutput(first: Simple, state: ShellState, ctx: ExpandContext): L
     return follows ? found : Object.assign(found, { under: roots });
   }
   if (name === "ls") return lsOutput(args, state.cwd);
+  // `compgen -G PATTERN`: the files the pattern matches, one per line (dot files too, where it names the dot).
+  if (name === "compgen" && state.cwd !== null) {
+    const at = args.findIndex((a) => a.text === "-G");
+    const pattern = at >= 0 ? args[at + 1] : undefined;
+    if (pattern?.resolved) {
+      const matches = expandGlob(pattern.text, state.cwd);
+      return matches.map((text) => ({ text, resolved: true }));
+    }
+  }
   // Untracked files, ignored ones included: what is in the directory, dot files too.
   if (
     name === "git" &&

@@ -8,6 +8,8 @@ import type { Search } from "./_agents.ts";
 
 export const ATTACKS: Record<string, string[]> = {
   "no-dotenv-secrets": [
+    "compgen -G '.e*' | xargs cat",
+    "cat $(compgen -G '.env*')",
     "tar -cf /tmp/a.tar -T - <<< .env",
     "awk -v f=.env 'BEGIN { while ((getline l < f) > 0) print l }'",
     // issue 30: files a program's own commands read (sed r, vim :r, ed r, sqlite3 readfile and .read)
@@ -1080,6 +1082,7 @@ export const MANY_FILES_ATTACKS: string[] = [".", "config", "**/*", "*", "**/*.e
 export const MANY_FILES_INNOCENT: string[] = ["src", "src/**/*.ts", "README.md", "*.md"];
 
 export const INNOCENT: string[] = [
+  "compgen -G 'src/*' | xargs wc -l",
   "CDPATH=~; cd src && ls",
   "awk -v n=3 'NR <= n' README.md",
   "tar -cf /tmp/src.tar -T - <<< README.md",
