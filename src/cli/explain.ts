@@ -1,6 +1,7 @@
 import { defineCommand } from "citty";
 import { resolve } from "node:path";
 import { ADAPTERS, loadAdapter, resolveHookAgent } from "../agents/registry.ts";
+import { didYouMean } from "../nearest.ts";
 import type { Invocation } from "../contract/types.ts";
 import { enabledHookSet } from "../engine/enabled.ts";
 import type { NormalizedEvent } from "../engine/types.ts";
@@ -38,10 +39,13 @@ export default defineCommand({
     let respond: Parameters<typeof judgeInvocation>[3];
     if (args.agent) {
       const id = resolveHookAgent(args.agent.toLowerCase());
-      if (!id) return fail(`unknown agent "${args.agent}"; expected one of ${Object.keys(ADAPTERS).join(", ")}`);
+      if (!id) return fail(`unknown agent "${args.agent}".${didYouMean(args.agent, Object.keys(ADAPTERS))}`);
       if (!args.native) return fail("--agent needs --native <event>, e.g. --native PreToolUse");
       const adapter = await loadAdapter(id);
-      if (adapter.kindOf(args.native) === undefined) return fail(`${adapter.title} has no event "${args.native}" that hookit knows`);
+      if (adapter.kindOf(args.native) === undefined) {
+        const natives = [...new Set(adapter.registrations.map((r) => r.native))];
+        return fail(`${adapter.title} has no event "${args.native}" that hookit knows.${didYouMean(args.native, natives, "Its events")}`);
+      }
       try {
         invocation = adapter.parse(args.native, JSON.parse(stdin));
       } catch (error) {

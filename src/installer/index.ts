@@ -11,6 +11,7 @@ import { findProject } from "../policy/policy.ts";
 import { trustPolicy, trustReader } from "../policy/trust.ts";
 import { InstallError } from "../install/errors.ts";
 import { findPackageRoot, findProjectDir, homeDir, isDetected } from "../install/locate.ts";
+import { didYouMean } from "../nearest.ts";
 import { defaultCommandPrefix } from "../install/marker.ts";
 import { TARGETS } from "../agents/install-targets.ts";
 import { RESTART_STEP } from "../install/common.ts";
@@ -141,7 +142,7 @@ export function resolveAgentNames(names: string[] | "all", env: Env, mode: "inst
     if (name === "") continue;
     const id = isInProcessAgent(name) ? name : resolveHookAgent(name);
     if (!id) {
-      throw new InstallError("E_USAGE", `Unknown agent "${raw}". Use one or more of: ${AGENT_IDS.join(", ")}, or all.`);
+      throw new InstallError("E_USAGE", `Unknown agent "${raw}".${didYouMean(raw, [...AGENT_IDS, "all"], "Use one or more of")}`);
     }
     if (!ids.includes(id)) ids.push(id);
   }
