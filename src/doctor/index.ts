@@ -120,7 +120,12 @@ export async function runDoctor(cwd: string, env: Env): Promise<DoctorReport> {
   }
   checks.push(...versionChecks([...installedIn.keys()], env));
   if (installedIn.size === 0 && managedIn.size === 0 && addOns.size === 0)
-    checks.push({ status: "warn", message: "hookit is not installed into any agent", fix: "hookit install --agent all" });
+    // Nothing is enforced: the ✗ (and exit 1) `hookit doctor --help` promises, never "no problems".
+    checks.push({
+      status: "error",
+      message: "hookit is not installed into any agent, so nothing is enforced",
+      fix: "hookit install --agent all (or name them: --agent claude,codex)",
+    });
   if (installedIn.has("codex")) await codexChecks(installedIn.get("codex")!, projectDir, env, checks, advice);
   checks.push(...telemetryChecks(env));
   const errors = checks.filter((c) => c.status === "error").length;

@@ -139,7 +139,7 @@ describe("tampering since install", () => {
         m.uninstallAgents({ agents: ["claude"], projectDir: project, env, cwd: project, packageRoot: REPO }),
       ),
     );
-    expect(errors(await runDoctor(project, env))).toEqual([]);
+    expect(errors(await runDoctor(project, env)).filter((c) => !/not installed into any agent/.test(c.message))).toEqual([]);
   });
 
   test("a HOOKIT_CONFIG naming a missing file is ✗", async () => {
@@ -175,6 +175,18 @@ describe("the report", () => {
     const report = await runDoctor(project, env);
     expect(report.advice.filter((a) => a === RESTART_STEP)).toHaveLength(1);
     expect(report.checks.filter((c) => c.status === "info" && c.message === RESTART_STEP)).toEqual([]);
+  });
+
+  test("nothing installed: ✗ and exit 1, as doctor --help says, never 'no problems'", () => {
+    const { project, env } = box();
+    const run = spawnSync(process.execPath, [join(REPO, "dist", "bin.cjs"), "doctor"], { cwd: project, env, encoding: "utf8" });
+    expect(run.stdout).toMatch(/✗ hookit is not installed into any agent, so nothing is enforced\n {4}fix: hookit install --agent all/);
+    expect(run.stdout).toMatch(/hookit doctor: 1 problem, 1 warning \(see ✗ above\)\n$/);
+    expect(run.stdout).not.toMatch(/no problems/);
+    expect(run.stderr).toBe("");
+    expect(run.status).toBe(1);
+    const help = spawnSync(process.execPath, [join(REPO, "dist", "bin.cjs"), "doctor", "--help"], { env, encoding: "utf8" });
+    expect(help.stdout).toMatch(/exit 1 when something is not enforced/);
   });
 
   test("on stdout, warnings counted in the summary, and a warning alone exits 0", async () => {
