@@ -287,16 +287,22 @@ function finish(
       existed: change.file.text !== undefined,
       ...(dryRun && change.action !== "unchanged" ? { diff: diffOf(change) } : {}),
       ...(change.backup ? { backup: change.backup } : {}),
-      warnings: installing && text !== undefined ? [...(target.warnings?.(text) ?? []), ...decidesTwice(agent, changes)] : [],
+      warnings: installing && text !== undefined ? [...(target.warnings?.(text) ?? []), ...decidesTwice(agent, changes, scope)] : [],
       nextSteps: installing ? (scope.kind === "system" ? [RESTART_STEP] : target.nextSteps(scope, env)) : [],
     };
   });
 }
 
 // An agent that also runs another agent's hooks (Cursor runs Claude Code's): both installs mean two runs per event.
-function decidesTwice(agent: AgentId, changes: { agent: AgentId }[]): string[] {
+function decidesTwice(agent: AgentId, changes: { agent: AgentId }[], scope: Scope): string[] {
   const other = TARGETS[agent].alsoRunsHooksOf;
   if (other === undefined || !changes.some((change) => change.agent === other)) return [];
   const title = TARGETS[agent].title;
-  return [`${title} also runs ${TARGETS[other].title}'s hooks, so with both installed ${title} runs hookit's policy twice.`];
+  const otherTitle = TARGETS[other].title;
+  const flag = scope.kind === "global" ? " --global" : "";
+  return [
+    `${title} also runs ${otherTitle}'s hooks, so with both installed ${title} runs hookit's policy twice per call ` +
+      `(the same decision, but twice the time, and a hook with side effects such as an audit log runs twice). ` +
+      `If you do not use ${otherTitle} here: hookit uninstall --agent ${other}${flag}; if you use both, keep both.`,
+  ];
 }
