@@ -14,7 +14,7 @@ import { dryRunLines } from "./_dry-run.ts";
 import { loadExternal } from "../run/external.lazy.ts";
 import { existsSync } from "node:fs";
 import { fail, note } from "./_output.ts";
-import { formatDiagnostic, loadEffectivePolicy, type LoadedPolicy } from "./_policy.ts";
+import { diagnosticLines, loadEffectivePolicy, type LoadedPolicy } from "./_policy.ts";
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -43,7 +43,7 @@ export default defineCommand({
     const env = args.policy ? { ...process.env, HOOKIT_CONFIG: resolve(args.policy) } : process.env;
     const policy = loadEffectivePolicy(cwd, env);
     if (!policy.catalog.ok) {
-      fail(`the policy is invalid, no hook would run:\n${policy.catalog.diagnostics.map((d) => `  • ${formatDiagnostic(d)}`).join("\n")}`);
+      fail(`the policy is invalid, no hook would run:\n${diagnosticLines(policy.catalog.diagnostics, policy.files)}`);
       return;
     }
     for (const line of judgedPolicyNotes(policy)) note.warn(line);

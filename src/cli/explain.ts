@@ -13,7 +13,7 @@ import { collector, firstCandidate, hiddenKeys, traceHooks } from "../policytest
 import { readStdin } from "../run/hook-io.ts";
 import { parseEventStream } from "../policytest/event-input.ts";
 import { fail } from "./_output.ts";
-import { formatDiagnostic, loadEffectivePolicy } from "./_policy.ts";
+import { diagnosticLines, loadEffectivePolicy } from "./_policy.ts";
 
 export default defineCommand({
   meta: { name: "explain", description: "Show, hook by hook, why the policy decides what it does for an event read from stdin" },
@@ -29,9 +29,7 @@ export default defineCommand({
     const env = args.policy ? { ...process.env, HOOKIT_CONFIG: resolve(args.policy) } : process.env;
     const policy = loadEffectivePolicy(cwd, env);
     if (!policy.catalog.ok) {
-      return fail(
-        `the policy is invalid, no hook would run:\n${policy.catalog.diagnostics.map((d) => `  • ${formatDiagnostic(d)}`).join("\n")}`,
-      );
+      return fail(`the policy is invalid, no hook would run:\n${diagnosticLines(policy.catalog.diagnostics, policy.files)}`);
     }
     const hooks = enabledHookSet(policy.catalog.entries);
     const stdin = await readStdin();
