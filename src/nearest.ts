@@ -1,4 +1,5 @@
-// "Did you mean": the CLI's flags and the policy tests' event keys both suggest the nearest word.
+// "Did you mean": every place a user names a flag, agent, event or outcome suggests the nearest
+// choice, taken from the data that defines the choices (never a copied list).
 /** The closest candidate within a small edit distance, for "did you mean". */
 export function nearest(word: string, candidates: readonly string[]): string | undefined {
   let best: { candidate: string; distance: number } | undefined;
@@ -6,7 +7,22 @@ export function nearest(word: string, candidates: readonly string[]): string | u
     const distance = editDistance(word.toLowerCase(), candidate.toLowerCase());
     if (!best || distance < best.distance) best = { candidate, distance };
   }
-  return best && best.distance <= Math.max(1, Math.floor(best.candidate.length / 3)) ? best.candidate : undefined;
+  if (best && best.distance <= Math.max(1, Math.floor(best.candidate.length / 3))) return best.candidate;
+  // A word form of the choice ("blocked" for block, "install" for installed) is further than a
+  // typo but means the same: the candidate one is a prefix of the other.
+  const lower = word.toLowerCase();
+  return candidates.find(
+    (c) => Math.min(c.length, lower.length) >= 3 && (lower.startsWith(c.toLowerCase()) || c.toLowerCase().startsWith(lower)),
+  );
+}
+
+/**
+ * The end of an "unknown X" message: the nearest choice when one is close, then every choice, so
+ * the user can act on it: ` Did you mean "claude"? Use one of: claude, codex.`
+ */
+export function didYouMean(word: string, choices: readonly string[], lead = "Use one of"): string {
+  const near = nearest(word.trim(), choices);
+  return `${near ? ` Did you mean "${near}"?` : ""} ${lead}: ${choices.join(", ")}.`;
 }
 
 function editDistance(a: string, b: string): number {

@@ -59,6 +59,11 @@ function byPosition(a: string, b: string): number {
   return la - lb || ca - cb;
 }
 
+/** "true" is true without its quotes; "yes", "on", "1" are not JSON booleans at all. */
+function booleanAdvice(text: string): string {
+  return text === "true" || text === "false" ? ` (write ${text} without quotes)` : " (write true or false, without quotes)";
+}
+
 function entryProblems(ref: string, path: Path, body: Node, where: (path: Path, key?: boolean) => string): string[] {
   if (body.type !== "object") return [`${where(path)}: ${ref} must be an object, not ${kind(body)}`];
   const props = new Map((body.children ?? []).map((p) => [String(p.children?.[0]?.value), p.children?.[1]] as const));
@@ -74,7 +79,7 @@ function entryProblems(ref: string, path: Path, body: Node, where: (path: Path, 
       );
     } else if (value && !hasType(value, expected)) {
       out.push(
-        `${where([...path, key])}: ${ref}: "${key}" must be ${article(expected)}, not ${kind(value)}${value.type === "string" && expected === "boolean" ? ` (write ${value.value} without quotes)` : ""}`,
+        `${where([...path, key])}: ${ref}: "${key}" must be ${article(expected)}, not ${kind(value)}${value.type === "string" && expected === "boolean" ? booleanAdvice(String(value.value)) : ""}`,
       );
     }
   }

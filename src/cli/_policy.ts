@@ -5,6 +5,7 @@ import { loadCatalog, type CatalogResult, type Diagnostic, type StorageFile } fr
 import type { Env } from "../paths.ts";
 import type { PolicyFiles } from "../policy/policy.ts";
 import { resolveTrustedPolicyFiles } from "../policy/trust.ts";
+import { policyDetails } from "./_policy-detail.ts";
 
 export interface LoadedPolicy extends PolicyFiles {
   catalog: CatalogResult;
@@ -25,4 +26,22 @@ export function loadSingleFile(path: string): { file: StorageFile; catalog: Cata
 export function formatDiagnostic(d: Diagnostic): string {
   const where = d.file ?? (d.storage ? `${d.storage} storage` : "catalog");
   return `${where}: ${d.message}`;
+}
+
+/**
+ * HooKit's diagnostics as bullets, each with hookit's detail of its file under it (line:column,
+ * key, expected type, did you mean): what `hookit validate` shows, for every command that refuses
+ * an invalid policy. A file's detail is listed once, under its first diagnostic.
+ */
+export function diagnosticLines(diagnostics: readonly Diagnostic[], files: readonly StorageFile[]): string {
+  const detailed = new Set<string>();
+  return diagnostics
+    .flatMap((d) => {
+      const source = files.find((f) => f.path !== undefined && f.path === d.file);
+      const path = source?.path;
+      const detail = path && source.text !== undefined && !detailed.has(path) ? policyDetails(path, source.text) : [];
+      if (path && detail.length > 0) detailed.add(path);
+      return [`  • ${formatDiagnostic(d)}`, ...detail.map((line) => `      ${line}`)];
+    })
+    .join("\n");
 }

@@ -1,5 +1,5 @@
 import { defineCommand } from "citty";
-import { resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import { loadAdapter, resolveHookAgent } from "../agents/registry.ts";
 import { enabledHookSet } from "../engine/enabled.ts";
 import { createEvaluator } from "../engine/evaluate.ts";
@@ -13,8 +13,8 @@ import { parseEventStream } from "../policytest/event-input.ts";
 import { dryRunLines } from "./_dry-run.ts";
 import { loadExternal } from "../run/external.lazy.ts";
 import { existsSync } from "node:fs";
-import { fail } from "./_output.ts";
-import { formatDiagnostic, loadEffectivePolicy } from "./_policy.ts";
+import { fail, note } from "./_output.ts";
+import { diagnosticLines, loadEffectivePolicy, type LoadedPolicy } from "./_policy.ts";
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -23,7 +23,10 @@ async function readStdin(): Promise<string> {
 }
 
 export default defineCommand({
-  meta: { name: "check", description: "Dry-run the policy on an event read from stdin and print the outcome" },
+  meta: {
+    name: "check",
+    description: "Judge an event read from stdin as hookit hook would (the hooks' shells run; --dry-run runs none) and print the outcome",
+  },
   args: {
     json: { type: "boolean", description: "Print outcomes, effects and report as JSON", default: false },
     agent: { type: "string", description: "Read the agent's native payload instead of a normalized event" },
@@ -40,9 +43,10 @@ export default defineCommand({
     const env = args.policy ? { ...process.env, HOOKIT_CONFIG: resolve(args.policy) } : process.env;
     const policy = loadEffectivePolicy(cwd, env);
     if (!policy.catalog.ok) {
-      fail(`the policy is invalid, no hook would run:\n${policy.catalog.diagnostics.map((d) => `  • ${formatDiagnostic(d)}`).join("\n")}`);
+      fail(`the policy is invalid, no hook would run:\n${diagnosticLines(policy.catalog.diagnostics, policy.files)}`);
       return;
     }
+    for (const line of judgedPolicyNotes(policy)) note.warn(line);
     const hooks = enabledHookSet(policy.catalog.entries);
     const stdin = await readStdin();
     const context = { cwd: policy.projectDir, env };
@@ -115,6 +119,34 @@ export default defineCommand({
     process.exitCode = allPass ? 0 : 2;
   },
 });
+
+/**
+ * Which project file the answer comes from when it is not the one on disk: check judges what
+ * `hookit hook` enforces (the trusted copy of an edited file; nothing of an untrusted one), so a
+ * `pass` here can differ from `hookit test`, which reads the file as it is.
+ */
+function judgedPolicyNotes(policy: LoadedPolicy): string[] {
+  const lines: string[] = [];
+  if (policy.pending && !policy.pending.deleted) {
+    const { path } = policy.pending;
+    lines.push(
+      `${path} was edited since you trusted it: this answer is from the version you trusted (what the agents enforce now). ` +
+        `To judge the edit: hookit check --policy ${path}; to make it the one that runs: hookit trust ${dirname(dirname(path))}`,
+    );
+  } else if (policy.pending) {
+    lines.push(
+      `${policy.pending.path} was deleted since you trusted it: this answer is from the version you trusted (what the agents enforce now)`,
+    );
+  }
+  if (policy.untrusted) {
+    const path = policy.untrusted;
+    lines.push(
+      `${path} is not trusted, so this answer leaves it out (as the agents do). ` +
+        `To judge it: hookit check --policy ${path}; to let it run: hookit trust ${dirname(dirname(path))}`,
+    );
+  }
+  return lines;
+}
 
 /** The `--json` shape: `{outcomes, effects, report}`, the native Event Outcome first (plus `facts`, see docs/events.md). */
 function shape(outcome: HookEvaluationOutcome) {

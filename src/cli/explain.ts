@@ -1,6 +1,7 @@
 import { defineCommand } from "citty";
 import { resolve } from "node:path";
 import { ADAPTERS, loadAdapter, resolveHookAgent } from "../agents/registry.ts";
+import { didYouMean } from "../nearest.ts";
 import type { Invocation } from "../contract/types.ts";
 import { enabledHookSet } from "../engine/enabled.ts";
 import type { NormalizedEvent } from "../engine/types.ts";
@@ -12,7 +13,7 @@ import { collector, firstCandidate, hiddenKeys, traceHooks } from "../policytest
 import { readStdin } from "../run/hook-io.ts";
 import { parseEventStream } from "../policytest/event-input.ts";
 import { fail } from "./_output.ts";
-import { formatDiagnostic, loadEffectivePolicy } from "./_policy.ts";
+import { diagnosticLines, loadEffectivePolicy } from "./_policy.ts";
 
 export default defineCommand({
   meta: { name: "explain", description: "Show, hook by hook, why the policy decides what it does for an event read from stdin" },
@@ -28,9 +29,7 @@ export default defineCommand({
     const env = args.policy ? { ...process.env, HOOKIT_CONFIG: resolve(args.policy) } : process.env;
     const policy = loadEffectivePolicy(cwd, env);
     if (!policy.catalog.ok) {
-      return fail(
-        `the policy is invalid, no hook would run:\n${policy.catalog.diagnostics.map((d) => `  • ${formatDiagnostic(d)}`).join("\n")}`,
-      );
+      return fail(`the policy is invalid, no hook would run:\n${diagnosticLines(policy.catalog.diagnostics, policy.files)}`);
     }
     const hooks = enabledHookSet(policy.catalog.entries);
     const stdin = await readStdin();
@@ -38,10 +37,13 @@ export default defineCommand({
     let respond: Parameters<typeof judgeInvocation>[3];
     if (args.agent) {
       const id = resolveHookAgent(args.agent.toLowerCase());
-      if (!id) return fail(`unknown agent "${args.agent}"; expected one of ${Object.keys(ADAPTERS).join(", ")}`);
+      if (!id) return fail(`unknown agent "${args.agent}".${didYouMean(args.agent, Object.keys(ADAPTERS))}`);
       if (!args.native) return fail("--agent needs --native <event>, e.g. --native PreToolUse");
       const adapter = await loadAdapter(id);
-      if (adapter.kindOf(args.native) === undefined) return fail(`${adapter.title} has no event "${args.native}" that hookit knows`);
+      if (adapter.kindOf(args.native) === undefined) {
+        const natives = [...new Set(adapter.registrations.map((r) => r.native))];
+        return fail(`${adapter.title} has no event "${args.native}" that hookit knows.${didYouMean(args.native, natives, "Its events")}`);
+      }
       try {
         invocation = adapter.parse(args.native, JSON.parse(stdin));
       } catch (error) {

@@ -1,7 +1,8 @@
 import { defineCommand } from "citty";
 import { AGENT_IDS, ALIASES, resolveHookAgent } from "../agents/registry.ts";
 import { stateDir } from "../paths.ts";
-import { decisionLogPath, readDecisionLog, type LogRecord } from "../run/decision-log.ts";
+import { decisionLogPath, LOGGED_OUTCOMES, readDecisionLog, type LogRecord } from "../run/decision-log.ts";
+import { didYouMean, nearest } from "../nearest.ts";
 import { fail, logger } from "./_output.ts";
 
 const COLOURS: Record<string, string> = { block: "31", ask: "36", patch: "33", continue: "35", report: "33", pass: "32" };
@@ -39,21 +40,8 @@ export function resolveLogAgent(name: string, records: readonly LogRecord[]): { 
   if (builtIn) return { id: builtIn };
   if (records.some((r) => r.agent === name)) return { id: name };
   const known = [...new Set([...AGENT_IDS, ...Object.keys(ALIASES), ...records.map((r) => r.agent)])];
-  const near = known.filter((k) => editDistance(k, lower) <= 2).sort((a, b) => editDistance(a, lower) - editDistance(b, lower));
-  const hint = near[0] ? ` Did you mean "${near[0]}"?` : "";
-  return { error: `unknown agent "${name}".${hint} Expected one of ${AGENT_IDS.join(", ")}.` };
-}
-
-function editDistance(a: string, b: string): number {
-  let row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= b.length; j++) {
-      next[j] = Math.min((row[j] as number) + 1, (next[j - 1] as number) + 1, (row[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    row = next;
-  }
-  return row[b.length] as number;
+  const near = nearest(lower, known);
+  return { error: `unknown agent "${name}".${near ? ` Did you mean "${near}"?` : ""} Expected one of ${AGENT_IDS.join(", ")}.` };
 }
 
 export default defineCommand({
@@ -68,13 +56,17 @@ export default defineCommand({
     agent: { type: "string", description: "Only this agent" },
     session: { type: "string", description: "Only this session id" },
     probes: { type: "boolean", description: "Include the calls hookit doctor made to probe each install", default: false },
-    outcome: { type: "string", description: "Only this outcome (pass, block, ask, patch, continue, report)" },
+    outcome: { type: "string", description: `Only this outcome (${LOGGED_OUTCOMES.join(", ")})` },
   },
   run({ args }) {
     const limit = Number.parseInt(args.n, 10);
     if (!Number.isInteger(limit) || limit < 1) return fail(`-n must be a positive whole number, got "${args.n}"`);
     const dir = stateDir();
     const all = readDecisionLog(dir);
+    // An outcome no record can hold would print "no decisions logged yet": a typo, not an empty log.
+    if (args.outcome !== undefined && !(LOGGED_OUTCOMES as readonly string[]).includes(args.outcome)) {
+      return fail(`unknown outcome "${args.outcome}".${didYouMean(args.outcome, LOGGED_OUTCOMES)}`);
+    }
     let agent: string | undefined;
     if (args.agent) {
       const resolved = resolveLogAgent(args.agent, all);

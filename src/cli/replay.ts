@@ -7,7 +7,7 @@ import { createSandbox } from "../policytest/sandbox.ts";
 import { readDecisionLog } from "../run/decision-log.ts";
 import { resolveLogAgent } from "./log.ts";
 import { fail, note } from "./_output.ts";
-import { formatDiagnostic } from "./_policy.ts";
+import { diagnosticLines } from "./_policy.ts";
 
 const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
 
@@ -47,7 +47,7 @@ export default defineCommand({
     }
     if (!candidate.ok)
       return fail(
-        `the policy is invalid, nothing can be replayed:\n${candidate.diagnostics.map((d) => `  • ${formatDiagnostic(d)}`).join("\n")}`,
+        `the policy is invalid, nothing can be replayed:\n${diagnosticLines(candidate.diagnostics, candidate.files)}\nFix it (hookit validate shows every problem), then replay again.`,
       );
     const all = readDecisionLog(stateDir());
     let agent: string | undefined;

@@ -41,6 +41,11 @@ const add = defineCommand({
   async run({ args }) {
     // A local path is fetched from the source's own repository: make it absolute first.
     const url = existsSync(args.url) ? resolve(args.url) : args.url;
+    if (looksLikePath(args.url) && !existsSync(args.url))
+      return fail(
+        `${resolve(args.url)}: no such folder. Give the path of a git repository with the policy under ${args.path}/ ` +
+          `(git init, commit it), or the repository's URL: hookit source add https://<host>/<owner>/<repo>.git`,
+      );
     const name = args.name ?? nameFromUrl(url);
     if (name === undefined || !SOURCE_NAME.test(name)) {
       return fail(
@@ -51,7 +56,9 @@ const add = defineCommand({
     if (!sources) return;
     if (sources.some((s) => s.name === name))
       return fail(`the policy source ${name} is already added; move its pin with \`hookit source update ${name}\``);
-    const fetched = fetchOrFail({ name, url, ...(args.ref !== undefined && { ref: args.ref }), path: args.path });
+    const fetched = fetchOrFail({ name, url, ...(args.ref !== undefined && { ref: args.ref }), path: args.path }, (why) =>
+      /^fatal: /m.test(why) ? gitFailure(url, why) : why,
+    );
     if (!fetched) return rmSync(sourceDir(name, process.env), { recursive: true, force: true });
     process.stdout.write(
       reviewText({
@@ -131,6 +138,20 @@ async function updateOne(source: SourceRecord, yes: boolean): Promise<void> {
   if (!ok) return;
   recordSource(fetched, env);
   logger.success(`${source.name} pinned to ${short(fetched.commit)}`);
+}
+
+/** A path, not a URL: no scheme (`https://`) and no scp-like `host:` before the first slash. */
+function looksLikePath(url: string): boolean {
+  return !url.includes("://") && !/^[^/]*:/.test(url);
+}
+
+/** git's own words kept (the first line), with what to check: git prints no next step. */
+function gitFailure(url: string, why: string): string {
+  const first = why.split("\n").find((line) => line.startsWith("fatal: ")) ?? why.split("\n")[0];
+  return (
+    `git could not fetch ${url} (${first}). Check that it is a git repository you can read: ` +
+    `git ls-remote ${url} must list its branches; then run hookit source add again`
+  );
 }
 
 /** The fetched source, or undefined after failing with git's (or the policy's) own words. */

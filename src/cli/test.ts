@@ -7,7 +7,7 @@ import { report, REPORTERS, summary, type ReporterName, type Run } from "../poli
 import { runCase } from "../policytest/runner.ts";
 import { createSandbox } from "../policytest/sandbox.ts";
 import { fail, note } from "./_output.ts";
-import { formatDiagnostic } from "./_policy.ts";
+import { diagnosticLines } from "./_policy.ts";
 
 /** Where a project keeps its policy tests. */
 export const TESTS_DIR = join(".hookit", "tests");
@@ -38,8 +38,7 @@ export default defineCommand({
     } catch (error) {
       return fail((error as Error).message);
     }
-    if (!candidate.ok)
-      return fail(`the policy is invalid, no test can pass:\n${candidate.diagnostics.map((d) => `  • ${formatDiagnostic(d)}`).join("\n")}`);
+    if (!candidate.ok) return fail(`the policy is invalid, no test can pass:\n${diagnosticLines(candidate.diagnostics, candidate.files)}`);
     // Tests sit next to the policy they test: .hookit/tests/ (or tests/ beside the global policy).
     const policyFile = candidate.files.at(-1)?.path;
     const testsDir = policyFile ? join(dirname(policyFile), "tests") : join(candidate.projectDir, TESTS_DIR);

@@ -9,7 +9,7 @@ import { findProject } from "../policy/policy.ts";
 import { revokeTrust, trustPolicy, trustReader } from "../policy/trust.ts";
 import { confirmed, reviewText } from "./_confirm.ts";
 import { fail, logger } from "./_output.ts";
-import { formatDiagnostic } from "./_policy.ts";
+import { diagnosticLines } from "./_policy.ts";
 
 export default defineCommand({
   meta: { name: "trust", description: "Review this project's .hookit/hookit.json and allow it to run" },
@@ -37,7 +37,7 @@ export default defineCommand({
     const catalog = loadCatalog([{ storage: "project", path: project.policy, text }]);
     if (!catalog.ok) {
       return fail(
-        `not trusted: ${project.policy} is invalid, so no hook of it could run:\n${catalog.diagnostics.map((d) => `  • ${formatDiagnostic(d)}`).join("\n")}\nFix it (\`hookit validate\`), then run \`hookit trust\` again.`,
+        `not trusted: ${project.policy} is invalid, so no hook of it could run:\n${diagnosticLines(catalog.diagnostics, [{ storage: "project", path: project.policy, text }])}\nFix it (\`hookit validate\`), then run \`hookit trust\` again.`,
       );
     }
     const previous = trust.lastTrusted(project.policy);

@@ -1,12 +1,12 @@
 import { defineCommand } from "citty";
 import { existsSync, readFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join, resolve, sep } from "node:path";
 import { loadCatalog, type StorageFile } from "../engine/catalog.ts";
 import type { CatalogEntry } from "../engine/types.ts";
 import { HOOK_TIMEOUT_SECONDS } from "../install/common.ts";
 import { globalPolicyPath, PROJECT_POLICY } from "../paths.ts";
 import { workTreeRoot } from "../policy/policy.ts";
-import { isTrusted } from "../policy/trust.ts";
+import { isTrusted, trustReader } from "../policy/trust.ts";
 import { logger } from "./_output.ts";
 import { formatDiagnostic } from "./_policy.ts";
 import { policyDetails } from "./_policy-detail.ts";
@@ -26,9 +26,7 @@ export default defineCommand({
     }
     const missing = files.filter((f) => f.text === undefined);
     for (const f of missing) logger.error(`${f.path}: no such file`);
-    const problems: string[] = [];
-    let count = 0;
-    const seen = new Set<string>();
+    const invalid = new Map<string, { file: StorageFile | undefined; hookit: string[]; detail: string[] }>();
     const valid: { file: StorageFile; entries: readonly CatalogEntry[] }[] = [];
     const global = files.find((f) => f.storage === "global" && f.text !== undefined);
     // Each project file is checked together with the global one, as hookit loads them.
@@ -42,33 +40,61 @@ export default defineCommand({
         continue;
       }
       for (const d of catalog.diagnostics) {
-        const first = formatDiagnostic(d);
-        if (seen.has(first)) continue;
-        seen.add(first);
         const source = set.find((f) => f.path === d.file);
-        const detail = source?.text !== undefined && source.path ? policyDetails(source.path, source.text) : [];
-        count += Math.max(1, detail.length);
-        problems.push([`  • ${first}`, ...detail.map((line) => `      ${line}`)].join("\n"));
+        const key = source?.path ?? d.file ?? d.storage ?? "the policy";
+        const group = invalid.get(key) ?? { file: source, hookit: [], detail: [] };
+        invalid.set(key, group);
+        const first = formatDiagnostic(d);
+        if (group.hookit.includes(first)) continue;
+        group.hookit.push(first);
+        // hookit's detail lists every problem of the file (HooKit's message names only the first): read once per file.
+        if (group.hookit.length === 1 && source?.text !== undefined && source.path) group.detail = policyDetails(source.path, source.text);
       }
     }
-    if (problems.length > 0) {
-      const n = count;
-      logger.error(`hookit: ${n} problem${n === 1 ? "" : "s"} found; no hook runs until ${n === 1 ? "it is" : "they are"} fixed:`);
-      process.stderr.write(problems.join("\n") + "\n");
+    // The count is the bullets listed: hookit's detail lines when it has them (under HooKit's own message), else HooKit's.
+    for (const [path, group] of invalid) {
+      const bullets = group.detail.length > 0 ? group.detail : group.hookit;
+      const intro = group.detail.length > 0 ? group.hookit.map((line) => `  HooKit: ${line}`) : [];
+      const n = bullets.length;
+      logger.error(`hookit: ${n} problem${n === 1 ? "" : "s"} in ${path}:`);
+      process.stderr.write([...intro, ...bullets.map((line) => `  • ${line}`), `  So: ${consequence(group.file)}.`].join("\n") + "\n");
     }
     for (const { file, entries } of valid) report(file, entries);
-    if (problems.length > 0 || missing.length > 0) process.exitCode = 1;
+    if (invalid.size > 0 || missing.length > 0) process.exitCode = 1;
   },
 });
+
+/** What an invalid file means for the hooks that run now: the truth differs by where it is and its trust. */
+function consequence(file: StorageFile | undefined): string {
+  const stop = "until it is fixed, no hook of the policy runs and hookit blocks tool calls (it fails closed)";
+  if (!file?.path || file.text === undefined || file.storage !== "project") return stop;
+  const project = projectDirOf(file.path);
+  if (project === undefined) return `hookit does not load it from here (a project's policy is <project>/${PROJECT_POLICY})`;
+  const trust = trustReader();
+  if (trust.trusted(file.path, file.text)) return stop;
+  if (trust.lastTrusted(file.path) !== undefined)
+    return `hookit keeps enforcing the version you trusted; this edit runs once it is fixed and you run hookit trust ${project}`;
+  return `it is not trusted, so it does not run; fix it, review it, then: hookit trust ${project}`;
+}
+
+/** The project a policy file belongs to: the folder holding `.hookit/hookit.json`, or undefined for a file elsewhere. */
+function projectDirOf(path: string): string | undefined {
+  return path.endsWith(`${sep}${PROJECT_POLICY}`) ? dirname(dirname(path)) : undefined;
+}
 
 function report(file: StorageFile, entries: readonly CatalogEntry[]): void {
   const hooks = entries.filter((e) => e.kind === "hook");
   const presets = entries.length - hooks.length;
   const enabled = entries.filter((e) => e.default).length;
+  const project = file.path ? projectDirOf(file.path) : undefined;
   const trust =
-    file.storage === "project" && file.path && file.text !== undefined && !isTrusted(file.path, file.text)
-      ? ` (not trusted, so it does not run yet: review it, then hookit trust ${dirname(dirname(file.path))})`
-      : "";
+    file.storage !== "project" || !file.path || file.text === undefined
+      ? ""
+      : project === undefined
+        ? ` (hookit does not load it from here: a project's policy is <project>/${PROJECT_POLICY}; put it there, then hookit trust <project>)`
+        : !isTrusted(file.path, file.text)
+          ? ` (not trusted, so it does not run yet: review it, then hookit trust ${project})`
+          : "";
   logger.success(
     `${file.path}: valid: ${hooks.length} hook${hooks.length === 1 ? "" : "s"}, ${presets} preset${presets === 1 ? "" : "s"}, ${enabled} enabled by default${trust}`,
   );
@@ -84,7 +110,14 @@ function report(file: StorageFile, entries: readonly CatalogEntry[]): void {
 
 function one(path: string): StorageFile {
   const absolute = resolve(path);
-  return { storage: "project", path: absolute, text: existsSync(absolute) ? readFileSync(absolute, "utf8") : undefined };
+  // The global policy named by its path is still the global one (no trust, and it fails closed when invalid).
+  const env = process.env;
+  const isGlobal = absolute === globalPolicyPath(env) || (env.HOOKIT_CONFIG !== undefined && absolute === resolve(env.HOOKIT_CONFIG));
+  return {
+    storage: isGlobal ? "global" : "project",
+    path: absolute,
+    text: existsSync(absolute) ? readFileSync(absolute, "utf8") : undefined,
+  };
 }
 
 /** HOOKIT_CONFIG alone when set; else the global policy and every project policy up to the work tree's root. */

@@ -9,7 +9,7 @@ import type { Adapter, CapabilityRow } from "../contract/types.ts";
 import { loadCatalog } from "../engine/catalog.ts";
 import { enabledHookSet } from "../engine/enabled.ts";
 import type { Env } from "../paths.ts";
-import { readTrust, resolveTrustedPolicyFiles } from "../policy/trust.ts";
+import { readTrust, resolveTrustedPolicyFiles, revokedAt } from "../policy/trust.ts";
 import { dirname, join } from "node:path";
 import { systemFileOf, targetPath, TARGETS } from "../installer/index.ts";
 import { readSystemRecord } from "../installer/system-record.ts";
@@ -120,7 +120,12 @@ export async function runDoctor(cwd: string, env: Env): Promise<DoctorReport> {
   }
   checks.push(...versionChecks([...installedIn.keys()], env));
   if (installedIn.size === 0 && managedIn.size === 0 && addOns.size === 0)
-    checks.push({ status: "warn", message: "hookit is not installed into any agent", fix: "hookit install --agent all" });
+    // Nothing is enforced: the ✗ (and exit 1) `hookit doctor --help` promises, never "no problems".
+    checks.push({
+      status: "error",
+      message: "hookit is not installed into any agent, so nothing is enforced",
+      fix: "hookit install --agent all (or name them: --agent claude,codex)",
+    });
   if (installedIn.has("codex")) await codexChecks(installedIn.get("codex")!, projectDir, env, checks, advice);
   checks.push(...telemetryChecks(env));
   const errors = checks.filter((c) => c.status === "error").length;
@@ -142,12 +147,15 @@ function policyChecks(cwd: string, env: Env, checks: Check[]): Set<string> {
   }
   if (policy.untrusted) {
     const edited = Object.hasOwn(readTrust(env), policy.untrusted);
+    const revoked = edited ? undefined : revokedAt(policy.untrusted, env);
     checks.push({
       status: "error",
       message: edited
         ? `the project policy ${policy.untrusted} was edited since you trusted it (its sha256 no longer matches the trust store), so its hooks do not run`
-        : `the project policy ${policy.untrusted} has never been trusted, so its hooks do not run`,
-      fix: `review it (hookit validate), then: hookit trust ${dirname(dirname(policy.untrusted))}`,
+        : revoked
+          ? `the project policy ${policy.untrusted} is not trusted: its trust was revoked (hookit trust --revoke, ${revoked}), so its hooks do not run`
+          : `the project policy ${policy.untrusted} has never been trusted, so its hooks do not run`,
+      fix: `review it (hookit validate), then${revoked ? ", to let it run again" : ""}: hookit trust ${dirname(dirname(policy.untrusted))}`,
     });
   }
   const named = policy.files.find((file) => !file.locked && file.storage === "global");
@@ -162,7 +170,9 @@ function policyChecks(cwd: string, env: Env, checks: Check[]): Set<string> {
     checks.push({ status: "error", message: policy.problem.replace(/^hookit: /, ""), fix: "hookit source update" });
   const present = policy.files.filter((f) => f.text !== undefined);
   if (present.length === 0) {
-    checks.push({ status: "warn", message: "no policy file found, so hookit has nothing to enforce", fix: "hookit init" });
+    // An untrusted project file is there (reported above, with the trust step): init would not help.
+    if (!policy.untrusted)
+      checks.push({ status: "warn", message: "no policy file found, so hookit has nothing to enforce", fix: "hookit init" });
     return new Set();
   }
   const catalog = loadCatalog(policy.files);

@@ -11,6 +11,7 @@ import { findProject } from "../policy/policy.ts";
 import { trustPolicy, trustReader } from "../policy/trust.ts";
 import { InstallError } from "../install/errors.ts";
 import { findPackageRoot, findProjectDir, homeDir, isDetected } from "../install/locate.ts";
+import { didYouMean } from "../nearest.ts";
 import { defaultCommandPrefix } from "../install/marker.ts";
 import { TARGETS } from "../agents/install-targets.ts";
 import { RESTART_STEP } from "../install/common.ts";
@@ -141,7 +142,7 @@ export function resolveAgentNames(names: string[] | "all", env: Env, mode: "inst
     if (name === "") continue;
     const id = isInProcessAgent(name) ? name : resolveHookAgent(name);
     if (!id) {
-      throw new InstallError("E_USAGE", `Unknown agent "${raw}". Use one or more of: ${AGENT_IDS.join(", ")}, or all.`);
+      throw new InstallError("E_USAGE", `Unknown agent "${raw}".${didYouMean(raw, [...AGENT_IDS, "all"], "Use one or more of")}`);
     }
     if (!ids.includes(id)) ids.push(id);
   }
@@ -286,16 +287,22 @@ function finish(
       existed: change.file.text !== undefined,
       ...(dryRun && change.action !== "unchanged" ? { diff: diffOf(change) } : {}),
       ...(change.backup ? { backup: change.backup } : {}),
-      warnings: installing && text !== undefined ? [...(target.warnings?.(text) ?? []), ...decidesTwice(agent, changes)] : [],
+      warnings: installing && text !== undefined ? [...(target.warnings?.(text) ?? []), ...decidesTwice(agent, changes, scope)] : [],
       nextSteps: installing ? (scope.kind === "system" ? [RESTART_STEP] : target.nextSteps(scope, env)) : [],
     };
   });
 }
 
 // An agent that also runs another agent's hooks (Cursor runs Claude Code's): both installs mean two runs per event.
-function decidesTwice(agent: AgentId, changes: { agent: AgentId }[]): string[] {
+function decidesTwice(agent: AgentId, changes: { agent: AgentId }[], scope: Scope): string[] {
   const other = TARGETS[agent].alsoRunsHooksOf;
   if (other === undefined || !changes.some((change) => change.agent === other)) return [];
   const title = TARGETS[agent].title;
-  return [`${title} also runs ${TARGETS[other].title}'s hooks, so with both installed ${title} runs hookit's policy twice.`];
+  const otherTitle = TARGETS[other].title;
+  const flag = scope.kind === "global" ? " --global" : "";
+  return [
+    `${title} also runs ${otherTitle}'s hooks, so with both installed ${title} runs hookit's policy twice per call ` +
+      `(the same decision, but twice the time, and a hook with side effects such as an audit log runs twice). ` +
+      `If you do not use ${otherTitle} here: hookit uninstall --agent ${other}${flag}; if you use both, keep both.`,
+  ];
 }

@@ -14,6 +14,7 @@ import { fileJsonSchema } from "../engine/schema.ts";
 import { InstallError, installAgents, systemFileOf, uninstallAgents, type InstallReport } from "./index.ts";
 import { findPackageRoot } from "../install/locate.ts";
 import type { Env } from "../paths.ts";
+import { didYouMean } from "../nearest.ts";
 import { starterPolicyText } from "../starter-policy.ts";
 import { managedDir, managedPolicyPath, systemLibDir, systemRoot } from "../managed-paths.ts";
 import { readSystemRecord, recordPath, writeReadable, writeSystemRecord } from "./system-record.ts";
@@ -146,7 +147,10 @@ function prepare(options: SystemInstallOptions) {
   const ids: AgentId[] = all ? AGENT_IDS.filter((id) => systemFileOf(id) !== undefined) : (named as AgentId[]);
   const unknown = ids.filter((id) => !(AGENT_IDS as readonly string[]).includes(id));
   if (unknown.length > 0)
-    throw new InstallError("E_USAGE", `Unknown agent "${unknown[0]}". Use one or more of: ${AGENT_IDS.join(", ")}, or all.`);
+    throw new InstallError(
+      "E_USAGE",
+      `Unknown agent "${unknown[0]}".${didYouMean(unknown[0] as string, [...AGENT_IDS, "all"], "Use one or more of")}`,
+    );
   const agents = ids.filter((id) => systemFileOf(id) !== undefined);
   const skipped = ids.filter((id) => systemFileOf(id) === undefined).map((id) => `${id}: ${NO_MANAGED_CONFIG}.`);
   return { env, root, agents, skipped, all };

@@ -61,6 +61,7 @@ export function trustPolicy(policyPath: string, text: string | Buffer, env: Env 
   keepTrustedCopy(policyPath, text, digest, env);
   store[policyPath] = digest;
   writeFileAtomic(trustFile(env), JSON.stringify(store, null, 2) + "\n", 0o600);
+  setRevoked(policyPath, undefined, env);
 }
 
 /** Where the trusted text of one policy file is kept. */
@@ -131,5 +132,41 @@ export function revokeTrust(policyPath: string, env: Env = process.env): boolean
   delete store[policyPath];
   rmSync(copyFile(policyPath, env), { force: true });
   writeFileAtomic(trustFile(env), JSON.stringify(store, null, 2) + "\n", 0o600);
+  setRevoked(policyPath, new Date().toISOString(), env);
   return true;
+}
+
+/**
+ * When the user revoked trust in this file (`hookit trust --revoke`), so doctor can say so rather
+ * than "never trusted". Only messages read it: trust itself is the store above.
+ */
+export function revokedAt(policyPath: string, env: Env = process.env): string | undefined {
+  return readRevocations(env)[policyPath];
+}
+
+function revocationsFile(env: Env): string {
+  return joinPath(stateDir(env), "revoked.json");
+}
+
+function readRevocations(env: Env): Record<string, string> {
+  try {
+    const data: unknown = JSON.parse(readIfExists(revocationsFile(env)) ?? "{}");
+    if (data && typeof data === "object" && !Array.isArray(data))
+      return Object.fromEntries(Object.entries(data).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  } catch {
+    // a damaged or unreadable record only costs the wording
+  }
+  return {};
+}
+
+function setRevoked(policyPath: string, at: string | undefined, env: Env): void {
+  const revocations = readRevocations(env);
+  if (at === undefined && !(policyPath in revocations)) return;
+  if (at === undefined) delete revocations[policyPath];
+  else revocations[policyPath] = at;
+  try {
+    writeFileAtomic(revocationsFile(env), JSON.stringify(revocations, null, 2) + "\n", 0o600);
+  } catch {
+    // the wording of doctor is not worth failing a trust change over
+  }
 }

@@ -9,6 +9,10 @@ import { joinPath } from "../path-join.ts";
 import type { Env } from "../paths.ts";
 import { inputLoggingOff, redactSecrets } from "./redact.ts";
 
+/** Every outcome a record can hold (judge.ts's outcomeOf): `hookit log --outcome` takes one of these. */
+export const LOGGED_OUTCOMES = ["pass", "block", "ask", "patch", "continue", "report"] as const;
+export type LoggedOutcome = (typeof LOGGED_OUTCOMES)[number];
+
 export interface LogRecord {
   ts: string;
   agent: string;

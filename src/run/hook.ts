@@ -7,6 +7,7 @@ import { parseHookArgs, readStdin, repeatedKey, writeAll, type HookArgs } from "
 import { loadAdapter, resolveHookAgent } from "../agents/registry.ts";
 import { isPayloadError, PayloadError, type Adapter, type Invocation, type InvocationKind, type Reply } from "../contract/types.ts";
 import { isHookitError } from "../errors.ts";
+import { nearest } from "../nearest.ts";
 import type { Env } from "../paths.ts";
 import { judge, judgeFailure, type JudgeOptions, type Judgement } from "./judge.ts";
 import { diskPolicy } from "./policy-view.ts";
@@ -62,7 +63,7 @@ async function replyWith(adapter: Adapter, args: HookArgs, stdin: string, env: E
     judged = judgeFailure(
       bare,
       "payload",
-      `hookit: ${adapter.title} event "${args.nativeEvent}" is not one hookit knows; check the hook command (hookit doctor).`,
+      `hookit: ${adapter.title} event "${args.nativeEvent}" is not one hookit knows;${nearEvent(adapter, args.nativeEvent)} check the hook command (hookit doctor).`,
       options,
     );
   } else {
@@ -86,6 +87,15 @@ async function replyWith(adapter: Adapter, args: HookArgs, stdin: string, env: E
 }
 
 /** `guarded`: a pre-tool payload, where a key given twice is refused (repeatedKey). */
+/** ` did you mean "PreToolUse"?` when the hook command's event is one typo from an event hookit registers. */
+function nearEvent(adapter: Adapter, nativeEvent: string): string {
+  const near = nearest(
+    nativeEvent,
+    adapter.registrations.map((r) => r.native),
+  );
+  return near ? ` did you mean "${near}"?` : "";
+}
+
 function parseJson(stdin: string, nativeEvent: string, guarded: boolean): unknown {
   if (stdin.trim() === "") throw new PayloadError(`the ${nativeEvent || "hook"} payload on stdin was empty`);
   let payload: unknown;

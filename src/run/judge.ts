@@ -11,7 +11,7 @@ import type { EvaluationObserver, Hook } from "../engine/types.ts";
 import { stateDir, type Env } from "../paths.ts";
 import { selfProtectionBlock } from "../protect/index.ts";
 import { decide, type DecideResult } from "./decide.ts";
-import { appendDecision, type LogRecord } from "./decision-log.ts";
+import { appendDecision, type LoggedOutcome, type LogRecord } from "./decision-log.ts";
 import { kickShipper } from "./telemetry-kick.ts";
 import { engineStore, updateSessionState, type SessionState } from "./session-state.ts";
 
@@ -234,7 +234,7 @@ function toolOf(invocation: Invocation): string | undefined {
   return event && "toolName" in event ? event.toolName : undefined;
 }
 
-export function outcomeOf(decision: Decision): string {
+export function outcomeOf(decision: Decision): LoggedOutcome {
   if (decision.ask !== undefined) return "ask";
   if (decision.block !== undefined) return "block";
   if (decision.patch) return "patch";

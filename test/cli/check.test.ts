@@ -3,10 +3,10 @@
 // (`result` instead of `content` used to pass silently), --native needs --agent, and an
 // external adapter works as it does for `hookit hook`.
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
-import { binPath, fileSandbox, ROOT, useBuiltHookit } from "../_sandbox.ts";
+import { binPath, fileSandbox, ROOT, sandbox, useBuiltHookit } from "../_sandbox.ts";
 
 useBuiltHookit();
 
@@ -97,5 +97,48 @@ describe("hookit check", () => {
     expect(run.stderr).toBe("");
     expect(run.status).toBe(2);
     expect(run.stdout).toMatch(/no-push/);
+  });
+});
+
+describe("check says which project policy it judged", () => {
+  const guard = (shell: string) => JSON.stringify({ local: { a: { description: "", event: "tool_call", shell, default: true } } });
+  const call = JSON.stringify({ event: "tool_call", toolName: "bash", input: { command: "ls" } });
+  function repo() {
+    const made = sandbox();
+    mkdirSync(join(made.project, ".hookit"));
+    const file = join(made.project, ".hookit", "hookit.json");
+    const hookit = (args: string[], input = "") =>
+      spawnSync(process.execPath, [binPath(), ...args], { cwd: made.project, env: made.env, input, encoding: "utf8" });
+    return { project: made.project, file, hookit };
+  }
+
+  test("an untrusted edit: pass from the trusted copy, and it says so with how to judge the edit", () => {
+    const { project, file, hookit } = repo();
+    writeFileSync(file, guard("exit 0"));
+    expect(hookit(["trust", "--yes"]).status).toBe(0);
+    writeFileSync(file, guard("exit 2"));
+    const run = hookit(["check"], call);
+    expect(run.stdout).toBe("tool_call: pass\n");
+    expect(run.stderr).toContain(`${file} was edited since you trusted it: this answer is from the version you trusted`);
+    expect(run.stderr).toContain(`hookit check --policy ${file}; to make it the one that runs: hookit trust ${project}`);
+    // What the note points to does judge the edit.
+    expect(hookit(["check", "--policy", file], call).stdout).toMatch(/^tool_call: block/);
+  });
+
+  test("a never-trusted file: left out, and it says so", () => {
+    const { file, hookit } = repo();
+    writeFileSync(file, guard("exit 2"));
+    const run = hookit(["check"], call);
+    expect(run.stdout).toBe("tool_call: pass\n");
+    expect(run.stderr).toContain(`${file} is not trusted, so this answer leaves it out (as the agents do)`);
+  });
+
+  test("a trusted file as it is: no note", () => {
+    const { file, hookit } = repo();
+    writeFileSync(file, guard("exit 2"));
+    expect(hookit(["trust", "--yes"]).status).toBe(0);
+    const run = hookit(["check"], call);
+    expect(run.stdout).toMatch(/^tool_call: block/);
+    expect(run.stderr).toBe("");
   });
 });

@@ -53,6 +53,41 @@ describe("unknown flags, arguments and commands", () => {
   });
 });
 
+describe("did you mean, wherever an agent, event or outcome is named", () => {
+  test.each([
+    [["install", "--agent", "claud"], /Unknown agent "claud"\. Did you mean "claude"\? Use one or more of: antigravity, claude, .*, all\./],
+    [["uninstall", "--agent", "codx"], /Unknown agent "codx"\. Did you mean "codex"\?/],
+    [["explain", "--agent", "claud", "--native", "PreToolUse"], /unknown agent "claud"\. Did you mean "claude"\? Use one of: /],
+    [
+      ["explain", "--agent", "claude", "--native", "PreTolUse"],
+      /no event "PreTolUse" that hookit knows\. Did you mean "PreToolUse"\? Its events: PreToolUse, /,
+    ],
+    [
+      ["log", "--outcome", "blocked"],
+      /unknown outcome "blocked"\. Did you mean "block"\? Use one of: pass, block, ask, patch, continue, report\./,
+    ],
+    [["log", "--agent", "claud"], /unknown agent "claud"\. Did you mean "claude"\?/],
+  ])("hookit %j", (args, message) => {
+    const run = hookit(args);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(message);
+  });
+
+  test("hook --agent claud names the agent it meant, and a mistyped event the event", () => {
+    const agent = hookit(["hook", "--agent", "claud", "PreToolUse"], { input: "{}" });
+    expect(agent.stderr).toMatch(/unknown agent "claud".*Did you mean "claude"/);
+    const payload = JSON.stringify({ session_id: "s", cwd: repo, hook_event_name: "PreTolUse", tool_name: "Bash", tool_input: {} });
+    const event = hookit(["hook", "--agent", "claude", "PreTolUse"], { input: payload });
+    expect(event.stdout).toMatch(/event \\"PreTolUse\\" is not one hookit knows; did you mean \\"PreToolUse\\"\?/);
+  });
+
+  test("a valid outcome with no records is still an empty answer, not an error", () => {
+    const run = hookit(["log", "--outcome", "block"]);
+    expect(run.status).toBe(0);
+    expect(run.stdout + run.stderr).toMatch(/no decisions logged yet/);
+  });
+});
+
 describe("agent names", () => {
   test("hook --agent Claude is the same agent as install --agent Claude", () => {
     const payload = JSON.stringify({

@@ -49,7 +49,7 @@ test("lists every command", () => {
           packs    List hookit's packs and their rules (turn them on with hookit init --packs)
        validate    Validate every policy file hookit can find, trusted or not (or one FILE)
          schema    Print the JSON Schema of hookit.json (generated from the validator)
-          check    Dry-run the policy on an event read from stdin and print the outcome
+          check    Judge an event read from stdin as hookit hook would (the hooks' shells run; --dry-run runs none) and print the outcome
         install    Register hookit with the agents you name (--agent, or all): their hook config, Pi's extension, OpenCode's plugin
       uninstall    Remove hookit's hooks; files hookit created are deleted
          doctor    Check every agent's install, the hook command, trust and policy gaps (exit 1 when something is not enforced)
@@ -137,7 +137,7 @@ test("schema --help", () => {
 
 test("check --help", () => {
   expect(help("check")).toMatchInlineSnapshot(`
-    "Dry-run the policy on an event read from stdin and print the outcome (hookit check v0.1.0)
+    "Judge an event read from stdin as hookit hook would (the hooks' shells run; --dry-run runs none) and print the outcome (hookit check v0.1.0)
 
     USAGE hookit check [OPTIONS]
 

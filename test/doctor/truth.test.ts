@@ -9,6 +9,7 @@ import { describe, expect, test } from "vitest";
 import { runDoctor } from "../../src/doctor/index.ts";
 import { installAgents } from "../../src/installer/index.ts";
 import { RESTART_STEP } from "../../src/install/common.ts";
+import { revokedAt, revokeTrust, trustPolicy } from "../../src/policy/trust.ts";
 import { errorsOf, REPO, useDoctorBoxes } from "./_box.ts";
 
 const boxes = useDoctorBoxes("hookit-truth-");
@@ -104,6 +105,32 @@ describe("tampering since install", () => {
     expect(found?.fix).toMatch(deleted ? /hookit trust --revoke/ : /hookit trust .*shows the diff/);
   });
 
+  test("trust revoked: ✗ says it was revoked and how to trust again, and no 'hookit init'", async () => {
+    const { project, env } = box();
+    mkdirSync(join(project, ".hookit"));
+    const policy = join(project, ".hookit", "hookit.json");
+    writeFileSync(policy, JSON.stringify({ local: { guard: { description: "", event: "tool_call", shell: "false", default: true } } }));
+    await install("claude", project, env); // trusts it
+    expect(revokeTrust(policy, env)).toBe(true);
+    const report = await runDoctor(project, env);
+    const found = errors(report).find((c) => c.message.includes(policy));
+    expect(found?.message).toMatch(/is not trusted: its trust was revoked \(hookit trust --revoke, \d{4}-/);
+    expect(found?.message).not.toMatch(/never been trusted/);
+    expect(found?.fix).toMatch(/to let it run again: hookit trust /);
+    expect(report.checks.some((c) => /no policy file found|hookit init/.test(`${c.message} ${c.fix ?? ""}`))).toBe(false);
+    // Trusting it again forgets the revocation: a later untrusted edit is an edit, not a revocation.
+    trustPolicy(policy, readFileSync(policy, "utf8"), env);
+    expect(revokedAt(policy, env)).toBeUndefined();
+  });
+
+  test("a project policy never trusted still says so", async () => {
+    const { project, env } = box();
+    mkdirSync(join(project, ".hookit"));
+    writeFileSync(join(project, ".hookit", "hookit.json"), JSON.stringify({ local: {} }));
+    const found = errors(await runDoctor(project, env)).find((c) => c.message.includes("hookit.json"));
+    expect(found?.message).toMatch(/has never been trusted/);
+  });
+
   test("after uninstall nothing is missing", async () => {
     const { project, env } = box();
     await install("claude", project, env);
@@ -112,7 +139,7 @@ describe("tampering since install", () => {
         m.uninstallAgents({ agents: ["claude"], projectDir: project, env, cwd: project, packageRoot: REPO }),
       ),
     );
-    expect(errors(await runDoctor(project, env))).toEqual([]);
+    expect(errors(await runDoctor(project, env)).filter((c) => !/not installed into any agent/.test(c.message))).toEqual([]);
   });
 
   test("a HOOKIT_CONFIG naming a missing file is ✗", async () => {
@@ -150,11 +177,24 @@ describe("the report", () => {
     expect(report.checks.filter((c) => c.status === "info" && c.message === RESTART_STEP)).toEqual([]);
   });
 
-  test("on stdout, warnings counted in the summary and the exit code", () => {
+  test("nothing installed: ✗ and exit 1, as doctor --help says, never 'no problems'", () => {
     const { project, env } = box();
     const run = spawnSync(process.execPath, [join(REPO, "dist", "bin.cjs"), "doctor"], { cwd: project, env, encoding: "utf8" });
-    expect(run.stdout).toMatch(/! hookit is not installed into any agent/);
-    expect(run.stdout).toMatch(/hookit doctor: no problems, 2 warnings \(see ! above\)\n$/);
+    expect(run.stdout).toMatch(/✗ hookit is not installed into any agent, so nothing is enforced\n {4}fix: hookit install --agent all/);
+    expect(run.stdout).toMatch(/hookit doctor: 1 problem, 1 warning \(see ✗ above\)\n$/);
+    expect(run.stdout).not.toMatch(/no problems/);
+    expect(run.stderr).toBe("");
+    expect(run.status).toBe(1);
+    const help = spawnSync(process.execPath, [join(REPO, "dist", "bin.cjs"), "doctor", "--help"], { env, encoding: "utf8" });
+    expect(help.stdout).toMatch(/exit 1 when something is not enforced/);
+  });
+
+  test("on stdout, warnings counted in the summary, and a warning alone exits 0", async () => {
+    const { project, env } = box();
+    await install("claude", project, env); // installed, but no policy: a warning
+    const run = spawnSync(process.execPath, [join(REPO, "dist", "bin.cjs"), "doctor"], { cwd: project, env, encoding: "utf8" });
+    expect(run.stdout).toMatch(/! no policy file found/);
+    expect(run.stdout).toMatch(/hookit doctor: no problems, 1 warning \(see ! above\)\n$/);
     expect(run.stderr).toBe("");
     expect(run.status).toBe(0);
   });

@@ -277,6 +277,10 @@ describe("scopes, agents and trust", () => {
     const { options } = setup("project", "claude");
     const report = await installAgents(options({ agents: ["claude", "cursor"] }));
     expect(report.outcomes[1]!.warnings).toEqual([expect.stringContaining("runs hookit's policy twice")]);
+    // …and what to do about it.
+    expect(report.outcomes[1]!.warnings[0]).toMatch(
+      /If you do not use Claude Code here: hookit uninstall --agent claude; if you use both, keep both\.$/,
+    );
     expect(report.outcomes[0]!.warnings).toEqual([]);
   });
 

@@ -106,6 +106,18 @@ describe("hookit replay", () => {
     ]);
   });
 
+  test("a broken --policy file: the same detail validate gives (line:column, key, what to write), and the next step", () => {
+    const p = makeProject();
+    p.hookit(["init"]);
+    const file = p.write("broken.json", { local: { a: { description: "", event: "tool_cal", shell: "x", default: "yes" } } });
+    const run = p.hookit(["replay", "--policy", "broken.json"]);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain("the policy is invalid, nothing can be replayed:");
+    expect(run.stderr).toMatch(new RegExp(`${file}:\\d+:\\d+: local/a: unknown event "tool_cal" \\(did you mean "tool_call"\\?\\)`));
+    expect(run.stderr).toMatch(/local\/a: "default" must be a boolean, not the string "yes" \(write true or false, without quotes\)/);
+    expect(run.stderr).toContain("Fix it (hookit validate shows every problem), then replay again.");
+  });
+
   test("entries without a recorded event are counted, not replayed; doctor's probes are left out", () => {
     const p = makeProject();
     p.hookit(["init"]);

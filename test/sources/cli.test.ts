@@ -22,6 +22,28 @@ describe("hookit source on the command line", () => {
     expect(reply.stderr + reply.stdout).not.toMatch(STACK_RE);
   });
 
+  test("source add on a missing path: says so and what to give instead, not git's raw error", async () => {
+    const box = sandbox();
+    const missing = join(box.root, "no-such-policy-repo");
+    const reply = await runBin(box, ["source", "add", missing, "--yes"]);
+    expect(reply.exitCode).toBe(1);
+    expect(reply.stderr).toContain(`${missing}: no such folder. Give the path of a git repository with the policy under hooks/`);
+    expect(reply.stderr).toContain("or the repository's URL: hookit source add https://");
+    expect(reply.stderr).not.toMatch(/fatal:|Please make sure you have the correct access rights/);
+  });
+
+  test("source add on a folder that is not a repository: git's first line, and how to check it", async () => {
+    const box = sandbox();
+    const folder = join(box.root, "plain-folder");
+    mkdirSync(folder);
+    const reply = await runBin(box, ["source", "add", folder, "--name", "org/policy", "--yes"]);
+    expect(reply.exitCode).toBe(1);
+    expect(reply.stderr).toMatch(
+      /git could not fetch .*plain-folder \(fatal: .*\)\. Check that it is a git repository you can read: git ls-remote /,
+    );
+    expect(reply.stderr).not.toMatch(/Please make sure you have the correct access rights/);
+  });
+
   test("hookit source --help and source add --help name the subcommands and options", async () => {
     const box = sandbox();
     expect((await runBin(box, ["source", "--help"])).stdout.replace(/ +$/gm, "")).toMatchInlineSnapshot(`

@@ -8,6 +8,7 @@ import { delimiter, isAbsolute, join } from "node:path";
 import { configDir, type Env } from "../../paths.ts";
 import { isRecord } from "./_check.ts";
 import { isExecutableFile } from "../../exec-path.ts";
+import { nearest } from "../../nearest.ts";
 
 /** Lowercase names only: the name becomes part of a file name and of the state keys. */
 export const EXTERNAL_NAME_RE = /^[a-z0-9][a-z0-9-]*$/;
@@ -29,7 +30,7 @@ export function findExternalAdapter(name: string, env: Env, builtIn: readonly st
   if (!EXTERNAL_NAME_RE.test(name)) {
     return {
       ok: false,
-      reason: `hookit: unknown agent "${name}"; expected a built-in agent (${builtIn.join(", ")}) or an external adapter name (lowercase letters, digits and dashes).`,
+      reason: `hookit: unknown agent "${name}";${nearMiss(name, builtIn)} expected a built-in agent (${builtIn.join(", ")}) or an external adapter name (lowercase letters, digits and dashes).`,
     };
   }
   const settingsFile = join(configDir(env), "settings.json");
@@ -55,11 +56,17 @@ export function findExternalAdapter(name: string, env: Env, builtIn: readonly st
     ok: false,
     reason:
       `hookit: unknown agent "${name}": it is not built in (${builtIn.join(", ")}); no executable ${file} was found on PATH or in ${agentsDir}, ` +
-      `and ${settingsFile} names no adapter module for it. See hookit's docs/adapters.md.`,
+      `and ${settingsFile} names no adapter module for it.${nearMiss(name, builtIn)} See hookit's docs/adapters.md.`,
   };
 }
 
 // --- internal ---
+
+/** ` Did you mean "claude" (fix the hook command's --agent)?` when a built-in name is one typo away. */
+function nearMiss(name: string, builtIn: readonly string[]): string {
+  const near = nearest(name, builtIn);
+  return near ? ` Did you mean "${near}" (fix --agent in the hook command, or run hookit install --agent ${near})?` : "";
+}
 
 /** The `adapters` map, or a problem with the file. A missing file is an empty map. */
 function readAdapterSettings(file: string): Record<string, string> | string {
