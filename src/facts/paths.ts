@@ -1,7 +1,7 @@
 // Paths as the kernel will see them: absolute, `..` and symlinks resolved for
 // the part that exists, and where they lie — the project, the system temp
 // directory, a device, or outside.
-import { existsSync, realpathSync } from "node:fs";
+import { existsSync, realpathSync, statSync } from "node:fs";
 import { systemTempDir } from "../temp-dir.ts";
 import { absolutePath, baseName, joinPath, parentDir } from "../path-join.ts";
 
@@ -118,4 +118,13 @@ export function locate(real: string, at: Places, lexical = real): Location {
   if (at.neighbourhood && within(real, at.neighbourhood)) return "outside";
   for (let i = 0; i < at.temps.length; i++) if (within(real, at.temps[i]!)) return "temp";
   return "outside";
+}
+
+/** Whether `path` is a folder (following links); a missing or unreadable one is not. */
+export function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }

@@ -9,14 +9,14 @@ import { codeMentions } from "./inline-code.ts";
 import { segmentRegExp } from "./glob.ts";
 import { findOutput } from "./output.ts";
 import { parseOptions, type OptionSpec } from "./options.ts";
-import { realPath } from "./paths.ts";
+import { isDirectory, realPath } from "./paths.ts";
 import { ag, gitGrepTree, grep, rg } from "./search.ts";
 import { gitConfigWrite, gitRunsOwnCommands, gitSettings } from "./git-run.ts";
 import { findLoss, gitLosses, globLoss, overwriteLoss } from "./work-loss.ts";
 import type { Effect } from "./types.ts";
 import { parallel, xargs } from "./xargs.ts";
 import { copy, printfValue, type PathOptions, type Walker } from "./walk.ts";
-import { existsSync, statSync } from "node:fs";
+import { existsSync } from "node:fs";
 
 export interface Run {
   walker: Walker;
@@ -980,14 +980,6 @@ function rememberLink(run: Run, from: Field, to: Field, symbolic: boolean): void
   let link = resolve(cwd, to.text);
   if (to.text.endsWith("/") || isDirectory(realPath(link))) link = join(link, basename(from.text));
   run.walker.links.set(link, resolve(symbolic ? dirname(link) : cwd, from.text));
-}
-
-function isDirectory(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
 }
 
 /** The secret-named files under each directory a recursive copier reads, less those an `--exclude` glob names. */

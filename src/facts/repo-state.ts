@@ -7,9 +7,10 @@
 // loaded on demand: loading one cost a discarding call 4 M instructions, its
 // few kilobytes cost the others none measurable (117.98 → 118.01 M). Every
 // doubt counts as a loss: the guard on it fails closed.
-import { existsSync, readdirSync, realpathSync, statSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { gitWorkTree } from "../work-tree.ts";
+import { isDirectory, realPath } from "./paths.ts";
 import { runGit } from "./run-git.ts";
 import type { Field } from "./expand.ts";
 import { mayMatch } from "./find-expr.ts";
@@ -76,16 +77,8 @@ function workTreeOf(cwd: string, options: readonly string[]): string | undefined
   const set = options.find((o) => o.startsWith("--work-tree="));
   if (set) return set.slice(12);
   const found = gitWorkTree(cwd);
-  return found === undefined ? undefined : real(found);
+  return found === undefined ? undefined : realPath(found);
 }
-
-const real = (path: string) => {
-  try {
-    return realpathSync(path);
-  } catch {
-    return path;
-  }
-};
 
 /** Tracked (or, with `any`, also untracked) files under the pathspecs that hold work, absolute. */
 function filesWithWork(
@@ -225,7 +218,7 @@ function findLoss(loss: Loss, env: Env): string[] {
   const out: string[] = [];
   if (roots.length > MAX_NAMES) return [`unknown: ${roots.length} places find looks`];
   for (const root of roots) {
-    const start = real(root.startsWith("/") ? root : join(cwd, root));
+    const start = realPath(root.startsWith("/") ? root : join(cwd, root));
     const printed = (absolute: string) => (absolute === start ? root : join(root, relative(start, absolute)));
     const met = (absolute: string, kind?: "d") =>
       mayMatch(expression, { name: basename(absolute), path: printed(absolute), ...(kind && { kind }) });
@@ -237,7 +230,7 @@ function findLoss(loss: Loss, env: Env): string[] {
     const meets = (absolute: string) => met(absolute) || (loss.tree === "folders" && inMatchedFolder(absolute));
     const workTree = gitWorkTree(start);
     if (workTree === undefined) continue;
-    const top = real(workTree);
+    const top = realPath(workTree);
     if ((top === start || top.startsWith(`${start}/`)) && meets(join(top, ".git", "HEAD"))) out.push(join(top, ".git"));
     for (const file of filesWithWork(start, [], ["."], "any", env) ?? ["unknown: the state of the repository"])
       if (file.startsWith("unknown:") || meets(file)) out.push(file);
@@ -281,9 +274,9 @@ function workUnder(paths: readonly string[], env: Env): string[] {
   const byTree = new Map<string, string[]>();
   for (const path of paths) {
     if (!existsSync(path)) continue;
-    const found = gitWorkTree(isFolder(path) ? path : dirname(path));
+    const found = gitWorkTree(isDirectory(path) ? path : dirname(path));
     if (found === undefined) continue;
-    const tree = real(found);
+    const tree = realPath(found);
     byTree.set(tree, [...(byTree.get(tree) ?? []), path]);
   }
   const out: string[] = [];
@@ -295,12 +288,4 @@ function workUnder(paths: readonly string[], env: Env): string[] {
     else out.push(...found.filter((f) => under.some((p) => f === p || f.startsWith(`${p}/`) || p === tree)));
   }
   return out;
-}
-
-function isFolder(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
 }

@@ -5,9 +5,10 @@
 // named like secrets are listed. The walk is breadth-first and bounded; it
 // skips `.git` and `node_modules` (their size, not their content, is the
 // reason), and past its bound says so in `unresolved`.
-import { type Dirent, readdirSync, realpathSync, statSync } from "node:fs";
+import { type Dirent, readdirSync, realpathSync } from "node:fs";
 import { basename, join } from "node:path";
 import { gitIgnored } from "./ignored.ts";
+import { isDirectory } from "./paths.ts";
 
 /** `.env`, `.env.<anything>` and editor leftovers (`.env~`), any letter case: what the starter policy's guard then judges. */
 export const SECRET_NAME = /^\.env(?:[.~\s].*)?$/is;
@@ -72,14 +73,6 @@ export function secretsUnder(dir: string, filter: TreeFilter = {}): Secrets {
     queue = next;
   }
   return { paths, truncated: false };
-}
-
-function isDirectory(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
 }
 
 function target(path: string): string {

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import type { Field, ShellState } from "./expand.ts";
 import { gitRefLosses } from "./git-ref-loss.ts";
 import { parseOptions, type OptionSpec } from "./options.ts";
+import { asksForHelp } from "./packs/match.ts";
 
 /** What git would throw away: tracked changes (`unstaged`: only what differs from the index), untracked files, stash entries, branches, a worktree; `files`: what a delete of a glob's matches removes; `overwrite`: what a copy or move in bulk writes over; `history`: commits only a reflog keeps; `dangling`: objects nothing reaches, which git can still hand back until they are pruned. */
 export type LossKind =
@@ -80,9 +81,7 @@ const hasAny = (flags: Set<string>, list: readonly string[] | undefined) => list
 
 /** `git … <sub> <rest>`: what it puts at risk (empty when nothing). `global` are git's own options before the subcommand. */
 export function gitLosses(sub: string, rest: Field[], global: Map<string, Field[]>, state: ShellState): Loss[] {
-  // `git restore --help` shows the manual (`-h`, the usage): nothing runs. After `--` it is a file name.
-  const dash = rest.findIndex((f) => f.text === "--");
-  if (rest.slice(0, dash < 0 ? rest.length : dash).some((f) => f.text === "--help" || f.text === "-h")) return [];
+  if (asksForHelp(rest)) return []; // `git restore --help` shows the manual
   const git = gitDirOptions(global, state.cwd);
   const moved = gitRefLosses(sub, rest, (kind, extra = {}) => [{ kind, cwd: state.cwd, git, ...extra }]);
   const rule = GIT_LOSS_RULES[sub];

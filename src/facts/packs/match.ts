@@ -9,8 +9,6 @@ interface Indexed {
   rule: Rule;
 }
 
-const HELP = new Set(["--help", "-h", "help"]);
-
 export class PackIndex {
   private readonly byProgram = new Map<string, Indexed[]>();
   constructor(packs: readonly Pack[]) {
@@ -30,7 +28,7 @@ export class PackIndex {
       const rules = this.byProgram.get(command.program);
       if (!rules) continue;
       const args = command.argv.slice(1);
-      if (args.some((a) => HELP.has(a))) continue; // a help page runs nothing
+      if (asksForHelp(args) || args[0] === "help") continue; // a help page runs nothing (`npm help publish`)
       for (const { pack, rule } of rules) {
         if (!fires(rule, args, pack.valueOptions?.[command.program] ?? [])) continue;
         const line = `${rule.ask ? "ask" : "block"} ${pack.id}/${rule.id}: ${rule.reason}; instead, ${rule.instead}`;
@@ -87,4 +85,17 @@ function given(option: string, words: readonly string[]): boolean {
   if (option.startsWith("--")) return words.some((w) => w === option || w.startsWith(`${option}=`));
   if (/^-[A-Za-z0-9]$/.test(option)) return words.some((w) => w === option || (/^-[A-Za-z0-9]+$/.test(w) && w.includes(option[1]!)));
   return words.some((w) => w.toLowerCase() === option.toLowerCase());
+}
+
+/**
+ * `--help` or `-h` before any `--`: the program shows its usage and runs nothing else (git, kubectl,
+ * terraform, …). Here because the packs may import nothing of the facts; work-loss.ts reads it too.
+ */
+export function asksForHelp(words: ReadonlyArray<{ text: string } | string>): boolean {
+  for (const word of words) {
+    const text = typeof word === "string" ? word : word.text;
+    if (text === "--") return false;
+    if (text === "--help" || text === "-h") return true;
+  }
+  return false;
 }
