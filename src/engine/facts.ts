@@ -98,6 +98,7 @@ export async function eventFacts(
     projectDir: context.projectDir ?? context.cwd,
     env: context.env ?? process.env,
     ...extras,
+    ...(context.sharedFacts && { shared: context.sharedFacts }),
   };
   if (event.toolName !== "bash") return derivePathFacts(event.toolName, event.input, options); // no parser needed
   if (typeof event.input.command !== "string") return undefined;

@@ -1,5 +1,6 @@
 // Host-neutral types of the hookit engine. Names follow HooKit's glossary
 // (hookit-semantics §1) so the two can be read side by side.
+import type { SharedFacts } from "../facts/types.ts";
 
 export const NATIVE_EVENTS = [
   "tool_call",
@@ -199,6 +200,8 @@ export interface EvaluationContext {
   toolCwd?: string;
   /** The project whose inside the facts judge (defaults to `cwd`). */
   projectDir?: string;
+  /** The tool call's reading of its command, already made by self-protection (FactOptions.shared). */
+  sharedFacts?: SharedFacts;
 }
 
 /** One step of one hook's invocation, in order. Observing never changes an outcome. */

@@ -13,13 +13,15 @@ import type { FactOptions, Facts } from "./types.ts";
 import { packMatches } from "./packs/registry.ts";
 import { discards } from "./repo-state.ts";
 import { Walker } from "./walk.ts";
+import type { Loss } from "./work-loss.ts";
 import { BudgetSpent, endBudget, readingFailed, startBudget, tooComplex } from "./budget.ts";
 
-export type { CommandFact, Effect, FactOptions, Facts, Location, PathFact } from "./types.ts";
+export type { CommandFact, Effect, FactOptions, Facts, Location, PathFact, SharedFacts } from "./types.ts";
 export { factCandidate, factEnv, FACT_KEYS, FACT_PREFIX } from "./candidate.ts";
 export { parseScript } from "./parse.ts";
 export { factsCacheKind } from "./cache-kind.ts";
 export { derivePathFacts };
+export { programUse } from "./programs.ts";
 export { TOO_COMPLEX, tooComplexMark } from "./budget.ts";
 
 const MAX_COMMAND = 256 * 1024;
@@ -32,8 +34,31 @@ function setup(options: FactOptions): { walker: Walker; state: ShellState } {
   return { walker, state: { cwd, oldpwd: env.OLDPWD ?? null, vars: new Map() } };
 }
 
+/** What the line's git commands put at risk (work-loss.ts), kept with the facts they were read with. */
+const LOSSES = Symbol("losses");
+type Read = Facts & { [LOSSES]?: Loss[] };
+
 /** Facts of a bash tool call's command. Never throws: what it cannot read is in `unresolved`. */
 export function deriveCommandFacts(command: string, options: FactOptions): Facts {
+  const env = options.env ?? process.env;
+  const key = options.shared && `${options.cwd}\u0000${options.projectDir ?? ""}\u0000${command}`;
+  const known = key === undefined ? undefined : options.shared?.get(key);
+  let facts: Read;
+  if (known && known.env === env) facts = known.facts;
+  else {
+    facts = readCommand(command, options);
+    if (key !== undefined) options.shared?.set(key, { env, facts });
+  }
+  if (!options.discards && !options.packs) return facts;
+  // The costly extras go on a copy: the shared reading stays as it was read.
+  const out: Facts = { ...facts };
+  const lost = options.discards ? discardsOf(facts[LOSSES] ?? [], facts, env) : undefined;
+  if (lost) out.discards = lost;
+  if (options.packs) out.packs = packMatches(facts.commands);
+  return out;
+}
+
+function readCommand(command: string, options: FactOptions): Read {
   forgetPaths();
   const { walker, state } = setup(options);
   startBudget();
@@ -52,9 +77,10 @@ export function deriveCommandFacts(command: string, options: FactOptions): Facts
   } finally {
     endBudget();
   }
-  if (options.discards) addDiscards(walker, options.env ?? process.env);
-  if (options.packs) walker.facts.packs = packMatches(walker.facts.commands);
-  return walker.facts;
+  const facts: Read = walker.facts;
+  // Not enumerable: `hookit check --json` and HOOKIT_PATHS show the facts, not hookit's working notes.
+  if (walker.losses.length > 0) Object.defineProperty(facts, LOSSES, { value: walker.losses, enumerable: false });
+  return facts;
 }
 
 /**
@@ -63,15 +89,15 @@ export function deriveCommandFacts(command: string, options: FactOptions): Facts
  * Only then is the repository read (repo-state.ts runs git); a reader that fails
  * says so as an `unknown: …` entry, which a guard counts as a loss.
  */
-function addDiscards(walker: Walker, env: Readonly<Record<string, string | undefined>>): void {
-  const bulk = walker.facts.paths.filter(
+function discardsOf(losses: readonly Loss[], facts: Facts, env: Readonly<Record<string, string | undefined>>): string[] | undefined {
+  const bulk = facts.paths.filter(
     (p) => p.effect === "delete" && p.resolved && p.by !== "git" && p.by !== "find" && (p.recursive === true || p.path.endsWith("/.git")),
   );
-  if (walker.losses.length === 0 && bulk.length === 0) return;
+  if (losses.length === 0 && bulk.length === 0) return undefined;
   try {
-    walker.facts.discards = discards(walker.losses, bulk, env);
+    return discards(losses, bulk, env);
   } catch (error) {
-    walker.facts.discards = [`unknown: ${(error as Error).message}`];
+    return [`unknown: ${(error as Error).message}`];
   }
 }
 

@@ -266,6 +266,7 @@ const READERS = [
   "pygmentize",
   "glow",
   "mdcat",
+  "man",
 ];
 
 // What each program does with its arguments: a handler is made when a command first runs the
@@ -274,6 +275,10 @@ const READERS = [
 function explicitHandler(program: string): Handler | undefined {
   switch (program) {
     case "rm":
+    case "srm":
+    case "trash":
+    case "trash-put":
+      // srm overwrites, trash moves to the trash can: either way the file is gone from where it was.
       return (args, run, program) => {
         const parsed = parseOptions(args);
         const recursive = ["r", "R", "recursive"].some((f) => parsed.flags.has(f));
@@ -305,7 +310,10 @@ function explicitHandler(program: string): Handler | undefined {
         if (parsed.operands.length < 2) return;
         const [from, to] = parsed.operands.slice(-2) as [Field, Field];
         mark(run, [to], "write", program);
-        rememberLink(run, from, to, parsed.flags.has("s") || parsed.flags.has("symbolic"));
+        const symbolic = parsed.flags.has("s") || parsed.flags.has("symbolic");
+        // A hard link is a second name of the same file: whatever writes through it writes `from`.
+        if (!symbolic) mark(run, [from], "write", program);
+        rememberLink(run, from, to, symbolic);
       };
     case "tee":
     case "sponge":
@@ -857,6 +865,19 @@ function handlerOf(program: string): Handler | undefined {
 /** Whether hookit knows what `program` does (it has a handler, or is plain data like `echo`). */
 export const knownProgram = (program: string): boolean => handlerOf(program) !== undefined;
 
+/**
+ * How well the facts know what `program` does with its words, for self-protection's rule
+ * (src/protect/command.ts): `known` — every path it acts on is a path fact with its effect
+ * (`changes-below`: and a recursive write of it changes what is already below the folder);
+ * `runs-code` — it runs code or a script the line hands it, whose words it may use in any way;
+ * `unknown` — no handler, so a word may name anything it writes.
+ */
+export function programUse(program: string): "known" | "runs-code" | "unknown" | "changes-below" {
+  if (CHANGES_BELOW.has(program)) return "changes-below";
+  if (Object.hasOwn(INLINE, program)) return "runs-code";
+  return handlerOf(program) === undefined ? "unknown" : "known";
+}
+
 export function runProgram(program: string, args: Field[], run: Run): void {
   if (program === "cd" || program === "pushd" || program === "popd") return changeDirectory(program, args, run);
   const handler = handlerOf(program);
@@ -898,7 +919,6 @@ function throughCdpath(name: string, state: Run["state"], env: Readonly<Record<s
   return undefined;
 }
 
-/** Every operand that names a path (has a `/`, starts with `.` or `~`, or exists) is `access`. */
 /** Options that name the file a program writes, in most programs that have them (`gcc -o`, `pandoc -o`, `openssl -out`). */
 const OUTPUT_OPTIONS = new Set([
   "-o",
@@ -926,7 +946,8 @@ function outputOption(args: Field[], k: number, run: Run, program: string): void
   if (output?.resolved && /^[/.~]|\//.test(output.text)) run.walker.path(output, "write", program, run.state.cwd);
 }
 
-function generic(args: Field[], run: Run, program: string): void {
+/** Every operand that names a path (has a `/`, starts with `.`, or exists) gets `effect`: `access` where hookit cannot say what the program does with it. */
+function generic(args: Field[], run: Run, program: string, effect: Effect = "access"): void {
   for (let k = 0; k < args.length; k++) {
     const arg = args[k]!;
     if (!arg.resolved) continue;
@@ -941,7 +962,7 @@ function generic(args: Field[], run: Run, program: string): void {
     if (text === "" || text.length > 4096 || /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(text)) continue;
     const pathLike = text.includes("/") || text.startsWith(".");
     if (pathLike || (run.state.cwd !== null && existsSync(join(run.state.cwd, text)))) {
-      run.walker.path({ text, resolved: true }, "access", program, run.state.cwd);
+      run.walker.path({ text, resolved: true }, effect, program, run.state.cwd);
     }
   }
 }
@@ -989,10 +1010,14 @@ function secretsOf(run: Run, sources: readonly Field[], program: string, exclude
     run.walker.secretsIn(source, program, run.state.cwd, { file: (name) => !patterns.some((re) => re.test(name)) });
 }
 
+/** Programs whose `-R` changes what is already below a folder (an archive extracted there only adds to it). */
+const CHANGES_BELOW = new Set(["chmod", "chown", "chgrp"]);
+
 function modeThenFiles(args: Field[], run: Run, program: string): void {
   const parsed = parseOptions(args, { long: ["reference", "from"] });
   const files = parsed.values.has("reference") ? parsed.operands : parsed.operands.slice(1);
-  mark(run, files, "write", program);
+  // `-R` changes everything below each folder.
+  mark(run, files, "write", program, parsed.flags.has("R") || parsed.flags.has("recursive") ? { recursive: true } : {});
 }
 
 function inThenOut(parsed: ReturnType<typeof parseOptions>, run: Run, program: string): void {
@@ -1343,15 +1368,41 @@ function git(given: Field[], run: Run, program: string): void {
     case "init":
       mark(inner, parsed.operands.slice(0, 1), "write", program, { recursive: true });
       break;
-    case "worktree":
-      // `git worktree add <path> [<commit>]` checks a tree out there.
-      if (parsed.operands[0]?.text === "add")
-        mark(inner, parseOptions(rest.slice(1), { short: "b" }).operands.slice(0, 1), "write", program, { recursive: true });
+    case "worktree": {
+      // `git worktree add <path> [<commit>]` checks a tree out there; `remove` deletes one, `move` moves it.
+      const action = parsed.operands[0]?.text;
+      const paths = parseOptions(rest.slice(1), { short: "b", long: ["reason"] }).operands;
+      if (action === "add") mark(inner, paths.slice(0, 1), "write", program, { recursive: true });
+      else if (action === "remove") mark(inner, paths.slice(0, 1), "delete", program, { recursive: true, noFollow: true });
+      else if (action === "move") {
+        mark(inner, paths.slice(0, 1), "delete", program, { recursive: true, noFollow: true });
+        mark(inner, paths.slice(1, 2), "write", program, { recursive: true });
+      }
       break;
+    }
     case "stash":
-      // `git stash push [--] <pathspec>…` takes the files' changes (and with -u, untracked files) into the stash.
-      if (parsed.operands[0]?.text === "push") mark(inner, parsed.operands.slice(1), "read", program);
+      // `git stash push [--] <pathspec>…` takes the files' changes (and with -u, untracked files) into the
+      // stash, and puts the committed version back in the work tree.
+      if (parsed.operands[0]?.text === "push") {
+        mark(inner, parsed.operands.slice(1), "read", program);
+        mark(inner, parsed.operands.slice(1), "write", program);
+      }
       break;
+    case "push":
+    case "fetch":
+    case "pull":
+    case "branch":
+    case "tag":
+    case "remote":
+    case "help":
+    case "merge":
+    case "rebase":
+    case "cherry-pick":
+    case "revert":
+    case "describe":
+    case "rev-parse":
+    case "reflog":
+      break; // their operands are remotes, refs and commits, not files
     case "clone": {
       const dest = parseOptions(rest, {
         short: "obcju",
@@ -1384,7 +1435,17 @@ function git(given: Field[], run: Run, program: string): void {
       break;
     case "diff":
       if (parsed.flags.has("no-index")) mark(inner, parsed.operands, "read", program);
-      else generic(parsed.operands, inner, program); // `git diff .env` shows its changes
+      else generic(parsed.operands, inner, program, "read"); // `git diff .env` shows its changes
+      break;
+    case "log":
+    case "blame":
+    case "annotate":
+    case "shortlog":
+    case "whatchanged":
+    case "status":
+    case "ls-files":
+    case "ls-tree":
+      generic(parsed.operands, inner, program, "read"); // `git log -p -- .env` shows the file's history
       break;
     case "show":
     case "cat-file":
@@ -1397,7 +1458,7 @@ function git(given: Field[], run: Run, program: string): void {
         if (colon >= 0 && colon < op.text.length - 1)
           run.walker.path({ ...op, text: op.text.slice(colon + 1).replace(/^\.\//, "") }, "read", program, state.cwd);
       }
-      generic(parsed.operands, inner, program);
+      generic(parsed.operands, inner, program, "read");
       break;
     default:
       // `git checkout -- .env`, `git restore .env`, `git blame .env`, `git log -p -- .env`: the files it names.

@@ -17,6 +17,10 @@ export interface CommandFact {
   via?: string;
   /** Some argument holds a value hookit could not know. */
   unresolved?: true;
+  /** What the line hands it on standard input, when the line says: a here-document, a here-string, `echo …|`. */
+  input?: string;
+  /** Its standard input comes from something hookit cannot read (a pipe from a program, a file). */
+  fed?: true;
 }
 
 export interface PathFact {
@@ -38,6 +42,8 @@ export interface PathFact {
 export interface Facts {
   commands: CommandFact[];
   paths: PathFact[];
+  /** Environment variables the line sets for the commands it runs (`NAME=… cmd`, `export NAME=…`, `env NAME=…`). */
+  sets?: string[];
   /** What could not be known statically, e.g. `variable $DIR`, `inline code: python -c`, `syntax: …`. */
   unresolved: string[];
   /** Work git cannot bring back that the call would lose, read from the repository (repo-state.ts); only on a call that puts some at risk. */
@@ -57,4 +63,13 @@ export interface FactOptions {
   discards?: boolean;
   /** Match the commands against the shipped packs (`packs`): for a policy that looks at them. */
   packs?: boolean;
+  /**
+   * One tool call's reading of its command, shared by every derivation of that call (self-protection,
+   * then each hook): pass the same map to each, and a new one for the next call — the file system may
+   * have changed in between. Keyed by the command, `cwd`, `projectDir` and `env` together.
+   */
+  shared?: SharedFacts;
 }
+
+/** See FactOptions.shared. */
+export type SharedFacts = Map<string, { env: unknown; facts: Facts }>;

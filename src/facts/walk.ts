@@ -26,6 +26,8 @@ const MAX_COMMANDS = 2000;
 
 export class Walker extends PathRecorder {
   readonly expand: ExpandContext;
+  /** The command being walked reads a pipe (a later stage of a pipeline, or a command inside one). */
+  private inPipe = false;
   /** What a loop's `done < <(find …)` / `done <<< …` feeds the `read`s in its body. */
   loopInput: Lines | undefined;
   /** What each `<(…)` word of the command being run prints, when known (`bash <(echo …)` runs it as a script). */
@@ -70,9 +72,12 @@ export class Walker extends PathRecorder {
     // Each stage runs in a subshell; what `echo`/`printf` print is the next stage's known input,
     // and the paths `find`/`ls` print are what `xargs` gets.
     let input: string | undefined;
+    const outer = this.inPipe;
     pipeline.cmds.forEach((cmd, k) => {
       const lines = k > 0 ? pipelineOutput(pipeline.cmds.slice(0, k), state, this.expand) : undefined;
+      this.inPipe = k > 0 || outer;
       this.command(cmd, copy(state), via, depth, input, lines);
+      this.inPipe = outer;
       input = cmd.t === "simple" && cmd.redirs.length === 0 ? this.subValue([{ cmds: [cmd] }], state) : undefined;
     });
   }
@@ -170,11 +175,15 @@ export class Walker extends PathRecorder {
         this.assigned(a.name, value, state, depth);
       }
     }
-    this.run(argv, own, via, depth, stdin ? stdin.text : piped, stdin ? stdin.lines : pipedLines);
+    const input = stdin ? stdin.text : piped;
+    // Standard input from something hookit does not read: a `<` file, or a pipe from a program whose output it cannot know.
+    const fed = input === undefined && (stdin !== undefined || this.inPipe);
+    this.run(argv, own, via, depth, input, stdin ? stdin.lines : pipedLines, fed);
   }
 
   /** A variable that names a command a later program runs (`GIT_PAGER`, `LESSOPEN`): judged as run where it is set. */
   assigned(name: string, value: string | null, state: ShellState, depth: number): void {
+    (this.facts.sets ??= []).push(name);
     if (!COMMAND_VARIABLES.has(name)) return;
     if (value === null) this.unresolved(`${name} of a value hookit cannot know`);
     else if (value !== "") this.shell(variableCommand(name, value), copy(state), name, depth);
@@ -200,7 +209,7 @@ export class Walker extends PathRecorder {
   }
 
   /** One command line after expansion: record it, then what its program does. */
-  run(argv: Field[], state: ShellState, via: string | undefined, depth: number, stdin?: string, lines?: Lines): void {
+  run(argv: Field[], state: ShellState, via: string | undefined, depth: number, stdin?: string, lines?: Lines, fed = false): void {
     const first = argv[0];
     if (!first) return;
     const program = first.resolved ? basename(first.text) : "";
@@ -212,6 +221,8 @@ export class Walker extends PathRecorder {
       cwd: state.cwd,
       ...(via && { via }),
       ...(argv.some((f) => !f.resolved) && { unresolved: true as const }),
+      ...(stdin !== undefined && { input: stdin }),
+      ...(fed && { fed: true as const }),
     });
     // A possible spelling too, with each unknown argument's first named value (`git push ${X:--f}`).
     if (argv.some((f) => f.candidates?.length)) {

@@ -4,17 +4,16 @@
 // state or installed package or an agent's hook config, running `hookit
 // trust/install/uninstall/init`, or setting HOOKIT / HOOKIT_CONFIG. Reading
 // stays allowed. The user may exempt paths in hookit's own settings file
-// (outside every project, and itself protected). Shell commands are read by a
-// conservative reader and, where it cannot settle them, by the command facts.
+// (outside every project, and itself protected). Shell commands are judged on
+// the command facts, the one reading of a line every hook shares (command.ts).
 import { readFileSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
 import { resolvePath } from "../path-join.ts";
 import type { NormalizedEvent } from "../engine/types.ts";
 import { configDir } from "../paths.ts";
 import { protectedTarget, startCheck, type Effect, type ProtectContext, type Protected } from "./locations.ts";
-import { shellHit } from "./facts.ts";
+import { shellHit, type ShellHit } from "./command.ts";
 import { namesStartupFile, SETS_HOOKIT, STARTUP_FILE } from "./startup.ts";
-import type { ShellHit } from "./shell.ts";
 
 export type { ProtectContext } from "./locations.ts";
 

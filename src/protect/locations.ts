@@ -7,6 +7,7 @@ import { existsSync, lstatSync, statSync } from "node:fs";
 import { sep } from "node:path";
 import { absolutePath, joinPath, resolvePath } from "../path-join.ts";
 import { realPathWith } from "../facts/paths.ts";
+import type { SharedFacts } from "../facts/types.ts";
 import { systemPlaces, systemRoot } from "../managed-paths.ts";
 import { configDir, stateDir, type Env } from "../paths.ts";
 
@@ -17,6 +18,8 @@ export interface ProtectContext {
   env: Env;
   /** The installed hookit package the hooks run. */
   packageDir?: string;
+  /** The tool call's reading of its command, shared with the policy's hooks (FactOptions.shared). */
+  facts?: SharedFacts;
 }
 
 export interface Protected {

@@ -9,6 +9,7 @@ import type { Decision, Invocation, InvocationKind, Notice } from "../contract/t
 import { INTERNAL, patchText } from "../engine/texts.ts";
 import type { EvaluationObserver, Hook } from "../engine/types.ts";
 import { stateDir, type Env } from "../paths.ts";
+import type { SharedFacts } from "../facts/types.ts";
 import { selfProtectionBlock } from "../protect/index.ts";
 import { decide, type DecideResult } from "./decide.ts";
 import { appendDecision, type LoggedOutcome, type LogRecord } from "./decision-log.ts";
@@ -117,8 +118,16 @@ async function decideWith(invocation: Invocation, options: JudgeOptions): Promis
   const reported = invocation.cwd || env.CLAUDE_PROJECT_DIR || env.GEMINI_PROJECT_DIR;
   const cwd = reported && existsSync(reported) ? reported : options.processCwd;
   const policy = await options.policy(cwd);
+  // One reading of the call's command, made by self-protection and used again by the policy's hooks.
+  const facts: SharedFacts = new Map();
   if (invocation.kind === "tool_call") {
-    const blocked = selfProtectionBlock(invocation.events, { cwd, projectDir: policy.projectDir, env, packageDir: options.packageDir });
+    const blocked = selfProtectionBlock(invocation.events, {
+      cwd,
+      projectDir: policy.projectDir,
+      env,
+      packageDir: options.packageDir,
+      facts,
+    });
     if (blocked) return { decision: { block: blocked, notices: [...policy.notices] } };
   }
   // A broken policy fails closed; on other events the hooks still valid on their own (the managed layer's) run.
@@ -138,6 +147,7 @@ async function decideWith(invocation: Invocation, options: JudgeOptions): Promis
     toolCwd: options.factsAt?.cwd ?? cwd,
     ...(options.factsAt && { projectDir: options.factsAt.projectDir }),
     env,
+    sharedFacts: facts,
     metadata: { ...invocation.metadata, projectTrusted: policy.projectTrusted },
     extraEnv: { HOOKIT_NATIVE_EVENT: invocation.nativeEvent },
     ...(options.signal && { signal: options.signal }),

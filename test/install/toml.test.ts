@@ -82,7 +82,7 @@ describe("scanToml", () => {
 
   it.each([
     ['x = "unclosed\n', "1:14", "control characters are not allowed in strings"],
-    ["x = '\'\'never closed\n", "1:5", "unfinished string"],
+    ["x = '''never closed\n", "1:5", "unfinished string"],
     ["[table]\nkey\n", "2:4", "illegal character in key"],
     ["x = 1\ny = nope\n", "2:5", "invalid value"],
     ["x = 1 2\n", "1:7", "each key-value declaration must be followed by an end-of-line"],

@@ -26,7 +26,7 @@ describe.each(agents)("every pack on %s", (agent) => {
     "%s: refuses %s, lets %s run",
     async (pack, refused, allowed) => {
       const reason = await decide(box, agent, { kind: "bash", command: refused });
-      expect(reason).toMatch(new RegExp(`hook "packs(-ask)?"|This needs the user's yes`));
+      expect(reason).toMatch(/hook "packs(-ask)?"|This needs the user's yes/);
       expect(reason).toContain(`${pack}/`);
       expect(reason).toMatch(/; instead, /);
       expect(await decide(box, agent, { kind: "bash", command: allowed })).toBeUndefined();

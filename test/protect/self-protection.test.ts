@@ -6,7 +6,6 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
 import type { NormalizedEvent } from "../../src/engine/types.ts";
 import { selfProtectionBlock, type ProtectContext } from "../../src/protect/index.ts";
-import { readShell } from "../../src/protect/shell.ts";
 
 let root: string;
 let ctx: ProtectContext;
@@ -279,7 +278,6 @@ describe("self-protection refuses every disarming shell spelling", () => {
 
 describe("self-protection on the command facts", () => {
   test.each(FACTS_ATTACKS)("%s", (command) => {
-    expect(readShell(command, ctx).hit, "the reader alone lets it pass").toBeUndefined();
     expect(blocked(bash(command))).toMatch(/^hookit: blocked by self-protection — /);
   });
   test.each(FACTS_INNOCENT)("lets %s pass", (command) => {

@@ -13,6 +13,7 @@ import { loadPolicy, startupNotice, statusText, untrustedNotice, withEnablement,
 import { createExecutionReporter, EXECUTION_ENTRY, type Observation } from "./reports.ts";
 import { createDecisionHistory, type DecisionHistory } from "./status.ts";
 import { FAILURE_KIND } from "../../engine/events.ts";
+import type { SharedFacts } from "../../facts/types.ts";
 import { selfProtectionBlock } from "../../protect/index.ts";
 
 export interface RuntimeOptions {
@@ -116,9 +117,17 @@ export function createRuntime(pi: PiAPI, options: RuntimeOptions): Runtime {
         throw error;
       }
       // Self-protection runs before the policy, as in every other host.
+      // One reading of the call's command, made by self-protection and used again by the policy's hooks.
+      const facts: SharedFacts = new Map();
       const protectedBy =
         event.event === "tool_call"
-          ? selfProtectionBlock([event], { cwd: ctx.cwd, projectDir: current.projectDir, env: options.env, packageDir: options.packageDir })
+          ? selfProtectionBlock([event], {
+              cwd: ctx.cwd,
+              projectDir: current.projectDir,
+              env: options.env,
+              packageDir: options.packageDir,
+              facts,
+            })
           : undefined;
       // A policy source that cannot be enforced fails closed (HooKit's own catalog errors fail open in Pi).
       const refused = protectedBy ?? (event.event === "tool_call" ? current.problem : undefined);
@@ -134,6 +143,7 @@ export function createRuntime(pi: PiAPI, options: RuntimeOptions): Runtime {
         metadata,
         extraEnv: { HOOKIT_NATIVE_EVENT: name },
         env: options.env,
+        sharedFacts: facts,
       });
       rows = outcome.evaluationReport?.rows;
       await deliverEffects(outcome.effects, pi, ctx);

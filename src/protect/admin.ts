@@ -1,0 +1,58 @@
+// The hookit commands that change what it enforces and so need the user at a
+// terminal (`trust`, `install`, `uninstall`, `init`, `source add/update/remove`),
+// however the line reaches hookit's bin: by name, through a package runner, or
+// as `node …/dist/bin.cjs`.
+import type { ProtectContext } from "./locations.ts";
+
+const ADMIN = new Set(["trust", "install", "uninstall", "init"]);
+const RUNNERS = new Set(["npx", "bunx", "pnpx"]);
+const MANAGERS = new Set(["npm", "pnpm", "yarn", "bun"]);
+const MANAGER_RUN = new Set(["exec", "dlx", "x"]);
+/** pnpm, yarn and bun run a dependency's bin by its name: `yarn hookit trust`. */
+const RUNS_BY_NAME = new Set(["pnpm", "yarn", "bun"]);
+
+/**
+ * A word naming hookit's package or bin to a package runner: `hookit`, its npm package `hookit-cli`
+ * (or a fork or scope of it: the runner runs its `hookit` bin all the same), any version.
+ */
+const HOOKIT_PACKAGE = /^(@[^/]+\/)?hookit[\w.-]*(@.*)?$/;
+const NODE = /^node(\d*)$|^nodejs$/;
+
+/** `hookit trust`, `npx hookit-cli install`, `node …/dist/bin.cjs uninstall`: the subcommand, if it is one that needs the user. */
+export function adminCommand(program: string, args: readonly string[], ctx: ProtectContext): string | undefined {
+  const rest = hookitArgs(program, args, ctx);
+  if (!rest) return undefined;
+  const words = rest.filter((word) => !word.startsWith("-"));
+  const sub = words[0];
+  if (sub === "source") {
+    // Adding, updating or removing an organization policy source is the user's; listing them only reads.
+    const action = words[1];
+    return action === "list" ? undefined : `hookit source${action ? ` ${action}` : ""}`;
+  }
+  return sub && ADMIN.has(sub) ? `hookit ${sub}` : undefined;
+}
+
+/** The words hookit's bin gets when `program args` runs it; `undefined` when it does not. */
+function hookitArgs(program: string, args: readonly string[], ctx: ProtectContext): readonly string[] | undefined {
+  if (program === "hookit") return args;
+  const first = args[0] ?? "";
+  if (
+    RUNNERS.has(program) ||
+    (MANAGERS.has(program) && MANAGER_RUN.has(first)) ||
+    (RUNS_BY_NAME.has(program) && HOOKIT_PACKAGE.test(first))
+  ) {
+    // The package, then the bin it runs, in any order of options: `npx -p hookit-cli hookit trust`.
+    const words = args.filter((word) => !word.startsWith("-"));
+    let at = words.findIndex((word) => HOOKIT_PACKAGE.test(word));
+    if (at < 0) return undefined;
+    while (HOOKIT_PACKAGE.test(words[at + 1] ?? "")) at++;
+    return words.slice(at + 1);
+  }
+  if (NODE.test(program)) {
+    const at = args.findIndex(
+      (word) => /(^|\/)(dist\/bin\.cjs|hookit)$/.test(word) || (ctx.packageDir !== undefined && word.startsWith(ctx.packageDir)),
+    );
+    return at >= 0 ? args.slice(at + 1) : undefined;
+  }
+  return undefined;
+}

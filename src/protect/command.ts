@@ -1,0 +1,136 @@
+// Self-protection for shell commands, judged on the command facts (src/facts):
+// the same one reading of the line that every policy hook sees — every command
+// it would run with its argv after every expansion hookit can resolve, and every
+// path it would act on, symlinks resolved, links made on the line followed.
+//
+// The rule: a command may read and list hookit's protected places freely (a model
+// may read the policy to understand a block); a write, a delete, or any use the
+// facts cannot name (`access`: a program hookit has no handler for) is refused.
+// A program that runs code the line hands it (`python3 -c`, a heredoc to `node`)
+// or that hookit does not know is refused as soon as any of its words names a
+// protected place, however it would use it; and when the line writes somewhere
+// only known at run time, any mention of a protected place on it is enough.
+import { factsNow } from "../engine/facts-loader.lazy.ts";
+import type { CommandFact, Facts, PathFact } from "../facts/types.ts";
+import { adminCommand } from "./admin.ts";
+import { globTarget, markerHit, mention } from "./globs.ts";
+import { concretePlaces, protectedTarget, type Effect, type ProtectContext, type Protected } from "./locations.ts";
+import { mentionsHookit, namesStartupFile, STARTUP_FILE } from "./startup.ts";
+
+export type ShellHit =
+  | { type: "path"; place: Protected }
+  | { type: "admin"; command: string }
+  | { type: "env"; name: string }
+  /** The facts stopped before the end of the line (src/facts/budget.ts): what was not read is not allowed. */
+  | { type: "complex"; mark: string };
+
+/** The variables that switch hookit off or point it at another policy. */
+const GUARD_VARIABLES = new Set(["HOOKIT", "HOOKIT_CONFIG"]);
+/** Builtins that set a variable named by a plain word (`export HOOKIT`, `read HOOKIT`, `printf -v HOOKIT`). */
+const SETTERS = new Set(["export", "declare", "typeset", "local", "readonly", "read", "printf", "mapfile", "readarray", "getopts"]);
+
+/** The first thing `command` would change among what hookit enforces. */
+export function shellHit(command: string, ctx: ProtectContext): ShellHit | undefined {
+  let facts: Facts;
+  let use: (program: string) => ProgramUse;
+  try {
+    const module = factsNow(command);
+    facts = module.deriveCommandFacts(command, {
+      cwd: ctx.cwd,
+      projectDir: ctx.projectDir,
+      env: ctx.env,
+      ...(ctx.facts && { shared: ctx.facts }),
+    });
+    use = module.programUse;
+  } catch (error) {
+    // The facts never throw; should loading them fail, the line was not read: refused.
+    return { type: "complex", mark: `a line hookit could not read (${(error as Error).message})` };
+  }
+  const mark = factsNow(command).tooComplexMark(facts.unresolved);
+  if (mark) return { type: "complex", mark };
+  if (
+    namesStartupFile(command) &&
+    facts.paths.some((p) => (p.effect === "write" || p.effect === "access") && STARTUP_FILE.test(p.path)) &&
+    mentionsHookit(
+      command,
+      facts.commands.map((c) => c.argv),
+    )
+  )
+    return { type: "env", name: "HOOKIT" };
+  return factsHit(facts, ctx, use);
+}
+
+type ProgramUse = "known" | "runs-code" | "unknown" | "changes-below";
+
+/** What the facts say the line would change among hookit's protected places. */
+export function factsHit(facts: Facts, ctx: ProtectContext, use: (program: string) => ProgramUse): ShellHit | undefined {
+  const set = facts.sets?.find((name) => GUARD_VARIABLES.has(name));
+  if (set) return { type: "env", name: set };
+  // A write or a program whose target is only known at run time: then a mention anywhere on the line is refused.
+  let unknownTarget = false;
+  for (const command of facts.commands) {
+    const args = command.argv.slice(1);
+    const admin = adminCommand(command.program, args, ctx);
+    if (admin) return { type: "admin", command: admin };
+    if (SETTERS.has(command.program)) {
+      const name = args.find((arg) => GUARD_VARIABLES.has(arg));
+      if (name) return { type: "env", name };
+    }
+    const kind = command.program === "" ? "unknown" : use(command.program);
+    if (kind === "known" || kind === "changes-below") continue;
+    const named = namedPlace(command, ctx);
+    if (named) return { type: "path", place: named };
+    if (kind === "unknown" && (command.fed || command.program === "")) unknownTarget = true;
+  }
+  for (const fact of facts.paths) {
+    const place = pathHit(fact, ctx, fact.recursive === true && use(fact.by) === "changes-below");
+    if (place) return { type: "path", place };
+    if (!fact.resolved && fact.effect !== "read" && fact.effect !== "list") unknownTarget = true;
+  }
+  if (!unknownTarget) return undefined;
+  // `echo .hookit/hookit.json | xargs $RM`: what the unknown target is may be any word the line shows.
+  for (const command of facts.commands) {
+    const named = namedPlace(command, ctx);
+    if (named) return { type: "path", place: named };
+  }
+  return undefined;
+}
+
+/** The first protected place a word of `argv` names: as a path from the command's directory, as a pattern, or in its text. */
+function namedPlace(command: CommandFact, ctx: ProtectContext): Protected | undefined {
+  for (const word of command.argv) {
+    const place = mention(word, command.cwd, ctx);
+    if (place) return place;
+  }
+  return command.input === undefined ? undefined : markerHit(command.input, ctx);
+}
+
+function pathHit(fact: PathFact, ctx: ProtectContext, changesBelow: boolean): Protected | undefined {
+  if (fact.effect === "read" || fact.effect === "list") return undefined; // reading stays allowed
+  // `git clean`/`git rm` only remove what git may: the folder around a policy is not wiped by
+  // them. `chmod -R 000 ~/.local/state` reaches all that is below, as a delete does.
+  const effect: Effect = (fact.effect === "delete" && fact.by !== "git") || changesBelow ? "delete" : "write";
+  if (!fact.resolved) return markerHit(fact.path, ctx);
+  if (fact.by === "find" && fact.effect === "delete") {
+    const named = findNamesHit(fact.lexical, ctx);
+    if (named) return named;
+  }
+  return (
+    protectedTarget(fact.path, effect, ctx) ??
+    (fact.lexical !== fact.path ? protectedTarget(fact.lexical, effect, ctx) : undefined) ??
+    // A pattern that matched nothing when hookit looked (`ln -s ~/.local/state st; rm -rf st/hoo*`).
+    [fact.path, fact.lexical].map((p) => (/[*?[]/.test(p) ? globTarget(p, effect, ctx) : undefined)).find(Boolean)
+  );
+}
+
+/**
+ * `find ROOT -name NAME -delete` is recorded as `ROOT/NAME` (the matches find would print at the
+ * top), but it deletes every file of that name below ROOT: refused when a protected place lies
+ * below ROOT and NAME could be the name of a protected file.
+ */
+function findNamesHit(path: string, ctx: ProtectContext): Protected | undefined {
+  const cut = path.lastIndexOf("/");
+  const root = path.slice(0, cut) || "/";
+  const inside = concretePlaces(ctx).find((place) => place.path === root || place.path.startsWith(`${root}/`));
+  return inside && globTarget(path.slice(cut + 1), "delete", ctx) ? { path: inside.path, what: inside.what } : undefined;
+}
