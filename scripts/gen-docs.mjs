@@ -17,6 +17,7 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { adapterIds } from "./agents.mjs";
+import { renderPrograms } from "./gen-programs.mjs";
 
 export const START = "<!-- capabilities:start -->";
 export const END = "<!-- capabilities:end -->";
@@ -244,6 +245,14 @@ async function main() {
   if (packsAfter !== packsBefore) {
     stale.push(packsPage);
     if (!check) writeFileSync(packsPage, packsAfter);
+  }
+  // docs/programs.md: the program registry's table.
+  const programsPage = join(root, "docs", "programs.md");
+  const programsBefore = readFileSync(programsPage, "utf8");
+  const programsAfter = replaceRegion(programsBefore, await renderPrograms(root), "<!-- programs:start -->", "<!-- programs:end -->");
+  if (programsAfter !== programsBefore) {
+    stale.push(programsPage);
+    if (!check) writeFileSync(programsPage, programsAfter);
   }
   if (check && stale.length > 0) {
     console.error(`out of date (run \`node scripts/gen-docs.mjs\`):\n${stale.map((p) => `  ${p}`).join("\n")}`);

@@ -14,7 +14,22 @@ import type { Field, ShellState } from "./expand.ts";
  * Programs whose copies hookit looks for by their bytes: those the starter guards and
  * self-protection judge by name (a copy of any other program does what it does under any name).
  */
-const GUARDED_PROGRAMS = ["git", "rm", "find", "rsync", "shred", "unlink", "bash", "sh", "dash", "zsh", "env", "xargs", "busybox", "node"];
+export const GUARDED_PROGRAMS = [
+  "git",
+  "rm",
+  "find",
+  "rsync",
+  "shred",
+  "unlink",
+  "bash",
+  "sh",
+  "dash",
+  "zsh",
+  "env",
+  "xargs",
+  "busybox",
+  "node",
+];
 const PROBE_BYTES = 64 * 1024;
 const PAGE = 4096;
 

@@ -15,7 +15,7 @@ import { secretsUnder } from "./tree.ts";
 
 const MAX_ENTRIES = 256;
 /** Stages after the producer that only pass on some of its lines, unchanged. */
-const FILTERS = new Set(["grep", "egrep", "fgrep", "rg", "head", "tail", "sort", "uniq", "tac", "shuf", "cat"]);
+export const FILTERS = new Set(["grep", "egrep", "fgrep", "rg", "head", "tail", "sort", "uniq", "tac", "shuf", "cat"]);
 const NAME_TESTS = ["-name", "-iname", "-path", "-ipath"];
 
 /** `find`'s roots and what its `-name`/`-path` tests match at each root (globbed where they match, else the pattern). */

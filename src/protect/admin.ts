@@ -7,6 +7,8 @@ import type { ProtectContext } from "./locations.ts";
 const ADMIN = new Set(["trust", "install", "uninstall", "init"]);
 const RUNNERS = new Set(["npx", "bunx", "pnpx"]);
 const MANAGERS = new Set(["npm", "pnpm", "yarn", "bun"]);
+/** Every program through which a line can reach hookit's bin (test/facts/registry.test.ts: each is in the program registry). */
+export const REACHES_HOOKIT = ["hookit", "node", "nodejs", ...RUNNERS, ...MANAGERS];
 const MANAGER_RUN = new Set(["exec", "dlx", "x"]);
 /** pnpm, yarn and bun run a dependency's bin by its name: `yarn hookit trust`. */
 const RUNS_BY_NAME = new Set(["pnpm", "yarn", "bun"]);

@@ -230,6 +230,7 @@ const INNOCENT = [
   `jq . .hookit/hookit.json`,
   `grep -n block ~/.config/hookit/hookit.json`,
   `hookit validate`,
+  `hookit validate .hookit/hookit.json`,
   `hookit check --agent claude --native PreToolUse < payload.json`,
   `hookit log -n 20`,
   `hookit doctor`,

@@ -1,0 +1,133 @@
+// Archivers and compressors: what they read, what they write, and the commands
+// tar runs itself.
+import type { Field } from "./expand.ts";
+import { parseOptions } from "./options.ts";
+import { copy } from "./walk.ts";
+import { mark, secretsOf, type Program, type Run } from "./programs-kit.ts";
+
+export const ARCHIVES: Program[] = [
+  {
+    names: ["tar"],
+    does: tar,
+  },
+  {
+    names: ["zip"],
+    does: (args, run, program) => {
+      const parsed = parseOptions(args, { short: "bintxP", long: ["temp-path", "password"] });
+      mark(run, parsed.operands.slice(0, 1), "write", program);
+      mark(run, parsed.operands.slice(1), "read", program);
+      if (parsed.flags.has("r") || parsed.flags.has("R") || parsed.flags.has("recurse-paths"))
+        secretsOf(run, parsed.operands.slice(1), program, parsed.values.get("x") ?? []);
+    },
+  },
+  {
+    names: ["unzip"],
+    does: (args, run, program) => {
+      const parsed = parseOptions(args, { short: "dxP" });
+      mark(run, parsed.operands.slice(0, 1), "read", program);
+      // It writes the archive's tree into the folder, as `tar -x -C` does.
+      mark(run, parsed.values.get("d") ?? [{ text: ".", resolved: true }], "write", program, { recursive: true });
+    },
+  },
+  {
+    names: ["gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "zstd", "lz4"],
+    does: readWrite,
+  },
+  {
+    names: ["cpio"],
+    does: (args, run, program) => {
+      const parsed = parseOptions(args, {
+        short: "DEFHIMORC",
+        long: ["directory", "pattern-file", "file", "format", "owner", "message"],
+      });
+      const dir = parsed.values.get("D") ?? parsed.values.get("directory") ?? [{ text: ".", resolved: true }];
+      mark(
+        run,
+        [...(parsed.values.get("F") ?? []), ...(parsed.values.get("file") ?? [])],
+        parsed.flags.has("o") ? "write" : "read",
+        program,
+      );
+      // `-i` extracts into the directory, `-p` copies into the one it names: both can write anything below it.
+      if (parsed.flags.has("i") || parsed.flags.has("extract")) mark(run, dir, "write", program, { recursive: true });
+      if (parsed.flags.has("p") || parsed.flags.has("pass-through"))
+        mark(run, parsed.operands.slice(0, 1), "write", program, { recursive: true });
+    },
+  },
+];
+
+function readWrite(args: Field[], run: Run, program: string): void {
+  const parsed = parseOptions(args, { short: "S", long: ["suffix"] });
+  mark(run, parsed.operands, "read", program);
+  if (!parsed.flags.has("c") && !parsed.flags.has("stdout") && !parsed.flags.has("l") && !parsed.flags.has("t"))
+    mark(run, parsed.operands, "write", program);
+}
+
+function tar(args: Field[], run: Run, program: string): void {
+  const first = args[0];
+  const bundled = first?.resolved && /^[A-Za-z]+$/.test(first.text) ? [{ ...first, text: `-${first.text}` }, ...args.slice(1)] : args;
+  const parsed = parseOptions(bundled, {
+    short: "fCbTXIHLNgKF",
+    long: [
+      "file",
+      "to-command",
+      "info-script",
+      "new-volume-script",
+      "rsh-command",
+      "directory",
+      "files-from",
+      "exclude-from",
+      "exclude",
+      "use-compress-program",
+      "transform",
+      "format",
+      "owner",
+      "group",
+      "mode",
+      "mtime",
+      "newer",
+      "after-date",
+    ],
+  });
+  tarRuns(bundled, parsed, run);
+  const archive = (parsed.values.get("f") ?? parsed.values.get("file") ?? []).filter((f) => f.text !== "-");
+  const create = ["c", "r", "u", "A", "create", "append", "update"].some((f) => parsed.flags.has(f));
+  const extract = ["x", "extract", "get"].some((f) => parsed.flags.has(f));
+  const lists = parsed.values.get("T") ?? parsed.values.get("files-from") ?? [];
+  mark(run, lists, "read", program);
+  // `-T -`: the names arrive on the input; known input names the files it archives.
+  if (lists.some((f) => f.text === "-") && run.stdin !== undefined)
+    mark(
+      run,
+      run.stdin
+        .split("\n")
+        .filter((line) => line.trim() !== "")
+        .map((text) => ({ text, resolved: true })),
+      "read",
+      program,
+    );
+  if (create) {
+    mark(run, archive, "write", program);
+    mark(run, parsed.operands, "read", program, { recursive: true });
+    secretsOf(run, parsed.operands, program, parsed.values.get("exclude") ?? []);
+  } else {
+    mark(run, archive, "read", program);
+    if (extract)
+      mark(run, parsed.values.get("C") ?? parsed.values.get("directory") ?? [{ text: ".", resolved: true }], "write", program, {
+        recursive: true,
+      });
+  }
+}
+
+/** The commands tar runs: `--to-command`, `-I`/`--use-compress-program`, `--checkpoint-action=exec=`, volume scripts. */
+function tarRuns(args: Field[], parsed: ReturnType<typeof parseOptions>, run: Run): void {
+  const commands = ["I", "use-compress-program", "to-command", "info-script", "new-volume-script", "rsh-command"].flatMap(
+    (name) => parsed.values.get(name) ?? [],
+  );
+  for (const field of parsed.values.get("checkpoint-action") ?? [])
+    if (field.text.startsWith("exec=")) commands.push({ ...field, text: field.text.slice(5) });
+  for (let i = 0; i < args.length; i++) if (args[i]!.text === "-F" && args[i + 1]) commands.push(args[i + 1]!); // `-F` is --info-script
+  for (const field of commands) {
+    if (!field.resolved) run.walker.unresolved("tar command of a value hookit cannot know");
+    run.walker.shell(field.text, copy(run.state), "tar", run.depth);
+  }
+}

@@ -1,0 +1,143 @@
+// Programs that make, change, copy, move and delete files: coreutils and friends.
+import { join } from "node:path";
+import type { Field } from "./expand.ts";
+import { parseOptions, type OptionSpec } from "./options.ts";
+import { overwriteLoss } from "./work-loss.ts";
+import { intoDirectory, mark, rememberLink, secretsOf, writes, type Program, type Run } from "./programs-kit.ts";
+
+export const FILES: Program[] = [
+  // srm overwrites, trash moves to the trash can: either way the file is gone from where it was.
+  {
+    names: ["rm", "srm", "trash", "trash-put"],
+    does: (args, run, program) => {
+      const parsed = parseOptions(args);
+      const recursive = ["r", "R", "recursive"].some((f) => parsed.flags.has(f));
+      mark(run, parsed.operands, "delete", program, { recursive, noFollow: true });
+    },
+  },
+  {
+    names: ["rmdir", "unlink"],
+    does: (args, run, program) => mark(run, parseOptions(args).operands, "delete", program, { noFollow: true }),
+  },
+  {
+    names: ["shred"],
+    does: (args, run, program) => {
+      const parsed = parseOptions(args, { short: "nsx", long: ["iterations", "size", "remove", "random-source"] });
+      mark(run, parsed.operands, parsed.flags.has("u") || parsed.flags.has("remove") ? "delete" : "write", program);
+    },
+  },
+  {
+    names: ["cp"],
+    does: (args, run, program) => copyLike(args, run, program, false),
+  },
+  {
+    names: ["mv"],
+    does: (args, run, program) => copyLike(args, run, program, true),
+  },
+  {
+    names: ["install"],
+    does: (args, run, program) => {
+      const parsed = parseOptions(args, INSTALL_OPTIONS);
+      if (parsed.flags.has("d")) return mark(run, parsed.operands, "write", program);
+      copyLike(args, run, program, false, INSTALL_OPTIONS);
+    },
+  },
+  {
+    names: ["ln"],
+    does: (args, run, program) => {
+      const parsed = parseOptions(args, { short: "tS", long: ["target-directory", "suffix"] });
+      const target = parsed.values.get("t") ?? parsed.values.get("target-directory");
+      if (target) return mark(run, target, "write", program);
+      if (parsed.operands.length < 2) return;
+      const [from, to] = parsed.operands.slice(-2) as [Field, Field];
+      mark(run, [to], "write", program);
+      const symbolic = parsed.flags.has("s") || parsed.flags.has("symbolic");
+      // A hard link is a second name of the same file: whatever writes through it writes `from`.
+      if (!symbolic) mark(run, [from], "write", program);
+      rememberLink(run, from, to, symbolic);
+    },
+  },
+  {
+    names: ["tee", "sponge"],
+    does: writes(),
+  },
+  {
+    names: ["mkfifo"],
+    does: writes({ short: "mZ", long: ["mode", "context"] }),
+  },
+  {
+    names: ["mknod"],
+    does: (args, run, program) =>
+      mark(run, parseOptions(args, { short: "mZ", long: ["mode", "context"] }).operands.slice(0, 1), "write", program),
+  },
+  // `mktemp ~/x.XXXX`, `mktemp -p DIR`: the file (or folder) it makes.
+  {
+    names: ["mktemp"],
+    does: (args, run, program) => {
+      const parsed = parseOptions(args, { short: "p", long: ["tmpdir", "suffix"] });
+      const dir = parsed.values.get("p")?.[0] ?? parsed.values.get("tmpdir")?.[0];
+      const template = parsed.operands[0];
+      if (dir) mark(run, [template ? { ...template, text: join(dir.text, template.text) } : dir], "write", program);
+      else if (template?.text.includes("/")) mark(run, [template], "write", program);
+    },
+  },
+  {
+    names: ["touch"],
+    does: (args, run, program) => {
+      const parsed = parseOptions(args, { short: "dtr", long: ["date", "reference", "time"] });
+      mark(run, parsed.operands, "write", program);
+    },
+  },
+  {
+    names: ["mkdir"],
+    does: writes({ short: "m", long: ["mode", "context"] }),
+  },
+  {
+    names: ["truncate"],
+    does: writes({ short: "sr", long: ["size", "reference"] }),
+  },
+  {
+    names: ["chmod", "chown", "chgrp"],
+    does: modeThenFiles,
+    // `-R` changes what is already below a folder (an archive extracted there only adds to it).
+    use: "changes-below",
+  },
+  {
+    names: ["dd"],
+    does: (args, run, program) => {
+      for (const arg of args) {
+        if (arg.text.startsWith("if=")) run.walker.path({ ...arg, text: arg.text.slice(3) }, "read", program, run.state.cwd);
+        if (arg.text.startsWith("of=")) run.walker.path({ ...arg, text: arg.text.slice(3) }, "write", program, run.state.cwd);
+      }
+    },
+  },
+];
+
+/** cp's options that take a value; `install` adds its mode and owner. */
+const COPY_OPTIONS: OptionSpec = {
+  short: "tS",
+  long: ["target-directory", "suffix", "backup", "sparse", "reflink", "preserve", "no-preserve"],
+};
+const INSTALL_OPTIONS: OptionSpec = { short: "tSmog", long: [...(COPY_OPTIONS.long ?? []), "mode", "owner", "group"] };
+
+function copyLike(args: Field[], run: Run, program: string, move: boolean, spec: OptionSpec = COPY_OPTIONS): void {
+  const parsed = parseOptions(args, spec);
+  const target = parsed.values.get("t") ?? parsed.values.get("target-directory");
+  const sources = target ? parsed.operands : parsed.operands.slice(0, -1);
+  const dest = target ?? parsed.operands.slice(-1);
+  const recursive = ["r", "R", "a", "recursive", "archive"].some((f) => parsed.flags.has(f));
+  mark(run, sources, "read", program, recursive ? { recursive } : {});
+  // A directory copied (or moved) whole takes its dotenv files along.
+  if (recursive || move) secretsOf(run, sources, program, []);
+  if (move) mark(run, sources, "delete", program, { noFollow: true });
+  const landings = intoDirectory(run, dest, sources, target !== undefined);
+  mark(run, landings, "write", program);
+  overwriteLoss(sources, landings, recursive, run.state.cwd, run.walker.losses);
+}
+
+function modeThenFiles(args: Field[], run: Run, program: string): void {
+  const parsed = parseOptions(args, { long: ["reference", "from"] });
+  const files = parsed.values.has("reference") ? parsed.operands : parsed.operands.slice(1);
+  // `-R` changes everything below each folder.
+  mark(run, files, "write", program, parsed.flags.has("R") || parsed.flags.has("recursive") ? { recursive: true } : {});
+}

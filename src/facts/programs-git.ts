@@ -1,0 +1,251 @@
+// git: its subcommands' files, the commands it runs itself (git-run.ts) and
+// the work its discards lose (work-loss.ts).
+import { join } from "node:path";
+import type { Field } from "./expand.ts";
+import { shellQuote } from "./candidate.ts";
+import { gitConfigWrite, gitRunsOwnCommands, gitSettings } from "./git-run.ts";
+import { parseOptions } from "./options.ts";
+import { gitGrepTree } from "./search.ts";
+import { copy } from "./walk.ts";
+import { gitLosses } from "./work-loss.ts";
+import { generic, mark, type Program, type Run } from "./programs-kit.ts";
+
+export const GIT: Program[] = [
+  {
+    names: ["git"],
+    does: git,
+  },
+];
+
+/** Commands git runs itself, whatever an alias of the same name says. */
+const GIT_BUILTINS = new Set([
+  "push",
+  "add",
+  "rm",
+  "mv",
+  "commit",
+  "clone",
+  "clean",
+  "config",
+  "show",
+  "diff",
+  "log",
+  "status",
+  "checkout",
+  "reset",
+  "fetch",
+  "pull",
+  "merge",
+  "rebase",
+  "branch",
+  "tag",
+  "stash",
+  "switch",
+  "restore",
+  "apply",
+  "am",
+  "cat-file",
+  "archive",
+  "grep",
+  "init",
+  "remote",
+  "worktree",
+]);
+
+/**
+ * Files a git subcommand writes although it reads the repository: `--output` of diff/log/show/
+ * format-patch, `-o` of archive and format-patch (a folder), `bundle create FILE`.
+ */
+function gitOutputs(sub: string, rest: Field[]): Field[] {
+  const out: Field[] = [];
+  const short = sub === "archive" || sub === "format-patch";
+  for (let i = 0; i < rest.length; i++) {
+    const text = rest[i]!.text;
+    if (text === "--") break;
+    const eq = text.indexOf("=");
+    const name = eq > 0 ? text.slice(0, eq) : text;
+    if (name !== "--output" && name !== "--output-directory" && !(short && text === "-o")) continue;
+    const value = eq > 0 ? { ...rest[i]!, text: text.slice(eq + 1) } : rest[++i];
+    if (value) out.push(value);
+  }
+  if (sub === "bundle" && rest[0]?.text === "create") {
+    const file = parseOptions(rest.slice(1), { long: ["version"] }).operands[0];
+    if (file) out.push(file);
+  }
+  return out;
+}
+
+/**
+ * `--git-dir=$G` (git's own options that take a value): the option is known and only its value is not. Split in two, so the option
+ * reader takes `$G` as the value of `--git-dir` (a repository hookit cannot know) rather than
+ * reading the whole word as the subcommand.
+ */
+function splitUnknownValues(args: Field[]): Field[] {
+  if (args.every((a) => a.resolved)) return args;
+  return args.flatMap((a) => {
+    const eq = /^--(git-dir|work-tree|namespace|exec-path|config-env)=/.exec(a.text);
+    return a.resolved || !eq
+      ? [a]
+      : [
+          { text: eq[0].slice(0, -1), resolved: true },
+          { ...a, text: a.text.slice(eq[0].length) },
+        ];
+  });
+}
+
+function git(given: Field[], run: Run, program: string): void {
+  const args = splitUnknownValues(given);
+  const global = parseOptions(args, { short: "Cc", long: ["git-dir", "work-tree", "namespace", "exec-path", "config-env"], posix: true });
+  const state = copy(run.state);
+  const dirs = global.values.get("C") ?? [];
+  for (let i = 0; i < dirs.length; i++) {
+    const dir = dirs[i]!;
+    state.cwd = !dir.resolved ? null : dir.text.startsWith("/") ? dir.text : state.cwd === null ? null : join(state.cwd, dir.text);
+  }
+  const sub = args[global.rest];
+  const rest = args.slice(global.rest + 1);
+  const pushing = gitSettings(global, run, state);
+  if (!sub) return;
+  const alias = run.walker.gitAliases.get(sub.text);
+  if (alias !== undefined && !GIT_BUILTINS.has(sub.text)) {
+    // An alias runs as `git <its words> <the rest>`, or as a shell command when it starts with `!`.
+    const tail = rest.map((r) => shellQuote(r.text)).join(" ");
+    run.walker.shell(alias.startsWith("!") ? `${alias.slice(1)} ${tail}` : `git ${alias} ${tail}`, state, "git alias", run.depth);
+    return;
+  }
+  const inner: Run = { ...run, state };
+  const losses = gitLosses(sub.text, rest, global.values, state);
+  for (let i = 0; i < losses.length; i++) run.walker.losses.push(losses[i]!);
+  const parsed = parseOptions(rest, {
+    short: "mFCcSuX",
+    long: [
+      "message",
+      "file",
+      "author",
+      "date",
+      "template",
+      "reuse-message",
+      "reedit-message",
+      "fixup",
+      "squash",
+      "cleanup",
+      "pathspec-from-file",
+      "chmod",
+      "exclude",
+      "gpg-sign",
+      "trailer",
+    ],
+  });
+  gitRunsOwnCommands(sub.text, parsed, rest, inner, pushing);
+  mark(inner, gitOutputs(sub.text, rest), "write", program);
+  switch (sub.text) {
+    case "add":
+    case "stage":
+      mark(inner, parsed.operands, "read", program);
+      mark(inner, parsed.values.get("pathspec-from-file") ?? [], "read", program);
+      break;
+    case "rm":
+      // `--cached` only changes the index: the file stays.
+      if (!parsed.flags.has("cached"))
+        mark(inner, parsed.operands, "delete", program, { recursive: parsed.flags.has("r"), noFollow: true });
+      break;
+    case "init":
+      mark(inner, parsed.operands.slice(0, 1), "write", program, { recursive: true });
+      break;
+    case "worktree": {
+      // `git worktree add <path> [<commit>]` checks a tree out there; `remove` deletes one, `move` moves it.
+      const action = parsed.operands[0]?.text;
+      const paths = parseOptions(rest.slice(1), { short: "b", long: ["reason"] }).operands;
+      if (action === "add") mark(inner, paths.slice(0, 1), "write", program, { recursive: true });
+      else if (action === "remove") mark(inner, paths.slice(0, 1), "delete", program, { recursive: true, noFollow: true });
+      else if (action === "move") {
+        mark(inner, paths.slice(0, 1), "delete", program, { recursive: true, noFollow: true });
+        mark(inner, paths.slice(1, 2), "write", program, { recursive: true });
+      }
+      break;
+    }
+    case "stash":
+      // `git stash push [--] <pathspec>…` takes the files' changes (and with -u, untracked files) into the
+      // stash, and puts the committed version back in the work tree.
+      if (parsed.operands[0]?.text === "push") {
+        mark(inner, parsed.operands.slice(1), "read", program);
+        mark(inner, parsed.operands.slice(1), "write", program);
+      }
+      break;
+    case "push":
+    case "fetch":
+    case "pull":
+    case "branch":
+    case "tag":
+    case "remote":
+    case "help":
+    case "merge":
+    case "rebase":
+    case "cherry-pick":
+    case "revert":
+    case "describe":
+    case "rev-parse":
+    case "reflog":
+      break; // their operands are remotes, refs and commits, not files
+    case "clone": {
+      const dest = parseOptions(rest, {
+        short: "obcju",
+        long: ["origin", "branch", "config", "depth", "reference", "separate-git-dir", "template", "upload-pack", "jobs", "filter"],
+      }).operands;
+      if (dest.length >= 2) mark(inner, dest.slice(-1), "write", program, { recursive: true });
+      break;
+    }
+    case "mv":
+      mark(inner, parsed.operands.slice(0, -1), "delete", program, { noFollow: true });
+      mark(inner, parsed.operands.slice(-1), "write", program);
+      break;
+    case "commit":
+      mark(inner, [...(parsed.values.get("F") ?? []), ...(parsed.values.get("file") ?? [])], "read", program);
+      break;
+    case "apply":
+    case "am":
+      mark(inner, parsed.operands, "read", program);
+      break;
+    case "clean":
+      if (parsed.flags.has("f") || parsed.flags.has("force")) {
+        mark(inner, parsed.operands.length > 0 ? parsed.operands : [{ text: ".", resolved: true }], "delete", program, {
+          recursive: parsed.flags.has("d"),
+          noFollow: true,
+        });
+      }
+      break;
+    case "config":
+      gitConfigWrite(rest, inner);
+      break;
+    case "diff":
+      if (parsed.flags.has("no-index")) mark(inner, parsed.operands, "read", program);
+      else generic(parsed.operands, inner, program, "read"); // `git diff .env` shows its changes
+      break;
+    case "log":
+    case "blame":
+    case "annotate":
+    case "shortlog":
+    case "whatchanged":
+    case "status":
+    case "ls-files":
+    case "ls-tree":
+      generic(parsed.operands, inner, program, "read"); // `git log -p -- .env` shows the file's history
+      break;
+    case "show":
+    case "cat-file":
+    case "archive":
+    case "grep":
+      if (sub.text === "grep" && (parsed.flags.has("no-index") || parsed.flags.has("untracked"))) gitGrepTree(parsed.operands, inner);
+      // `HEAD:.env` reads the file as committed (a path from the work tree's root; the shell's directory is close enough).
+      for (const op of parsed.operands) {
+        const colon = op.text.indexOf(":");
+        if (colon >= 0 && colon < op.text.length - 1)
+          run.walker.path({ ...op, text: op.text.slice(colon + 1).replace(/^\.\//, "") }, "read", program, state.cwd);
+      }
+      generic(parsed.operands, inner, program, "read");
+      break;
+    default:
+      // `git checkout -- .env`, `git restore .env`, `git blame .env`, `git log -p -- .env`: the files it names.
+      generic(parsed.operands, inner, program);
+  }
+}

@@ -1,0 +1,185 @@
+// Programs that copy to and from other machines or fetch from the network:
+// the local files they read and write, and the commands ssh runs here.
+import type { Field } from "./expand.ts";
+import { parseOptions, type OptionSpec } from "./options.ts";
+import { copy } from "./walk.ts";
+import { mark, secretsOf, type Program, type Run } from "./programs-kit.ts";
+
+export const NETWORK: Program[] = [
+  {
+    names: ["scp"],
+    does: (args, run, program) => remoteCopy(args, run, program, { short: "cFiJloPS" }),
+  },
+  {
+    names: ["rsync"],
+    does: (args, run, program) =>
+      remoteCopy(args, run, program, {
+        short: "eBfT",
+        long: [
+          "exclude",
+          "include",
+          "rsh",
+          "filter",
+          "exclude-from",
+          "include-from",
+          "files-from",
+          "backup-dir",
+          "partial-dir",
+          "temp-dir",
+          "compare-dest",
+          "link-dest",
+          "chmod",
+          "chown",
+          "timeout",
+          "port",
+          "log-file",
+          "password-file",
+          "rsync-path",
+        ],
+      }),
+  },
+  {
+    names: ["curl"],
+    does: curl,
+  },
+  {
+    names: ["wget"],
+    does: (args, run, program) => {
+      const parsed = parseOptions(args, {
+        short: "OoiPaeUtTwYQDlXIAR",
+        long: [
+          "output-document",
+          "output-file",
+          "input-file",
+          "directory-prefix",
+          "post-file",
+          "body-file",
+          "append-output",
+          "user-agent",
+          "header",
+          "post-data",
+          "body-data",
+          "method",
+          "tries",
+          "timeout",
+          "wait",
+        ],
+      });
+      for (const name of ["O", "output-document", "o", "output-file", "a", "append-output", "P", "directory-prefix"])
+        mark(
+          run,
+          (parsed.values.get(name) ?? []).filter((f) => f.text !== "-"),
+          "write",
+          program,
+        );
+      for (const name of ["i", "input-file", "post-file", "body-file"]) mark(run, parsed.values.get(name) ?? [], "read", program);
+    },
+  },
+  {
+    names: ["ssh"],
+    does: (args, run, program) => {
+      const parsed = parseOptions(args, { short: "bcDEeFIiJLlmOoPpQRSWw", posix: true });
+      sshOptions(parsed.values.get("o") ?? [], run, program);
+      const command = args.slice(parsed.rest + 1);
+      // It runs in the remote account's home: for localhost, this machine's.
+      if (command.length > 0)
+        run.walker.shell(command.map((c) => c.text).join(" "), { ...copy(run.state), cwd: run.walker.expand.home }, program, run.depth);
+    },
+  },
+];
+
+/** `-o ProxyCommand=…`, `-o LocalCommand=…`, `-o KnownHostsCommand=…` (any case, `=` or a blank): commands run on this machine. */
+function sshOptions(options: readonly Field[], run: Run, program: string): void {
+  for (const option of options) {
+    const m = /^\s*(ProxyCommand|LocalCommand|KnownHostsCommand|RemoteCommand)\s*[=\s]\s*(.+)$/is.exec(option.text);
+    if (!m || /^none$/i.test(m[2] as string)) continue;
+    if (!option.resolved) run.walker.unresolved(`${program} -o of a value hookit cannot know`);
+    run.walker.shell((m[2] as string).replaceAll(/%[%hprnCdiLlkKTuf]/g, "x"), copy(run.state), `${program} -o ${m[1]}`, run.depth);
+  }
+}
+
+function remoteCopy(args: Field[], run: Run, program: string, spec: OptionSpec): void {
+  const parsed = parseOptions(args, spec);
+  const local = (f: Field) => !/^[^/]*:/.test(f.text);
+  const sources = parsed.operands.slice(0, -1).filter(local);
+  const dest = parsed.operands.slice(-1).filter(local);
+  mark(run, sources, "read", program, { recursive: true });
+  if (program === "rsync" || parsed.flags.has("r")) secretsOf(run, sources, program, parsed.values.get("exclude") ?? []);
+  // `rsync -n`: a dry run lists what it would do and changes nothing (what it reads is still read).
+  const dry = program === "rsync" && (parsed.flags.has("n") || parsed.flags.has("dry-run"));
+  if (!dry) mark(run, dest, "write", program);
+  if (!dry && program === "rsync" && [...parsed.flags].some((f) => f.startsWith("delete") || f === "del"))
+    mark(run, dest, "delete", program, { recursive: true });
+  // `--remove-source-files`: what was sent is deleted from where it came.
+  if (!dry && program === "rsync" && parsed.flags.has("remove-source-files")) mark(run, sources, "delete", program, { recursive: true });
+  for (const name of ["exclude-from", "include-from", "files-from", "password-file"])
+    mark(run, parsed.values.get(name) ?? [], "read", program);
+  for (const name of ["i", "F"]) mark(run, parsed.values.get(name) ?? [], "read", program);
+}
+
+function curl(args: Field[], run: Run, program: string): void {
+  const parsed = parseOptions(args, {
+    short: "odTFKbcDHXAeuUxrEwmYy",
+    long: [
+      "output",
+      "data",
+      "data-binary",
+      "data-raw",
+      "data-ascii",
+      "data-urlencode",
+      "upload-file",
+      "form",
+      "form-string",
+      "config",
+      "cookie",
+      "cookie-jar",
+      "dump-header",
+      "header",
+      "request",
+      "user-agent",
+      "referer",
+      "user",
+      "proxy",
+      "range",
+      "cert",
+      "key",
+      "cacert",
+      "output-dir",
+      "json",
+      "trace",
+      "trace-ascii",
+      "stderr",
+      "write-out",
+      "max-time",
+      "connect-timeout",
+      "retry",
+    ],
+  });
+  const values = (names: string[]) => names.flatMap((name) => parsed.values.get(name) ?? []);
+  mark(
+    run,
+    values(["o", "output", "c", "cookie-jar", "D", "dump-header", "trace", "trace-ascii", "stderr"]).filter((f) => f.text !== "-"),
+    "write",
+    program,
+  );
+  mark(run, values(["T", "upload-file", "K", "config", "cert", "key", "cacert"]), "read", program);
+  for (const field of values([
+    "d",
+    "data",
+    "data-binary",
+    "data-ascii",
+    "data-urlencode",
+    "F",
+    "form",
+    "json",
+    "b",
+    "cookie",
+    "H",
+    "header",
+  ])) {
+    const m = /^(?:[^=@<]*[=])?[@<](.+)$/s.exec(field.text);
+    if (m) run.walker.path({ ...field, text: (m[1] as string).replace(/;.*$/, "") }, "read", program, run.state.cwd);
+  }
+  if (parsed.flags.has("O") || parsed.flags.has("remote-name"))
+    mark(run, values(["output-dir"]).length ? values(["output-dir"]) : [{ text: ".", resolved: true }], "write", program);
+}

@@ -1,0 +1,259 @@
+// The shell's own programs and the interpreters: shells and `eval` run a
+// command line, interpreters run code, `cd` moves the shell, assignments and
+// `read` set variables, `alias`/`trap` hold commands for later.
+import { join } from "node:path";
+import { ARG_SEP, type Field, type ShellState } from "./expand.ts";
+import { codeMentions } from "./inline-code.ts";
+import { parseOptions } from "./options.ts";
+import { isDirectory, realPath } from "./paths.ts";
+import { copy, printfValue } from "./walk.ts";
+import { generic, mark, type Handler, type Program, type Run } from "./programs-kit.ts";
+
+const ASSIGNING = ["export", "local", "declare", "typeset", "readonly"];
+
+const SHELLS = ["sh", "bash", "zsh", "dash", "ksh", "ash", "mksh", "fish", "busybox-sh"];
+
+const INLINE: Record<string, string[]> = {
+  python: ["c"],
+  python2: ["c"],
+  python3: ["c"],
+  pypy: ["c"],
+  pypy3: ["c"],
+  node: ["e", "eval", "p", "print"],
+  nodejs: ["e", "eval", "p", "print"],
+  bun: ["e", "eval", "p", "print"],
+  deno: ["eval"],
+  perl: ["e", "E"],
+  ruby: ["e"],
+  php: ["r"],
+  lua: ["e"],
+  luajit: ["e"],
+  osascript: ["e"],
+  pwsh: ["c", "Command", "command"],
+  powershell: ["c", "Command", "command"],
+  Rscript: ["e"],
+  tclsh: [],
+  R: ["e"],
+};
+
+const source: Handler = (args, run, program) => {
+  const first = args[0]?.text;
+  if (first === "/dev/fd/63" || first === "/dev/stdin" || first === "/dev/fd/0") {
+    const script = first === "/dev/fd/63" ? run.walker.procScripts.shift() : run.stdin;
+    if (script === undefined) run.walker.unresolved(`${program} runs a command's output`);
+    else run.walker.shell(script, run.state, `${program} <(…)`, run.depth);
+    return;
+  }
+  mark(run, args.slice(0, 1), "read", program);
+  if (args[0]) run.walker.unresolved(`sourced file: ${args[0].text}`);
+};
+
+const assigning: Handler = (args, run) => {
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(arg.text);
+    if (!m) continue;
+    run.state.vars.set(m[1] as string, arg.resolved ? (m[2] as string) : null);
+    run.walker.assigned(m[1] as string, arg.resolved ? (m[2] as string) : null, run.state, run.depth);
+  }
+};
+
+export const SHELL: Program[] = [
+  { names: Object.keys(INLINE), does: interpreter, use: "runs-code" },
+  { names: SHELLS, does: shellProgram },
+  { names: ASSIGNING, does: assigning },
+  { names: ["source", "."], does: source },
+  // The shell's own directory: what later commands resolve from.
+  {
+    names: ["cd", "pushd", "popd"],
+    does: (args, run, program) => changeDirectory(program, args, run),
+  },
+  {
+    names: ["eval"],
+    does: (args, run) => {
+      if (args.some((a) => !a.resolved)) run.walker.unresolved("eval of a value hookit cannot know");
+      run.walker.shell(args.map((a) => a.text).join(" "), run.state, "eval", run.depth);
+    },
+  },
+  // An alias body runs wherever its name is used (with expand_aliases, as agents' shell snapshots set it): judge it as run.
+  {
+    names: ["alias"],
+    does: (args, run, program) => {
+      for (const arg of args) {
+        const m = /^([^=\s]+)=(.+)$/s.exec(arg.text);
+        if (!m) continue;
+        run.walker.aliases.set(m[1] as string, m[2] as string);
+        run.walker.shell(m[2] as string, run.state, program, run.depth);
+      }
+    },
+  },
+  {
+    names: ["read"],
+    does: (args, run) => {
+      const names = parseOptions(args, { short: "adinNpt" }).operands;
+      // `read f <<< .env`: the first line, split over the names (the last takes the rest).
+      const words = run.stdin
+        ?.split("\n")[0]
+        ?.trim()
+        .split(/[ \t]+/);
+      names.forEach((arg, k) => {
+        const value = words && (k === names.length - 1 ? words.slice(k).join(" ") : words[k]);
+        run.state.vars.set(arg.text, value ?? null);
+        const lines = run.lines ?? run.walker.loopInput;
+        if (lines) run.walker.expand.readLines.set(arg.text, lines);
+      });
+    },
+  },
+  // `trap 'cmd' EXIT`: the command runs later, on the signal.
+  {
+    names: ["trap"],
+    does: (args, run, program) => {
+      const [action] = args;
+      if (action && !action.text.startsWith("-")) run.walker.shell(action.text, run.state, program, run.depth);
+    },
+  },
+  // `printf -v NAME FORMAT …` assigns what it would print.
+  {
+    names: ["printf"],
+    does: (args, run) => {
+      const [flag, name, format, ...rest] = args;
+      if (flag?.text !== "-v" || !name) return;
+      const known = format && [format, ...rest].every((a) => a.resolved);
+      run.state.vars.set(
+        name.text,
+        known
+          ? (printfValue(
+              format.text,
+              rest.map((a) => a.text),
+            ) ?? null)
+          : null,
+      );
+    },
+  },
+  {
+    names: ["script"],
+    does: (args, run, program) => {
+      const parsed = parseOptions(args, { short: "cEeIOBTtm", long: ["command", "log-in", "log-out", "log-io", "log-timing", "echo"] });
+      for (const command of [...(parsed.values.get("c") ?? []), ...(parsed.values.get("command") ?? [])])
+        run.walker.shell(command.text, copy(run.state), `${program} -c`, run.depth);
+      mark(run, parsed.operands, "write", program);
+    },
+  },
+  {
+    names: ["mapfile"],
+    does: () => undefined,
+  },
+];
+
+function changeDirectory(program: string, args: Field[], run: Run): void {
+  const state = run.state;
+  const operands = parseOptions(args).operands;
+  const target = program === "popd" ? undefined : operands[0];
+  const previous = state.cwd;
+  if (program === "popd" || (target && !target.resolved)) state.cwd = null;
+  else if (!target) state.cwd = run.walker.expand.home;
+  else if (target.text === "-") state.cwd = state.oldpwd;
+  else if (target.text.startsWith("/")) state.cwd = realPath(target.text);
+  else {
+    const found = program === "popd" ? undefined : throughCdpath(target.text, state, run.walker.expand.env);
+    state.cwd = found !== undefined ? found : state.cwd === null ? null : realPath(join(state.cwd, target.text));
+  }
+  state.oldpwd = previous;
+}
+
+/**
+ * `cd x` with CDPATH set looks for x in each of its folders first (an empty entry is the current
+ * one): `CDPATH=~ cd .config` goes to ~/.config. `null` when CDPATH's value is unknown; `undefined`
+ * when it leaves x to the current folder (no CDPATH, no match, or a name starting with `.`).
+ */
+function throughCdpath(name: string, state: Run["state"], env: Readonly<Record<string, string | undefined>>): string | null | undefined {
+  if (/^\.\.?(\/|$)/.test(name)) return undefined;
+  const value = state.vars.has("CDPATH") ? state.vars.get("CDPATH") : env.CDPATH;
+  if (value === null) return null;
+  if (!value) return undefined;
+  for (const entry of value.split(":")) {
+    const base = entry === "" || !entry.startsWith("/") ? (state.cwd === null ? null : join(state.cwd, entry)) : entry;
+    if (base === null) return null;
+    if (isDirectory(join(base, name))) return realPath(join(base, name));
+  }
+  return undefined;
+}
+
+/** `sh -c 'cat "$1"' _ .env`: the words after the script are `$0`, `$1`, …, and `$@` (also `set --`, a function's call). */
+export function positional(state: ShellState, words: Field[]): ShellState {
+  const value = (f: Field | undefined) => (f === undefined ? "" : f.resolved ? f.text : null);
+  for (let k = 0; k < 10; k++) state.vars.set(String(k), value(words[k]));
+  const rest = words.slice(1);
+  const known = rest.every((f) => f.resolved);
+  state.vars.set("@", known ? rest.map((f) => f.text).join(ARG_SEP) : null);
+  state.vars.set("*", known ? rest.map((f) => f.text).join(" ") : null);
+  state.vars.set("#", String(rest.length));
+  return state;
+}
+
+function shellProgram(args: Field[], run: Run, program: string): void {
+  const parsed = parseOptions(args, { short: "oO", posix: true });
+  const operands = args.slice(parsed.rest);
+  if (parsed.flags.has("c")) {
+    const text = operands[0];
+    if (!text) return;
+    if (!text.resolved) run.walker.unresolved(`${program} -c of a value hookit cannot know`);
+    run.walker.shell(text.text, positional(copy(run.state), operands.slice(1)), `${program} -c`, run.depth);
+    return;
+  }
+  const first = operands[0]?.text;
+  if (first === "/dev/fd/63") {
+    // `bash <(…)`: the script is what the substitution prints.
+    const script = run.walker.procScripts.shift();
+    if (script === undefined) run.walker.unresolved(`${program} runs a command's output`);
+    else run.walker.shell(script, positional(copy(run.state), operands), `${program} <(…)`, run.depth);
+    return;
+  }
+  if (first === "/dev/stdin" || first === "/dev/fd/0" || first === "-") {
+    if (run.stdin !== undefined) run.walker.shell(run.stdin, positional(copy(run.state), operands), `${program} <<<`, run.depth);
+    else run.walker.unresolved(`${program} reads commands from its input`);
+    return;
+  }
+  if (operands[0] && !parsed.flags.has("s")) {
+    mark(run, operands.slice(0, 1), "read", program);
+    run.walker.unresolved(`script file: ${operands[0].text}`);
+  } else if (run.stdin !== undefined) {
+    run.walker.shell(run.stdin, copy(run.state), `${program} <<<`, run.depth);
+  } else run.walker.unresolved(`${program} reads commands from its input`);
+}
+
+function interpreter(args: Field[], run: Run, program: string): void {
+  const flags = INLINE[program] ?? [];
+  const parsed = parseOptions(args, { short: "mWXO", posix: true });
+  // `node --env-file=.env app.js`: a file an option names is opened.
+  generic(
+    args.slice(0, parsed.rest).filter((a) => a.text.startsWith("--") && a.text.includes("=")),
+    run,
+    program,
+  );
+  const inline = [...parsed.flags].find((f) => flags.includes(f)) ?? (program === "deno" && args[0]?.text === "eval" ? "eval" : undefined);
+  if (inline) {
+    run.walker.unresolved(`inline code: ${program} -${inline.length > 1 ? "-" : ""}${inline}`);
+    const fromValue = parsed.values.get(inline)?.[0];
+    const code = fromValue ?? args[parsed.rest];
+    if (code) codeMentions(code.text, run, program);
+    // What follows the code: files a `perl -n/-p` or `ruby -n/-p` loop reads (and `-i` rewrites); otherwise arguments that may be paths.
+    const after = args.slice(fromValue ? parsed.rest : parsed.rest + 1);
+    const loop = (program === "perl" || program === "ruby") && ["n", "p", "i"].some((f) => parsed.flags.has(f));
+    if (!loop) return generic(after, run, program);
+    mark(run, after, "read", program);
+    if (parsed.flags.has("i")) mark(run, after, "write", program);
+    return;
+  }
+  const operands = args.slice(parsed.rest);
+  // `python3 -m json.tool .env`: with a module every operand is its argument; otherwise the first is the script.
+  const script = !parsed.values.has("m") && operands[0] !== undefined && !operands[0].text.startsWith("-");
+  if (script) mark(run, operands.slice(0, 1), "read", program);
+  // `python3 -`, `node` with no script: the program runs whatever arrives on its input.
+  else if (!parsed.values.has("m") && (operands.length === 0 || operands[0]!.text === "-")) {
+    run.walker.unresolved(`${program} reads code from its input`);
+    // `python3 <<EOF … EOF`, `node <<< '…'`: code the line itself hands over is read like `-c`'s.
+    if (run.stdin !== undefined) codeMentions(run.stdin, run, program);
+  }
+  generic(script ? operands.slice(1) : operands, run, program);
+}

@@ -1,0 +1,132 @@
+// Programs that edit text: sed (its own commands read, write and run), awk,
+// patch, and the editors.
+import type { Field } from "./expand.ts";
+import { codeMentions } from "./inline-code.ts";
+import { parseOptions } from "./options.ts";
+import { copy } from "./walk.ts";
+import { afterFirst, generic, mark, type Program, type Run } from "./programs-kit.ts";
+
+export const TEXT: Program[] = [
+  {
+    names: ["sed", "gsed"],
+    does: (args, run, program) => {
+      sedRuns(args, run, program);
+      sedFiles(args, run, program);
+    },
+  },
+  {
+    names: ["awk", "gawk", "mawk", "nawk"],
+    does: awk,
+  },
+  {
+    names: ["patch"],
+    does: (args, run, program) => {
+      const parsed = parseOptions(args, {
+        short: "pFioBrDdYzVgL",
+        long: [
+          "strip",
+          "fuzz",
+          "input",
+          "output",
+          "prefix",
+          "reject-file",
+          "directory",
+          "basename-prefix",
+          "suffix",
+          "version-control",
+          "get",
+          "ifdef",
+          "quoting-style",
+        ],
+      });
+      mark(run, parsed.values.get("i") ?? parsed.values.get("input") ?? parsed.operands.slice(1), "read", program);
+      mark(run, parsed.values.get("o") ?? parsed.values.get("output") ?? parsed.operands.slice(0, 1), "write", program);
+      if (!parsed.values.has("o") && !parsed.values.has("output") && parsed.operands.length === 0)
+        run.walker.unresolved("patch: files named in the patch");
+    },
+  },
+  {
+    names: ["vim", "vi", "nvim", "nano", "emacs", "code", "subl", "micro", "ed", "red", "ex", "pico", "joe"],
+    does: editor,
+  },
+];
+
+const sedFiles = afterFirst({ short: "eflE", long: ["expression", "file", "line-length"] }, "read", ["e", "expression", "f", "file"]);
+
+/** sed's `e COMMAND` runs COMMAND; a bare `e` and the `s///e` flag run text from the input, which hookit cannot know. */
+function sedRuns(args: Field[], run: Run, program: string): void {
+  const parsed = parseOptions(args, { short: "eflE", long: ["expression", "file", "line-length"] });
+  const scripts = [...(parsed.values.get("e") ?? []), ...(parsed.values.get("expression") ?? [])];
+  if (scripts.length === 0 && !parsed.values.has("f") && !parsed.values.has("file") && parsed.operands[0]) scripts.push(parsed.operands[0]);
+  for (const script of scripts) {
+    sedFileCommands(script, run, program);
+    if (!/e/.test(script.text)) continue;
+    for (const line of script.text.split(/[\n;]/)) {
+      // An address (`1`, `$`, `/re/`, `1,3`) then the command letter.
+      const m = /^\s*(?:[0-9$]+|\/(?:[^/\\]|\\.)*\/)?(?:\s*,\s*(?:[0-9$]+|\/(?:[^/\\]|\\.)*\/))?\s*!?\s*e(?:\s+(.*))?$/s.exec(line);
+      if (m?.[1]) run.walker.shell(m[1], copy(run.state), `${program} e`, run.depth);
+      else if (m) run.walker.unresolved(`${program} e: a command from its input`);
+    }
+    // `s/…/…/e` (any delimiter): the pattern space after the substitution runs as a command.
+    const s = /(?:^|[;\n{}\s])s(.)(?:(?!\1)[^\\]|\\.)*\1((?:(?!\1)[^\\]|\\.)*)\1[gpIiMm0-9w]*e/s.exec(script.text);
+    if (s) {
+      run.walker.unresolved(`${program} s///e: a command made from its input`);
+      run.walker.shell(s[2] as string, copy(run.state), `${program} s///e`, run.depth);
+    }
+  }
+}
+
+/** An address (`1`, `$`, `/re/`, `1,3`, `1~2`) before a sed command. */
+const SED_ADDRESS = String.raw`(?:[0-9$~]+|\/(?:[^/\\]|\\.)*\/)?(?:\s*,\s*(?:[0-9$~+]+|\/(?:[^/\\]|\\.)*\/))?\s*!?\s*`;
+
+const SED_FILE = new RegExp(`^\\s*${SED_ADDRESS}([rRwW])\\s+(.+)$`, "s");
+
+/** `s/a/b/w FILE`: the substitution's `w` flag writes the lines it changed. */
+const SED_S_WRITE = /(?:^|[;\n{}\s])s(.)(?:(?!\1)[^\\]|\\.)*\1(?:(?!\1)[^\\]|\\.)*\1[gpIiMme0-9]*w\s+(.+)$/s;
+
+/** sed's `r FILE`/`R FILE` read a file into the output, `w FILE`/`W FILE` and `s///w FILE` write one (the name runs to the end of the line). */
+function sedFileCommands(script: Field, run: Run, program: string): void {
+  if (!/[rRwW]/.test(script.text)) return;
+  for (const line of script.text.split("\n")) {
+    const m = SED_FILE.exec(line) ?? undefined;
+    const name = (m?.[2] ?? SED_S_WRITE.exec(line)?.[2])?.trim();
+    if (!name) continue;
+    const effect = m && (m[1] === "r" || m[1] === "R") ? "read" : "write";
+    run.walker.path({ text: name, resolved: script.resolved }, effect, program, run.state.cwd);
+  }
+}
+
+function editor(args: Field[], run: Run, program: string): void {
+  const files = parseOptions(args, { short: "cSTuiw" }).operands.filter((f) => !f.text.startsWith("+"));
+  mark(run, files, "read", program);
+  mark(run, files, "write", program);
+}
+
+function awk(args: Field[], run: Run, program: string): void {
+  const parsed = parseOptions(args, { short: "fvF", long: ["file", "assign", "field-separator", "include", "load"] });
+  // gawk's `-i inplace` (the inplace extension) rewrites the files it reads; `-i` takes no value in this spec, so its name is the first operand.
+  const shortInplace = parsed.flags.has("i") && parsed.operands[0]?.text === "inplace";
+  const inplace = shortInplace || (parsed.values.get("include") ?? []).some((f) => f.text === "inplace");
+  const rest = parsed.operands.slice(shortInplace ? 1 : 0);
+  const programFile = parsed.values.get("f") ?? parsed.values.get("file");
+  const operands = programFile ? rest : rest.slice(1);
+  const text = programFile ? undefined : rest[0]?.text;
+  if (text && /system\s*\(|\|\s*getline|"\s*\|/.test(text)) run.walker.unresolved(`inline code: ${program}`);
+  if (text && />\s*"/.test(text)) run.walker.unresolved(`inline code: ${program} writes files`);
+  if (text) codeMentions(text, run, program);
+  // `-v f=.env` / `f=.env` operands: a value the program may open (`getline l < f`) is judged as a name it holds.
+  const assigned = [
+    ...(parsed.values.get("v") ?? []),
+    ...(parsed.values.get("assign") ?? []),
+    ...rest.filter((f) => /^[A-Za-z_][A-Za-z0-9_]*=/.test(f.text)),
+  ];
+  for (const field of assigned) {
+    const value = field.text.slice(field.text.indexOf("=") + 1);
+    codeMentions(JSON.stringify(value), run, program);
+    if (!programFile && text && /getline|<|close\s*\(/.test(text)) generic([{ ...field, text: value }], run, program);
+  }
+  mark(run, programFile ?? [], "read", program);
+  const files = operands.filter((f) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(f.text));
+  mark(run, files, "read", program);
+  if (inplace) mark(run, files, "write", program);
+}

@@ -1,0 +1,61 @@
+// Tools hookit knows by name — the packs' rules are about them (src/facts/packs),
+// or the facts read their own command language (program-commands.ts) — but whose
+// words it does not model one by one: their path-like words are read as
+// `generic` reads them, and self-protection refuses any of their words that names
+// a protected place (`opaque`). Each stays listed here so that a pack, a guard or
+// a doc naming a program names one the registry knows (test/facts/registry.test.ts).
+import { generic, type Program } from "./programs-kit.ts";
+
+const tool = (...names: string[]): Program => ({ names, does: generic, use: "opaque" });
+
+export const TOOLS: Program[] = [
+  // clouds and platforms
+  tool("aws", "sam", "cdk", "az", "azcopy", "gcloud", "gsutil", "bq", "doctl", "flarectl", "wrangler", "fastly", "serverless", "sls"),
+  tool("gh", "glab", "tea", "bb", "bk", "circleci", "gitlab-runner", "jenkins-cli", "stripe", "ldcli", "flagsmith", "unleash"),
+  // containers, Kubernetes, infrastructure
+  tool("docker", "docker-compose", "podman", "podman-compose", "kubectl", "oc", "helm", "velero"),
+  tool("terraform", "tofu", "terragrunt", "pulumi", "cdktf", "octodns-sync", "deck", "kongctl", "promtool"),
+  // databases and queues
+  tool("psql", "dropdb", "dropuser", "mysql", "mariadb", "mysqladmin", "sqlite3", "duckdb", "sqlcmd", "snowsql", "cockroach"),
+  tool("clickhouse-client", "mongo", "mongosh", "redis-cli", "keydb-cli", "valkey-cli", "nats"),
+  tool("rabbitmqctl", "rabbitmqadmin", "rabbitmq-plugins"),
+  tool(
+    "kafka-topics",
+    "kafka-topics.sh",
+    "kafka-configs",
+    "kafka-configs.sh",
+    "kafka-acls",
+    "kafka-acls.sh",
+    "kafka-consumer-groups",
+    "kafka-consumer-groups.sh",
+    "kafka-delete-records",
+    "kafka-delete-records.sh",
+  ),
+  // secrets and backups
+  tool("vault", "bao", "op", "doppler", "infisical"),
+  tool("restic", "borg", "borgmatic", "kopia", "duplicity", "rclone"),
+  // package managers and build tools
+  tool(
+    "npm",
+    "pnpm",
+    "yarn",
+    "cargo",
+    "gem",
+    "twine",
+    "flit",
+    "hatch",
+    "poetry",
+    "uv",
+    "nuget",
+    "dotnet",
+    "mvn",
+    "gradle",
+    "gradlew",
+    "java",
+  ),
+  // HTTP clients and downloaders
+  tool("http", "https", "xh", "fetch", "aria2c", "lynx"),
+  // hookit itself: the commands that change what it enforces are refused by self-protection
+  // (src/protect/admin.ts); the others (`validate`, `test`, `check`) read the files they name.
+  { names: ["hookit"], does: (args, run, program) => generic(args, run, program, "read") },
+];

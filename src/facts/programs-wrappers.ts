@@ -1,0 +1,258 @@
+// Programs that run another command: privilege and scheduling wrappers,
+// package runners, `env`, `xargs`, `parallel`, `at`.
+import { resolve } from "node:path";
+import type { Field } from "./expand.ts";
+import { parseOptions } from "./options.ts";
+import { copy } from "./walk.ts";
+import { parallel, xargs } from "./xargs.ts";
+import { exec, mark, wrapper, type Program, type Run } from "./programs-kit.ts";
+
+export const WRAPPERS: Program[] = [
+  {
+    names: ["xargs"],
+    does: xargs,
+  },
+  {
+    names: ["env"],
+    does: env,
+  },
+  {
+    names: ["sudo"],
+    does: wrapper({
+      short: "ugpCDhrtTUR",
+      long: ["user", "group", "prompt", "chdir", "host", "role", "type", "close-from", "other-user", "command-timeout"],
+      posix: true,
+    }),
+  },
+  {
+    names: ["doas"],
+    does: wrapper({ short: "uC", posix: true }),
+  },
+  {
+    names: ["command"],
+    does: (args, run, program) => {
+      const parsed = parseOptions(args, { posix: true });
+      if (parsed.flags.has("v") || parsed.flags.has("V")) return;
+      exec(run, args.slice(parsed.rest), program);
+    },
+  },
+  {
+    names: ["builtin"],
+    does: wrapper({ posix: true }),
+  },
+  {
+    names: ["exec"],
+    does: wrapper({ short: "a", posix: true }),
+  },
+  {
+    names: ["taskset"],
+    does: (args, run, program) => {
+      const parsed = parseOptions(args, { short: "", posix: true });
+      // `taskset MASK CMD…`, `taskset -c LIST CMD…`: the first operand is the CPU list; `-p` acts on a pid.
+      if (!parsed.flags.has("p") && !parsed.flags.has("pid")) exec(run, args.slice(parsed.rest + 1), program);
+    },
+  },
+  {
+    names: ["prlimit"],
+    does: (args, run, program) =>
+      exec(run, args.slice(parseOptions(args, { short: "p", long: ["pid", "output"], posix: true }).rest), program),
+  },
+  {
+    names: ["setpriv"],
+    does: wrapper({
+      long: ["reuid", "regid", "groups", "inh-caps", "ambient-caps", "bounding-set", "securebits", "selinux-label", "apparmor-profile"],
+      posix: true,
+    }),
+  },
+  {
+    names: ["chrt"],
+    does: (args, run, program) => {
+      const parsed = parseOptions(args, { short: "TPD", long: ["sched-runtime", "sched-period", "sched-deadline"], posix: true });
+      if (!parsed.flags.has("p") && !parsed.flags.has("pid")) exec(run, args.slice(parsed.rest + 1), program); // the priority first
+    },
+  },
+  {
+    names: ["numactl"],
+    does: wrapper({ short: "CNmMpP", long: ["cpunodebind", "membind", "physcpubind", "preferred", "interleave"], posix: true }),
+  },
+  // `npx -c 'cmd'` runs the string in a shell; otherwise the first operand is the package's program.
+  {
+    names: ["npx", "pnpx", "bunx"],
+    does: (args, run, program) => {
+      const parsed = parseOptions(args, { short: "pc", long: ["package", "call"], posix: true });
+      const call = [...(parsed.values.get("c") ?? []), ...(parsed.values.get("call") ?? [])];
+      for (const c of call) run.walker.shell(c.text, copy(run.state), `${program} -c`, run.depth);
+      if (call.length === 0) exec(run, args.slice(parsed.rest), program);
+    },
+  },
+  {
+    names: ["nohup", "setsid", "chronic", "unbuffer"],
+    does: wrapper({ posix: true }),
+  },
+  {
+    names: ["caffeinate"],
+    does: wrapper({ short: "tw", posix: true }),
+  },
+  {
+    names: ["nice"],
+    does: wrapper({ short: "n", long: ["adjustment"], posix: true }),
+  },
+  {
+    names: ["ionice"],
+    does: wrapper({ short: "cnp", long: ["class", "classdata", "pid"], posix: true }),
+  },
+  {
+    names: ["stdbuf"],
+    does: wrapper({ short: "ioe", long: ["input", "output", "error"], posix: true }),
+  },
+  {
+    names: ["time"],
+    does: (args, run, program) => {
+      const parsed = parseOptions(args, { short: "of", long: ["output", "format"], posix: true });
+      mark(run, parsed.values.get("o") ?? parsed.values.get("output") ?? [], "write", program);
+      exec(run, args.slice(parsed.rest), program);
+    },
+  },
+  {
+    names: ["timeout"],
+    does: (args, run, program) => {
+      const parsed = parseOptions(args, { short: "sk", long: ["signal", "kill-after"], posix: true });
+      exec(run, args.slice(parsed.rest + 1), program); // the first operand is the duration
+    },
+  },
+  {
+    names: ["watch"],
+    does: (args, run, program) => {
+      const parsed = parseOptions(args, { short: "nqd", long: ["interval", "differences", "chgexit"], posix: true });
+      run.walker.shell(
+        args
+          .slice(parsed.rest)
+          .map((a) => a.text)
+          .join(" "),
+        run.state,
+        program,
+        run.depth,
+      );
+    },
+  },
+  {
+    names: ["flock"],
+    does: (args, run, program) => {
+      const parsed = parseOptions(args, { short: "wEc", long: ["timeout", "conflict-exit-code", "command"], posix: true });
+      // `flock FILE -c CMD`: the options may follow the lock file.
+      const after = parseOptions(args.slice(parsed.rest + 1), {
+        short: "wEc",
+        long: ["timeout", "conflict-exit-code", "command"],
+        posix: true,
+      });
+      const command = [parsed, after].flatMap((p) => [...(p.values.get("c") ?? []), ...(p.values.get("command") ?? [])]);
+      if (command.length > 0) for (const c of command) run.walker.shell(c.text, run.state, program, run.depth);
+      else exec(run, args.slice(parsed.rest + 1 + after.rest), program);
+    },
+  },
+  {
+    names: ["busybox"],
+    does: (args, run, program) => exec(run, args, program),
+  },
+  {
+    names: ["su"],
+    does: (args, run, program) => {
+      const parsed = parseOptions(args, { short: "cgGsw", long: ["command", "group", "supp-group", "shell", "whitelist-environment"] });
+      for (const command of [...(parsed.values.get("c") ?? []), ...(parsed.values.get("command") ?? [])])
+        run.walker.shell(command.text, copy(run.state), `${program} -c`, run.depth);
+    },
+  },
+  {
+    names: ["runuser"],
+    does: wrapper({ short: "ugG", long: ["user", "group", "supp-group"], posix: true }),
+  },
+  {
+    names: ["chroot"],
+    does: (args, run, program) =>
+      exec(run, args.slice(parseOptions(args, { long: ["userspec", "groups"], posix: true }).rest + 1), program),
+  },
+  {
+    names: ["strace"],
+    does: wrapper({ short: "oeEpPsSuabIX", posix: true }),
+  },
+  {
+    names: ["ltrace"],
+    does: wrapper({ short: "oeEpsSuan", posix: true }),
+  },
+  {
+    names: ["fakeroot"],
+    does: wrapper({ short: "isb", posix: true }),
+  },
+  {
+    names: ["proxychains", "proxychains4"],
+    does: wrapper({ short: "f", posix: true }),
+  },
+  {
+    names: ["torsocks"],
+    does: wrapper({ short: "uapP", posix: true }),
+  },
+  {
+    names: ["firejail"],
+    does: wrapper({ posix: true }),
+  },
+  {
+    names: ["unshare"],
+    does: wrapper({ short: "S", posix: true }),
+  },
+  {
+    names: ["systemd-run"],
+    does: wrapper({
+      short: "pEu",
+      long: ["property", "setenv", "unit", "working-directory", "uid", "gid", "nice", "description", "slice"],
+      posix: true,
+    }),
+  },
+  // `at now <<< 'cmd'`, `echo cmd | batch`: commands from its input (or `-f file`).
+  {
+    names: ["at", "batch"],
+    does: atLike,
+  },
+  // `parallel CMD ::: a b`, `… | parallel CMD`: xargs.ts.
+  {
+    names: ["parallel"],
+    does: parallel,
+  },
+];
+
+function env(args: Field[], run: Run, program: string): void {
+  // `-P DIR`: BSD env's search path for the program.
+  const parsed = parseOptions(args, { short: "uCSP", long: ["unset", "chdir", "split-string"], posix: true });
+  const split = parsed.values.get("S") ?? parsed.values.get("split-string");
+  let rest = args.slice(parsed.rest);
+  // A lone `-` is `-i` (start with an empty environment), not the program.
+  while (rest[0]?.text === "-" && rest[0].resolved) rest = rest.slice(1);
+  const chdir = parsed.values.get("C") ?? parsed.values.get("chdir");
+  const state = copy(run.state);
+  // `-C /abs` goes there, `-C ..` from where the shell is.
+  if (chdir)
+    state.cwd =
+      chdir[0]?.resolved && (run.state.cwd !== null || chdir[0].text.startsWith("/")) ? resolve(run.state.cwd ?? "/", chdir[0].text) : null;
+  for (
+    let m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(rest[0]?.text ?? "");
+    m;
+    m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(rest[0]?.text ?? "")
+  ) {
+    const value = rest[0]!.resolved ? (m[2] as string) : null;
+    state.vars.set(m[1] as string, value);
+    run.walker.assigned(m[1] as string, value, run.state, run.depth);
+    rest = rest.slice(1);
+  }
+  if (split) {
+    run.walker.shell([...split.map((s) => s.text), ...rest.map((r) => r.text)].join(" "), state, program, run.depth);
+    return;
+  }
+  if (rest.length > 0) run.walker.run(rest, state, program, run.depth + 1);
+}
+
+function atLike(args: Field[], run: Run, program: string): void {
+  const parsed = parseOptions(args, { short: "fqmMt" });
+  const file = parsed.values.get("f");
+  if (file) return mark(run, file, "read", program);
+  if (run.stdin !== undefined) run.walker.shell(run.stdin, copy(run.state), `${program} <<<`, run.depth);
+  else run.walker.unresolved(`${program} reads commands from its input`);
+}
