@@ -6,7 +6,8 @@ import { ARG_SEP, type Field, type ShellState } from "./expand.ts";
 import { codeMentions } from "./inline-code.ts";
 import { parseOptions } from "./options.ts";
 import { isDirectory, realPath } from "./paths.ts";
-import { copy, printfValue } from "./walk.ts";
+import { printfValue } from "./output.ts";
+import { copy } from "./walk.ts";
 import { generic, mark, type Handler, type Program, type Run } from "./programs-kit.ts";
 
 const ASSIGNING = ["export", "local", "declare", "typeset", "readonly"];

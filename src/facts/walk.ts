@@ -8,7 +8,7 @@ import type { Command, Part, Redirect, Script, Simple, Word } from "./ast.ts";
 import { expandString, expandWord, type ExpandContext, type Field, type Lines, type ShellState } from "./expand.ts";
 import { NESTED_TOO_DEEP, parseScript } from "./parse.ts";
 import { realPath, type Places } from "./paths.ts";
-import { pipelineOutput, scriptOutput } from "./output.ts";
+import { pipelineOutput, printfValue, scriptOutput } from "./output.ts";
 import { knownProgram, positional, runProgram } from "./programs.ts";
 import { newIdentities, noteCopy, noteHash, onPath, realProgram, setWords } from "./identity.ts";
 import type { FunctionDef } from "./ast.ts";
@@ -389,22 +389,4 @@ function basename(text: string): string {
   while (end > 0 && text[end - 1] === "/") end--;
   const trimmed = text.slice(0, end);
   return trimmed.slice(trimmed.lastIndexOf("/") + 1);
-}
-
-/** What `printf FORMAT ARGS…` prints for `%s` and escapes only; anything else is not known here. */
-export function printfValue(first: string, operands: string[]): string | undefined {
-  const [format, args] = first === "--" ? [operands[0] ?? "", operands.slice(1)] : [first, operands];
-  if (/%[^s%]/.test(format.replace(/%%/g, ""))) return undefined;
-  const once = (values: string[]) => format.replace(/%%|%s/g, (m) => (m === "%%" ? "%" : (values.shift() ?? "")));
-  let out = "";
-  const rest = [...args];
-  do out += once(rest);
-  while (rest.length > 0 && format.includes("%s"));
-  return out.replace(/\\(x[0-9A-Fa-f]{1,2}|[0-7]{1,3}|[abefnrtv\\])/g, (_, e: string) =>
-    e[0] === "x"
-      ? String.fromCharCode(parseInt(e.slice(1), 16))
-      : /^[0-7]/.test(e)
-        ? String.fromCharCode(parseInt(e, 8))
-        : (({ a: "\x07", b: "\b", e: "\x1b", f: "\f", n: "\n", r: "\r", t: "\t", v: "\v", "\\": "\\" } as Record<string, string>)[e] ?? e),
-  );
 }
