@@ -32,8 +32,7 @@ function isCleanRelative(path: string): boolean {
 export function joinPath(base: string, ...names: string[]): string {
   if (!isCleanAbsolute(base)) return join(base, ...names);
   let out = base;
-  for (let i = 0; i < names.length; i++) {
-    const name = names[i]!;
+  for (const name of names) {
     if (!isCleanRelative(name)) return join(base, ...names);
     out = out === "/" ? `/${name}` : `${out}/${name}`;
   }

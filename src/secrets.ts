@@ -77,21 +77,20 @@ export const SECRET_KINDS: readonly SecretKind[] = [
 
 function screened(kind: SecretKind, text: string): boolean {
   const screen = kind.screen;
-  for (let i = 0; i < screen.length; i++) if (text.includes(screen[i]!)) return true;
+  for (const hint of screen) if (text.includes(hint)) return true;
   return false;
 }
 
 /** Whether `text` could hold a secret: some kind's screen string is in it (no expression runs). */
 export function mayHoldSecret(text: string): boolean {
-  for (let i = 0; i < SECRET_KINDS.length; i++) if (screened(SECRET_KINDS[i]!, text)) return true;
+  for (const kind of SECRET_KINDS) if (screened(kind, text)) return true;
   return false;
 }
 
 /** The labels of the kinds of secret in `text`, in the list's order. */
 export function secretKinds(text: string): string[] {
   const found: string[] = [];
-  for (let i = 0; i < SECRET_KINDS.length; i++) {
-    const kind = SECRET_KINDS[i]!;
+  for (const kind of SECRET_KINDS) {
     if (!screened(kind, text)) continue;
     kind.pattern.lastIndex = 0;
     if (kind.pattern.test(text)) found.push(kind.label);
@@ -103,8 +102,7 @@ export function secretKinds(text: string): string[] {
 export function redactText(text: string, mark: (label: string) => string): { text: string; kinds: string[] } {
   const kinds: string[] = [];
   let out = text;
-  for (let i = 0; i < SECRET_KINDS.length; i++) {
-    const kind = SECRET_KINDS[i]!;
+  for (const kind of SECRET_KINDS) {
     if (!screened(kind, out)) continue;
     kind.pattern.lastIndex = 0;
     if (!kind.pattern.test(out)) continue;
@@ -132,7 +130,7 @@ export function redactDeep<T>(value: T, mark: (label: string) => string): { valu
   const walk = (v: unknown): unknown => {
     if (typeof v === "string") {
       const redacted = redactText(v, mark);
-      for (let i = 0; i < redacted.kinds.length; i++) kinds.add(redacted.kinds[i]!);
+      for (const kind of redacted.kinds) kinds.add(kind);
       return redacted.kinds.length > 0 ? redacted.text : v;
     }
     if (Array.isArray(v)) return v.map(walk);

@@ -13,9 +13,7 @@ const META_KEYS = new Set(["$schema", "repos"]);
 export function rebuildCatalog(files: readonly StorageFile[]): CatalogResult {
   const merged = new Map<string, CatalogEntry>();
   const locked = new Set<string>();
-  // Indexed loops: this runs for every hook on every call (docs/performance.md, "Loops").
-  for (let f = 0; f < files.length; f++) {
-    const file = files[f]!;
+  for (const file of files) {
     if (file.text === undefined) continue;
     const root = JSON.parse(file.text) as Record<string, Record<string, Record<string, unknown>>>;
     const sources = Object.keys(root);
@@ -24,8 +22,7 @@ export function rebuildCatalog(files: readonly StorageFile[]): CatalogResult {
       if (META_KEYS.has(source)) continue;
       const section = root[source] as Record<string, Record<string, unknown>>;
       const names = Object.keys(section);
-      for (let n = 0; n < names.length; n++) {
-        const name = names[n]!;
+      for (const name of names) {
         const key = `${source}\u0000${name}`;
         if (locked.has(key)) continue; // a locked file's record stays (catalog.ts): a policy source, the managed layer
         const entry = entryOf(source, name, section[name] as Record<string, unknown>);

@@ -20,8 +20,7 @@ export function enabledHookSet(entries: readonly CatalogEntry[], savedKeys?: rea
       out.push(hook);
     }
   };
-  for (let i = 0; i < entries.length; i++) {
-    const entry = entries[i]!;
+  for (const entry of entries) {
     if (!isEnabled(entry)) continue;
     if (entry.kind === "hook") add(entry);
     else

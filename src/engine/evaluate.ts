@@ -99,8 +99,7 @@ export async function evaluate(
   const rows: EvaluationReportRow[] = [];
   const hookResultOutcomes: HookResultEventOutcome[] = [];
   const handlers = hooks.filter((hook) => hook.event === "hook_result");
-  for (let i = 0; i < batch.results.length; i++) {
-    const result = batch.results[i]!;
+  for (const result of batch.results) {
     pushResult(result, undefined, effects, rows, { candidate, cwd: context.toolCwd ?? context.cwd });
     hookResultOutcomes.push(await projectHookResult(result, handlers, { ...shared, baseEnv }, effects, rows));
   }

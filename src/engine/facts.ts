@@ -33,8 +33,7 @@ export function wantsExtras(event: NormalizedEvent, hooks: readonly Hook[]): Fac
     (hook.filter !== undefined && Object.hasOwn(hook.filter, key)) ||
     hook.when?.includes(variable) === true ||
     hook.shell?.includes(variable) === true;
-  for (let i = 0; i < hooks.length; i++) {
-    const hook = hooks[i]!;
+  for (const hook of hooks) {
     if (hook.event !== "tool_call") continue;
     extras.discards ||= names(hook, "hookit.discards", "HOOKIT_DISCARDS");
     extras.packs ||= names(hook, "hookit.packs", "HOOKIT_PACKS");
@@ -57,8 +56,7 @@ function wantsFacts(hook: Hook, event: "tool_call" | "tool_result"): boolean {
 /** Whether some hook of this event would look at facts (its other filter keys match). */
 export function needsFacts(event: NormalizedEvent, hooks: readonly Hook[], candidate: Record<string, unknown>): boolean {
   if (event.event !== "tool_call" && event.event !== "tool_result") return false;
-  for (let i = 0; i < hooks.length; i++) {
-    const hook = hooks[i]!;
+  for (const hook of hooks) {
     if (hook.event !== event.event || !wantsFacts(hook, event.event)) continue;
     if (filterMatches(hook.filter, candidate, undefined, true)) return true;
   }
@@ -71,8 +69,7 @@ export function needsFacts(event: NormalizedEvent, hooks: readonly Hook[], candi
  */
 export function attachResultFacts(event: NormalizedEvent, hooks: readonly Hook[], candidate: Record<string, unknown>): void {
   if (event.event !== "tool_result") return;
-  for (let i = 0; i < hooks.length; i++) {
-    const hook = hooks[i]!;
+  for (const hook of hooks) {
     if (hook.event !== "tool_result" || !usesResultFacts(hook.filter) || !filterMatches(hook.filter, candidate, undefined, true)) continue;
     factsOf(candidate, resultFacts(event));
     return;

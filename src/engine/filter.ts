@@ -77,8 +77,7 @@ function screened(source: string, re: RegExp): (value: string) => boolean {
 export function lookup(candidate: unknown, key: string): unknown {
   let value = candidate;
   const segments = key.split(".");
-  for (let i = 0; i < segments.length; i++) {
-    const segment = segments[i]!;
+  for (const segment of segments) {
     if (value === null || typeof value !== "object" || !Object.hasOwn(value, segment)) return undefined;
     value = (value as Record<string, unknown>)[segment];
   }
@@ -109,10 +108,8 @@ export function filterMatches(
   skipFacts = false,
 ): boolean {
   if (!filter) return true;
-  // Indexed loops: every hook's filter runs on every call (docs/performance.md, "Loops").
   const keys = Object.keys(filter);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i]!;
+  for (const key of keys) {
     if (skip?.has(key)) continue;
     if (key.startsWith(FACT_PREFIX)) {
       if (skipFacts) continue;

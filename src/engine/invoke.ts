@@ -34,8 +34,7 @@ export interface InvocationInput {
 
 export async function invokeHooks(hooks: readonly Hook[], input: InvocationInput): Promise<InvocationBatch> {
   const batch: InvocationBatch = { results: [], failures: [], unexpected: [] };
-  for (let i = 0; i < hooks.length; i++) {
-    const hook = hooks[i]!;
+  for (const hook of hooks) {
     if (hook.event !== input.event) continue;
     try {
       // Synchronous filter first: a catalog of misses must not pay for an await per hook.

@@ -108,6 +108,6 @@ export function requiredText(source: string): RequiredText | undefined {
 /** Whether `value` holds everything `required` names (false: the pattern cannot match it). */
 export function mayMatch(required: RequiredText, value: string): boolean {
   if (!value.startsWith(required.prefix)) return false;
-  for (let i = 0; i < required.parts.length; i++) if (!value.includes(required.parts[i]!)) return false;
+  for (const part of required.parts) if (!value.includes(part)) return false;
   return true;
 }

@@ -59,17 +59,16 @@ export function redactedOutcome(
   event: Extract<NormalizedEvent, { event: "tool_result" }>,
   failures: readonly Failure[],
 ): NativeEventOutcome | undefined {
-  for (let i = 0; i < failures.length; i++) if (failures[i]!.hook.redact !== true) return undefined;
+  for (const failure of failures) if (failure.hook.redact !== true) return undefined;
   const kinds = new Set<string>();
   const content: ContentBlock[] = [];
-  for (let i = 0; i < event.content.length; i++) {
-    const block = event.content[i]!;
+  for (const block of event.content) {
     if (block.type !== "text" || typeof block.text !== "string") {
       content.push(block);
       continue;
     }
     const redacted = redactText(block.text, hiddenAs);
-    for (let k = 0; k < redacted.kinds.length; k++) kinds.add(redacted.kinds[k]!);
+    for (const kind of redacted.kinds) kinds.add(kind);
     content.push(redacted.kinds.length > 0 ? { ...block, text: redacted.text } : block);
   }
   if (kinds.size === 0) return undefined;

@@ -49,8 +49,7 @@ export const readingFailed = (message: string) => `${UNCHECKED} (${message}); re
 
 /** The mark when `unresolved` holds one: the facts did not read the whole line (past the budget, or failed). */
 export function tooComplexMark(unresolved: readonly string[]): string | undefined {
-  for (let i = 0; i < unresolved.length; i++) {
-    const entry = unresolved[i]!;
+  for (const entry of unresolved) {
     if (entry.startsWith(TOO_COMPLEX) || entry.startsWith(UNCHECKED)) return entry;
   }
   return undefined;

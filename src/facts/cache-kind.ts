@@ -22,7 +22,7 @@ function searchesOrGlobs(command: string): boolean {
     // `*`, `?`, `[`, `{`: a pattern the shell expands (or a brace list, which often holds one).
     if (c === 42 || c === 63 || c === 91 || c === 123) return true;
   }
-  for (let i = 0; i < SEARCHERS.length; i++) if (holdsWord(command, SEARCHERS[i]!, inName)) return true;
+  for (const searcher of SEARCHERS) if (holdsWord(command, searcher, inName)) return true;
   return false;
 }
 

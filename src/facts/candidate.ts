@@ -52,13 +52,12 @@ const wipes = (p: PathFact) =>
 /**
  * The `hookit.*` filter keys of one call, all from one pass over the facts, each list in the
  * order the facts came (a Set keeps the first of equal values): this runs on every tool call a
- * hook needs facts for, and a callback per list cost more than the lists (docs/performance.md, "Loops").
+ * hook needs facts for, and a callback per list cost more than the lists.
  */
 export function factCandidate(facts: Facts): Record<string, string[]> {
   const commands: string[] = [];
   const programs = new Set<string>();
-  for (let i = 0; i < facts.commands.length; i++) {
-    const c = facts.commands[i]!;
+  for (const c of facts.commands) {
     let line = shellQuote(c.program || c.argv[0] || "");
     for (let k = 1; k < c.argv.length; k++) line += ` ${shellQuote(c.argv[k]!)}`;
     commands.push(line);
@@ -70,8 +69,7 @@ export function factCandidate(facts: Facts): Record<string, string[]> {
   const deletes = new Set<string>();
   const writesOutside = new Set<string>();
   const recursiveDeletesOutside = new Set<string>();
-  for (let i = 0; i < facts.paths.length; i++) {
-    const p = facts.paths[i]!;
+  for (const p of facts.paths) {
     addBoth(paths, p);
     if (p.effect === "read") addBoth(reads, p);
     else if (p.effect === "write") addBoth(writes, p);

@@ -72,7 +72,7 @@ export function expandWord(word: Word, state: ShellState, ctx: ExpandContext): F
   const alternatives = braceExpand(tokenize(word), 0);
   for (let i = 0; i < alternatives.length; i++) {
     const fields = expandTokens(alternatives[i]!, state, ctx);
-    for (let k = 0; k < fields.length; k++) out.push(fields[k]!);
+    for (const field of fields) out.push(field);
     if (out.length >= MAX_FIELDS) break;
   }
   return out;
@@ -81,8 +81,7 @@ export function expandWord(word: Word, state: ShellState, ctx: ExpandContext): F
 /** The word as one string (assignments, `${x:-word}`): no splitting, no globbing. */
 export function expandString(word: Word, state: ShellState, ctx: ExpandContext): string | undefined {
   let text = "";
-  for (let i = 0; i < word.length; i++) {
-    const part = word[i]!;
+  for (const part of word) {
     if (part.t === "lit") {
       text += part.v;
       continue;
@@ -104,8 +103,7 @@ export function expandString(word: Word, state: ShellState, ctx: ExpandContext):
 /** Characters one by one where brace or tilde expansion may look at them; other text in chunks. */
 function tokenize(word: Word): Token[] {
   const tokens: Token[] = [];
-  for (let i = 0; i < word.length; i++) {
-    const part = word[i]!;
+  for (const part of word) {
     if (part.t !== "lit") tokens.push({ part });
     else if (part.q || !/[{},~]/.test(part.v)) tokens.push({ c: part.v, q: part.q });
     else for (const c of part.v) tokens.push({ c, q: part.q });
@@ -311,8 +309,7 @@ function expandTokens(tokens: Token[], state: ShellState, ctx: ExpandContext): F
   }
   flush();
   const out: Field[] = [];
-  for (let i = 0; i < fields.length; i++) {
-    const field = fields[i]!;
+  for (const field of fields) {
     const glob = field.pattern ?? escapeGlob(field.text);
     if (!field.resolved || !hasGlob(glob) || (state.cwd === null && !glob.startsWith("/"))) {
       out.push(field);
@@ -320,7 +317,7 @@ function expandTokens(tokens: Token[], state: ShellState, ctx: ExpandContext): F
     }
     const matches = expandGlob(glob, state.cwd ?? "/");
     if (matches.length === 0) out.push({ text: unescapeGlob(glob), resolved: true, pattern: glob });
-    else for (let k = 0; k < matches.length; k++) out.push({ text: matches[k]!, resolved: true, glob: true });
+    else for (const match of matches) out.push({ text: match, resolved: true, glob: true });
   }
   return out;
 }

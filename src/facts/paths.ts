@@ -116,7 +116,7 @@ export function locate(real: string, at: Places, lexical = real): Location {
   if (isDevice(lexical) || isDevice(real)) return "device";
   if (within(real, at.home) || within(at.home, real) || within(at.project, real)) return "outside";
   if (at.neighbourhood && within(real, at.neighbourhood)) return "outside";
-  for (let i = 0; i < at.temps.length; i++) if (within(real, at.temps[i]!)) return "temp";
+  for (const temp of at.temps) if (within(real, temp)) return "temp";
   return "outside";
 }
 

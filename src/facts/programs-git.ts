@@ -98,8 +98,7 @@ function git(given: Field[], run: Run, program: string): void {
   const global = parseOptions(args, { short: "Cc", long: ["git-dir", "work-tree", "namespace", "exec-path", "config-env"], posix: true });
   const state = copy(run.state);
   const dirs = global.values.get("C") ?? [];
-  for (let i = 0; i < dirs.length; i++) {
-    const dir = dirs[i]!;
+  for (const dir of dirs) {
     state.cwd = !dir.resolved ? null : dir.text.startsWith("/") ? dir.text : state.cwd === null ? null : join(state.cwd, dir.text);
   }
   const sub = args[global.rest];
@@ -115,7 +114,7 @@ function git(given: Field[], run: Run, program: string): void {
   }
   const inner: Run = { ...run, state };
   const losses = gitLosses(sub.text, rest, global.values, state);
-  for (let i = 0; i < losses.length; i++) run.walker.losses.push(losses[i]!);
+  for (const loss of losses) run.walker.losses.push(loss);
   const parsed = parseOptions(rest, {
     short: "mFCcSuX",
     long: [

@@ -38,8 +38,7 @@ export interface Program {
 }
 
 export const mark = (run: Run, fields: readonly Field[], effect: Effect, program: string, options?: PathOptions) => {
-  // Indexed loops on this path: see "Loops" in docs/performance.md.
-  for (let i = 0; i < fields.length; i++) run.walker.path(fields[i]!, effect, program, run.state.cwd, options);
+  for (const field of fields) run.walker.path(field, effect, program, run.state.cwd, options);
   if (effect === "delete") globLoss(fields, run.state.cwd, run.walker.losses);
 };
 

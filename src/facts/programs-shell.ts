@@ -50,8 +50,7 @@ const source: Handler = (args, run, program) => {
 };
 
 const assigning: Handler = (args, run) => {
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
+  for (const arg of args) {
     const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(arg.text);
     if (!m) continue;
     run.state.vars.set(m[1] as string, arg.resolved ? (m[2] as string) : null);

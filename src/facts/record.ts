@@ -39,7 +39,7 @@ export class PathRecorder {
     const absolute = text.startsWith("/") ? text : cwd !== null && field.resolved ? joinPath(cwd, text) : undefined;
     // The values hookit can name for an unknown field get the same effect; the unknown is recorded too.
     const candidates = field.resolved ? undefined : field.candidates;
-    if (candidates) for (let i = 0; i < candidates.length; i++) this.path(candidates[i]!, effect, by, cwd, options);
+    if (candidates) for (const candidate of candidates) this.path(candidate, effect, by, cwd, options);
     // What `find .`/`ls src` print lies under where they looked: inside the project (or temp), so is every value.
     if (!field.resolved && field.under && field.under.every((root) => this.staysIn(root, cwd))) {
       this.unresolved(`path: ${text}`);

@@ -90,8 +90,7 @@ export class Walker extends PathRecorder {
     }
     const parsed = parseScript(text);
     this.define(parsed.functions);
-    for (let i = 0; i < parsed.errors.length; i++) {
-      const error = parsed.errors[i]!;
+    for (const error of parsed.errors) {
       this.unresolved(error === NESTED_TOO_DEEP ? tooComplex("substitutions nested too deep") : `syntax: ${error}`);
     }
     this.script(parsed.script, state, via, depth + 1);
@@ -114,22 +113,20 @@ export class Walker extends PathRecorder {
 
   private simple(cmd: Simple, state: ShellState, via: string | undefined, depth: number, piped?: string, pipedLines?: Lines): void {
     // Substitutions run first, each in a subshell: the words', then the assigned values'.
-    // (Indexed loops on this path: see "Loops" in docs/performance.md.)
-    for (let i = 0; i < cmd.words.length; i++) this.subs(cmd.words[i]!, state, depth);
+    for (const word of cmd.words) this.subs(word, state, depth);
     for (let i = 0; i < cmd.assigns.length; i++) {
       const value = cmd.assigns[i]!.value;
       if (value) this.subs(value, state, depth);
     }
     for (let i = 0; i < cmd.redirs.length; i++) {
       const subs = cmd.redirs[i]!.bodySubs;
-      if (subs) for (let k = 0; k < subs.length; k++) this.script(subs[k]!, copy(state), "$()", depth + 1);
+      if (subs) for (const sub of subs) this.script(sub, copy(state), "$()", depth + 1);
     }
     this.redirects(cmd.redirs, state, depth);
     if (cmd.data) {
       // `for f in a b`: the loop variable takes these values, and (when all are known) only these.
       const values = cmd.assigns.length > 0 ? cmd.words.flatMap((word) => expandWord(word, state, this.expand)) : [];
-      for (let i = 0; i < cmd.assigns.length; i++) {
-        const a = cmd.assigns[i]!;
+      for (const a of cmd.assigns) {
         state.vars.set(a.name, null);
         if (values.length > 0)
           this.expand.readLines.set(a.name, values.every((v) => v.resolved) ? Object.assign([...values], { under: values }) : values);
@@ -148,28 +145,25 @@ export class Walker extends PathRecorder {
       return;
     }
     this.procScripts = [];
-    for (let i = 0; i < cmd.words.length; i++) {
-      const word = cmd.words[i]!;
+    for (const word of cmd.words) {
       if (word.length === 1 && word[0]!.t === "proc") this.procScripts.push(this.subValue(word[0]!.script, state));
     }
     const argv = cmd.words.flatMap((word) => expandWord(word, state, this.expand));
     if (argv.length === 0) {
-      for (let i = 0; i < cmd.assigns.length; i++) {
-        const a = cmd.assigns[i]!;
+      for (const a of cmd.assigns) {
         const value = a.value ? (expandString(a.value, state, this.expand) ?? null) : null;
         state.vars.set(a.name, value);
         this.assigned(a.name, value, state, depth);
       }
       return;
     }
-    for (let i = 0; i < cmd.words.length; i++) this.noteUnknown(cmd.words[i]!, state);
+    for (const word of cmd.words) this.noteUnknown(word, state);
     const stdin = this.stdinOf(cmd, state);
     // `GIT_SSH_COMMAND='…' git fetch`: the command's own environment, seen by what it runs.
     let own = state;
     if (cmd.assigns.length > 0) {
       own = copy(state);
-      for (let i = 0; i < cmd.assigns.length; i++) {
-        const a = cmd.assigns[i]!;
+      for (const a of cmd.assigns) {
         const value = a.value ? (expandString(a.value, state, this.expand) ?? null) : "";
         own.vars.set(a.name, value);
         this.assigned(a.name, value, state, depth);
@@ -192,8 +186,7 @@ export class Walker extends PathRecorder {
   /** A command's standard input when the command line says what it is: `<<<`, a here-document, `< <(find …)`. */
   private stdinOf(cmd: Simple, state: ShellState): { text?: string; lines?: Lines } | undefined {
     let stdin: { text?: string; lines?: Lines } | undefined;
-    for (let i = 0; i < cmd.redirs.length; i++) {
-      const redir = cmd.redirs[i]!;
+    for (const redir of cmd.redirs) {
       const only = redir.target?.length === 1 ? redir.target[0] : undefined;
       if (redir.op === "<<<" && redir.target) stdin = { text: expandString(redir.target, state, this.expand) };
       else if (redir.op === "<<" || redir.op === "<<-") stdin = { text: redir.body };
@@ -205,7 +198,7 @@ export class Walker extends PathRecorder {
 
   /** Functions a parse found (`f() { … }`): later calls on the line run their bodies. */
   define(functions: readonly FunctionDef[]): void {
-    for (let i = 0; i < functions.length; i++) this.functions.set(functions[i]!.name, functions[i]!.body);
+    for (const definition of functions) this.functions.set(definition.name, definition.body);
   }
 
   /** One command line after expansion: record it, then what its program does. */
@@ -278,18 +271,17 @@ export class Walker extends PathRecorder {
   }
 
   private subs(word: Word, state: ShellState, depth: number): void {
-    for (let i = 0; i < word.length; i++) this.partSubs(word[i]!, state, depth);
+    for (const part of word) this.partSubs(part, state, depth);
   }
 
   private partSubs(part: Part, state: ShellState, depth: number): void {
     if (part.t === "sub" || part.t === "proc") this.script(part.script, copy(state), "$()", depth + 1);
-    else if (part.t === "arith") for (let i = 0; i < part.subs.length; i++) this.script(part.subs[i]!, copy(state), "$()", depth + 1);
+    else if (part.t === "arith") for (const sub of part.subs) this.script(sub, copy(state), "$()", depth + 1);
     else if (part.t === "var" && part.arg) this.subs(part.arg, state, depth);
   }
 
   private noteUnknown(word: Word, state: ShellState): void {
-    for (let i = 0; i < word.length; i++) {
-      const part = word[i]!;
+    for (const part of word) {
       if (part.t === "var" && expandString([part], state, this.expand) === undefined) {
         this.unresolved(`variable $${part.name}`);
       } else if (part.t === "sub") this.unresolved("command substitution");
@@ -297,8 +289,7 @@ export class Walker extends PathRecorder {
   }
 
   private redirects(redirs: Redirect[], state: ShellState, depth: number): void {
-    for (let i = 0; i < redirs.length; i++) {
-      const redir = redirs[i]!;
+    for (const redir of redirs) {
       if (!redir.target) continue;
       this.subs(redir.target, state, depth);
       const field = expandWord(redir.target, state, this.expand)[0];

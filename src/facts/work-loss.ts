@@ -210,8 +210,7 @@ export function findLoss(roots: Field[], expression: Field[], cwd: string | null
 /** A delete of a glob's matches (`rm src/*.ts`): a delete in bulk, judged like a recursive one. */
 export function globLoss(fields: readonly Field[], cwd: string | null, losses: Loss[]): void {
   let names: string[] | undefined;
-  for (let i = 0; i < fields.length; i++) {
-    const field = fields[i]!;
+  for (const field of fields) {
     if (field.glob !== true || (cwd === null && !field.text.startsWith("/"))) continue;
     (names ??= []).push(field.text.startsWith("/") ? field.text : join(cwd as string, field.text));
   }

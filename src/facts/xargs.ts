@@ -78,7 +78,7 @@ export function xargs(args: Field[], run: Run, program: string): void {
     posix: true,
   });
   const files = parsed.values.get("a") ?? parsed.values.get("arg-file") ?? [];
-  for (let i = 0; i < files.length; i++) run.walker.path(files[i]!, "read", program, run.state.cwd);
+  for (const file of files) run.walker.path(file, "read", program, run.state.cwd);
   const command = normal.slice(parsed.rest);
   const argv = command.length > 0 ? command : [{ text: "echo", resolved: true }];
   const replaceAll = parsed.values.get("I")?.[0]?.text;

@@ -128,8 +128,7 @@ function userPolicyFiles(cwd: string, env: Env, trusted: TrustCheck, lastTrusted
   // (dropped there by an agent or a vendored package) must not shadow it: that
   // would switch the project's guards off without anyone trusting anything. A
   // trusted policy that was edited or deleted keeps its trusted text running.
-  for (let i = 0; i < dirs.length; i++) {
-    const dir = dirs[i]!;
+  for (const dir of dirs) {
     const candidate = joinPath(dir, PROJECT_POLICY);
     const text = readIfExists(candidate);
     if (text !== undefined && trusted(candidate, text)) {

@@ -28,8 +28,7 @@ const DELETING_TOOL = /(delete|remove|unlink|rmdir|^rm$|move|rename)/i;
 /** The block reason for the first call that would disarm hookit, else undefined. */
 export function selfProtectionBlock(events: readonly NormalizedEvent[], ctx: ProtectContext): string | undefined {
   startCheck();
-  for (let i = 0; i < events.length; i++) {
-    const event = events[i]!;
+  for (const event of events) {
     if (event.event !== "tool_call") continue;
     const hit = toolCallHit(event.toolName, event.input, ctx);
     if (hit && !exempt(hit, ctx)) return reasonFor(hit);

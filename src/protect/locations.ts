@@ -91,8 +91,7 @@ function ownPlaces(ctx: ProtectContext): Protected[] {
     [env.CLAUDE_CONFIG_DIR, "settings.json", "Claude Code's settings"],
     [env.OPENCODE_CONFIG_DIR, "", "OpenCode's config"],
   ];
-  for (let i = 0; i < homes.length; i++) {
-    const home = homes[i]!;
+  for (const home of homes) {
     if (home[0]) places.push({ path: joinPath(home[0], home[1]), what: home[2] });
   }
   // The managed layer: root owns it, but an agent run by root (or a sudo rule) must not edit it either.
@@ -123,8 +122,8 @@ export function concretePlaces(ctx: ProtectContext): readonly Protected[] {
     // One resolve, then plain joins: the suffixes are clean relative paths (path.join costs per call, cold).
     const base = absolutePath(dirs[d]!);
     const prefix = base === sep ? base : base + sep;
-    for (let i = 0; i < AGENT_FILES.length; i++) found.push({ path: prefix + AGENT_FILES[i]![0], what: AGENT_FILES[i]![1] });
-    for (let i = 0; i < AGENT_DIRS.length; i++) found.push({ path: prefix + AGENT_DIRS[i]![0], what: AGENT_DIRS[i]![1] });
+    for (const [suffix, what] of AGENT_FILES) found.push({ path: prefix + suffix, what });
+    for (const [suffix, what] of AGENT_DIRS) found.push({ path: prefix + suffix, what });
   }
   concreteOf.set(ctx, found);
   return found;
@@ -156,9 +155,8 @@ const within = (path: string, root: string) => path === root || path.startsWith(
 
 /** The protected place an absolute, normalized path is or lies in, if any. */
 export function classify(path: string, ctx: ProtectContext): Protected | undefined {
-  // Indexed loops, no destructuring: this runs for every path of every call (docs/performance.md, "Loops").
   const places = own(ctx);
-  for (let i = 0; i < places.length; i++) if (within(path, places[i]!.path)) return { path, what: places[i]!.what };
+  for (const place of places) if (within(path, place.path)) return { path, what: place.what };
   if (path.split(sep).includes(POLICY_FOLDER)) return { path, what: "a hookit policy folder" };
   for (let i = 0; i < AGENT_FILES.length; i++) {
     const suffix = AGENT_FILES[i]![0];

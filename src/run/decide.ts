@@ -156,8 +156,7 @@ async function decideStop(
 }
 
 function applyEffects(invocation: Invocation, effects: readonly Effect[], decision: Decision, messages: Message[]): void {
-  for (let i = 0; i < effects.length; i++) {
-    const effect = effects[i]!;
+  for (const effect of effects) {
     if (effect.type === "present") decision.notices.push({ message: effect.message, severity: effect.severity });
     else if (effect.type === "request-corrective-turn") decision.continueWith = effect.message;
     else applyAction(invocation, effect, decision, messages);

@@ -18,7 +18,6 @@ export function fieldReader(input: Record<string, unknown>, tool: string, where:
     new PayloadError(`${where}: ${prefix}${key} of ${tool} must be ${wanted}, got ${describe(value)}`);
   const pick = <T>(names: Record<string, string>, keep: (value: unknown) => value is T): Record<string, T> => {
     const out: Record<string, T> = {};
-    // Indexed, no destructuring: every tool call reads its fields here (docs/performance.md, "Loops").
     const natives = Object.keys(names);
     for (let i = 0; i < natives.length; i++) {
       const value = input[natives[i]!];

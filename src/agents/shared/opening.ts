@@ -68,8 +68,7 @@ export function openPayload(
   }
   const invocation: Invocation = { agent, nativeEvent, kind: kind ?? known(), events: [] };
   const metadata: SessionMetadata = {};
-  for (let i = 0; i < ORDER.length; i++) {
-    const fact = ORDER[i]!;
+  for (const fact of ORDER) {
     const value = readFact(shape, fact, raw, where);
     if (value === undefined) continue;
     if (fact === "cwd") invocation.cwd = value;
@@ -82,8 +81,7 @@ export function openPayload(
 
 function readFact(shape: PayloadShape, fact: CommonFact, payload: Payload, where: string): string | undefined {
   const places = shape.fields[fact] ?? [];
-  for (let i = 0; i < places.length; i++) {
-    const place = places[i]!;
+  for (const place of places) {
     const value = typeof place === "function" ? place(payload) : shape.strict ? optionalString(payload, place, where) : payload[place];
     if (typeof value === "string") return value;
   }
