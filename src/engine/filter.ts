@@ -1,7 +1,6 @@
 // Filter matching (hookit-semantics §4) and the shared outcome/code selector
 // used by both owned Actions and `hook_result` filters (§4.4).
 import { FACT_PREFIX } from "../facts/candidate.ts";
-import { mayMatch, requiredText, type RequiredText } from "./pattern-literals.ts";
 import type { Filter, FilterScalar, FilterValue, HookOutcome } from "./types.ts";
 
 export { FACT_PREFIX };
@@ -13,7 +12,7 @@ export const FACTS: unique symbol = Symbol("hookit facts");
 // optional anchors (`^bash$`, the usual toolName filter) become string
 // comparisons with the exact same meaning (without the `m` flag, `^`/`$` only
 // match at the ends of the input), which keeps big catalogs cheap; any other
-// pattern first checks the text every match must hold (pattern-literals.ts).
+// pattern anchored on literal text first checks that text (anchoredPrefix).
 const compiled = new Map<string, (value: string) => boolean>();
 
 const isPlainChar = (c: string) => (c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || (c >= "0" && c <= "9") || "_-/ :=@,".includes(c);
@@ -49,28 +48,38 @@ function matcher(source: string): (value: string) => boolean {
 }
 
 /**
- * `re.test`, after a check for the text every match of `source` holds: a value
- * without it is answered without running the expression. V8 compiles an
- * expression on its first run and to machine code on its second, so the scan is
- * made before the first run where it pays at once (an anchored literal start,
- * `^git …`, turns away most values), else before the second (a pattern run once
- * per call, on one path, is never scanned).
+ * The literal text every match of a flag-less `^…` pattern starts with: its leading plain
+ * characters, short of one a quantifier makes optional (`^gits?` → `git`). Nothing for a pattern
+ * with a top-level alternative (`^a|b` also matches `b`), or that is not anchored. Without the `m`
+ * flag `^` matches only at the start, so a value that does not start with this text cannot match:
+ * the expression is then not run (most commands of a line are turned away by their first word).
  */
+export function anchoredPrefix(source: string): string {
+  if (!source.startsWith("^") || topLevelAlternative(source)) return "";
+  let end = 1;
+  while (end < source.length && isPlainChar(source[end] as string)) end++;
+  if (end < source.length && "*+?{".includes(source[end] as string)) end--;
+  return source.slice(1, end);
+}
+
+/** Whether a `|` stands outside every group (a class `[…]` ends at its first unescaped `]`, as in a flag-less JS pattern). */
+function topLevelAlternative(source: string): boolean {
+  let depth = 0;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i];
+    if (c === "\\") i++;
+    else if (c === "[") {
+      for (i++; i < source.length && source[i] !== "]"; i++) if (source[i] === "\\") i++;
+    } else if (c === "(") depth++;
+    else if (c === ")") depth--;
+    else if (c === "|" && depth <= 0) return true;
+  }
+  return false;
+}
+
 function screened(source: string, re: RegExp): (value: string) => boolean {
-  let unscreened = source.length > 1 && source[0] === "^" && isPlainChar(source[1] as string) ? 0 : 1;
-  let scanned = false;
-  let required: RequiredText | undefined;
-  return (value) => {
-    if (unscreened > 0) {
-      unscreened--;
-      return re.test(value);
-    }
-    if (!scanned) {
-      required = requiredText(source);
-      scanned = true;
-    }
-    return (required === undefined || mayMatch(required, value)) && re.test(value);
-  };
+  const prefix = anchoredPrefix(source);
+  return prefix === "" ? (value) => re.test(value) : (value) => value.startsWith(prefix) && re.test(value);
 }
 
 /** Dotted lookup through own properties only; anything else is "missing". */
