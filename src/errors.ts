@@ -15,14 +15,18 @@ export type ErrorCode =
   | "E_USAGE" // bad flags or agent names
   | "E_NOT_BUILT" // hookit's own dist files are missing
   | "E_UNSUPPORTED" // the command cannot be written safely for this harness
-  | "E_NOT_ROOT"; // `--system` run by another user
+  | "E_NOT_ROOT" // `--system` run by another user
+  | "E_GIT" // a git command for a policy source failed
+  | "E_SOURCE" // an organization policy source that cannot be used
+  | "E_STATE"; // a file of hookit's own state that cannot be read
 
 export class HookitError extends Error {
   readonly code: ErrorCode;
   readonly [MARK] = true;
 
-  constructor(code: ErrorCode, message: string) {
-    super(message);
+  /** `options.cause`: the error this one explains (a JSON parse, a failed read), kept for the log and the debugger. */
+  constructor(code: ErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
     this.code = code;
   }
 }

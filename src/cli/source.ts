@@ -8,7 +8,8 @@ import { existsSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
 import { storedCopy } from "../sources/layer.ts";
 import { readSources, SOURCE_NAME, sourceDir, type SourceRecord } from "../sources/store.ts";
-import { fetchSource, GitError, nameFromUrl, pinnedText, recordSource, removeSource, SourceError, type Fetched } from "../sources/sync.ts";
+import { isHookitError } from "../errors.ts";
+import { fetchSource, nameFromUrl, pinnedText, recordSource, removeSource, type Fetched } from "../sources/sync.ts";
 import { confirmed, reviewText } from "./_confirm.ts";
 import { fail, logger } from "./_output.ts";
 
@@ -159,7 +160,7 @@ function fetchOrFail(wanted: Parameters<typeof fetchSource>[0], explain = (why: 
   try {
     return fetchSource(wanted, process.env);
   } catch (error) {
-    if (!(error instanceof GitError) && !(error instanceof SourceError)) throw error;
+    if (!isHookitError(error, "E_GIT", "E_SOURCE")) throw error;
     fail(explain(error.message));
     return undefined;
   }

@@ -145,8 +145,8 @@ export interface DoctorProbe {
 /** A payload hookit cannot read. The message names what was wrong. */
 export class PayloadError extends HookitError {
   override name = "PayloadError";
-  constructor(message: string) {
-    super("E_PAYLOAD", message);
+  constructor(message: string, options?: { cause?: unknown }) {
+    super("E_PAYLOAD", message, options);
   }
 }
 

@@ -14,7 +14,7 @@ export class InstallError extends HookitError {
   override name = "InstallError";
   declare readonly code: InstallErrorCode;
 
-  constructor(code: InstallErrorCode, message: string) {
-    super(code, message);
+  constructor(code: InstallErrorCode, message: string, options?: { cause?: unknown }) {
+    super(code, message, options);
   }
 }

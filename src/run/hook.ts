@@ -102,7 +102,7 @@ function parseJson(stdin: string, nativeEvent: string, guarded: boolean): unknow
   try {
     payload = JSON.parse(stdin);
   } catch (error) {
-    throw new PayloadError(`stdin is not valid JSON (${(error as Error).message})`);
+    throw new PayloadError(`stdin is not valid JSON (${(error as Error).message})`, { cause: error });
   }
   const repeated = guarded ? repeatedKey(stdin) : undefined;
   if (repeated !== undefined)

@@ -5,9 +5,16 @@
 // refs/hookit/pinned so the version under review can always be diffed against.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import { HookitError } from "../errors.ts";
 
 /** A git failure, with git's own words (what the user needs to fix a URL, a ref, a network). */
-export class GitError extends Error {}
+/** A git command for a policy source that failed; the message is git's own. */
+export class GitError extends HookitError {
+  override name = "GitError";
+  constructor(message: string, options?: { cause?: unknown }) {
+    super("E_GIT", message, options);
+  }
+}
 
 const FETCH_TIMEOUT_MS = 120_000;
 

@@ -8,6 +8,7 @@ import { fstatSync } from "node:fs";
 import { join } from "node:path";
 import { configDir, stateDir, type Env } from "../paths.ts";
 import { readIfExists } from "../read-if-exists.ts";
+import { HookitError } from "../errors.ts";
 
 export interface SourceRecord {
   /** `owner/repo`: the Section its hooks are merged under (entry ids `<name>/<hook>`). */
@@ -69,7 +70,13 @@ export function readSources(env: Env): SourceRecord[] {
     text = readIfExists(sourcesFile(env));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new Error(`hookit's policy source registry ${sourcesFile(env)} cannot be read (${code ?? (error as Error).message})`);
+    throw new HookitError(
+      "E_STATE",
+      `hookit's policy source registry ${sourcesFile(env)} cannot be read (${code ?? (error as Error).message})`,
+      {
+        cause: error,
+      },
+    );
   }
   if (text === undefined) return [];
   let data: unknown;

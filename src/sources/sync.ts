@@ -6,10 +6,11 @@
 import { crypto } from "../crypto.lazy.ts";
 import { closeSync, openSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { HookitError } from "../errors.ts";
 import { loadCatalog, type Diagnostic } from "../engine/catalog.ts";
 import { writeFileAtomic } from "../fs-atomic.ts";
 import type { Env } from "../paths.ts";
-import { ensureRepository, fetchCommit, GitError, hasCommit, pinCommit, policyFilesAt } from "./git.ts";
+import { ensureRepository, fetchCommit, hasCommit, pinCommit, policyFilesAt } from "./git.ts";
 import { storedCopy } from "./layer.ts";
 import { copyStamp, readSources, SOURCE_NAME, sourceCopyPath, sourceDir, sourceRepoPath, sourcesFile, type SourceRecord } from "./store.ts";
 
@@ -27,7 +28,13 @@ export interface Fetched extends Wanted {
 }
 
 /** A problem the user can fix (a URL, a ref, a policy file): said as it is, no stack. */
-export class SourceError extends Error {}
+/** An organization policy source that cannot be used: the message says which file and why. */
+export class SourceError extends HookitError {
+  override name = "SourceError";
+  constructor(message: string, options?: { cause?: unknown }) {
+    super("E_SOURCE", message, options);
+  }
+}
 
 export const digest = (text: string) => crypto().createHash("sha256").update(text).digest("hex");
 
@@ -60,7 +67,9 @@ function policyText(wanted: Wanted, repo: string, commit: string): string {
     try {
       data = JSON.parse(file.text);
     } catch (error) {
-      throw new SourceError(`${file.path} in ${wanted.url} at ${commit.slice(0, 12)} is not valid JSON: ${(error as Error).message}`);
+      throw new SourceError(`${file.path} in ${wanted.url} at ${commit.slice(0, 12)} is not valid JSON: ${(error as Error).message}`, {
+        cause: error,
+      });
     }
     if (data === null || typeof data !== "object" || Array.isArray(data))
       throw new SourceError(`${file.path} in ${wanted.url} is not a JSON object of hooks`);
@@ -152,5 +161,3 @@ export function nameFromUrl(url: string): string | undefined {
   const name = owner !== undefined && repo !== undefined ? `${owner}/${repo}` : undefined;
   return name && SOURCE_NAME.test(name) ? name : undefined;
 }
-
-export { GitError };

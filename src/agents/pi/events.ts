@@ -4,12 +4,16 @@
 import { INTERNAL, errorDetail, patchText } from "../../engine/texts.ts";
 import type { ContentBlock, HookEvaluationOutcome, NativeEventName, NativeEventOutcome, NormalizedEvent } from "../../engine/types.ts";
 import type { PiCancelResult, PiContext, PiEvent, PiToolCallResult, PiToolResultPatch } from "./pi-types.ts";
+import { HookitError } from "../../errors.ts";
 
 export const AGENT_ID = "pi";
 
 /** A Pi event object hookit cannot read. The message names the field. */
-export class PiPayloadError extends Error {
+export class PiPayloadError extends HookitError {
   override name = "PiPayloadError";
+  constructor(message: string) {
+    super("E_PAYLOAD", message);
+  }
 }
 
 /**
