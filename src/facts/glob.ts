@@ -45,8 +45,14 @@ export function segmentRegExp(segment: string): RegExp {
       i = end;
     } else re += escapeChar(c);
   }
-  return new RegExp(`^${re}$`, "s");
+  try {
+    return new RegExp(`^${re}$`, "s");
+  } catch {
+    return NEVER; // a class bash cannot match either (`[d-c]`, out of order): no name matches it
+  }
 }
+
+const NEVER = /(?!)/;
 
 const POSIX: Record<string, string> = {
   alpha: "A-Za-z",

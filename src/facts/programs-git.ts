@@ -8,6 +8,7 @@ import { parseOptions } from "./options.ts";
 import { gitGrepTree } from "./search.ts";
 import { copy } from "./walk.ts";
 import { gitLosses } from "./work-loss.ts";
+import { patchFileText, patchTargets } from "./patch-text.ts";
 import { generic, mark, type Program, type Run } from "./programs-kit.ts";
 
 export const GIT: Program[] = [
@@ -112,7 +113,20 @@ function git(given: Field[], run: Run, program: string): void {
     run.walker.shell(alias.startsWith("!") ? `${alias.slice(1)} ${tail}` : `git ${alias} ${tail}`, state, "git alias", run.depth);
     return;
   }
-  const inner: Run = { ...run, state };
+  // `--work-tree=DIR`: the files git changes lie below DIR, wherever the shell is.
+  const option = global.values.get("work-tree")?.[0];
+  const variable = state.vars.get("GIT_WORK_TREE");
+  const tree = option ?? (variable === null ? { text: "", resolved: false } : variable ? { text: variable, resolved: true } : undefined);
+  const treeCwd = !tree
+    ? state.cwd
+    : !tree.resolved
+      ? null
+      : tree.text.startsWith("/")
+        ? tree.text
+        : state.cwd === null
+          ? null
+          : join(state.cwd, tree.text);
+  const inner: Run = { ...run, state: tree ? { ...copy(state), cwd: treeCwd } : state };
   const losses = gitLosses(sub.text, rest, global.values, state);
   for (const loss of losses) run.walker.losses.push(loss);
   const parsed = parseOptions(rest, {
@@ -136,7 +150,7 @@ function git(given: Field[], run: Run, program: string): void {
     ],
   });
   gitRunsOwnCommands(sub.text, parsed, rest, inner, pushing);
-  mark(inner, gitOutputs(sub.text, rest), "write", program);
+  mark({ ...run, state }, gitOutputs(sub.text, rest), "write", program); // from the shell's directory
   switch (sub.text) {
     case "add":
     case "stage":
@@ -204,6 +218,7 @@ function git(given: Field[], run: Run, program: string): void {
     case "apply":
     case "am":
       mark(inner, parsed.operands, "read", program);
+      gitPatch(sub.text, rest, parsed.operands, inner, program);
       break;
     case "clean":
       if (parsed.flags.has("f") || parsed.flags.has("force")) {
@@ -247,4 +262,39 @@ function git(given: Field[], run: Run, program: string): void {
       // `git checkout -- .env`, `git restore .env`, `git blame .env`, `git log -p -- .env`: the files it names.
       generic(parsed.operands, inner, program);
   }
+}
+
+/**
+ * The files `git apply` and `git am` change: those the patch names (patch-text.ts), from the
+ * patch files or what the line feeds them, below `--directory`. A report (`--check`, `--stat`)
+ * or an index-only apply (`--cached`) changes none.
+ */
+function gitPatch(sub: string, rest: Field[], patches: Field[], run: Run, program: string): void {
+  const words = rest.map((f) => f.text);
+  const reports = ["--check", "--stat", "--numstat", "--summary"].some((w) => words.includes(w));
+  if ((reports && !words.includes("--apply")) || words.includes("--cached")) return;
+  const strip = patchStrip(words) ?? 1;
+  const directory = words.find((w) => w.startsWith("--directory="))?.slice("--directory=".length);
+  const stdin = run.walker.stdinFile !== undefined ? patchFileText(run.walker.stdinFile, run.state.cwd) : run.stdin;
+  const texts = patches.length > 0 ? patches.map((p) => (p.resolved ? patchFileText(p.text, run.state.cwd) : undefined)) : [stdin];
+  for (const text of texts) {
+    if (text === undefined) {
+      run.walker.unresolved(`git ${sub}: the files its patch names`);
+      continue;
+    }
+    const { writes, deletes } = patchTargets(text, strip);
+    const at = (path: string): Field => ({ text: directory ? join(directory, path) : path, resolved: true });
+    mark(run, writes.map(at), "write", program);
+    mark(run, deletes.map(at), "delete", program);
+  }
+}
+
+/** `-pN` / `-p N` / `--strip=N`: how many leading components of each name a patch drops. */
+export function patchStrip(words: readonly string[]): number | undefined {
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i] as string;
+    const value = /^-p(\d+)$/.exec(word)?.[1] ?? /^--strip=(\d+)$/.exec(word)?.[1] ?? (word === "-p" ? words[i + 1] : undefined);
+    if (value !== undefined && /^\d+$/.test(value)) return Number(value);
+  }
+  return undefined;
 }

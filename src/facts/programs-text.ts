@@ -1,7 +1,9 @@
 // Programs that edit text: sed (its own commands read, write and run), awk,
 // patch, and the editors.
 import type { Field } from "./expand.ts";
+import { join } from "node:path";
 import { codeMentions } from "./inline-code.ts";
+import { patchFileText, patchTargets } from "./patch-text.ts";
 import { parseOptions } from "./options.ts";
 import { copy } from "./walk.ts";
 import { afterFirst, generic, mark, type Program, type Run } from "./programs-kit.ts";
@@ -39,10 +41,22 @@ export const TEXT: Program[] = [
           "quoting-style",
         ],
       });
-      mark(run, parsed.values.get("i") ?? parsed.values.get("input") ?? parsed.operands.slice(1), "read", program);
-      mark(run, parsed.values.get("o") ?? parsed.values.get("output") ?? parsed.operands.slice(0, 1), "write", program);
-      if (!parsed.values.has("o") && !parsed.values.has("output") && parsed.operands.length === 0)
-        run.walker.unresolved("patch: files named in the patch");
+      const input = parsed.values.get("i") ?? parsed.values.get("input") ?? parsed.operands.slice(1);
+      mark(run, input, "read", program);
+      if (parsed.flags.has("dry-run")) return;
+      const output = parsed.values.get("o") ?? parsed.values.get("output") ?? parsed.operands.slice(0, 1);
+      mark(run, output, "write", program);
+      if (output.length > 0) return;
+      // Without a file to patch, it changes the files the patch names (patch-text.ts), below `-d`.
+      const file = input.length > 0 ? (input[0]?.resolved ? input[0].text : undefined) : run.walker.stdinFile;
+      const text = file !== undefined ? patchFileText(file, run.state.cwd) : input.length > 0 ? undefined : run.stdin;
+      if (text === undefined) return run.walker.unresolved("patch: files named in the patch");
+      const strip = parsed.values.get("p")?.[0]?.text ?? parsed.values.get("strip")?.[0]?.text;
+      const { writes, deletes } = patchTargets(text, strip !== undefined && /^\d+$/.test(strip) ? Number(strip) : "base");
+      const dir = parsed.values.get("d")?.[0] ?? parsed.values.get("directory")?.[0];
+      const at = (path: string): Field => ({ text: dir ? join(dir.text, path) : path, resolved: dir?.resolved ?? true });
+      mark(run, writes.map(at), "write", program);
+      mark(run, deletes.map(at), "delete", program);
     },
   },
   {

@@ -26,6 +26,8 @@ const MAX_COMMANDS = 2000;
 
 export class Walker extends PathRecorder {
   readonly expand: ExpandContext;
+  /** The file the command being walked reads on its standard input (`patch -p1 < fix.patch`), as written. */
+  stdinFile: string | undefined;
   /** The command being walked reads a pipe (a later stage of a pipeline, or a command inside one). */
   private inPipe = false;
   /** What a loop's `done < <(find …)` / `done <<< …` feeds the `read`s in its body. */
@@ -172,7 +174,10 @@ export class Walker extends PathRecorder {
     const input = stdin ? stdin.text : piped;
     // Standard input from something hookit does not read: a `<` file, or a pipe from a program whose output it cannot know.
     const fed = input === undefined && (stdin !== undefined || this.inPipe);
+    const outerFile = this.stdinFile;
+    if (stdin?.file !== undefined) this.stdinFile = stdin.file;
     this.run(argv, own, via, depth, input, stdin ? stdin.lines : pipedLines, fed);
+    this.stdinFile = outerFile;
   }
 
   /** A variable that names a command a later program runs (`GIT_PAGER`, `LESSOPEN`): judged as run where it is set. */
@@ -184,14 +189,17 @@ export class Walker extends PathRecorder {
   }
 
   /** A command's standard input when the command line says what it is: `<<<`, a here-document, `< <(find …)`. */
-  private stdinOf(cmd: Simple, state: ShellState): { text?: string; lines?: Lines } | undefined {
-    let stdin: { text?: string; lines?: Lines } | undefined;
+  private stdinOf(cmd: Simple, state: ShellState): { text?: string; lines?: Lines; file?: string } | undefined {
+    let stdin: { text?: string; lines?: Lines; file?: string } | undefined;
     for (const redir of cmd.redirs) {
       const only = redir.target?.length === 1 ? redir.target[0] : undefined;
       if (redir.op === "<<<" && redir.target) stdin = { text: expandString(redir.target, state, this.expand) };
       else if (redir.op === "<<" || redir.op === "<<-") stdin = { text: redir.body };
       else if (redir.op === "<" && only?.t === "proc") stdin = { lines: scriptOutput(only.script, state, this.expand) };
-      else if (redir.op === "<" || redir.op === "<>") stdin = {};
+      else if (redir.op === "<" && redir.target) {
+        const file = expandString(redir.target, state, this.expand);
+        stdin = file === undefined ? {} : { file };
+      } else if (redir.op === "<" || redir.op === "<>") stdin = {};
     }
     return stdin;
   }

@@ -107,9 +107,12 @@ function namedPlace(command: CommandFact, ctx: ProtectContext): Protected | unde
 
 function pathHit(fact: PathFact, ctx: ProtectContext, changesBelow: boolean): Protected | undefined {
   if (fact.effect === "read" || fact.effect === "list") return undefined; // reading stays allowed
-  // `git clean`/`git rm` only remove what git may: the folder around a policy is not wiped by
-  // them. `chmod -R 000 ~/.local/state` reaches all that is below, as a delete does.
-  const effect: Effect = (fact.effect === "delete" && fact.by !== "git") || changesBelow ? "delete" : "write";
+  // `git clean`/`git rm` in the project only remove what git may there: the folder around its policy
+  // is not wiped by them. Anywhere else (`git -C ~ clean -fdx`, `git --work-tree=.. clean -fdx`, a
+  // home kept in git) the protected files are nobody's tracked files: git is judged as rm.
+  // `chmod -R 000 ~/.local/state` reaches all that is below, as a delete does.
+  const gitInProject = fact.by === "git" && fact.inside;
+  const effect: Effect = (fact.effect === "delete" && !gitInProject) || changesBelow ? "delete" : "write";
   if (!fact.resolved) return markerHit(fact.path, ctx);
   if (fact.by === "find" && fact.effect === "delete") {
     const named = findNamesHit(fact.lexical, ctx);

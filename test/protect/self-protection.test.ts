@@ -196,6 +196,13 @@ const FACTS_ATTACKS = [
   `function f { hookit "$@"; }; f uninstall --agent claude`,
   `set -- hookit trust; "$@"`,
   `vim -c '!hookit trust'`,
+  // issue 30: the files a patch names, and git pointed at another work tree
+  `git apply <<'EOF'\ndiff --git a/.hookit/hookit.json b/.hookit/hookit.json\n--- a/.hookit/hookit.json\n+++ b/.hookit/hookit.json\n@@ -1 +1 @@\n-{}\n+{"local":{}}\nEOF`,
+  `patch -p1 <<'EOF'\n--- a/.hookit/hookit.json\n+++ /dev/null\nEOF`,
+  `git --work-tree=$HOME clean -fdx`,
+  `GIT_WORK_TREE=~ git clean -fdx`,
+  `git -C ~ clean -fdx`,
+  `cd ~ && git clean -fdx`,
 ];
 
 /** Honest work the facts look at (the reader was unsure), which must still pass. */
@@ -221,6 +228,8 @@ const FACTS_INNOCENT = [
   `bash <(echo 'ls -la')`,
   `echo 'GEMINI_MODEL=gemini-2.5-pro' >> .gemini/.env`,
   `cp .env.example .env`,
+  `git apply <<'EOF'\ndiff --git a/src/a.ts b/src/a.ts\n--- a/src/a.ts\n+++ b/src/a.ts\n@@ -1 +1 @@\n-x\n+y\nEOF`,
+  `git --work-tree=. clean -fd`,
   `printf 'API_URL=http://127.0.0.1:3000\\n' >> .env`,
 ];
 

@@ -48,7 +48,11 @@ export const PROGRAM_ROWS: Record<string, ReadonlyArray<readonly [command: strin
     ["sed -n 'w out.txt' notes.txt", ["write ./out.txt", "read ./notes.txt"]],
   ],
   awk: [["awk '{print $1}' notes.txt", ["read ./notes.txt"]]],
-  patch: [["patch -p1 -i fix.patch", ["read ./fix.patch"]]],
+  patch: [
+    ["patch -p1 -i fix.patch", ["read ./fix.patch"]],
+    ["patch -p1 <<'EOF'\n--- a/src/old.ts\n+++ /dev/null\nEOF", ["delete ./src/old.ts"]],
+    ["patch -p1 <<'EOF'\n--- a/src/a.ts\n+++ b/src/a.ts\nEOF", ["write ./src/a.ts"]],
+  ],
   vim: [["vim notes.txt", ["read ./notes.txt", "write ./notes.txt"]]],
   tar: [
     ["tar -czf /tmp/out.tgz src", ["write /tmp/out.tgz", "read -r ./src"]],
@@ -66,6 +70,9 @@ export const PROGRAM_ROWS: Record<string, ReadonlyArray<readonly [command: strin
   git: [
     ["git rm notes.txt", ["delete ./notes.txt"]],
     ["git add notes.txt", ["read ./notes.txt"]],
+    ["git apply <<'EOF'\ndiff --git a/src/a.ts b/src/a.ts\n--- a/src/a.ts\n+++ b/src/a.ts\nEOF", ["write ./src/a.ts"]],
+    ["git apply --check <<'EOF'\n--- a/src/a.ts\n+++ b/src/a.ts\nEOF", []],
+    ["git --work-tree=src clean -f", ["delete ./src"]],
   ],
   find: [["find . -name '*.tmp' -delete", ["list .", "delete -r ./*.tmp"]]],
   xargs: [["echo build | xargs rm -rf", ["delete -r ./build"]]],
