@@ -23,7 +23,9 @@ import { policy, runBin, runHook, sandbox, type Sandbox, useBuiltHookit } from "
 useBuiltHookit();
 
 const SCALE = Number(process.env.FUZZ_RUNS ?? 1);
-const AGENTS = [...AGENT_IDS];
+// Kimi Code reads no project configuration: a project install names it only with KIMI_CODE_HOME set
+// there, and refuses otherwise (src/installer/index.ts); the global scenarios cover it.
+const AGENTS = AGENT_IDS.filter((agent) => agent !== "kimi");
 const counts: Record<string, number> = {};
 afterAll(() => {
   console.log(
