@@ -21,6 +21,8 @@ export interface CommandFact {
   input?: string;
   /** Its standard input comes from something hookit cannot read (a pipe from a program, a file). */
   fed?: true;
+  /** The file on its standard input (`< x.sql`), as written. */
+  inputFile?: string;
 }
 
 export interface PathFact {

@@ -224,6 +224,7 @@ export class Walker extends PathRecorder {
       ...(argv.some((f) => !f.resolved) && { unresolved: true as const }),
       ...(stdin !== undefined && { input: stdin }),
       ...(fed && { fed: true as const }),
+      ...(this.stdinFile !== undefined && { inputFile: this.stdinFile }),
     });
     // A possible spelling too, with each unknown argument's first named value (`git push ${X:--f}`).
     if (argv.some((f) => f.candidates?.length)) {

@@ -13,6 +13,11 @@ export const PACK_CASES: Record<string, { block: string[]; pass: string[] }> = {
       "mongosh --eval 'db.users.deleteMany({})'",
       "redis-cli FLUSHALL",
       "redis-cli -n 2 flushdb",
+      // SQL the line feeds the client, and one statement among several
+      "psql app <<'EOF'\nBEGIN;\nDROP TABLE users;\nCOMMIT;\nEOF",
+      "mysql app <<< 'DELETE FROM sessions'",
+      "echo 'DROP TABLE t' | sqlite3 app.db",
+      'mysql -e "DELETE FROM users; SELECT 1 FROM audit WHERE id = 2"',
     ],
     pass: [
       "psql -c 'select count(*) from users'",
@@ -21,6 +26,8 @@ export const PACK_CASES: Record<string, { block: string[]; pass: string[] }> = {
       "redis-cli GET key",
       "mongosh --eval 'db.users.find()'",
       "dropdb --help",
+      "psql app <<'EOF'\nSELECT * FROM users WHERE id = 1;\nEOF",
+      "echo 'select 1' | sqlite3 app.db",
     ],
   },
   containers: {

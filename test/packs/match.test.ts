@@ -1,5 +1,8 @@
 // Every pack on the command facts: each must-block case triggers a rule of its own pack, each
 // everyday command of the same tools triggers none, and every rule has a case that fires it.
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { deriveCommandFacts } from "../../src/facts/index.ts";
 import { allPacks } from "../../src/facts/packs/registry.ts";
@@ -69,4 +72,26 @@ test("docs/packs.md lists every pack and rule as the registry has them (npm run 
   const page = readFileSync(new URL("../../docs/packs.md", import.meta.url), "utf8");
   const region = page.slice(page.indexOf(PACKS_START) + PACKS_START.length + 1, page.indexOf(PACKS_END) - 1);
   expect(region).toBe(packsMarkdown(allPacks()));
+});
+
+describe("SQL in a script file", () => {
+  const dir = mkdtempSync(join(tmpdir(), "hookit-packs-sql-"));
+  writeFileSync(join(dir, "drop.sql"), "-- clean up\nBEGIN;\nDROP TABLE users;\nCOMMIT;\n");
+  writeFileSync(join(dir, "seed.sql"), "INSERT INTO users VALUES (1);\nDELETE FROM users WHERE id = 1;\n");
+  const inDir = (command: string) =>
+    deriveCommandFacts(command, { cwd: dir, projectDir: dir, env: { HOME: "/home/dev", PATH: "/usr/bin:/bin" }, packs: true }).packs ?? [];
+
+  test.each([
+    "psql -f drop.sql",
+    "psql app --file=drop.sql",
+    "mysql app < drop.sql",
+    "sqlite3 app.db < drop.sql",
+    "sudo -u postgres psql < drop.sql",
+  ])("is read: %s is refused", (command) => {
+    expect(inDir(command).some((line) => line.startsWith("block databases/sql-drop"))).toBe(true);
+  });
+
+  test.each(["psql -f seed.sql", "mysql app < seed.sql", "psql -f missing.sql"])("%s passes", (command) => {
+    expect(inDir(command)).toEqual([]);
+  });
 });

@@ -1,6 +1,7 @@
 // SQL and key-value stores: statements that drop or empty what they name, given
 // on the command line (`psql -c`, `mysql -e`, `sqlite3 db "…"`, `mongosh --eval`,
-// `redis-cli FLUSHALL`). SQL read from a file or the input is not seen here.
+// `redis-cli FLUSHALL`), in a script file (`psql -f x.sql`) or on the input
+// (`mysql db < x.sql`, a here-document).
 import type { Pack } from "./types.ts";
 
 const DROP = "\\b(drop\\s+(table|database|schema|index|view|collection|keyspace)|truncate(\\s+table)?\\s+\\w)";
@@ -13,6 +14,17 @@ export const databases = (): Pack => ({
   version: 1,
   family: "databases",
   title: "SQL and key-value databases",
+  scriptOptions: {
+    psql: ["-f", "--file"],
+    sqlcmd: ["-i", "--input-file"],
+    "clickhouse-client": ["--queries-file"],
+    cockroach: ["-f", "--file"],
+    duckdb: ["-f", "-init"],
+    snowsql: ["-f", "--filename"],
+    sqlite3: ["-init"],
+    mongosh: ["--file", "-f"],
+    mongo: ["--file", "-f"],
+  },
   rules: [
     {
       id: "sql-drop",

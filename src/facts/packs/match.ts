@@ -2,7 +2,21 @@
 // program name (the index is built once from the packs' data), never by
 // scanning every rule; the rule's subcommand, options and operands are then read
 // from its argv.
+import { readFileSync, statSync } from "node:fs";
+import { isAbsolute, join } from "node:path";
 import type { Condition, Pack, Rule } from "./types.ts";
+
+/** What the matcher reads of a command (a CommandFact of src/facts/types.ts). */
+interface Command {
+  program: string;
+  argv: readonly string[];
+  cwd?: string | null;
+  input?: string;
+  inputFile?: string;
+}
+
+/** A script file larger than this is not read: its statements stay unseen. */
+const MAX_SCRIPT = 4 * 1024 * 1024;
 
 interface Indexed {
   pack: Pack;
@@ -22,7 +36,7 @@ export class PackIndex {
   }
 
   /** `block <pack>/<rule>: <reason>; instead, <what to do>` (or `ask …`) for each rule a command triggers. */
-  matches(commands: ReadonlyArray<{ program: string; argv: readonly string[] }>): string[] {
+  matches(commands: readonly Command[]): string[] {
     const out: string[] = [];
     for (const command of commands) {
       const rules = this.byProgram.get(command.program);
@@ -30,7 +44,8 @@ export class PackIndex {
       const args = command.argv.slice(1);
       if (asksForHelp(args) || args[0] === "help") continue; // a help page runs nothing (`npm help publish`)
       for (const { pack, rule } of rules) {
-        if (!fires(rule, args, pack.valueOptions?.[command.program] ?? [])) continue;
+        const statements = (words: readonly string[]) => statementsOf(command, words, pack.scriptOptions?.[command.program] ?? []);
+        if (!fires(rule, args, pack.valueOptions?.[command.program] ?? [], statements)) continue;
         const line = `${rule.ask ? "ask" : "block"} ${pack.id}/${rule.id}: ${rule.reason}; instead, ${rule.instead}`;
         if (!out.includes(line)) out.push(line);
       }
@@ -39,11 +54,50 @@ export class PackIndex {
   }
 }
 
-function fires(rule: Rule, args: readonly string[], valueOptions: readonly string[]): boolean {
+function fires(
+  rule: Rule,
+  args: readonly string[],
+  valueOptions: readonly string[],
+  statements: (words: readonly string[]) => string[],
+): boolean {
   const rest = rule.sub ? afterSub(args, rule.sub, valueOptions) : args;
   if (rest === undefined) return false;
-  if (rule.when && !holds(rule.when, rest)) return false;
-  return !(rule.unless && holds(rule.unless, rest));
+  const ofRest = () => statements(rest);
+  if (rule.when && !holds(rule.when, rest, ofRest)) return false;
+  return !(rule.unless && holds(rule.unless, rest, ofRest));
+}
+
+/**
+ * The statements a command runs, each on its own (`DELETE FROM a; SELECT … WHERE …` is two): its
+ * words, the text the line feeds it, and the script files its options name (`psql -f x.sql`) or its
+ * input comes from (`< x.sql`).
+ */
+function statementsOf(command: Command, args: readonly string[], scriptOptions: readonly string[]): string[] {
+  const texts = [args.join(" ")];
+  if (command.input !== undefined) texts.push(command.input);
+  const files: string[] = command.inputFile !== undefined ? [command.inputFile] : [];
+  for (let i = 0; i < args.length; i++) {
+    const word = args[i] as string;
+    const eq = word.indexOf("=");
+    if (scriptOptions.includes(word) && args[i + 1] !== undefined) files.push(args[++i] as string);
+    else if (eq > 0 && scriptOptions.includes(word.slice(0, eq))) files.push(word.slice(eq + 1));
+  }
+  for (const file of files) {
+    const text = scriptText(file, command.cwd ?? null);
+    if (text !== undefined) texts.push(text);
+  }
+  return texts.flatMap((text) => text.split(";"));
+}
+
+function scriptText(file: string, cwd: string | null): string | undefined {
+  if (!isAbsolute(file) && cwd === null) return undefined;
+  const path = isAbsolute(file) ? file : join(cwd as string, file);
+  try {
+    const stat = statSync(path);
+    return stat.isFile() && stat.size <= MAX_SCRIPT ? readFileSync(path, "utf8") : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The words after the subcommand, or `undefined` when the command is another one. Options (and their values) before and between are skipped. */
@@ -69,14 +123,17 @@ const spelled = (spellings: string, word: string) =>
     .split("|")
     .some((s) => (s.endsWith("*") ? word.toLowerCase().startsWith(s.slice(0, -1).toLowerCase()) : s.toLowerCase() === word.toLowerCase()));
 
-function holds(condition: Condition, words: readonly string[]): boolean {
+function holds(condition: Condition, words: readonly string[], statements: () => string[]): boolean {
   if (condition.any && !condition.any.some((o) => given(o, words))) return false;
   if (condition.all && !condition.all.every((o) => given(o, words))) return false;
   if (condition.operand !== undefined) {
     const re = new RegExp(condition.operand, "i");
     if (!words.some((w) => !w.startsWith("-") && re.test(w))) return false;
   }
-  if (condition.text !== undefined && !new RegExp(condition.text, "is").test(words.join(" "))) return false;
+  if (condition.text !== undefined) {
+    const re = new RegExp(condition.text, "is");
+    if (!statements().some((statement) => re.test(statement))) return false;
+  }
   return true;
 }
 

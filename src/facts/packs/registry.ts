@@ -62,7 +62,7 @@ export const allPacks = (): readonly Pack[] => (made ??= FAMILIES.map((family) =
 
 let index: PackIndex | undefined;
 /** `block <pack>/<rule>: …` / `ask <pack>/<rule>: …` for each rule of any pack the commands trigger. */
-export function packMatches(commands: ReadonlyArray<{ program: string; argv: readonly string[] }>): string[] {
+export function packMatches(commands: Parameters<PackIndex["matches"]>[0]): string[] {
   index ??= new PackIndex(allPacks());
   return index.matches(commands);
 }

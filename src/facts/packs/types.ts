@@ -43,5 +43,11 @@ export interface Pack {
   title: string;
   /** Options of the pack's programs that take the next word as their value (`-n prod`), so it is not read as a subcommand. */
   valueOptions?: Record<string, string[]>;
+  /**
+   * Options whose value is a file of statements the program runs (`psql -f x.sql`): a rule's `text`
+   * is also matched against those files, and against what the line feeds the program on its input
+   * (a here-document, `< x.sql`).
+   */
+  scriptOptions?: Record<string, string[]>;
   rules: Rule[];
 }
