@@ -391,3 +391,8 @@ function known(name: string, state: ShellState, ctx: ExpandContext): string | nu
   if (FROM_ENV.has(name)) return ctx.env[name] ?? undefined;
   return undefined;
 }
+
+/** The shell's state for a subshell or a command of its own: its variables copied, so what it sets stays there. */
+export function copy(state: ShellState): ShellState {
+  return { cwd: state.cwd, oldpwd: state.oldpwd, vars: new Map(state.vars) };
+}

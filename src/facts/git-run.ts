@@ -8,7 +8,7 @@ import type { Field, ShellState } from "./expand.ts";
 import { environmentSettings, forcingPush, parseSetting, settingCommand, type Setting } from "./git-config.ts";
 import { parseOptions, type Parsed } from "./options.ts";
 import type { Run } from "./programs.ts";
-import { copy } from "./walk.ts";
+import { copy } from "./expand.ts";
 
 /** Records `argv` as a command that runs (without following it again: it is the normalized form of one already followed). */
 function note(run: Run, argv: string[], via: string, unresolved: boolean): void {

@@ -5,7 +5,7 @@
 // `perl -e 'unlink glob("~/*")'` is judged like `rm -rf ~/*`. The call stays
 // flagged unresolved: this is what can be named, not all the code may do.
 import type { Field } from "./expand.ts";
-import { copy } from "./walk.ts";
+import { copy } from "./expand.ts";
 import type { Run } from "./programs.ts";
 
 const DOTENV_NAME = /(?:^|[^A-Za-z0-9_./-])((?:[A-Za-z0-9_.-]*\/)*\.env(?:\.[A-Za-z0-9_-]+)*)(?![A-Za-z0-9_-])/g;

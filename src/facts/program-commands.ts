@@ -7,7 +7,8 @@
 // and ssh's are in git-run.ts and programs.ts.)
 import type { ShellState } from "./expand.ts";
 import type { Effect } from "./types.ts";
-import { copy, type Walker } from "./walk.ts";
+import { copy } from "./expand.ts";
+import type { Walker } from "./walk.ts";
 
 /** How a program's own command lines are found: in its option values, its operands, its stdin. */
 interface CommandSource {

@@ -2,7 +2,7 @@
 // tar runs itself.
 import type { Field } from "./expand.ts";
 import { parseOptions } from "./options.ts";
-import { copy } from "./walk.ts";
+import { copy } from "./expand.ts";
 import { mark, secretsOf, type Program, type Run } from "./programs-kit.ts";
 
 export const ARCHIVES: Program[] = [

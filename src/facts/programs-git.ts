@@ -6,7 +6,7 @@ import { shellQuote } from "./candidate.ts";
 import { gitConfigWrite, gitRunsOwnCommands, gitSettings } from "./git-run.ts";
 import { parseOptions } from "./options.ts";
 import { gitGrepTree } from "./search.ts";
-import { copy } from "./walk.ts";
+import { copy } from "./expand.ts";
 import { gitLosses } from "./work-loss.ts";
 import { patchFileText, patchTargets } from "./patch-text.ts";
 import { generic, mark, type Program, type Run } from "./programs-kit.ts";

@@ -2,7 +2,7 @@
 // the local files they read and write, and the commands ssh runs here.
 import type { Field } from "./expand.ts";
 import { parseOptions, type OptionSpec } from "./options.ts";
-import { copy } from "./walk.ts";
+import { copy } from "./expand.ts";
 import { mark, secretsOf, type Program, type Run } from "./programs-kit.ts";
 
 export const NETWORK: Program[] = [

@@ -7,7 +7,7 @@ import { codeMentions } from "./inline-code.ts";
 import { parseOptions } from "./options.ts";
 import { isDirectory, realPath } from "./paths.ts";
 import { printfValue } from "./output.ts";
-import { copy } from "./walk.ts";
+import { copy } from "./expand.ts";
 import { generic, mark, type Handler, type Program, type Run } from "./programs-kit.ts";
 
 const ASSIGNING = ["export", "local", "declare", "typeset", "readonly"];

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { codeMentions } from "./inline-code.ts";
 import { patchFileText, patchTargets } from "./patch-text.ts";
 import { parseOptions } from "./options.ts";
-import { copy } from "./walk.ts";
+import { copy } from "./expand.ts";
 import { afterFirst, generic, mark, type Program, type Run } from "./programs-kit.ts";
 
 export const TEXT: Program[] = [

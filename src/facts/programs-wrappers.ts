@@ -3,7 +3,7 @@
 import { resolve } from "node:path";
 import type { Field } from "./expand.ts";
 import { parseOptions } from "./options.ts";
-import { copy } from "./walk.ts";
+import { copy } from "./expand.ts";
 import { parallel, xargs } from "./xargs.ts";
 import { exec, mark, wrapper, type Program, type Run } from "./programs-kit.ts";
 

@@ -5,7 +5,7 @@ import { systemTempDir } from "../temp-dir.ts";
 import { join, posix } from "node:path";
 import { resolvePath } from "../path-join.ts";
 import type { Command, Part, Redirect, Script, Simple, Word } from "./ast.ts";
-import { expandString, expandWord, type ExpandContext, type Field, type Lines, type ShellState } from "./expand.ts";
+import { copy, expandString, expandWord, type ExpandContext, type Field, type Lines, type ShellState } from "./expand.ts";
 import { NESTED_TOO_DEEP, parseScript } from "./parse.ts";
 import { realPath, type Places } from "./paths.ts";
 import { pipelineOutput, printfValue, scriptOutput } from "./output.ts";
@@ -378,10 +378,6 @@ function loopFeeds(script: Script, state: ShellState, ctx: ExpandContext): Array
     feeds[k] = feed;
   }
   return feeds;
-}
-
-export function copy(state: ShellState): ShellState {
-  return { cwd: state.cwd, oldpwd: state.oldpwd, vars: new Map(state.vars) };
 }
 
 function basename(text: string): string {
