@@ -5,47 +5,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, test } from "vitest";
+import { LAYERS } from "./_layers.ts";
 
 const SRC = resolve(import.meta.dirname, "../src");
-
-/** Top to bottom. Layers of equal rank must not import each other. */
-const LAYERS: ReadonlyArray<{ name: string; rank: number; paths: readonly string[] }> = [
-  { name: "cli", rank: 9, paths: ["cli/", "index.ts"] },
-  { name: "commands", rank: 8, paths: ["doctor/", "installer/", "policytest/", "telemetry/"] },
-  { name: "hosts", rank: 7, paths: ["hosts/"] },
-  { name: "run", rank: 6, paths: ["run/"] },
-  { name: "agents", rank: 5, paths: ["agents/"] },
-  { name: "install kit", rank: 4, paths: ["install/"] },
-  { name: "policy", rank: 3, paths: ["policy/"] },
-  { name: "contract", rank: 2, paths: ["contract/"] },
-  { name: "protect", rank: 2, paths: ["protect/"] },
-  { name: "sources", rank: 2, paths: ["sources/"] },
-  { name: "engine", rank: 1, paths: ["engine/"] },
-  { name: "facts", rank: 0, paths: ["facts/"] },
-  {
-    name: "base",
-    rank: -1,
-    paths: [
-      "paths.ts",
-      "path-join.ts",
-      "word-search.ts",
-      "errors.ts",
-      "fs-atomic.ts",
-      "crypto.lazy.ts",
-      "os.lazy.ts",
-      "temp-dir.ts",
-      "work-tree.ts",
-      "exec-path.ts",
-      "is-record.ts",
-      "nearest.ts",
-      "read-if-exists.ts",
-      "starter-policy.ts",
-      "starter-tests.ts",
-      "managed-paths.ts",
-      "secrets.ts",
-    ],
-  },
-];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
