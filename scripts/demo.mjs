@@ -79,18 +79,27 @@ for (const [agent, event, file, label, change] of cases) {
   const record = JSON.parse(log.at(-1));
   // A patch replaces the tool output with HooKit's text; a block or continuation is the reason itself.
   const reads = record.outcome === "patch" ? `[BLOCKED by HooKit] ${record.reason}` : (record.reason ?? "");
-  rows.push([agent, event, label, record.tool ?? "-", record.outcome, `exit ${run.status}`, reads.split("\n")[0]]);
+  rows.push({ cells: [agent, event, label, record.tool ?? "-", record.outcome, `exit ${run.status}`], reads });
 }
 
-const head = ["agent", "event", "payload", "tool", "decision", "exit", "what the model reads"];
-const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => Math.min(String(r[i]).length, 72))));
+// The table, then under each call what the model reads, whole (a reason is often longer than a line).
+const head = ["agent", "event", "payload", "tool", "decision", "exit"];
+const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r.cells[i]).length)));
 const line = (cells) =>
   cells
-    .map((c, i) => String(c).slice(0, 72).padEnd(widths[i]))
+    .map((c, i) => String(c).padEnd(widths[i]))
     .join("  ")
     .trimEnd();
 console.log(line(head));
 console.log(widths.map((w) => "-".repeat(w)).join("  "));
-for (const row of rows) console.log(line(row));
+for (const row of rows) {
+  console.log(line(row.cells));
+  if (row.reads !== "") console.log(row.reads.replace(/^/gm, "    │ "));
+}
 console.log(`\n${rows.length} hook calls through dist/bin.cjs, with the starter policy \`hookit init\` writes.`);
+console.log(
+  "Pi and OpenCode are not in the table: they run hookit in-process (Pi's extension, OpenCode's plugin), with\n" +
+    "no hook command to pipe a payload into. The same policy decides there; `npm run test:e2e` drives both real\n" +
+    "CLIs against a fake model and checks what the model received (docs/agents/pi.md, docs/agents/opencode.md).",
+);
 rmSync(work, { recursive: true, force: true });
