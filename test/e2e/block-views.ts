@@ -3,7 +3,8 @@
 // table "What a block looks like" is rendered from these and the real encoders
 // (test/docs/readme-blocks.ts), so neither can drift from the e2e runs.
 export const MODEL_READS = {
-  claude: (reason: string) => reason,
+  /** Claude Code 2.1.332 (the pin) names the hook before the reason; 2.1.197 sent the reason alone. */
+  claude: (reason: string) => `PreToolUse:Bash hook error: ${reason}`,
   codex: (reason: string, command: string) => `Command blocked by PreToolUse hook: ${reason}. Command: ${command}`,
   /** The text inside the functionResponse `{"error": …}`. */
   gemini: (reason: string) => `Tool execution blocked: ${reason}`,

@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { clis } from "./clis.ts";
 import { disposeScratch, runScenario } from "./harness.ts";
 import { describeConformance } from "./scenarios.ts";
+import { MODEL_READS } from "./block-views.ts";
 import { afterLastToolCall } from "./views.ts";
 import { escapeRegExp } from "../_text.ts";
 
@@ -14,7 +15,7 @@ const newer = compare(clis.claude.version, "2.1.332") >= 0;
 
 describeConformance("claude", {
   // JSON deny: the tool_result content is exactly the reason (exit 2 would leak the command line).
-  blockedResult: (reason) => (newer ? `PreToolUse:Bash hook error: ${reason}` : reason),
+  blockedResult: (reason) => (newer ? MODEL_READS.claude(reason) : reason),
   // Bash: updatedToolOutput replaces what the model reads.
   patchedResult: (text) => text,
   correctiveMessage: (message) =>
