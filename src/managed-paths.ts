@@ -11,7 +11,7 @@ import { dirname, resolve, sep } from "node:path";
 import { joinPath } from "./path-join.ts";
 import type { Env } from "./paths.ts";
 
-export const SYSTEM_ROOT_VARIABLE = "HOOKIT_SYSTEM_ROOT";
+const SYSTEM_ROOT_VARIABLE = "HOOKIT_SYSTEM_ROOT";
 
 /** The system root in use, and why an override was refused (for a notice). */
 export interface SystemRoot {

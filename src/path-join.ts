@@ -67,8 +67,3 @@ export function baseName(path: string): string {
 export function normalPath(path: string): string {
   return isCleanAbsolute(path) ? path : normalize(path);
 }
-
-/** `path.basename(text)` of any text: a word without `/` is its own basename (program names, mostly). */
-export function lastName(text: string): string {
-  return text.includes("/") ? basename(text) : text;
-}

@@ -51,7 +51,7 @@ export function filterCandidate(event: NormalizedEvent, base: Record<string, unk
   return out;
 }
 
-export function textOf(content: readonly ContentBlock[]): string {
+function textOf(content: readonly ContentBlock[]): string {
   return content
     .filter((block) => block.type === "text" && typeof block.text === "string")
     .map((block) => block.text)

@@ -84,11 +84,7 @@ function factsOf(candidate: Record<string, unknown>, keys: Record<string, unknow
 }
 
 /** The event's facts, or `undefined` when it is not a bash or file-tool call. */
-export async function eventFacts(
-  event: NormalizedEvent,
-  context: EvaluationContext,
-  extras: FactExtras = NONE,
-): Promise<Facts | undefined> {
+async function eventFacts(event: NormalizedEvent, context: EvaluationContext, extras: FactExtras = NONE): Promise<Facts | undefined> {
   if (event.event !== "tool_call" && event.event !== "tool_result") return undefined;
   const options = {
     cwd: context.toolCwd ?? context.cwd,

@@ -98,7 +98,7 @@ function scalarMatches(expected: FilterScalar, actual: unknown): boolean {
   return actual === expected;
 }
 
-export function valueMatches(expected: FilterValue, actual: unknown): boolean {
+function valueMatches(expected: FilterValue, actual: unknown): boolean {
   if (actual === undefined) return false;
   if (Array.isArray(expected)) return expected.some((member) => scalarMatches(member, actual));
   return scalarMatches(expected, actual);

@@ -95,7 +95,7 @@ function hookFilterMatches(hook: Hook, candidate: Record<string, unknown>): bool
  * Math.random is enough, and it spares every hook call the ~1 ms it costs to
  * load node:crypto.
  */
-export function randomUuid(): string {
+function randomUuid(): string {
   let out = "";
   for (let i = 0; i < 36; i++) {
     if (i === 8 || i === 13 || i === 18 || i === 23) out += "-";

@@ -19,7 +19,7 @@ export const usesResultFacts = (filter: Readonly<Record<string, unknown>> | unde
   filter !== undefined && Object.hasOwn(filter, SECRETS_KEY);
 
 /** The text the model would read: the text blocks, one per line (PI_TOOL_RESULT). */
-export function resultText(content: readonly ContentBlock[]): string {
+function resultText(content: readonly ContentBlock[]): string {
   let text = "";
   for (let i = 0; i < content.length; i++) {
     const block = content[i]!;
@@ -40,13 +40,13 @@ const listOf = (kinds: readonly string[]) =>
   kinds.length === 1 ? kinds[0]! : `${kinds.slice(0, -1).join(", ")} and ${kinds[kinds.length - 1]}`;
 
 /** The reason of a redaction: which hook, which kinds, on which result; never how they were found. */
-export function redactionReason(hookNames: readonly string[], toolName: string, kinds: readonly string[]): string {
+function redactionReason(hookNames: readonly string[], toolName: string, kinds: readonly string[]): string {
   const hooks = hookNames.map((name) => `"${name}"`).join(", ");
   return `hookit: hook ${hooks} withheld secrets from the ${toolName} result (${listOf(kinds)})`;
 }
 
 /** What the model reads after the redacted result. */
-export function redactionNote(kinds: readonly string[]): string {
+function redactionNote(kinds: readonly string[]): string {
   return `[hookit] Secrets in this output were withheld (${listOf(kinds)}); each one shows as [REDACTED: <kind>]. Do not try to read them another way: if the task needs one, ask the user.`;
 }
 

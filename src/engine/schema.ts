@@ -34,7 +34,7 @@ export const actionSchema = z.union([
 ]);
 
 const scalar = z.union([z.string(), finite, z.boolean(), z.null()]);
-export const filterSchema = z.record(z.string(), z.union([scalar, z.array(scalar)]));
+const filterSchema = z.record(z.string(), z.union([scalar, z.array(scalar)]));
 
 export const hookSchema = z.strictObject({
   description: z.string(),
@@ -61,7 +61,6 @@ export const presetSchema = z.strictObject({
 });
 
 export type HookRecord = z.infer<typeof hookSchema>;
-export type PresetRecord = z.infer<typeof presetSchema>;
 
 const ALLOWED: Record<EventName, readonly HookOutcome[]> = {
   tool_call: ["pass", "block"],

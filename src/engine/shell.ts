@@ -11,7 +11,7 @@ let spawnFn: typeof Spawn | undefined;
 
 export const DEFAULT_TIMEOUT_MS = 5000;
 /** Output beyond this (per run, stdout + stderr) stops the command: it fails with code null. */
-export const OUTPUT_CAP_BYTES = 1024 * 1024;
+const OUTPUT_CAP_BYTES = 1024 * 1024;
 
 export interface ShellResult {
   /** Exit code; `null` when none was obtained (timeout, abort, signal, spawn failure, flood). */

@@ -10,18 +10,18 @@ export interface Failure {
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-export function toolCallLine(f: Failure, toolName: string): string {
+function toolCallLine(f: Failure, toolName: string): string {
   const during = f.phase === "when" ? " during when" : "";
   return `hookit: hook "${f.hook.name}" rejected ${toolName}${during} — \`${f.command}\``;
 }
 
-export function toolResultLine(f: Failure, toolName: string): string {
+function toolResultLine(f: Failure, toolName: string): string {
   const during = f.phase === "when" ? " during when" : "";
   return `hookit: hook "${f.hook.name}" blocked ${toolName} result${during} — \`${f.command}\``;
 }
 
 /** One line, or `<header>:` followed by `- <line>` per failure. */
-export function joinGuardLines(lines: string[], header: string): string {
+function joinGuardLines(lines: string[], header: string): string {
   if (lines.length === 1) return lines[0] as string;
   return `${header}:` + lines.map((line) => `\n- ${line}`).join("");
 }
@@ -44,7 +44,7 @@ export function patchText(reason: string): string {
   return `[BLOCKED by HooKit] ${reason}\n\nThe original tool result was suppressed.`;
 }
 
-export function reportLine(f: Failure): string {
+function reportLine(f: Failure): string {
   const label = f.phase === "when" ? `**${f.hook.name}** (when)` : `**${f.hook.name}**`;
   return `- ${label}: \`${f.command}\` (exit ${f.code === null ? "null" : f.code})`;
 }

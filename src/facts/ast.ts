@@ -14,7 +14,7 @@ export type Part =
 
 export type Word = Part[];
 
-export interface Assign {
+interface Assign {
   name: string;
   /** `null`: a loop variable or `read` target, value unknown. */
   value: Word | null;
@@ -39,7 +39,7 @@ export interface Simple {
   data?: true;
 }
 
-export interface Group {
+interface Group {
   t: "group";
   body: Script;
   subshell: boolean;

@@ -46,7 +46,7 @@ export function variableCommand(name: string, value: string): string {
 }
 
 /** `Remote.Origin.Mirror` → `remote.Origin.mirror`: section and key lower case, the subsection as written. */
-export function normalKey(key: string): string {
+function normalKey(key: string): string {
   const first = key.indexOf(".");
   const last = key.lastIndexOf(".");
   if (first < 0) return key.toLowerCase();
@@ -56,7 +56,7 @@ export function normalKey(key: string): string {
 }
 
 /** git's true: no value at all, `true`, `yes`, `on`, or a non-zero number, any case. */
-export function isTrue(value: string | undefined): boolean {
+function isTrue(value: string | undefined): boolean {
   if (value === undefined) return true;
   const v = value.trim().toLowerCase();
   return v === "true" || v === "yes" || v === "on" || (/^-?\d+$/.test(v) && Number(v) !== 0);

@@ -67,7 +67,7 @@ function rulesOf(path: string): Rule[] {
 }
 
 /** One line of an ignore file as a rule, or undefined for blanks, comments and what hookit cannot read for sure. */
-export function parseRule(raw: string): Rule | undefined {
+function parseRule(raw: string): Rule | undefined {
   // git drops trailing spaces (not tabs) unless a backslash keeps one.
   let line = raw.replace(/(?<!\\) +$/, "");
   if (line === "" || line.startsWith("#")) return undefined;

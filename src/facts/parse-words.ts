@@ -8,7 +8,7 @@ import type { FunctionDef, Part, Script, Word } from "./ast.ts";
 import { ansiC } from "./ansi-c.ts";
 
 /** How deep substitutions may nest before the reading stops (the facts turn it into the too-complex mark). */
-export const MAX_DEPTH = 24;
+const MAX_DEPTH = 24;
 /** The parser's error past MAX_DEPTH. */
 export const NESTED_TOO_DEEP = "nested too deep";
 const META = new Set([" ", "\t", "\n", ";", "&", "|", "<", ">", "(", ")"]);
@@ -20,9 +20,9 @@ const DOLLAR_NAME = /\$([A-Za-z_][A-Za-z0-9_]*|[0-9@*#?$!-])/y;
 const BRACED_NAME = /([A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!-])/y;
 const BRACED_OP = /(:?[-=+?])/y;
 
-export const isDigit = (c: string | undefined) => c !== undefined && c >= "0" && c <= "9";
-export const isNameStart = (c: string | undefined) => c !== undefined && ((c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || c === "_");
-export const isNameChar = (c: string | undefined) => isNameStart(c) || isDigit(c);
+const isDigit = (c: string | undefined) => c !== undefined && c >= "0" && c <= "9";
+const isNameStart = (c: string | undefined) => c !== undefined && ((c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || c === "_");
+const isNameChar = (c: string | undefined) => isNameStart(c) || isDigit(c);
 
 export abstract class WordReader {
   pos = 0;
@@ -287,7 +287,7 @@ export abstract class WordReader {
   }
 }
 
-export function pushLit(parts: Part[], v: string, q: boolean): void {
+function pushLit(parts: Part[], v: string, q: boolean): void {
   const last = parts[parts.length - 1];
   if (last && last.t === "lit" && last.q === q) last.v += v;
   else parts.push({ t: "lit", v, q });

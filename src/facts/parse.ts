@@ -3,8 +3,8 @@
 // guess instead of failing (bench/parsers.md says why this beat tree-sitter
 // and mvdan/sh here). Words keep their quoting, so expansion (expand.ts) can
 // do what bash does: quote removal, `$'…'`, tilde, brace, variables, globs.
-import type { Command, FunctionDef, Part, ParseResult, Pipeline, Redirect, Script, Simple, Word } from "./ast.ts";
-import { closingOf, collectSubs, lit, NESTED_TOO_DEEP, redirectOpAt, WordReader } from "./parse-words.ts";
+import type { Command, ParseResult, Pipeline, Redirect, Script, Simple, Word } from "./ast.ts";
+import { closingOf, lit, NESTED_TOO_DEEP, redirectOpAt, WordReader } from "./parse-words.ts";
 
 export { lit, NESTED_TOO_DEEP, redirectOpAt } from "./parse-words.ts";
 

@@ -103,7 +103,7 @@ export function realPathNoFollow(path: string): string {
   return parent === absolute ? absolute : joinPath(realPath(parent), baseName(absolute));
 }
 
-export const within = (path: string, dir: string): boolean => path === dir || path.startsWith(dir === "/" ? "/" : dir + "/");
+const within = (path: string, dir: string): boolean => path === dir || path.startsWith(dir === "/" ? "/" : dir + "/");
 
 const DEVICES = ["/dev/null", "/dev/stdout", "/dev/stderr", "/dev/stdin", "/dev/tty", "/dev/zero", "/dev/random", "/dev/urandom"];
 const isDevice = (path: string) =>

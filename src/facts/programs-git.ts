@@ -290,7 +290,7 @@ function gitPatch(sub: string, rest: Field[], patches: Field[], run: Run, progra
 }
 
 /** `-pN` / `-p N` / `--strip=N`: how many leading components of each name a patch drops. */
-export function patchStrip(words: readonly string[]): number | undefined {
+function patchStrip(words: readonly string[]): number | undefined {
   for (let i = 0; i < words.length; i++) {
     const word = words[i] as string;
     const value = /^-p(\d+)$/.exec(word)?.[1] ?? /^--strip=(\d+)$/.exec(word)?.[1] ?? (word === "-p" ? words[i + 1] : undefined);

@@ -75,7 +75,7 @@ export const ignore: Handler = () => undefined;
 export const readsOperands = reads();
 
 /** Options that name the file a program writes, in most programs that have them (`gcc -o`, `pandoc -o`, `openssl -out`). */
-export const OUTPUT_OPTIONS = new Set([
+const OUTPUT_OPTIONS = new Set([
   "-o",
   "--output",
   "-out",
@@ -90,7 +90,7 @@ export const OUTPUT_OPTIONS = new Set([
 ]);
 
 /** The value of an output option at `args[k]`, recorded as written. */
-export function outputOption(args: Field[], k: number, run: Run, program: string): void {
+function outputOption(args: Field[], k: number, run: Run, program: string): void {
   const text = (args[k] as Field).text;
   const eq = text.indexOf("=");
   const output = OUTPUT_OPTIONS.has(text)

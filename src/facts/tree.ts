@@ -11,7 +11,7 @@ import { gitIgnored } from "./ignored.ts";
 import { isDirectory } from "./paths.ts";
 
 /** `.env`, `.env.<anything>` and editor leftovers (`.env~`), any letter case: what the starter policy's guard then judges. */
-export const SECRET_NAME = /^\.env(?:[.~\s].*)?$/is;
+const SECRET_NAME = /^\.env(?:[.~\s].*)?$/is;
 const SKIPPED_DIRS = new Set([".git", "node_modules"]);
 const MAX_DIRS = 2000;
 const MAX_FOUND = 64;

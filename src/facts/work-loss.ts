@@ -52,7 +52,7 @@ interface LossRule {
   unless?: string[];
   actions?: string[];
 }
-export const GIT_LOSS_RULES: Readonly<Record<string, LossRule>> = {
+const GIT_LOSS_RULES: Readonly<Record<string, LossRule>> = {
   // `--keep` and `--merge` keep what they can, and drop staged changes of the files they reset.
   reset: { spec: { long: ["pathspec-from-file"] }, loses: "changes", when: ["hard", "merge", "keep"] },
   switch: {

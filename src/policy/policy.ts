@@ -88,7 +88,7 @@ function walkStop(start: string, env: Env): string {
  * it drops what the user set up (a source is added with `hookit source add`),
  * never the managed layer.
  */
-export function organizationLayers(env: Env): { files: StorageFile[]; notices: string[]; problem?: string } {
+function organizationLayers(env: Env): { files: StorageFile[]; notices: string[]; problem?: string } {
   const managed = managedLayer(env);
   const files = managed.file ? [managed.file] : [];
   if (env.HOOKIT === "0") return { files, notices: managed.notices };

@@ -12,11 +12,11 @@ import { stateDir, type Env } from "../paths.ts";
 import { resolvePolicyFiles, type PolicyFiles } from "./policy.ts";
 import { joinPath } from "../path-join.ts";
 
-export function policyDigest(text: string | Buffer): string {
+function policyDigest(text: string | Buffer): string {
   return crypto().createHash("sha256").update(text).digest("hex");
 }
 
-export function trustFile(env: Env = process.env): string {
+function trustFile(env: Env = process.env): string {
   return joinPath(stateDir(env), "trust.json");
 }
 

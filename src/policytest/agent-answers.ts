@@ -13,7 +13,7 @@ export interface AgentAnswer {
   note?: string;
 }
 
-export function kindOfEvent(event: NormalizedEvent): InvocationKind {
+function kindOfEvent(event: NormalizedEvent): InvocationKind {
   switch (event.event) {
     case "tool_call":
     case "tool_result":

@@ -10,7 +10,7 @@ import { candidatePolicy, loadCandidate } from "./policy.ts";
 import { judgeInvocation } from "./run-input.ts";
 import { createSandbox } from "./sandbox.ts";
 
-export interface Flip {
+interface Flip {
   record: LogRecord;
   before: Verdict;
   after: Verdict;
@@ -20,7 +20,7 @@ export interface Flip {
 }
 
 /** What a tool call came to: it ran (`allow`), it was refused, or the user was asked. */
-export type Verdict = "allow" | "block" | "ask";
+type Verdict = "allow" | "block" | "ask";
 
 export interface ReplayResult {
   /** Tool calls in range (doctor probes excluded). */
@@ -42,7 +42,7 @@ export interface ReplayFilter {
   agent?: string;
 }
 
-export function verdictOf(outcome: string): Verdict {
+function verdictOf(outcome: string): Verdict {
   return outcome === "block" ? "block" : outcome === "ask" ? "ask" : "allow";
 }
 

@@ -15,7 +15,7 @@ export interface CaseResult {
   error?: string;
 }
 
-export interface Actual {
+interface Actual {
   outcome: string;
   reason?: string;
   messages: string[];
@@ -47,7 +47,7 @@ export async function runCase(testCase: TestCase, hooks: readonly Hook[], contex
   return { case: testCase, ok: diff.length === 0, durationMs: performance.now() - started, actual, diff };
 }
 
-export function compare(expected: Expectation, actual: Actual): string[] {
+function compare(expected: Expectation, actual: Actual): string[] {
   const diff: string[] = [];
   if (expected.outcome !== actual.outcome) diff.push(`- outcome: ${expected.outcome}`, `+ outcome: ${actual.outcome}`);
   if (expected.reason !== undefined && !(actual.reason ?? "").includes(expected.reason)) {

@@ -5,7 +5,7 @@
 import { filterMatches, lookup } from "../engine/filter.ts";
 import type { FilterValue, Hook, ObservedStep } from "../engine/types.ts";
 
-export interface KeyCheck {
+interface KeyCheck {
   key: string;
   pattern: FilterValue;
   /** The candidate's value (undefined: the key is missing). */

@@ -63,7 +63,7 @@ export function shellHit(command: string, ctx: ProtectContext): ShellHit | undef
 type ProgramUse = "known" | "runs-code" | "unknown" | "changes-below";
 
 /** What the facts say the line would change among hookit's protected places. */
-export function factsHit(facts: Facts, ctx: ProtectContext, use: (program: string) => ProgramUse): ShellHit | undefined {
+function factsHit(facts: Facts, ctx: ProtectContext, use: (program: string) => ProgramUse): ShellHit | undefined {
   const set = facts.sets?.find((name) => GUARD_VARIABLES.has(name));
   if (set) return { type: "env", name: set };
   // A write or a program whose target is only known at run time: then a mention anywhere on the line is refused.

@@ -41,9 +41,9 @@ export interface LogRecord {
 }
 
 /** Recorded events larger than this (serialized) are left out: a log line stays a log line. */
-export const MAX_EVENTS_BYTES = 64 * 1024;
+const MAX_EVENTS_BYTES = 64 * 1024;
 /** The log is rotated when it reaches this size (`HOOKIT_LOG_MAX_BYTES` overrides it). */
-export const DEFAULT_MAX_LOG_BYTES = 10 * 1024 * 1024;
+const DEFAULT_MAX_LOG_BYTES = 10 * 1024 * 1024;
 
 export function decisionLogPath(stateDir: string): string {
   return joinPath(stateDir, "decisions.jsonl");
@@ -76,7 +76,7 @@ export function readDecisionLog(stateDir: string): LogRecord[] {
   return [...readRecords(rotatedLogPath(stateDir)), ...readRecords(decisionLogPath(stateDir))];
 }
 
-export function readRecords(path: string): LogRecord[] {
+function readRecords(path: string): LogRecord[] {
   let text: string;
   try {
     text = readFileSync(path, "utf8");

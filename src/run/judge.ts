@@ -100,7 +100,7 @@ export function judgeFailure(invocation: Invocation, cause: FailureCause, messag
  * about to run a tool; a tool result hookit failed to judge is withheld when the
  * failure is hookit's own; everything else is told to the user and goes on.
  */
-export function failureDecision(kind: InvocationKind, cause: FailureCause, message: string): Decision {
+function failureDecision(kind: InvocationKind, cause: FailureCause, message: string): Decision {
   if (kind === "tool_call") {
     const reason = cause === "internal" ? INTERNAL.tool_call(message) : message;
     return { block: reason, notices: [] }; // the harness shows a block's reason itself
@@ -244,7 +244,7 @@ function toolOf(invocation: Invocation): string | undefined {
   return event && "toolName" in event ? event.toolName : undefined;
 }
 
-export function outcomeOf(decision: Decision): LoggedOutcome {
+function outcomeOf(decision: Decision): LoggedOutcome {
   if (decision.ask !== undefined) return "ask";
   if (decision.block !== undefined) return "block";
   if (decision.patch) return "patch";

@@ -42,7 +42,7 @@ function git(args: readonly string[], options: { dir?: string; timeout?: number;
 }
 
 /** Refuses what git would read as an option (`--upload-pack=…`), whatever else the text is. */
-export function checkArgument(what: string, value: string): void {
+function checkArgument(what: string, value: string): void {
   if (value.startsWith("-") || value.includes("\u0000") || value.trim() === "")
     throw new GitError(`${what} "${value}" cannot be used (it is empty or starts with "-")`);
 }

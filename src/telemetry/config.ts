@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { configDir, type Env } from "../paths.ts";
 import { otlpSettingIn } from "../run/telemetry-kick.ts";
 
-export type OtlpProtocol = "http/protobuf" | "http/json";
+type OtlpProtocol = "http/protobuf" | "http/json";
 
 export interface TelemetryConfig {
   /** The full logs URL (`…/v1/logs`). */
@@ -37,15 +37,15 @@ interface OtlpSetting {
   includeInput?: unknown;
 }
 
-export const DEFAULT_ENDPOINT = "http://localhost:4318";
+const DEFAULT_ENDPOINT = "http://localhost:4318";
 const DEFAULT_TIMEOUT_MS = 10_000;
 
-export function settingsPath(env: Env): string {
+function settingsPath(env: Env): string {
   return join(configDir(env), "settings.json");
 }
 
 /** `telemetry.otlp` from hookit's settings, or undefined when export is off. */
-export function readOtlpSetting(env: Env): OtlpSetting | undefined {
+function readOtlpSetting(env: Env): OtlpSetting | undefined {
   try {
     return otlpSettingIn(readFileSync(settingsPath(env), "utf8"));
   } catch {
@@ -97,7 +97,7 @@ function appendLogsPath(base: string): string {
 }
 
 /** `k1=v1,k2=v2` with percent-encoded values (W3C baggage style, as the OTel variables use it). */
-export function parseKeyValues(text: string | undefined): Record<string, string> {
+function parseKeyValues(text: string | undefined): Record<string, string> {
   const out: Record<string, string> = {};
   for (const pair of (text ?? "").split(",")) {
     const at = pair.indexOf("=");

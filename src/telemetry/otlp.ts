@@ -36,7 +36,7 @@ export interface ExportLogsRequest {
 }
 
 /** What every log record is named (the LogRecord `event_name` field). */
-export const EVENT_NAME = "hookit.decision";
+const EVENT_NAME = "hookit.decision";
 
 // SeverityNumber values from the logs data model.
 const INFO = 9;

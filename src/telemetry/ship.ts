@@ -149,7 +149,7 @@ function failed(stateDir: string, status: ShipStatus, error: string): void {
   }
 }
 
-export function setDue(stateDir: string, at: number): void {
+function setDue(stateDir: string, at: number): void {
   const path = dueStampPath(stateDir);
   try {
     utimesSync(path, at / 1000, at / 1000);

@@ -19,7 +19,7 @@ export interface ShipStatus {
   gaps?: number;
 }
 
-export function telemetryDir(stateDir: string): string {
+function telemetryDir(stateDir: string): string {
   return join(stateDir, "telemetry");
 }
 

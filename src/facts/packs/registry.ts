@@ -28,7 +28,7 @@ import {
 import { storage } from "./storage.ts";
 import type { Pack } from "./types.ts";
 
-export type { Pack, Rule } from "./types.ts";
+export type { Pack } from "./types.ts";
 
 // Each pack is made when first needed: a call whose policy turns no pack on never builds them.
 const FAMILIES: ReadonlyArray<() => Pack> = [

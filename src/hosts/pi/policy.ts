@@ -9,7 +9,7 @@ import { projectTrust } from "../../agents/pi/metadata.ts";
 import type { PiContext, PiSessionEntry, PiSeverity } from "../../agents/pi/pi-types.ts";
 
 /** HooKit's session custom entry holding direct enablement. */
-export const CONFIG_ENTRY = "hookit-config";
+const CONFIG_ENTRY = "hookit-config";
 
 /** The files, catalog and `untrusted` (a project policy Pi's trust kept out) of `loadPolicyCatalog`, plus enablement. */
 export interface SessionPolicy extends PolicyCatalog {
@@ -45,7 +45,7 @@ export function withEnablement(policy: SessionPolicy, branch: readonly PiSession
 }
 
 /** The last valid `hookit-config` entry on the branch (even an empty set), else undefined. */
-export function savedEnablement(branch: readonly PiSessionEntry[] | undefined): string[] | undefined {
+function savedEnablement(branch: readonly PiSessionEntry[] | undefined): string[] | undefined {
   if (!Array.isArray(branch)) return undefined;
   for (let i = branch.length - 1; i >= 0; i--) {
     const entry = branch[i];

@@ -12,7 +12,7 @@ const LABEL_MAX = 512;
 const ID_MAX = 256;
 const DURATION_MAX = 2_147_483_647;
 
-export type EventContext = Record<string, unknown>;
+type EventContext = Record<string, unknown>;
 
 interface Segment {
   eventContext: EventContext;
