@@ -1,7 +1,7 @@
 // Loads the shell parser and fact derivation. The hot-path build swaps this file
-// for a `require` of the prebuilt `dist/facts.cjs`, made only when a hook (or
-// self-protection, for a command its own reader cannot settle) needs facts; the
-// command line picks its code cache there (src/facts/cache-kind.ts).
+// for facts-loader.hot.ts, a `require` of the prebuilt `dist/facts.cjs`, made only
+// when a hook (or self-protection, for a command its own reader cannot settle)
+// needs facts.
 // Here (tests, in-process hosts) the module is simply imported.
 import * as facts from "../facts/index.ts";
 
