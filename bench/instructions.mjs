@@ -19,8 +19,13 @@ if (spawnSync("valgrind", ["--version"]).status !== 0) {
   process.exit(1);
 }
 
-/** Instructions (millions) of one process under callgrind. */
+/**
+ * Instructions (millions) of one process under callgrind, after one run of the same process
+ * outside it: hookit's calls are counted with Node's compile cache as every call after an
+ * install's first finds it (src/bin.cjs), made under the same V8 flags (`--predictable`).
+ */
 function instructions(args, env, input) {
+  spawnSync(process.execPath, ["--predictable", ...args], { env, input, stdio: ["pipe", "ignore", "ignore"] });
   const run = spawnSync("valgrind", ["--tool=callgrind", "--callgrind-out-file=/dev/null", process.execPath, "--predictable", ...args], {
     env,
     input,

@@ -50,7 +50,7 @@ export function sourcesBench({ bin, rounds, payload, envFor }) {
   }
   const times = { node: [], none: [], one: [] };
   for (let i = 0; i < rounds; i++) {
-    times.node.push(cpuOf(`"${process.execPath}" -e 0`, process.env, ""));
+    times.node.push(cpuOf(`"${process.execPath}" -e 0`, { PATH: process.env.PATH, HOME: process.env.HOME }, ""));
     times.none.push(cpuOf(hook, none, payload));
     times.one.push(cpuOf(hook, one, payload));
   }

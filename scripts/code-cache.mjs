@@ -1,18 +1,16 @@
-// Makes V8 code caches for the hot path's bundles (dist/hook.cjs, dist/adapters/<id>.cjs):
-// real `hookit hook` calls under the starter policy (what `hookit init` writes), in a throwaway
-// HOME. When the calls are over, the code of every function that ran is saved next to its file,
-// and dist/bin.cjs compiles from it (see requireCached there):
-// - each adapter after one call on its captured pre-tool fixture (`<file>.<node version>.cache`);
-// - hook.cjs once per kind of call, after the usual calls of that kind
-//   (`hook.cjs.<shape>.<node version>.cache`): a cache holding code a call does not run costs
-//   that call time to read.
-// The starter policy's tool-call guards are data, so no shell or file-tool warm-up spawns a
-// hook's shell: the code that runs one (about 9 kB of the shell cache, 0.3 M instructions to
-// read on every call) is compiled on the calls that need it, which pay milliseconds for the
-// spawn itself (docs/performance.md). Its tool-result hook spawns one, so the result cache has it.
-// Run by scripts/build.mjs after the bundles exist.
+// Makes the V8 code caches of the hot path's bundles (dist/hook.cjs, dist/adapters/<id>.cjs,
+// dist/facts.cjs): real `hookit hook` calls under the starter policy (what `hookit init` writes),
+// in a throwaway HOME (scripts/code-cache-warm.cjs runs them). When the calls are over, the code
+// of every function that ran is saved next to its file, one cache per bundle, and dist/bin.cjs
+// compiles from it (src/bin.cjs). Run by scripts/build.mjs after the bundles exist.
+//
+// One cache per bundle, whatever the call: hook.cjs used to have one per kind of call (a shell
+// command, another tool, a tool's result, another event), guessed from the payload before the
+// bundle was compiled. On Node 22.23.5 one cache costs a Bash call 0.7 % (122.0 against
+// 121.2 M instructions) and a Write 1.7 % (108.2 against 106.3 M), and a wrong guess had cost
+// 4.7 M a call without any test noticing (docs/performance.md).
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
@@ -31,28 +29,6 @@ const WARM = [
   ["claude", "PreToolUse-Bash.json"],
 ];
 
-/** The kinds of call src/bin.cjs tells apart (callShape there). */
-const SHAPES = ["shell", "file", "result", "event"];
-
-// Loads the bundles through bin.cjs exactly as `hookit hook` does, runs the calls and, at exit,
-// writes the cache of the file CACHE names: an adapter's, or hook.cjs's for SHAPE.
-const CHILD = `
-const { writeFileSync } = require("node:fs");
-const bin = require(process.env.BIN);
-bin.makeCaches();
-process.on("exit", () => {
-  for (const [file, script] of bin.compiledScripts()) {
-    if (!file.endsWith(process.env.CACHE)) continue;
-    const shape = process.env.SHAPE ? process.env.SHAPE + "." : "";
-    writeFileSync(file + "." + shape + process.version + ".cache", script.createCachedData());
-  }
-});
-const hook = bin.requireCached("hook.cjs");
-(async () => {
-  // Through runHook, as bin.cjs calls it (it writes the replies to the ignored stdout).
-  for (const [args, payload] of JSON.parse(process.env.CALLS)) await hook.runHook(args, payload);
-})();`;
-
 export function makeCodeCaches() {
   const home = mkdtempSync(join(tmpdir(), "hookit-code-cache-"));
   try {
@@ -61,45 +37,59 @@ export function makeCodeCaches() {
     const project = join(home, "project");
     mkdirSync(join(project, ".git"), { recursive: true });
     mkdirSync(join(project, "src"));
-    const warm = (cache, calls, shape) => {
-      const run = spawnSync(process.execPath, ["-e", CHILD], {
+    const warm = (calls, save) => {
+      const list = join(home, "calls.json");
+      writeFileSync(list, JSON.stringify(calls));
+      const run = spawnSync(process.execPath, [resolve("scripts/code-cache-warm.cjs")], {
         cwd: project,
         stdio: ["ignore", "ignore", "pipe"],
         encoding: "utf8",
-        env: { ...env, BIN: bin, CACHE: cache, CALLS: JSON.stringify(calls), ...(shape && { SHAPE: shape }) },
+        env: { ...env, BIN: bin, CALLS: list, SAVE: save },
       });
       // A block (exit 2) is as good a warm-up as a pass; a crash is not.
-      if (run.status !== 0 && run.status !== 2)
-        throw new Error(`code cache: the warm-up for ${cache} ${shape ?? ""} exited ${run.status}: ${run.stderr}`);
+      if (run.status !== 0 && run.status !== 2) throw new Error(`code cache: the warm-up for ${save} exited ${run.status}: ${run.stderr}`);
     };
+    // Each adapter after one call on its captured pre-tool fixture, in its own process: warming
+    // hook.cjs in the process that ran the eight adapters' calls too made a Write 4.5 M
+    // instructions dearer (108.5 against 113.0 M).
     for (const [agent, file] of WARM) {
       const payload = readFileSync(join(fixtures, agent, file), "utf8").replaceAll("/home/user/project", project);
-      warm(`/adapters/${agent}.cjs`, [[["--agent", agent, file.split("-")[0]], payload]]);
+      warm([[["--agent", agent, file.split("-")[0]], payload]], `/adapters/${agent}.cjs`);
     }
-    const calls = claudeCalls(project);
-    for (const shape of SHAPES) warm("/hook.cjs", calls[shape], shape);
+    warm(claudeCalls(project), "/hook.cjs,/facts.cjs");
   } finally {
     rmSync(home, { recursive: true, force: true });
   }
   const made = readdirSync("dist/adapters").filter((name) => name.endsWith(`.${process.version}.cache`)).length;
-  const missing = SHAPES.filter((shape) => !existsSync(`dist/hook.cjs.${shape}.${process.version}.cache`));
+  const missing = ["hook.cjs", "facts.cjs"].filter((file) => !readdirSync("dist").includes(`${file}.${process.version}.cache`));
   if (made !== WARM.length || missing.length > 0)
-    throw new Error(
-      `code cache: expected ${WARM.length} adapter caches and one hook.cjs cache per shape, made ${made}, missing ${missing}`,
-    );
+    throw new Error(`code cache: expected ${WARM.length} adapter caches, hook.cjs's and facts.cjs's; made ${made}, missing ${missing}`);
 }
 
-/** The usual Claude Code calls of each shape: shell lines (with facts), file tools, other events. */
+/**
+ * The usual Claude Code calls: a build-and-test line and a plain one (their facts), a file tool,
+ * tool results, other events. What a cache holds, every call pays to read (about 28
+ * instructions a byte), and a function it lacks is compiled when first needed (about ten times
+ * its share of the cache). So not the rare spellings only an attempt to get around a guard uses
+ * (`sudo env timeout`, `find -exec`, `bash -c`), and not searches and globs either: warming
+ * `grep -rn TODO src | head -n 20; ls src/*.ts; rm -rf build; git push origin main` as well
+ * took 3.0 M instructions off that line and put 3.2 M on the compound line of the bench
+ * (Node 22.23.5). The facts had two caches for this, chosen by a guess from the command line;
+ * one cache is simpler and costs a search line what the other costs a plain one.
+ */
 function claudeCalls(project) {
   const fixture = (file, changes = {}) =>
     JSON.stringify({ ...JSON.parse(readFileSync(join(fixtures, "claude", file), "utf8")), cwd: project, ...changes });
   const call = (event, payload) => [["--agent", "claude", event], payload];
   const bash = (command) => call("PreToolUse", fixture("PreToolUse-Bash.json", { tool_input: { command } }));
   const tool = (tool_name, tool_input) => call("PreToolUse", fixture("PreToolUse-Write.json", { tool_name, tool_input }));
-  return {
-    shell: [bash("cd src && git add -A && git commit -m 'fix: x' && npm test 2>&1 | tail -n 20 > ../test.log"), bash("echo hello")],
-    file: [tool("Write", { file_path: join(project, "src", "a.ts"), content: "x\n" })],
-    result: [call("PostToolUse", fixture("PostToolUse-Bash.json")), call("PostToolUse", fixture("PostToolUse-Write.json"))],
-    event: [call("UserPromptSubmit", fixture("UserPromptSubmit.json")), call("Stop", fixture("Stop.json"))],
-  };
+  return [
+    bash("cd src && git add -A && git commit -m 'fix: x' && npm test 2>&1 | tail -n 20 > ../test.log"),
+    bash("echo hello"),
+    tool("Write", { file_path: join(project, "src", "a.ts"), content: "x\n" }),
+    call("PostToolUse", fixture("PostToolUse-Bash.json")),
+    call("PostToolUse", fixture("PostToolUse-Write.json")),
+    call("UserPromptSubmit", fixture("UserPromptSubmit.json")),
+    call("Stop", fixture("Stop.json")),
+  ];
 }

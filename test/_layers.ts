@@ -21,11 +21,12 @@ export const LAYERS: ReadonlyArray<{ name: string; rank: number; paths: readonly
     paths: [
       "paths.ts",
       "path-join.ts",
-      "word-search.ts",
       "errors.ts",
       "fs-atomic.ts",
       "crypto.lazy.ts",
+      "crypto.hot.ts",
       "os.lazy.ts",
+      "os.hot.ts",
       "temp-dir.ts",
       "work-tree.ts",
       "exec-path.ts",

@@ -95,7 +95,7 @@ async function eventFacts(event: NormalizedEvent, context: EvaluationContext, ex
   };
   if (event.toolName !== "bash") return derivePathFacts(event.toolName, event.input, options); // no parser needed
   if (typeof event.input.command !== "string") return undefined;
-  const { deriveCommandFacts } = await loadFacts(event.input.command); // the parser, loaded on first need
+  const { deriveCommandFacts } = await loadFacts(); // the parser, loaded on first need
   return deriveCommandFacts(event.input.command, options);
 }
 

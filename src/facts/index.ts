@@ -19,7 +19,6 @@ import { BudgetSpent, endBudget, readingFailed, startBudget, tooComplex } from "
 export type { CommandFact, Effect, FactOptions, Facts, Location, PathFact, SharedFacts } from "./types.ts";
 export { factCandidate, factEnv, FACT_KEYS, FACT_PREFIX } from "./candidate.ts";
 export { parseScript } from "./parse.ts";
-export { factsCacheKind } from "./cache-kind.ts";
 export { derivePathFacts };
 export { programUse } from "./programs.ts";
 export { TOO_COMPLEX, tooComplexMark } from "./budget.ts";

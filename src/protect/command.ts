@@ -34,7 +34,7 @@ export function shellHit(command: string, ctx: ProtectContext): ShellHit | undef
   let facts: Facts;
   let use: (program: string) => ProgramUse;
   try {
-    const module = factsNow(command);
+    const module = factsNow();
     facts = module.deriveCommandFacts(command, {
       cwd: ctx.cwd,
       projectDir: ctx.projectDir,
@@ -46,7 +46,7 @@ export function shellHit(command: string, ctx: ProtectContext): ShellHit | undef
     // The facts never throw; should loading them fail, the line was not read: refused.
     return { type: "complex", mark: `a line hookit could not read (${(error as Error).message})` };
   }
-  const mark = factsNow(command).tooComplexMark(facts.unresolved);
+  const mark = factsNow().tooComplexMark(facts.unresolved);
   if (mark) return { type: "complex", mark };
   if (
     namesStartupFile(command) &&

@@ -17,7 +17,7 @@ import { packageDirOfBundle } from "../protect/package-dir.ts";
 
 export { parseHookArgs, type HookArgs };
 
-/** `stdin`: the payload when the caller (src/bin.cjs) has read it already. */
+/** `stdin`: the payload when the caller has read it already (the build's code-cache warm-up); else it is read here. */
 export async function runHook(argv: readonly string[], stdin?: string): Promise<void> {
   const args = parseHookArgs(argv);
   let reply: Reply;

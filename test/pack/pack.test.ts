@@ -86,6 +86,9 @@ describe("the packed tarball", () => {
     const listing = execFileSync("tar", ["-tzf", tarball], { encoding: "utf8" });
     expect(listing).toContain("package/dist/bin.cjs");
     expect(listing).toContain("package/dist/hook.cjs");
+    // The hot path's code caches ship with the code; Node's compile cache is each install's own.
+    expect(listing).toContain(`package/dist/hook.cjs.${process.version}.cache`);
+    expect(listing).not.toContain("compile-cache");
     const version = hookit("--version");
     expect(version.status).toBe(0);
     expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);

@@ -95,8 +95,8 @@ describe("when hookit itself cannot load", () => {
     const box = sandbox();
     const dist = join(box.root, "broken-dist");
     cpSync(join(packageRoot(), "dist"), dist, { recursive: true });
-    // e.g. a half-finished update; the hot path compiles the adapter from its wrapped copy (src/bin.cjs).
-    for (const file of ["claude.cjs", "claude.cjs.wrapped"]) writeFileSync(join(dist, "adapters", file), "module.exports = {;");
+    // e.g. a half-finished update.
+    writeFileSync(join(dist, "adapters", "claude.cjs"), "module.exports = {;");
     const run = (event: string) =>
       spawnSync(process.execPath, [join(dist, "bin.cjs"), "hook", "--agent", "claude", event], {
         input: preToolText("claude", box),

@@ -1,127 +1,153 @@
-// The hot path compiles from V8 code caches that the build makes (src/bin.cjs,
-// scripts/code-cache.mjs). A cache V8 turns down silently costs the whole gain,
-// so the built files must be accepted; and a damaged cache must never change
-// what hookit answers, only how fast.
+// The hot path compiles its bundles from V8 code caches that the build makes (src/bin.cjs,
+// scripts/code-cache.mjs), and the CLI runs through Node's own compile cache. A cache V8 turns
+// down silently costs the whole gain, so the built files must be accepted; a damaged or missing
+// cache must never change what hookit answers, only how fast; and every cache sits where
+// self-protection refuses writes (docs/security.md): a cache the model can write is bytecode it
+// can make hookit run.
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createRequire } from "node:module";
-import { expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 // @ts-expect-error: a plain .mjs build script without type declarations
 import { adapterIds } from "../../../scripts/agents.mjs";
-import { packageRoot, useBuiltHookit } from "../../_sandbox.ts";
+import { agentPayloads } from "../../reliability/_payloads.ts";
+import { HOOK_AGENTS, inspectReply, type HookAgent } from "../../reliability/_protocol.ts";
+import { packageRoot, runHook, sandbox, type Sandbox, useBuiltHookit } from "../../_sandbox.ts";
 
 useBuiltHookit();
 
 const ADAPTERS: string[] = adapterIds().filter((id: string) => id !== "pi" && id !== "opencode");
+const HOT = ["hook.cjs", "facts.cjs", ...ADAPTERS.map((id) => `adapters/${id}.cjs`)];
 
-const require = createRequire(import.meta.url);
-const SHAPES = ["shell", "file", "result", "event"];
-
-/** Loads hook.cjs (for one call shape) and every adapter through bin.cjs; prints each file and whether V8 used its cache. */
-function loadAll(dist: string, shape: string): Array<[string, boolean]> {
+/** Loads every hot bundle through dist/bin.cjs; each file and whether V8 turned its cache down. */
+function loadAll(dist: string): Array<[string, boolean]> {
   const script = `
     const bin = require(${JSON.stringify(join(dist, "bin.cjs"))});
-    bin.requireCached("hook.cjs", ${JSON.stringify(shape)});
-    for (const id of ${JSON.stringify(ADAPTERS)}) bin.requireCached("adapters/" + id + ".cjs");
+    for (const file of ${JSON.stringify(HOT)}) bin.requireCached(file);
     console.log(JSON.stringify([...bin.compiledScripts()].map(([file, s]) => [file.slice(${dist.length + 1}), s.cachedDataRejected])));`;
   const run = spawnSync(process.execPath, ["-e", script], { encoding: "utf8" });
   expect(run.stderr).toBe("");
   return JSON.parse(run.stdout) as Array<[string, boolean]>;
 }
 
-test("every hot bundle has a code cache for this Node (hook.cjs one per call shape), and V8 accepts each one", () => {
-  for (const shape of SHAPES) {
-    const loaded = loadAll(join(packageRoot(), "dist"), shape);
-    expect(loaded.map(([file]) => file).sort()).toEqual(["hook.cjs", ...ADAPTERS.map((id) => `adapters/${id}.cjs`)].sort());
-    expect(loaded.filter(([, rejected]) => rejected)).toEqual([]);
-  }
-});
-
-test("the call shape is told from the event name and the payload", () => {
-  const { callShape } = require(join(packageRoot(), "dist", "bin.cjs")) as { callShape: (event: string, stdin?: string) => string };
-  expect(callShape("PreToolUse", '{"tool_input":{"command":"ls"}}')).toBe("shell");
-  expect(callShape("BeforeTool", '{"tool_input":{"file_path":"a"}}')).toBe("file");
-  expect(callShape("beforeShellExecution", '{"command":"ls"}')).toBe("shell");
-  // A tool's result, whatever the tool: PostToolUse (Claude, Codex, Factory, Kimi), postToolUse and
-  // postToolUseFailure (Copilot, Cursor), AfterTool (Gemini), afterShellExecution (Cursor).
-  expect(callShape("PostToolUse", '{"tool_input":{"command":"ls"}}')).toBe("result");
-  expect(callShape("postToolUseFailure", '{"toolArgs":"{}"}')).toBe("result");
-  expect(callShape("AfterTool", '{"tool_input":{"command":"ls"}}')).toBe("result");
-  expect(callShape("afterShellExecution", '{"command":"ls"}')).toBe("result");
-  expect(callShape("UserPromptSubmit", '{"prompt":"run the \\"command\\": ls"}')).toBe("event");
-  expect(callShape("Stop", undefined)).toBe("event");
-});
-
-test("a damaged code cache is turned down by V8 and the hook answers exactly as before", () => {
+/** A copy of dist/ to break things in, with a HOME whose policy reads the facts (`hookit.reads`). */
+function copiedDist(): { dist: string; hook: (command: string) => ReturnType<typeof spawnSync> } {
   const dist = join(mkdtempSync(join(tmpdir(), "hookit-code-cache-")), "dist");
   cpSync(join(packageRoot(), "dist"), dist, { recursive: true });
-  const payload = readFileSync(join(import.meta.dirname, "../../fixtures/claude/PreToolUse-Bash.json"), "utf8");
+  rmSync(join(dist, "compile-cache"), { recursive: true, force: true });
   const home = mkdtempSync(join(tmpdir(), "hookit-code-cache-home-"));
   writeFileSync(
     join(home, "hookit.json"),
     JSON.stringify({
-      local: { no: { description: "", event: "tool_call", filter: { toolName: "^bash$" }, shell: "false", default: true } },
+      local: { env: { description: "", event: "tool_call", filter: { "hookit.reads": "/\\.env$" }, shell: "false", default: true } },
     }),
   );
   const env = { PATH: process.env.PATH, HOME: home, XDG_STATE_HOME: join(home, "state"), HOOKIT_CONFIG: join(home, "hookit.json") };
-  const hook = () =>
+  const hook = (command: string) =>
     spawnSync(process.execPath, [join(dist, "bin.cjs"), "hook", "--agent", "claude", "PreToolUse"], {
-      input: payload,
+      input: JSON.stringify({ session_id: "s", cwd: home, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command } }),
       env,
       encoding: "utf8",
     });
-  const before = hook();
-  expect(before.stdout).toContain('"permissionDecision":"deny"');
-  const damaged = ["adapters/claude.cjs", "hook.cjs"];
-  writeFileSync(join(dist, `adapters/claude.cjs.${process.version}.cache`), Buffer.alloc(4096, 7));
-  for (const shape of SHAPES) writeFileSync(join(dist, `hook.cjs.${shape}.${process.version}.cache`), Buffer.alloc(4096, 7));
-  expect(
-    loadAll(dist, "shell")
-      .filter(([, rejected]) => rejected)
-      .map(([file]) => file)
-      .sort(),
-  ).toEqual(damaged);
-  const after = hook();
-  expect({ stdout: after.stdout, status: after.status }).toEqual({ stdout: before.stdout, status: before.status });
+  return { dist, hook };
+}
+
+test("every hot bundle has a code cache for this Node, and V8 accepts each one", () => {
+  const loaded = loadAll(join(packageRoot(), "dist"));
+  expect(loaded.map(([file]) => file).sort()).toEqual([...HOT].sort());
+  expect(loaded.filter(([, rejected]) => rejected)).toEqual([]);
 });
 
-test("each hot bundle's saved wrapped source is exactly the module wrapped, and a missing one is wrapped at run time", () => {
-  const bin = require(join(packageRoot(), "dist", "bin.cjs")) as { wrap: (s: string) => string; wrappedSource: (file: string) => string };
-  const dist = join(packageRoot(), "dist");
-  for (const file of ["hook.cjs", "facts.cjs", ...ADAPTERS.map((id) => `adapters/${id}.cjs`)]) {
-    const wrapped = readFileSync(join(dist, `${file}.wrapped`), "utf8");
-    expect(wrapped, file).toBe(bin.wrap(readFileSync(join(dist, file), "utf8")));
+test.each(["damaged", "missing"])("a %s code cache is only slower: the hook answers exactly as before", (state) => {
+  const { dist, hook } = copiedDist();
+  const calls = ["cat .env", "ls src && npm test"].map(hook);
+  expect(calls[0]?.stdout).toContain('"permissionDecision":"deny"');
+  expect(calls[1]?.stdout).toBe("");
+  for (const file of HOT) {
+    const cache = join(dist, `${file}.${process.version}.cache`);
+    if (state === "damaged") writeFileSync(cache, Buffer.alloc(4096, 7));
+    else rmSync(cache);
   }
-  const copy = join(mkdtempSync(join(tmpdir(), "hookit-wrapped-")), "dist");
-  cpSync(dist, copy, { recursive: true });
-  rmSync(join(copy, "hook.cjs.wrapped"));
-  expect(bin.wrappedSource(join(copy, "hook.cjs"))).toBe(bin.wrap(readFileSync(join(copy, "hook.cjs"), "utf8")));
-  // Through the cache, as a hook call loads it: V8 still accepts the cache.
-  expect(loadAll(copy, "shell").filter(([, rejected]) => rejected)).toEqual([]);
+  if (state === "damaged")
+    expect(
+      loadAll(dist)
+        .filter(([, rejected]) => rejected)
+        .map(([file]) => file)
+        .sort(),
+    ).toEqual([...HOT].sort());
+  const again = ["cat .env", "ls src && npm test"].map(hook);
+  expect(again.map((r) => [r.stdout, r.status])).toEqual(calls.map((r) => [r.stdout, r.status]));
 });
 
-test("the bundles' own requires reach the adapters' caches for an adapter file name only", () => {
-  const { isAdapterFile } = require(join(packageRoot(), "dist", "bin.cjs")) as { isAdapterFile: (name: string) => boolean };
-  const yes = ["./adapters/claude.cjs", "./adapters/a.cjs", ...ADAPTERS.map((id) => `./adapters/${id}.cjs`)];
-  const no = ["./adapters/.cjs", "./adapters/A.cjs", "./adapters/../x.cjs", "./adapters/cl-aude.cjs", "./adapters/claude.mjs"];
-  no.push("./adapters/claude.cjsx", "adapters/claude.cjs", "./validate.cjs", "node:fs", "./adapters/claude/index.cjs");
-  for (const name of yes) expect(isAdapterFile(name), name).toBe(true);
-  for (const name of no) expect(isAdapterFile(name), name).toBe(false);
+describe("Node's compile cache", () => {
+  test("the CLI keeps it in dist/, never in Node's default place under the temp folder", () => {
+    const { dist } = copiedDist();
+    const temp = mkdtempSync(join(tmpdir(), "hookit-temp-"));
+    const run = spawnSync(process.execPath, [join(dist, "bin.cjs"), "--version"], {
+      env: { PATH: process.env.PATH, HOME: temp, TMPDIR: temp },
+      encoding: "utf8",
+    });
+    expect(run.status).toBe(0);
+    expect(readdirSync(temp)).toEqual([]);
+    expect(readdirSync(join(dist, "compile-cache")).length).toBeGreaterThan(0);
+  });
+
+  test("with dist/ read-only (an install the user cannot write) the CLI and the hook still run", () => {
+    if (process.getuid?.() === 0) {
+      // root writes through any mode: make the cache's place a file instead, which no one can make a folder in.
+      const { dist, hook } = copiedDist();
+      writeFileSync(join(dist, "compile-cache"), "");
+      expect(spawnSync(process.execPath, [join(dist, "bin.cjs"), "--version"], { encoding: "utf8" }).status).toBe(0);
+      expect(hook("cat .env").stdout).toContain('"permissionDecision":"deny"');
+      return;
+    }
+    const { dist, hook } = copiedDist();
+    chmodSync(dist, 0o555);
+    try {
+      expect(spawnSync(process.execPath, [join(dist, "bin.cjs"), "--version"], { encoding: "utf8" }).status).toBe(0);
+      expect(hook("cat .env").stdout).toContain('"permissionDecision":"deny"');
+      expect(existsSync(join(dist, "compile-cache"))).toBe(false);
+    } finally {
+      chmodSync(dist, 0o755);
+    }
+  });
 });
 
-test("stdin is read before the bundle is chosen whether the agent gives a pipe, a socket pair or a file", () => {
-  const bin = join(packageRoot(), "dist", "bin.cjs");
-  const script = `process.stdout.write(String(require(${JSON.stringify(bin)}).pipedStdin()?.length))`;
-  const payload = '{"tool_input":{"command":"ls"}}';
-  // child_process gives a socket pair, as Claude Code, Gemini CLI and Copilot CLI spawn their hooks.
-  expect(spawnSync(process.execPath, ["-e", script], { input: payload, encoding: "utf8" }).stdout).toBe(String(payload.length));
-  const viaShell = (redirect: string) => spawnSync("bash", ["-c", `printf '%s' '${payload}' ${redirect}`], { encoding: "utf8" });
-  const file = join(mkdtempSync(join(tmpdir(), "hookit-stdin-")), "payload.json");
-  writeFileSync(file, payload);
-  expect(viaShell(`| "${process.execPath}" -e '${script}'`).stdout).toBe(String(payload.length));
-  expect(spawnSync("bash", ["-c", `"${process.execPath}" -e '${script}' < "${file}"`], { encoding: "utf8" }).stdout).toBe(
-    String(payload.length),
-  );
+/** `command` as the agent's captured shell call. */
+async function shellVerdict(agent: HookAgent, box: Sandbox, command: string) {
+  const [event, payload] = agentPayloads(agent, box.project).preTool;
+  const out = structuredClone(payload);
+  if (agent === "copilot") (out.toolArgs as Record<string, unknown>).command = command;
+  else if (agent === "cursor") out.command = command;
+  else if (agent === "antigravity") ((out.toolCall as Record<string, unknown>).args as Record<string, unknown>).CommandLine = command;
+  else (out.tool_input as Record<string, unknown>).command = command;
+  const reply = await runHook(box, agent, event, out, { cwd: box.project });
+  const verdict = inspectReply(agent, event, "tool_call", { stdout: reply.stdout, stderr: reply.stderr, exitCode: reply.exitCode ?? -1 });
+  expect(verdict.problems).toEqual([]);
+  return verdict;
+}
+
+describe("the caches are out of the model's reach", () => {
+  const dist = () => join(packageRoot(), "dist");
+  const ATTACKS = [
+    () => `rm -rf ${dist()}/compile-cache`,
+    () => `echo x > ${dist()}/compile-cache/v22-x64/0badc0de`,
+    () => `cp /tmp/evil.cache ${dist()}/hook.cjs.${process.version}.cache`,
+    () => `printf x > ${dist()}/facts.cjs.${process.version}.cache`,
+  ];
+  const INNOCENT = [
+    () => `ls ${dist()}/compile-cache`,
+    () => "rm -rf build/compile-cache node_modules/.cache",
+    () => "echo x > dist-notes/compile-cache.txt",
+  ];
+  test.each(HOOK_AGENTS)("%s: writing or deleting a cache is blocked; the look-alikes pass", async (agent) => {
+    const box = sandbox();
+    for (const attack of ATTACKS) {
+      const verdict = await shellVerdict(agent, box, attack());
+      expect(verdict.blocked, attack()).toBe(true);
+      expect(verdict.reason).toContain("blocked by self-protection");
+    }
+    for (const innocent of INNOCENT) expect((await shellVerdict(agent, box, innocent())).blocked, innocent()).toBe(false);
+  });
 });
