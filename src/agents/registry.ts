@@ -8,7 +8,7 @@ export const ADAPTERS = LOADERS;
 
 export type HookAgentId = keyof typeof ADAPTERS;
 
-export { AGENT_IDS, IN_PROCESS_AGENTS, isInProcessAgent, type AgentId, type InProcessAgentId } from "../contract/agent-ids.ts";
+export { AGENT_IDS, isInProcessAgent, type AgentId } from "../contract/agent-ids.ts";
 
 /** Other names of the hook agents (each agent's facts.ts), e.g. `claude-code` for `claude`. */
 export const ALIASES: Record<string, HookAgentId> = Object.fromEntries(

@@ -17,7 +17,7 @@ export function loadEffectivePolicy(cwd: string, env: Env = process.env): Loaded
 }
 
 /** One explicit file, validated as project storage (the stricter of the two). */
-export function loadSingleFile(path: string): { file: StorageFile; catalog: CatalogResult } {
+function loadSingleFile(path: string): { file: StorageFile; catalog: CatalogResult } {
   const absolute = resolve(path);
   const file: StorageFile = { storage: "project", path: absolute, text: readFileSync(absolute, "utf8") };
   return { file, catalog: loadCatalog([file]) };

@@ -7,7 +7,7 @@ import { fail, logger } from "./_output.ts";
 
 const COLOURS: Record<string, string> = { block: "31", ask: "36", patch: "33", continue: "35", report: "33", pass: "32" };
 
-export function formatTable(records: readonly LogRecord[], colour: boolean): string {
+function formatTable(records: readonly LogRecord[], colour: boolean): string {
   const head = ["time", "agent", "event", "tool", "outcome", "hooks", "ms"];
   const rows = records.map((r) => [
     r.ts.replace("T", " ").slice(0, 19),

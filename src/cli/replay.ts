@@ -12,7 +12,7 @@ import { diagnosticLines } from "./_policy.ts";
 const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
 
 /** `7d`, `12h`, `30m`, `2w`, or a date/time (`2026-11-30`, ISO 8601) → ms since the epoch. */
-export function parseSince(text: string, now = Date.now()): number | undefined {
+function parseSince(text: string, now = Date.now()): number | undefined {
   const relative = /^(\d+)\s*([smhdw])$/.exec(text.trim());
   if (relative) return now - Number(relative[1]) * (UNITS[relative[2] as string] as number);
   const absolute = Date.parse(text);

@@ -10,7 +10,7 @@ import { fail, note } from "./_output.ts";
 import { diagnosticLines } from "./_policy.ts";
 
 /** Where a project keeps its policy tests. */
-export const TESTS_DIR = join(".hookit", "tests");
+const TESTS_DIR = join(".hookit", "tests");
 
 export default defineCommand({
   meta: { name: "test", description: "Run the policy's test cases (.hookit/tests/*.json) in a throwaway sandbox" },

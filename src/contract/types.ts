@@ -92,7 +92,7 @@ export interface Reply {
   exitCode: number;
 }
 
-export type Support = "native" | "approximate" | "impossible";
+type Support = "native" | "approximate" | "impossible";
 
 /** One cell of an adapter's capability table: how a hookit event maps here. */
 export interface CapabilityRow {

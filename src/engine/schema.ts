@@ -130,8 +130,6 @@ export function fileJsonSchema(): Record<string, unknown> {
   return schema;
 }
 
-export { ACTION_TYPES };
-
 // --- hookit extension: fact keys (`hookit.*`, docs/configuration.md) ---------
 
 const FACT_EVENTS: ReadonlySet<string> = new Set(["tool_call", "tool_result"]);

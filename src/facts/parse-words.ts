@@ -298,7 +298,7 @@ export function lit(word: Word): string {
   return word.map((p) => (p.t === "lit" ? p.v : p.src)).join("");
 }
 
-export function collectSubs(parts: Part[]): Script[] {
+function collectSubs(parts: Part[]): Script[] {
   const out: Script[] = [];
   for (const p of parts) {
     if (p.t === "sub" || p.t === "proc") out.push(p.script);

@@ -6,7 +6,7 @@
 import type { Command, ParseResult, Pipeline, Redirect, Script, Simple, Word } from "./ast.ts";
 import { closingOf, lit, NESTED_TOO_DEEP, redirectOpAt, WordReader } from "./parse-words.ts";
 
-export { lit, NESTED_TOO_DEEP, redirectOpAt } from "./parse-words.ts";
+export { NESTED_TOO_DEEP, redirectOpAt } from "./parse-words.ts";
 
 const PREFIX_KEYWORDS = new Set(["!", "time", "if", "then", "elif", "else", "do", "while", "until", "{", "coproc"]);
 const CLOSING_KEYWORDS = new Set(["fi", "done", "esac", "}"]);

@@ -34,7 +34,10 @@ export const FAMILIES: Readonly<Record<string, readonly Program[]>> = {
   tools: TOOLS,
 };
 
-/** One line per family, for the docs' program table (docs/programs.md). */
+/**
+ * One line per family, for the docs' program table (docs/programs.md).
+ * @public read by scripts/gen-programs.mjs through a bundle knip cannot follow
+ */
 export const FAMILY_NOTES: Readonly<Record<keyof typeof FAMILIES & string, string>> = {
   files: "make, change, copy, move and delete files: their operands, `-t` targets, `-R`",
   readers: "read their operands (a few also write an output file: `sort -o`, `uniq IN OUT`); searchers; programs whose words are data",

@@ -172,7 +172,7 @@ export function classify(path: string, ctx: ProtectContext): Protected | undefin
 }
 
 /** The real path, resolving symlinks for the part that exists. */
-export function realPath(path: string): string {
+function realPath(path: string): string {
   const known = realPaths.get(path);
   if (known !== undefined) return known;
   const real = realPathWith(path, realPath);

@@ -15,7 +15,7 @@ import { insertChild } from "../../install/splice.ts";
 import type { InstallTarget, TransformResult } from "../../install/types.ts";
 import { isRecord } from "../../is-record.ts";
 
-export const HOOK_NAME = "hookit";
+const HOOK_NAME = "hookit";
 const AGENT = "antigravity";
 const EMPTY_TEXT = renderNewFile({});
 /** The events whose entries are matcher groups; the docs list the other three as flat handler lists. */

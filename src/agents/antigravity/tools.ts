@@ -64,7 +64,7 @@ export function normalizeAntigravityCalls(name: string, args: Payload, where: st
  * that reason): guessing would let a policy written for `write` miss the call. Every other tool
  * (MCP, browser_*, search_web, …) keeps its native name and arguments.
  */
-export function normalizeAntigravityTool(name: string, args: Payload, where: string, cwd?: string): NormalizedTool {
+function normalizeAntigravityTool(name: string, args: Payload, where: string, cwd?: string): NormalizedTool {
   const entry = Object.hasOwn(NORMALIZERS, name) ? NORMALIZERS[name] : undefined;
   if (entry === undefined) return { toolName: name, input: args };
   const required = (key: string): string => {

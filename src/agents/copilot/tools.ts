@@ -48,7 +48,7 @@ export function normalizeCopilotCalls(name: string, args: Record<string, unknown
 }
 
 /** One call onto the vocabulary; unknown tools keep name and input. */
-export function normalizeCopilotTool(name: string, args: Record<string, unknown>): NormalizedTool {
+function normalizeCopilotTool(name: string, args: Record<string, unknown>): NormalizedTool {
   const path = soleString(args, ["path", "file_path"], name);
   // str_replace_editor is one tool with a `command` that says what it does.
   const action = name === "str_replace_editor" ? stringOf(args.command) : undefined;

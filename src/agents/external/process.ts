@@ -10,12 +10,12 @@ import { checkedAdapter, type Broken } from "./checked.ts";
 import { PROTOCOL_VERSION, readNormalizeError, type ExternalInfo } from "./protocol.ts";
 
 /** One call answers well within this, or the adapter counts as broken (the harness waits for us). */
-export const CALL_TIMEOUT_MS = 10_000;
+const CALL_TIMEOUT_MS = 10_000;
 /** A tool result travels through `normalize`, so answers may be large. */
 const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
 const STDERR_EXCERPT = 300;
 
-export type ProtocolCall = "info" | "normalize" | "respond";
+type ProtocolCall = "info" | "normalize" | "respond";
 /** Runs one protocol call and returns the parsed JSON answer; throws the adapter's Broken error. */
 export type Caller = (call: ProtocolCall, request?: unknown) => unknown;
 

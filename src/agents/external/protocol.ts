@@ -15,14 +15,14 @@ export type ExternalInfo = Pick<Adapter, "id" | "title" | "verifiedWith" | "time
   protocol: typeof PROTOCOL_VERSION;
 };
 
-export interface NormalizeRequest {
+interface NormalizeRequest {
   protocol: typeof PROTOCOL_VERSION;
   nativeEvent: string;
   payload: unknown;
 }
 
 /** The `respond` request carries the invocation `normalize` returned, so adapter-private `native` facts come back. */
-export interface RespondRequest {
+interface RespondRequest {
   protocol: typeof PROTOCOL_VERSION;
   invocation: unknown;
   decision: unknown;

@@ -27,7 +27,7 @@ const hooks = hookFileTransforms({
   entry: (registration, command) => withMatcher(registration, { hooks: [{ type: "command", command, timeout: HOOK_TIMEOUT_SECONDS }] }),
 });
 
-export function factoryDir(env: Env): string {
+function factoryDir(env: Env): string {
   return join(env.FACTORY_HOME_OVERRIDE || homeDir(env), ".factory");
 }
 

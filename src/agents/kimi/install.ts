@@ -19,7 +19,7 @@ export const END_MARKER = "# <<< hookit <<<";
 const BEGIN_RE = /^# >>> hookit\b/;
 const END_RE = /^# <<< hookit\b/;
 
-export function kimiHome(env: Env): string {
+function kimiHome(env: Env): string {
   return env.KIMI_CODE_HOME || join(homeDir(env), ".kimi-code");
 }
 

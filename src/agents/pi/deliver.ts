@@ -6,7 +6,7 @@ import type { ActionPayload, Effect } from "../../engine/types.ts";
 import type { PiAPI, PiContext, PiSeverity } from "./pi-types.ts";
 
 /** `customType` of every message hookit puts into the conversation. */
-export const MESSAGE_TYPE = "hookit";
+const MESSAGE_TYPE = "hookit";
 
 /** Shows a notification when Pi has a UI; presentation can never fail a callback. */
 export function notify(ctx: PiContext, message: string, severity: PiSeverity): void {

@@ -6,7 +6,7 @@ import type { ContentBlock, HookEvaluationOutcome, NativeEventName, NativeEventO
 import type { PiCancelResult, PiContext, PiEvent, PiToolCallResult, PiToolResultPatch } from "./pi-types.ts";
 import { HookitError } from "../../errors.ts";
 
-export const AGENT_ID = "pi";
+const AGENT_ID = "pi";
 
 /** A Pi event object hookit cannot read. The message names the field. */
 export class PiPayloadError extends HookitError {

@@ -18,7 +18,7 @@ function extensions(want: string[], extensionPath?: string): Collection {
   return { path: ["extensions"], want, owns: (entry) => isHookitPiExtension(entry, extensionPath) };
 }
 
-export function piAgentDir(env: Env): string {
+function piAgentDir(env: Env): string {
   return env.PI_CODING_AGENT_DIR || join(homeDir(env), ".pi", "agent");
 }
 

@@ -6,7 +6,7 @@
 
 export type PiSeverity = "info" | "warning" | "error";
 
-export interface PiUI {
+interface PiUI {
   notify(message: string, type?: PiSeverity): void;
   setStatus?(key: string, text: string | undefined): void;
   /** A yes/no dialog; resolves false when dismissed. Only meaningful when `hasUI`. */
@@ -20,7 +20,7 @@ export interface PiSessionEntry {
   data?: unknown;
 }
 
-export interface PiSessionManager {
+interface PiSessionManager {
   getSessionId?(): string | undefined;
   getSessionFile?(): string | undefined;
   getSessionName?(): string | undefined;
@@ -34,7 +34,7 @@ export interface PiContextUsage {
   percent: number | null;
 }
 
-export interface PiCompactOptions {
+interface PiCompactOptions {
   customInstructions?: string;
   onComplete?: (result: unknown) => void;
   onError?: (error: Error) => void;
@@ -64,7 +64,7 @@ export type PiEvent = { type?: string } & Record<string, unknown>;
 
 export type PiHandler = (event: PiEvent, ctx: PiContext) => unknown;
 
-export interface PiMessage {
+interface PiMessage {
   customType: string;
   content: string;
   display: boolean;

@@ -13,7 +13,7 @@
 // and, per hunk, the old and new text (context lines belong to both).
 import { HookitError } from "../../errors.ts";
 
-export interface PatchHunk {
+interface PatchHunk {
   oldText: string;
   newText: string;
 }

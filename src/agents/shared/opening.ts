@@ -10,7 +10,7 @@ import { describe, isRecord, optionalString, type Payload } from "./payload.ts";
 export type Place = string | ((payload: Payload) => unknown);
 
 /** The facts every invocation carries; `sessionId` also goes to the metadata, `cwd` only to the invocation. */
-export type CommonFact = "cwd" | "sessionId" | "sessionFile" | "model" | "reasoningLevel" | "sessionName";
+type CommonFact = "cwd" | "sessionId" | "sessionFile" | "model" | "reasoningLevel" | "sessionName";
 
 export interface PayloadShape {
   /** How messages name the agent: `<name> <event> payload`, `the <name> event`. */

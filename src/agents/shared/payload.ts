@@ -14,7 +14,7 @@ export interface NativeTool {
 }
 
 /** Used when a decision carries an empty reason: Codex ignores a blank reason and lets the tool run. */
-export const FALLBACK_REASON = "Blocked by hookit policy.";
+const FALLBACK_REASON = "Blocked by hookit policy.";
 
 /** Names the JSON type of a value for error messages. */
 export function describe(value: unknown): string {
@@ -32,7 +32,7 @@ export function optionalString(obj: Payload, key: string, where: string): string
   return value;
 }
 
-export function requireString(obj: Payload, key: string, where: string): string {
+function requireString(obj: Payload, key: string, where: string): string {
   const value = obj[key];
   if (typeof value !== "string") throw new PayloadError(`${where}: "${key}" must be a string, got ${describe(value)}`);
   return value;

@@ -34,7 +34,7 @@ const RESERVED = new Set([
 ]);
 
 /** One word, quoted when the shell would read it differently from its exact text. */
-export function shellWord(word: string): string {
+function shellWord(word: string): string {
   if (SAFE_WORD.test(word)) return word;
   return `'${word.replace(/'/g, `'\\''`)}'`;
 }

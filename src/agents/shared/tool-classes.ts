@@ -4,7 +4,7 @@
 // tool fails a test until someone decides what it is.
 
 /** hookit's (Pi's) tool names: what a `toolName` filter of a policy matches. */
-export type VocabularyTool = "bash" | "read" | "write" | "edit" | "grep" | "find" | "ls";
+type VocabularyTool = "bash" | "read" | "write" | "edit" | "grep" | "find" | "ls";
 
 export type ToolClass =
   /** Normalized: `fields` maps each native input field to the normalized one (`path`, `command`, …). */
