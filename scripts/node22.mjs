@@ -6,7 +6,7 @@
 // `${XDG_CACHE_HOME:-~/.cache}/hookit-dev/`, and the line runs with its folder first on PATH,
 // so every `node`, `npm run`, vitest worker and hook spawned below it is that Node.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from "node:fs";
 import { homedir } from "node:os";
 import { delimiter, join } from "node:path";
 
@@ -35,7 +35,10 @@ process.exit(run.status ?? 1);
 /** The folder of Node 22's `node`, installed into the cache the first time. */
 function installedNode() {
   const name = `node-${process.platform === "win32" ? "win" : process.platform}-${process.arch}`;
-  const cache = join(process.env.XDG_CACHE_HOME || join(homedir(), ".cache"), "hookit-dev");
+  // Run as root (CI), the node goes where every user can run it: the managed-install tests start
+  // the agents as a second user, whose hooks run this node, and root's home is closed to them.
+  const cache =
+    process.getuid?.() === 0 ? "/usr/local/lib/hookit-dev" : join(process.env.XDG_CACHE_HOME || join(homedir(), ".cache"), "hookit-dev");
   const prefix = join(cache, `${name}@${NODE_VERSION}`);
   const bin = join(prefix, "node_modules", name, "bin");
   if (works(bin)) return bin;
@@ -43,6 +46,7 @@ function installedNode() {
   mkdirSync(cache, { recursive: true });
   // Into a fresh folder, then renamed into place: two commands started at once never share a half-made install.
   const fresh = mkdtempSync(join(cache, ".install-"));
+  chmodSync(fresh, 0o755); // mkdtemp makes it private; the folder becomes the install every user runs
   const npm = spawnSync(
     "npm",
     ["install", "--prefix", fresh, "--no-save", "--no-audit", "--no-fund", "--ignore-scripts", `${name}@${NODE_VERSION}`],
