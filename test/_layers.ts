@@ -1,5 +1,18 @@
 // The layer order of src/ (AGENTS.md, "Layers"), read by test/layers.test.ts (every import points
-// down) and test/agents-md.test.ts (AGENTS.md's table says the same).
+// down), test/import-cycles.test.ts and test/agents-md.test.ts (AGENTS.md's table says the same).
+import { readdirSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
+
+export const SRC = resolve(import.meta.dirname, "../src");
+
+/** Every .ts file under `dir`, as a path under src/. */
+export function sourceFiles(dir: string = SRC): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return entry.name.endsWith(".ts") ? [relative(SRC, path).split("\\").join("/")] : [];
+  });
+}
 
 /** Top to bottom. Layers of equal rank must not import each other. */
 export const LAYERS: ReadonlyArray<{ name: string; rank: number; paths: readonly string[] }> = [
@@ -33,6 +46,7 @@ export const LAYERS: ReadonlyArray<{ name: string; rank: number; paths: readonly
       "is-record.ts",
       "nearest.ts",
       "read-if-exists.ts",
+      "file-text.ts",
       "starter-policy.ts",
       "starter-tests.ts",
       "managed-paths.ts",

@@ -1,19 +1,10 @@
 // No module of src/ imports a value from itself round a loop (issue 36): a loop makes the
 // order modules are evaluated in matter, and what one of them reads at its top level may not be
 // there yet. Type-only imports (`import type`, `{ type X }`) vanish at build time and do not count.
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { expect, test } from "vitest";
-
-const SRC = resolve(import.meta.dirname, "../src");
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return entry.name.endsWith(".ts") ? [relative(SRC, path).split("\\").join("/")] : [];
-  });
-}
+import { SRC, sourceFiles } from "./_layers.ts";
 
 /** The files `file` imports values from (relative specifiers only; type-only imports left out). */
 function valueImports(file: string): string[] {

@@ -2,20 +2,10 @@
 // no two folders import each other (directly or round a loop), and a `_` file is internal to its
 // folder. The import graph is read from the sources, so a new file or folder is checked as soon
 // as it exists; a file in no layer fails too.
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, test } from "vitest";
-import { LAYERS } from "./_layers.ts";
-
-const SRC = resolve(import.meta.dirname, "../src");
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return entry.name.endsWith(".ts") ? [relative(SRC, path).split("\\").join("/")] : [];
-  });
-}
+import { LAYERS, SRC, sourceFiles } from "./_layers.ts";
 
 /** Every relative import, re-export and dynamic import of one file, as paths under src/. */
 function importsOf(file: string): string[] {

@@ -4,8 +4,7 @@
 // `rename`/`copy` lines); `+++ /dev/null` deletes the `---` file. The first
 // `strip` components of a name are dropped, as `-p` does (`a/src/x.ts` with -p1
 // is `src/x.ts`).
-import { readFileSync, statSync } from "node:fs";
-import { isAbsolute, join } from "node:path";
+import { boundedFileText } from "../file-text.ts";
 
 /** A patch file larger than this is not read (its files stay unknown). */
 const MAX_PATCH = 1024 * 1024;
@@ -43,13 +42,4 @@ function stripped(path: string, strip: number | "base"): string {
 }
 
 /** A patch file's text, when it is a readable regular file of a sane size; undefined otherwise. */
-export function patchFileText(file: string, cwd: string | null): string | undefined {
-  if (cwd === null && !isAbsolute(file)) return undefined;
-  const path = isAbsolute(file) ? file : join(cwd as string, file);
-  try {
-    const stat = statSync(path);
-    return stat.isFile() && stat.size <= MAX_PATCH ? readFileSync(path, "utf8") : undefined;
-  } catch {
-    return undefined;
-  }
-}
+export const patchFileText = (file: string, cwd: string | null): string | undefined => boundedFileText(file, cwd, MAX_PATCH);

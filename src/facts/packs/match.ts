@@ -2,8 +2,7 @@
 // program name (the index is built once from the packs' data), never by
 // scanning every rule; the rule's subcommand, options and operands are then read
 // from its argv.
-import { readFileSync, statSync } from "node:fs";
-import { isAbsolute, join } from "node:path";
+import { boundedFileText } from "../../file-text.ts";
 import type { Condition, Pack, Rule } from "./types.ts";
 
 /** What the matcher reads of a command (a CommandFact of src/facts/types.ts). */
@@ -83,21 +82,10 @@ function statementsOf(command: Command, args: readonly string[], scriptOptions: 
     else if (eq > 0 && scriptOptions.includes(word.slice(0, eq))) files.push(word.slice(eq + 1));
   }
   for (const file of files) {
-    const text = scriptText(file, command.cwd ?? null);
+    const text = boundedFileText(file, command.cwd ?? null, MAX_SCRIPT);
     if (text !== undefined) texts.push(text);
   }
   return texts.flatMap((text) => text.split(";"));
-}
-
-function scriptText(file: string, cwd: string | null): string | undefined {
-  if (!isAbsolute(file) && cwd === null) return undefined;
-  const path = isAbsolute(file) ? file : join(cwd as string, file);
-  try {
-    const stat = statSync(path);
-    return stat.isFile() && stat.size <= MAX_SCRIPT ? readFileSync(path, "utf8") : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** The words after the subcommand, or `undefined` when the command is another one. Options (and their values) before and between are skipped. */
