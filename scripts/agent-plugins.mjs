@@ -7,6 +7,10 @@
 // its plugin cache, and the hooks run that copy.
 // - Claude Code: `.claude-plugin/plugin.json` and `hooks/hooks.json` (loaded on its own), with
 //   `${CLAUDE_PLUGIN_ROOT}`; `.claude-plugin/marketplace.json` (committed) lists the plugin as "./".
+// - Gemini CLI: `dist/gemini-extension/` (gemini-extension.json and hooks/hooks.json), linked with
+//   `gemini extensions link`. Not the package root: Gemini reads an extension's hooks only from
+//   hooks/hooks.json, which is Claude Code's, and each CLI refuses the other's event names. Inside
+//   dist/ so it is built, shipped and protected with the hookit it runs (`${extensionPath}/..`).
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -53,8 +57,23 @@ export function agentPluginFiles() {
   };
 }
 
+/** The add-on files built into dist/ (not committed: they live beside the hookit they run). */
+export function builtAddOnFiles() {
+  const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
+  return {
+    "dist/gemini-extension/gemini-extension.json": json({
+      name: "hookit",
+      version: pkg.version,
+      description: "hookit's policy in Gemini CLI: the hooks `hookit install --agent gemini` writes, run from this extension.",
+    }),
+    "dist/gemini-extension/hooks/hooks.json": json({
+      hooks: installedHooks("gemini", ".gemini/settings.json", 'node "${extensionPath}/../bin.cjs"'),
+    }),
+  };
+}
+
 export function writeAgentPlugins(root = ROOT) {
-  for (const [path, text] of Object.entries(agentPluginFiles())) {
+  for (const [path, text] of Object.entries({ ...agentPluginFiles(), ...builtAddOnFiles() })) {
     mkdirSync(join(root, path, ".."), { recursive: true });
     writeFileSync(join(root, path), text);
   }

@@ -54,6 +54,8 @@ const AGENT_DIRS: ReadonlyArray<readonly [string, string]> = [
   [".copilot/hooks", "Copilot CLI's hooks"],
   // hookit installed as Claude Code's plugin runs from this folder's cache.
   [".claude/plugins", "Claude Code's plugins"],
+  // hookit linked as Gemini CLI's extension: its record and extension-enablement.json (the switch).
+  [".gemini/extensions", "Gemini CLI's extensions"],
 ];
 
 const POLICY_FOLDER = ".hookit";
