@@ -5,6 +5,7 @@
 // (scripts/gen-docs.mjs). A program with no entry still has its path-like
 // operands recorded as `access` (kit.ts, `generic`).
 import type { Field } from "./expand.ts";
+import { AGENTS } from "./programs-agents.ts";
 import { ARCHIVES } from "./programs-archives.ts";
 import { FILES } from "./programs-files.ts";
 import { FIND } from "./programs-find.ts";
@@ -32,6 +33,7 @@ export const FAMILIES: Readonly<Record<string, readonly Program[]>> = {
   wrappers: WRAPPERS,
   shell: SHELL,
   tools: TOOLS,
+  agents: AGENTS,
 };
 
 /**
@@ -49,6 +51,7 @@ export const FAMILY_NOTES: Readonly<Record<keyof typeof FAMILIES & string, strin
   wrappers: "run another command: the command is judged as run (privilege, scheduling, package runners, env, xargs, parallel, at)",
   shell: "the shell's own: shells and `eval` run a line, interpreters run code, `cd`, assignments, `read`, `alias`, `trap`",
   tools: "known by name (packs, their own commands), words read as paths: any word naming a protected place is refused",
+  agents: "the agents' CLIs: managing their add-ons or config, or a run that drops or moves their settings, writes their settings",
 };
 
 let byName: Map<string, Program> | undefined;

@@ -37,6 +37,10 @@ const AGENT_FILES: ReadonlyArray<readonly [string, string]> = [
   [".gemini/settings.json", "Gemini CLI's settings"],
   [".gemini/config/hooks.json", "Antigravity's hooks"],
   [".cursor/hooks.json", "Cursor's hooks"],
+  // `disableAllHooks` in any of these switches every Copilot CLI hook off (`copilot help config`, 1.0.102).
+  [".copilot/settings.json", "Copilot CLI's settings"],
+  [".github/copilot/settings.json", "Copilot CLI's repository settings"],
+  [".github/copilot/settings.local.json", "Copilot CLI's local settings"],
   [".factory/hooks.json", "Factory droid's hooks"],
   [".factory/settings.json", "Factory droid's settings"],
   [".factory/settings.local.json", "Factory droid's local settings"],
@@ -92,6 +96,8 @@ function ownPlaces(ctx: ProtectContext): Protected[] {
     [env.PI_CODING_AGENT_DIR, "settings.json", "Pi's settings"],
     [env.CLAUDE_CONFIG_DIR, "settings.json", "Claude Code's settings"],
     [env.OPENCODE_CONFIG_DIR, "", "OpenCode's config"],
+    [env.COPILOT_HOME, "settings.json", "Copilot CLI's settings"],
+    [env.GEMINI_CLI_HOME, ".gemini", "Gemini CLI's settings and extensions"],
   ];
   for (const home of homes) {
     if (home[0]) places.push({ path: joinPath(home[0], home[1]), what: home[2] });

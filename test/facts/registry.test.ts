@@ -17,10 +17,17 @@ import { PROGRAM_ROWS } from "./programs/rows.ts";
 const project = useProject();
 const entries = Object.entries(FAMILIES).flatMap(([family, list]) => list.map((entry) => ({ family, entry, first: entry.names[0]! })));
 
+/** A path as the rows write it: `./` for the project, `~/` for its home. */
+const shown = (path: string) =>
+  path.startsWith(`${project.dir}/`) || path === project.dir
+    ? `.${path.slice(project.dir.length)}`
+    : path.startsWith(`${project.home}/`)
+      ? `~${path.slice(project.home.length)}`
+      : path;
+
 const effects = (command: string) =>
   deriveCommandFacts(command, { cwd: project.dir, env: project.env }).paths.map(
-    (p) =>
-      `${p.effect}${p.recursive ? " -r" : ""} ${p.lexical.startsWith(project.dir) ? `.${p.lexical.slice(project.dir.length)}` : p.lexical}`,
+    (p) => `${p.effect}${p.recursive ? " -r" : ""} ${shown(p.lexical)}`,
   );
 
 describe("the registry", () => {

@@ -126,6 +126,55 @@ export const PROGRAM_ROWS: Record<string, ReadonlyArray<readonly [command: strin
   printf: [["printf -v d build; rm -rf $d", ["delete -r ./build"]]],
   script: [["script -c 'rm -rf build' typescript.log", ["delete -r ./build", "write ./typescript.log"]]],
   mapfile: [["mapfile lines < notes.txt", ["read ./notes.txt"]]],
+  // The agents' CLIs (programs-agents.ts): a plain run or a listing records nothing; a change to what
+  // the agent loads is a write of its user settings file.
+  claude: [
+    ["claude -p 'summarize README.md'", []],
+    ["claude plugin list", []],
+    ["claude plugin disable hookit@hookit", ["write ~/.claude/settings.json"]],
+    ["claude --debug plugins uninstall hookit@hookit", ["write ~/.claude/settings.json"]],
+    ["claude --bare -p hi", ["write ~/.claude/settings.json"]],
+    ["claude --setting-sources=project -p hi", ["write ~/.claude/settings.json"]],
+    ["CLAUDE_CONFIG_DIR=/tmp/other claude -p hi", ["write ~/.claude/settings.json"]],
+    ["HOME=/tmp/other claude -p hi", ["write /tmp/other/.claude/settings.json"]],
+  ],
+  gemini: [
+    ["gemini -p hello", []],
+    ["gemini extensions list", []],
+    ["gemini extensions disable hookit", ["write ~/.gemini/settings.json"]],
+    ["gemini -e none -p hi", ["write ~/.gemini/settings.json"]],
+    ["GEMINI_CLI_HOME=/tmp/g gemini -p hi", ["write ~/.gemini/settings.json"]],
+  ],
+  codex: [
+    ["codex exec 'fix the tests'", []],
+    ["codex features list", []],
+    ["codex features disable codex_hooks", ["write ~/.codex/config.toml"]],
+    ["codex exec -c features.codex_hooks=false hi", ["write ~/.codex/config.toml"]],
+    ["codex -p other exec hi", ["write ~/.codex/config.toml"]],
+  ],
+  copilot: [
+    ["copilot -p hi", []],
+    // "config" is also a folder of the test project: a word that names a file is recorded as `access`.
+    ["copilot config --list", ["access ./config"]],
+    ["copilot config disableAllHooks true", ["access ./config", "write ~/.copilot/settings.json"]],
+    ["copilot plugin uninstall hookit", ["write ~/.copilot/settings.json"]],
+  ],
+  droid: [
+    ["droid exec analyze", []],
+    ["droid plugin list", []],
+    ["droid exec --settings /tmp/s.json hi", ["access /tmp/s.json", "write ~/.factory/settings.json"]],
+  ],
+  opencode: [
+    ["opencode run hi", []],
+    ["opencode --pure run hi", ["write ~/.config/opencode/opencode.json"]],
+    ["opencode plugin some-plugin", ["write ~/.config/opencode/opencode.json"]],
+  ],
+  pi: [
+    ["pi -p 'list files'", []],
+    ["pi list", []],
+    ["pi -ne -p hi", ["write ~/.pi/agent/settings.json"]],
+    ["pi remove npm:hookit-cli", ["write ~/.pi/agent/settings.json"]],
+  ],
   aws: [["aws s3 cp ./dist/app.zip s3://bucket/", ["access ./dist/app.zip"]]],
   gh: [["gh release upload v1 ./dist/app.zip", ["access ./dist/app.zip"]]],
   docker: [["docker build -f ./Dockerfile .", ["access ./Dockerfile", "access ."]]],
