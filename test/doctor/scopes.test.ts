@@ -50,6 +50,19 @@ describe("a switch at another scope than the install is ✗, naming the file tha
       (b: DoctorBox) => write(join(b.project, ".gemini/settings.json"), { hooksConfig: { disabled: ["hookit"] } }),
       /"hooksConfig\.disabled" lists "hookit"/,
     ],
+    // Copilot CLI: the repository's settings and the local ones (`copilot config --repo|--local`).
+    [
+      "copilot",
+      "project",
+      (b: DoctorBox) => write(join(b.project, ".github/copilot/settings.json"), { disableAllHooks: true }),
+      /\.github\/copilot\/settings\.json: "disableAllHooks": true/,
+    ],
+    [
+      "copilot",
+      "project",
+      (b: DoctorBox) => write(join(b.project, ".github/copilot/settings.local.json"), { disableAllHooks: true }),
+      /\.github\/copilot\/settings\.local\.json: "disableAllHooks": true/,
+    ],
   ] as const)("%s %s install", async (agent, scope, sabotage, message) => {
     const b = box();
     await install(agent, b, scope);

@@ -43,3 +43,55 @@ describe(`Claude Code ${clis.claude.version}: a user-scope switch over a project
     expect(doctor.stdout).toContain(`${join(r.home, ".claude/settings.json")}: "disableAllHooks": true switches off every hook`);
   });
 });
+
+// Copilot CLI reads `disableAllHooks` from the repository's settings (`copilot config --repo`,
+// `.github/copilot/settings.json`), which a cloned repository can ship: checked on the real CLI,
+// it switches off the repository's hooks, hookit's included, and doctor says which file did.
+// The user's ~/.copilot/settings.json is another matter: on 1.0.102 the same line there leaves a
+// user install running (the second case), and a repository install too, so doctor does not read it.
+describe(`Copilot CLI ${clis.copilot.version}: disableAllHooks`, () => {
+  const doctorIn = (r: { project: string; home: string }) =>
+    execaSync(process.execPath, [hookitBin(), "doctor"], {
+      cwd: r.project,
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: r.home },
+      extendEnv: false,
+      reject: false,
+    });
+
+  it("in the repository's settings: the CLI runs the forbidden command, and doctor names the file", async () => {
+    const r = await runScenario({
+      agent: "copilot",
+      name: "repo-switch",
+      policy: POLICY,
+      turns: [{ shell: `touch ${MARKER}` }, { say: "Done." }],
+      sabotage: ({ project }) => {
+        mkdirSync(join(project, ".github/copilot"), { recursive: true });
+        writeFileSync(join(project, ".github/copilot/settings.json"), `${JSON.stringify({ disableAllHooks: true })}\n`);
+      },
+    });
+    expect(r.modelRequests.length, r.summary()).toBeGreaterThanOrEqual(2);
+    expect(r.exists(MARKER), r.summary()).toBe(true);
+    const doctor = doctorIn(r);
+    expect(doctor.exitCode, doctor.stdout).toBe(1);
+    expect(doctor.stdout).toContain(`${join(r.project, ".github/copilot/settings.json")}: "disableAllHooks": true switches off every hook`);
+  });
+
+  it("in the user's settings, over a user install: hookit's hooks still run, and doctor does not flag it", async () => {
+    const r = await runScenario({
+      agent: "copilot",
+      name: "user-switch",
+      policy: POLICY,
+      install: false,
+      turns: [{ shell: `touch ${MARKER}` }, { say: "Done." }],
+      sabotage: ({ home, project }) => {
+        const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home };
+        execaSync(process.execPath, [hookitBin(), "install", "--agent", "copilot", "--global"], { cwd: project, env, extendEnv: false });
+        execaSync(process.execPath, [hookitBin(), "trust", "--yes"], { cwd: project, env, extendEnv: false });
+        writeFileSync(join(home, ".copilot/settings.json"), `${JSON.stringify({ disableAllHooks: true })}\n`);
+      },
+    });
+    expect(r.modelRequests.length, r.summary()).toBeGreaterThanOrEqual(2);
+    expect(r.exists(MARKER), r.summary()).toBe(false);
+    expect(doctorIn(r).stdout).not.toContain("disableAllHooks");
+  });
+});

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { homeDir } from "../../install/locate.ts";
 import { hookFileTransforms } from "../../install/shapes.ts";
 import { HOOK_TIMEOUT_SECONDS, RESTART_STEP } from "../../install/common.ts";
-import type { InstallTarget } from "../../install/types.ts";
+import type { InstallTarget, SettingsLayers } from "../../install/types.ts";
 
 const FILE_NAME = "hookit.json";
 
@@ -23,12 +23,25 @@ const hooks = hookFileTransforms({
   }),
 });
 
+// Copilot CLI reads `disableAllHooks` from the repository's settings and the local ones beside
+// them (`copilot config --repo|--local`, 1.0.102): either switches off the repository's hooks,
+// hookit's included (test/e2e/doctor-scopes.e2e.test.ts). The same line in the user's
+// ~/.copilot/settings.json leaves user and repository hooks running, so it is not a layer here.
+const settingsLayers: SettingsLayers = {
+  layers: [
+    { name: "project", files: ({ projectDir }) => [join(projectDir, ".github", "copilot", "settings.json")] },
+    { name: "local", files: ({ projectDir }) => [join(projectDir, ".github", "copilot", "settings.local.json")] },
+  ],
+  switches: [{ path: ["disableAllHooks"], off: (v) => v === true, says: () => '"disableAllHooks": true switches off every hook' }],
+};
+
 const target: InstallTarget = {
   id: "copilot",
   title: "GitHub Copilot CLI",
   projectFile: join(".github", "hooks", FILE_NAME),
   globalFile: (env) => join(homeDir(env), ".copilot", "hooks", FILE_NAME),
   detect: { bins: ["copilot"], homeDirs: [".copilot"] },
+  settingsLayers,
   ...hooks,
   nextSteps: (scope) => [
     ...(scope.kind === "project"
