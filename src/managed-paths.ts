@@ -68,6 +68,21 @@ export function ownershipProblem(path: string, kind: "file" | "directory"): stri
   }
 }
 
+/**
+ * Why the managed hooks cannot run `node` for every user, or undefined when they can: the
+ * binary and every folder above it root's and writable by no one else (a user who could swap it
+ * would run the managed guard's node), and the binary runnable, its folders searchable, by all.
+ */
+export function sharedNodeProblem(node: string): string | undefined {
+  const owned = ownershipProblem(node, "file");
+  if (owned) return owned;
+  for (let current = realpathSync(node), first = true; ; current = dirname(current), first = false) {
+    if ((lstatSync(current).mode & 0o001) === 0)
+      return first ? `${current} is not executable by other users` : `${current} cannot be entered by other users`;
+    if (dirname(current) === current) return undefined;
+  }
+}
+
 /** Each agent's own managed/system configuration that hookit registers in, relative to the system root. */
 export const AGENT_SYSTEM_FILES = {
   // Claude Code's managed settings (Linux); its `allowManagedHooksOnly` lives here too.

@@ -16,7 +16,7 @@ import { findPackageRoot } from "../install/locate.ts";
 import type { Env } from "../paths.ts";
 import { didYouMean } from "../nearest.ts";
 import { starterPolicyText } from "../starter-policy.ts";
-import { managedDir, managedPolicyPath, systemLibDir, systemRoot } from "../managed-paths.ts";
+import { managedDir, managedPolicyPath, sharedNodeProblem, systemLibDir, systemRoot } from "../managed-paths.ts";
 import { readSystemRecord, recordPath, writeReadable, writeSystemRecord } from "./system-record.ts";
 
 export interface SystemInstallOptions {
@@ -58,13 +58,23 @@ export async function installSystem(options: SystemInstallOptions): Promise<Syst
   const version = (JSON.parse(readFileSync(join(source, "package.json"), "utf8")) as { version: string }).version;
   const packageDir = join(systemLibDir(root), version);
   const policy = plannedPolicy(root, options);
+  const nodePath = options.nodePath ?? process.execPath;
+  const nodeProblem = sharedNodeProblem(nodePath);
+  if (nodeProblem)
+    throw new InstallError(
+      "E_UNSAFE_TARGET",
+      `The managed hooks would run this node for every user, and ${nodeProblem}: ` +
+        "their agents would be refused on every tool call, or could replace the node that runs the managed guard. " +
+        "Run the install with a node root owns and every user can run (your distribution's /usr/bin/node, or one under /usr/local/bin): " +
+        `sudo /usr/bin/node ${process.argv[1] ?? "<hookit>/dist/bin.cjs"} install --system …. hookit changed nothing.`,
+    );
   const common = {
     agents,
     scope: "system" as const,
     systemRoot: root,
     env,
     packageRoot: packageDir,
-    nodePath: options.nodePath ?? process.execPath,
+    nodePath,
     ...(options.registrationsFor && { registrationsFor: options.registrationsFor }),
   };
   // A dry run of the agents' files first: one malformed file stops the install before anything is written.

@@ -1,6 +1,6 @@
 // `hookit install --system` / `uninstall --system` into a root-owned stand-in for `/`.
-import { chmodSync, existsSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync } from "node:fs";
-import { join } from "node:path";
+import { chmodSync, copyFileSync, existsSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { installSystem, uninstallSystem } from "../../src/installer/system.ts";
 import { AGENT_SYSTEM_FILES, managedPolicyPath } from "../../src/managed-paths.ts";
@@ -37,6 +37,28 @@ describe.runIf(process.getuid?.() === 0)("install --system", () => {
     expect(reply.stderr).toContain("run it as root");
     expect(reply.stderr).toMatch(/Run: sudo ".+" ".+bin\.cjs" install --system --agent claude/);
     expect(existsSync(join(root, "etc"))).toBe(false);
+  });
+
+  // A node other users cannot run blocks every tool call of every user (each hook fails closed with
+  // "Permission denied"); one they can replace runs the managed guard on their terms.
+  test.each([
+    ["in a folder only root can enter", 0o700, 0o755, /cannot be entered by other users/],
+    ["that other users may not run", 0o755, 0o750, /is not executable by other users/],
+    ["that its group can replace", 0o775, 0o755, /is writable by its group/],
+  ])("refuses a node %s, says which node to use, and writes nothing", async (_name, dirMode, fileMode, problem) => {
+    const { root, env } = fresh();
+    const dir = join(rootOwnedDir("hookit-node-"), "bin");
+    roots.push(dirname(dir));
+    mkdirSync(dir);
+    const node = join(dir, "node");
+    copyFileSync(process.execPath, node);
+    chmodSync(node, fileMode);
+    chmodSync(dir, dirMode);
+    const attempt = installSystem({ agents: "all", env, uid: 0, packageRoot: packageRoot(), nodePath: node });
+    await expect(attempt).rejects.toMatchObject({ code: "E_UNSAFE_TARGET", message: expect.stringMatching(problem) });
+    await expect(attempt).rejects.toMatchObject({ message: expect.stringContaining("sudo /usr/bin/node") });
+    expect(existsSync(join(root, "etc"))).toBe(false);
+    expect(existsSync(join(root, "usr"))).toBe(false);
   });
 
   test("writes the starter as root:root 0644 in a 0755 folder, a root-owned copy of hookit, and each managed registration", async () => {
