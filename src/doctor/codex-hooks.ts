@@ -8,7 +8,7 @@ import { delimiter, join } from "node:path";
 import { isExecutableFile } from "../exec-path.ts";
 import type { Env } from "../paths.ts";
 
-export interface CodexHook {
+interface CodexHook {
   command: string;
   sourcePath: string;
   enabled: boolean;

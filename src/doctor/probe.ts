@@ -14,7 +14,7 @@ export interface ProbeResult {
 }
 
 /** Shorter than every agent's hook limit (30 s as installed), so doctor answers first. */
-export const PROBE_TIMEOUT_MS = 10_000;
+const PROBE_TIMEOUT_MS = 10_000;
 
 /** `command` is the installed command line for `event` (the agent passes it to sh). */
 export function probeCommand(agent: HookAgentId, command: string, cwd: string, env: NodeJS.ProcessEnv): ProbeResult {

@@ -14,7 +14,7 @@ export interface InstallRecord {
   file: string;
 }
 
-export function manifestPath(env: Env): string {
+function manifestPath(env: Env): string {
   return join(stateDir(env), "installs.json");
 }
 

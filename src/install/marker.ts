@@ -27,7 +27,7 @@ export function defaultCommandPrefix(nodePath: string, binPath: string): string 
  * turning any other failure into exit 2 makes it a block in every agent, and
  * leaves hookit's own answers untouched.
  */
-export const FAIL_CLOSED_TAIL = "|| exit 2";
+const FAIL_CLOSED_TAIL = "|| exit 2";
 
 export function hookCommand(prefix: string, agent: string, nativeEvent: string, kind?: InvocationKind): string {
   const command = `${prefix} hook --agent ${agent} ${nativeEvent}`;

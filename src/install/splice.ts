@@ -66,7 +66,7 @@ export function removeChild(text: string, container: Node, index: number): Edit[
 }
 
 /** The indentation unit of a file: a tab, or its smallest space indent; 2 spaces when flat. */
-export function indentUnit(text: string): string {
+function indentUnit(text: string): string {
   let smallest = 0;
   for (const line of text.split("\n")) {
     const lead = /^[ \t]*/.exec(line)![0];

@@ -9,7 +9,7 @@ import { parse, TomlError } from "smol-toml";
 import { InstallError } from "./errors.ts";
 import { lineStart } from "./splice.ts";
 
-export interface CommentLine {
+interface CommentLine {
   /** Offset of the line's first character. */
   start: number;
   /** Offset just after the line's line break (or the end of the text). */
@@ -31,7 +31,7 @@ export function where(text: string, offset: number, file: string): string {
 }
 
 /** The parsed document; throws an `E_MALFORMED` InstallError naming `file:line:column` when `text` is not TOML. */
-export function readToml(text: string, file: string): Record<string, unknown> {
+function readToml(text: string, file: string): Record<string, unknown> {
   try {
     return parse(text);
   } catch (error) {

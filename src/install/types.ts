@@ -67,7 +67,7 @@ export interface InstallTarget {
   alsoRunsHooksOf?: AgentId;
 }
 
-export interface InProcessEntry {
+interface InProcessEntry {
   /** What the agent calls the module it loads. */
   module: "extension" | "plugin";
   /** hookit's module, under the package's dist/. */
@@ -107,7 +107,7 @@ export interface SettingsSwitch {
 }
 
 /** hookit as the agent's own add-on (Claude Code's plugin): where the agent records it on or off. */
-export interface AddOnSetting {
+interface AddOnSetting {
   /** What the agent calls it. */
   kind: string;
   /** The settings key holding the add-ons, each an `id: true|false` entry (Claude Code's `enabledPlugins`). */

@@ -9,7 +9,7 @@ import { InstallError } from "./errors.ts";
 import { parseObject } from "./jsonc.ts";
 import { scanToml } from "./toml.ts";
 
-export const BACKUP_SUFFIX = ".hookit.bak";
+const BACKUP_SUFFIX = ".hookit.bak";
 
 export interface TargetFile {
   path: string;
@@ -71,7 +71,7 @@ function refuseReadOnly(file: TargetFile): void {
 }
 
 /** Reads `<file>.hookit.bak` if it is a regular file. */
-export function readBackup(path: string): string | undefined {
+function readBackup(path: string): string | undefined {
   const backup = path + BACKUP_SUFFIX;
   const stat = lstatOrUndefined(backup);
   return stat?.isFile() ? readFileSync(backup, "utf8").replace(/^\uFEFF/, "") : undefined;

@@ -29,7 +29,7 @@ const OPENCODE_PLUGIN = join("dist", "opencode.mjs");
 
 export { InstallError } from "../install/errors.ts";
 export { TARGETS } from "../agents/install-targets.ts";
-export type { InstallTarget, Scope, TransformResult } from "../install/types.ts";
+export type { Scope } from "../install/types.ts";
 
 export interface InstallOptions {
   /** Agent names or aliases, or "all" (install: the detected agents; uninstall: every agent). */

@@ -34,7 +34,7 @@ export interface SystemInstallOptions {
   registrationsFor?: (agent: HookAgentId) => Promise<HookRegistration[]>;
 }
 
-export type PolicyAction = "create" | "update" | "unchanged" | "delete" | "kept";
+type PolicyAction = "create" | "update" | "unchanged" | "delete" | "kept";
 
 export interface SystemReport {
   root: string;
@@ -47,7 +47,7 @@ export interface SystemReport {
 }
 
 /** Why an agent has no managed registration (docs/teams/managed.md has the table). */
-export const NO_MANAGED_CONFIG =
+const NO_MANAGED_CONFIG =
   "has no managed configuration hookit could verify on the real CLI, so a user-level process can still remove a user-level install";
 
 export async function installSystem(options: SystemInstallOptions): Promise<SystemReport> {

@@ -9,7 +9,7 @@ import { HOOK_TIMEOUT_SECONDS, RESTART_STEP, withMatcher } from "../../install/c
 import type { InstallTarget, SettingsLayers } from "../../install/types.ts";
 import { isRecord } from "../../is-record.ts";
 
-export const GEMINI_HOOK_NAME = "hookit";
+const GEMINI_HOOK_NAME = "hookit";
 
 const hooks = hookFileTransforms({
   agent: "gemini",

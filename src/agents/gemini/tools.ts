@@ -32,7 +32,7 @@ export function normalizeGeminiCalls(name: string, args: Record<string, unknown>
  * A known tool whose required argument is missing keeps its native name: Gemini itself
  * rejects such a call, so there is nothing to normalize.
  */
-export function normalizeGeminiTool(name: string, args: Record<string, unknown>): NormalizedTool {
+function normalizeGeminiTool(name: string, args: Record<string, unknown>): NormalizedTool {
   const path = soleString(args, ["file_path", "absolute_path"], name);
   // run_shell_command reads only dir_path; the search and list tools also take `path` (older releases).
   const dir = name === "run_shell_command" ? undefined : soleString(args, ["dir_path", "path"], name);

@@ -6,7 +6,7 @@ import { withEvidence } from "../shared/evidence.ts";
 import type { CapabilityRow } from "../../contract/types.ts";
 import facts from "./facts.ts";
 
-export const OPENCODE_VERSION = facts.verified.newest;
+const OPENCODE_VERSION = facts.verified.newest;
 export const OPENCODE_VERIFIED_WITH = `OpenCode ${OPENCODE_VERSION} (opencode-ai): fixtures and the real CLI`;
 
 export const OPENCODE_CAPABILITIES: readonly CapabilityRow[] = Object.freeze(

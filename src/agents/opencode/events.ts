@@ -10,7 +10,7 @@ import { toolParts } from "./tools.ts";
 export const AGENT_ID = "opencode";
 
 /** OpenCode's hook names, as `HOOKIT_NATIVE_EVENT` and the decision log name them. */
-export const NATIVE = {
+const NATIVE = {
   toolCall: "tool.execute.before",
   toolResult: "tool.execute.after",
   idle: "session.idle",

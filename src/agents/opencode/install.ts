@@ -38,7 +38,7 @@ export function isHookitOpencodePlugin(entry: unknown, pluginPath?: string): boo
   return /\/dist\/opencode\.mjs$/.test(path) && /(^|\/)hookit(-cli)?(\/|$)/i.test(path);
 }
 
-export function opencodeConfigDir(env: Env): string {
+function opencodeConfigDir(env: Env): string {
   return join(env.XDG_CONFIG_HOME || join(homeDir(env), ".config"), "opencode");
 }
 

@@ -19,7 +19,7 @@ export interface OpencodeClient {
 }
 
 /** What OpenCode hands a plugin function. */
-export interface OpencodePluginInput {
+interface OpencodePluginInput {
   client: OpencodeClient;
   /** The directory OpenCode runs in (an instance per directory). */
   directory: string;
@@ -33,7 +33,7 @@ export interface ToolBeforeInput {
   sessionID: string;
   callID: string;
 }
-export interface ToolBeforeOutput {
+interface ToolBeforeOutput {
   args: unknown;
 }
 
@@ -49,10 +49,10 @@ export interface ToolAfterOutput {
 }
 
 /** `chat.message` (input, output), once per user message, including hookit's own corrective ones. */
-export interface ChatMessageInput {
+interface ChatMessageInput {
   sessionID: string;
 }
-export interface ChatMessageOutput {
+interface ChatMessageOutput {
   message?: { model?: { providerID?: string; modelID?: string } };
 }
 
