@@ -5,6 +5,7 @@
 // ~/.gemini/extensions/hookit/.gemini-extension-install.json ({"source": <folder>, "type": "link"})
 // and ~/.gemini/extensions/extension-enablement.json ({"hookit": {"overrides": ["<HOME>/*"]}}).
 // The block and tamper scenarios are the ones every agent runs.
+import { execaSync } from "execa";
 import { cpSync, existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -39,12 +40,31 @@ function linkExtension({ dir, home, project }: { dir: string; home: string; proj
   run(process.execPath, [hookitBin(), "trust", "--yes"], { cwd: project, env: userEnv(home) });
 }
 
+/** `hookit doctor` in the project, as the user runs it. */
+function doctor({ home, project }: { home: string; project: string }) {
+  return execaSync(process.execPath, [hookitBin(), "doctor"], { cwd: project, env: userEnv(home), extendEnv: false, reject: false });
+}
+
 const enablement = (home: string) => JSON.parse(readFileSync(join(home, ".gemini/extensions/extension-enablement.json"), "utf8"));
 
 describe("gemini: hookit as a Gemini CLI extension (gemini extensions link <path>)", () => {
   afterAll(disposeScratch);
-  const scenario = (name: string, turns: Parameters<typeof runScenario>[0]["turns"]) =>
-    runScenario({ agent: "gemini", name: `extension-${name}`, policy: GUARD_POLICY, install: false, sabotage: linkExtension, turns });
+  const scenario = (
+    name: string,
+    turns: Parameters<typeof runScenario>[0]["turns"],
+    then?: (run: Parameters<typeof linkExtension>[0]) => void,
+  ) =>
+    runScenario({
+      agent: "gemini",
+      name: `extension-${name}`,
+      policy: GUARD_POLICY,
+      install: false,
+      sabotage: (run) => {
+        linkExtension(run);
+        then?.(run);
+      },
+      turns,
+    });
 
   it("block: the linked extension alone puts the policy in front of every tool call", async () => {
     const r = await scenario("block", [{ shell: `touch ${MARKER}` }, { say: "Done." }]);
@@ -55,6 +75,35 @@ describe("gemini: hookit as a Gemini CLI extension (gemini extensions link <path
     expect(r.exists(".gemini/settings.json"), "nothing written into the project").toBe(false);
     expect(r.exists(MARKER), r.summary()).toBe(false);
     expect(afterLastToolCall(r.views[1] ?? []), r.summary()).toContain(BLOCK_REASON);
+    // doctor knows the extension as an install, from what the real CLI wrote.
+    const report = doctor(r);
+    expect(report.stdout, report.stderr).toContain("Gemini CLI loads hookit's extension hookit (linked from");
+  });
+
+  it("the user disables the extension for this folder: Gemini runs without hookit, and doctor says ✗ with the command that enables it", async () => {
+    const r = await scenario("disabled", [{ shell: `touch ${MARKER}` }, { say: "Done." }], (run) =>
+      gemini(["extensions", "disable", "--scope", "workspace", "hookit"], run),
+    );
+    expect(enablement(r.home)).toEqual({ hookit: { overrides: [`${r.home}/*`, `!${r.project}/*`] } });
+    // What the ✗ stands for: the real CLI loaded no hookit hook, so the forbidden command ran.
+    expect(r.exists(MARKER), r.summary()).toBe(true);
+    const report = doctor(r);
+    expect(report.exitCode, report.stdout).not.toBe(0);
+    expect(report.stdout).toContain(`Gemini CLI's extension hookit is disabled for ${r.project}`);
+    expect(report.stdout).toContain("gemini extensions enable --scope workspace hookit");
+  });
+
+  it("the user disables the extension at Gemini's user scope (the folders under HOME): this project, outside HOME, stays guarded; doctor warns", async () => {
+    const r = await scenario("user-disabled", [{ shell: `touch ${MARKER}` }, { say: "Done." }], (run) =>
+      gemini(["extensions", "disable", "hookit"], run),
+    );
+    expect(enablement(r.home)).toEqual({ hookit: { overrides: [`!${r.home}/*`] } });
+    expect(r.exists(MARKER), r.summary()).toBe(false);
+    expect(afterLastToolCall(r.views[1] ?? []), r.summary()).toContain(BLOCK_REASON);
+    const report = doctor(r);
+    expect(report.stdout).toContain("Gemini CLI loads hookit's extension hookit");
+    expect(report.stdout).toMatch(/disabled for your user by the rule "!.*\/\*"/);
+    expect(report.stdout).toContain("gemini extensions enable hookit");
   });
 
   it("tamper: the model switches the extension off for this folder, then runs what the policy forbids; neither happens", async () => {
