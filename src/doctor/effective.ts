@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { parse as parseJsonc } from "jsonc-parser";
 import type { AgentId } from "../agents/registry.ts";
 import { TARGETS } from "../installer/index.ts";
-import type { SettingsLayer, SettingsSwitch } from "../install/types.ts";
+import type { AddOnState, SettingsAddOn, SettingsLayer, SettingsSwitch } from "../install/types.ts";
 import { isRecord } from "../is-record.ts";
 import type { Env } from "../paths.ts";
 import type { FileProblem } from "./agent-file.ts";
@@ -117,36 +117,51 @@ export function effectiveProblems(agent: AgentId, scope: "project" | "global" | 
   return problems;
 }
 
-/**
- * hookit installed as the agent's own add-on (Claude Code's plugin), from every layer that names it:
- * ✓ when the deciding layer has it on (and no switch turns it off), ✗ when it is off. Returns whether
- * the add-on is there at all.
- */
-export function addOnChecks(agent: AgentId, ctx: LayerContext, checks: Check[]): boolean {
-  const data = TARGETS[agent].settingsLayers;
-  const addOn = data?.addOn;
-  if (!data || !addOn) return false;
+/** What the agent's merged settings say of each `id: true|false` entry of the add-on's key that is hookit's. */
+function settingsAddOnStates(agent: AgentId, addOn: SettingsAddOn, ctx: LayerContext): AddOnState[] {
   const layers = readLayers(agent, ctx);
   const ids = new Set<string>();
   for (const { settings } of layers) {
     const entries = settings[addOn.key];
     if (isRecord(entries)) for (const id of Object.keys(entries)) if (addOn.id.test(id)) ids.add(id);
   }
-  const title = TARGETS[agent].title;
-  for (const id of ids) {
+  return [...ids].map((id): AddOnState => {
     const found = decidingLayer(layers, { path: [addOn.key, id], off: () => true, says: () => "" });
-    if (found?.value === true) {
-      checks.push({ agent, status: "ok", message: `${title} loads hookit's ${addOn.kind} ${id} (on in ${found.read.file})` });
+    return found?.value === true
+      ? { id, loaded: true, from: `on in ${found.read.file}` }
+      : {
+          id,
+          loaded: false,
+          why: `is switched off in ${found?.read.file ?? "its settings"}`,
+          fix: `${addOn.enable(id)} (or set "${addOn.key}": {"${id}": true} there)`,
+        };
+  });
+}
+
+/**
+ * hookit installed as the agent's own add-on (Claude Code's plugin, Gemini CLI's extension), from
+ * what the agent recorded: ✓ when it loads here (and no settings switch turns its hooks off), ✗
+ * when it is off or broken. Returns whether the add-on is there at all.
+ */
+export function addOnChecks(agent: AgentId, ctx: LayerContext, checks: Check[]): boolean {
+  const addOn = TARGETS[agent].settingsLayers?.addOn;
+  if (!addOn) return false;
+  const states = "read" in addOn ? addOn.read(ctx) : settingsAddOnStates(agent, addOn, ctx);
+  const title = TARGETS[agent].title;
+  for (const state of states) {
+    if (state.loaded) {
+      checks.push({ agent, status: "ok", message: `${title} loads hookit's ${addOn.kind} ${state.id} (${state.from})` });
+      if (state.warning) checks.push({ agent, status: "warn", ...state.warning });
       for (const problem of effectiveProblems(agent, "plugin", ctx)) checks.push({ agent, status: "error", ...problem });
     } else
       checks.push({
         agent,
         status: "error",
-        message: `${title}'s ${addOn.kind} ${id} is switched off in ${found?.read.file ?? "its settings"}: hookit's hooks from it do not run`,
-        fix: `${addOn.enable(id)} (or set "${addOn.key}": {"${id}": true} there)`,
+        message: `${title}'s ${addOn.kind} ${state.id} ${state.why}: hookit's hooks from it do not run`,
+        fix: state.fix,
       });
   }
-  return ids.size > 0;
+  return states.length > 0;
 }
 
 /** Whether the agent's settings layers are data here (then they replace the per-file checks). */

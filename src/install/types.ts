@@ -106,17 +106,34 @@ export interface SettingsSwitch {
   sparesManaged?: true;
 }
 
-/** hookit as the agent's own add-on (Claude Code's plugin): where the agent records it on or off. */
-interface AddOnSetting {
+/**
+ * hookit as the agent's own add-on, for `hookit doctor`: Claude Code's plugin, recorded on or off in
+ * a key of its settings layers; Gemini CLI's extension, in the agent's own files (`read`).
+ */
+type AddOnSetting = SettingsAddOn | FileAddOn;
+
+/** An add-on the agent switches in its merged settings, each an `id: true|false` entry of `key`. */
+export interface SettingsAddOn {
   /** What the agent calls it. */
   kind: string;
-  /** The settings key holding the add-ons, each an `id: true|false` entry (Claude Code's `enabledPlugins`). */
+  /** The settings key holding the add-ons (Claude Code's `enabledPlugins`). */
   key: string;
   /** hookit's id there, whatever the marketplace: `hookit@<marketplace>`. */
   id: RegExp;
   /** The agent's own command that switches it back on. */
   enable(id: string): string;
 }
+
+/** An add-on the agent records in files of its own: what they say about hookit's, read the way the agent reads them. */
+export interface FileAddOn {
+  kind: string;
+  read(ctx: { projectDir: string; env: Env }): AddOnState[];
+}
+
+/** One record of hookit's add-on: loaded here (from where), or not (why, and the agent's command that puts it right). */
+export type AddOnState =
+  | { id: string; loaded: true; from: string; warning?: { message: string; fix: string } }
+  | { id: string; loaded: false; why: string; fix: string };
 
 export interface SettingsLayers {
   /** Lowest precedence first: a later layer's value wins. */

@@ -8,6 +8,7 @@ import { hookFileTransforms } from "../../install/shapes.ts";
 import { HOOK_TIMEOUT_SECONDS, RESTART_STEP, withMatcher } from "../../install/common.ts";
 import type { InstallTarget, SettingsLayers } from "../../install/types.ts";
 import { isRecord } from "../../is-record.ts";
+import { geminiExtension } from "./extension.ts";
 
 const GEMINI_HOOK_NAME = "hookit";
 
@@ -39,6 +40,8 @@ const settingsLayers: SettingsLayers = {
       union: true,
     },
   ],
+  // `gemini extensions link <package>/dist/gemini-extension` (test/e2e/gemini-extension.e2e.test.ts).
+  addOn: geminiExtension,
 };
 
 const target: InstallTarget = {

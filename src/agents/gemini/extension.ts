@@ -1,0 +1,111 @@
+// hookit as Gemini CLI's extension (`gemini extensions link <package>/dist/gemini-extension`), as
+// Gemini CLI records it, for `hookit doctor`. Checked on 0.61.0 (test/fixtures/gemini/extension/):
+// - ~/.gemini/extensions/<name>/.gemini-extension-install.json: {"source": <folder>, "type": "link"};
+//   Gemini loads a linked extension from `source`, any other from the record's own folder.
+// - ~/.gemini/extensions/extension-enablement.json: {"<name>": {"overrides": [rule, …]}}, a rule
+//   being `[!]<folder>/*` (`!` disables, a trailing `*` takes the subfolders). The last rule that
+//   matches the folder Gemini runs in wins; none matching means enabled. `gemini extensions
+//   disable <name>` writes `!<HOME>/*` (scope User), `--scope workspace` `!<folder>/*`.
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { findPackageRoot, homeDir } from "../../install/locate.ts";
+import type { AddOnState, FileAddOn } from "../../install/types.ts";
+import { isRecord } from "../../is-record.ts";
+import type { Env } from "../../paths.ts";
+
+/** The extension's name (gemini-extension.json), which is also its folder under ~/.gemini/extensions. */
+const GEMINI_EXTENSION_NAME = "hookit";
+/** Where `npm run build` writes the extension, under the package root (scripts/agent-plugins.mjs). */
+const BUILT_EXTENSION = join("dist", "gemini-extension");
+
+const extensionsDir = (env: Env) => join(homeDir(env), ".gemini", "extensions");
+
+function readJson(file: string): unknown {
+  try {
+    return JSON.parse(readFileSync(file, "utf8")) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Gemini's folder matching: `/` on both ends of the folder, a rule's `*` standing for `(/anything)?`. */
+function ruleMatches(rule: string, folder: string): boolean {
+  const base = rule.startsWith("!") ? rule.slice(1) : rule;
+  const pattern = base.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/(\/?)\*/g, "($1.*)?");
+  const path = `${folder.startsWith("/") ? "" : "/"}${folder}${folder.endsWith("/") ? "" : "/"}`;
+  return new RegExp(`^${pattern}$`).test(path);
+}
+
+/** The rule that decides the extension for `folder` (the last that matches), if any. */
+function decidingRule(rules: readonly string[], folder: string): string | undefined {
+  return rules.findLast((rule) => ruleMatches(rule, folder));
+}
+
+/** The `overrides` list of the extension; Gemini treats a file it cannot read as no rules. */
+function overrides(file: string): string[] {
+  const config = readJson(file);
+  const entry = isRecord(config) ? config[GEMINI_EXTENSION_NAME] : undefined;
+  const rules = isRecord(entry) ? entry.overrides : undefined;
+  return Array.isArray(rules) && rules.every((r) => typeof r === "string") ? rules : [];
+}
+
+/** The folder Gemini loads hookit's extension from, and whether it still holds this extension and the hookit its hooks run. */
+function loadedFolder(recordDir: string): { folder: string; holdsHookit: boolean } {
+  const record = readJson(join(recordDir, ".gemini-extension-install.json"));
+  const folder = isRecord(record) && record.type === "link" && typeof record.source === "string" ? record.source : recordDir;
+  const manifest = readJson(join(folder, "gemini-extension.json"));
+  const named = isRecord(manifest) && manifest.name === GEMINI_EXTENSION_NAME;
+  // The hooks run `node "${extensionPath}/../bin.cjs"`: the extension lives inside hookit's dist/.
+  return { folder, holdsHookit: named && existsSync(join(folder, "hooks", "hooks.json")) && existsSync(join(folder, "..", "bin.cjs")) };
+}
+
+function readStates({ projectDir, env }: { projectDir: string; env: Env }): AddOnState[] {
+  const recordDir = join(extensionsDir(env), GEMINI_EXTENSION_NAME);
+  if (!existsSync(recordDir)) return [];
+  const id = GEMINI_EXTENSION_NAME;
+  const { folder, holdsHookit } = loadedFolder(recordDir);
+  if (!holdsHookit) {
+    const root = findPackageRoot();
+    return [
+      {
+        id,
+        loaded: false,
+        why: `is linked to ${folder}, which no longer holds hookit's extension (gemini-extension.json named "${id}", hooks/hooks.json, and ../bin.cjs beside it)`,
+        fix: `gemini extensions uninstall ${id}, then gemini extensions link --consent ${root ? join(root, BUILT_EXTENSION) : `<hookit's package>/${BUILT_EXTENSION}`}`,
+      },
+    ];
+  }
+  const file = join(extensionsDir(env), "extension-enablement.json");
+  const rules = overrides(file);
+  const home = homeDir(env);
+  const here = decidingRule(rules, projectDir);
+  if (here?.startsWith("!")) {
+    // `enable` at scope User drops the rules below HOME; a folder elsewhere needs its own.
+    const userRule = ruleMatches(here, home);
+    return [
+      {
+        id,
+        loaded: false,
+        why: `is disabled for ${projectDir} by the rule "${here}" in ${file}`,
+        fix: userRule ? `gemini extensions enable ${id}` : `gemini extensions enable --scope workspace ${id} (run in ${projectDir})`,
+      },
+    ];
+  }
+  const atHome = decidingRule(rules, home);
+  const from = `linked from ${folder}; ${here ? `enabled here by "${here}" in ${file}` : "no rule disables it here"}`;
+  return [
+    {
+      id,
+      loaded: true,
+      from,
+      ...(atHome?.startsWith("!") && {
+        warning: {
+          message: `Gemini CLI's extension ${id} is disabled for your user by the rule "${atHome}" in ${file}: it runs here, but not in the other folders under ${home}`,
+          fix: `gemini extensions enable ${id}`,
+        },
+      }),
+    },
+  ];
+}
+
+export const geminiExtension: FileAddOn = { kind: "extension", read: readStates };
