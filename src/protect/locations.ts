@@ -161,10 +161,32 @@ export function startCheck(): void {
 
 const within = (path: string, root: string) => path === root || path.startsWith(root.endsWith(sep) ? root : root + sep);
 
+/**
+ * Names a hook command may run through PATH: `hookit` itself (an install with `--command hookit`,
+ * a devDependency's `.bin`), the `node` its `#!/usr/bin/env node` line finds, and `npx`. A file of
+ * that name in a folder on the agent's PATH, placed before the real one, would run instead of
+ * hookit on every tool call.
+ */
+const RUN_BY_NAME = new Set(["hookit", "node", "nodejs", "npx"]);
+const pathDirsOf = new WeakMap<ProtectContext, Set<string>>();
+
+function onAgentPath(dir: string, ctx: ProtectContext): boolean {
+  let dirs = pathDirsOf.get(ctx);
+  if (!dirs) {
+    // An empty entry is the current folder, as the shell reads PATH; relative ones are from it too.
+    dirs = new Set((ctx.env.PATH ?? "").split(":").map((entry) => resolvePath(ctx.cwd, entry || ".")));
+    pathDirsOf.set(ctx, dirs);
+  }
+  return dirs.has(dir);
+}
+
 /** The protected place an absolute, normalized path is or lies in, if any. */
 export function classify(path: string, ctx: ProtectContext): Protected | undefined {
   const places = own(ctx);
   for (const place of places) if (within(path, place.path)) return { path, what: place.what };
+  const cut = path.lastIndexOf(sep);
+  if (RUN_BY_NAME.has(path.slice(cut + 1)) && onAgentPath(path.slice(0, cut) || sep, ctx))
+    return { path, what: `the ${path.slice(cut + 1)} that hook commands find on PATH` };
   if (path.split(sep).includes(POLICY_FOLDER)) return { path, what: "a hookit policy folder" };
   for (let i = 0; i < AGENT_FILES.length; i++) {
     const suffix = AGENT_FILES[i]![0];
