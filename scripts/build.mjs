@@ -102,6 +102,11 @@ for (const other of [external, facts]) {
   Object.assign(hot.metafile.outputs, other.metafile.outputs);
   Object.assign(hot.metafile.inputs, other.metafile.inputs);
 }
+// Every hook call reads its bundles: the capability tables (doctor's and the docs') stay out of them.
+for (const [output, { inputs }] of Object.entries(hot.metafile.outputs)) {
+  const table = Object.keys(inputs).find((input) => /^src\/agents\/[^/]+\/capabilities\.ts$/.test(input));
+  if (table) throw new Error(`${output} bundles ${table}: the hot path must not import an agent's capability table`);
+}
 // The bin is the one file of every call Node compiles from source (no code cache for it):
 // minified, without its comments (src/bin.cjs is the readable one).
 writeFileSync("dist/bin.cjs", (await transform(readFileSync("src/bin.cjs", "utf8"), { minify: true, loader: "js" })).code);

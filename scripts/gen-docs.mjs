@@ -128,16 +128,9 @@ export function renderTools(title, rows, captures, range) {
   return lines.join("\n");
 }
 
-/** Each agent's tool rows (describeClass of its table) and verified version range, bundled from src/ with esbuild. */
-export async function loadToolRows(root) {
+/** A module of src/, bundled with esbuild and imported (what the docs read that no bundle in dist/ exports). */
+async function importSource(root, contents) {
   const { buildSync } = await import("esbuild");
-  const ids = [...HOOK_AGENTS, "pi"];
-  const contents = [
-    'export { describeClass } from "./src/agents/shared/tool-classes.ts";',
-    'export { VERIFIED_RANGES } from "./src/doctor/versions.ts";',
-    ...ids.map((id) => `export { TOOL_CLASSES as ${id} } from "./src/agents/${id}/tools.ts";`),
-    'export { TOOL_CLASSES as opencode } from "./src/agents/opencode/tools.ts";',
-  ].join("\n");
   const out = buildSync({
     stdin: { contents, resolveDir: root, loader: "ts" },
     bundle: true,
@@ -146,7 +139,19 @@ export async function loadToolRows(root) {
     write: false,
     logLevel: "error",
   });
-  const mod = await import(`data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString("base64")}`);
+  return import(`data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString("base64")}`);
+}
+
+/** Each agent's tool rows (describeClass of its table) and verified version range, bundled from src/ with esbuild. */
+export async function loadToolRows(root) {
+  const ids = [...HOOK_AGENTS, "pi"];
+  const contents = [
+    'export { describeClass } from "./src/agents/shared/tool-classes.ts";',
+    'export { VERIFIED_RANGES } from "./src/doctor/versions.ts";',
+    ...ids.map((id) => `export { TOOL_CLASSES as ${id} } from "./src/agents/${id}/tools.ts";`),
+    'export { TOOL_CLASSES as opencode } from "./src/agents/opencode/tools.ts";',
+  ].join("\n");
+  const mod = await importSource(root, contents);
   const rows = {};
   for (const id of [...ids, "opencode"]) rows[id] = mod[id].map(mod.describeClass);
   return { rows, ranges: mod.VERIFIED_RANGES };
@@ -180,7 +185,9 @@ export async function loadPages(root) {
   if (!existsSync(join(dist, "adapters"))) throw new Error("dist/ is missing: run `npm run build` first");
   const require = createRequire(join(dist, "index.mjs"));
   const pages = {};
-  for (const id of HOOK_AGENTS) pages[id] = require(`./adapters/${id}.cjs`).default;
+  // The capability tables are not in the adapters' bundles (the hook never reads them): from src/.
+  const { CAPABILITIES } = await importSource(root, 'export { CAPABILITIES } from "./src/agents/capabilities.ts";');
+  for (const id of HOOK_AGENTS) pages[id] = { ...require(`./adapters/${id}.cjs`).default, capabilities: CAPABILITIES[id] };
   const pi = await loadPi(root);
   pages.pi = { title: "Pi", verifiedWith: pi.PI_VERIFIED_WITH, minVersion: pi.PI_MIN_VERSION, capabilities: pi.PI_CAPABILITIES };
   // OpenCode runs hookit in-process too (a plugin, no adapter object); the same library module exports its table.

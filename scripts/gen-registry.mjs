@@ -58,6 +58,15 @@ ${hook.map((id) => `import ${id} from "./${id}/probe.ts";`).join("\n")}
 
 export const PROBES: Record<HookAgentId, DoctorProbe> = { ${hook.join(", ")} };
 `,
+    "src/agents/capabilities.ts": `${HEADER}
+// Every hook agent's capability table (its folder's capabilities.ts), for doctor's gap notices and
+// the docs: no adapter imports it, so none of it is in the hook's bundles.
+import type { CapabilityRow } from "../contract/types.ts";
+import type { HookAgentId } from "./registry.ts";
+${hook.map((id) => `import { CAPABILITIES as ${id} } from "./${id}/capabilities.ts";`).join("\n")}
+
+export const CAPABILITIES: Record<HookAgentId, readonly CapabilityRow[]> = { ${hook.join(", ")} };
+`,
     "src/agents/facts.ts": `${HEADER}
 // Every agent's facts.ts: its aliases and verified release range (small data, read on the hot path).
 import type { AgentFacts } from "../contract/agent-facts.ts";

@@ -125,7 +125,6 @@ export interface Adapter {
   timeoutUnit: "s" | "ms";
   /** Events the installer registers, in the order they are written. */
   registrations: HookRegistration[];
-  capabilities: CapabilityRow[];
   /** Kind of a native event name, or undefined if this adapter does not know it. */
   kindOf(nativeEvent: string): InvocationKind | undefined;
   /** Throws `PayloadError` when the payload cannot be understood. */

@@ -4,6 +4,7 @@
 // trusted, and the gaps between this policy and what this agent can express.
 import { existsSync, readFileSync } from "node:fs";
 import { parse as parseJsonc } from "jsonc-parser";
+import { CAPABILITIES } from "../agents/capabilities.ts";
 import { AGENT_IDS, isInProcessAgent, loadAdapter, type AgentId, type HookAgentId } from "../agents/registry.ts";
 import type { Adapter, CapabilityRow } from "../contract/types.ts";
 import { loadCatalog } from "../engine/catalog.ts";
@@ -103,7 +104,8 @@ export async function runDoctor(cwd: string, env: Env): Promise<DoctorReport> {
     }
     // An in-process runtime has no adapter object, but it may have gaps worth naming too.
     const inProcessGaps = TARGETS[agent].inProcess?.capabilities;
-    const table = adapter ?? (inProcessGaps && { title: TARGETS[agent].title, capabilities: inProcessGaps });
+    const capabilities = adapter ? CAPABILITIES[agent as HookAgentId] : inProcessGaps;
+    const table = capabilities && { title: TARGETS[agent].title, capabilities };
     if (table && scopes.length > 0) gapChecks(agent, table, enabledEvents, checks);
   }
   for (const agent of AGENT_IDS) {

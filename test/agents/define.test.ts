@@ -1,8 +1,9 @@
-// defineAdapter derives kindOf from the event table and lifecycle list, and each capability row's
-// `verified` cell from verifiedWith (a real CLI version) or from the adapter's evidence.
+// defineAdapter derives kindOf from the event table and lifecycle list; withEvidence fills each
+// capability row's `verified` cell from a real CLI version or from what else backs the agent.
 import { describe, expect, test } from "vitest";
 import { SPEC_VERSION, type Invocation } from "../../src/contract/types.ts";
 import { defineAdapter } from "../../src/agents/shared/define.ts";
+import { withEvidence } from "../../src/agents/shared/evidence.ts";
 
 const base = {
   id: "dummy",
@@ -21,7 +22,7 @@ const rows = [
 
 describe("defineAdapter", () => {
   test("kindOf: the table, the lifecycle list, and a misspelt pre-tool event is a tool_call", () => {
-    const adapter = defineAdapter({ ...base, verifiedWith: "1.0.0", lifecycle: ["SessionStart"], capabilities: rows });
+    const adapter = defineAdapter({ ...base, verifiedWith: "1.0.0", lifecycle: ["SessionStart"] });
     expect(adapter.specVersion).toBe(SPEC_VERSION);
     expect(adapter.kindOf("PreToolUse")).toBe("tool_call");
     expect(adapter.kindOf("Stop")).toBe("stop");
@@ -30,14 +31,19 @@ describe("defineAdapter", () => {
     expect(adapter.kindOf("Elsewhere")).toBeUndefined();
   });
 
-  test("verified: the real CLI version on the rows the e2e suite proves, fixtures elsewhere", () => {
-    const adapter = defineAdapter({ ...base, verifiedWith: "1.0.0", capabilities: rows });
-    expect(adapter.capabilities.map((row) => row.verified)).toEqual(["real CLI 1.0.0 (npm run test:e2e)", "fixtures"]);
+  test("the adapter object carries no event table and no capability table (doctor and the docs read capabilities.ts)", () => {
+    const adapter = defineAdapter({ ...base, verifiedWith: "1.0.0" });
     expect(Object.keys(adapter)).not.toContain("kinds");
+    expect(Object.keys(adapter)).not.toContain("capabilities");
+  });
+});
+
+describe("withEvidence", () => {
+  test("verified: the real CLI version on the rows the e2e suite proves, fixtures elsewhere", () => {
+    expect(withEvidence(rows, "1.0.0").map((row) => row.verified)).toEqual(["real CLI 1.0.0 (npm run test:e2e)", "fixtures"]);
   });
 
-  test("verified: an adapter no real CLI backs says what does, on every row", () => {
-    const adapter = defineAdapter({ ...base, verifiedWith: "docs", evidence: "documented only", capabilities: rows });
-    expect(adapter.capabilities.map((row) => row.verified)).toEqual(["documented only", "documented only"]);
+  test("verified: an agent no real CLI backs says what does, on every row", () => {
+    expect(withEvidence(rows, undefined, "documented only").map((row) => row.verified)).toEqual(["documented only", "documented only"]);
   });
 });

@@ -1,5 +1,5 @@
-// The capability section of every agent page is generated from the adapters'
-// own tables (scripts/gen-docs.mjs). This fails as soon as an adapter's table,
+// The capability section of every agent page is generated from each agent's
+// table (its capabilities.ts) and its adapter's data (scripts/gen-docs.mjs). This fails as soon as an adapter's table,
 // registrations, verified version or timeout unit changes without the page
 // being regenerated, so the docs cannot drift from the code. The adapters are
 // read from src/, so a stale dist/ cannot hide a change.
@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, test } from "vitest";
+import { CAPABILITIES } from "../../src/agents/capabilities.ts";
 import { loadAdapter, type HookAgentId } from "../../src/agents/registry.ts";
 import { PI_CAPABILITIES, PI_MIN_VERSION, PI_VERIFIED_WITH } from "../../src/agents/pi/capabilities.ts";
 import { OPENCODE_CAPABILITIES, OPENCODE_VERIFIED_WITH } from "../../src/agents/opencode/capabilities.ts";
@@ -26,7 +27,7 @@ const gen = (await import(pathToFileURL(join(ROOT, "scripts/gen-docs.mjs")).href
 async function pageData(id: string): Promise<unknown> {
   if (id === "pi") return { title: "Pi", verifiedWith: PI_VERIFIED_WITH, minVersion: PI_MIN_VERSION, capabilities: PI_CAPABILITIES };
   if (id === "opencode") return { title: "OpenCode", verifiedWith: OPENCODE_VERIFIED_WITH, capabilities: OPENCODE_CAPABILITIES };
-  return loadAdapter(id as HookAgentId);
+  return { ...(await loadAdapter(id as HookAgentId)), capabilities: CAPABILITIES[id as HookAgentId] };
 }
 
 describe.each([...gen.HOOK_AGENTS, "pi", "opencode"])("docs/agents/%s.md", (id) => {

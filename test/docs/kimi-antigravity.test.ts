@@ -1,10 +1,11 @@
 // The capability sections of the Kimi and Antigravity pages are what scripts/gen-docs.mjs
-// renders from the adapters (read from src/, so a stale dist/ cannot hide a change). Every
+// renders from their capabilities.ts and adapters (read from src/, so a stale dist/ cannot hide a change). Every
 // cell of both says it is documented only: neither CLI runs here.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { expect, test } from "vitest";
+import { CAPABILITIES } from "../../src/agents/capabilities.ts";
 import { loadAdapter } from "../../src/agents/registry.ts";
 
 const ROOT = join(import.meta.dirname, "../..");
@@ -17,7 +18,8 @@ const gen = (await import(pathToFileURL(join(ROOT, "scripts/gen-docs.mjs")).href
 test.each(["kimi", "antigravity"] as const)("docs/agents/%s.md has the generated, documented-only capability table", async (id) => {
   const page = readFileSync(gen.pagePath(ROOT, id), "utf8");
   // On failure: npm run build && node scripts/gen-docs.mjs
-  expect(page).toBe(gen.replaceRegion(page, gen.renderCapabilities(await loadAdapter(id))));
+  const data = { ...(await loadAdapter(id)), capabilities: CAPABILITIES[id] };
+  expect(page).toBe(gen.replaceRegion(page, gen.renderCapabilities(data)));
   const region = page.slice(page.indexOf("<!-- capabilities:start -->"), page.indexOf("<!-- capabilities:end -->"));
   const rows = region.split("\n").filter((line) => /^\| (`\w+`|actions|user notices) \|/.test(line));
   expect(rows).toHaveLength(10);

@@ -6,6 +6,7 @@
 import { ADAPTERS, loadAdapter, type HookAgentId } from "../../src/agents/registry.ts";
 import type { InvocationKind, Reply } from "../../src/contract/types.ts";
 import { STACK_RE } from "../_sandbox.ts";
+import { CAPABILITIES } from "../../src/agents/capabilities.ts";
 
 /** Every built-in hook adapter: a new one fails these suites until its rules are added below. */
 export const HOOK_AGENTS = Object.keys(ADAPTERS) as HookAgentId[];
@@ -44,9 +45,7 @@ const TOP_KEYS: Record<HookAgent, (kind: InvocationKind) => string[]> = {
 
 // Each adapter's own tool_result capability row says where a result can be answered.
 const RESULT_ROWS = new Map(
-  await Promise.all(
-    HOOK_AGENTS.map(async (id) => [id, (await loadAdapter(id)).capabilities.find((row) => row.feature === "tool_result")] as const),
-  ),
+  await Promise.all(HOOK_AGENTS.map(async (id) => [id, CAPABILITIES[id].find((row) => row.feature === "tool_result")] as const)),
 );
 
 /**

@@ -4,7 +4,7 @@
 // an empty stdout is a failed hook, and `permission:"allow"` would skip the user's own approval.
 import type { ContentBlock } from "../../engine/types.ts";
 import { nonEmptyReason, stringOf } from "../shared/payload.ts";
-import { defineAdapter, type CapabilityRows } from "../shared/define.ts";
+import { defineAdapter } from "../shared/define.ts";
 import { firstOf, type Opened, type PayloadShape } from "../shared/opening.ts";
 import { withUndelivered } from "../shared/messages.ts";
 import { cursorResultText, readCursorTool, TOOL_CLASSES } from "./tools.ts";
@@ -44,83 +44,6 @@ const KINDS: Record<string, InvocationKind> = {
  */
 const PRE_TOOL_MATCHER = "^(?!(?:Shell|Read)$|MCP:).*";
 
-const CAPABILITIES: CapabilityRows = [
-  {
-    feature: "tool_call",
-    native: "beforeShellExecution, beforeMCPExecution, beforeReadFile, preToolUse",
-    support: "native",
-    notes:
-      'JSON `{"permission":"deny","agent_message":R,"user_message":R}` (beforeReadFile: `permission` + `user_message` only). The exact text the model reads is not captured yet.',
-  },
-  {
-    feature: "tool_result",
-    // Only where a result can be answered: postToolUseFailure is read too (a tool_result hook sees the failure).
-    native: "postToolUse",
-    support: "approximate",
-    notes:
-      "MCP tools: `updated_mcp_tool_output` replaces the result. Built-in tools (Shell, Write, …) cannot be replaced: hookit appends `additional_context` saying the result above is rejected, but the model still sees it. A failed call (postToolUseFailure) reaches tool_result hooks too, but nothing can be added to it.",
-  },
-  {
-    feature: "turn_end",
-    native: "afterAgentResponse",
-    support: "approximate",
-    notes: "Fires per assistant message; Cursor sends no turn counter, so `turnIndex` is always 0.",
-  },
-  {
-    feature: "agent_end",
-    native: "stop",
-    support: "native",
-    notes: 'JSON `{"followup_message":C}`: Cursor submits C as the next user message, at most `loop_limit` times (5 by default).',
-  },
-  {
-    feature: "agent_settled",
-    native: "stop",
-    support: "approximate",
-    notes: "Synthesized by hookit when it lets `stop` through; another hook may still send a follow-up.",
-  },
-  {
-    feature: "session_before_switch",
-    native: "",
-    support: "impossible",
-    notes: "No hook runs before a new or resumed chat; sessionEnd/sessionStart only report it afterwards.",
-  },
-  { feature: "session_before_fork", native: "", support: "impossible", notes: "Cursor has no fork event." },
-  {
-    feature: "hook_result",
-    native: "",
-    support: "native",
-    notes: "Evaluated in-process by hookit after each native event; never changes what Cursor receives.",
-  },
-  {
-    feature: "messages",
-    native: "beforeShellExecution, beforeMCPExecution, preToolUse, postToolUse, stop",
-    support: "approximate",
-    notes:
-      "A block's message follows its reason in agent_message (beforeReadFile: user_message only). After a tool, postToolUse additional_context carries it. The pre-tool events have no context field, so a pass message on a tool call reaches only the user. stop: it joins the follow-up message. No live Cursor run here: from the documentation. steer, followUp and nextTurn all mean the same here: with the next model request (at a stop only steer/followUp start the extra turn).",
-  },
-  {
-    feature: "ask",
-    native: "beforeShellExecution, beforeMCPExecution, beforeReadFile, preToolUse",
-    support: "approximate",
-    notes:
-      "Sent as the deny: preToolUse accepts \"ask\" without enforcing it, and no live Cursor run here could show what beforeShellExecution's ask does headless. The model reads the reason, the asking hook's message and hookit's note to ask the user.",
-  },
-  {
-    feature: "actions",
-    native: "stop",
-    support: "approximate",
-    notes:
-      "No event has a stop-the-agent field: at `stop`, `interrupt`/`shutdown` only drop hookit's follow-up so the agent does stop; elsewhere they are ignored. `compact` and `emit-custom-event` cannot be delivered; `message`: see messages.",
-  },
-  {
-    feature: "user notices",
-    native: "beforeShellExecution, beforeMCPExecution, beforeReadFile, preToolUse",
-    support: "approximate",
-    notes:
-      "Only a denial has a user field (`user_message`, after the reason). Otherwise notices go to stderr with exit 0, which Cursor only logs.",
-  },
-];
-
 const PAYLOAD: PayloadShape = {
   name: "Cursor",
   fields: {
@@ -136,7 +59,6 @@ export default defineAdapter({
   id: ADAPTER_ID,
   title: "Cursor",
   verifiedWith: "docs 2026-08-24",
-  evidence: "fixtures (docs examples; no Cursor CLI runs here)",
   timeoutUnit: "s",
   registrations: [
     { native: "beforeShellExecution", kind: "tool_call" },
@@ -148,7 +70,6 @@ export default defineAdapter({
     { native: "afterAgentResponse", kind: "turn_end" },
     { native: "stop", kind: "stop" },
   ],
-  capabilities: CAPABILITIES,
   // A misspelt pre-tool event is a tool_call that parse() refuses, so it blocks.
   kinds: KINDS,
   payload: PAYLOAD,

@@ -25,7 +25,11 @@ export function brokenAdapter(name: string, source: string): Broken {
     );
 }
 
-export function checkedAdapter(info: ExternalInfo, unchecked: UncheckedAdapter, broken: Broken): Adapter {
+export function checkedAdapter(
+  info: ExternalInfo,
+  unchecked: UncheckedAdapter,
+  broken: Broken,
+): Adapter & Pick<ExternalInfo, "capabilities"> {
   const kindOf = (nativeEvent: string): InvocationKind | undefined => {
     const kind = unchecked.kindOf(nativeEvent);
     if (kind === undefined || (INVOCATION_KINDS as readonly unknown[]).includes(kind)) return kind as InvocationKind | undefined;
@@ -46,6 +50,7 @@ export function checkedAdapter(info: ExternalInfo, unchecked: UncheckedAdapter, 
     verifiedWith: info.verifiedWith,
     timeoutUnit: info.timeoutUnit,
     registrations: info.registrations,
+    // An external adapter's own table (docs/adapters.md): built-in agents keep theirs in capabilities.ts.
     capabilities: info.capabilities,
     kindOf,
     parse(nativeEvent: string, payload: unknown): Invocation {

@@ -4,15 +4,16 @@
 //   normalize  {protocol, nativeEvent, payload}       → Invocation | {error}
 //   respond    {protocol, invocation, decision}       → Reply
 // This file reads the `info` and `respond` answers; invocation.ts reads `normalize`'s.
-import type { Adapter, Reply } from "../../contract/types.ts";
+import type { Adapter, CapabilityRow, Reply } from "../../contract/types.ts";
 import { arrayOf, integer, isRecord, nonEmptyString, object, oneOf, optional, required, ShapeError, string, type Check } from "./_check.ts";
 
 export const PROTOCOL_VERSION = 1;
 export const INVOCATION_KINDS = ["tool_call", "tool_result", "stop", "turn_end", "lifecycle"] as const;
 
-/** What `info` answers: the static half of an Adapter. */
-export type ExternalInfo = Pick<Adapter, "id" | "title" | "verifiedWith" | "timeoutUnit" | "registrations" | "capabilities"> & {
+/** What `info` answers: the static half of an Adapter, and the adapter's capability table. */
+export type ExternalInfo = Pick<Adapter, "id" | "title" | "verifiedWith" | "timeoutUnit" | "registrations"> & {
   protocol: typeof PROTOCOL_VERSION;
+  capabilities: CapabilityRow[];
 };
 
 interface NormalizeRequest {

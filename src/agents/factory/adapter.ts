@@ -3,7 +3,7 @@
 // docs/agents/factory.md (droid 0.225.2, real offline runs). Payloads are Claude's
 // snake_case shape without `tool_use_id`; `tool_response` is always a string.
 // Answers are Claude-shaped JSON on stdout, plus exit 2 behind a deny (see respond).
-import { defineAdapter, type CapabilityRows } from "../shared/define.ts";
+import { defineAdapter } from "../shared/define.ts";
 import facts from "./facts.ts";
 import { claudeStylePayload, type Opened } from "../shared/opening.ts";
 import { withUndelivered } from "../shared/messages.ts";
@@ -104,78 +104,6 @@ function respond(invocation: Invocation, decision: Decision): Reply {
   return denied === undefined ? reply : { ...reply, stderr: denied, exitCode: 2 };
 }
 
-const capabilities: CapabilityRows = [
-  {
-    feature: "tool_call",
-    native: "PreToolUse",
-    support: "native",
-    notes:
-      'JSON deny backed by exit 2: the model gets the tool message "Error: <reason>". droid obeys the first permissionDecision among its PreToolUse hooks, so a hook listed earlier that answers allow would beat a JSON deny alone; exit 2 still denies (the model then reads the reason from stderr, with a trailing newline).',
-  },
-  {
-    feature: "tool_result",
-    native: "PostToolUse",
-    support: "approximate",
-    notes:
-      "droid cannot replace a tool result: the model keeps the original output and gets the patch text as a user message right after it (additionalContext). Only calls that succeeded fire PostToolUse, so a failed command or edit never reaches tool_result hooks. When several PostToolUse hooks answer additionalContext, only the first one listed reaches the model.",
-  },
-  {
-    feature: "turn_end",
-    native: "",
-    support: "impossible",
-    notes: "droid has no hook at the end of a model turn: PostToolUse fires per tool call and Stop once per prompt.",
-  },
-  {
-    feature: "agent_end",
-    native: "Stop",
-    support: "native",
-    notes:
-      "decision:block continues the agent; the model gets a user message that is exactly the message, and the next Stop has stop_hook_active:true. droid has no loop cap of its own; hookit caps it.",
-  },
-  {
-    feature: "agent_settled",
-    native: "Stop",
-    support: "approximate",
-    notes: "Synthesized when hookit lets Stop through; another Stop hook may still continue the agent.",
-  },
-  {
-    feature: "session_before_switch",
-    native: "",
-    support: "impossible",
-    notes: "No hook runs before a new or resumed session; SessionEnd and SessionStart only report it afterwards.",
-  },
-  { feature: "session_before_fork", native: "", support: "impossible", notes: "droid has no hook before a session fork." },
-  { feature: "hook_result", native: "", support: "native", notes: "Evaluated inside hookit after each hook; no harness event involved." },
-  {
-    feature: "messages",
-    native: "PreToolUse, PostToolUse, Stop",
-    support: "approximate",
-    notes:
-      'A block\'s message follows its reason: "Error: <reason>\\n\\n<message>". After a tool (PostToolUse) it is hookSpecificOutput.additionalContext, a message after the result. PreToolUse drops additionalContext, so a pass message on a tool call reaches only the user (systemMessage). Stop: it joins the continuation. steer, followUp and nextTurn all mean the same here: with the next model request (at a stop only steer/followUp start the extra turn).',
-  },
-  {
-    feature: "ask",
-    native: "PreToolUse",
-    support: "approximate",
-    notes:
-      "droid exec --auto ignores permissionDecision \"ask\" and runs the tool, so an ask is the deny (exit 2): the model reads the reason, the asking hook's message and hookit's note to ask the user.",
-  },
-  {
-    feature: "actions",
-    native: "PreToolUse, PostToolUse, Stop",
-    support: "approximate",
-    notes:
-      "interrupt/shutdown become continue:false with stopReason: droid stops the agent before the tool runs (PreToolUse), after it ran (PostToolUse) or at Stop. compact and emit-custom-event have no hook answer here; message: see messages.",
-  },
-  {
-    feature: "user notices",
-    native: "PostToolUse, Stop",
-    support: "approximate",
-    notes:
-      "systemMessage, which the model never sees. droid 0.225.2's code shows it as a warning in the interactive view after PostToolUse and Stop, only logs it on PreToolUse, and droid exec prints none. Lifecycle events get them on stderr: droid would give their stdout to the model.",
-  },
-];
-
 export default defineAdapter({
   id: ADAPTER_ID,
   title: "Factory droid",
@@ -187,7 +115,6 @@ export default defineAdapter({
     { native: "PostToolUse", kind: "tool_result", matcher: "*" },
     { native: "Stop", kind: "stop" },
   ],
-  capabilities,
   kinds: KINDS,
   lifecycle: LIFECYCLE_EVENTS,
   payload: PAYLOAD,

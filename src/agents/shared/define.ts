@@ -1,30 +1,23 @@
 // defineAdapter derives what every built-in adapter would otherwise write out the same way: kindOf
-// from its event table and lifecycle list, each capability row's `verified` cell from the one
-// `verifiedWith` (or, for an agent no real CLI run backs, its `evidence`), and the opening of
-// parse() from where its payload keeps the common facts (opening.ts).
-import { SPEC_VERSION, type Adapter, type CapabilityRow, type InvocationKind, type Invocation } from "../../contract/types.ts";
-import { withEvidence } from "./evidence.ts";
+// from its event table and lifecycle list, and the opening of parse() from where its payload keeps
+// the common facts (opening.ts). The capability table is not part of it: each agent's
+// capabilities.ts holds it, for doctor and the docs only (src/agents/capabilities.ts).
+import { SPEC_VERSION, type Adapter, type InvocationKind, type Invocation } from "../../contract/types.ts";
 import { openPayload, type Opened, type PayloadShape } from "./opening.ts";
 import { exactKindLookup, kindLookup } from "./payload.ts";
 
-/** Capability rows as an adapter writes them: defineAdapter fills in `verified`. */
-export type CapabilityRows = Omit<CapabilityRow, "verified">[];
-
-export interface AdapterDefinition extends Omit<Adapter, "specVersion" | "kindOf" | "capabilities" | "parse"> {
+export interface AdapterDefinition extends Omit<Adapter, "specVersion" | "kindOf" | "parse"> {
   /** The native events hookit handles, with their kinds, spelled as the agent sends them. */
   kinds: Readonly<Record<string, InvocationKind>>;
   /** More native events hookit may receive and answers with a plain allow. */
   lifecycle?: readonly string[];
-  capabilities: CapabilityRows;
-  /** Set when `verifiedWith` is not a CLI version the e2e suite runs: what backs every row instead. */
-  evidence?: string;
   /** Where the payload keeps what every invocation carries. */
   payload: PayloadShape;
   /** The agent's own part of parse(), from the opened payload: its tool calls, results and stops. */
   read(opened: Opened): Invocation;
 }
 
-export function defineAdapter({ kinds, lifecycle, capabilities, evidence, payload, read, ...adapter }: AdapterDefinition): Adapter {
+export function defineAdapter({ kinds, lifecycle, payload, read, ...adapter }: AdapterDefinition): Adapter {
   // parse() reads only exact event names; kindOf also calls a misspelt pre-tool event a tool_call, so it blocks.
   const exactKind = exactKindLookup({ ...kinds }, lifecycle);
   return {
@@ -32,6 +25,5 @@ export function defineAdapter({ kinds, lifecycle, capabilities, evidence, payloa
     specVersion: SPEC_VERSION,
     kindOf: kindLookup({ ...kinds }, lifecycle),
     parse: (nativeEvent, raw) => read(openPayload(adapter.id, payload, exactKind, nativeEvent, raw)),
-    capabilities: withEvidence(capabilities, evidence === undefined ? adapter.verifiedWith : undefined, evidence),
   };
 }

@@ -3,6 +3,9 @@
 // the captured fixtures (or, for Cursor, the documentation's examples).
 import type { CapabilityRow } from "../../contract/types.ts";
 
+/** Capability rows as an agent's capabilities.ts writes them: withEvidence fills in `verified`. */
+export type CapabilityRows = Omit<CapabilityRow, "verified">[];
+
 export const E2E_FEATURES: ReadonlySet<string> = new Set(["tool_call", "tool_result", "agent_end", "messages", "ask"]);
 
 /**

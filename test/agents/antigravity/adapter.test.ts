@@ -5,6 +5,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import antigravity from "../../../src/agents/antigravity/adapter.ts";
 import { PayloadError, type Decision, type Invocation } from "../../../src/contract/types.ts";
+import { CAPABILITIES } from "../../../src/agents/capabilities.ts";
 
 const DIR = new URL("../../fixtures/antigravity/", import.meta.url);
 const fixture = (name: string): Record<string, unknown> => JSON.parse(readFileSync(new URL(name, DIR), "utf8"));
@@ -185,8 +186,8 @@ describe("antigravity respond", () => {
 
 describe("antigravity capability table", () => {
   it("marks every cell as documented only; tool_result is impossible and PostToolUse is not registered", () => {
-    expect(new Set(antigravity.capabilities.map((row) => row.verified))).toEqual(new Set(["documented, not verified on the real CLI"]));
-    expect(antigravity.capabilities.find((row) => row.feature === "tool_result")?.support).toBe("impossible");
+    expect(new Set(CAPABILITIES.antigravity.map((row) => row.verified))).toEqual(new Set(["documented, not verified on the real CLI"]));
+    expect(CAPABILITIES.antigravity.find((row) => row.feature === "tool_result")?.support).toBe("impossible");
     expect(antigravity.registrations.map((r) => [r.native, r.matcher])).toEqual([
       ["PreToolUse", "*"],
       ["PostInvocation", undefined],

@@ -7,6 +7,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import claude from "../../../src/agents/claude/adapter.ts";
 import { PayloadError, type Decision, type Invocation } from "../../../src/contract/types.ts";
+import { CAPABILITIES } from "../../../src/agents/capabilities.ts";
 
 const DIR = new URL("../../fixtures/claude/", import.meta.url);
 const fixture = (name: string): Record<string, unknown> => JSON.parse(readFileSync(new URL(name, DIR), "utf8"));
@@ -412,7 +413,7 @@ describe("claude adapter data", () => {
   });
 
   it("declares one capability row per hookit feature", () => {
-    expect(claude.capabilities.map((row) => row.feature)).toEqual([
+    expect(CAPABILITIES.claude.map((row) => row.feature)).toEqual([
       "tool_call",
       "tool_result",
       "turn_end",
@@ -426,7 +427,7 @@ describe("claude adapter data", () => {
       "actions",
       "user notices",
     ]);
-    for (const row of claude.capabilities) {
+    for (const row of CAPABILITIES.claude) {
       // The real-CLI suite proves these three; the rest rests on the captured fixtures.
       expect(row.verified).toBe(E2E_FEATURES.has(row.feature) ? "real CLI 2.1.332 (npm run test:e2e)" : "fixtures");
       // Impossible rows name no native event; every other row except the in-process hook_result names one.

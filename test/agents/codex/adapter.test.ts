@@ -7,6 +7,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import codex from "../../../src/agents/codex/adapter.ts";
 import { PayloadError, type Decision, type Invocation } from "../../../src/contract/types.ts";
+import { CAPABILITIES } from "../../../src/agents/capabilities.ts";
 
 const DIR = new URL("../../fixtures/codex/", import.meta.url);
 const fixture = (name: string): Record<string, unknown> => JSON.parse(readFileSync(new URL(name, DIR), "utf8"));
@@ -358,7 +359,7 @@ describe("codex adapter data", () => {
   });
 
   it("declares one capability row per hookit feature", () => {
-    expect(codex.capabilities.map((row) => row.feature)).toEqual([
+    expect(CAPABILITIES.codex.map((row) => row.feature)).toEqual([
       "tool_call",
       "tool_result",
       "turn_end",
@@ -372,7 +373,7 @@ describe("codex adapter data", () => {
       "actions",
       "user notices",
     ]);
-    for (const row of codex.capabilities) {
+    for (const row of CAPABILITIES.codex) {
       // The real-CLI suite proves these three; the rest rests on the captured fixtures.
       expect(row.verified).toBe(E2E_FEATURES.has(row.feature) ? "real CLI 0.171.0 (npm run test:e2e)" : "fixtures");
       expect(row.native === "").toBe(row.support === "impossible" || row.feature === "hook_result");

@@ -7,6 +7,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import copilot from "../../../src/agents/copilot/adapter.ts";
 import { PayloadError, type Decision, type Invocation } from "../../../src/contract/types.ts";
+import { CAPABILITIES } from "../../../src/agents/capabilities.ts";
 
 const DIR = new URL("../../fixtures/copilot/", import.meta.url);
 const fixture = (name: string): Record<string, unknown> => JSON.parse(readFileSync(new URL(name, DIR), "utf8"));
@@ -320,7 +321,7 @@ describe("copilot adapter data", () => {
     ]);
   });
   it("has one capability row per hookit feature", () => {
-    expect(copilot.capabilities.map((row) => row.feature)).toEqual([
+    expect(CAPABILITIES.copilot.map((row) => row.feature)).toEqual([
       "tool_call",
       "tool_result",
       "turn_end",
@@ -334,7 +335,7 @@ describe("copilot adapter data", () => {
       "actions",
       "user notices",
     ]);
-    for (const row of copilot.capabilities) {
+    for (const row of CAPABILITIES.copilot) {
       expect(row.verified).toBe(E2E_FEATURES.has(row.feature) ? "real CLI 1.0.102 (npm run test:e2e)" : "fixtures");
     }
   });

@@ -6,6 +6,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import cursor from "../../../src/agents/cursor/adapter.ts";
 import { PayloadError, type Decision, type Invocation } from "../../../src/contract/types.ts";
+import { CAPABILITIES } from "../../../src/agents/capabilities.ts";
 
 const DIR = new URL("../../fixtures/cursor/", import.meta.url);
 const fixture = (name: string): Record<string, unknown> => JSON.parse(readFileSync(new URL(name, DIR), "utf8"));
@@ -306,7 +307,7 @@ describe("cursor adapter data", () => {
     expect(cursor.timeoutUnit).toBe("s");
   });
   it("has one capability row per hookit feature", () => {
-    expect(cursor.capabilities.map((row) => row.feature)).toEqual([
+    expect(CAPABILITIES.cursor.map((row) => row.feature)).toEqual([
       "tool_call",
       "tool_result",
       "turn_end",
@@ -320,6 +321,6 @@ describe("cursor adapter data", () => {
       "actions",
       "user notices",
     ]);
-    for (const row of cursor.capabilities) expect(row.verified).toBe("fixtures (docs examples; no Cursor CLI runs here)");
+    for (const row of CAPABILITIES.cursor) expect(row.verified).toBe("fixtures (docs examples; no Cursor CLI runs here)");
   });
 });

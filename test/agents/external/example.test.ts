@@ -6,10 +6,11 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, test } from "vitest";
-import type { Adapter, Invocation } from "../../../src/contract/types.ts";
+import type { Adapter, CapabilityRow, Invocation } from "../../../src/contract/types.ts";
 import { EXAMPLE_BIN, EXAMPLE_DIR, EXAMPLE_MODULE, exampleFixture } from "./_sandbox.ts";
 
-const example = ((await import(pathToFileURL(EXAMPLE_MODULE).href)) as { default: Adapter }).default;
+// An external adapter module carries its capability table on the adapter object (docs/adapters.md).
+const example = ((await import(pathToFileURL(EXAMPLE_MODULE).href)) as { default: Adapter & { capabilities: CapabilityRow[] } }).default;
 
 const base = {
   agent: "example",

@@ -6,6 +6,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import factory from "../../../src/agents/factory/adapter.ts";
 import type { Decision, Invocation } from "../../../src/contract/types.ts";
+import { CAPABILITIES } from "../../../src/agents/capabilities.ts";
 
 const fixture = (name: string): Record<string, unknown> =>
   JSON.parse(readFileSync(new URL(`../../fixtures/factory/${name}`, import.meta.url), "utf8"));
@@ -117,7 +118,7 @@ describe("factory adapter data", () => {
   });
 
   it("declares one capability row per hookit feature, the e2e-proven ones on the real CLI", () => {
-    expect(factory.capabilities.map((row) => row.feature)).toEqual([
+    expect(CAPABILITIES.factory.map((row) => row.feature)).toEqual([
       "tool_call",
       "tool_result",
       "turn_end",
@@ -131,7 +132,7 @@ describe("factory adapter data", () => {
       "actions",
       "user notices",
     ]);
-    for (const row of factory.capabilities) {
+    for (const row of CAPABILITIES.factory) {
       const proven = ["tool_call", "tool_result", "agent_end", "messages", "ask"].includes(row.feature);
       expect(row.verified).toBe(proven ? "real CLI 0.225.2 (npm run test:e2e)" : "fixtures");
       expect(row.native === "").toBe(row.support === "impossible" || row.feature === "hook_result");

@@ -6,6 +6,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import gemini from "../../../src/agents/gemini/adapter.ts";
 import { PayloadError, type Decision, type Invocation } from "../../../src/contract/types.ts";
+import { CAPABILITIES } from "../../../src/agents/capabilities.ts";
 
 const DIR = new URL("../../fixtures/gemini/", import.meta.url);
 const fixture = (name: string): Record<string, unknown> => JSON.parse(readFileSync(new URL(name, DIR), "utf8"));
@@ -262,7 +263,7 @@ describe("gemini adapter data", () => {
     for (const registration of gemini.registrations) expect(gemini.kindOf(registration.native)).toBe(registration.kind);
   });
   it("has one capability row per hookit feature", () => {
-    expect(gemini.capabilities.map((row) => row.feature)).toEqual([
+    expect(CAPABILITIES.gemini.map((row) => row.feature)).toEqual([
       "tool_call",
       "tool_result",
       "turn_end",
@@ -276,7 +277,7 @@ describe("gemini adapter data", () => {
       "actions",
       "user notices",
     ]);
-    for (const row of gemini.capabilities) {
+    for (const row of CAPABILITIES.gemini) {
       expect(row.verified).toBe(E2E_FEATURES.has(row.feature) ? "real CLI 0.61.0 (npm run test:e2e)" : "fixtures");
     }
   });

@@ -5,6 +5,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import kimi from "../../../src/agents/kimi/adapter.ts";
 import { PayloadError, type Decision, type Invocation } from "../../../src/contract/types.ts";
+import { CAPABILITIES } from "../../../src/agents/capabilities.ts";
 
 const DIR = new URL("../../fixtures/kimi/", import.meta.url);
 const fixture = (name: string): Record<string, unknown> => JSON.parse(readFileSync(new URL(name, DIR), "utf8"));
@@ -189,7 +190,7 @@ describe("kimi respond", () => {
 
 describe("kimi capability table", () => {
   it("marks every cell as documented only, and registers only events every Kimi release accepts", () => {
-    expect(new Set(kimi.capabilities.map((row) => row.verified))).toEqual(new Set(["documented, not verified on the real CLI"]));
+    expect(new Set(CAPABILITIES.kimi.map((row) => row.verified))).toEqual(new Set(["documented, not verified on the real CLI"]));
     expect(kimi.registrations.map((r) => r.native)).toEqual(["PreToolUse", "PostToolUse", "PostToolUseFailure", "Stop"]);
     expect(kimi.registrations.every((r) => r.matcher === undefined)).toBe(true);
   });

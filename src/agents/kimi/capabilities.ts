@@ -1,0 +1,80 @@
+// What hookit's events become in this agent, for doctor's gap notices and the agent's docs page
+// (scripts/gen-docs.mjs), through src/agents/capabilities.ts: never bundled into the hook, which
+// reads none of it.
+import type { CapabilityRow } from "../../contract/types.ts";
+import { type CapabilityRows, withEvidence } from "../shared/evidence.ts";
+
+const EVIDENCE = "documented, not verified on the real CLI";
+
+const rows: CapabilityRows = [
+  {
+    feature: "tool_call",
+    native: "PreToolUse",
+    support: "native",
+    notes:
+      'JSON `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":R}}`, exit 0: the tool does not run and Kimi writes R back into the context for the model. Kimi fails open when a hook crashes or times out.',
+  },
+  {
+    feature: "tool_result",
+    native: "PostToolUse, PostToolUseFailure",
+    support: "impossible",
+    notes:
+      "Both events are observation-only: the result cannot be replaced or annotated. hookit still runs tool_result hooks (their commands have their effects) but a patch reaches neither the model nor the user. Kimi Code cuts `tool_output` to 2000 characters.",
+  },
+  {
+    feature: "turn_end",
+    native: "",
+    support: "impossible",
+    notes: "No event fires at the end of each model turn; Stop fires once, when the model is about to end the whole turn.",
+  },
+  {
+    feature: "agent_end",
+    native: "Stop",
+    support: "native",
+    notes:
+      "The same JSON deny on Stop: Kimi appends R as a user message and lets the model continue. Kimi lets Stop hooks continue a turn only once (kimi-cli marks the next Stop with `stop_hook_active: true`).",
+  },
+  {
+    feature: "agent_settled",
+    native: "Stop",
+    support: "approximate",
+    notes: "Synthesized by hookit when it lets Stop through; another Stop hook may still continue the agent.",
+  },
+  {
+    feature: "session_before_switch",
+    native: "",
+    support: "impossible",
+    notes: "No hook runs before a session is left; SessionEnd and SessionStart only report it afterwards.",
+  },
+  { feature: "session_before_fork", native: "", support: "impossible", notes: "Kimi Code has no fork event." },
+  { feature: "hook_result", native: "", support: "native", notes: "Evaluated inside hookit after each hook; no harness event involved." },
+  {
+    feature: "messages",
+    native: "PreToolUse, Stop",
+    support: "approximate",
+    notes:
+      "A block's message follows its deny reason. No additional-context channel is used: a pass or tool-result message reaches only the user (stderr). Stop: it joins the continuation. steer, followUp and nextTurn all mean the same here: with the next model request (at a stop only steer/followUp start the extra turn).",
+  },
+  {
+    feature: "ask",
+    native: "PreToolUse",
+    support: "approximate",
+    notes:
+      "No ask in Kimi's hook protocol: an ask is the deny, with the reason, the asking hook's message and hookit's note to ask the user.",
+  },
+  {
+    feature: "actions",
+    native: "Stop",
+    support: "approximate",
+    notes:
+      "No hook answer stops the agent: at Stop, `interrupt`/`shutdown` only drop hookit's continuation so the turn does end; elsewhere they are ignored. `compact` and `emit-custom-event` cannot be delivered; `message`: see messages.",
+  },
+  {
+    feature: "user notices",
+    native: "",
+    support: "impossible",
+    notes: "No user-visible field: notices go to stderr with exit 0, which Kimi does not show.",
+  },
+];
+
+export const CAPABILITIES: CapabilityRow[] = withEvidence(rows, undefined, EVIDENCE);
