@@ -4,8 +4,8 @@
 // Code's captured Bash, Write and Read payloads (test/fixtures/claude), in the
 // minimal environment first (only PATH, HOME, XDG_*), next to bare `node -e 0`.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { cpuOf, formatRatio, median, pairedRatio } from "./cpu.mjs";
 
 const SESSION_CALLS = 200;
@@ -76,11 +76,19 @@ export function toolCallCases(root, work, bin) {
 
 export function toolCallsBench({ root, work, bin, rounds }) {
   const { env, calls, command } = toolCallCases(root, work, bin);
+  // The form a project install writes when hookit is on PATH (src/installer/command-form.ts):
+  // the shell's PATH search, the bin's `#!/usr/bin/env node`, then the same hookit.
+  const onPath = join(work, "tool-calls-bin");
+  mkdirSync(onPath, { recursive: true });
+  symlinkSync(bin, join(onPath, "hookit"));
+  const pathEnv = { ...env, PATH: `${onPath}:${dirname(process.execPath)}:${env.PATH}` };
+  const pathForm = [];
   const node = [];
   const times = {};
   for (const tool of Object.keys(calls)) times[tool] = { pre: [], post: [], sum: [] };
   for (let i = 0; i < rounds; i++) {
     node.push(cpuOf(`"${process.execPath}" -e 0`, env, ""));
+    pathForm.push(cpuOf("hookit hook --agent claude PreToolUse", pathEnv, calls.Bash[0]));
     for (const [tool, [pre, post]] of Object.entries(calls)) {
       const a = cpuOf(command("PreToolUse"), env, pre);
       const b = cpuOf(command("PostToolUse"), env, post);
@@ -107,6 +115,8 @@ export function toolCallsBench({ root, work, bin, rounds }) {
     "| tool | Pre ms | Pre ratio | Post ms | Post ratio | call ms | call ratio |",
     "| --- | --- | --- | --- | --- | --- | --- |",
     ...Object.keys(calls).map(row),
+    "",
+    `Bash PreToolUse in the form a project install writes (\`hookit hook …\`, hookit found on PATH, node through \`/usr/bin/env\`): ${median(pathForm).toFixed(1)} ms, ratio ${formatRatio(pairedRatio(pathForm, node))}, against ${median(times.Bash.pre).toFixed(1)} ms for the absolute \`"<node>" "<hookit>/dist/bin.cjs"\` form above.`,
     "",
     `A session of ${SESSION_CALLS} such calls (these three in equal shares): ${session.toFixed(1)} s of CPU in hookit, against ${bareSession.toFixed(1)} s for ${SESSION_CALLS * 2} bare node starts — ${(session - bareSession).toFixed(1)} s more than the processes themselves.`,
   ];

@@ -5,6 +5,8 @@
 import { execaSync } from "execa";
 import { PROBES } from "../agents/probes.ts";
 import type { HookAgentId } from "../agents/registry.ts";
+import { PATH_COMMAND } from "../installer/command-form.ts";
+import ownPackage from "../../package.json" with { type: "json" };
 
 export interface ProbeResult {
   ok: boolean;
@@ -44,6 +46,15 @@ export function probeCommand(agent: HookAgentId, command: string, cwd: string, e
     const missing = /Cannot find module '([^']+)'/.exec(output)?.[1];
     if (missing) {
       return { ok: false, detail: `the hookit it runs is gone: ${missing} does not exist (moved or deleted)` };
+    }
+    // A project install that runs hookit from PATH, on a machine with no hookit there (the
+    // fail-closed tail turns the shell's 127 into 2).
+    if (command.startsWith(`${PATH_COMMAND} `) && new RegExp(`\\b${PATH_COMMAND}: (command )?not found`).test(output)) {
+      return {
+        ok: false,
+        detail: `there is no ${PATH_COMMAND} on this PATH (${output.trim().split("\n")[0] ?? ""})`,
+        fix: `install ${ownPackage.name} globally so ${PATH_COMMAND} is on the agent's PATH, or hookit install --agent ${agent} --absolute (this machine's paths)`,
+      };
     }
     if (status === 127) return { ok: false, detail: `its program was not found (${output.trim().split("\n")[0] ?? ""})` };
     const said = output.trim().split("\n")[0] ?? "";

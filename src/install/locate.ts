@@ -1,6 +1,6 @@
 // Where things are: HOME, hookit's own package, the project, and which agents
 // this machine has. Everything takes `env` so tests run in a temporary HOME.
-import { readFileSync, statSync } from "node:fs";
+import { readFileSync, realpathSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { delimiter, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -41,8 +41,22 @@ export function isDetected(detect: Detection, env: Env): boolean {
     ...(detect.envDirs ?? []).flatMap((name) => (env[name] ? [env[name]] : [])),
   ];
   if (dirs.some(isDirectory)) return true;
-  const pathDirs = (env.PATH ?? "").split(delimiter).filter(Boolean);
-  return detect.bins.some((bin) => pathDirs.some((dir) => isExecutableFile(join(dir, bin))));
+  return detect.bins.some((bin) => onPath(bin, env) !== undefined);
+}
+
+/** The first executable named `name` on `env.PATH`, as the shell would find it; undefined when none. */
+export function onPath(name: string, env: Env): string | undefined {
+  const dirs = (env.PATH ?? "").split(delimiter).filter(Boolean);
+  return dirs.map((dir) => join(dir, name)).find(isExecutableFile);
+}
+
+/** `path` with every link resolved, or undefined when it does not exist. */
+export function realPath(path: string): string | undefined {
+  try {
+    return realpathSync(path);
+  } catch {
+    return undefined;
+  }
 }
 
 // --- internal ---

@@ -28,8 +28,12 @@ export const INSTALL_ARGS = {
   "dry-run": { type: "boolean", description: "Print the changes as a unified diff on stdout; write nothing" },
   command: {
     type: "string",
-    description: 'Program the hooks run instead of "<node>" "<hookit>/dist/bin.cjs", e.g. hookit',
+    description: "Program the hooks run, e.g. hookit (default: docs/install.md, What is written where)",
     valueHint: "CMD",
+  },
+  absolute: {
+    type: "boolean",
+    description: "Project scope: run this machine's node and bin, not `hookit` from PATH",
   },
 } as const satisfies ArgsDef;
 
@@ -91,6 +95,7 @@ function toOptions(args: Flags, rawArgs: string[], io: CliIo) {
     ...(project ? { projectDir: project } : {}),
     dryRun: has("dry-run"),
     ...(command !== undefined ? { command } : {}),
+    ...(has("absolute") ? { absolute: true } : {}),
     env: io.env,
     cwd: io.cwd,
   };
@@ -117,6 +122,9 @@ export function printInstallReport(
       `The project policy ${report.trustPending} changed since you trusted it; hookit keeps enforcing the trusted version. Review the change with \`hookit trust\`.`,
     );
   }
+  if (report.command?.form === "path")
+    logger.info("The hooks run hookit from PATH: a teammate who has hookit installed can use these files as they are.");
+  if (report.command?.note && report.scope.kind === "project") logger.warn(report.command.note);
   if (report.dryRun) logger.info("Dry run: nothing was written.");
   if (mode !== "install") return;
   for (const outcome of report.outcomes) {

@@ -13,6 +13,8 @@ import { InstallError } from "../install/errors.ts";
 import { findPackageRoot, findProjectDir, homeDir, isDetected } from "../install/locate.ts";
 import { didYouMean } from "../nearest.ts";
 import { defaultCommandPrefix } from "../install/marker.ts";
+import { chooseCommand } from "./command-form.ts";
+import type { CommandChoice } from "./command-form.ts";
 import { TARGETS } from "../agents/install-targets.ts";
 import { RESTART_STEP } from "../install/common.ts";
 import { AGENT_SYSTEM_FILES } from "../managed-paths.ts";
@@ -41,8 +43,10 @@ export interface InstallOptions {
   /** Project directory; default: the git work tree enclosing `cwd`, else `cwd`. */
   projectDir?: string;
   dryRun?: boolean;
-  /** Replaces `"<node>" "<root>/dist/bin.cjs"` as the program hooks run, e.g. `hookit`. */
+  /** Replaces the program hooks run (`hookit`, or `"<node>" "<root>/dist/bin.cjs"`). */
   command?: string;
+  /** A project install names this machine's node and bin even when `hookit` on PATH would do. */
+  absolute?: boolean;
   env?: Env;
   cwd?: string;
   /** For tests: hookit's package root and the node binary the hooks name. */
@@ -76,13 +80,15 @@ export interface InstallReport {
   trustPending?: string;
   /** Agents `--agent all` left out, each with the reason. */
   skipped?: string[];
+  /** The program the hooks run (install only, when a hook agent was named). */
+  command?: CommandChoice;
 }
 
 export async function installAgents(options: InstallOptions): Promise<InstallReport> {
   const common = resolveCommon(options, "install");
   const { env, scope } = common;
   const { agents, skipped } = withoutUnreadProjectFiles(common.agents, scope, env, options.agents);
-  const apply = await applyOptions(options, agents);
+  const apply = await applyOptions(options, agents, scope);
   const changes = agents.map((agent) => {
     const target = TARGETS[agent];
     const file = readTarget(targetPath(agent, scope, env), withinOf(scope));
@@ -92,7 +98,13 @@ export async function installAgents(options: InstallOptions): Promise<InstallRep
     return { agent, change: planInstall(file, result.text!) };
   });
   const outcomes = finish(changes, options.dryRun === true, scope, env, true);
-  const report: InstallReport = { scope, dryRun: options.dryRun === true, outcomes, ...(skipped.length > 0 ? { skipped } : {}) };
+  const report: InstallReport = {
+    scope,
+    dryRun: options.dryRun === true,
+    outcomes,
+    ...(skipped.length > 0 ? { skipped } : {}),
+    ...(apply.command ? { command: apply.command } : {}),
+  };
   if (scope.kind === "project" && !options.dryRun) {
     // The same lookup the hook runner does, so the trusted path is the one it checks.
     const policy = findProject(options.projectDir ? scope.dir : (options.cwd ?? process.cwd())).policy;
@@ -191,23 +203,33 @@ function resolveCommon(options: InstallOptions, mode: "install" | "uninstall") {
   return { env, scope, agents };
 }
 
-async function applyOptions(options: InstallOptions, agents: AgentId[]) {
+async function applyOptions(options: InstallOptions, agents: AgentId[], scope: Scope) {
   const needsCommand = agents.some((agent) => !isInProcessAgent(agent));
   const root = options.packageRoot ?? findPackageRoot();
   const bin = root ? join(root, HOOK_BIN) : undefined;
   const extensionPath = root ? join(root, PI_EXTENSION) : "";
-  let commandPrefix = options.command?.trim() ?? "";
-  if (needsCommand && !commandPrefix) {
-    requireBuilt(bin, "CLI");
-    commandPrefix = defaultCommandPrefix(options.nodePath ?? process.execPath, bin!);
+  const custom = options.command?.trim() ?? "";
+  if (custom && options.absolute) throw new InstallError("E_USAGE", "Choose one: --command CMD or --absolute.");
+  let command: CommandChoice | undefined;
+  if (needsCommand) {
+    if (!custom) requireBuilt(bin, "CLI");
+    command = chooseCommand({
+      command: custom,
+      absolute: options.absolute === true,
+      scope: scope.kind,
+      bin: bin ?? "",
+      nodePath: options.nodePath ?? process.execPath,
+      env: options.env ?? process.env,
+    });
   }
+  const commandPrefix = command?.prefix ?? custom;
   if (agents.includes("pi")) requireBuilt(root ? extensionPath : undefined, "Pi extension");
   if (agents.includes("opencode")) requireBuilt(root ? join(root, OPENCODE_PLUGIN) : undefined, "OpenCode plugin");
   const registrationsFor = options.registrationsFor ?? (async (agent) => (await loadAdapter(agent)).registrations);
   const registrations = new Map<AgentId, HookRegistration[]>();
   for (const agent of agents) if (!isInProcessAgent(agent)) registrations.set(agent, await registrationsFor(agent));
   const base: ApplyOptions = { commandPrefix, extensionPath, registrations: [] };
-  return { base, registrations };
+  return { base, registrations, command };
 }
 
 /**

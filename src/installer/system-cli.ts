@@ -16,10 +16,10 @@ export async function runSystemCommand(
   logger: Logger,
 ): Promise<number> {
   try {
-    if (args.global === true || typeof args.project === "string" || typeof args.command === "string") {
+    if (args.global === true || typeof args.project === "string" || typeof args.command === "string" || args.absolute === true) {
       throw new InstallError(
         "E_USAGE",
-        "--system goes alone: no --project, --global or --command (the managed hooks always run the system copy of hookit).",
+        "--system goes alone: no --project, --global, --command or --absolute (the managed hooks always run the system copy of hookit).",
       );
     }
     if (mode === "uninstall" && typeof args.policy === "string") throw new InstallError("E_USAGE", "--policy goes with install --system.");

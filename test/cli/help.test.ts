@@ -81,7 +81,8 @@ test("install --help, with every agent", () => {
                         --system    Managed scope, as root: /etc/hookit/hookit.json and each agent's managed settings (docs/teams/managed.md)
                  --policy=<FILE>    With --system: the policy file to install as the managed policy
                        --dry-run    Print the changes as a unified diff on stdout; write nothing
-                 --command=<CMD>    Program the hooks run instead of "<node>" "<hookit>/dist/bin.cjs", e.g. hookit
+                 --command=<CMD>    Program the hooks run, e.g. hookit (default: docs/install.md, What is written where)
+                      --absolute    Project scope: run this machine's node and bin, not \`hookit\` from PATH
 
 
     "
@@ -169,7 +170,8 @@ test("uninstall --help", () => {
                         --system    Managed scope, as root: /etc/hookit/hookit.json and each agent's managed settings (docs/teams/managed.md)
                  --policy=<FILE>    With --system: the policy file to install as the managed policy
                        --dry-run    Print the changes as a unified diff on stdout; write nothing
-                 --command=<CMD>    Program the hooks run instead of "<node>" "<hookit>/dist/bin.cjs", e.g. hookit
+                 --command=<CMD>    Program the hooks run, e.g. hookit (default: docs/install.md, What is written where)
+                      --absolute    Project scope: run this machine's node and bin, not \`hookit\` from PATH
 
 
     "
