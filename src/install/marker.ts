@@ -29,9 +29,18 @@ export function defaultCommandPrefix(nodePath: string, binPath: string): string 
  */
 const FAIL_CLOSED_TAIL = "|| exit 2";
 
+/**
+ * `hookit` found by name may be missing on a teammate's machine: the shell then exits 127, which
+ * Gemini CLI reads on AfterAgent as "blocked, go again" and loops on (observed on 0.61.0). Any
+ * other event's hook turns that into exit 1, the "hook failed, go on" a missing absolute bin gives
+ * (node's own exit code). Not a tail: hookit's own exit 2 on those events must pass through.
+ */
+const MISSING_IS_A_FAILURE = "command -v hookit >/dev/null 2>&1 || exit 1;";
+
 export function hookCommand(prefix: string, agent: string, nativeEvent: string, kind?: InvocationKind): string {
   const command = `${prefix} hook --agent ${agent} ${nativeEvent}`;
-  return kind === "tool_call" ? `${command} ${FAIL_CLOSED_TAIL}` : command;
+  if (kind === "tool_call") return `${command} ${FAIL_CLOSED_TAIL}`;
+  return prefix.trim() === "hookit" ? `${MISSING_IS_A_FAILURE} ${command}` : command;
 }
 
 const HOOK_TAIL_RE = /^(.+?)\s+hook\s+--agent\s+([A-Za-z0-9_-]+)\s+([A-Za-z0-9_-]+)(?:\s*\|\|\s*exit\s+2)?\s*$/;

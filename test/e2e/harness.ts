@@ -1,10 +1,10 @@
 // The e2e runner: one fresh HOME and git project per scenario, the test policy, `hookit install`,
 // then one real CLI run against the fake model server (see driver.ts), network-isolated with
 // `unshare -n` where the machine allows it. Returns what the model was sent and the project files.
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { homedir, tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildSync } from "esbuild";
 import { execa, execaSync } from "execa";
@@ -49,6 +49,11 @@ export interface Scenario {
   env?: Record<string, string>;
   /** A policy that fails validation, named to hooks through HOOKIT_CONFIG (so no trust step applies). */
   brokenPolicy?: string;
+  /**
+   * A `hookit` link to the built bin first on PATH for the install and the CLI, as
+   * `npm install -g` leaves one: the project install then writes `hookit hook …` (command-form.ts).
+   */
+  hookitOnPath?: boolean;
   /** Runs after `hookit install`, before the CLI (e.g. to break the installed hook command). */
   sabotage?: (run: { dir: string; home: string; project: string }) => void;
   prompt?: string;
@@ -170,10 +175,20 @@ export function freshRun(name: string): { dir: string; home: string; project: st
   return { dir, home, project, env };
 }
 
+/** `env` with `<dir>/bin/hookit` (a link to the built bin) and the test's node first on PATH. */
+function withHookitOnPath(env: Record<string, string>, dir: string): Record<string, string> {
+  const bin = join(dir, "bin");
+  mkdirSync(bin, { recursive: true });
+  symlinkSync(hookitBin(), join(bin, "hookit"));
+  return { ...env, PATH: `${bin}:${dirname(process.execPath)}:${env.PATH}` };
+}
+
 export async function runScenario(scenario: Scenario): Promise<RunResult> {
   const profile = AGENTS[scenario.agent];
   const cli = cliCommand(scenario.agent, CACHE_ROOT);
-  const { dir, home, project, env } = freshRun(`${scenario.agent}-${scenario.name}`);
+  const fresh = freshRun(`${scenario.agent}-${scenario.name}`);
+  const { dir, home, project } = fresh;
+  const env = scenario.hookitOnPath ? withHookitOnPath(fresh.env, dir) : fresh.env;
 
   const ctx: AgentContext = {
     cacheRoot: CACHE_ROOT,

@@ -2,10 +2,11 @@
 // this very hookit (so a teammate with hookit installed can use the committed files), else the
 // absolute node and bin, with the reason on stderr. Run on the built CLI, through real shells.
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, symlinkSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { hookCommand } from "../../src/install/marker.ts";
 import { binPath, useBuiltHookit } from "../_built.ts";
 
 useBuiltHookit();
@@ -44,6 +45,22 @@ function preToolCommand(file: string): string {
 }
 
 const claudeFile = (w: ReturnType<typeof world>, dir = w.project) => join(dir, ".claude/settings.json");
+
+describe("a hook of another event that runs hookit by name", () => {
+  const command = hookCommand("hookit", "gemini", "AfterAgent", "stop");
+  const sh = (path: string) => spawnSync("/bin/sh", ["-c", command], { env: { PATH: path }, input: "{}", encoding: "utf8" });
+
+  it("exits 1 (the agent goes on) when hookit is missing, not the shell's 127, which Gemini CLI loops on", () => {
+    expect(sh("/usr/bin:/bin").status).toBe(1);
+  });
+
+  it("passes hookit's own exit code through (exit 2 is an answer on these events)", () => {
+    const w = world();
+    writeFileSync(join(w.bin, "hookit"), "#!/bin/sh\nexit 2\n", { mode: 0o755 });
+    expect(sh(`${w.bin}:/usr/bin:/bin`).status).toBe(2);
+    expect(hookCommand("hookit", "gemini", "BeforeTool", "tool_call")).toBe("hookit hook --agent gemini BeforeTool || exit 2");
+  });
+});
 
 describe("the program a project install names", () => {
   it("is `hookit` from PATH when PATH's hookit is this hookit, and the hook runs from there", () => {
