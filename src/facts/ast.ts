@@ -55,10 +55,19 @@ export interface Pipeline {
 
 export type Script = Pipeline[];
 
+/**
+ * One place the parser had to guess: `at` is the offset in the text it was reading where the
+ * trouble starts (an unclosed quote's opening; for a substitution's body, an offset in that body).
+ */
+export interface ParseError {
+  at: number;
+  message: string;
+}
+
 export interface ParseResult {
   script: Script;
   /** Where the parser had to guess (unterminated quote, stray operator, too deep). */
-  errors: string[];
+  errors: ParseError[];
   /** `name() { … }` / `function name { … }`: each function's body as source, for the calls that pass it arguments. */
   functions: FunctionDef[];
 }

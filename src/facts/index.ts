@@ -68,7 +68,9 @@ function readCommand(command: string, options: FactOptions): Read {
     const parsed = parseScript(text);
     walker.define(parsed.functions);
     for (const error of parsed.errors)
-      walker.unresolved(error === NESTED_TOO_DEEP ? tooComplex("substitutions nested too deep") : `syntax: ${error}`);
+      walker.unresolved(
+        error.message === NESTED_TOO_DEEP ? tooComplex("substitutions nested too deep") : `syntax: ${error.message} at ${error.at}`,
+      );
     walker.script(parsed.script, state, undefined, 0);
   } catch (error) {
     // An error of hookit's own is a line not read either: refused on guard events, never allowed half-read.

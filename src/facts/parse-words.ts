@@ -4,7 +4,7 @@
 // each read into a part of its own, so expansion (expand.ts) can do what bash does.
 // The grammar around the words (lists, pipelines, compound commands,
 // redirects, here-documents) is the Parser's, which extends this reader.
-import type { FunctionDef, Part, Script, Word } from "./ast.ts";
+import type { FunctionDef, ParseError, Part, Script, Word } from "./ast.ts";
 import { ansiC } from "./ansi-c.ts";
 
 /** How deep substitutions may nest before the reading stops (the facts turn it into the too-complex mark). */
@@ -29,9 +29,14 @@ export abstract class WordReader {
   constructor(
     readonly src: string,
     readonly depth: number,
-    readonly errors: string[],
+    readonly errors: ParseError[],
     readonly functions: FunctionDef[],
   ) {}
+
+  /** Notes a place the reader had to guess, and reads on. */
+  protected fail(message: string, at: number = this.pos): void {
+    this.errors.push({ at, message });
+  }
 
   /** A reader of `text` one level deeper (a substitution, `${…}`'s word), sharing the errors and functions. */
   protected abstract fork(text: string): WordReader;
@@ -88,7 +93,7 @@ export abstract class WordReader {
       }
       this.pos++;
     }
-    this.errors.push("arithmetic is not closed");
+    this.fail("arithmetic is not closed", start - open);
     return this.src.slice(start, this.pos);
   }
 
@@ -102,12 +107,12 @@ export abstract class WordReader {
 
   protected nested(text: string): Script {
     if (this.depth >= MAX_DEPTH) {
-      this.errors.push(NESTED_TOO_DEEP);
+      this.fail(NESTED_TOO_DEEP);
       return [];
     }
     const inner = this.fork(text);
     const script = inner.list(() => false);
-    if (inner.pos < text.length) this.errors.push(`unexpected "${text[inner.pos]}" in a substitution`);
+    if (inner.pos < text.length) this.fail(`unexpected "${text[inner.pos]}" in a substitution`, inner.pos);
     return script;
   }
 
@@ -134,24 +139,25 @@ export abstract class WordReader {
         this.pos += this.peek(1) ? 2 : 1;
       } else if (c === "'") {
         const end = this.src.indexOf("'", this.pos + 1);
-        if (end < 0) this.errors.push("unterminated single quote");
+        if (end < 0) this.fail("unterminated single quote");
         const stop = end < 0 ? this.src.length : end;
         pushLit(parts, this.src.slice(this.pos + 1, stop), true);
         this.pos = stop + 1;
       } else if (c === "$" && this.peek(1) === "'") {
         this.pos += 2;
         const { text, end } = ansiC(this.src, this.pos);
-        if (end >= this.src.length && this.src[end - 1] !== "'") this.errors.push("unterminated $'");
+        if (end >= this.src.length && this.src[end - 1] !== "'") this.fail("unterminated $'", this.pos - 2);
         pushLit(parts, text, true);
         this.pos = end;
       } else if (c === '"' || (c === "$" && this.peek(1) === '"')) {
+        const opening = this.pos;
         this.pos += c === "$" ? 2 : 1;
         const inner = this.doubleQuoted(false);
         // `""` is an argument of its own (`grep "" .env`: the pattern is empty, `.env` is the file).
         if (inner.length === 0) pushLit(parts, "", true);
         parts.push(...inner);
         if (this.peek() === '"') this.pos++;
-        else this.errors.push("unterminated double quote");
+        else this.fail("unterminated double quote", opening);
       } else if (c === "$") {
         parts.push(this.dollar(false));
       } else if (c === "`") {
@@ -203,9 +209,9 @@ export abstract class WordReader {
     }
     if (this.at("$(")) {
       this.pos += 2;
-      const script = this.depth >= MAX_DEPTH ? (this.errors.push(NESTED_TOO_DEEP), this.skipTo(")"), []) : this.list(() => false);
+      const script = this.depth >= MAX_DEPTH ? (this.fail(NESTED_TOO_DEEP, start), this.skipTo(")"), []) : this.list(() => false);
       if (this.peek() === ")") this.pos++;
-      else this.errors.push("command substitution is not closed");
+      else this.fail("command substitution is not closed", start);
       return { t: "sub", script, q, src: this.src.slice(start, this.pos) };
     }
     if (this.at("${")) return this.braced(q, start);
@@ -241,7 +247,7 @@ export abstract class WordReader {
       this.pos = inner.pos;
     }
     if (this.peek() === "}") this.pos++;
-    else this.errors.push("${ is not closed");
+    else this.fail("${ is not closed", start);
     return { t: "var", name: name || "?", ...(op && { op }), ...(arg && { arg }), q, src: this.src.slice(start, this.pos) };
   }
 
@@ -282,7 +288,7 @@ export abstract class WordReader {
       } else text += this.src[this.pos++];
     }
     if (this.peek() === "`") this.pos++;
-    else this.errors.push("unterminated backtick");
+    else this.fail("unterminated backtick", start);
     return { t: "sub", script: this.nested(text), q, src: this.src.slice(start, this.pos) };
   }
 }

@@ -30,7 +30,7 @@ export function parseScript(source: string): ParseResult {
   const script = parser.list(() => false);
   // A stray `)`: note it and read on, so nothing after it goes unseen.
   while (parser.pos < source.length) {
-    parser.errors.push(`unexpected "${source[parser.pos]}" at ${parser.pos}`);
+    parser.errors.push({ at: parser.pos, message: `unexpected "${source[parser.pos]}"` });
     parser.pos++;
     script.push(...parser.list(() => false));
   }
@@ -71,7 +71,7 @@ class Parser extends WordReader {
       }
       lines.push(line);
     }
-    this.errors.push(`here-document "${doc.delim}" is not closed`);
+    this.fail(`here-document "${doc.delim}" is not closed`);
     doc.redir.body = lines.join("\n");
     doc.redir.bodySubs = doc.quoted ? [] : this.bodySubs(doc.redir.body);
   }
@@ -91,7 +91,7 @@ class Parser extends WordReader {
         continue;
       }
       if (this.pos === before) {
-        this.errors.push(`unexpected "${this.peek()}" at ${this.pos}`);
+        this.fail(`unexpected "${this.peek()}"`);
         this.pos++;
       }
     }
@@ -126,10 +126,10 @@ class Parser extends WordReader {
     this.blanks();
     if (this.at("((")) return this.arithmeticCommand();
     if (this.peek() === "(") {
-      this.pos++;
+      const opening = this.pos++;
       const body = this.list(() => false);
       if (this.peek() === ")") this.pos++;
-      else this.errors.push("subshell is not closed");
+      else this.fail("subshell is not closed", opening);
       return { t: "group", body, subshell: true, redirs: this.trailingRedirects() };
     }
     return this.simple();
@@ -172,7 +172,7 @@ class Parser extends WordReader {
           return cmd.redirs.length ? cmd : undefined;
         }
         if (cmd.words.length === 0 && cmd.assigns.length === 0) return this.command();
-        this.errors.push(`unexpected "(" at ${this.pos}`);
+        this.fail(`unexpected "("`);
         this.pos++;
         continue;
       }
@@ -186,7 +186,7 @@ class Parser extends WordReader {
         continue;
       }
       if (c === "<" || c === ">" || c === "&") {
-        this.errors.push(`stray "${c}"`);
+        this.fail(`stray "${c}"`);
         this.pos++;
         continue;
       }
@@ -212,7 +212,7 @@ class Parser extends WordReader {
       const start = this.pos;
       const word = this.word(false);
       if (this.pos === start) {
-        this.errors.push(`unexpected "${c}" at ${this.pos}`);
+        this.fail(`unexpected "${c}"`);
         this.pos++;
         continue;
       }
@@ -316,7 +316,7 @@ class Parser extends WordReader {
     for (;;) {
       this.skipSpaceAndNewlines();
       if (this.done()) {
-        this.errors.push("case is not closed");
+        this.fail("case is not closed");
         break;
       }
       if (this.match(ESAC)) {

@@ -93,7 +93,9 @@ export class Walker extends PathRecorder {
     const parsed = parseScript(text);
     this.define(parsed.functions);
     for (const error of parsed.errors) {
-      this.unresolved(error === NESTED_TOO_DEEP ? tooComplex("substitutions nested too deep") : `syntax: ${error}`);
+      this.unresolved(
+        error.message === NESTED_TOO_DEEP ? tooComplex("substitutions nested too deep") : `syntax: ${error.message} at ${error.at}`,
+      );
     }
     this.script(parsed.script, state, via, depth + 1);
   }

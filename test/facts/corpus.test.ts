@@ -213,7 +213,7 @@ describe("command facts: structure", () => {
   test("syntax the parser cannot read is flagged, and what it could read still counts", () => {
     const got = factCandidate(deriveCommandFacts('rm -rf ~; echo "unterminated', { cwd: project.dir, env: project.env }));
     expect(got["hookit.recursiveDeletesOutside"]).toEqual([project.home]);
-    expect(got["hookit.unresolved"]).toContain("syntax: unterminated double quote");
+    expect(got["hookit.unresolved"]).toContain("syntax: unterminated double quote at 15");
   });
 
   test("a stray closing parenthesis does not hide what follows it", () => {
