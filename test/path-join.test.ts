@@ -1,8 +1,8 @@
-// The hot path's join/resolve (src/path-join.ts) skip Node's normalizing loop
+// The hot path's join/resolve (src/base/path-join.ts) skip Node's normalizing loop
 // when the text needs none; for every input they must give what Node gives.
 import { basename, dirname, join, resolve } from "node:path";
 import { describe, expect, test } from "vitest";
-import { absolutePath, baseName, joinPath, parentDir, resolvePath } from "../src/path-join.ts";
+import { absolutePath, baseName, joinPath, parentDir, resolvePath } from "../src/base/path-join.ts";
 
 const PARTS = ["", "/", "a", "b.json", ".", "..", ".hookit", "x/y", "x//y", "./z", "../w", "z/", "/abs", "/abs/", "~", " ", "a b", "..."];
 

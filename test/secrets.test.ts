@@ -1,10 +1,10 @@
-// The built-in secret list (src/secrets.ts), tested once for everything that uses it: every
+// The built-in secret list (src/base/secrets.ts), tested once for everything that uses it: every
 // kind is found in the texts that hold one and redacted without touching the text around it,
 // and the outputs developers read all day (ls, git log, test runs, hashes, UUIDs, base64 of
 // ordinary data, documented `.env.example` lines) hold none. Samples are assembled from parts
 // so that no file of the repository holds a whole secret-shaped string.
 import { describe, expect, test } from "vitest";
-import { mayHoldSecret, redactDeep, redactText, SECRET_KINDS, secretKinds } from "../src/secrets.ts";
+import { mayHoldSecret, redactDeep, redactText, SECRET_KINDS, secretKinds } from "../src/base/secrets.ts";
 
 const j = (...parts: string[]) => parts.join("");
 const base62 = "aB3dE5fG7hJ9kL1mN2pQ4rS6tU8vW0xYz"; // 33 characters, mixed as real keys are
@@ -60,7 +60,7 @@ const MUST_NOT_DETECT: string[] = [
   "ASIAN markets; AKIA is a prefix; ghp_short; sk-short; xoxb-; eyJhbGciOiJIUzI1NiJ9 alone",
   "node_modules/.bin/vitest npm_config_cache=/home/user/.npm",
   "PRIVATE KEY handling is documented in docs/security.md",
-  "src/secrets.ts:12: Authorization: header parsing",
+  "src/base/secrets.ts:12: Authorization: header parsing",
 ];
 
 describe("the built-in secret list", () => {

@@ -2,7 +2,7 @@
 // after it has settled colours: citty and consola read NO_COLOR when they load.
 import { defineCommand, runMain, type ArgsDef, type CommandDef } from "citty";
 import pkg from "../../package.json" with { type: "json" };
-import { nearest } from "../nearest.ts";
+import { nearest } from "../base/nearest.ts";
 import { argvProblem } from "./_strict-args.ts";
 
 const lazy =

@@ -5,7 +5,7 @@
 import { findNodeAtLocation, parseTree, printParseErrorCode, type Node, type ParseError } from "jsonc-parser/lib/esm/main.js";
 import { actionSchema } from "../engine/schema.ts";
 import { ACTION_TYPES, EVENTS } from "../engine/types.ts";
-import { nearest } from "../nearest.ts";
+import { nearest } from "../base/nearest.ts";
 import { lineColumnAt } from "../install/syntax.ts";
 
 type Path = (string | number)[];

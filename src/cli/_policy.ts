@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { loadCatalog, type CatalogResult, type Diagnostic, type StorageFile } from "../engine/catalog.ts";
-import type { Env } from "../paths.ts";
+import type { Env } from "../base/paths.ts";
 import type { PolicyFiles } from "../policy/policy.ts";
 import { resolveTrustedPolicyFiles } from "../policy/trust.ts";
 import { policyDetails } from "./_policy-detail.ts";

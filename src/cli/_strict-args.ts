@@ -2,7 +2,7 @@
 // installed into the project. Every command's argv is checked against its own
 // argument definitions first; a stray flag or word is an error with a suggestion.
 import type { ArgsDef } from "citty";
-import { nearest } from "../nearest.ts";
+import { nearest } from "../base/nearest.ts";
 
 /** Returns the problem with `argv` (the words after the command name), or undefined. */
 export function argvProblem(command: string, args: ArgsDef, argv: readonly string[]): string | undefined {

@@ -1,7 +1,7 @@
 import { defineCommand } from "citty";
 import { resolve } from "node:path";
 import { ADAPTERS, loadAdapter, resolveHookAgent } from "../agents/registry.ts";
-import { didYouMean } from "../nearest.ts";
+import { didYouMean } from "../base/nearest.ts";
 import type { Invocation } from "../contract/types.ts";
 import { enabledHookSet } from "../engine/enabled.ts";
 import type { NormalizedEvent } from "../engine/types.ts";

@@ -2,13 +2,13 @@ import { defineCommand } from "citty";
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileJsonSchema } from "../engine/schema.ts";
-import { writeFileAtomic } from "../fs-atomic.ts";
-import { globalPolicyPath, PROJECT_POLICY } from "../paths.ts";
+import { writeFileAtomic } from "../base/fs-atomic.ts";
+import { globalPolicyPath, PROJECT_POLICY } from "../base/paths.ts";
 import { findProject } from "../policy/policy.ts";
 import { trustPolicy } from "../policy/trust.ts";
 import { choosePacks, packHooks, suggestedPacks } from "../policy/pack-hooks.ts";
-import { STARTER_POLICY, starterPolicyText } from "../starter-policy.ts";
-import { starterTestsText } from "../starter-tests.ts";
+import { STARTER_POLICY, starterPolicyText } from "../base/starter-policy.ts";
+import { starterTestsText } from "../base/starter-tests.ts";
 import { fail, logger } from "./_output.ts";
 
 export default defineCommand({

@@ -1,8 +1,8 @@
 import { defineCommand } from "citty";
 import { AGENT_IDS, ALIASES, resolveHookAgent } from "../agents/registry.ts";
-import { stateDir } from "../paths.ts";
+import { stateDir } from "../base/paths.ts";
 import { decisionLogPath, LOGGED_OUTCOMES, readDecisionLog, type LogRecord } from "../run/decision-log.ts";
-import { didYouMean, nearest } from "../nearest.ts";
+import { didYouMean, nearest } from "../base/nearest.ts";
 import { fail, logger } from "./_output.ts";
 
 const COLOURS: Record<string, string> = { block: "31", ask: "36", patch: "33", continue: "35", report: "33", pass: "32" };

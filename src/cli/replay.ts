@@ -1,6 +1,6 @@
 import { defineCommand } from "citty";
 import { resolve } from "node:path";
-import { stateDir } from "../paths.ts";
+import { stateDir } from "../base/paths.ts";
 import { candidatePolicy, loadCandidate } from "../policytest/policy.ts";
 import { formatReplay, replayRecords, selectRecords } from "../policytest/replay.ts";
 import { createSandbox } from "../policytest/sandbox.ts";

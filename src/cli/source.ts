@@ -8,7 +8,7 @@ import { existsSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
 import { storedCopy } from "../sources/layer.ts";
 import { readSources, SOURCE_NAME, sourceDir, type SourceRecord } from "../sources/store.ts";
-import { isHookitError } from "../errors.ts";
+import { isHookitError } from "../base/errors.ts";
 import { fetchSource, nameFromUrl, pinnedText, recordSource, removeSource, type Fetched } from "../sources/sync.ts";
 import { confirmed, reviewText } from "./_confirm.ts";
 import { fail, logger } from "./_output.ts";

@@ -3,7 +3,7 @@
 // themselves; a timer (cron, systemd) can run `ship` for machines where no
 // agent has run for a while.
 import { defineCommand } from "citty";
-import { stateDir } from "../paths.ts";
+import { stateDir } from "../base/paths.ts";
 import { telemetryChecks } from "../telemetry/doctor.ts";
 import { ship } from "../telemetry/ship.ts";
 import { fail, logger } from "./_output.ts";

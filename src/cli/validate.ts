@@ -4,7 +4,7 @@ import { dirname, join, resolve, sep } from "node:path";
 import { loadCatalog, type StorageFile } from "../engine/catalog.ts";
 import type { CatalogEntry } from "../engine/types.ts";
 import { HOOK_TIMEOUT_SECONDS } from "../install/common.ts";
-import { globalPolicyPath, PROJECT_POLICY } from "../paths.ts";
+import { globalPolicyPath, PROJECT_POLICY } from "../base/paths.ts";
 import { workTreeRoot } from "../policy/policy.ts";
 import { isTrusted, trustReader } from "../policy/trust.ts";
 import { logger } from "./_output.ts";

@@ -5,7 +5,7 @@
 // stdout / stderr / exit code that harness understands. No fs, env or process
 // I/O happens inside an adapter; the runner (src/run) owns all of that.
 import type { NormalizedEvent, SessionMetadata } from "../engine/types.ts";
-import { HookitError, isHookitError } from "../errors.ts";
+import { HookitError, isHookitError } from "../base/errors.ts";
 
 export const SPEC_VERSION = 1;
 
@@ -149,7 +149,7 @@ export class PayloadError extends HookitError {
   }
 }
 
-/** Whether `error` is a PayloadError, from whichever bundle threw it (see src/errors.ts). */
+/** Whether `error` is a PayloadError, from whichever bundle threw it (see src/base/errors.ts). */
 export function isPayloadError(error: unknown): error is PayloadError {
   return isHookitError(error, "E_PAYLOAD");
 }

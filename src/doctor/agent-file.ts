@@ -8,7 +8,7 @@ import { parse as parseJsonc } from "jsonc-parser";
 import type { AgentId } from "../agents/registry.ts";
 import { TARGETS } from "../installer/index.ts";
 import { describeSyntaxProblem, syntaxProblem } from "../install/syntax.ts";
-import { isRecord } from "../is-record.ts";
+import { isRecord } from "../base/is-record.ts";
 import { effectiveProblems, hasSettingsLayers, type LayerContext } from "./effective.ts";
 
 export interface FileProblem {

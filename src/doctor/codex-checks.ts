@@ -4,8 +4,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse as parseToml } from "smol-toml";
-import { isRecord } from "../is-record.ts";
-import type { Env } from "../paths.ts";
+import { isRecord } from "../base/is-record.ts";
+import type { Env } from "../base/paths.ts";
 import { codexHome } from "../agents/codex/install.ts";
 import { targetPath, TARGETS } from "../installer/index.ts";
 import { RESTART_STEP } from "../install/common.ts";

@@ -5,8 +5,8 @@
 // that does not answer in time is reported as unknown, never waited on.
 import { execa } from "execa";
 import { delimiter, join } from "node:path";
-import { isExecutableFile } from "../exec-path.ts";
-import type { Env } from "../paths.ts";
+import { isExecutableFile } from "../base/exec-path.ts";
+import type { Env } from "../base/paths.ts";
 
 interface CodexHook {
   command: string;

@@ -10,8 +10,8 @@ import { parse as parseJsonc } from "jsonc-parser";
 import type { AgentId } from "../agents/registry.ts";
 import { TARGETS } from "../installer/index.ts";
 import type { AddOnState, SettingsAddOn, SettingsLayer, SettingsSwitch } from "../install/types.ts";
-import { isRecord } from "../is-record.ts";
-import type { Env } from "../paths.ts";
+import { isRecord } from "../base/is-record.ts";
+import type { Env } from "../base/paths.ts";
 import type { FileProblem } from "./agent-file.ts";
 import type { Check } from "./index.ts";
 

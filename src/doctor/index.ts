@@ -9,13 +9,13 @@ import { AGENT_IDS, isInProcessAgent, loadAdapter, type AgentId, type HookAgentI
 import type { Adapter, CapabilityRow } from "../contract/types.ts";
 import { loadCatalog } from "../engine/catalog.ts";
 import { enabledHookSet } from "../engine/enabled.ts";
-import type { Env } from "../paths.ts";
+import type { Env } from "../base/paths.ts";
 import { readTrust, resolveTrustedPolicyFiles, revokedAt } from "../policy/trust.ts";
 import { dirname, join } from "node:path";
 import { systemFileOf, targetPath, TARGETS } from "../installer/index.ts";
 import { readSystemRecord } from "../installer/system-record.ts";
 import { managedChecks } from "./managed.ts";
-import { systemRoot } from "../managed-paths.ts";
+import { systemRoot } from "../base/managed-paths.ts";
 import { findPackageRoot, findProjectDir } from "../install/locate.ts";
 import { hookEventOf, isHookitCommand } from "../install/marker.ts";
 import type { Scope } from "../install/types.ts";

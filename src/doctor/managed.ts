@@ -6,9 +6,9 @@ import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { AGENT_IDS } from "../agents/registry.ts";
 import { systemFileOf, TARGETS } from "../installer/index.ts";
-import { managedPolicyPath, ownershipProblem, systemRoot } from "../managed-paths.ts";
+import { managedPolicyPath, ownershipProblem, systemRoot } from "../base/managed-paths.ts";
 import { readSystemRecord } from "../installer/system-record.ts";
-import type { Env } from "../paths.ts";
+import type { Env } from "../base/paths.ts";
 import type { Check } from "./index.ts";
 
 /** The system scope to check agents' registrations in, when a managed layer is installed. */

@@ -9,7 +9,7 @@ import { delimiter, join } from "node:path";
 import type { AgentId } from "../agents/registry.ts";
 import { FACTS } from "../agents/facts.ts";
 import type { VerifiedRange } from "../contract/agent-facts.ts";
-import type { Env } from "../paths.ts";
+import type { Env } from "../base/paths.ts";
 import type { Check } from "./index.ts";
 
 export type { VerifiedRange };

@@ -1,8 +1,8 @@
 // Facts of a tool's result (hookit extension): `hookit.secrets`, the kinds of secret hookit
-// recognizes in the text the model would read (src/secrets.ts), and the redaction a
+// recognizes in the text the model would read (src/base/secrets.ts), and the redaction a
 // `redact: true` tool_result hook asks for when it fails. No parser, no shell: a scan with
 // plain searches first, an expression only where a kind's text is present.
-import { redactDeep, redactText, secretKinds } from "../secrets.ts";
+import { redactDeep, redactText, secretKinds } from "../base/secrets.ts";
 import type { Failure } from "./texts.ts";
 import type { ContentBlock, NativeEventOutcome, NormalizedEvent } from "./types.ts";
 

@@ -139,7 +139,7 @@ export interface Hook {
   ask?: boolean;
   /**
    * hookit extension, `tool_result` only: when this hook fails, the result reaches the model
-   * with the secrets hookit recognizes replaced (src/secrets.ts) instead of suppressed.
+   * with the secrets hookit recognizes replaced (src/base/secrets.ts) instead of suppressed.
    */
   redact?: boolean;
   /** hookit extension: from the managed layer, so no saved enablement can turn it off. Absent otherwise. */

@@ -1,7 +1,7 @@
 // Path facts of the file tools (read/write/edit/grep/find/ls and the delete
 // form). No shell parser here: `hookit hook` answers file-tool calls without
 // loading it.
-import { os } from "../os.lazy.ts";
+import { os } from "../base/os.lazy.ts";
 import { join } from "node:path";
 import { globMatcher } from "./ignored.ts";
 import { forgetPaths, places } from "./paths.ts";

@@ -7,7 +7,7 @@
 // `set -- …` (the positional parameters) and `hash -p`.
 import { closeSync, lstatSync, openSync, readSync, realpathSync, statSync } from "node:fs";
 import { basename } from "node:path";
-import { joinPath as join } from "../path-join.ts";
+import { joinPath as join } from "../base/path-join.ts";
 import type { Field, ShellState } from "./expand.ts";
 
 /**

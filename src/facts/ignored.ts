@@ -8,8 +8,8 @@
 // .ignore/.rgignore. Every doubt answers "not ignored", so a missed rule can
 // only make hookit stricter, never let a secret through.
 import { dirname, join, relative, sep } from "node:path";
-import { readIfExists } from "../read-if-exists.ts";
-import { gitWorkTree } from "../work-tree.ts";
+import { readIfExists } from "../base/read-if-exists.ts";
+import { gitWorkTree } from "../base/work-tree.ts";
 
 interface Rule {
   regex: RegExp;

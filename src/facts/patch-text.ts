@@ -4,7 +4,7 @@
 // `rename`/`copy` lines); `+++ /dev/null` deletes the `---` file. The first
 // `strip` components of a name are dropped, as `-p` does (`a/src/x.ts` with -p1
 // is `src/x.ts`).
-import { boundedFileText } from "../file-text.ts";
+import { boundedFileText } from "../base/file-text.ts";
 
 /** A patch file larger than this is not read (its files stay unknown). */
 const MAX_PATCH = 1024 * 1024;

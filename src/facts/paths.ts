@@ -2,8 +2,8 @@
 // the part that exists, and where they lie — the project, the system temp
 // directory, a device, or outside.
 import { existsSync, realpathSync, statSync } from "node:fs";
-import { systemTempDir } from "../temp-dir.ts";
-import { absolutePath, baseName, joinPath, parentDir } from "../path-join.ts";
+import { systemTempDir } from "../base/temp-dir.ts";
+import { absolutePath, baseName, joinPath, parentDir } from "../base/path-join.ts";
 
 export type Location = "project" | "project-root" | "temp" | "device" | "outside" | "unknown";
 

@@ -2,7 +2,7 @@
 // directory, resolved and located. Shared by the command walker and the file
 // tools, which need no parser.
 import { posix } from "node:path";
-import { joinPath, normalPath } from "../path-join.ts";
+import { joinPath, normalPath } from "../base/path-join.ts";
 import type { Field } from "./expand.ts";
 import { segmentRegExp } from "./glob.ts";
 import { locate, physicalPath, realPath, realPathNoFollow, type Places } from "./paths.ts";

@@ -9,7 +9,7 @@
 // doubt counts as a loss: the guard on it fails closed.
 import { existsSync, readdirSync } from "node:fs";
 import { basename, dirname, join, relative, resolve } from "node:path";
-import { gitWorkTree } from "../work-tree.ts";
+import { gitWorkTree } from "../base/work-tree.ts";
 import { isDirectory, realPath } from "./paths.ts";
 import { runGit } from "./run-git.ts";
 import type { Field } from "./expand.ts";

@@ -1,9 +1,9 @@
 // Walks a parsed script the way bash would run it — substitutions first, `cd`
 // carried along a list, subshells and pipeline stages on a copy of the state —
 // and records each simple command and each path it touches.
-import { systemTempDir } from "../temp-dir.ts";
+import { systemTempDir } from "../base/temp-dir.ts";
 import { join, posix } from "node:path";
-import { resolvePath } from "../path-join.ts";
+import { resolvePath } from "../base/path-join.ts";
 import type { Command, Part, Redirect, Script, Simple, Word } from "./ast.ts";
 import { copy, expandString, expandWord, type ExpandContext, type Field, type Lines, type ShellState } from "./expand.ts";
 import { NESTED_TOO_DEEP, parseScript } from "./parse.ts";

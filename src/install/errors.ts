@@ -1,6 +1,6 @@
 // The one error the installer throws on purpose. The CLI prints its message
 // (never a stack) and exits 1; anything else is a bug and is reported as such.
-import { HookitError } from "../errors.ts";
+import { HookitError } from "../base/errors.ts";
 
 export type InstallErrorCode =
   | "E_MALFORMED" // the target file is not JSON(C) hookit can edit

@@ -4,9 +4,9 @@ import { readFileSync, realpathSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { delimiter, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Env } from "../paths.ts";
+import type { Env } from "../base/paths.ts";
 import type { Detection } from "./types.ts";
-import { isExecutableFile } from "../exec-path.ts";
+import { isExecutableFile } from "../base/exec-path.ts";
 import { workTreeRoot } from "../policy/policy.ts";
 import ownPackage from "../../package.json" with { type: "json" };
 

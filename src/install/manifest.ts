@@ -4,8 +4,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { AgentId } from "../contract/agent-ids.ts";
-import { writeFileAtomic } from "../fs-atomic.ts";
-import { stateDir, type Env } from "../paths.ts";
+import { writeFileAtomic } from "../base/fs-atomic.ts";
+import { stateDir, type Env } from "../base/paths.ts";
 
 export interface InstallRecord {
   agent: AgentId;

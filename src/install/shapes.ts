@@ -8,7 +8,7 @@ import { appendToArray, nodeAt, parseObject, removeAt, renderNewFile, jsonValue 
 import type { JsonPath } from "./jsonc.ts";
 import { hookCommand, isHookitCommand } from "./marker.ts";
 import type { ApplyOptions, RemoveOptions, TransformResult } from "./types.ts";
-import { isRecord } from "../is-record.ts";
+import { isRecord } from "../base/is-record.ts";
 
 export interface Collection {
   path: string[];

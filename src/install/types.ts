@@ -2,7 +2,7 @@
 // transforms over the config file's text.
 import type { AgentId } from "../contract/agent-ids.ts";
 import type { CapabilityRow, HookRegistration } from "../contract/types.ts";
-import type { Env } from "../paths.ts";
+import type { Env } from "../base/paths.ts";
 import type { ConfigSyntax } from "./syntax.ts";
 
 /** `system`: each agent's own managed configuration under `root` (normally `/`), see src/installer/system.ts. */

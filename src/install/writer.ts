@@ -4,7 +4,7 @@
 import { lstatSync, readFileSync, realpathSync, rmdirSync, rmSync } from "node:fs";
 import { basename, dirname, join, relative, isAbsolute } from "node:path";
 import { createTwoFilesPatch } from "diff";
-import { writeFileAtomic } from "../fs-atomic.ts";
+import { writeFileAtomic } from "../base/fs-atomic.ts";
 import { InstallError } from "./errors.ts";
 import { parseObject } from "./jsonc.ts";
 import { scanToml } from "./toml.ts";

@@ -4,7 +4,7 @@
 import { createConsola } from "consola";
 import type { ArgsDef } from "citty";
 import { AGENT_IDS } from "../agents/registry.ts";
-import type { Env } from "../paths.ts";
+import type { Env } from "../base/paths.ts";
 import { InstallError, installAgents, uninstallAgents } from "./index.ts";
 import type { AgentOutcome, InstallReport } from "./index.ts";
 

@@ -6,7 +6,7 @@
 // hide. Either way a pre-tool hook whose program is missing blocks (`|| exit 2`, marker.ts).
 import { execaSync } from "execa";
 import { sep } from "node:path";
-import type { Env } from "../paths.ts";
+import type { Env } from "../base/paths.ts";
 import { onPath, realPath } from "../install/locate.ts";
 import { defaultCommandPrefix } from "../install/marker.ts";
 import ownPackage from "../../package.json" with { type: "json" };

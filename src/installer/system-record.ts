@@ -6,8 +6,8 @@
 import { chmodSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { AgentId } from "../agents/registry.ts";
-import { writeFileAtomic } from "../fs-atomic.ts";
-import { managedDir } from "../managed-paths.ts";
+import { writeFileAtomic } from "../base/fs-atomic.ts";
+import { managedDir } from "../base/managed-paths.ts";
 
 export interface SystemRecord {
   version: string;

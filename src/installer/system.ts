@@ -6,17 +6,17 @@
 // validated) before anything is written.
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, chmodSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
-import { crypto } from "../crypto.lazy.ts";
+import { crypto } from "../base/crypto.lazy.ts";
 import { AGENT_IDS, type AgentId, type HookAgentId } from "../agents/registry.ts";
 import type { HookRegistration } from "../contract/types.ts";
 import { loadCatalog } from "../engine/catalog.ts";
 import { fileJsonSchema } from "../engine/schema.ts";
 import { InstallError, installAgents, systemFileOf, uninstallAgents, type InstallReport } from "./index.ts";
 import { findPackageRoot } from "../install/locate.ts";
-import type { Env } from "../paths.ts";
-import { didYouMean } from "../nearest.ts";
-import { starterPolicyText } from "../starter-policy.ts";
-import { managedDir, managedPolicyPath, sharedNodeProblem, systemLibDir, systemRoot } from "../managed-paths.ts";
+import type { Env } from "../base/paths.ts";
+import { didYouMean } from "../base/nearest.ts";
+import { starterPolicyText } from "../base/starter-policy.ts";
+import { managedDir, managedPolicyPath, sharedNodeProblem, systemLibDir, systemRoot } from "../base/managed-paths.ts";
 import { readSystemRecord, recordPath, writeReadable, writeSystemRecord } from "./system-record.ts";
 
 export interface SystemInstallOptions {

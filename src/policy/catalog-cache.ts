@@ -11,9 +11,9 @@ import { join } from "node:path";
 import type { Notice } from "../contract/types.ts";
 import type { CatalogResult, Diagnostic, StorageFile } from "../engine/catalog.ts";
 import { rebuildCatalog } from "../engine/catalog-trusted.ts";
-import { writeFileAtomic } from "../fs-atomic.ts";
+import { writeFileAtomic } from "../base/fs-atomic.ts";
 import { loadValidator } from "./validator.lazy.ts";
-import { joinPath } from "../path-join.ts";
+import { joinPath } from "../base/path-join.ts";
 
 /** Bumped whenever validation, the rebuild or the entry's shape changes meaning. */
 export const CACHE_VERSION = 3;

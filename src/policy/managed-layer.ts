@@ -3,9 +3,9 @@
 // hooks run first and no later layer can replace, disable or drop them
 // (docs/configuration.md, "The managed layer").
 import type { StorageFile } from "../engine/catalog.ts";
-import type { Env } from "../paths.ts";
-import { managedPolicyPath, systemRoot } from "../managed-paths.ts";
-import { readIfExists } from "../read-if-exists.ts";
+import type { Env } from "../base/paths.ts";
+import { managedPolicyPath, systemRoot } from "../base/managed-paths.ts";
+import { readIfExists } from "../base/read-if-exists.ts";
 
 export interface ManagedLayer {
   /** The managed policy file, when one is installed. */

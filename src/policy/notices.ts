@@ -1,10 +1,10 @@
 // User-facing texts of the hot path that are hookit's own (not HooKit's).
-import { crypto } from "../crypto.lazy.ts";
+import { crypto } from "../base/crypto.lazy.ts";
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { Notice } from "../contract/types.ts";
 import type { Diagnostic } from "../engine/catalog.ts";
-import { writeFileAtomic } from "../fs-atomic.ts";
+import { writeFileAtomic } from "../base/fs-atomic.ts";
 
 /** A broken policy must not silently turn a guard off: name the file, the problem, the fix. */
 export function policyProblem(diagnostics: readonly Diagnostic[]): string {

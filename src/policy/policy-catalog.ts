@@ -5,7 +5,7 @@
 import { loadCatalog, type Diagnostic, type StorageFile } from "../engine/catalog.ts";
 import { errorDetail } from "../engine/texts.ts";
 import type { CatalogEntry } from "../engine/types.ts";
-import type { Env } from "../paths.ts";
+import type { Env } from "../base/paths.ts";
 import { resolvePolicyFiles, type LastTrusted, type TrustCheck } from "./policy.ts";
 
 export interface PolicyCatalog {

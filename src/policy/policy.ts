@@ -1,12 +1,12 @@
 // Finding the policy files for a working directory (design: "Policy files").
 import { existsSync } from "node:fs";
 import { resolve, sep } from "node:path";
-import { absolutePath, joinPath, parentDir } from "../path-join.ts";
+import { absolutePath, joinPath, parentDir } from "../base/path-join.ts";
 import type { StorageFile } from "../engine/catalog.ts";
 import { managedLayer } from "./managed-layer.ts";
-import { globalPolicyPath, PROJECT_POLICY, type Env } from "../paths.ts";
-import { readIfExists } from "../read-if-exists.ts";
-import { gitWorkTree } from "../work-tree.ts";
+import { globalPolicyPath, PROJECT_POLICY, type Env } from "../base/paths.ts";
+import { readIfExists } from "../base/read-if-exists.ts";
+import { gitWorkTree } from "../base/work-tree.ts";
 import { lockedLayers } from "../sources/layer.ts";
 
 export interface PolicyFiles {

@@ -3,14 +3,14 @@
 // and keeps a copy of the trusted text; any edit changes the digest and needs a
 // new `hookit trust`, and until then the trusted copy stays enforced, so an edit
 // (by anyone, the agent included) can never switch the project's guards off.
-import { crypto } from "../crypto.lazy.ts";
+import { crypto } from "../base/crypto.lazy.ts";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { writeFileAtomic } from "../fs-atomic.ts";
-import { readIfExists } from "../read-if-exists.ts";
-import { stateDir, type Env } from "../paths.ts";
+import { writeFileAtomic } from "../base/fs-atomic.ts";
+import { readIfExists } from "../base/read-if-exists.ts";
+import { stateDir, type Env } from "../base/paths.ts";
 import { resolvePolicyFiles, type PolicyFiles } from "./policy.ts";
-import { joinPath } from "../path-join.ts";
+import { joinPath } from "../base/path-join.ts";
 
 function policyDigest(text: string | Buffer): string {
   return crypto().createHash("sha256").update(text).digest("hex");

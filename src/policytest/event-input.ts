@@ -1,7 +1,7 @@
 // Reading normalized events (Pi's field names) for `hookit check`, `hookit explain` and the policy tests.
 import type { ContentBlock, NormalizedEvent } from "../engine/types.ts";
-import { nearest } from "../nearest.ts";
-import { isRecord } from "../is-record.ts";
+import { nearest } from "../base/nearest.ts";
+import { isRecord } from "../base/is-record.ts";
 
 /** Parses stdin: one event object, an array of them, or one object per line. */
 export function parseEventStream(text: string): NormalizedEvent[] {

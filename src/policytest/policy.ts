@@ -5,7 +5,7 @@ import { resolve } from "node:path";
 import { loadCatalog, type Diagnostic, type StorageFile } from "../engine/catalog.ts";
 import { enabledHookSet } from "../engine/enabled.ts";
 import type { Hook } from "../engine/types.ts";
-import type { Env } from "../paths.ts";
+import type { Env } from "../base/paths.ts";
 import { resolvePolicyFiles } from "../policy/policy.ts";
 import { isTrusted } from "../policy/trust.ts";
 

@@ -4,7 +4,7 @@
 import { dirname } from "node:path";
 import type { Invocation } from "../contract/types.ts";
 import type { EvaluationContext, Hook } from "../engine/types.ts";
-import { stateDir, type Env } from "../paths.ts";
+import { stateDir, type Env } from "../base/paths.ts";
 import { readDecisionLog, type LogRecord } from "../run/decision-log.ts";
 import { candidatePolicy, loadCandidate } from "./policy.ts";
 import { judgeInvocation } from "./run-input.ts";

@@ -19,7 +19,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import type { Env } from "../paths.ts";
+import type { Env } from "../base/paths.ts";
 
 export interface Sandbox {
   root: string;

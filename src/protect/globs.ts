@@ -5,7 +5,7 @@
 import { lstatSync, readdirSync, statSync } from "node:fs";
 import { isAbsolute } from "node:path";
 import { segmentRegExp } from "../facts/glob.ts";
-import { resolvePath } from "../path-join.ts";
+import { resolvePath } from "../base/path-join.ts";
 import {
   classify,
   concretePlaces,

@@ -8,9 +8,9 @@
 // the command facts, the one reading of a line every hook shares (command.ts).
 import { readFileSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
-import { resolvePath } from "../path-join.ts";
+import { resolvePath } from "../base/path-join.ts";
 import type { NormalizedEvent } from "../engine/types.ts";
-import { configDir } from "../paths.ts";
+import { configDir } from "../base/paths.ts";
 import { protectedTarget, startCheck, type Effect, type ProtectContext, type Protected } from "./locations.ts";
 import { shellHit, type ShellHit } from "./command.ts";
 import { namesStartupFile, SETS_HOOKIT, STARTUP_FILE } from "./startup.ts";

@@ -5,11 +5,11 @@
 // relocated agent home (CODEX_HOME, …) is covered as well.
 import { existsSync, lstatSync, statSync } from "node:fs";
 import { sep } from "node:path";
-import { absolutePath, joinPath, resolvePath } from "../path-join.ts";
+import { absolutePath, joinPath, resolvePath } from "../base/path-join.ts";
 import { realPathWith } from "../facts/paths.ts";
 import type { SharedFacts } from "../facts/types.ts";
-import { systemPlaces, systemRoot } from "../managed-paths.ts";
-import { configDir, stateDir, type Env } from "../paths.ts";
+import { systemPlaces, systemRoot } from "../base/managed-paths.ts";
+import { configDir, stateDir, type Env } from "../base/paths.ts";
 
 export interface ProtectContext {
   /** Where the agent's tool runs (relative paths resolve from here). */

@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { basename, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
-import { joinPath } from "../path-join.ts";
+import { joinPath } from "../base/path-join.ts";
 
 /**
  * The package around a hot-path bundle, from the bundle's own folder (`__dirname` in

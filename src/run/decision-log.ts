@@ -3,10 +3,10 @@
 // hook processes interleave whole lines, never fragments. The file is private
 // (0600) and rotated at a size cap, keeping one older generation.
 import { closeSync, mkdirSync, openSync, readFileSync, renameSync, statSync } from "node:fs";
-import { writeFully } from "../fs-atomic.ts";
+import { writeFully } from "../base/fs-atomic.ts";
 import type { NormalizedEvent } from "../engine/types.ts";
-import { joinPath } from "../path-join.ts";
-import type { Env } from "../paths.ts";
+import { joinPath } from "../base/path-join.ts";
+import type { Env } from "../base/paths.ts";
 import { inputLoggingOff, redactSecrets } from "./redact.ts";
 
 /** Every outcome a record can hold (judge.ts's outcomeOf): `hookit log --outcome` takes one of these. */

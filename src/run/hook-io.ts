@@ -1,7 +1,7 @@
 // The hot path's process I/O: arguments, stdin, stdout/stderr. Kept apart
 // from hook.ts so the decision code reads as a function of its inputs.
 import { fstatSync, readFileSync } from "node:fs";
-import { writeFully } from "../fs-atomic.ts";
+import { writeFully } from "../base/fs-atomic.ts";
 
 export interface HookArgs {
   agent: string;

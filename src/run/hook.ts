@@ -6,9 +6,9 @@
 import { parseHookArgs, readStdin, repeatedKey, writeAll, type HookArgs } from "./hook-io.ts";
 import { loadAdapter, resolveHookAgent } from "../agents/registry.ts";
 import { isPayloadError, PayloadError, type Adapter, type Invocation, type InvocationKind, type Reply } from "../contract/types.ts";
-import { isHookitError } from "../errors.ts";
-import { nearest } from "../nearest.ts";
-import type { Env } from "../paths.ts";
+import { isHookitError } from "../base/errors.ts";
+import { nearest } from "../base/nearest.ts";
+import type { Env } from "../base/paths.ts";
 import { judge, judgeFailure, type JudgeOptions, type Judgement } from "./judge.ts";
 import { diskPolicy } from "./policy-view.ts";
 import { loadExternal } from "./external.lazy.ts";
@@ -147,7 +147,7 @@ function protocolFreeReply(args: HookArgs, message: string, kind?: InvocationKin
   return { stdout: "", stderr: message, exitCode: preTool ? 2 : 0 };
 }
 
-/** The external adapter loader is a separate bundle: its errors are recognised by code (src/errors.ts). */
+/** The external adapter loader is a separate bundle: its errors are recognised by code (src/base/errors.ts). */
 function isExternalAdapterError(error: unknown): error is Error {
   return isHookitError(error, "E_EXTERNAL_ADAPTER");
 }

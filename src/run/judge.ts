@@ -8,7 +8,7 @@ import { existsSync } from "node:fs";
 import type { Decision, Invocation, InvocationKind, Notice } from "../contract/types.ts";
 import { INTERNAL, patchText } from "../engine/texts.ts";
 import type { EvaluationObserver, Hook } from "../engine/types.ts";
-import { stateDir, type Env } from "../paths.ts";
+import { stateDir, type Env } from "../base/paths.ts";
 import type { SharedFacts } from "../facts/types.ts";
 import { selfProtectionBlock } from "../protect/index.ts";
 import { decide, type DecideResult } from "./decide.ts";

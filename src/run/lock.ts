@@ -9,7 +9,7 @@
 // second process; this one asks whether the owner is alive. It would also put graceful-fs
 // (which patches node:fs), retry and signal-exit on the hook's hot path.
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { os } from "../os.lazy.ts";
+import { os } from "../base/os.lazy.ts";
 import { join } from "node:path";
 
 // Long enough for a busy session's queue (50 parallel hook processes on a loaded

@@ -6,7 +6,7 @@ import { enabledHookSet } from "../engine/enabled.ts";
 import type { StorageFile } from "../engine/catalog.ts";
 import { errorDetail } from "../engine/texts.ts";
 import type { Hook } from "../engine/types.ts";
-import { stateDir, type Env } from "../paths.ts";
+import { stateDir, type Env } from "../base/paths.ts";
 import { loadCatalogCached } from "../policy/catalog-cache.ts";
 import type { PolicyProvider, PolicyView } from "./judge.ts";
 import { pendingNotice, policyProblem, untrustedNotice } from "../policy/notices.ts";

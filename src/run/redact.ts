@@ -1,9 +1,9 @@
 // Secret redaction for what hookit writes down (the decision log, decision export). The
-// secrets are the built-in list (src/secrets.ts) that the starter policy's `redact-secrets`
+// secrets are the built-in list (src/base/secrets.ts) that the starter policy's `redact-secrets`
 // hook withholds from the model through the `hookit.secrets` fact, so what hookit hides from
 // the model it also never keeps on disk.
-import type { Env } from "../paths.ts";
-import { redactDeep } from "../secrets.ts";
+import type { Env } from "../base/paths.ts";
+import { redactDeep } from "../base/secrets.ts";
 
 export const REDACTED = "[REDACTED]";
 

@@ -2,11 +2,11 @@
 // agent_end fingerprint and hookit's count of consecutive continuations.
 // Every hook call is a new process, so this lives on disk, written atomically
 // under a lock so parallel hook processes of one session lose nothing.
-import { crypto } from "../crypto.lazy.ts";
+import { crypto } from "../base/crypto.lazy.ts";
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { StateStore } from "../engine/types.ts";
-import { writeFileAtomic } from "../fs-atomic.ts";
+import { writeFileAtomic } from "../base/fs-atomic.ts";
 import { withLock } from "./lock.ts";
 
 export interface SessionState {

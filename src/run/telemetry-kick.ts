@@ -6,8 +6,8 @@
 // The shipper itself (src/telemetry/) is the cold CLI's.
 import { mkdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { configDir, stateDir, type Env } from "../paths.ts";
-import { joinPath } from "../path-join.ts";
+import { configDir, stateDir, type Env } from "../base/paths.ts";
+import { joinPath } from "../base/path-join.ts";
 
 /** How long a claimed start keeps other hook processes from starting a second shipper. */
 const CLAIM_MS = 10_000;

@@ -5,7 +5,7 @@
 // refs/hookit/pinned so the version under review can always be diffed against.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { HookitError } from "../errors.ts";
+import { HookitError } from "../base/errors.ts";
 
 /** A git failure, with git's own words (what the user needs to fix a URL, a ref, a network). */
 /** A git command for a policy source that failed; the message is git's own. */

@@ -2,10 +2,10 @@
 // (docs/teams/sources.md): each policy source's stored copy, locked so a later
 // file cannot override or disable its hooks. They join the policy, after the
 // managed layer, in `organizationLayers` (src/policy/policy.ts).
-import { crypto } from "../crypto.lazy.ts";
+import { crypto } from "../base/crypto.lazy.ts";
 import { closeSync, openSync, readFileSync } from "node:fs";
 import type { StorageFile } from "../engine/catalog.ts";
-import type { Env } from "../paths.ts";
+import type { Env } from "../base/paths.ts";
 import { copyStamp, readSources, sourceCopyPath, type SourceRecord } from "./store.ts";
 
 export interface LockedLayers {

@@ -6,9 +6,9 @@
 // This module is on the hot path: node:fs only.
 import { fstatSync } from "node:fs";
 import { join } from "node:path";
-import { configDir, stateDir, type Env } from "../paths.ts";
-import { readIfExists } from "../read-if-exists.ts";
-import { HookitError } from "../errors.ts";
+import { configDir, stateDir, type Env } from "../base/paths.ts";
+import { readIfExists } from "../base/read-if-exists.ts";
+import { HookitError } from "../base/errors.ts";
 
 export interface SourceRecord {
   /** `owner/repo`: the Section its hooks are merged under (entry ids `<name>/<hook>`). */

@@ -3,13 +3,13 @@
 // folder of them (HooKit's `hooks/**/*.json`), each a flat object of
 // name → Hook or Preset. hookit puts the entries under the source's Section
 // and keeps that text as the copy the hooks run from.
-import { crypto } from "../crypto.lazy.ts";
+import { crypto } from "../base/crypto.lazy.ts";
 import { closeSync, openSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { HookitError } from "../errors.ts";
+import { HookitError } from "../base/errors.ts";
 import { loadCatalog, type Diagnostic } from "../engine/catalog.ts";
-import { writeFileAtomic } from "../fs-atomic.ts";
-import type { Env } from "../paths.ts";
+import { writeFileAtomic } from "../base/fs-atomic.ts";
+import type { Env } from "../base/paths.ts";
 import { ensureRepository, fetchCommit, hasCommit, pinCommit, policyFilesAt } from "./git.ts";
 import { storedCopy } from "./layer.ts";
 import { copyStamp, readSources, SOURCE_NAME, sourceCopyPath, sourceDir, sourceRepoPath, sourcesFile, type SourceRecord } from "./store.ts";

@@ -7,7 +7,7 @@
 // options given in code win over the environment in OpenTelemetry's own SDKs.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { configDir, type Env } from "../paths.ts";
+import { configDir, type Env } from "../base/paths.ts";
 import { otlpSettingIn } from "../run/telemetry-kick.ts";
 
 type OtlpProtocol = "http/protobuf" | "http/json";

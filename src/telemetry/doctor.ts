@@ -1,7 +1,7 @@
 // What `hookit doctor` says about decision export: off, or where it goes, how
 // much of the decision log the collector has not acknowledged yet, and the
 // last error the shipper met.
-import { stateDir as stateDirOf, type Env } from "../paths.ts";
+import { stateDir as stateDirOf, type Env } from "../base/paths.ts";
 import { telemetryConfig } from "./config.ts";
 import { backlogBytes } from "./spool.ts";
 import { readCursor, readStatus } from "./state.ts";

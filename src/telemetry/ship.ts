@@ -10,7 +10,7 @@
 // HTTP 400, which no resend would fix).
 import { utimesSync, writeFileSync } from "node:fs";
 import pkg from "../../package.json" with { type: "json" };
-import type { Env } from "../paths.ts";
+import type { Env } from "../base/paths.ts";
 import { telemetryConfig, type TelemetryConfig } from "./config.ts";
 import { exportRequest, otlpLogRecord } from "./otlp.ts";
 import { encodeExportLogsRequest } from "./proto.ts";

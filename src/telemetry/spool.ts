@@ -5,7 +5,7 @@
 // reuses an inode for the old one. Only whole lines are read: a hook process
 // may be halfway through its single append.
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
-import { crypto } from "../crypto.lazy.ts";
+import { crypto } from "../base/crypto.lazy.ts";
 import { decisionLogPath, rotatedLogPath, type LogRecord } from "../run/decision-log.ts";
 
 export interface Cursor {

@@ -4,7 +4,7 @@
 // hook process may start another (run/telemetry-kick.ts reads it with one stat).
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync } from "node:fs";
 import { join } from "node:path";
-import { writeFileAtomic } from "../fs-atomic.ts";
+import { writeFileAtomic } from "../base/fs-atomic.ts";
 import type { Cursor } from "./spool.ts";
 
 export interface ShipStatus {

@@ -9,7 +9,7 @@ import { describe, expect, test } from "vitest";
 import type { NormalizedEvent } from "../../src/engine/types.ts";
 import { appendDecision, decisionLogPath, readDecisionLog, rotatedLogPath, type LogRecord } from "../../src/run/decision-log.ts";
 import { REDACTED } from "../../src/run/redact.ts";
-import { STARTER_POLICY } from "../../src/starter-policy.ts";
+import { STARTER_POLICY } from "../../src/base/starter-policy.ts";
 import { binPath, sandbox, useBuiltHookit } from "../_sandbox.ts";
 
 useBuiltHookit();

@@ -9,7 +9,7 @@ import { loadAdapter } from "../../src/agents/registry.ts";
 import type { Decision, Invocation } from "../../src/contract/types.ts";
 import { enabledHookSet, evaluate, loadCatalog, type ToolCallEvent } from "../../src/engine/index.ts";
 import { decide } from "../../src/run/decide.ts";
-import { STARTER_POLICY } from "../../src/starter-policy.ts";
+import { STARTER_POLICY } from "../../src/base/starter-policy.ts";
 import { MODEL_READS } from "../e2e/block-views.ts";
 
 export const START = "<!-- block-table:start -->";

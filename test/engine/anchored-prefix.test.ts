@@ -5,7 +5,7 @@
 // to the first one that is not, with no `|` outside a group.
 import { describe, expect, it } from "vitest";
 import { anchoredPrefix, filterMatches } from "../../src/engine/filter.ts";
-import { STARTER_POLICY } from "../../src/starter-policy.ts";
+import { STARTER_POLICY } from "../../src/base/starter-policy.ts";
 
 /** A small deterministic generator (xorshift), so a failure names its seed. */
 function random(seed: number) {

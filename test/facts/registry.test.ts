@@ -10,7 +10,7 @@ import { PROGRAM_COMMANDS } from "../../src/facts/program-commands.ts";
 import { FIND_DELETERS } from "../../src/facts/programs-find.ts";
 import { FAMILIES, programEntry } from "../../src/facts/programs.ts";
 import { REACHES_HOOKIT } from "../../src/protect/admin.ts";
-import { STARTER_POLICY } from "../../src/starter-policy.ts";
+import { STARTER_POLICY } from "../../src/base/starter-policy.ts";
 import { useProject } from "./_project.ts";
 import { PROGRAM_ROWS } from "./programs/rows.ts";
 

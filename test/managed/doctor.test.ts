@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { runDoctor } from "../../src/doctor/index.ts";
 import { installSystem } from "../../src/installer/system.ts";
-import { AGENT_SYSTEM_FILES, managedPolicyPath, ownershipProblem, systemRoot } from "../../src/managed-paths.ts";
+import { AGENT_SYSTEM_FILES, managedPolicyPath, ownershipProblem, systemRoot } from "../../src/base/managed-paths.ts";
 import { packageRoot, useBuiltHookit } from "../_sandbox.ts";
 import { ensureUser, rootOwnedDir, type User } from "./_user.ts";
 

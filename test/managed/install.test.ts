@@ -3,8 +3,8 @@ import { chmodSync, copyFileSync, existsSync, readFileSync, rmSync, statSync, wr
 import { dirname, join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
 import { installSystem, uninstallSystem } from "../../src/installer/system.ts";
-import { AGENT_SYSTEM_FILES, managedPolicyPath } from "../../src/managed-paths.ts";
-import { starterPolicyText } from "../../src/starter-policy.ts";
+import { AGENT_SYSTEM_FILES, managedPolicyPath } from "../../src/base/managed-paths.ts";
+import { starterPolicyText } from "../../src/base/starter-policy.ts";
 import { binPath, packageRoot, useBuiltHookit } from "../_sandbox.ts";
 import { ensureUser, rootOwnedDir, runAs } from "./_user.ts";
 

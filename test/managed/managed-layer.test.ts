@@ -8,7 +8,7 @@ import { chownSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writ
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { installSystem } from "../../src/installer/system.ts";
-import { AGENT_SYSTEM_FILES, managedPolicyPath } from "../../src/managed-paths.ts";
+import { AGENT_SYSTEM_FILES, managedPolicyPath } from "../../src/base/managed-paths.ts";
 import { trustPolicy } from "../../src/policy/trust.ts";
 import { FIXTURES, packageRoot, useBuiltHookit } from "../_sandbox.ts";
 import { ensureUser, rootOwnedDir, runAs, userDir, type User } from "./_user.ts";

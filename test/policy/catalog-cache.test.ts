@@ -7,7 +7,7 @@ import { describe, expect, test } from "vitest";
 import { loadCatalog, type StorageFile } from "../../src/engine/catalog.ts";
 import { rebuildCatalog } from "../../src/engine/catalog-trusted.ts";
 import { CACHE_VERSION, loadCatalogCached } from "../../src/policy/catalog-cache.ts";
-import { STARTER_POLICY } from "../../src/starter-policy.ts";
+import { STARTER_POLICY } from "../../src/base/starter-policy.ts";
 
 const hook = (event: string, extra: Record<string, unknown> = {}) => ({ description: `${event} hook`, event, default: true, ...extra });
 const GLOBAL = {

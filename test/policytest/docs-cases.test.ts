@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, test } from "vitest";
 import { readCaseFile, testFileJsonSchema } from "../../src/policytest/cases.ts";
-import { STARTER_TESTS } from "../../src/starter-tests.ts";
+import { STARTER_TESTS } from "../../src/base/starter-tests.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "hookit-docs-cases-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -8,7 +8,7 @@ import { describe, expect, test } from "vitest";
 import type { NormalizedEvent } from "../../src/engine/types.ts";
 import { replaySummary } from "../../src/policytest/replay.ts";
 import { appendDecision, type LogRecord } from "../../src/run/decision-log.ts";
-import { STARTER_POLICY } from "../../src/starter-policy.ts";
+import { STARTER_POLICY } from "../../src/base/starter-policy.ts";
 import { useBuiltHookit } from "../_sandbox.ts";
 import { makeProject, type Project } from "./_project.ts";
 

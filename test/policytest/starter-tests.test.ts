@@ -1,4 +1,4 @@
-// The starter policy's tests (src/starter-tests.ts) against the starter policy,
+// The starter policy's tests (src/base/starter-tests.ts) against the starter policy,
 // in-process: every case passes, and every guard that is on by default has a
 // case that fails through it — a new starter guard without a test fails here.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -9,8 +9,8 @@ import { enabledHookSet, loadCatalog } from "../../src/engine/index.ts";
 import { readCaseFile, type TestCase } from "../../src/policytest/cases.ts";
 import { runCase } from "../../src/policytest/runner.ts";
 import { createSandbox } from "../../src/policytest/sandbox.ts";
-import { STARTER_POLICY, starterPolicyText } from "../../src/starter-policy.ts";
-import { STARTER_TESTS, starterTestsText } from "../../src/starter-tests.ts";
+import { STARTER_POLICY, starterPolicyText } from "../../src/base/starter-policy.ts";
+import { STARTER_TESTS, starterTestsText } from "../../src/base/starter-tests.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "hookit-starter-tests-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -7,7 +7,7 @@ import { chmodSync, existsSync, readFileSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { validateXML } from "xmllint-wasm";
-import { STARTER_TESTS } from "../../src/starter-tests.ts";
+import { STARTER_TESTS } from "../../src/base/starter-tests.ts";
 import { useBuiltHookit } from "../_sandbox.ts";
 import { makeProject } from "./_project.ts";
 

@@ -90,7 +90,7 @@ describe("an unusable state directory: decide without state, say so, never allow
     expect(stop.notices).toContain("ENOSPC");
   });
 
-  // Known bug, reported: src/fs-atomic.ts ignores the byte count writeSync returns, so a
+  // Known bug, reported: src/base/fs-atomic.ts ignores the byte count writeSync returns, so a
   // disk that fills up mid-write leaves a truncated file renamed over the good one (seen
   // on a real full tmpfs: 4096 of 20000 bytes written, no error). Flip to `test` once
   // writeFileAtomic writes until every byte is out (or throws).

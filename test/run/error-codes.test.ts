@@ -1,10 +1,10 @@
 // Every domain error is a HookitError with a code, recognised across bundles by
-// isHookitError (src/errors.ts), and an error that explains another keeps it as
+// isHookitError (src/base/errors.ts), and an error that explains another keeps it as
 // its cause (issue 36).
 import { describe, expect, test } from "vitest";
 import { PiPayloadError, toEvent } from "../../src/agents/pi/events.ts";
 import { PayloadError } from "../../src/contract/types.ts";
-import { isHookitError } from "../../src/errors.ts";
+import { isHookitError } from "../../src/base/errors.ts";
 import { GitError } from "../../src/sources/git.ts";
 import { SourceError } from "../../src/sources/sync.ts";
 

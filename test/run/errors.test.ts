@@ -2,7 +2,7 @@
 // from another bundle (the hot path, the CLI, a plugin) is still recognised.
 import { expect, test } from "vitest";
 import { isPayloadError, PayloadError } from "../../src/contract/types.ts";
-import { HookitError, isHookitError } from "../../src/errors.ts";
+import { HookitError, isHookitError } from "../../src/base/errors.ts";
 
 test("an error from another bundle's copy of the class is recognised by its code, a look-alike by name is not", () => {
   // What another bundle's PayloadError looks like from here: its own class, the same symbol and code.

@@ -3,7 +3,7 @@
 // string. What counts as a secret is tested once, in test/secrets.test.ts.
 import { describe, expect, test } from "vitest";
 import { REDACTED, redactSecrets } from "../../src/run/redact.ts";
-import { SECRET_KINDS } from "../../src/secrets.ts";
+import { SECRET_KINDS } from "../../src/base/secrets.ts";
 
 const SAMPLES: Record<string, string> = {
   aws: ["AKIA", "ABCDEFGHIJKLMNOP"].join(""),

@@ -2,7 +2,7 @@
 // load there): it must give the same folder for every environment.
 import { tmpdir } from "node:os";
 import { afterEach, describe, expect, it } from "vitest";
-import { systemTempDir } from "../../src/temp-dir.ts";
+import { systemTempDir } from "../../src/base/temp-dir.ts";
 
 const NAMES = ["TMPDIR", "TMP", "TEMP"] as const;
 const saved = Object.fromEntries(NAMES.map((name) => [name, process.env[name]]));

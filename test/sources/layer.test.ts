@@ -8,7 +8,7 @@ import { afterEach, describe, expect, test } from "vitest";
 import { loadCatalog, type StorageFile } from "../../src/engine/catalog.ts";
 import { rebuildCatalog } from "../../src/engine/catalog-trusted.ts";
 import { lockedLayers } from "../../src/sources/layer.ts";
-import { managedPolicyPath } from "../../src/managed-paths.ts";
+import { managedPolicyPath } from "../../src/base/managed-paths.ts";
 import { resolvePolicyFiles } from "../../src/policy/policy.ts";
 import { digest } from "../../src/sources/sync.ts";
 import { copyStamp, sourceCopyPath, sourcesFile, type SourceRecord } from "../../src/sources/store.ts";

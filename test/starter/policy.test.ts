@@ -10,7 +10,7 @@ import { loadCatalog } from "../../src/engine/catalog.ts";
 import { enabledHookSet } from "../../src/engine/enabled.ts";
 import { evaluate } from "../../src/engine/evaluate.ts";
 import type { NormalizedEvent } from "../../src/engine/types.ts";
-import { STARTER_POLICY, starterPolicyText } from "../../src/starter-policy.ts";
+import { STARTER_POLICY, starterPolicyText } from "../../src/base/starter-policy.ts";
 import { useProject } from "../facts/_project.ts";
 import type { Search } from "./_agents.ts";
 import {

@@ -4,8 +4,8 @@
 // cannot, the agent's own channel says so. Nowhere does the answer show how secrets are found
 // (a pattern, a hook's shell line), and ordinary output passes untouched.
 import { describe, expect, test } from "vitest";
-import { STARTER_POLICY } from "../../src/starter-policy.ts";
-import { SECRET_KINDS } from "../../src/secrets.ts";
+import { STARTER_POLICY } from "../../src/base/starter-policy.ts";
+import { SECRET_KINDS } from "../../src/base/secrets.ts";
 import { agentPayloads } from "../reliability/_payloads.ts";
 import { canPatch, HOOK_AGENTS, inspectReply, type HookAgent } from "../reliability/_protocol.ts";
 import { fileSandbox, runHook as runProcess, useBuiltHookit } from "../_sandbox.ts";

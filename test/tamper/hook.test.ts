@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { agentPayloads } from "../reliability/_payloads.ts";
 import { HOOK_AGENTS, inspectReply, type HookAgent } from "../reliability/_protocol.ts";
-import { STARTER_POLICY } from "../../src/starter-policy.ts";
+import { STARTER_POLICY } from "../../src/base/starter-policy.ts";
 import { binPath, packageRoot, policy, runBin, runHook, sandbox, type Sandbox, useBuiltHookit } from "../_sandbox.ts";
 
 useBuiltHookit();

@@ -13,7 +13,7 @@ import { homeDir } from "../../install/locate.ts";
 import { hookCommand, isHookitCommand } from "../../install/marker.ts";
 import { insertChild } from "../../install/splice.ts";
 import type { InstallTarget, TransformResult } from "../../install/types.ts";
-import { isRecord } from "../../is-record.ts";
+import { isRecord } from "../../base/is-record.ts";
 
 const HOOK_NAME = "hookit";
 const AGENT = "antigravity";

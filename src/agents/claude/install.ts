@@ -6,7 +6,7 @@ import { hookFileTransforms } from "../../install/shapes.ts";
 import { parseObject, jsonValue } from "../../install/jsonc.ts";
 import { HOOK_TIMEOUT_SECONDS, RESTART_STEP, withMatcher } from "../../install/common.ts";
 import type { InstallTarget, SettingsLayers } from "../../install/types.ts";
-import { isRecord } from "../../is-record.ts";
+import { isRecord } from "../../base/is-record.ts";
 
 const hooks = hookFileTransforms({
   agent: "claude",

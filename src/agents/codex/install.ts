@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { homeDir } from "../../install/locate.ts";
 import { hookFileTransforms } from "../../install/shapes.ts";
 import { HOOK_TIMEOUT_SECONDS, RESTART_STEP, withMatcher } from "../../install/common.ts";
-import type { Env } from "../../paths.ts";
+import type { Env } from "../../base/paths.ts";
 import type { InstallTarget } from "../../install/types.ts";
 
 // Codex caps these events' timeouts at 3 s (default 1); ask for what it will grant.

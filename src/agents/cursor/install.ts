@@ -8,7 +8,7 @@ import { parseObject, jsonValue } from "../../install/jsonc.ts";
 import { hookFileTransforms } from "../../install/shapes.ts";
 import { HOOK_TIMEOUT_SECONDS } from "../../install/common.ts";
 import type { InstallTarget } from "../../install/types.ts";
-import { isRecord } from "../../is-record.ts";
+import { isRecord } from "../../base/is-record.ts";
 
 const hooks = hookFileTransforms({
   agent: "cursor",

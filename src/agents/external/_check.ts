@@ -3,8 +3,8 @@
 // otherwise be silently ignored, and the protocol number is what allows new
 // fields later. The reader throws `ShapeError` with the path of the first
 // problem; the caller says which adapter and which call it was.
-import { HookitError } from "../../errors.ts";
-import { isRecord } from "../../is-record.ts";
+import { HookitError } from "../../base/errors.ts";
+import { isRecord } from "../../base/is-record.ts";
 
 // The answer checks below, and the rest of external/, start with it.
 export { isRecord };

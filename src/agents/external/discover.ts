@@ -5,10 +5,10 @@
 // The settings live beside hookit.json, not in it, so the policy file stays pure HooKit format.
 import { readFileSync } from "node:fs";
 import { delimiter, isAbsolute, join } from "node:path";
-import { configDir, type Env } from "../../paths.ts";
+import { configDir, type Env } from "../../base/paths.ts";
 import { isRecord } from "./_check.ts";
-import { isExecutableFile } from "../../exec-path.ts";
-import { nearest } from "../../nearest.ts";
+import { isExecutableFile } from "../../base/exec-path.ts";
+import { nearest } from "../../base/nearest.ts";
 
 /** Lowercase names only: the name becomes part of a file name and of the state keys. */
 export const EXTERNAL_NAME_RE = /^[a-z0-9][a-z0-9-]*$/;

@@ -1,7 +1,7 @@
 // External adapters (docs/adapters.md): the adapter for an agent hookit does
 // not ship, found by name at run time. `hookit hook` imports this module only
 // for a name that is not built in, so the built-in hot path never pays for it.
-import { stateDir as defaultStateDir, type Env } from "../../paths.ts";
+import { stateDir as defaultStateDir, type Env } from "../../base/paths.ts";
 import { ADAPTERS, AGENT_IDS } from "../registry.ts";
 import type { Adapter } from "../../contract/types.ts";
 import { ExternalAdapterError, ShapeError } from "./_check.ts";

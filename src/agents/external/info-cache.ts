@@ -5,7 +5,7 @@
 // "ask the adapter".
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { writeFileAtomic } from "../../fs-atomic.ts";
+import { writeFileAtomic } from "../../base/fs-atomic.ts";
 import { isRecord } from "./_check.ts";
 import { readInfo, type ExternalInfo } from "./protocol.ts";
 

@@ -3,7 +3,7 @@
 // Adapter contract is synchronous, so each call is a spawnSync: the hook
 // process has nothing else to do while it waits.
 import type { spawnSync as SpawnSync } from "node:child_process";
-import type { Env } from "../../paths.ts";
+import type { Env } from "../../base/paths.ts";
 import { PayloadError, type Adapter } from "../../contract/types.ts";
 import { ShapeError } from "./_check.ts";
 import { checkedAdapter, type Broken } from "./checked.ts";

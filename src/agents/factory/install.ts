@@ -8,13 +8,13 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import adapter from "./adapter.ts";
 import type { HookRegistration } from "../../contract/types.ts";
-import type { Env } from "../../paths.ts";
+import type { Env } from "../../base/paths.ts";
 import { HOOK_TIMEOUT_SECONDS, RESTART_STEP, withMatcher } from "../../install/common.ts";
 import { parseObject, jsonValue } from "../../install/jsonc.ts";
 import { homeDir } from "../../install/locate.ts";
 import { hookFileTransforms } from "../../install/shapes.ts";
 import type { InstallTarget } from "../../install/types.ts";
-import { isRecord } from "../../is-record.ts";
+import { isRecord } from "../../base/is-record.ts";
 
 const AGENT = "factory";
 

@@ -10,8 +10,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { findPackageRoot, homeDir } from "../../install/locate.ts";
 import type { AddOnState, FileAddOn } from "../../install/types.ts";
-import { isRecord } from "../../is-record.ts";
-import type { Env } from "../../paths.ts";
+import { isRecord } from "../../base/is-record.ts";
+import type { Env } from "../../base/paths.ts";
 
 /** The extension's name (gemini-extension.json), which is also its folder under ~/.gemini/extensions. */
 const GEMINI_EXTENSION_NAME = "hookit";

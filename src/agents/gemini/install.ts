@@ -7,7 +7,7 @@ import { parseObject, jsonValue } from "../../install/jsonc.ts";
 import { hookFileTransforms } from "../../install/shapes.ts";
 import { HOOK_TIMEOUT_SECONDS, RESTART_STEP, withMatcher } from "../../install/common.ts";
 import type { InstallTarget, SettingsLayers } from "../../install/types.ts";
-import { isRecord } from "../../is-record.ts";
+import { isRecord } from "../../base/is-record.ts";
 import { geminiExtension } from "./extension.ts";
 
 const GEMINI_HOOK_NAME = "hookit";

@@ -6,7 +6,7 @@
 // install added (the block and the one line break before it).
 import { join } from "node:path";
 import type { HookRegistration } from "../../contract/types.ts";
-import type { Env } from "../../paths.ts";
+import type { Env } from "../../base/paths.ts";
 import { HOOK_TIMEOUT_SECONDS, RESTART_STEP } from "../../install/common.ts";
 import { InstallError } from "../../install/errors.ts";
 import { homeDir } from "../../install/locate.ts";

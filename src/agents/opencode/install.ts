@@ -4,7 +4,7 @@
 // (default `~/.config/opencode`). OpenCode 1.18 loads an absolute module path
 // listed there and merges the arrays of every config file it reads.
 import { dirname, isAbsolute, join } from "node:path";
-import type { Env } from "../../paths.ts";
+import type { Env } from "../../base/paths.ts";
 import { RESTART_STEP } from "../../install/common.ts";
 import { InstallError } from "../../install/errors.ts";
 import { renderNewFile } from "../../install/jsonc.ts";

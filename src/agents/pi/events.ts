@@ -4,7 +4,7 @@
 import { INTERNAL, errorDetail, patchText } from "../../engine/texts.ts";
 import type { ContentBlock, HookEvaluationOutcome, NativeEventName, NativeEventOutcome, NormalizedEvent } from "../../engine/types.ts";
 import type { PiCancelResult, PiContext, PiEvent, PiToolCallResult, PiToolResultPatch } from "./pi-types.ts";
-import { HookitError } from "../../errors.ts";
+import { HookitError } from "../../base/errors.ts";
 
 const AGENT_ID = "pi";
 

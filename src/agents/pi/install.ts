@@ -9,7 +9,7 @@ import { renderNewFile } from "../../install/jsonc.ts";
 import { clear, sync } from "../../install/shapes.ts";
 import type { Collection } from "../../install/shapes.ts";
 import { RESTART_STEP } from "../../install/common.ts";
-import type { Env } from "../../paths.ts";
+import type { Env } from "../../base/paths.ts";
 import type { InstallTarget } from "../../install/types.ts";
 
 const EMPTY_TEXT = renderNewFile({});

@@ -11,7 +11,7 @@
 //
 // Only what a policy needs is kept: the paths, the new content of added files
 // and, per hunk, the old and new text (context lines belong to both).
-import { HookitError } from "../../errors.ts";
+import { HookitError } from "../../base/errors.ts";
 
 interface PatchHunk {
   oldText: string;

@@ -1,5 +1,5 @@
 import { PayloadError, type Decision, type Invocation, type InvocationKind, type Notice, type Reply } from "../../contract/types.ts";
-import { isRecord } from "../../is-record.ts";
+import { isRecord } from "../../base/is-record.ts";
 
 // Every agent helper reads payloads with it.
 export { isRecord };

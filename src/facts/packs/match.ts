@@ -2,7 +2,7 @@
 // program name (the index is built once from the packs' data), never by
 // scanning every rule; the rule's subcommand, options and operands are then read
 // from its argv.
-import { boundedFileText } from "../../file-text.ts";
+import { boundedFileText } from "../../base/file-text.ts";
 import type { Condition, Pack, Rule } from "./types.ts";
 
 /** What the matcher reads of a command (a CommandFact of src/facts/types.ts). */

@@ -7,7 +7,7 @@
 // and `dispose` waits for it (a plain `opencode run` exits right after idle).
 import type { SessionMetadata } from "../../engine/types.ts";
 import type { SessionState } from "../../run/session-state.ts";
-import type { Env } from "../../paths.ts";
+import type { Env } from "../../base/paths.ts";
 import { createDelivery, undeliveredMessage } from "../../agents/opencode/deliver.ts";
 import {
   abortedSession,

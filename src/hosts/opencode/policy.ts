@@ -4,7 +4,7 @@
 // trust store holds its exact bytes (`hookit trust`, `hookit install --project`).
 import { enabledHookSet } from "../../engine/enabled.ts";
 import type { Hook } from "../../engine/types.ts";
-import type { Env } from "../../paths.ts";
+import type { Env } from "../../base/paths.ts";
 import { loadPolicyCatalog, type PolicyCatalog } from "../../policy/policy-catalog.ts";
 import { trustReader } from "../../policy/trust.ts";
 

@@ -5,7 +5,7 @@
 // and is told on other events; hookit's own errors fail closed on guard events.
 import { errorDetail } from "../../engine/texts.ts";
 import type { EventName } from "../../engine/types.ts";
-import { stateDir, type Env } from "../../paths.ts";
+import { stateDir, type Env } from "../../base/paths.ts";
 import { judge as judgeShared, judgeFailure, type JudgeOptions, type PolicyProvider, type PolicyView } from "../../run/judge.ts";
 import { pendingNotice, policyProblem, untrustedNotice } from "../../policy/notices.ts";
 import type { SessionState } from "../../run/session-state.ts";

@@ -2,7 +2,7 @@
 // `dist/pi.mjs`, the package's `./pi` export) and calls its default export with
 // its ExtensionAPI. Pi's own packages are never imported at runtime; the types
 // hookit needs are written out in `pi-types.ts`.
-import type { Env } from "../../paths.ts";
+import type { Env } from "../../base/paths.ts";
 import { NATIVE_EVENTS } from "../../engine/types.ts";
 import type { PiAPI, PiContext, PiEvent } from "../../agents/pi/pi-types.ts";
 import { packageDirOf } from "../../protect/package-dir.ts";

@@ -4,7 +4,7 @@
 import { enabledHookSet } from "../../engine/index.ts";
 import type { CatalogEntry, Hook } from "../../engine/types.ts";
 import { loadPolicyCatalog, type PolicyCatalog } from "../../policy/policy-catalog.ts";
-import type { Env } from "../../paths.ts";
+import type { Env } from "../../base/paths.ts";
 import { projectTrust } from "../../agents/pi/metadata.ts";
 import type { PiContext, PiSessionEntry, PiSeverity } from "../../agents/pi/pi-types.ts";
 

@@ -4,7 +4,7 @@
 // notify the control reason → close the observation → answer Pi.
 import { createEvaluator, type Evaluator } from "../../engine/index.ts";
 import type { EvaluationReportRow, NativeEventName, NormalizedEvent } from "../../engine/types.ts";
-import type { Env } from "../../paths.ts";
+import type { Env } from "../../base/paths.ts";
 import { deliverEffects, notify } from "../../agents/pi/deliver.ts";
 import { controlResult, internalFailure, reportContext, toEvent } from "../../agents/pi/events.ts";
 import { snapshotMetadata } from "../../agents/pi/metadata.ts";

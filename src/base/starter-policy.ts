@@ -123,7 +123,7 @@ export const STARTER_POLICY = {
       description:
         "Withhold secrets in tool output (private keys, AWS, GitHub, GitLab, Slack, Stripe, OpenAI and Anthropic keys, JWTs, NAME=secret lines, …): the rest of the output stays readable where the agent can replace a result.",
       event: "tool_result",
-      // `hookit.secrets`: the kinds of secret in the result (src/secrets.ts); no shell runs.
+      // `hookit.secrets`: the kinds of secret in the result (src/base/secrets.ts); no shell runs.
       filter: { "hookit.secrets": "." },
       shell: "false",
       // hookit extension: the result is shown with each secret replaced, not suppressed whole.

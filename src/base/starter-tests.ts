@@ -2,8 +2,8 @@
 // (.hookit/tests/starter-policy.json). They pin what each starter guard must
 // block and what it must let through; the project's own `npm test` runs them
 // (test/policytest/starter-tests.test.ts). Change them together with
-// src/starter-policy.ts.
-/** The starter policy's hook names, in one place: a rename in src/starter-policy.ts is one edit here. */
+// src/base/starter-policy.ts.
+/** The starter policy's hook names, in one place: a rename in src/base/starter-policy.ts is one edit here. */
 const HOOK = {
   recursiveDelete: "no-recursive-delete-outside-project",
   envFiles: "no-dotenv-secrets",
