@@ -144,7 +144,7 @@ function settingsAddOnStates(agent: AgentId, addOn: SettingsAddOn, ctx: LayerCon
  * when it is off or broken. Returns whether the add-on is there at all.
  */
 export function addOnChecks(agent: AgentId, ctx: LayerContext, checks: Check[]): boolean {
-  const addOn = TARGETS[agent].settingsLayers?.addOn;
+  const addOn = TARGETS[agent].settingsLayers?.addOn ?? TARGETS[agent].addOn;
   if (!addOn) return false;
   const states = "read" in addOn ? addOn.read(ctx) : settingsAddOnStates(agent, addOn, ctx);
   const title = TARGETS[agent].title;

@@ -63,6 +63,8 @@ export interface InstallTarget {
   projectOverlays?: readonly string[];
   /** Every settings file the agent merges and what in them switches hookit off, for `hookit doctor` (src/doctor/effective.ts). */
   settingsLayers?: SettingsLayers;
+  /** The agent's own add-on holding hookit, for an agent without settingsLayers (Codex's plugin). */
+  addOn?: AddOnSetting;
   /** Another agent whose project hook files this agent runs as well: with both installed, hookit decides twice. */
   alsoRunsHooksOf?: AgentId;
 }

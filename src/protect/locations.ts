@@ -58,6 +58,8 @@ const AGENT_DIRS: ReadonlyArray<readonly [string, string]> = [
   [".copilot/hooks", "Copilot CLI's hooks"],
   // hookit installed as Claude Code's plugin runs from this folder's cache.
   [".claude/plugins", "Claude Code's plugins"],
+  // hookit installed as Codex CLI's plugin runs from this folder's cache (0.171.0).
+  [".codex/plugins", "Codex's plugins"],
   // hookit linked as Gemini CLI's extension: its record and extension-enablement.json (the switch).
   [".gemini/extensions", "Gemini CLI's extensions"],
 ];
@@ -92,6 +94,7 @@ function ownPlaces(ctx: ProtectContext): Protected[] {
   const homes: Array<[string | undefined, string, string]> = [
     [env.CODEX_HOME, "hooks.json", "Codex's hooks"],
     [env.CODEX_HOME, "config.toml", "Codex's config"],
+    [env.CODEX_HOME, "plugins", "Codex's plugins"],
     [env.KIMI_CODE_HOME, "config.toml", "Kimi Code's config"],
     [env.PI_CODING_AGENT_DIR, "settings.json", "Pi's settings"],
     [env.CLAUDE_CONFIG_DIR, "settings.json", "Claude Code's settings"],

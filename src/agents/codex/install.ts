@@ -3,11 +3,11 @@
 // Codex may refuse root keys other than `hooks`/`description`, so hookit writes
 // nothing else. Timeouts in seconds.
 import { join } from "node:path";
-import { homeDir } from "../../install/locate.ts";
 import { hookFileTransforms } from "../../install/shapes.ts";
 import { HOOK_TIMEOUT_SECONDS, RESTART_STEP, withMatcher } from "../../install/common.ts";
-import type { Env } from "../../base/paths.ts";
 import type { InstallTarget } from "../../install/types.ts";
+import { codexHome } from "./home.ts";
+import { codexPlugin } from "./plugin.ts";
 
 // Codex caps these events' timeouts at 3 s (default 1); ask for what it will grant.
 const CAPPED_TIMEOUTS: Record<string, number> = { SessionEnd: 3, Interrupt: 3 };
@@ -22,9 +22,7 @@ const hooks = hookFileTransforms({
   },
 });
 
-export function codexHome(env: Env): string {
-  return env.CODEX_HOME || join(homeDir(env), ".codex");
-}
+export { codexHome } from "./home.ts";
 
 const target: InstallTarget = {
   id: "codex",
@@ -34,6 +32,8 @@ const target: InstallTarget = {
   detect: { bins: ["codex"], homeDirs: [".codex"], envDirs: ["CODEX_HOME"] },
   syntax: "json",
   ...hooks,
+  // `codex plugin add hookit@hookit` from the package folder (test/e2e/codex-plugin.e2e.test.ts).
+  addOn: codexPlugin,
   nextSteps: (scope, env) => [
     "Open Codex, run /hooks and trust hookit's hooks: Codex skips untrusted hooks without a word. " +
       "Trust is tied to each hook's exact content, so trust them again after an install that changed them.",
