@@ -91,6 +91,8 @@ export const FILES: Program[] = [
   {
     names: ["mkdir"],
     does: writes({ short: "m", long: ["mode", "context"] }),
+    // An empty folder on PATH runs nothing: `mkdir -p ~/.local/bin` is honest set-up.
+    use: "makes-folders",
   },
   {
     names: ["truncate"],

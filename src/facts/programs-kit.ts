@@ -32,9 +32,10 @@ export interface Program {
    * hands it, whose words it may use in any way; `changes-below` — its recursive writes change what
    * is already below a folder (`chmod -R`), as a delete reaches it; `opaque` — hookit knows the program
    * (its packs' rules, its own commands) but not what it does with its words, so they are read as
-   * `generic` reads them and self-protection refuses any word of it that names a protected place.
+   * `generic` reads them and self-protection refuses any word of it that names a protected place;
+   * `makes-folders` — what it writes is an empty folder (`mkdir`), nothing a later command could run.
    */
-  use?: "runs-code" | "changes-below" | "opaque";
+  use?: "runs-code" | "changes-below" | "opaque" | "makes-folders";
 }
 
 export const mark = (run: Run, fields: readonly Field[], effect: Effect, program: string, options?: PathOptions) => {

@@ -85,11 +85,12 @@ export const knownProgram = (program: string): boolean => {
 /**
  * How well the facts know what `program` does with its words, for self-protection's rule
  * (src/protect/command.ts): `known` — every path it acts on is a path fact with its effect
- * (`changes-below`: and a recursive write of it changes what is already below the folder);
+ * (`changes-below`: and a recursive write of it changes what is already below the folder;
+ * `makes-folders`: and what it writes is an empty folder);
  * `runs-code` — it runs code or a script the line hands it, whose words it may use in any way;
  * `unknown` — no entry, so a word may name anything it writes.
  */
-export function programUse(program: string): "known" | "runs-code" | "unknown" | "changes-below" {
+export function programUse(program: string): "known" | "runs-code" | "unknown" | "changes-below" | "makes-folders" {
   const entry = registry().get(program);
   if (entry === undefined || entry.use === "opaque") return "unknown";
   return entry.use ?? "known";

@@ -14,7 +14,7 @@ import { factsNow } from "../engine/facts-loader.lazy.ts";
 import type { CommandFact, Facts, PathFact } from "../facts/types.ts";
 import { adminCommand } from "./admin.ts";
 import { globTarget, markerHit, mention } from "./globs.ts";
-import { concretePlaces, protectedTarget, type Effect, type ProtectContext, type Protected } from "./locations.ts";
+import { concretePlaces, pathFolder, protectedTarget, type Effect, type ProtectContext, type Protected } from "./locations.ts";
 import { mentionsHookit, namesStartupFile, STARTUP_FILE } from "./startup.ts";
 
 export type ShellHit =
@@ -60,7 +60,7 @@ export function shellHit(command: string, ctx: ProtectContext): ShellHit | undef
   return factsHit(facts, ctx, use);
 }
 
-type ProgramUse = "known" | "runs-code" | "unknown" | "changes-below";
+type ProgramUse = "known" | "runs-code" | "unknown" | "changes-below" | "makes-folders";
 
 /** What the facts say the line would change among hookit's protected places. */
 function factsHit(facts: Facts, ctx: ProtectContext, use: (program: string) => ProgramUse): ShellHit | undefined {
@@ -77,13 +77,21 @@ function factsHit(facts: Facts, ctx: ProtectContext, use: (program: string) => P
       if (name) return { type: "env", name };
     }
     const kind = command.program === "" ? "unknown" : use(command.program);
-    if (kind === "known" || kind === "changes-below") continue;
+    if (kind === "known" || kind === "changes-below" || kind === "makes-folders") continue;
     const named = namedPlace(command, ctx);
     if (named) return { type: "path", place: named };
     if (kind === "unknown" && (command.fed || command.program === "")) unknownTarget = true;
   }
+  const cleared = clearedPathFolders(facts, ctx);
   for (const fact of facts.paths) {
-    const place = pathHit(fact, ctx, fact.recursive === true && use(fact.by) === "changes-below");
+    if (cleared.length > 0 && fact.effect === "write") {
+      const place = cleared.find((folder) => fact.path === folder.path || fact.path.startsWith(`${folder.path}/`));
+      if (place) return { type: "path", place };
+    }
+    const kind = use(fact.by);
+    const place =
+      pathHit(fact, ctx, fact.recursive === true && kind === "changes-below") ??
+      (kind === "known" || kind === "unknown" || kind === "runs-code" ? pathFolderHit(fact, ctx) : undefined);
     if (place) return { type: "path", place };
     if (!fact.resolved && fact.effect !== "read" && fact.effect !== "list") unknownTarget = true;
   }
@@ -124,6 +132,32 @@ function pathHit(fact: PathFact, ctx: ProtectContext, changesBelow: boolean): Pr
     // A pattern that matched nothing when hookit looked (`ln -s ~/.local/state st; rm -rf st/hoo*`).
     [fact.path, fact.lexical].map((p) => (/[*?[]/.test(p) ? globTarget(p, effect, ctx) : undefined)).find(Boolean)
   );
+}
+
+/**
+ * A write that lands on a folder of the agent's PATH, or on a folder above one (`mv ./kit ~/.local/bin`
+ * while it does not exist, `cp -r kit/. ~/.local/bin`, `rsync -a kit/ ~/`, `ln -s ./kit ~/bin`), can
+ * put a `hookit` or `node` there that hook commands then run: refused. Files written into the folder
+ * by name are judged one by one (locations.ts RUN_BY_NAME); deleting the folder runs nothing.
+ */
+function pathFolderHit(fact: PathFact, ctx: ProtectContext): Protected | undefined {
+  if (fact.effect !== "write" || !fact.resolved) return undefined;
+  return pathFolder(fact.path, ctx) ?? (fact.lexical !== fact.path ? pathFolder(fact.lexical, ctx) : undefined);
+}
+
+/**
+ * PATH folders (or folders above one) the line deletes or moves away. The facts read each command
+ * against the file system as it is now, so in `mv ~/.local/bin old && mv ./kit ~/.local/bin` the
+ * second move looks like one into the folder: a write below a cleared folder on the same line is refused.
+ */
+function clearedPathFolders(facts: Facts, ctx: ProtectContext): Protected[] {
+  const cleared: Protected[] = [];
+  for (const fact of facts.paths) {
+    if (fact.effect !== "delete" || !fact.resolved) continue;
+    const folder = pathFolder(fact.path, ctx);
+    if (folder) cleared.push(folder);
+  }
+  return cleared;
 }
 
 /**

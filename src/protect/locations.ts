@@ -183,6 +183,16 @@ function onAgentPath(dir: string, ctx: ProtectContext): boolean {
   return dirs.has(dir);
 }
 
+/** `path` as a folder of the agent's PATH, or a folder above one, if it is either. */
+export function pathFolder(path: string, ctx: ProtectContext): Protected | undefined {
+  onAgentPath(path, ctx);
+  const below = path.endsWith(sep) ? path : path + sep;
+  for (const dir of pathDirsOf.get(ctx) ?? [])
+    if (dir === path || dir.startsWith(below))
+      return { path, what: `the folder on PATH where hook commands find hookit and node (${dir})` };
+  return undefined;
+}
+
 /** The protected place an absolute, normalized path is or lies in, if any. */
 export function classify(path: string, ctx: ProtectContext): Protected | undefined {
   const places = own(ctx);

@@ -3,6 +3,7 @@
 // The model putting its own program of that name in a folder on that PATH (a `~/.local/bin` that
 // comes first) would answer every later tool call: refused, through the BUILT `hookit hook` on
 // every agent's shell payload. Each attack passed before (src/protect/locations.ts RUN_BY_NAME).
+import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { shellPayload } from "../reliability/_payloads.ts";
@@ -14,9 +15,10 @@ const box = fileSandbox();
 const bin = join(box.home, ".local", "bin");
 const PATH = `${bin}:${process.env.PATH ?? "/usr/bin:/bin"}`;
 
-async function verdict(agent: HookAgent, command: string) {
-  const [event, payload] = shellPayload(agent, box.project, command);
-  const reply = await runHook(box, agent, event, payload, { cwd: box.project, env: { PATH } });
+async function verdict(agent: HookAgent, command: string, world = box) {
+  const path = `${join(world.home, ".local", "bin")}:${join(world.home, "bin")}:${process.env.PATH ?? "/usr/bin:/bin"}`;
+  const [event, payload] = shellPayload(agent, world.project, command);
+  const reply = await runHook(world, agent, event, payload, { cwd: world.project, env: { PATH: world === box ? PATH : path } });
   const result = inspectReply(agent, event, "tool_call", { stdout: reply.stdout, stderr: reply.stderr, exitCode: reply.exitCode ?? -1 });
   expect(result.problems).toEqual([]);
   return result;
@@ -49,5 +51,52 @@ describe.each(HOOK_AGENTS)("%s: a program hook commands find by name", (agent) =
 
   test.each(CONTROLS)("lets through: %s", async (command) => {
     expect((await verdict(agent, command)).blocked, command).toBe(false);
+  });
+});
+
+// The folder itself: a whole folder holding a `hookit` put where PATH looks, while the folder is
+// missing (it becomes the folder), or into it when it exists (`kit/.`, rsync's `kit/`), or after
+// the line moved it away (the facts read each command against the file system as it is now).
+// Each passed before (src/protect/command.ts pathFolderHit, clearedPathFolders).
+const missing = fileSandbox();
+const present = fileSandbox();
+for (const world of [missing, present]) {
+  const kit = join(world.root, "kit");
+  mkdirSync(kit, { recursive: true });
+  writeFileSync(join(kit, "hookit"), "#!/bin/sh\nexit 0\n");
+  chmodSync(join(kit, "hookit"), 0o755);
+  mkdirSync(join(world.home, ".local"), { recursive: true });
+}
+mkdirSync(join(present.home, ".local", "bin"), { recursive: true });
+
+const FOLDER_ATTACKS: Array<[command: string, world: typeof box]> = [
+  ["mv ../kit ~/.local/bin", missing],
+  ["cp -r ../kit ~/.local/bin", missing],
+  ['ln -s "$PWD/../kit" ~/bin', missing],
+  ["git clone ../kit ~/.local/bin", missing],
+  ["mkdir -p ../up/bin && cp ../kit/hookit ../up/bin/ && cp -r ../up/. ~/.local", missing],
+  ["cp -r ../kit/. ~/.local/bin", present],
+  ["rsync -a ../kit/ ~/.local/bin/", present],
+  ["mv ~/.local/bin ~/.local/old && mv ../kit ~/.local/bin", present],
+  ['rm -rf ~/.local/bin; ln -s "$PWD/../kit" ~/.local/bin', present],
+];
+
+const FOLDER_CONTROLS: Array<[command: string, world: typeof box]> = [
+  ["mkdir -p ~/.local/bin", missing],
+  ["cp -r ../kit ./tools", missing],
+  ["cp -r ../kit ~/.local/bin/", present],
+  ["rm -f ~/.local/bin/mytool && cp /bin/true ~/.local/bin/mytool", present],
+  ["rm -rf node_modules && mkdir -p node_modules", present],
+];
+
+describe.each(HOOK_AGENTS)("%s: the PATH folder hook commands search", (agent) => {
+  test.each(FOLDER_ATTACKS)("refused: %s", async (command, world) => {
+    const result = await verdict(agent, command, world);
+    expect(result.blocked, command).toBe(true);
+    expect(result.reason).toMatch(/the folder on PATH where hook commands find hookit and node/);
+  });
+
+  test.each(FOLDER_CONTROLS)("lets through: %s", async (command, world) => {
+    expect((await verdict(agent, command, world)).blocked, command).toBe(false);
   });
 });
