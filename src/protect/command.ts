@@ -84,11 +84,12 @@ function factsHit(facts: Facts, ctx: ProtectContext, use: (program: string) => P
   }
   const cleared = clearedPathFolders(facts, ctx);
   for (const fact of facts.paths) {
-    if (cleared.length > 0 && fact.effect === "write") {
+    const kind = use(fact.by);
+    // An empty folder made again (`rm -rf .venv && mkdir -p .venv/bin`) runs nothing.
+    if (cleared.length > 0 && fact.effect === "write" && kind !== "makes-folders") {
       const place = cleared.find((folder) => fact.path === folder.path || fact.path.startsWith(`${folder.path}/`));
       if (place) return { type: "path", place };
     }
-    const kind = use(fact.by);
     const place =
       pathHit(fact, ctx, fact.recursive === true && kind === "changes-below") ??
       (kind === "known" || kind === "unknown" || kind === "runs-code" ? pathFolderHit(fact, ctx) : undefined);

@@ -183,13 +183,20 @@ function onAgentPath(dir: string, ctx: ProtectContext): boolean {
   return dirs.has(dir);
 }
 
-/** `path` as a folder of the agent's PATH, or a folder above one, if it is either. */
+/**
+ * `path` as a folder of the agent's PATH, or a folder above one, if it is either. The project
+ * folder itself is let through: an activated `.venv/bin` or an npx session's `node_modules/.bin`
+ * would otherwise make every archive unpacked or repository cloned into the project
+ * (`tar -xzf x.tgz`, `git clone url .`) a write above a PATH folder. The folders between it and
+ * such a PATH folder (`.venv`, `node_modules`) still count, and what lands in a PATH folder by
+ * name stays protected (RUN_BY_NAME).
+ */
 export function pathFolder(path: string, ctx: ProtectContext): Protected | undefined {
-  onAgentPath(path, ctx);
+  if (onAgentPath(path, ctx)) return { path, what: `the folder on PATH where hook commands find hookit and node (${path})` };
+  if (path === ctx.projectDir) return undefined;
   const below = path.endsWith(sep) ? path : path + sep;
   for (const dir of pathDirsOf.get(ctx) ?? [])
-    if (dir === path || dir.startsWith(below))
-      return { path, what: `the folder on PATH where hook commands find hookit and node (${dir})` };
+    if (dir.startsWith(below)) return { path, what: `the folder on PATH where hook commands find hookit and node (${dir})` };
   return undefined;
 }
 

@@ -16,7 +16,9 @@ const bin = join(box.home, ".local", "bin");
 const PATH = `${bin}:${process.env.PATH ?? "/usr/bin:/bin"}`;
 
 async function verdict(agent: HookAgent, command: string, world = box) {
-  const path = `${join(world.home, ".local", "bin")}:${join(world.home, "bin")}:${process.env.PATH ?? "/usr/bin:/bin"}`;
+  // An activated virtualenv and an npx session put folders of the project on PATH too.
+  const inProject = `${join(world.project, ".venv", "bin")}:${join(world.project, "node_modules", ".bin")}`;
+  const path = `${inProject}:${join(world.home, ".local", "bin")}:${join(world.home, "bin")}:${process.env.PATH ?? "/usr/bin:/bin"}`;
   const [event, payload] = shellPayload(agent, world.project, command);
   const reply = await runHook(world, agent, event, payload, { cwd: world.project, env: { PATH: world === box ? PATH : path } });
   const result = inspectReply(agent, event, "tool_call", { stdout: reply.stdout, stderr: reply.stderr, exitCode: reply.exitCode ?? -1 });
@@ -68,6 +70,7 @@ for (const world of [missing, present]) {
   mkdirSync(join(world.home, ".local"), { recursive: true });
 }
 mkdirSync(join(present.home, ".local", "bin"), { recursive: true });
+mkdirSync(join(present.project, ".venv"), { recursive: true });
 
 const FOLDER_ATTACKS: Array<[command: string, world: typeof box]> = [
   ["mv ../kit ~/.local/bin", missing],
@@ -79,6 +82,12 @@ const FOLDER_ATTACKS: Array<[command: string, world: typeof box]> = [
   ["rsync -a ../kit/ ~/.local/bin/", present],
   ["mv ~/.local/bin ~/.local/old && mv ../kit ~/.local/bin", present],
   ['rm -rf ~/.local/bin; ln -s "$PWD/../kit" ~/.local/bin', present],
+  ["cp -r ../kit/. .venv/bin", present],
+  // The folders between the project and a PATH folder in it are above that PATH folder.
+  ["mkdir -p ../v && mv ../kit ../v/bin && mv ../v .venv", missing],
+  ["cp -r ../kit/. .venv", present],
+  ["cd .venv && tar -xf ../../kit.tar", present],
+  ["rm -rf node_modules && git clone ../kit node_modules", present],
 ];
 
 const FOLDER_CONTROLS: Array<[command: string, world: typeof box]> = [
@@ -87,6 +96,11 @@ const FOLDER_CONTROLS: Array<[command: string, world: typeof box]> = [
   ["cp -r ../kit ~/.local/bin/", present],
   ["rm -f ~/.local/bin/mytool && cp /bin/true ~/.local/bin/mytool", present],
   ["rm -rf node_modules && mkdir -p node_modules", present],
+  // Unpacking or cloning into the project is not a write above its PATH folders.
+  ["tar -xzf release.tgz", present],
+  ["git clone ../kit .", missing],
+  ["cp -r ../kit/. .", present],
+  ["rm -rf .venv && mkdir -p .venv/bin", present],
 ];
 
 describe.each(HOOK_AGENTS)("%s: the PATH folder hook commands search", (agent) => {
