@@ -12,6 +12,7 @@ import { dirname, relative, resolve, sep } from "node:path";
 import { adapterIds } from "./agents.mjs";
 import { makeCodeCaches } from "./code-cache.mjs";
 import { writeAgentPlugins } from "./agent-plugins.mjs";
+import { statefulDuplicates } from "./hot-duplicates.mjs";
 
 const ADAPTER_IDS = adapterIds();
 const common = {
@@ -107,6 +108,7 @@ for (const [output, { inputs }] of Object.entries(hot.metafile.outputs)) {
   const table = Object.keys(inputs).find((input) => /^src\/agents\/[^/]+\/capabilities\.ts$/.test(input));
   if (table) throw new Error(`${output} bundles ${table}: the hot path must not import an agent's capability table`);
 }
+for (const problem of statefulDuplicates(hot.metafile.outputs)) throw new Error(problem);
 // The bin is the one file of every call Node compiles from source (no code cache for it):
 // minified, without its comments (src/bin.cjs is the readable one).
 writeFileSync("dist/bin.cjs", (await transform(readFileSync("src/bin.cjs", "utf8"), { minify: true, loader: "js" })).code);

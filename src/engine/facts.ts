@@ -1,7 +1,7 @@
 // Command and path facts in an evaluation: derived once per event, and only
 // when a hook that may run needs them — a filter on a `hookit.*` key, or a
 // `when`/`shell` that will see HOOKIT_COMMANDS / HOOKIT_PATHS.
-import { readingFailed, tooComplexMark } from "../facts/budget.ts";
+import { readingFailed, tooComplexMark } from "../facts/unchecked.ts";
 import { factCandidate, factEnv } from "../facts/candidate.ts";
 import { derivePathFacts } from "../facts/file-tools.ts";
 import type { Facts } from "../facts/types.ts";

@@ -4,10 +4,7 @@
 // TOO_COMPLEX mark, and every guard refuses such a call (docs/security.md,
 // "Limits"): what was not read cannot be allowed. The bound is in steps, so the
 // verdict does not depend on how busy the machine is, with a wall-clock cap
-// well under the agents' hook timeouts behind it.
-
-/** The start of the `unresolved` entry of a line the facts stopped reading. */
-export const TOO_COMPLEX = "too complex to check";
+// well under the agents' hook timeouts behind it (the marks: unchecked.ts).
 
 const MAX_STEPS = 50_000;
 const MAX_MS = 500;
@@ -36,21 +33,4 @@ export function spend(): void {
   if ((steps & 1023) !== 0) return; // the clock is read once per 1,024 steps
   if (steps > MAX_STEPS) throw new BudgetSpent(`more than ${MAX_STEPS} steps`);
   if (Date.now() > deadline) throw new BudgetSpent(`more than ${MAX_MS} ms`);
-}
-
-/** The mark's text for a reason the facts stopped. */
-export const tooComplex = (why: string) => `${TOO_COMPLEX}: ${why}; split the command into smaller ones`;
-
-/** The start of the `unresolved` entry of a line whose reading failed on an error of hookit's own. */
-export const UNCHECKED = "not checked: hookit's reading of it failed";
-
-/** The mark of an error in the facts themselves: a line not read to its end, refused like one past the budget. */
-export const readingFailed = (message: string) => `${UNCHECKED} (${message}); report it, and split the command meanwhile`;
-
-/** The mark when `unresolved` holds one: the facts did not read the whole line (past the budget, or failed). */
-export function tooComplexMark(unresolved: readonly string[]): string | undefined {
-  for (const entry of unresolved) {
-    if (entry.startsWith(TOO_COMPLEX) || entry.startsWith(UNCHECKED)) return entry;
-  }
-  return undefined;
 }

@@ -14,14 +14,15 @@ import { packMatches } from "./packs/registry.ts";
 import { discards } from "./repo-state.ts";
 import { Walker } from "./walk.ts";
 import type { Loss } from "./work-loss.ts";
-import { BudgetSpent, endBudget, readingFailed, startBudget, tooComplex } from "./budget.ts";
+import { BudgetSpent, endBudget, startBudget } from "./budget.ts";
+import { readingFailed, tooComplex } from "./unchecked.ts";
 
 export type { CommandFact, Effect, FactOptions, Facts, Location, PathFact, SharedFacts } from "./types.ts";
 export { factCandidate, factEnv, FACT_KEYS, FACT_PREFIX } from "./candidate.ts";
 export { parseScript } from "./parse.ts";
 export { derivePathFacts };
 export { programUse } from "./programs.ts";
-export { TOO_COMPLEX, tooComplexMark } from "./budget.ts";
+export { TOO_COMPLEX, tooComplexMark } from "./unchecked.ts";
 
 const MAX_COMMAND = 256 * 1024;
 

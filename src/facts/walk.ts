@@ -14,7 +14,8 @@ import { newIdentities, noteCopy, noteHash, onPath, realProgram, setWords } from
 import type { FunctionDef } from "./ast.ts";
 import { programCommands } from "./program-commands.ts";
 import { PathRecorder } from "./record.ts";
-import { spend, tooComplex } from "./budget.ts";
+import { spend } from "./budget.ts";
+import { tooComplex } from "./unchecked.ts";
 import { shellQuote } from "./candidate.ts";
 import { COMMAND_VARIABLES, variableCommand } from "./git-config.ts";
 import type { Loss } from "./work-loss.ts";

@@ -21,7 +21,7 @@ export type ShellHit =
   | { type: "path"; place: Protected }
   | { type: "admin"; command: string }
   | { type: "env"; name: string }
-  /** The facts stopped before the end of the line (src/facts/budget.ts): what was not read is not allowed. */
+  /** The facts stopped before the end of the line (src/facts/unchecked.ts): what was not read is not allowed. */
   | { type: "complex"; mark: string };
 
 /** The variables that switch hookit off or point it at another policy. */

@@ -5,7 +5,7 @@ import fc from "fast-check";
 import { expect } from "vitest";
 import { deriveCommandFacts } from "../../src/facts/index.ts";
 import { shellQuote } from "../../src/facts/candidate.ts";
-import { UNCHECKED } from "../../src/facts/budget.ts";
+import { UNCHECKED } from "../../src/facts/unchecked.ts";
 
 const PIECES = [
   " ",

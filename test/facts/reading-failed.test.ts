@@ -6,7 +6,7 @@ import { describe, expect, test } from "vitest";
 import { loadCatalog } from "../../src/engine/catalog.ts";
 import { enabledHookSet } from "../../src/engine/enabled.ts";
 import { evaluate } from "../../src/engine/evaluate.ts";
-import { UNCHECKED, tooComplexMark } from "../../src/facts/budget.ts";
+import { UNCHECKED, tooComplexMark } from "../../src/facts/unchecked.ts";
 import { deriveCommandFacts } from "../../src/facts/index.ts";
 
 const throwing = new Proxy({} as Record<string, string>, {

@@ -5,7 +5,8 @@
 // are not offered by 2.1.197/2.1.332 on Linux but other builds still send them.
 // `PowerShell` and `REPL` (alias `Eval`) are offered on Windows and in REPL mode:
 // their shapes come from the 2.1.332 binary's own schemas.
-import { NO_FILES, SUBAGENT, WEB_FETCH, WEB_SEARCH, type ToolClass } from "../shared/tool-classes.ts";
+import { NO_FILES, SUBAGENT, WEB_FETCH, WEB_SEARCH, type MappedTool, type ToolClass } from "../shared/tool-classes.ts";
+import { normalizeWith, plainNormalizers, type Normalizer } from "../shared/renames.ts";
 import { isRecord, textOf, type Payload } from "../shared/payload.ts";
 import { fieldReader, type FieldReader } from "../shared/fields.ts";
 
@@ -13,9 +14,6 @@ export interface NormalizedTool {
   toolName: string;
   input: Record<string, unknown>;
 }
-
-/** The normalized input, or undefined when this call keeps its native name (Monitor on a WebSocket). */
-type Normalizer = (input: Payload, field: FieldReader) => Record<string, unknown> | undefined;
 
 /** Bash and PowerShell: a command line and a timeout in milliseconds (Pi's is in seconds). */
 const shell: Normalizer = (input, f) => {
@@ -25,73 +23,18 @@ const shell: Normalizer = (input, f) => {
   return out;
 };
 
-// REPL runs JavaScript, not a shell, but its `code` is the program it runs: a `bash` guard that
-// matches a command pattern sees it, and `nativeToolName` tells the interpreters apart.
-const script: Normalizer = (_input, f) => ({ command: f.string("code") });
-
-const NORMALIZERS: Record<string, [string, Normalizer]> = {
-  Bash: ["bash", shell],
-  PowerShell: ["bash", shell],
-  REPL: ["bash", script],
-  Eval: ["bash", script],
+/** The tools a row of MAPPED_TOOLS cannot say alone; every other mapped row is a plain rename (renames.ts). */
+const OWN_NORMALIZERS: Record<string, Normalizer> = {
+  Bash: shell,
+  PowerShell: shell,
   // Monitor runs a shell command and streams its output, or watches a WebSocket (no command).
-  Monitor: ["bash", (input, f) => (input.command === undefined && input.ws !== undefined ? undefined : { command: f.string("command") })],
-  Read: [
-    "read",
-    (input, f) => {
-      const out: Record<string, unknown> = { path: f.string("file_path") };
-      copyNumber(input, "offset", out, "offset");
-      copyNumber(input, "limit", out, "limit");
-      return out;
-    },
-  ],
-  Write: ["write", (_input, f) => ({ path: f.string("file_path"), content: f.string("content") })],
-  Edit: [
-    "edit",
-    (_input, f) => ({
-      path: f.string("file_path"),
-      edits: [{ oldText: f.string("old_string"), newText: f.string("new_string") }],
-    }),
-  ],
-  MultiEdit: ["edit", (input, f) => ({ path: f.string("file_path"), edits: multiEdits(input.edits, f) })],
+  Monitor: (input, f) => (input.command === undefined && input.ws !== undefined ? undefined : { command: f.string("command") }),
+  MultiEdit: (input, f) => ({ path: f.string("file_path"), edits: multiEdits(input.edits, f) }),
   // Replaces, inserts or deletes one cell: an edit of the notebook file whose new text is the cell source.
-  NotebookEdit: [
-    "edit",
-    (input, f) => ({
-      path: f.string("notebook_path"),
-      edits: [{ oldText: "", newText: typeof input.new_source === "string" ? input.new_source : "" }],
-    }),
-  ],
-  Grep: [
-    "grep",
-    (input, f) => {
-      const out: Record<string, unknown> = { pattern: f.string("pattern") };
-      copyString(input, "path", out, "path");
-      copyString(input, "glob", out, "glob");
-      copyString(input, "type", out, "type");
-      if (typeof input["-i"] === "boolean") out.ignoreCase = input["-i"];
-      copyNumber(input, "context", out, "context");
-      copyNumber(input, "-C", out, "context");
-      copyNumber(input, "head_limit", out, "limit");
-      return out;
-    },
-  ],
-  Glob: [
-    "find",
-    (input, f) => {
-      const out: Record<string, unknown> = { pattern: f.string("pattern") };
-      copyString(input, "path", out, "path");
-      return out;
-    },
-  ],
-  LS: [
-    "ls",
-    (input) => {
-      const out: Record<string, unknown> = {};
-      copyString(input, "path", out, "path");
-      return out;
-    },
-  ],
+  NotebookEdit: (input, f) => ({
+    path: f.string("notebook_path"),
+    edits: [{ oldText: "", newText: typeof input.new_source === "string" ? input.new_source : "" }],
+  }),
 };
 
 /**
@@ -100,11 +43,7 @@ const NORMALIZERS: Record<string, [string, Normalizer]> = {
  * missing required field is a PayloadError: guessing would let a policy miss it.
  */
 export function normalizeClaudeTool(name: string, input: Payload, where: string): NormalizedTool {
-  const entry = Object.hasOwn(NORMALIZERS, name) ? NORMALIZERS[name] : undefined;
-  if (entry === undefined) return { toolName: name, input };
-  const [toolName, normalize] = entry;
-  const normalized = normalize(input, fieldReader(input, name, where));
-  return normalized === undefined ? { toolName: name, input } : { toolName, input: normalized };
+  return normalizeWith(normalizers, name, input, fieldReader(input, name, where));
 }
 
 /** What the model reads of a successful tool's `tool_response`, as closely as the payload allows. */
@@ -137,21 +76,12 @@ function multiEdits(value: unknown, f: FieldReader): { oldText: string; newText:
   });
 }
 
-function copyString(from: Payload, key: string, to: Record<string, unknown>, as: string): void {
-  if (typeof from[key] === "string") to[as] = from[key];
-}
-
-function copyNumber(from: Payload, key: string, to: Record<string, unknown>, as: string): void {
-  const value = from[key];
-  if (typeof value === "number" && Number.isFinite(value)) to[as] = value;
-}
-
 function isStringArray(value: unknown): value is string[] {
   return Array.isArray(value) && value.every((item) => typeof item === "string");
 }
 
-/** Every tool Claude Code offered in a captured release (test/fixtures/tool-lists/claude-*.json), plus older and platform-only ones. */
-export const TOOL_CLASSES: ToolClass[] = [
+/** The tools hookit reads as its own vocabulary: the only rows the hook itself needs. */
+const MAPPED_TOOLS: MappedTool[] = [
   {
     native: "Bash",
     as: "bash",
@@ -173,6 +103,8 @@ export const TOOL_CLASSES: ToolClass[] = [
     rest: ["description", "timeout_ms", "ws", "persistent"],
     note: "with `ws` instead of `command` it watches a WebSocket and keeps its native name",
   },
+  // REPL runs JavaScript, not a shell, but its `code` is the program it runs: a `bash` guard that
+  // matches a command pattern sees it, and `nativeToolName` tells the interpreters apart.
   { native: "REPL", as: "bash", fields: { code: "command" }, rest: ["description"], note: "JavaScript, not a shell" },
   { native: "Eval", as: "bash", fields: { code: "command" }, rest: ["description"], note: "older name of REPL" },
   { native: "Read", as: "read", fields: { file_path: "path", offset: "offset", limit: "limit" }, rest: ["pages", "allow_large"] },
@@ -194,11 +126,27 @@ export const TOOL_CLASSES: ToolClass[] = [
   {
     native: "Grep",
     as: "grep",
-    fields: { pattern: "pattern", path: "path", glob: "glob", type: "type" },
-    rest: ["output_mode", "-i", "-n", "-A", "-B", "-C", "context", "head_limit", "offset", "multiline"],
+    fields: {
+      pattern: "pattern",
+      path: "path",
+      glob: "glob",
+      type: "type",
+      "-i": "ignoreCase",
+      context: "context",
+      "-C": "context",
+      head_limit: "limit",
+    },
+    rest: ["output_mode", "-n", "-A", "-B", "offset", "multiline"],
   },
   { native: "Glob", as: "find", fields: { pattern: "pattern", path: "path" } },
   { native: "LS", as: "ls", fields: { path: "path" }, rest: ["ignore"] },
+];
+
+const normalizers = plainNormalizers(MAPPED_TOOLS, OWN_NORMALIZERS);
+
+/** Every tool Claude Code offered in a captured release (test/fixtures/tool-lists/claude-*.json), plus older and platform-only ones. */
+// Pure: a bundle that only normalizes (the hook's) leaves the rows below out.
+export const TOOL_CLASSES: ToolClass[] = /* @__PURE__ */ (MAPPED_TOOLS as ToolClass[]).concat([
   { native: "Agent", inert: SUBAGENT },
   { native: "Task", inert: SUBAGENT },
   {
@@ -234,4 +182,4 @@ export const TOOL_CLASSES: ToolClass[] = [
   { native: "AskUserQuestion", inert: NO_FILES },
   { native: "EnterWorktree", nativeOnly: "creates a git worktree (under .claude/worktrees) or switches into an existing one at `path`" },
   { native: "ExitWorktree", nativeOnly: 'leaves the worktree; `action: "remove"` deletes it and its branch' },
-];
+]);

@@ -75,6 +75,7 @@ const SAMPLES: Record<string, Record<string, Record<string, unknown>[]>> = {
 };
 
 const NUMERIC = new Set(["timeout", "offset", "limit", "context"]);
+const FLAGS = new Set(["ignoreCase"]);
 
 function properties(schema: unknown): Record<string, Record<string, unknown>> {
   const props = (schema as { properties?: unknown } | undefined)?.properties;
@@ -98,8 +99,8 @@ function samplesFor(agent: string, entry: MappedTool, schema: unknown): Record<s
   const props = properties(schema);
   if (Object.keys(props).length > 0)
     return [Object.fromEntries(Object.entries(props).map(([name, prop]) => [name, sampleValue(name, prop)]))];
-  // No captured schema (a tool of another platform or release): strings, numbers where Pi wants a
-  // number, and one sample per spelling where several native fields are read as the same one.
+  // No captured schema (a tool of another platform or release): strings, numbers and flags where Pi
+  // wants them, and one sample per spelling where several native fields are read as the same one.
   const groups = new Map<string, string[]>();
   for (const [name, to] of Object.entries(entry.fields)) groups.set(to, [...(groups.get(to) ?? []), name]);
   const rounds = Math.max(...[...groups.values()].map((names) => names.length));
@@ -107,7 +108,7 @@ function samplesFor(agent: string, entry: MappedTool, schema: unknown): Record<s
     Object.fromEntries(
       [...groups].map(([to, names]) => {
         const name = names[Math.min(k, names.length - 1)] as string;
-        return [name, NUMERIC.has(to) ? 7 : `x-${name}`];
+        return [name, NUMERIC.has(to) ? 7 : FLAGS.has(to) ? true : `x-${name}`];
       }),
     ),
   );
