@@ -15,6 +15,24 @@ import { readInfo, readReply } from "../../src/agents/external/protocol.ts";
 import { PayloadError, type Adapter, type Decision, type Invocation, type Reply } from "../../src/contract/types.ts";
 import { CAPABILITIES } from "../../src/agents/capabilities.ts";
 import type { HookAgentId } from "../../src/agents/registry.ts";
+import { E2E_FEATURES } from "../../src/agents/shared/evidence.ts";
+import pinned from "../e2e/clis.json" with { type: "json" };
+
+/** hookit's features, in the order every built-in capability table lists them (docs/agents/*.md). */
+const FEATURES = [
+  "tool_call",
+  "tool_result",
+  "turn_end",
+  "agent_end",
+  "agent_settled",
+  "session_before_switch",
+  "session_before_fork",
+  "hook_result",
+  "messages",
+  "ask",
+  "actions",
+  "user notices",
+];
 
 export interface ContractFixture {
   file: string;
@@ -78,6 +96,26 @@ export function testAdapterContract(adapter: Adapter, fixtures: readonly Contrac
       for (const registration of registrations) expect(adapter.kindOf(registration.native), registration.native).toBe(registration.kind);
       expect(registrations.some((registration) => registration.kind === "tool_call")).toBe(true);
     });
+
+    const table = CAPABILITIES[adapter.id as HookAgentId];
+    if (table !== undefined) {
+      test("its capability table has one row per hookit feature, each backed by what proves it", () => {
+        expect(table.map((row) => row.feature)).toEqual(FEATURES);
+        // The real-CLI suite's pin (test/e2e/clis.json) is the release the table names, for the
+        // features that suite runs on every agent; an agent whose CLI does not run here names none.
+        const pin = (pinned as Record<string, { version?: string }>)[adapter.id]?.version;
+        const real = `real CLI ${adapter.verifiedWith} (npm run test:e2e)`;
+        if (pin !== undefined) expect(adapter.verifiedWith).toBe(pin);
+        for (const row of table) {
+          if (pin !== undefined && E2E_FEATURES.has(row.feature)) expect(row.verified, row.feature).toBe(real);
+          if (pin === undefined) expect(row.verified, row.feature).not.toMatch(/^real CLI/);
+          else if (row.verified?.startsWith("real CLI")) expect(row.verified, row.feature).toBe(real);
+          // Only an impossible row, or the in-process hook_result, names no native event (an impossible
+          // one may: Kimi's PostToolUse fires, but cannot change the result).
+          if (row.native === "") expect(row.support === "impossible" || row.feature === "hook_result", row.feature).toBe(true);
+        }
+      });
+    }
 
     test.each(fixtures)("$file parses into a well-formed invocation of its event", (fixture) => {
       const invocation = parse(fixture);

@@ -303,24 +303,9 @@ describe("cursor adapter data", () => {
     expect(natives).toEqual(
       expect.arrayContaining(["beforeShellExecution", "beforeMCPExecution", "beforeReadFile", "postToolUse", "stop"]),
     );
-    for (const registration of cursor.registrations) expect(cursor.kindOf(registration.native)).toBe(registration.kind);
     expect(cursor.timeoutUnit).toBe("s");
   });
-  it("has one capability row per hookit feature", () => {
-    expect(CAPABILITIES.cursor.map((row) => row.feature)).toEqual([
-      "tool_call",
-      "tool_result",
-      "turn_end",
-      "agent_end",
-      "agent_settled",
-      "session_before_switch",
-      "session_before_fork",
-      "hook_result",
-      "messages",
-      "ask",
-      "actions",
-      "user notices",
-    ]);
+  it("rests every cell on the documentation's examples", () => {
     for (const row of CAPABILITIES.cursor) expect(row.verified).toBe("fixtures (docs examples; no Cursor CLI runs here)");
   });
 });

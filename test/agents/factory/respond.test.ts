@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import factory from "../../../src/agents/factory/adapter.ts";
 import type { Decision, Invocation } from "../../../src/contract/types.ts";
 import { CAPABILITIES } from "../../../src/agents/capabilities.ts";
+import { E2E_FEATURES } from "../../../src/agents/shared/evidence.ts";
 
 const fixture = (name: string): Record<string, unknown> =>
   JSON.parse(readFileSync(new URL(`../../fixtures/factory/${name}`, import.meta.url), "utf8"));
@@ -109,7 +110,6 @@ describe("factory respond", () => {
 
 describe("factory adapter data", () => {
   it("knows droid's events and registers the three that carry hookit events", () => {
-    for (const reg of factory.registrations) expect(factory.kindOf(reg.native)).toBe(reg.kind);
     expect(factory.registrations.map((r) => r.native)).toEqual(["PreToolUse", "PostToolUse", "Stop"]);
     for (const event of ["SessionStart", "SessionEnd", "UserPromptSubmit", "Notification", "SubagentStop", "PreCompact"]) {
       expect(factory.kindOf(event)).toBe("lifecycle");
@@ -117,26 +117,8 @@ describe("factory adapter data", () => {
     expect(factory.kindOf("PostToolBatch")).toBeUndefined();
   });
 
-  it("declares one capability row per hookit feature, the e2e-proven ones on the real CLI", () => {
-    expect(CAPABILITIES.factory.map((row) => row.feature)).toEqual([
-      "tool_call",
-      "tool_result",
-      "turn_end",
-      "agent_end",
-      "agent_settled",
-      "session_before_switch",
-      "session_before_fork",
-      "hook_result",
-      "messages",
-      "ask",
-      "actions",
-      "user notices",
-    ]);
-    for (const row of CAPABILITIES.factory) {
-      const proven = ["tool_call", "tool_result", "agent_end", "messages", "ask"].includes(row.feature);
-      expect(row.verified).toBe(proven ? "real CLI 0.225.2 (npm run test:e2e)" : "fixtures");
-      expect(row.native === "").toBe(row.support === "impossible" || row.feature === "hook_result");
-    }
+  it("rests what the real-CLI suite does not run on the captured fixtures", () => {
+    for (const row of CAPABILITIES.factory) if (!E2E_FEATURES.has(row.feature)) expect(row.verified).toBe("fixtures");
     expect(factory).toMatchObject({ id: "factory", title: "Factory droid", verifiedWith: "0.225.2", timeoutUnit: "s", specVersion: 1 });
   });
 });
