@@ -60,6 +60,8 @@ const AGENT_DIRS: ReadonlyArray<readonly [string, string]> = [
   [".claude/plugins", "Claude Code's plugins"],
   // hookit installed as Codex CLI's plugin runs from this folder's cache (0.171.0).
   [".codex/plugins", "Codex's plugins"],
+  // hookit installed as OpenCode's plugin package (`opencode plugin hookit-cli`) runs from here (1.18.33).
+  [".cache/opencode/packages", "OpenCode's plugin packages"],
   // hookit linked as Gemini CLI's extension: its record and extension-enablement.json (the switch).
   [".gemini/extensions", "Gemini CLI's extensions"],
 ];
@@ -90,11 +92,19 @@ function ownPlaces(ctx: ProtectContext): Protected[] {
   ];
   if (env.HOOKIT_CONFIG) places.push({ path: resolvePath(ctx.cwd, env.HOOKIT_CONFIG), what: "the policy file HOOKIT_CONFIG names" });
   // What the registered hooks run is the package's `dist/` (a checkout around it stays editable).
-  if (ctx.packageDir) places.push({ path: joinPath(ctx.packageDir, "dist"), what: "the installed hookit that the agents' hooks run" });
+  if (ctx.packageDir) {
+    places.push({ path: joinPath(ctx.packageDir, "dist"), what: "the installed hookit that the agents' hooks run" });
+    // Pi (`pi.extensions`) and OpenCode (`exports["./server"]`) find hookit's module through it.
+    places.push({
+      path: joinPath(ctx.packageDir, "package.json"),
+      what: "the installed hookit's package.json, where Pi and OpenCode find it",
+    });
+  }
   const homes: Array<[string | undefined, string, string]> = [
     [env.CODEX_HOME, "hooks.json", "Codex's hooks"],
     [env.CODEX_HOME, "config.toml", "Codex's config"],
     [env.CODEX_HOME, "plugins", "Codex's plugins"],
+    [env.XDG_CACHE_HOME, "opencode/packages", "OpenCode's plugin packages"],
     [env.KIMI_CODE_HOME, "config.toml", "Kimi Code's config"],
     [env.PI_CODING_AGENT_DIR, "settings.json", "Pi's settings"],
     [env.CLAUDE_CONFIG_DIR, "settings.json", "Claude Code's settings"],

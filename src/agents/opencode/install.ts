@@ -12,6 +12,9 @@ import { homeDir } from "../../install/locate.ts";
 import { clear, sync, type Collection } from "../../install/shapes.ts";
 import type { InstallTarget } from "../../install/types.ts";
 import { OPENCODE_CAPABILITIES } from "./capabilities.ts";
+import { isHookitOpencodePlugin, opencodePackage } from "./package.ts";
+
+export { isHookitOpencodePlugin };
 
 const EMPTY_TEXT = renderNewFile({});
 const PLUGIN_FILE = "opencode.mjs";
@@ -28,14 +31,6 @@ export function opencodePluginPath(extensionPath: string): string {
     );
   }
   return join(dirname(extensionPath), PLUGIN_FILE);
-}
-
-/** Whether a `plugin` entry is hookit's plugin (`…/dist/opencode.mjs` of a hookit package, as a path or file URL). */
-export function isHookitOpencodePlugin(entry: unknown, pluginPath?: string): boolean {
-  if (typeof entry !== "string") return false;
-  const path = entry.replace(/^file:\/\//, "").replace(/\\/g, "/");
-  if (pluginPath !== undefined && path === pluginPath.replace(/\\/g, "/")) return true;
-  return /\/dist\/opencode\.mjs$/.test(path) && /(^|\/)hookit(-cli)?(\/|$)/i.test(path);
 }
 
 function opencodeConfigDir(env: Env): string {
@@ -57,6 +52,8 @@ const target: InstallTarget = {
     loadsOnce: true,
     capabilities: OPENCODE_CAPABILITIES,
   },
+  // `opencode plugin hookit-cli`: the package OpenCode installs itself (package.ts).
+  addOn: opencodePackage,
   projectFile: "opencode.json",
   globalFile: (env) => join(opencodeConfigDir(env), "opencode.json"),
   detect: {
