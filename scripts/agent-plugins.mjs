@@ -16,6 +16,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { codexPluginFiles } from "./plugins/codex.mjs";
+import { copilotBuiltFiles, copilotPluginFiles } from "./plugins/copilot.mjs";
 
 const ROOT = resolve(import.meta.dirname, "..");
 
@@ -56,6 +57,7 @@ export function agentPluginFiles() {
       hooks: installedHooks("claude", ".claude/settings.json", 'node "${CLAUDE_PLUGIN_ROOT}/dist/bin.cjs"'),
     }),
     ...codexPluginFiles({ pkg, installedHooks, json }),
+    ...copilotPluginFiles({ pkg, json }),
   };
 }
 
@@ -71,6 +73,7 @@ export function builtAddOnFiles() {
     "dist/gemini-extension/hooks/hooks.json": json({
       hooks: installedHooks("gemini", ".gemini/settings.json", 'node "${extensionPath}/../bin.cjs"'),
     }),
+    ...copilotBuiltFiles({ installedHooks, json }),
   };
 }
 

@@ -1,0 +1,76 @@
+// hookit as Copilot CLI's plugin (`copilot plugin marketplace add <package folder>`, then `copilot
+// plugin install hookit@hookit`), as Copilot records it, for `hookit doctor`. Observed on 1.0.102
+// (test/e2e/copilot-plugin.e2e.test.ts): `<COPILOT_HOME>/settings.json` gets
+// `"enabledPlugins": {"hookit@<market>": true}` (`copilot plugin disable` writes false) and
+// `"extraKnownMarketplaces": {"<market>": {"source": {"source": "directory", "path": <folder>}}}`.
+// A plugin from a local marketplace is loaded live from that folder, nothing copied, so the folder
+// must still hold the manifest that names Copilot's hooks: without it Copilot runs the folder's
+// hooks/hooks.json, Claude Code's (scripts/plugins/copilot.mjs).
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { parse as parseJsonc } from "jsonc-parser";
+import type { AddOnState, FileAddOn } from "../../install/types.ts";
+import { isRecord } from "../../base/is-record.ts";
+import type { Env } from "../../base/paths.ts";
+import { copilotHome } from "./home.ts";
+
+const PLUGIN_ID = /^hookit@(.+)$/;
+/** The hooks file the package's root plugin.json names (scripts/plugins/copilot.mjs). */
+const HOOKS = join("dist", "copilot-plugin", "hooks.json");
+
+function readSettings(file: string): Record<string, unknown> {
+  try {
+    const settings: unknown = parseJsonc(readFileSync(file, "utf8"));
+    return isRecord(settings) ? settings : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The folder a local marketplace's plugin is loaded from; undefined for any other source. */
+function liveFolder(settings: Record<string, unknown>, market: string): string | undefined {
+  const markets = isRecord(settings.extraKnownMarketplaces) ? settings.extraKnownMarketplaces : {};
+  const entry = markets[market];
+  const source = isRecord(entry) && isRecord(entry.source) ? entry.source : {};
+  return source.source === "directory" && typeof source.path === "string" ? source.path : undefined;
+}
+
+/** Whether the folder's root manifest names hookit's Copilot hooks and those hooks' hookit is there. */
+function holdsHooks(folder: string): boolean {
+  try {
+    const manifest: unknown = JSON.parse(readFileSync(join(folder, "plugin.json"), "utf8"));
+    return isRecord(manifest) && manifest.hooks === HOOKS && existsSync(join(folder, HOOKS)) && existsSync(join(folder, "dist", "bin.cjs"));
+  } catch {
+    return false;
+  }
+}
+
+function readStates({ env }: { projectDir: string; env: Env }): AddOnState[] {
+  const file = join(copilotHome(env), "settings.json");
+  const settings = readSettings(file);
+  const plugins = isRecord(settings.enabledPlugins) ? settings.enabledPlugins : {};
+  const states: AddOnState[] = [];
+  for (const [id, enabled] of Object.entries(plugins)) {
+    const market = PLUGIN_ID.exec(id)?.[1];
+    if (!market) continue;
+    const folder = liveFolder(settings, market);
+    if (enabled !== true)
+      states.push({
+        id,
+        loaded: false,
+        why: `is switched off in ${file} ("enabledPlugins": {"${id}": ${String(enabled)}})`,
+        fix: `copilot plugin enable ${id}`,
+      });
+    else if (folder !== undefined && !holdsHooks(folder))
+      states.push({
+        id,
+        loaded: false,
+        why: `is loaded live from ${folder}, which holds no plugin.json naming ${HOOKS} and the hookit it runs (Copilot then runs the folder's hooks/hooks.json, Claude Code's)`,
+        fix: `reinstall hookit-cli there, or copilot plugin marketplace remove ${market} and add the hookit-cli package folder again`,
+      });
+    else states.push({ id, loaded: true, from: `${folder ?? `marketplace ${market}`}; enabled in ${file}` });
+  }
+  return states;
+}
+
+export const copilotPlugin: FileAddOn = { kind: "plugin", read: readStates };
