@@ -62,7 +62,9 @@ describe("copilot: hookit as a Copilot CLI plugin (marketplace from a local path
     const s = settings(r.home);
     expect(s.enabledPlugins, r.summary()).toEqual({ "hookit@hookit": true });
     expect(s.extraKnownMarketplaces.hookit.source).toEqual({ source: "directory", path: packageFolder(r.project) });
-    expect(existsSync(join(r.project, ".github/hooks")) || existsSync(join(r.home, ".copilot/hooks")), "no hooks outside the plugin").toBe(false);
+    expect(existsSync(join(r.project, ".github/hooks")) || existsSync(join(r.home, ".copilot/hooks")), "no hooks outside the plugin").toBe(
+      false,
+    );
     expect(r.exists(MARKER), r.summary()).toBe(false);
     expect(afterLastToolCall(r.views[1] ?? []), r.summary()).toContain(BLOCK_REASON);
     expect(doctor(r).stdout).toContain("GitHub Copilot CLI loads hookit's plugin hookit@hookit");

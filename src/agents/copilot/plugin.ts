@@ -3,6 +3,8 @@
 // (test/e2e/copilot-plugin.e2e.test.ts): `<COPILOT_HOME>/settings.json` gets
 // `"enabledPlugins": {"hookit@<market>": true}` (`copilot plugin disable` writes false) and
 // `"extraKnownMarketplaces": {"<market>": {"source": {"source": "directory", "path": <folder>}}}`.
+// The repository's `.github/copilot/settings.json` (and the local one beside it) switch the plugin
+// off with `"enabledPlugins": {"hookit@hookit": false}`, whatever the user's file says (observed).
 // A plugin from a local marketplace is loaded live from that folder, nothing copied, so the folder
 // must still hold the manifest that names Copilot's hooks: without it Copilot runs the folder's
 // hooks/hooks.json, Claude Code's (scripts/plugins/copilot.mjs).
@@ -37,6 +39,8 @@ function liveFolder(settings: Record<string, unknown>, market: string): string |
 
 /** Whether the folder's root manifest names hookit's Copilot hooks and those hooks' hookit is there. */
 function holdsHooks(folder: string): boolean {
+  // Copilot reads `.plugin/plugin.json` before the root one (observed): one there replaces hookit's.
+  if (existsSync(join(folder, ".plugin", "plugin.json"))) return false;
   try {
     const manifest: unknown = JSON.parse(readFileSync(join(folder, "plugin.json"), "utf8"));
     return isRecord(manifest) && manifest.hooks === HOOKS && existsSync(join(folder, HOOKS)) && existsSync(join(folder, "dist", "bin.cjs"));
@@ -45,16 +49,32 @@ function holdsHooks(folder: string): boolean {
   }
 }
 
-function readStates({ env }: { projectDir: string; env: Env }): AddOnState[] {
+const enabledPlugins = (settings: Record<string, unknown>) => (isRecord(settings.enabledPlugins) ? settings.enabledPlugins : {});
+
+/** The repository's or local settings file that switches `id` off, if one does. */
+function repositorySwitch(projectDir: string, id: string): string | undefined {
+  return ["settings.json", "settings.local.json"]
+    .map((name) => join(projectDir, ".github", "copilot", name))
+    .find((file) => enabledPlugins(readSettings(file))[id] === false);
+}
+
+function readStates({ projectDir, env }: { projectDir: string; env: Env }): AddOnState[] {
   const file = join(copilotHome(env), "settings.json");
   const settings = readSettings(file);
-  const plugins = isRecord(settings.enabledPlugins) ? settings.enabledPlugins : {};
   const states: AddOnState[] = [];
-  for (const [id, enabled] of Object.entries(plugins)) {
+  for (const [id, enabled] of Object.entries(enabledPlugins(settings))) {
     const market = PLUGIN_ID.exec(id)?.[1];
     if (!market) continue;
     const folder = liveFolder(settings, market);
-    if (enabled !== true)
+    const repository = repositorySwitch(projectDir, id);
+    if (repository)
+      states.push({
+        id,
+        loaded: false,
+        why: `is switched off for this project by ${repository} ("enabledPlugins": {"${id}": false})`,
+        fix: `remove "${id}" from enabledPlugins in ${repository}`,
+      });
+    else if (enabled !== true)
       states.push({
         id,
         loaded: false,
