@@ -11,6 +11,8 @@
 //   `gemini extensions link`. Not the package root: Gemini reads an extension's hooks only from
 //   hooks/hooks.json, which is Claude Code's, and each CLI refuses the other's event names. Inside
 //   dist/ so it is built, shipped and protected with the hookit it runs (`${extensionPath}/..`).
+// - Codex CLI and GitHub Copilot CLI: scripts/plugins/ (each reads Claude Code's layout too, so each
+//   gets a manifest of its own that names its own hooks file).
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

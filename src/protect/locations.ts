@@ -41,7 +41,7 @@ const AGENT_FILES: ReadonlyArray<readonly [string, string]> = [
   [".copilot/settings.json", "Copilot CLI's settings"],
   [".github/copilot/settings.json", "Copilot CLI's repository settings"],
   [".github/copilot/settings.local.json", "Copilot CLI's local settings"],
-  // Copilot CLI's record of the plugins it copied (`installedPlugins`, each `enabled`), read by 1.0.102.
+  // Where Copilot CLI keeps `installedPlugins`, the plugins it copied, each `enabled` (its 1.0.102 binary; not run offline).
   [".copilot/config.json", "Copilot CLI's config"],
   [".factory/hooks.json", "Factory droid's hooks"],
   [".factory/settings.json", "Factory droid's settings"],
@@ -62,7 +62,7 @@ const AGENT_DIRS: ReadonlyArray<readonly [string, string]> = [
   [".claude/plugins", "Claude Code's plugins"],
   // hookit installed as Codex CLI's plugin runs from this folder's cache (0.171.0).
   [".codex/plugins", "Codex's plugins"],
-  // Copilot CLI's copies of the plugins it installs from a repository (1.0.102; a local marketplace's run from their folder).
+  // Copilot CLI's copies of the plugins it installs from a repository (1.0.102; a local marketplace's run live from its folder).
   [".copilot/installed-plugins", "Copilot CLI's plugins"],
   // hookit linked as Gemini CLI's extension: its record and extension-enablement.json (the switch).
   [".gemini/extensions", "Gemini CLI's extensions"],

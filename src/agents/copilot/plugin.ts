@@ -13,12 +13,15 @@ import { join } from "node:path";
 import { parse as parseJsonc } from "jsonc-parser";
 import type { AddOnState, FileAddOn } from "../../install/types.ts";
 import { isRecord } from "../../base/is-record.ts";
+import { homeDir } from "../../install/locate.ts";
 import type { Env } from "../../base/paths.ts";
-import { copilotHome } from "./home.ts";
 
 const PLUGIN_ID = /^hookit@(.+)$/;
-/** The hooks file the package's root plugin.json names (scripts/plugins/copilot.mjs). */
-const HOOKS = join("dist", "copilot-plugin", "hooks.json");
+/** The hooks file the package's root plugin.json names, as it spells it (scripts/plugins/copilot.mjs). */
+const HOOKS = "dist/copilot-plugin/hooks.json";
+
+/** `$COPILOT_HOME` replaces `~/.copilot` (1.0.102 writes its settings.json there then). */
+const copilotHome = (env: Env) => env.COPILOT_HOME || join(homeDir(env), ".copilot");
 
 function readSettings(file: string): Record<string, unknown> {
   try {
