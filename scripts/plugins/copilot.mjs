@@ -6,7 +6,8 @@
 // and runs hooks/hooks.json (Claude Code's: `--agent claude`) unless the manifest names a hooks
 // file (test/e2e/plugin-hooks-path.e2e.test.ts). So a root `plugin.json`, first in that order,
 // names Copilot's own hooks, which live in dist/ beside the hookit they run (protected with it).
-// Claude Code, Codex and droid read no root `plugin.json`.
+// Codex and droid take no root `plugin.json` (plugin-hooks-path.e2e.test.ts), Claude Code reads
+// only `.claude-plugin/` (its plugin e2e runs with this file in the folder).
 
 /** The manifest at the package root (committed: a built checkout added as a marketplace reads it). */
 export function copilotPluginFiles({ pkg, json }) {

@@ -36,7 +36,7 @@ const probeHooks = (dir: string, tag: string, root: string) => ({
   },
 });
 
-/** The package-root shape: Claude Code's plugin plus `own` (the agent's manifest folder) naming `own/hooks.json`. */
+/** The package-root shape: Claude Code's plugin, Copilot's root plugin.json, and `own` (the agent's manifest folder) naming `own/hooks.json`. */
 function bothLayouts(dir: string, own: ".codex-plugin" | ".factory-plugin", root: string): string {
   const folder = join(dir, "pkg", "hookit-cli");
   const marketplace = { name: "hookit", owner: { name: "e2e" }, plugins: [{ name: "hookit", source: "./" }] };
@@ -51,6 +51,9 @@ function bothLayouts(dir: string, own: ".codex-plugin" | ".factory-plugin", root
   else write(join(folder, own, "marketplace.json"), json(marketplace));
   write(join(folder, own, "plugin.json"), json({ name: "hookit", version: "0.1.0", hooks: `./${own}/hooks.json` }));
   write(join(folder, own, "hooks.json"), json(probeHooks(dir, "own-hooks", root)));
+  // Copilot CLI's root manifest, which the hookit-cli package has too: neither CLI may take it.
+  write(join(folder, "plugin.json"), json({ name: "hookit", version: "0.1.0", hooks: "copilot/hooks.json" }));
+  write(join(folder, "copilot/hooks.json"), json(probeHooks(dir, "copilot-root-hooks", root)));
   return folder;
 }
 
