@@ -41,7 +41,7 @@ const AGENT_FILES: ReadonlyArray<readonly [string, string]> = [
   [".copilot/settings.json", "Copilot CLI's settings"],
   [".github/copilot/settings.json", "Copilot CLI's repository settings"],
   [".github/copilot/settings.local.json", "Copilot CLI's local settings"],
-  // Where Copilot CLI keeps `installedPlugins`, the plugins it copied, each `enabled` (its 1.0.102 binary; not run offline).
+  // Copilot CLI's `installedPlugins`, the plugins it copied (a git URL's), each with its `enabled` switch (1.0.102).
   [".copilot/config.json", "Copilot CLI's config"],
   [".factory/hooks.json", "Factory droid's hooks"],
   [".factory/settings.json", "Factory droid's settings"],
@@ -62,7 +62,7 @@ const AGENT_DIRS: ReadonlyArray<readonly [string, string]> = [
   [".claude/plugins", "Claude Code's plugins"],
   // hookit installed as Codex CLI's plugin runs from this folder's cache (0.171.0).
   [".codex/plugins", "Codex's plugins"],
-  // Copilot CLI's copies of the plugins it installs from a repository (1.0.102; a local marketplace's run live from its folder).
+  // Copilot CLI's copies of the plugins it installs from git, which it runs (1.0.102; a local marketplace's run live from its folder).
   [".copilot/installed-plugins", "Copilot CLI's plugins"],
   // hookit linked as Gemini CLI's extension: its record and extension-enablement.json (the switch).
   [".gemini/extensions", "Gemini CLI's extensions"],

@@ -98,4 +98,52 @@ describe("hookit as Copilot CLI's plugin", () => {
     const [broken] = (await copilotChecks(b)).errors;
     expect(broken?.message).toContain(`is loaded live from ${folder}`);
   });
+
+  // `copilot plugin install <git URL>` (run against a local git server): a copy, recorded in config.json, JSONC.
+  const copied = (b: DoctorBox, enabled: boolean, copy: string) =>
+    writeFileSync(
+      join(b.home, ".copilot/config.json"),
+      `// User settings belong in settings.json.\n// This file is managed automatically.\n${JSON.stringify(
+        {
+          installedPlugins: [
+            {
+              name: "hookit",
+              marketplace: "",
+              version: "0.1.0",
+              installed_at: "2026-12-04T18:12:27.407038496Z",
+              cache_path: copy,
+              enabled,
+              source: { source: "url", url: "http://127.0.0.1:18778/hookit.git" },
+            },
+          ],
+        },
+        null,
+        2,
+      )}\n`,
+    );
+
+  test("copied from a git URL (config.json's installedPlugins): ✓ when the copy holds the hooks and hookit, ✗ when disabled", async () => {
+    const b = box();
+    const copy = join(b.home, ".copilot/installed-plugins/_direct/http---127-0-0-1-18778-hookit-git");
+    cpSync(join(REPO, "plugin.json"), join(copy, "plugin.json"));
+    cpSync(join(REPO, "dist/copilot-plugin"), join(copy, "dist/copilot-plugin"), { recursive: true });
+    cpSync(join(REPO, "dist/bin.cjs"), join(copy, "dist/bin.cjs"));
+    copied(b, true, copy);
+    const { report, errors } = await copilotChecks(b);
+    expect(report.checks.some((c) => c.status === "ok" && c.message.includes(`loads hookit's plugin hookit (${copy}`))).toBe(true);
+    expect(errors).toEqual([]);
+    copied(b, false, copy);
+    const [off] = (await copilotChecks(b)).errors;
+    expect(off?.message).toMatch(/plugin hookit is disabled in .*\.copilot\/config\.json/);
+    expect(off?.fix).toBe("copilot plugin enable hookit");
+  });
+
+  test("copied from the git repository, which has no dist/: ✗, since its hooks fail closed", async () => {
+    const b = box();
+    const copy = join(b.home, ".copilot/installed-plugins/_direct/repo");
+    cpSync(join(REPO, "plugin.json"), join(copy, "plugin.json"));
+    copied(b, true, copy);
+    const [broken] = (await copilotChecks(b)).errors;
+    expect(broken?.message).toContain("a copy of the git repository has no dist/");
+  });
 });

@@ -7,7 +7,12 @@
 // off with `"enabledPlugins": {"hookit@hookit": false}`, whatever the user's file says (observed).
 // A plugin from a local marketplace is loaded live from that folder, nothing copied, so the folder
 // must still hold the manifest that names Copilot's hooks: without it Copilot runs the folder's
-// hooks/hooks.json, Claude Code's (scripts/plugins/copilot.mjs).
+// hooks/hooks.json, Claude Code's (scripts/plugins/copilot.mjs). A plugin installed from a git URL
+// (`copilot plugin install <url>`, observed from a local git server) is copied instead, to
+// `<COPILOT_HOME>/installed-plugins/_direct/<slug>/`, and recorded in `<COPILOT_HOME>/config.json`
+// (JSONC) as `"installedPlugins": [{"name", "marketplace": "", "cache_path", "enabled", …}]`;
+// `copilot plugin disable hookit` sets its `enabled` to false. A copy of the git repository holds no
+// dist/ (it is built, not committed), so its hooks fail closed on every tool call.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse as parseJsonc } from "jsonc-parser";
@@ -40,7 +45,7 @@ function liveFolder(settings: Record<string, unknown>, market: string): string |
   return source.source === "directory" && typeof source.path === "string" ? source.path : undefined;
 }
 
-/** Whether the folder's root manifest names hookit's Copilot hooks and those hooks' hookit is there. */
+/** Whether the folder's manifest (the first Copilot reads) names hookit's Copilot hooks and those hooks' hookit is there. */
 function holdsHooks(folder: string): boolean {
   // Copilot reads `.plugin/plugin.json` before the root one (observed): one there replaces hookit's.
   if (existsSync(join(folder, ".plugin", "plugin.json"))) return false;
@@ -59,6 +64,29 @@ function repositorySwitch(projectDir: string, id: string): string | undefined {
   return ["settings.json", "settings.local.json"]
     .map((name) => join(projectDir, ".github", "copilot", name))
     .find((file) => enabledPlugins(readSettings(file))[id] === false);
+}
+
+/** hookit's entries among the plugins Copilot copied (config.json's installedPlugins). */
+function copiedStates(env: Env): AddOnState[] {
+  const file = join(copilotHome(env), "config.json");
+  const installed = readSettings(file).installedPlugins;
+  const states: AddOnState[] = [];
+  for (const entry of Array.isArray(installed) ? installed : []) {
+    if (!isRecord(entry) || entry.name !== "hookit") continue;
+    const id = typeof entry.marketplace === "string" && entry.marketplace !== "" ? `hookit@${entry.marketplace}` : "hookit";
+    const copy = typeof entry.cache_path === "string" ? entry.cache_path : "";
+    if (entry.enabled !== true)
+      states.push({ id, loaded: false, why: `is disabled in ${file} (installedPlugins)`, fix: `copilot plugin enable ${id}` });
+    else if (copy === "" || !holdsHooks(copy))
+      states.push({
+        id,
+        loaded: false,
+        why: `was copied to ${copy || "no folder"}, which holds no plugin.json naming ${HOOKS} and the hookit it runs (a copy of the git repository has no dist/)`,
+        fix: `copilot plugin uninstall ${id}, then install it from the hookit-cli package folder: copilot plugin marketplace add <folder>, copilot plugin install hookit@hookit`,
+      });
+    else states.push({ id, loaded: true, from: `${copy}; enabled in ${file}` });
+  }
+  return states;
 }
 
 function readStates({ projectDir, env }: { projectDir: string; env: Env }): AddOnState[] {
@@ -93,7 +121,7 @@ function readStates({ projectDir, env }: { projectDir: string; env: Env }): AddO
       });
     else states.push({ id, loaded: true, from: `${folder ?? `marketplace ${market}`}; enabled in ${file}` });
   }
-  return states;
+  return [...states, ...copiedStates(env)];
 }
 
 export const copilotPlugin: FileAddOn = { kind: "plugin", read: readStates };
