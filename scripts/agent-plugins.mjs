@@ -11,11 +11,14 @@
 //   `gemini extensions link`. Not the package root: Gemini reads an extension's hooks only from
 //   hooks/hooks.json, which is Claude Code's, and each CLI refuses the other's event names. Inside
 //   dist/ so it is built, shipped and protected with the hookit it runs (`${extensionPath}/..`).
+// - Codex CLI and GitHub Copilot CLI: scripts/plugins/ (each reads Claude Code's layout too, so each
+//   gets a manifest of its own that names its own hooks file).
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { codexPluginFiles } from "./plugins/codex.mjs";
+import { copilotBuiltFiles, copilotPluginFiles } from "./plugins/copilot.mjs";
 
 const ROOT = resolve(import.meta.dirname, "..");
 
@@ -56,6 +59,7 @@ export function agentPluginFiles() {
       hooks: installedHooks("claude", ".claude/settings.json", 'node "${CLAUDE_PLUGIN_ROOT}/dist/bin.cjs"'),
     }),
     ...codexPluginFiles({ pkg, installedHooks, json }),
+    ...copilotPluginFiles({ pkg, json }),
   };
 }
 
@@ -71,6 +75,7 @@ export function builtAddOnFiles() {
     "dist/gemini-extension/hooks/hooks.json": json({
       hooks: installedHooks("gemini", ".gemini/settings.json", 'node "${extensionPath}/../bin.cjs"'),
     }),
+    ...copilotBuiltFiles({ installedHooks, json }),
   };
 }
 

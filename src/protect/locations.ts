@@ -41,6 +41,8 @@ const AGENT_FILES: ReadonlyArray<readonly [string, string]> = [
   [".copilot/settings.json", "Copilot CLI's settings"],
   [".github/copilot/settings.json", "Copilot CLI's repository settings"],
   [".github/copilot/settings.local.json", "Copilot CLI's local settings"],
+  // Copilot CLI's `installedPlugins`, the plugins it copied (a git URL's), each with its `enabled` switch (1.0.102).
+  [".copilot/config.json", "Copilot CLI's config"],
   [".factory/hooks.json", "Factory droid's hooks"],
   [".factory/settings.json", "Factory droid's settings"],
   [".factory/settings.local.json", "Factory droid's local settings"],
@@ -62,9 +64,19 @@ const AGENT_DIRS: ReadonlyArray<readonly [string, string]> = [
   [".codex/plugins", "Codex's plugins"],
   // hookit installed as OpenCode's plugin package (`opencode plugin hookit-cli`) runs from here (1.18.33).
   [".cache/opencode/packages", "OpenCode's plugin packages"],
+  // Copilot CLI's copies of the plugins it installs from git, which it runs (1.0.102; a local marketplace's run live from its folder).
+  [".copilot/installed-plugins", "Copilot CLI's plugins"],
   // hookit linked as Gemini CLI's extension: its record and extension-enablement.json (the switch).
   [".gemini/extensions", "Gemini CLI's extensions"],
 ];
+
+/**
+ * The manifests in the package folder that Copilot CLI 1.0.102 reads each session for hookit's plugin,
+ * which it loads live from a local marketplace (scripts/plugins/copilot.mjs): the root plugin.json
+ * that names Copilot's hooks, the ones a new file there would put before it or fall back to
+ * (Claude Code's, whose hooks/hooks.json runs `--agent claude`), and the marketplace listing the folder.
+ */
+const PACKAGE_MANIFESTS = ["plugin.json", ".plugin", ".github/plugin", ".claude-plugin"];
 
 const POLICY_FOLDER = ".hookit";
 
@@ -99,6 +111,8 @@ function ownPlaces(ctx: ProtectContext): Protected[] {
       path: joinPath(ctx.packageDir, "package.json"),
       what: "the installed hookit's package.json, where Pi and OpenCode find it",
     });
+    for (const manifest of PACKAGE_MANIFESTS)
+      places.push({ path: joinPath(ctx.packageDir, manifest), what: "the manifest of hookit's Copilot CLI plugin" });
   }
   const homes: Array<[string | undefined, string, string]> = [
     [env.CODEX_HOME, "hooks.json", "Codex's hooks"],
@@ -110,6 +124,8 @@ function ownPlaces(ctx: ProtectContext): Protected[] {
     [env.CLAUDE_CONFIG_DIR, "settings.json", "Claude Code's settings"],
     [env.OPENCODE_CONFIG_DIR, "", "OpenCode's config"],
     [env.COPILOT_HOME, "settings.json", "Copilot CLI's settings"],
+    [env.COPILOT_HOME, "config.json", "Copilot CLI's config"],
+    [env.COPILOT_HOME, "installed-plugins", "Copilot CLI's plugins"],
     [env.GEMINI_CLI_HOME, ".gemini", "Gemini CLI's settings and extensions"],
   ];
   for (const home of homes) {

@@ -1,5 +1,5 @@
 // hookit as a Claude Code plugin, installed the way Claude Code users install one: the package
-// folder (dist/, package.json, .claude-plugin/, hooks/: what npm ships) added as a marketplace
+// folder (dist/, package.json, .claude-plugin/, hooks/ and Copilot CLI's root plugin.json: what npm ships) added as a marketplace
 // from a local path, then `claude plugin install hookit@hookit`, offline. No `hookit install`:
 // the only hooks are the plugin's. The block and tamper scenarios are the ones every agent runs.
 import { execaSync } from "execa";
@@ -16,7 +16,8 @@ const REPO = resolve(import.meta.dirname, "../..");
 /** The published package's folder: what `npm install -g hookit-cli` leaves in node_modules/hookit-cli. */
 function packageFolder(): string {
   const folder = join(mkdtempSync(join(scratch(), "pkg-")), "hookit-cli");
-  for (const part of ["dist", "package.json", ".claude-plugin", "hooks"]) cpSync(join(REPO, part), join(folder, part), { recursive: true });
+  for (const part of ["dist", "package.json", ".claude-plugin", "hooks", "plugin.json"])
+    cpSync(join(REPO, part), join(folder, part), { recursive: true });
   return folder;
 }
 

@@ -7,6 +7,7 @@ import { homeDir } from "../../install/locate.ts";
 import { hookFileTransforms } from "../../install/shapes.ts";
 import { HOOK_TIMEOUT_SECONDS, RESTART_STEP } from "../../install/common.ts";
 import type { InstallTarget, SettingsLayers } from "../../install/types.ts";
+import { copilotPlugin } from "./plugin.ts";
 
 const FILE_NAME = "hookit.json";
 
@@ -33,6 +34,8 @@ const settingsLayers: SettingsLayers = {
     { name: "local", files: ({ projectDir }) => [join(projectDir, ".github", "copilot", "settings.local.json")] },
   ],
   switches: [{ path: ["disableAllHooks"], off: (v) => v === true, says: () => '"disableAllHooks": true switches off every hook' }],
+  // `copilot plugin install hookit@hookit` from the package folder (test/e2e/copilot-plugin.e2e.test.ts).
+  addOn: copilotPlugin,
 };
 
 const target: InstallTarget = {
