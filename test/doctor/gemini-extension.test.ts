@@ -111,8 +111,23 @@ describe("hookit as Gemini CLI's extension (gemini extensions link)", () => {
       `is linked to ${it.extension}, which no longer holds hookit's extension`,
     );
     expect(errors[0]?.fix).toBe(
-      `gemini extensions uninstall hookit, then gemini extensions link --consent ${join(REPO, "dist/gemini-extension")}`,
+      `gemini extensions uninstall hookit, then gemini extensions link --consent ${join(REPO, "dist/gemini-extension")} (a link, not a copy)`,
     );
+  });
+
+  // `gemini extensions install --consent <folder>` (0.61.0) copies the extension, record type "local":
+  // its hooks' `${extensionPath}/../bin.cjs` is then no hookit, and every tool call is blocked.
+  test("installed as a copy instead of linked: ✗, says so, and links", async () => {
+    const it = linked();
+    const copy = join(it.b.home, ".gemini/extensions/hookit");
+    cpSync(it.extension, copy, { recursive: true });
+    write(join(copy, ".gemini-extension-install.json"), captured("copy-record.json", it));
+    const { report, errors } = await geminiChecks(it.project, it.b);
+    expect(report.ok).toBe(false);
+    expect(errors[0]?.message, JSON.stringify(report.checks)).toContain(
+      `was copied into ${copy} (gemini extensions install ${it.extension}), where its hooks find no hookit (../bin.cjs): Gemini CLI blocks every tool call`,
+    );
+    expect(errors[0]?.fix).toMatch(/^gemini extensions uninstall hookit, then gemini extensions link --consent .* \(a link, not a copy\)$/);
   });
 
   test("a settings switch that stops Gemini's hooks is ✗ under the extension too", async () => {

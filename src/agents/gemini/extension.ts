@@ -49,31 +49,36 @@ function overrides(file: string): string[] {
   return Array.isArray(rules) && rules.every((r) => typeof r === "string") ? rules : [];
 }
 
-/** The folder Gemini loads hookit's extension from, and whether it still holds this extension and the hookit its hooks run. */
-function loadedFolder(recordDir: string): { folder: string; holdsHookit: boolean } {
+/**
+ * The folder Gemini loads hookit's extension from, and whether it still holds this extension and
+ * the hookit its hooks run. `gemini extensions install <folder>` copies the extension (record type
+ * "local", 0.61.0) into the record's folder, away from the hookit beside it.
+ */
+function loadedFolder(recordDir: string): { folder: string; holdsHookit: boolean; copiedFrom?: string } {
   const record = readJson(join(recordDir, ".gemini-extension-install.json"));
-  const folder = isRecord(record) && record.type === "link" && typeof record.source === "string" ? record.source : recordDir;
+  const linked = isRecord(record) && record.type === "link" && typeof record.source === "string";
+  const folder = linked ? (record.source as string) : recordDir;
+  const copiedFrom = !linked && isRecord(record) && typeof record.source === "string" ? record.source : undefined;
   const manifest = readJson(join(folder, "gemini-extension.json"));
   const named = isRecord(manifest) && manifest.name === GEMINI_EXTENSION_NAME;
   // The hooks run `node "${extensionPath}/../bin.cjs"`: the extension lives inside hookit's dist/.
-  return { folder, holdsHookit: named && existsSync(join(folder, "hooks", "hooks.json")) && existsSync(join(folder, "..", "bin.cjs")) };
+  const holdsHookit = named && existsSync(join(folder, "hooks", "hooks.json")) && existsSync(join(folder, "..", "bin.cjs"));
+  return { folder, holdsHookit, ...(copiedFrom !== undefined && { copiedFrom }) };
 }
 
 function readStates({ projectDir, env }: { projectDir: string; env: Env }): AddOnState[] {
   const recordDir = join(extensionsDir(env), GEMINI_EXTENSION_NAME);
   if (!existsSync(recordDir)) return [];
   const id = GEMINI_EXTENSION_NAME;
-  const { folder, holdsHookit } = loadedFolder(recordDir);
+  const { folder, holdsHookit, copiedFrom } = loadedFolder(recordDir);
   if (!holdsHookit) {
     const root = findPackageRoot();
-    return [
-      {
-        id,
-        loaded: false,
-        why: `is linked to ${folder}, which no longer holds hookit's extension (gemini-extension.json named "${id}", hooks/hooks.json, and ../bin.cjs beside it)`,
-        fix: `gemini extensions uninstall ${id}, then gemini extensions link --consent ${root ? join(root, BUILT_EXTENSION) : `<hookit's package>/${BUILT_EXTENSION}`}`,
-      },
-    ];
+    const link = `gemini extensions link --consent ${root ? join(root, BUILT_EXTENSION) : (copiedFrom ?? `<hookit's package>/${BUILT_EXTENSION}`)}`;
+    const why =
+      copiedFrom !== undefined
+        ? `was copied into ${folder} (gemini extensions install ${copiedFrom}), where its hooks find no hookit (../bin.cjs): Gemini CLI blocks every tool call`
+        : `is linked to ${folder}, which no longer holds hookit's extension (gemini-extension.json named "${id}", hooks/hooks.json, and ../bin.cjs beside it)`;
+    return [{ id, loaded: false, why, fix: `gemini extensions uninstall ${id}, then ${link} (a link, not a copy)` }];
   }
   const file = join(extensionsDir(env), "extension-enablement.json");
   const rules = overrides(file);
