@@ -1,6 +1,11 @@
 // Gemini CLI 0.61.0's `.env` loading, measured on the real CLI, and what it means for hookit
 // (issue #30; docs/security.md "Environment files an agent loads", docs/agents/gemini.md).
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+// First, with a hand-written hook that records its own environment: which of the candidate files
+// reaches the hooks (each run's folders: <dir>/project, a git work tree Gemini runs in, and
+// <dir>/home, outside it). Then hookit installed in the project: what the model reads when it
+// tries to write HOOKIT=0 there, and when such a file was written out of band before the run
+// (those cases failed before the Gemini adapter's userEnv, src/agents/gemini/dotenv.ts).
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { disposeScratch, runScenario } from "./harness.ts";
@@ -35,11 +40,13 @@ async function envRun(
   name: string,
   files: readonly Where[],
   turns: Parameters<typeof runScenario>[0]["turns"] = [{ shell: "true" }, { say: "Done." }],
+  extraEnv?: Record<string, string>,
 ) {
   const r = await runScenario({
     agent: "gemini",
     name: `env-${name}`,
     captureHook: true,
+    ...(extraEnv && { env: extraEnv }),
     sabotage: (run) => {
       // The capture hook also writes its environment, NUL-separated, beside the payloads.
       writeFileSync(join(run.dir, "capture.sh"), `#!/bin/sh\nenv -0 > "${run.dir}/hook-env-$(date +%s%N)"\ncat > /dev/null\n`);
@@ -68,7 +75,7 @@ async function envRun(
 }
 
 describe("gemini 0.61.0: which .env reaches the hook's environment", () => {
-  it.each<[string, Where[], Where | undefined]>([
+  it.each<[string, Where[], Where]>([
     [
       "the project's .gemini/.env wins over every other",
       ["project-gemini", "project", "parent-gemini", "parent", "home-gemini", "home"],
@@ -81,16 +88,20 @@ describe("gemini 0.61.0: which .env reaches the hook's environment", () => {
     ["then ~/.env", ["home"], "home"],
   ])("%s", async (_, files, winner) => {
     const { r, env } = await envRun(files[0]!, files);
-    const expected: Record<string, string> = {};
-    if (winner) {
-      expected.HOOKIT_E2E_FROM = winner;
-      expected[`HOOKIT_E2E_${winner.toUpperCase().replace(/-/g, "_")}`] = "1";
-      expected.HOOKIT_E2E_EXPORTED = winner;
-      expected.HOOKIT_E2E_COLON = winner;
-      if (winner.endsWith("-gemini")) expected.DEBUG = winner;
-    }
-    expect(env, r.summary()).toEqual(expected);
-    expect(existsSync(r.dir)).toBe(true);
+    // Only the first file found, every spelling of it; DEBUG only from a .gemini folder.
+    expect(env, r.summary()).toEqual({
+      HOOKIT_E2E_FROM: winner,
+      [`HOOKIT_E2E_${winner.toUpperCase().replace(/-/g, "_")}`]: "1",
+      HOOKIT_E2E_EXPORTED: winner,
+      HOOKIT_E2E_COLON: winner,
+      ...(winner.endsWith("-gemini") && { DEBUG: winner }),
+    });
+  });
+
+  it("a variable the environment already has keeps its value", async () => {
+    const { r, env } = await envRun("preset", ["project-gemini"], undefined, { HOOKIT_E2E_FROM: "shell" });
+    expect(env.HOOKIT_E2E_FROM, r.summary()).toBe("shell");
+    expect(env.HOOKIT_E2E_PROJECT_GEMINI, r.summary()).toBe("1");
   });
 
   it("a .gemini/.env written during the session reaches none of its later hooks (read once, at start)", async () => {
