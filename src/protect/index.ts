@@ -13,7 +13,15 @@ import type { NormalizedEvent } from "../engine/types.ts";
 import { configDir } from "../base/paths.ts";
 import { protectedTarget, startCheck, type Effect, type ProtectContext, type Protected } from "./locations.ts";
 import { shellHit, type ShellHit } from "./command.ts";
-import { DOTENV_FILE, extensionVariableIn, mentionsHookit, namesStartupFile, SETS_HOOKIT, STARTUP_FILE } from "./startup.ts";
+import {
+  DOTENV_FILE,
+  extensionVariableIn,
+  mentionsHookit,
+  movingVariableIn,
+  namesStartupFile,
+  SETS_HOOKIT,
+  STARTUP_FILE,
+} from "./startup.ts";
 
 export type { ProtectContext } from "./locations.ts";
 
@@ -80,7 +88,7 @@ function startupHit(path: string, content: string): ShellHit | undefined {
   if (!namesStartupFile(path) || !STARTUP_FILE.test(path)) return undefined;
   // Any mention, however spelled, as on a command line: dotenv also reads `HOOKIT: 0`, a shell `HOOK''IT=0`.
   if (mentionsHookit(content, [])) return { type: "env", name: content.includes("HOOKIT_CONFIG") ? "HOOKIT_CONFIG" : "HOOKIT" };
-  const variable = DOTENV_FILE.test(path) ? extensionVariableIn(content, []) : undefined;
+  const variable = DOTENV_FILE.test(path) ? (movingVariableIn(content, []) ?? extensionVariableIn(content, [])) : undefined;
   return variable ? { type: "env", name: variable } : undefined;
 }
 
@@ -102,9 +110,11 @@ function reasonFor(hit: ShellHit): string {
     case "admin":
       return `hookit: blocked by self-protection — \`${hit.command}\` changes what hookit enforces and needs the user at a terminal. ${ask}`;
     case "env":
-      return hit.name.startsWith("HOOKIT")
-        ? `hookit: blocked by self-protection — setting ${hit.name} would switch hookit's guards off. ${ask}`
-        : `hookit: blocked by self-protection — ${hit.name} in a .env file would make Gemini CLI run another program in place of hookit's extension hooks. ${ask}`;
+      if (hit.name === "extensionPath" || hit.name === "workspacePath")
+        return `hookit: blocked by self-protection — ${hit.name} in a .env file would make Gemini CLI run another program in place of hookit's extension hooks. ${ask}`;
+      if (!hit.name.startsWith("HOOKIT"))
+        return `hookit: blocked by self-protection — ${hit.name} in a .env file that Gemini CLI loads would move hookit's policy, its trust or Gemini's own settings for every later session. ${ask}`;
+      return `hookit: blocked by self-protection — setting ${hit.name} would switch hookit's guards off. ${ask}`;
     case "complex":
       return `hookit: blocked by self-protection — this command is ${hit.mark}, as hookit could not check all of what it would change.`;
   }

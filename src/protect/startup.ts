@@ -23,6 +23,13 @@ export const DOTENV_FILE = /(^|\/)\.env$/;
 const EXTENSION_VARIABLES = ["extensionPath", "workspacePath"];
 
 /**
+ * What else a `.env` Gemini CLI loads would move from under hookit's hooks: where hookit reads
+ * its global policy and its trust store (an empty store leaves the project policy untrusted,
+ * so not loaded), and where Gemini itself reads its settings and extensions.
+ */
+const MOVING_VARIABLES = ["XDG_CONFIG_HOME", "XDG_STATE_HOME", "GEMINI_CLI_HOME"];
+
+/**
  * A piece of every name STARTUP_WORD matches (test/protect/startup-hints.test.ts
  * checks each), each long enough that ordinary lines hold none (`src` holds `rc`).
  */
@@ -53,6 +60,11 @@ export function mentionsHookit(command: string, argvs: readonly string[][]): boo
  */
 export function extensionVariableIn(command: string, argvs: readonly string[][]): string | undefined {
   return EXTENSION_VARIABLES.find((name) => mentions(name, command, argvs));
+}
+
+/** Whether a line or a text written into a `.env` file names one of MOVING_VARIABLES, however spelled. */
+export function movingVariableIn(command: string, argvs: readonly string[][]): string | undefined {
+  return MOVING_VARIABLES.find((name) => mentions(name, command, argvs));
 }
 
 function mentions(word: string, command: string, argvs: readonly string[][]): boolean {

@@ -143,6 +143,8 @@ describe("gemini 0.61.0: hookit and the .env files", () => {
       { tool: "write_file", input: { file_path: join(project, ".env"), content: "HOOKIT=0\n" } },
       // dotenv's other spelling, which Gemini loads the same (measured above).
       { shell: "printf 'HOOKIT: 0\\n' >> .env" },
+      // An empty trust store for every later session: the project policy would not be loaded.
+      { shell: "echo XDG_STATE_HOME=/tmp/empty-state >> .gemini/.env" },
       { shell: `touch ${MARKER}` },
       { say: "Done." },
     ]);
@@ -151,9 +153,12 @@ describe("gemini 0.61.0: hookit and the .env files", () => {
       /^Path not in workspace: Attempted path ".*\/project\/\.env" resolves outside/,
     );
     expect(afterLastToolCall(r.views[3] ?? []), r.summary()).toMatch(SELF_PROTECTION);
+    expect(afterLastToolCall(r.views[4] ?? []), r.summary()).toContain(
+      "hookit: blocked by self-protection — XDG_STATE_HOME in a .env file that Gemini CLI loads would move hookit's policy, its trust",
+    );
     expect(r.exists(".gemini/.env") && r.read(".gemini/.env"), r.summary()).toBeFalsy();
     expect(r.read(".env"), r.summary()).not.toContain("HOOKIT");
-    expect(afterLastToolCall(r.views[4] ?? []), r.summary()).toContain(BLOCK_REASON);
+    expect(afterLastToolCall(r.views[5] ?? []), r.summary()).toContain(BLOCK_REASON);
     expect(r.exists(MARKER), r.summary()).toBe(false);
   });
 
@@ -173,6 +178,15 @@ describe("gemini 0.61.0: hookit and the .env files", () => {
     const r = await guardRun("oob-config", [{ shell: `touch ${MARKER}` }, { say: "Done." }], (project) => ({
       [join(project, "allow-all.json")]: "{}\n",
       [join(project, ".gemini/.env")]: `HOOKIT_CONFIG=${join(project, "allow-all.json")}\n`,
+    }));
+    expect(afterLastToolCall(r.views[1] ?? []), r.summary()).toContain(BLOCK_REASON);
+    expect(r.exists(MARKER), r.summary()).toBe(false);
+  });
+
+  it("XDG_STATE_HOME from .gemini/.env (an empty trust store) does not leave the project policy untrusted", async () => {
+    const r = await guardRun("oob-state", [{ shell: `touch ${MARKER}` }, { say: "Done." }], (_project, dir) => ({
+      [join(dir, "empty-state", ".keep")]: "",
+      [join(dir, "project", ".gemini/.env")]: `XDG_STATE_HOME=${join(dir, "empty-state")}\n`,
     }));
     expect(afterLastToolCall(r.views[1] ?? []), r.summary()).toContain(BLOCK_REASON);
     expect(r.exists(MARKER), r.summary()).toBe(false);

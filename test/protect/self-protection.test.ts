@@ -180,6 +180,10 @@ const FACTS_ATTACKS = [
   `echo extensionPath=/tmp/evil >> .env`,
   `printf '%s%s=/tmp/evil\\n' extension Path >> ~/.env`,
   `echo "workspace""Path=/tmp" > sub/.env`,
+  // issue 30: a .env Gemini loads moving hookit's trust store or global policy, or Gemini's own settings
+  `echo XDG_STATE_HOME=/tmp/empty >> .gemini/.env`,
+  `printf 'export XDG_CONFIG_HOME=/tmp/cfg\\n' >> ~/.env`,
+  `echo GEMINI_CLI_HOME=/tmp/h > .env`,
   // issue 30: commands hidden in a program's own features, settings that run later, a program under another name
   `git -c core.pager='hookit trust' log`,
   `git -c core.fsmonitor='rm -rf .hookit' status`,
@@ -239,6 +243,7 @@ const FACTS_INNOCENT = [
   // Gemini reads only files named .env: an extensionPath elsewhere changes nothing.
   `echo extensionPath=/tmp/x >> notes.txt`,
   `echo extensionPath=/tmp/x >> .env.local`,
+  `echo XDG_STATE_HOME=/tmp/x >> .env.production`,
 ];
 
 /** Honest work near the same files. */
@@ -362,6 +367,18 @@ describe("file tools", () => {
     expect(blocked(tool("edit", { path: "sub/.env", edits: [{ oldText: "", newText: "workspacePath: /tmp" }] }))).toMatch(/workspacePath/);
     expect(blocked(tool("write", { path: "src/config.ts", content: "const extensionPath = '/x';\n" }))).toBeUndefined();
     expect(blocked(tool("write", { path: "~/.bashrc", content: "extensionPath=/x\n" }))).toBeUndefined();
+  });
+
+  test("XDG_CONFIG_HOME / XDG_STATE_HOME / GEMINI_CLI_HOME written into a .env is refused: Gemini would move hookit's policy or trust", () => {
+    expect(blocked(tool("write", { path: ".gemini/.env", content: "XDG_STATE_HOME: /tmp/empty\n" }))).toMatch(
+      /XDG_STATE_HOME in a \.env file that Gemini CLI loads would move hookit's policy, its trust/,
+    );
+    expect(blocked(tool("edit", { path: "~/.env", edits: [{ oldText: "", newText: "XDG_CONFIG_HOME=/tmp/c" }] }))).toMatch(
+      /XDG_CONFIG_HOME/,
+    );
+    expect(blocked(tool("write", { path: ".env", content: "GEMINI_CLI_HOME=/tmp/h\n" }))).toMatch(/GEMINI_CLI_HOME/);
+    // A shell's own start-up file keeps its XDG lines: hookit does not guard those.
+    expect(blocked(tool("write", { path: "~/.bashrc", content: "export XDG_CONFIG_HOME=$HOME/.config\n" }))).toBeUndefined();
   });
 });
 

@@ -56,6 +56,19 @@ describe("gemini: HOOKIT from a .env Gemini loads", () => {
     expect(await forbiddenBlocked(box, { HOOKIT_CONFIG: allowAll })).toBe(true);
   });
 
+  test("XDG_STATE_HOME from .gemini/.env (an empty trust store: the project policy untrusted) leaves the user's trust in place", async () => {
+    // Gemini sets only what the environment lacks: a user without XDG_STATE_HOME, whose trust is in ~/.local/state.
+    const box = sandbox();
+    box.projectPolicy(GUARD);
+    const own = { XDG_STATE_HOME: join(box.home, ".local", "state") };
+    expect((await runBin(box, ["trust", "--yes"], "", { cwd: box.project, env: own })).exitCode).toBe(0);
+    expect(await forbiddenBlocked(box, own)).toBe(true);
+    const empty = join(box.root, "empty-state");
+    mkdirSync(empty);
+    write(join(box.project, ".gemini/.env"), `XDG_STATE_HOME=${empty}\n`);
+    expect(await forbiddenBlocked(box, { XDG_STATE_HOME: empty })).toBe(true);
+  });
+
   test("HOOKIT=0 the files do not give (the user's shell) still switches hookit off", async () => {
     const box = await guarded();
     write(join(box.project, ".gemini/.env"), "HOOKIT=1\n# HOOKIT=0\n");

@@ -10,15 +10,21 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import type { Env } from "../../base/paths.ts";
 
-/** The variables hookit reads that must come from the user's own environment. */
-const SWITCHES = ["HOOKIT", "HOOKIT_CONFIG"] as const;
+/**
+ * The variables that switch hookit off or move what it enforces, which must come from the
+ * user's own environment: HOOKIT=0; HOOKIT_CONFIG (the policy file); XDG_CONFIG_HOME (the
+ * global policy) and XDG_STATE_HOME (the trust store: an empty one leaves the project policy
+ * untrusted, so not loaded). HOME is always set before Gemini starts, so no file changes it.
+ */
+const SWITCHES = ["HOOKIT", "HOOKIT_CONFIG", "XDG_CONFIG_HOME", "XDG_STATE_HOME"] as const;
 
 /**
- * `env` without a HOOKIT / HOOKIT_CONFIG that has the value a Gemini `.env` file gives it:
- * that value may have come from the file rather than from the user's shell, so it is not
- * honoured (HOOKIT=0 from there leaves the guards on; HOOKIT_CONFIG from there leaves the
- * user's own policies in place). Reads no file unless one of the two is set, so the hot path
- * of a plain install costs two property reads. Every candidate counts, not only the first:
+ * `env` without one of SWITCHES that has the value a Gemini `.env` file gives it: that value
+ * may have come from the file rather than from the user's shell, so it is not honoured
+ * (HOOKIT=0 from there leaves the guards on; HOOKIT_CONFIG or an XDG folder from there leaves
+ * the user's own policies and trust in place). Reads no file unless one of them is set, so the
+ * hot path of a plain install costs four property reads (set: 16 candidate files, ~80 µs, on
+ * a hook process of ~25 ms). Every candidate counts, not only the first:
  * which one Gemini took also depends on folder trust and `advanced.ignoreLocalEnv`, which the
  * hook cannot see, and a value the user's shell also sets is still not needed from the file.
  */
@@ -34,7 +40,7 @@ export function withoutGeminiDotenv(env: Env, cwd: string): Env {
     } catch {
       continue;
     }
-    if (!text.includes("HOOKIT")) continue;
+    if (!text.includes("HOOKIT") && !text.includes("XDG_")) continue;
     const parsed = parseDotenv(text);
     for (const name of SWITCHES) {
       if (out[name] !== undefined && Object.hasOwn(parsed, name) && parsed[name] === out[name]) {

@@ -68,6 +68,15 @@ describe("withoutGeminiDotenv", () => {
     });
   });
 
+  test("XDG_STATE_HOME / XDG_CONFIG_HOME with a file's value are dropped: the default folders are the user's", () => {
+    const { home, project } = layout({ "up/project/.gemini/.env": "XDG_STATE_HOME=/tmp/empty\nXDG_CONFIG_HOME: /tmp/cfg\n" });
+    expect(withoutGeminiDotenv({ HOME: home, XDG_STATE_HOME: "/tmp/empty", XDG_CONFIG_HOME: "/tmp/cfg" }, project)).toEqual({ HOME: home });
+    expect(withoutGeminiDotenv({ HOME: home, XDG_STATE_HOME: "/home/u/.state" }, project)).toEqual({
+      HOME: home,
+      XDG_STATE_HOME: "/home/u/.state",
+    });
+  });
+
   test("a value the files do not give is the user's own: kept", () => {
     const { home, project } = layout({ "up/project/.env": "HOOKIT=1\nHOOKIT_CONFIG=/a.json\n", "home/.env": "# HOOKIT=0\n" });
     const env = { HOME: home, HOOKIT: "0", HOOKIT_CONFIG: "/b.json" };
