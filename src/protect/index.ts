@@ -112,6 +112,8 @@ function reasonFor(hit: ShellHit): string {
     case "env":
       if (hit.name === "extensionPath" || hit.name === "workspacePath")
         return `hookit: blocked by self-protection — ${hit.name} in a .env file would make Gemini CLI run another program in place of hookit's extension hooks. ${ask}`;
+      if (hit.name === "NODE_OPTIONS")
+        return `hookit: blocked by self-protection — NODE_OPTIONS in a .env file that Gemini CLI loads would run code inside hookit's own process in every later session. ${ask}`;
       if (!hit.name.startsWith("HOOKIT"))
         return `hookit: blocked by self-protection — ${hit.name} in a .env file that Gemini CLI loads would move hookit's policy, its trust or Gemini's own settings for every later session. ${ask}`;
       return `hookit: blocked by self-protection — setting ${hit.name} would switch hookit's guards off. ${ask}`;

@@ -23,11 +23,12 @@ export const DOTENV_FILE = /(^|\/)\.env$/;
 const EXTENSION_VARIABLES = ["extensionPath", "workspacePath"];
 
 /**
- * What else a `.env` Gemini CLI loads would move from under hookit's hooks: where hookit reads
+ * What else a `.env` Gemini CLI loads would change under hookit's hooks: where hookit reads
  * its global policy and its trust store (an empty store leaves the project policy untrusted,
- * so not loaded), and where Gemini itself reads its settings and extensions.
+ * so not loaded), where Gemini itself reads its settings and extensions, and NODE_OPTIONS,
+ * whose `--require` runs before hookit in hookit's own node (test/e2e/gemini-env.e2e.test.ts).
  */
-const MOVING_VARIABLES = ["XDG_CONFIG_HOME", "XDG_STATE_HOME", "GEMINI_CLI_HOME"];
+const MOVING_VARIABLES = ["XDG_CONFIG_HOME", "XDG_STATE_HOME", "GEMINI_CLI_HOME", "NODE_OPTIONS"];
 
 /**
  * A piece of every name STARTUP_WORD matches (test/protect/startup-hints.test.ts

@@ -136,7 +136,7 @@ function guardRun(
 const SELF_PROTECTION = /hookit: blocked by self-protection — setting HOOKIT(_CONFIG)? would switch hookit's guards off/;
 
 describe("gemini 0.61.0: hookit and the .env files", () => {
-  it("the model's attempts to put HOOKIT=0 into the .env files Gemini loads are refused, and the guard still blocks", async () => {
+  it("the model's attempts to put HOOKIT=0 (or what moves hookit's trust, or runs code in its node) into the .env files Gemini loads are refused, and the guard still blocks", async () => {
     const r = await guardRun("model-writes", (project) => [
       { shell: "mkdir -p .gemini && echo HOOKIT=0 >> .gemini/.env" },
       // Gemini's own file tools refuse every path with a `.env` segment on 0.61.0, before any hook runs.
@@ -145,6 +145,8 @@ describe("gemini 0.61.0: hookit and the .env files", () => {
       { shell: "printf 'HOOKIT: 0\\n' >> .env" },
       // An empty trust store for every later session: the project policy would not be loaded.
       { shell: "echo XDG_STATE_HOME=/tmp/empty-state >> .gemini/.env" },
+      // Code that runs in hookit's own node before hookit, in every later session (the known gap below).
+      { shell: "echo 'NODE_OPTIONS=--require /tmp/first.cjs' >> .gemini/.env" },
       { shell: `touch ${MARKER}` },
       { say: "Done." },
     ]);
@@ -156,9 +158,12 @@ describe("gemini 0.61.0: hookit and the .env files", () => {
     expect(afterLastToolCall(r.views[4] ?? []), r.summary()).toContain(
       "hookit: blocked by self-protection — XDG_STATE_HOME in a .env file that Gemini CLI loads would move hookit's policy, its trust",
     );
+    expect(afterLastToolCall(r.views[5] ?? []), r.summary()).toContain(
+      "hookit: blocked by self-protection — NODE_OPTIONS in a .env file that Gemini CLI loads would run code inside hookit's own process",
+    );
     expect(r.exists(".gemini/.env") && r.read(".gemini/.env"), r.summary()).toBeFalsy();
     expect(r.read(".env"), r.summary()).not.toContain("HOOKIT");
-    expect(afterLastToolCall(r.views[5] ?? []), r.summary()).toContain(BLOCK_REASON);
+    expect(afterLastToolCall(r.views[6] ?? []), r.summary()).toContain(BLOCK_REASON);
     expect(r.exists(MARKER), r.summary()).toBe(false);
   });
 
@@ -190,6 +195,14 @@ describe("gemini 0.61.0: hookit and the .env files", () => {
     }));
     expect(afterLastToolCall(r.views[1] ?? []), r.summary()).toContain(BLOCK_REASON);
     expect(r.exists(MARKER), r.summary()).toBe(false);
+  });
+
+  it("known gap: NODE_OPTIONS from .gemini/.env runs its code in hookit's own node before hookit (here: an empty answer, so the call runs)", async () => {
+    const r = await guardRun("oob-node-options", [{ shell: `touch ${MARKER}` }, { say: "Done." }], (project, dir) => ({
+      [join(dir, "first.cjs")]: 'if (process.argv.includes("--agent")) process.exit(0);\n',
+      [join(project, ".gemini/.env")]: `NODE_OPTIONS=--require ${join(dir, "first.cjs")}\n`,
+    }));
+    expect(r.exists(MARKER), r.summary()).toBe(true);
   });
 
   it("HOOKIT=0 from the user's own shell still switches hookit off (the file holds another value)", async () => {

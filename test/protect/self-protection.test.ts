@@ -184,6 +184,7 @@ const FACTS_ATTACKS = [
   `echo XDG_STATE_HOME=/tmp/empty >> .gemini/.env`,
   `printf 'export XDG_CONFIG_HOME=/tmp/cfg\\n' >> ~/.env`,
   `echo GEMINI_CLI_HOME=/tmp/h > .env`,
+  `echo 'NODE_OPTIONS=--require /tmp/first.cjs' >> .gemini/.env`,
   // issue 30: commands hidden in a program's own features, settings that run later, a program under another name
   `git -c core.pager='hookit trust' log`,
   `git -c core.fsmonitor='rm -rf .hookit' status`,
@@ -377,6 +378,9 @@ describe("file tools", () => {
       /XDG_CONFIG_HOME/,
     );
     expect(blocked(tool("write", { path: ".env", content: "GEMINI_CLI_HOME=/tmp/h\n" }))).toMatch(/GEMINI_CLI_HOME/);
+    expect(blocked(tool("write", { path: ".gemini/.env", content: "NODE_OPTIONS=--require ./x.cjs\n" }))).toMatch(
+      /NODE_OPTIONS in a \.env file that Gemini CLI loads would run code inside hookit's own process/,
+    );
     // A shell's own start-up file keeps its XDG lines: hookit does not guard those.
     expect(blocked(tool("write", { path: "~/.bashrc", content: "export XDG_CONFIG_HOME=$HOME/.config\n" }))).toBeUndefined();
   });
