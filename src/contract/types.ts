@@ -6,6 +6,7 @@
 // I/O happens inside an adapter; the runner (src/run) owns all of that.
 import type { NormalizedEvent, SessionMetadata } from "../engine/types.ts";
 import { HookitError, isHookitError } from "../base/errors.ts";
+import type { Env } from "../base/paths.ts";
 
 export const SPEC_VERSION = 1;
 
@@ -130,6 +131,13 @@ export interface Adapter {
   /** Throws `PayloadError` when the payload cannot be understood. */
   parse(nativeEvent: string, payload: unknown): Invocation;
   respond(invocation: Invocation, decision: Decision): Reply;
+  /**
+   * The hook's environment without what the agent itself may have put there from files it
+   * loads (Gemini CLI's `.env`): HOOKIT and HOOKIT_CONFIG count only from the user's own
+   * environment. Called on every hook event, before anything else: it must cost nothing while
+   * neither is set. Absent: the environment as it is.
+   */
+  userEnv?(env: Env, cwd: string): Env;
 }
 
 /** What `hookit doctor` sends an installed hook command to see that it answers (the agent's probe.ts). */

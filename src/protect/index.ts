@@ -13,7 +13,15 @@ import type { NormalizedEvent } from "../engine/types.ts";
 import { configDir } from "../base/paths.ts";
 import { protectedTarget, startCheck, type Effect, type ProtectContext, type Protected } from "./locations.ts";
 import { shellHit, type ShellHit } from "./command.ts";
-import { namesStartupFile, SETS_HOOKIT, STARTUP_FILE } from "./startup.ts";
+import {
+  DOTENV_FILE,
+  extensionVariableIn,
+  mentionsHookit,
+  movingVariableIn,
+  namesStartupFile,
+  SETS_HOOKIT,
+  STARTUP_FILE,
+} from "./startup.ts";
 
 export type { ProtectContext } from "./locations.ts";
 
@@ -76,9 +84,12 @@ function pathHit(path: string, effect: Effect, ctx: ProtectContext): Protected |
 }
 
 function startupHit(path: string, content: string): ShellHit | undefined {
-  // SETS_HOOKIT needs the word itself: a plain search spares most writes both expressions' first run.
-  if (!content.includes("HOOKIT") || !STARTUP_FILE.test(path) || !SETS_HOOKIT.test(content)) return undefined;
-  return { type: "env", name: SETS_HOOKIT.exec(content)?.[0].replace(/\s*=$/, "") ?? "HOOKIT" };
+  // A plain search of the short path first spares most writes the expression's first run.
+  if (!namesStartupFile(path) || !STARTUP_FILE.test(path)) return undefined;
+  // Any mention, however spelled, as on a command line: dotenv also reads `HOOKIT: 0`, a shell `HOOK''IT=0`.
+  if (mentionsHookit(content, [])) return { type: "env", name: content.includes("HOOKIT_CONFIG") ? "HOOKIT_CONFIG" : "HOOKIT" };
+  const variable = DOTENV_FILE.test(path) ? (movingVariableIn(content, []) ?? extensionVariableIn(content, [])) : undefined;
+  return variable ? { type: "env", name: variable } : undefined;
 }
 
 /** Every (key, value) pair of a nested input, arrays and objects included, bounded. */
@@ -99,6 +110,12 @@ function reasonFor(hit: ShellHit): string {
     case "admin":
       return `hookit: blocked by self-protection — \`${hit.command}\` changes what hookit enforces and needs the user at a terminal. ${ask}`;
     case "env":
+      if (hit.name === "extensionPath" || hit.name === "workspacePath")
+        return `hookit: blocked by self-protection — ${hit.name} in a .env file would make Gemini CLI run another program in place of hookit's extension hooks. ${ask}`;
+      if (hit.name === "NODE_OPTIONS")
+        return `hookit: blocked by self-protection — NODE_OPTIONS in a .env file that Gemini CLI loads would run code inside hookit's own process in every later session. ${ask}`;
+      if (!hit.name.startsWith("HOOKIT"))
+        return `hookit: blocked by self-protection — ${hit.name} in a .env file that Gemini CLI loads would move hookit's policy, its trust or Gemini's own settings for every later session. ${ask}`;
       return `hookit: blocked by self-protection — setting ${hit.name} would switch hookit's guards off. ${ask}`;
     case "complex":
       return `hookit: blocked by self-protection — this command is ${hit.mark}, as hookit could not check all of what it would change.`;

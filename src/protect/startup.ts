@@ -1,13 +1,34 @@
 // Start-up files: a HOOKIT=… written there switches hookit off for every later
 // session started from them. The shell's own, and the `.env` files an agent
-// loads into its environment before it runs a hook: Gemini CLI reads
-// `.gemini/.env` or `.env` from its folder up to the project root, then
-// `~/.gemini/.env` and `~/.env`, and keeps HOOKIT from none of them.
+// loads into its environment before it runs a hook. Gemini CLI 0.61.0
+// (test/e2e/gemini-env.e2e.test.ts) loads one at start: from its folder up to
+// `/`, each folder's `.gemini/.env` then `.env`, the first that exists, then
+// `~/.gemini/.env`, `~/.env`; every folder can be a later session's, so every
+// file named `.env` counts (never `.env.local` and the like, which it never reads).
 export const STARTUP_FILE =
   /(^|\/)(\.bashrc|\.bash_profile|\.bash_login|\.profile|\.zshrc|\.zshenv|\.zprofile|\.zlogin|\.envrc|\.env|config\.fish|environment)$/;
 export const STARTUP_WORD =
   /(\.bashrc|\.bash_profile|\.bash_login|\.profile|\.zshrc|\.zshenv|\.zprofile|\.zlogin|\.envrc|\.env|config\.fish|\/etc\/environment)\b/;
 export const SETS_HOOKIT = /\bHOOKIT(_CONFIG)?\s*=/;
+
+/** A `.env` file: Gemini CLI's environment files, and its extensions' settings files. */
+export const DOTENV_FILE = /(^|\/)\.env$/;
+
+/**
+ * The names Gemini CLI 0.61.0 fills into an extension's hook commands (`${extensionPath}`,
+ * `${workspacePath}`): the folder's own `.env` overrides them (its extension settings,
+ * `experimental.extensionConfig`, on by default), so `extensionPath=…` in a project's `.env`
+ * makes hookit's extension run another folder's `bin.cjs` (test/e2e/gemini-extension.e2e.test.ts).
+ */
+const EXTENSION_VARIABLES = ["extensionPath", "workspacePath"];
+
+/**
+ * What else a `.env` Gemini CLI loads would change under hookit's hooks: where hookit reads
+ * its global policy and its trust store (an empty store leaves the project policy untrusted,
+ * so not loaded), where Gemini itself reads its settings and extensions, and NODE_OPTIONS,
+ * whose `--require` runs before hookit in hookit's own node (test/e2e/gemini-env.e2e.test.ts).
+ */
+const MOVING_VARIABLES = ["XDG_CONFIG_HOME", "XDG_STATE_HOME", "GEMINI_CLI_HOME", "NODE_OPTIONS"];
 
 /**
  * A piece of every name STARTUP_WORD matches (test/protect/startup-hints.test.ts
@@ -31,8 +52,25 @@ export function namesStartupFile(text: string): boolean {
  * user's shell will run, so any mention counts.
  */
 export function mentionsHookit(command: string, argvs: readonly string[][]): boolean {
+  return mentions("HOOKIT", command, argvs);
+}
+
+/**
+ * Whether a line or a text written into a `.env` file names one of the variables Gemini CLI
+ * fills into hookit's extension hook command, however it is spelled (as mentionsHookit).
+ */
+export function extensionVariableIn(command: string, argvs: readonly string[][]): string | undefined {
+  return EXTENSION_VARIABLES.find((name) => mentions(name, command, argvs));
+}
+
+/** Whether a line or a text written into a `.env` file names one of MOVING_VARIABLES, however spelled. */
+export function movingVariableIn(command: string, argvs: readonly string[][]): string | undefined {
+  return MOVING_VARIABLES.find((name) => mentions(name, command, argvs));
+}
+
+function mentions(word: string, command: string, argvs: readonly string[][]): boolean {
   const squeezed = command
     .replace(/\\x([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
     .replace(/['"\\\s]/g, "");
-  return squeezed.includes("HOOKIT") || argvs.some((argv) => argv.join("").replace(/\s/g, "").includes("HOOKIT"));
+  return squeezed.includes(word) || argvs.some((argv) => argv.join("").replace(/\s/g, "").includes(word));
 }

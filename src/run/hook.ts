@@ -42,7 +42,9 @@ export async function hookReply(args: HookArgs, stdin: string, env: Env, process
   return replyWith(await loadAdapter(id), args, stdin, env, processCwd);
 }
 
-async function replyWith(adapter: Adapter, args: HookArgs, stdin: string, env: Env, processCwd: string): Promise<Reply> {
+async function replyWith(adapter: Adapter, args: HookArgs, stdin: string, agentEnv: Env, processCwd: string): Promise<Reply> {
+  // What the agent loaded from its own files is not the user's switch (Gemini's `.env`).
+  const env = adapter.userEnv?.(agentEnv, processCwd) ?? agentEnv;
   const known = adapter.kindOf(args.nativeEvent);
   const kind: InvocationKind = known ?? "lifecycle";
   const bare: Invocation = { agent: adapter.id, nativeEvent: args.nativeEvent, kind, events: [] };

@@ -130,6 +130,21 @@ describe("hookit as Gemini CLI's extension (gemini extensions link)", () => {
     expect(errors[0]?.fix).toMatch(/^gemini extensions uninstall hookit, then gemini extensions link --consent .* \(a link, not a copy\)$/);
   });
 
+  test.each([
+    ["the project's .env", (it: Linked) => join(it.project, ".env"), "extensionPath"],
+    ["the extension's own settings file", (it: Linked) => join(it.b.home, ".gemini/extensions/hookit/.env"), "workspacePath"],
+  ])("%s naming a variable of the hook command (a cloned repository's .env): ✗, remove it", async (_name, file, name) => {
+    const it = linked();
+    write(file(it), `API=1\nexport ${name}: /tmp/evil/x\n`);
+    const { report, errors } = await geminiChecks(it.project, it.b);
+    expect(report.ok).toBe(false);
+    expect(errors[0]?.message, JSON.stringify(report.checks)).toContain(`has its hook command rewritten: ${file(it)} sets ${name}`);
+    expect(errors[0]?.fix).toMatch(new RegExp(`^remove ${name} from `));
+    // An ordinary .env beside it changes nothing.
+    write(file(it), "API=1\n# extensionPath is documented elsewhere\n");
+    expect((await geminiChecks(it.project, it.b)).errors).toEqual([]);
+  });
+
   test("a settings switch that stops Gemini's hooks is ✗ under the extension too", async () => {
     const it = linked();
     write(join(it.b.home, ".gemini/settings.json"), '{"hooksConfig":{"enabled":false}}');

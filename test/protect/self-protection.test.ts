@@ -175,6 +175,16 @@ const FACTS_ATTACKS = [
   `mkdir -p ~/.gemini && printf 'HOOKIT=0\\n' > ~/.gemini/.env`,
   `echo 'HOOK''IT=0' >> .env`,
   `cd ~ && echo HOOKIT_CONFIG=/tmp/x.json >> .env`,
+  `printf 'HOOKIT: 0\\n' >> .gemini/.env`,
+  // issue 30: a .env's extensionPath replaces `${extensionPath}` in hookit's Gemini extension hook command
+  `echo extensionPath=/tmp/evil >> .env`,
+  `printf '%s%s=/tmp/evil\\n' extension Path >> ~/.env`,
+  `echo "workspace""Path=/tmp" > sub/.env`,
+  // issue 30: a .env Gemini loads moving hookit's trust store or global policy, or Gemini's own settings
+  `echo XDG_STATE_HOME=/tmp/empty >> .gemini/.env`,
+  `printf 'export XDG_CONFIG_HOME=/tmp/cfg\\n' >> ~/.env`,
+  `echo GEMINI_CLI_HOME=/tmp/h > .env`,
+  `echo 'NODE_OPTIONS=--require /tmp/first.cjs' >> .gemini/.env`,
   // issue 30: commands hidden in a program's own features, settings that run later, a program under another name
   `git -c core.pager='hookit trust' log`,
   `git -c core.fsmonitor='rm -rf .hookit' status`,
@@ -231,6 +241,10 @@ const FACTS_INNOCENT = [
   `git apply <<'EOF'\ndiff --git a/src/a.ts b/src/a.ts\n--- a/src/a.ts\n+++ b/src/a.ts\n@@ -1 +1 @@\n-x\n+y\nEOF`,
   `git --work-tree=. clean -fd`,
   `printf 'API_URL=http://127.0.0.1:3000\\n' >> .env`,
+  // Gemini reads only files named .env: an extensionPath elsewhere changes nothing.
+  `echo extensionPath=/tmp/x >> notes.txt`,
+  `echo extensionPath=/tmp/x >> .env.local`,
+  `echo XDG_STATE_HOME=/tmp/x >> .env.production`,
 ];
 
 /** Honest work near the same files. */
@@ -340,6 +354,35 @@ describe("file tools", () => {
     expect(blocked(tool("write", { path: ".gemini/.env", content: "HOOKIT=0\n" }))).toMatch(/HOOKIT/);
     expect(blocked(tool("edit", { path: "~/.env", edits: [{ oldText: "", newText: "HOOKIT=0" }] }))).toMatch(/HOOKIT/);
     expect(blocked(tool("write", { path: ".env", content: "API_URL=http://127.0.0.1\n" }))).toBeUndefined();
+    // dotenv's other spelling, which Gemini CLI 0.61.0 loads the same; a shell spelling in a shell's file.
+    expect(blocked(tool("write", { path: ".gemini/.env", content: "HOOKIT: 0\n" }))).toMatch(/setting HOOKIT would/);
+    expect(blocked(tool("write", { path: "~/.bashrc", content: "export HOOK''IT=0\n" }))).toMatch(/setting HOOKIT would/);
+    expect(blocked(tool("write", { path: "~/.env", content: "HOOKIT_CONFIG: /tmp/x.json\n" }))).toMatch(/setting HOOKIT_CONFIG would/);
+    // Gemini reads no .env.local: the same line is ordinary there.
+    expect(blocked(tool("write", { path: ".env.local", content: "HOOKIT: 0\n" }))).toBeUndefined();
+  });
+
+  test("extensionPath / workspacePath written into a .env is refused: it rewrites hookit's Gemini extension hook command", () => {
+    const reason = blocked(tool("write", { path: ".env", content: "API=1\nextensionPath=/tmp/evil\n" }));
+    expect(reason).toMatch(/extensionPath in a \.env file would make Gemini CLI run another program/);
+    expect(blocked(tool("edit", { path: "sub/.env", edits: [{ oldText: "", newText: "workspacePath: /tmp" }] }))).toMatch(/workspacePath/);
+    expect(blocked(tool("write", { path: "src/config.ts", content: "const extensionPath = '/x';\n" }))).toBeUndefined();
+    expect(blocked(tool("write", { path: "~/.bashrc", content: "extensionPath=/x\n" }))).toBeUndefined();
+  });
+
+  test("XDG_CONFIG_HOME / XDG_STATE_HOME / GEMINI_CLI_HOME written into a .env is refused: Gemini would move hookit's policy or trust", () => {
+    expect(blocked(tool("write", { path: ".gemini/.env", content: "XDG_STATE_HOME: /tmp/empty\n" }))).toMatch(
+      /XDG_STATE_HOME in a \.env file that Gemini CLI loads would move hookit's policy, its trust/,
+    );
+    expect(blocked(tool("edit", { path: "~/.env", edits: [{ oldText: "", newText: "XDG_CONFIG_HOME=/tmp/c" }] }))).toMatch(
+      /XDG_CONFIG_HOME/,
+    );
+    expect(blocked(tool("write", { path: ".env", content: "GEMINI_CLI_HOME=/tmp/h\n" }))).toMatch(/GEMINI_CLI_HOME/);
+    expect(blocked(tool("write", { path: ".gemini/.env", content: "NODE_OPTIONS=--require ./x.cjs\n" }))).toMatch(
+      /NODE_OPTIONS in a \.env file that Gemini CLI loads would run code inside hookit's own process/,
+    );
+    // A shell's own start-up file keeps its XDG lines: hookit does not guard those.
+    expect(blocked(tool("write", { path: "~/.bashrc", content: "export XDG_CONFIG_HOME=$HOME/.config\n" }))).toBeUndefined();
   });
 });
 

@@ -47,6 +47,8 @@ const ATTACKS: Array<[string, (box: Sandbox) => string]> = [
   ],
   ["empty the extension's hooks", () => `echo '{"hooks":{}}' > ${packageRoot()}/dist/gemini-extension/hooks/hooks.json`],
   ["delete the linked extension", () => `rm -rf ${packageRoot()}/dist/gemini-extension`],
+  // Gemini 0.61.0 fills `${extensionPath}` in the hook command from the folder's .env first (test/e2e/gemini-extension.e2e.test.ts).
+  ["rename the extension's folder in the project's .env", () => "echo extensionPath=/tmp/evil/x >> .env"],
 ];
 
 describe("gemini: hookit's linked extension is a protected setting", () => {

@@ -7,6 +7,7 @@ import { describe, isRecord, nonEmptyReason } from "../shared/payload.ts";
 import { withUndelivered } from "../shared/messages.ts";
 import { defineAdapter } from "../shared/define.ts";
 import facts from "./facts.ts";
+import { withoutGeminiDotenv } from "./dotenv.ts";
 import type { Opened, PayloadShape } from "../shared/opening.ts";
 import { geminiResultText, normalizeGeminiCalls, TOOL_CLASSES } from "./tools.ts";
 import { mappedOrRefused } from "../shared/tool-classes.ts";
@@ -51,6 +52,8 @@ export default defineAdapter({
   payload: PAYLOAD,
   read,
   respond,
+  // HOOKIT=0 or HOOKIT_CONFIG from a `.env` Gemini loaded is not the user's switch (dotenv.ts).
+  userEnv: withoutGeminiDotenv,
 });
 
 function read({ invocation: base, payload, where }: Opened): Invocation {

@@ -12,6 +12,7 @@ import { findPackageRoot, homeDir } from "../../install/locate.ts";
 import type { AddOnState, FileAddOn } from "../../install/types.ts";
 import { isRecord } from "../../base/is-record.ts";
 import type { Env } from "../../base/paths.ts";
+import { parseDotenv } from "./dotenv.ts";
 
 /** The extension's name (gemini-extension.json), which is also its folder under ~/.gemini/extensions. */
 const GEMINI_EXTENSION_NAME = "hookit";
@@ -66,6 +67,31 @@ function loadedFolder(recordDir: string): { folder: string; holdsHookit: boolean
   return { folder, holdsHookit, ...(copiedFrom !== undefined && { copiedFrom }) };
 }
 
+/** The names Gemini fills into an extension's hook commands, which its settings files override. */
+const HOOK_COMMAND_VARIABLES = ["extensionPath", "workspacePath"];
+
+/**
+ * The extension's settings files (0.61.0, `experimental.extensionConfig`, on by default): the
+ * folder's own `.env` (scope workspace, in a trusted folder) and the one in the extension's
+ * record folder (scope user). Each of their variables is filled into `${…}` in the extension's
+ * hooks after Gemini's own, so an `extensionPath` there renames the folder the hooks run from
+ * (test/e2e/gemini-extension.e2e.test.ts).
+ */
+function renamingEnvFile(projectDir: string, recordDir: string): { file: string; name: string } | undefined {
+  for (const file of [join(projectDir, ".env"), join(recordDir, ".env")]) {
+    let text: string;
+    try {
+      text = readFileSync(file, "utf8");
+    } catch {
+      continue;
+    }
+    const parsed = parseDotenv(text);
+    const name = HOOK_COMMAND_VARIABLES.find((n) => Object.hasOwn(parsed, n));
+    if (name) return { file, name };
+  }
+  return undefined;
+}
+
 function readStates({ projectDir, env }: { projectDir: string; env: Env }): AddOnState[] {
   const recordDir = join(extensionsDir(env), GEMINI_EXTENSION_NAME);
   if (!existsSync(recordDir)) return [];
@@ -79,6 +105,17 @@ function readStates({ projectDir, env }: { projectDir: string; env: Env }): AddO
         ? `was copied into ${folder} (gemini extensions install ${copiedFrom}), where its hooks find no hookit (../bin.cjs): Gemini CLI blocks every tool call`
         : `is linked to ${folder}, which no longer holds hookit's extension (gemini-extension.json named "${id}", hooks/hooks.json, and ../bin.cjs beside it)`;
     return [{ id, loaded: false, why, fix: `gemini extensions uninstall ${id}, then ${link} (a link, not a copy)` }];
+  }
+  const renamed = renamingEnvFile(projectDir, recordDir);
+  if (renamed) {
+    return [
+      {
+        id,
+        loaded: false,
+        why: `has its hook command rewritten: ${renamed.file} sets ${renamed.name}, which Gemini CLI (0.61.0) fills into \`\${${renamed.name}}\` in place of the extension's own value, so the program named there runs as hookit's hooks`,
+        fix: `remove ${renamed.name} from ${renamed.file}; in a repository you did not write, prefer \`hookit install --agent gemini\` (its hooks name hookit by absolute path)`,
+      },
+    ];
   }
   const file = join(extensionsDir(env), "extension-enablement.json");
   const rules = overrides(file);
