@@ -16,23 +16,11 @@ import { PayloadError, type Adapter, type Decision, type Invocation, type Reply 
 import { CAPABILITIES } from "../../src/agents/capabilities.ts";
 import type { HookAgentId } from "../../src/agents/registry.ts";
 import { E2E_FEATURES } from "../../src/agents/shared/evidence.ts";
+import { EVENTS } from "../../src/engine/types.ts";
 import pinned from "../e2e/clis.json" with { type: "json" };
 
-/** hookit's features, in the order every built-in capability table lists them (docs/agents/*.md). */
-const FEATURES = [
-  "tool_call",
-  "tool_result",
-  "turn_end",
-  "agent_end",
-  "agent_settled",
-  "session_before_switch",
-  "session_before_fork",
-  "hook_result",
-  "messages",
-  "ask",
-  "actions",
-  "user notices",
-];
+/** hookit's features, in the order every built-in capability table lists them (docs/agents/*.md): its events, then the rest. */
+const FEATURES = [...EVENTS, "messages", "ask", "actions", "user notices"];
 
 export interface ContractFixture {
   file: string;
