@@ -10,6 +10,7 @@ import { realPathWith } from "../facts/paths.ts";
 import type { SharedFacts } from "../facts/types.ts";
 import { systemPlaces, systemRoot } from "../base/managed-paths.ts";
 import { configDir, stateDir, type Env } from "../base/paths.ts";
+import { systemTempDir } from "../base/temp-dir.ts";
 
 export interface ProtectContext {
   /** Where the agent's tool runs (relative paths resolve from here). */
@@ -211,19 +212,26 @@ function onAgentPath(dir: string, ctx: ProtectContext): boolean {
 
 /**
  * `path` as a folder of the agent's PATH, or a folder above one, if it is either. The project
- * folder itself is let through: an activated `.venv/bin` or an npx session's `node_modules/.bin`
- * would otherwise make every archive unpacked or repository cloned into the project
- * (`tar -xzf x.tgz`, `git clone url .`) a write above a PATH folder. The folders between it and
- * such a PATH folder (`.venv`, `node_modules`) still count, and what lands in a PATH folder by
- * name stays protected (RUN_BY_NAME).
+ * folder and the temp folders themselves are let through: an activated `.venv/bin`, an npx
+ * session's `node_modules/.bin` or a checkout under /tmp would otherwise make every archive
+ * unpacked or repository cloned there (`tar -xzf x.tgz`, `git clone url .`, `tar -C /tmp`) a
+ * write above a PATH folder. The folders between them and such a PATH folder (`.venv`,
+ * `node_modules`) still count, and what lands in a PATH folder by name stays protected (RUN_BY_NAME).
  */
 export function pathFolder(path: string, ctx: ProtectContext): Protected | undefined {
   if (onAgentPath(path, ctx)) return { path, what: `the folder on PATH where hook commands find hookit and node (${path})` };
-  if (path === ctx.projectDir) return undefined;
+  if (path === ctx.projectDir || isTempRoot(path, ctx.env)) return undefined;
   const below = path.endsWith(sep) ? path : path + sep;
   for (const dir of pathDirsOf.get(ctx) ?? [])
     if (dir.startsWith(below)) return { path, what: `the folder on PATH where hook commands find hookit and node (${dir})` };
   return undefined;
+}
+
+/** The system's shared scratch folders, where unpacking an archive is everyday work. */
+function isTempRoot(path: string, env: Env): boolean {
+  return (
+    path === "/tmp" || path === "/var/tmp" || path === systemTempDir() || (env.TMPDIR !== undefined && path === absolutePath(env.TMPDIR))
+  );
 }
 
 /** The protected place an absolute, normalized path is or lies in, if any. */

@@ -4,6 +4,7 @@
 // comes first) would answer every later tool call: refused, through the BUILT `hookit hook` on
 // every agent's shell payload. Each attack passed before (src/protect/locations.ts RUN_BY_NAME).
 import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { shellPayload } from "../reliability/_payloads.ts";
@@ -88,6 +89,8 @@ const FOLDER_ATTACKS: Array<[command: string, world: typeof box]> = [
   ["cp -r ../kit/. .venv", present],
   ["cd .venv && tar -xf ../../kit.tar", present],
   ["rm -rf node_modules && git clone ../kit node_modules", present],
+  // The sandbox lies in the temp folder: its root is a folder between /tmp and the project's PATH folders.
+  ["cp -r ../kit/. ..", present],
 ];
 
 const FOLDER_CONTROLS: Array<[command: string, world: typeof box]> = [
@@ -101,6 +104,9 @@ const FOLDER_CONTROLS: Array<[command: string, world: typeof box]> = [
   ["git clone ../kit .", missing],
   ["cp -r ../kit/. .", present],
   ["rm -rf .venv && mkdir -p .venv/bin", present],
+  // Nor is unpacking into the temp folder itself, above a checkout's PATH folder under /tmp.
+  [`tar -xzf release.tgz -C ${tmpdir()}`, present],
+  [`cd ${tmpdir()} && cpio -i < x.cpio`, present],
 ];
 
 describe.each(HOOK_AGENTS)("%s: the PATH folder hook commands search", (agent) => {
