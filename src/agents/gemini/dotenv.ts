@@ -62,22 +62,68 @@ function candidates(cwd: string, home: string | undefined): string[] {
   return files;
 }
 
-// dotenv 16's `parse` (BSD-2-Clause), as bundled in Gemini CLI 0.61.0: the same reading,
-// so a spelling Gemini loads (`export HOOKIT=0`, `HOOKIT: 0`, quotes) is seen here too.
-const LINE =
-  /(?:^|^)\s*(?:export\s+)?([\w.-]+)(?:\s*=\s*?|:\s+?)(\s*'(?:\\'|[^'])*'|\s*"(?:\\"|[^"])*"|\s*`(?:\\`|[^`])*`|[^#\r\n]+)?\s*(?:#.*)?(?:$|$)/gm;
-
+/**
+ * A `.env` file read as Gemini CLI 0.61.0 reads it (its bundled dotenv 16): one assignment per
+ * line, `NAME=value` or `NAME: value`, optionally after `export`. A value in '…', "…" or `…`
+ * loses its quotes and may run over several lines (a "…" one has `\n` and `\r` turned into line
+ * breaks); any other value ends at `#` or the line's end and is trimmed. A line that is no
+ * assignment (a comment, a blank) sets nothing. Written here from those rules, not taken from
+ * dotenv; test/agents/gemini/dotenv.test.ts holds the spellings Gemini loads.
+ */
 export function parseDotenv(src: string): Record<string, string> {
-  const obj: Record<string, string> = {};
-  const lines = src.replace(/\r\n?/gm, "\n");
-  LINE.lastIndex = 0;
-  for (let match = LINE.exec(lines); match !== null; match = LINE.exec(lines)) {
-    const key = match[1] as string;
-    let value = (match[2] ?? "").trim();
-    const maybeQuote = value[0];
-    value = value.replace(/^(['"`])([\s\S]*)\1$/gm, "$2");
-    if (maybeQuote === '"') value = value.replace(/\\n/g, "\n").replace(/\\r/g, "\r");
-    obj[key] = value;
+  const text = src.replace(/\r\n?/g, "\n");
+  const out: Record<string, string> = {};
+  let at = 0;
+  while (at < text.length) {
+    const end = lineEnd(text, at);
+    const head = ASSIGNMENT.exec(text.slice(at, end));
+    if (head === null) {
+      at = end + 1;
+      continue;
+    }
+    const name = head[1] as string;
+    let from = at + head[0].length;
+    while (text[from] === " " || text[from] === "\t") from++;
+    const quoted = quotedValue(text, from);
+    if (quoted) {
+      out[name] = quoted.value;
+      at = quoted.next;
+      continue;
+    }
+    const raw = text.slice(from, end);
+    const hash = raw.indexOf("#");
+    out[name] = (hash < 0 ? raw : raw.slice(0, hash)).trim();
+    at = end + 1;
   }
-  return obj;
+  return out;
+}
+
+/** The name and its `=` (spaces around it allowed) or `:` and a blank, at the start of a line. */
+const ASSIGNMENT = /^\s*(?:export\s+)?([\w.-]+)(?:\s*=|:\s)/;
+
+const lineEnd = (text: string, from: number): number => {
+  const end = text.indexOf("\n", from);
+  return end < 0 ? text.length : end;
+};
+
+/**
+ * The quoted value starting at `from`, if one does: its closing quote (an escaped one, `\'`, does
+ * not close it) must end the line but for blanks and a comment. Otherwise the value is read
+ * unquoted, quote and all.
+ */
+function quotedValue(text: string, from: number): { value: string; next: number } | undefined {
+  const quote = text[from];
+  if (quote !== "'" && quote !== '"' && quote !== "`") return undefined;
+  for (let i = from + 1; i < text.length; i++) {
+    if (text[i] === "\\" && text[i + 1] === quote) {
+      i++;
+      continue;
+    }
+    if (text[i] !== quote) continue;
+    const end = lineEnd(text, i);
+    if (!/^\s*(?:#.*)?$/.test(text.slice(i + 1, end))) return undefined;
+    const inner = text.slice(from + 1, i);
+    return { value: quote === '"' ? inner.replace(/\\n/g, "\n").replace(/\\r/g, "\r") : inner, next: end + 1 };
+  }
+  return undefined;
 }

@@ -45,6 +45,13 @@ describe("parseDotenv reads what Gemini's dotenv reads", () => {
     expect(parseDotenv("# HOOKIT=0\nXHOOKIT=0\nHOOKIT_OFF=1\n")).toEqual({ XHOOKIT: "0", HOOKIT_OFF: "1" });
     expect(parseDotenv('A="x\\ny"').A).toBe("x\ny");
   });
+
+  test("quotes: a value over two lines, a quote that does not end the line, one never closed", () => {
+    expect(parseDotenv("A='one\ntwo'\nHOOKIT=0\n")).toEqual({ A: "one\ntwo", HOOKIT: "0" });
+    expect(parseDotenv("A='x' y\n").A).toBe("'x' y");
+    expect(parseDotenv("A='x # not closed\nHOOKIT=0").A).toBe("'x");
+    expect(parseDotenv("A='it\\'s'  # c\n").A).toBe("it\\'s");
+  });
 });
 
 describe("withoutGeminiDotenv", () => {
