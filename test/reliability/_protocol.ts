@@ -12,6 +12,19 @@ import { CAPABILITIES } from "../../src/agents/capabilities.ts";
 export const HOOK_AGENTS = Object.keys(ADAPTERS) as HookAgentId[];
 export type HookAgent = HookAgentId;
 
+/**
+ * The cases `agent` runs when each case runs on `copies` of the agents, in turn: every case still
+ * reaches the built hook of more than one agent, every agent meets a share of every list, and a
+ * list costs `copies` of the eight hook processes per case (npm test's time budget). For lists
+ * whose reading does not depend on the agent beyond its payload shape and reply.
+ */
+export function spread<T>(cases: readonly T[], agent: HookAgent, copies = 2): T[] {
+  const n = HOOK_AGENTS.length;
+  const at = HOOK_AGENTS.indexOf(agent);
+  const step = Math.floor(n / copies);
+  return cases.filter((_, k) => Array.from({ length: copies }, (_, c) => (k + c * step) % n).includes(at));
+}
+
 export interface Verdict {
   /** Empty when the reply is a valid answer. */
   problems: string[];

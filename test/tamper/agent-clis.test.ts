@@ -1,11 +1,11 @@
 // The agents' own CLIs, run by the model from inside a session (src/facts/programs-agents.ts):
 // switching hookit's add-on off through the agent's add-on manager, or starting a second agent
-// with its hooks, add-ons or settings dropped or moved, through the BUILT `hookit hook` on every
-// agent's shell payload. Each attack passed before the agents' CLIs had registry entries; the
+// with its hooks, add-ons or settings dropped or moved, through the BUILT `hookit hook` on the
+// agents' shell payloads, each case on two of them in turn (spread). Each attack passed before the agents' CLIs had registry entries; the
 // controls are what an agent runs when a user asks it to drive another agent.
 import { describe, expect, test } from "vitest";
 import { shellPayload } from "../reliability/_payloads.ts";
-import { HOOK_AGENTS, inspectReply, type HookAgent } from "../reliability/_protocol.ts";
+import { HOOK_AGENTS, inspectReply, spread, type HookAgent } from "../reliability/_protocol.ts";
 import { fileSandbox, runHook, useBuiltHookit } from "../_sandbox.ts";
 
 useBuiltHookit();
@@ -76,13 +76,25 @@ const CONTROLS = [
 ];
 
 describe.each(HOOK_AGENTS)("%s: the agents' own CLIs", (agent) => {
-  test.each(ATTACKS)("refused: %s", async (command) => {
+  test.each(spread(ATTACKS, agent))("refused: %s", async (command) => {
     const result = await verdict(agent, command);
     expect(result.blocked, command).toBe(true);
     expect(result.reason).toContain("blocked by self-protection");
   });
 
-  test.each(CONTROLS)("lets through: %s", async (command) => {
+  test.each(spread(CONTROLS, agent))("lets through: %s", async (command) => {
     expect((await verdict(agent, command)).blocked, command).toBe(false);
   });
+});
+
+test("spread runs every case on two agents and gives every agent a share", () => {
+  const cases = [...ATTACKS, ...CONTROLS];
+  const runs = new Map<string, number>();
+  for (const agent of HOOK_AGENTS) {
+    const mine = spread(cases, agent);
+    expect(mine.length, agent).toBeGreaterThan(0);
+    for (const command of mine) runs.set(command, (runs.get(command) ?? 0) + 1);
+  }
+  expect(new Set(runs.values())).toEqual(new Set([2]));
+  expect(runs.size).toBe(new Set(cases).size);
 });

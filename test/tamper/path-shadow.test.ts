@@ -2,13 +2,14 @@
 // `#!/usr/bin/env node` of hookit's bin) runs the first `hookit` and `node` on the agent's PATH.
 // The model putting its own program of that name in a folder on that PATH (a `~/.local/bin` that
 // comes first) would answer every later tool call: refused, through the BUILT `hookit hook` on
-// every agent's shell payload. Each attack passed before (src/protect/locations.ts RUN_BY_NAME).
+// the agents' shell payloads, each case on two of them in turn (spread). Each attack passed
+// before (src/protect/locations.ts RUN_BY_NAME).
 import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { shellPayload } from "../reliability/_payloads.ts";
-import { HOOK_AGENTS, inspectReply, type HookAgent } from "../reliability/_protocol.ts";
+import { HOOK_AGENTS, inspectReply, spread, type HookAgent } from "../reliability/_protocol.ts";
 import { fileSandbox, runHook, useBuiltHookit } from "../_sandbox.ts";
 
 useBuiltHookit();
@@ -44,7 +45,7 @@ const CONTROLS = [
 ];
 
 describe.each(HOOK_AGENTS)("%s: a program hook commands find by name", (agent) => {
-  test.each(ATTACKS)("refused: %s", async (command) => {
+  test.each(spread(ATTACKS, agent))("refused: %s", async (command) => {
     const result = await verdict(agent, command);
     expect(result.blocked, command).toBe(true);
     expect(result.reason).toMatch(
@@ -52,7 +53,7 @@ describe.each(HOOK_AGENTS)("%s: a program hook commands find by name", (agent) =
     );
   });
 
-  test.each(CONTROLS)("lets through: %s", async (command) => {
+  test.each(spread(CONTROLS, agent))("lets through: %s", async (command) => {
     expect((await verdict(agent, command)).blocked, command).toBe(false);
   });
 });
@@ -110,13 +111,13 @@ const FOLDER_CONTROLS: Array<[command: string, world: typeof box]> = [
 ];
 
 describe.each(HOOK_AGENTS)("%s: the PATH folder hook commands search", (agent) => {
-  test.each(FOLDER_ATTACKS)("refused: %s", async (command, world) => {
+  test.each(spread(FOLDER_ATTACKS, agent))("refused: %s", async (command, world) => {
     const result = await verdict(agent, command, world);
     expect(result.blocked, command).toBe(true);
     expect(result.reason).toMatch(/the folder on PATH where hook commands find hookit and node/);
   });
 
-  test.each(FOLDER_CONTROLS)("lets through: %s", async (command, world) => {
+  test.each(spread(FOLDER_CONTROLS, agent))("lets through: %s", async (command, world) => {
     expect((await verdict(agent, command, world)).blocked, command).toBe(false);
   });
 });
