@@ -71,8 +71,8 @@ function stateOf(entry: string, file: string, env: Env): AddOnState | undefined 
     };
   }
   // A folder: hookit's when its package.json says so, or, once it is gone, when its name does.
-  const path = entry.startsWith("file://") ? fileURLToPath(entry) : entry;
-  if (!isAbsolute(path) || isHookitOpencodePlugin(entry)) return undefined;
+  const path = entry.startsWith("file://") ? filePath(entry) : entry;
+  if (path === undefined || !isAbsolute(path) || isHookitOpencodePlugin(entry)) return undefined;
   const named = nameOf(path);
   if (named !== PACKAGE && !(named === undefined && /(^|\/)hookit(-cli)?\/?$/.test(path))) return undefined;
   const server = packageServer(path);
@@ -83,6 +83,15 @@ function stateOf(entry: string, file: string, env: Env): AddOnState | undefined 
     why: `names ${path}, which holds no hookit OpenCode plugin (package.json exports "./server"): OpenCode runs unguarded`,
     fix,
   };
+}
+
+/** A file URL's path; a URL Node cannot read (`file://host/x`) is no folder of hookit's. */
+function filePath(url: string): string | undefined {
+  try {
+    return fileURLToPath(url);
+  } catch {
+    return undefined;
+  }
 }
 
 function nameOf(dir: string): string | undefined {

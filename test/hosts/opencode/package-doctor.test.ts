@@ -63,7 +63,7 @@ describe("hookit doctor: hookit as OpenCode's plugin package", () => {
   });
 
   test("other plugins are not hookit's", async () => {
-    const { box, doctor } = world(["opencode-notifier", "hookit-cli-extra", "/opt/tools/other"]);
+    const { box, doctor } = world(["opencode-notifier", "hookit-cli-extra", "/opt/tools/other", "file://server/share/hookit-cli"]);
     hookitPackage(join(box.root, "pkg", "hookit-cli"));
     expect((await doctor()).filter((c) => /plugin package/.test(c.message))).toEqual([]);
   });
