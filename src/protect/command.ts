@@ -15,7 +15,7 @@ import type { CommandFact, Facts, PathFact } from "../facts/types.ts";
 import { adminCommand } from "./admin.ts";
 import { globTarget, markerHit, mention } from "./globs.ts";
 import { concretePlaces, pathFolder, protectedTarget, type Effect, type ProtectContext, type Protected } from "./locations.ts";
-import { DOTENV_FILE, extensionVariableIn, mentionsHookit, movingVariableIn, namesStartupFile, STARTUP_FILE } from "./startup.ts";
+import { DOTENV_FILE, dotenvVariableIn, mentionsHookit, namesStartupFile, STARTUP_FILE } from "./startup.ts";
 
 export type ShellHit =
   | { type: "path"; place: Protected }
@@ -53,7 +53,7 @@ export function shellHit(command: string, ctx: ProtectContext): ShellHit | undef
     const argvs = facts.commands.map((c) => c.argv);
     if (written.some((p) => STARTUP_FILE.test(p.path)) && mentionsHookit(command, argvs)) return { type: "env", name: "HOOKIT" };
     if (written.some((p) => DOTENV_FILE.test(p.path))) {
-      const variable = movingVariableIn(command, argvs) ?? extensionVariableIn(command, argvs);
+      const variable = dotenvVariableIn(command, argvs);
       if (variable) return { type: "env", name: variable };
     }
   }

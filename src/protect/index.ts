@@ -13,15 +13,7 @@ import type { NormalizedEvent } from "../engine/types.ts";
 import { configDir } from "../base/paths.ts";
 import { protectedTarget, startCheck, type Effect, type ProtectContext, type Protected } from "./locations.ts";
 import { shellHit, type ShellHit } from "./command.ts";
-import {
-  DOTENV_FILE,
-  extensionVariableIn,
-  mentionsHookit,
-  movingVariableIn,
-  namesStartupFile,
-  SETS_HOOKIT,
-  STARTUP_FILE,
-} from "./startup.ts";
+import { DOTENV_FILE, dotenvVariableIn, mentionsHookit, namesStartupFile, SETS_HOOKIT, STARTUP_FILE } from "./startup.ts";
 
 export type { ProtectContext } from "./locations.ts";
 
@@ -88,7 +80,7 @@ function startupHit(path: string, content: string): ShellHit | undefined {
   if (!namesStartupFile(path) || !STARTUP_FILE.test(path)) return undefined;
   // Any mention, however spelled, as on a command line: dotenv also reads `HOOKIT: 0`, a shell `HOOK''IT=0`.
   if (mentionsHookit(content, [])) return { type: "env", name: content.includes("HOOKIT_CONFIG") ? "HOOKIT_CONFIG" : "HOOKIT" };
-  const variable = DOTENV_FILE.test(path) ? (movingVariableIn(content, []) ?? extensionVariableIn(content, [])) : undefined;
+  const variable = DOTENV_FILE.test(path) ? dotenvVariableIn(content, []) : undefined;
   return variable ? { type: "env", name: variable } : undefined;
 }
 

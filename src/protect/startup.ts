@@ -20,7 +20,7 @@ export const DOTENV_FILE = /(^|\/)\.env$/;
  * `experimental.extensionConfig`, on by default), so `extensionPath=…` in a project's `.env`
  * makes hookit's extension run another folder's `bin.cjs` (test/e2e/gemini-extension.e2e.test.ts).
  */
-const EXTENSION_VARIABLES = ["extensionPath", "workspacePath"];
+export const EXTENSION_VARIABLES: readonly string[] = ["extensionPath", "workspacePath"];
 
 /**
  * What else a `.env` Gemini CLI loads would change under hookit's hooks: where hookit reads
@@ -52,25 +52,23 @@ export function namesStartupFile(text: string): boolean {
  * user's shell will run, so any mention counts.
  */
 export function mentionsHookit(command: string, argvs: readonly string[][]): boolean {
-  return mentions("HOOKIT", command, argvs);
+  return mentioned(command, argvs)("HOOKIT");
 }
 
 /**
- * Whether a line or a text written into a `.env` file names one of the variables Gemini CLI
- * fills into hookit's extension hook command, however it is spelled (as mentionsHookit).
+ * The first variable of MOVING_VARIABLES or EXTENSION_VARIABLES a line, or a text written into a
+ * `.env` file, names, however it is spelled (as mentionsHookit).
  */
-export function extensionVariableIn(command: string, argvs: readonly string[][]): string | undefined {
-  return EXTENSION_VARIABLES.find((name) => mentions(name, command, argvs));
+export function dotenvVariableIn(command: string, argvs: readonly string[][]): string | undefined {
+  const has = mentioned(command, argvs);
+  return MOVING_VARIABLES.find(has) ?? EXTENSION_VARIABLES.find(has);
 }
 
-/** Whether a line or a text written into a `.env` file names one of MOVING_VARIABLES, however spelled. */
-export function movingVariableIn(command: string, argvs: readonly string[][]): string | undefined {
-  return MOVING_VARIABLES.find((name) => mentions(name, command, argvs));
-}
-
-function mentions(word: string, command: string, argvs: readonly string[][]): boolean {
+/** Whether a word is in the text with quotes, backslashes and blanks removed and `\xHH` decoded, or in an expanded argv. */
+function mentioned(command: string, argvs: readonly string[][]): (word: string) => boolean {
   const squeezed = command
     .replace(/\\x([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
     .replace(/['"\\\s]/g, "");
-  return squeezed.includes(word) || argvs.some((argv) => argv.join("").replace(/\s/g, "").includes(word));
+  const joined = argvs.map((argv) => argv.join("").replace(/\s/g, ""));
+  return (word) => squeezed.includes(word) || joined.some((text) => text.includes(word));
 }

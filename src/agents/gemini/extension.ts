@@ -13,6 +13,7 @@ import type { AddOnState, FileAddOn } from "../../install/types.ts";
 import { isRecord } from "../../base/is-record.ts";
 import type { Env } from "../../base/paths.ts";
 import { parseDotenv } from "./dotenv.ts";
+import { EXTENSION_VARIABLES } from "../../protect/startup.ts";
 
 /** The extension's name (gemini-extension.json), which is also its folder under ~/.gemini/extensions. */
 const GEMINI_EXTENSION_NAME = "hookit";
@@ -67,9 +68,6 @@ function loadedFolder(recordDir: string): { folder: string; holdsHookit: boolean
   return { folder, holdsHookit, ...(copiedFrom !== undefined && { copiedFrom }) };
 }
 
-/** The names Gemini fills into an extension's hook commands, which its settings files override. */
-const HOOK_COMMAND_VARIABLES = ["extensionPath", "workspacePath"];
-
 /**
  * The extension's settings files (0.61.0, `experimental.extensionConfig`, on by default): the
  * folder's own `.env` (scope workspace, in a trusted folder) and the one in the extension's
@@ -86,7 +84,7 @@ function renamingEnvFile(projectDir: string, recordDir: string): { file: string;
       continue;
     }
     const parsed = parseDotenv(text);
-    const name = HOOK_COMMAND_VARIABLES.find((n) => Object.hasOwn(parsed, n));
+    const name = EXTENSION_VARIABLES.find((n) => Object.hasOwn(parsed, n));
     if (name) return { file, name };
   }
   return undefined;

@@ -36,16 +36,21 @@ function pluginsOf(file: string): unknown[] {
   }
 }
 
-/** The folder of a package whose package.json is hookit's and whose server entry exists, if `dir` is one. */
-function packageServer(dir: string): string | undefined {
+function manifestOf(dir: string): Record<string, unknown> | undefined {
   try {
     const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as unknown;
-    if (!isRecord(manifest) || manifest.name !== PACKAGE || !isRecord(manifest.exports)) return undefined;
-    const server = manifest.exports["./server"];
-    return typeof server === "string" && existsSync(join(dir, server)) ? join(dir, server) : undefined;
+    return isRecord(manifest) ? manifest : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** The server entry of a package whose package.json is hookit's, if `dir` is one and the entry exists. */
+function packageServer(dir: string): string | undefined {
+  const manifest = manifestOf(dir);
+  if (manifest?.name !== PACKAGE || !isRecord(manifest.exports)) return undefined;
+  const server = manifest.exports["./server"];
+  return typeof server === "string" && existsSync(join(dir, server)) ? join(dir, server) : undefined;
 }
 
 /** Whether a `plugin` entry is hookit's plugin module (`…/dist/opencode.mjs` of a hookit package, as a path or file URL), as `hookit install` writes it. */
@@ -73,7 +78,8 @@ function stateOf(entry: string, file: string, env: Env): AddOnState | undefined 
   // A folder: hookit's when its package.json says so, or, once it is gone, when its name does.
   const path = entry.startsWith("file://") ? filePath(entry) : entry;
   if (path === undefined || !isAbsolute(path) || isHookitOpencodePlugin(entry)) return undefined;
-  const named = nameOf(path);
+  const name = manifestOf(path)?.name;
+  const named = typeof name === "string" ? name : undefined;
   if (named !== PACKAGE && !(named === undefined && /(^|\/)hookit(-cli)?\/?$/.test(path))) return undefined;
   const server = packageServer(path);
   if (server) return { id: entry, loaded: true, from: `${server}; listed in ${file}` };
@@ -89,15 +95,6 @@ function stateOf(entry: string, file: string, env: Env): AddOnState | undefined 
 function filePath(url: string): string | undefined {
   try {
     return fileURLToPath(url);
-  } catch {
-    return undefined;
-  }
-}
-
-function nameOf(dir: string): string | undefined {
-  try {
-    const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as unknown;
-    return isRecord(manifest) && typeof manifest.name === "string" ? manifest.name : undefined;
   } catch {
     return undefined;
   }
