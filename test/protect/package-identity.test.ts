@@ -105,13 +105,18 @@ async function shellVerdict(box: Sandbox, entry: EntryPoint, agent: HookAgent, c
   return result;
 }
 
-describe.each(Object.keys(ENTRY_POINTS))("started from %s", (name) => {
-  test("the agent cannot overwrite the running package, in any agent's shell tool or Claude's Write; honest work passes", async () => {
+const ENTRY_NAMES = Object.keys(ENTRY_POINTS);
+
+describe.each(ENTRY_NAMES)("started from %s", (name) => {
+  // Each agent's shell tool is tried from one entry point in turn (every agent from one, every entry
+  // point by one or two): which package is running is found the same way whichever agent asked.
+  const agents = HOOK_AGENTS.filter((_, k) => k % ENTRY_NAMES.length === ENTRY_NAMES.indexOf(name));
+  test(`the agent cannot overwrite the running package, in ${agents.join(" and ")}'s shell tool or Claude's Write; honest work passes`, async () => {
     const box = sandbox();
     box.globalPolicy(policy({ allow: { event: "tool_call", shell: "true" } }));
     const entry = ENTRY_POINTS[name]!(box);
     expect(realpathSync(entry.real)).toBe(realpathSync(join(dirname(realpathSync(resolve(box.project, entry.target))), "..")));
-    for (const agent of HOOK_AGENTS) {
+    for (const agent of agents) {
       const attack = await shellVerdict(box, entry, agent, `echo 'process.exit(0)' > ${entry.target}`);
       expect(attack.blocked, agent).toBe(true);
       expect(attack.reason, agent).toContain("blocked by self-protection");

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { agentPayloads } from "../reliability/_payloads.ts";
-import { HOOK_AGENTS, inspectReply, type HookAgent } from "../reliability/_protocol.ts";
+import { HOOK_AGENTS, inspectReply, spread, type HookAgent } from "../reliability/_protocol.ts";
 import { STARTER_POLICY } from "../../src/base/starter-policy.ts";
 import { binPath, packageRoot, policy, runBin, runHook, sandbox, type Sandbox, useBuiltHookit } from "../_sandbox.ts";
 
@@ -80,16 +80,22 @@ const ATTACKS: Array<{ name: string; command: (box: Sandbox) => string; carryOut
   },
 ];
 
+// Each attack and each long line runs on two agents in turn (spread): what they test is hookit's
+// reading of the command, the same for every agent once its payload is read; every agent still
+// gets a share, and the payload-shape cases below run on all of them.
 describe.each(HOOK_AGENTS)("%s", (agent) => {
-  test.each(ATTACKS)("$name: the attack is blocked, and the forbidden call stays blocked after it", async ({ command, carryOut }) => {
-    const box = await trustedProject();
-    expect((await verdict(agent, box, FORBIDDEN)).blocked).toBe(true);
-    const attack = await verdict(agent, box, command(box));
-    expect(attack.blocked).toBe(true);
-    expect(attack.reason).toContain("blocked by self-protection");
-    carryOut(box); // as code hookit never saw would
-    expect((await verdict(agent, box, FORBIDDEN)).blocked).toBe(true);
-  });
+  test.each(spread(ATTACKS, agent))(
+    "$name: the attack is blocked, and the forbidden call stays blocked after it",
+    async ({ command, carryOut }) => {
+      const box = await trustedProject();
+      expect((await verdict(agent, box, FORBIDDEN)).blocked).toBe(true);
+      const attack = await verdict(agent, box, command(box));
+      expect(attack.blocked).toBe(true);
+      expect(attack.reason).toContain("blocked by self-protection");
+      carryOut(box); // as code hookit never saw would
+      expect((await verdict(agent, box, FORBIDDEN)).blocked).toBe(true);
+    },
+  );
 
   test("overwriting the global policy from the shell is blocked", async () => {
     const box = sandbox();
@@ -147,11 +153,17 @@ describe.each(HOOK_AGENTS)("%s: what hookit cannot read is refused", (agent) => 
     return box;
   };
 
-  test.each([
+  const TOO_COMPLEX: Array<[string, string]> = [
     ["3,000 commands before the read", `${"true;".repeat(3000)}cat .env`],
     ["substitutions nested 16 deep", nested(16, "cat .env")],
     ["substitutions nested 12 deep", nested(12, "cat .env")],
-  ])("the starter policy refuses %s, quickly", async (_name, command) => {
+  ];
+  const READABLE = [
+    `${"true;".repeat(300)}cat README.md`,
+    nested(4, "cat README.md"),
+    'for f in *.md; do echo "$f"; done; git status; ls -la | sort | uniq -c',
+  ];
+  test.each(spread(TOO_COMPLEX, agent))("the starter policy refuses %s, quickly", async (_name, command) => {
     const box = starterBox();
     const started = Date.now();
     const attack = await verdict(agent, box, command);
@@ -160,11 +172,7 @@ describe.each(HOOK_AGENTS)("%s: what hookit cannot read is refused", (agent) => 
     expect(attack.reason).toContain("too complex to check");
   });
 
-  test.each([
-    `${"true;".repeat(300)}cat README.md`,
-    nested(4, "cat README.md"),
-    'for f in *.md; do echo "$f"; done; git status; ls -la | sort | uniq -c',
-  ])("lets long but readable work run: %s", async (command) => {
+  test.each(spread(READABLE, agent))("lets long but readable work run: %s", async (command) => {
     const box = starterBox();
     expect((await verdict(agent, box, command)).blocked).toBe(false);
   });
