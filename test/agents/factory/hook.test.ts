@@ -64,7 +64,6 @@ const spec: HarnessSpec = {
 
 // Every captured event, the tool captures too, is answered with nothing and exit 0.
 describePassingPolicy(spec, {
-  reply: () => answer(),
   hooks: CLAUDE_EVENT_HOOKS,
   // One check a file the patch touches.
   hooksByFile: { "PreToolUse-ApplyPatch-multi.json": ["local/allow", "local/allow"] },

@@ -47,12 +47,14 @@ export interface FixtureTable {
   reply(tool: string): Reply;
 }
 
-export function fixtureCases(agent: string, table: FixtureTable): HookCase[] {
-  return table.rows.map(([file, tool]) => ({
+/** The table's rows as cases, named `<agent>: <title> > <name(file)>`. */
+export function describeFixtureTable(harness: Harness, title: string, table: FixtureTable): void {
+  const cases = table.rows.map(([file, tool]) => ({
     name: table.name(file),
     policy: table.policy,
-    steps: [onFixture(agent, file, table.reply(tool))],
+    steps: [onFixture(harness.agent, file, table.reply(tool))],
   }));
+  describeHookCases(harness, title, cases);
 }
 
 /** Each case in a fresh sandbox, named `<agent>: <title> > <case>`. */
@@ -74,8 +76,8 @@ export function describeHookCases(harness: Harness, title: string, cases: HookCa
 }
 
 export interface PassingPolicy {
-  /** The reply each native event gets when every hook passes. */
-  reply(nativeEvent: string): Reply;
+  /** The reply each native event gets when every hook passes; nothing with exit 0 unless given. */
+  reply?(nativeEvent: string): Reply;
   /** The PASS_POLICY hook each native event runs (`local/allow`, …); an event not named runs none. */
   hooks: Record<string, string>;
   /** The hooks a file runs where its event's hook runs more than once (a patch of two files). */
@@ -90,6 +92,7 @@ export interface PassingPolicy {
  */
 export function describePassingPolicy(harness: Harness, passing: PassingPolicy): void {
   const { agent } = harness;
+  const replyTo = passing.reply ?? (() => answer());
   const files = readdirSync(join(FIXTURES, agent))
     .filter((file) => file.endsWith(".json"))
     .sort();
@@ -101,11 +104,11 @@ export function describePassingPolicy(harness: Harness, passing: PassingPolicy):
       const event = eventOf(file);
       const hook = passing.hooks[event];
       const hooks = passing.hooksByFile?.[file] ?? (hook === undefined ? [] : [hook]);
-      const said = passing.reply(event).stdout.trim();
+      const said = replyTo(event).stdout.trim();
       return {
         name: `${file} is answered with ${said === "" ? "nothing" : said} and exit 0; its hooks ran and passed`,
         policy: PASS_POLICY,
-        steps: [onFixture(agent, file, passing.reply(event), text)],
+        steps: [onFixture(agent, file, replyTo(event), text)],
         log: [expect.objectContaining({ agent, event, outcome: "pass", hooks })],
       };
     }),

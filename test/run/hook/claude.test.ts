@@ -4,7 +4,7 @@
 import { expect } from "vitest";
 import { BLOCK_POLICY, blockReason, CONTINUATION, CONTINUE_POLICY, PATCH_POLICY, patchText, RETRY_STOPPED } from "./_texts.ts";
 import { useBuiltHookit } from "../../_sandbox.ts";
-import { answer, describeHookCases, describePassingPolicy, fixtureCases, onFixture } from "./_replies.ts";
+import { answer, describeHookCases, describePassingPolicy, describeFixtureTable, onFixture } from "./_replies.ts";
 import { CLAUDE_EVENT_HOOKS, describeCommonCases, hookSpecificDeny, readClaudeShaped, type HarnessSpec } from "./_suites.ts";
 
 useBuiltHookit();
@@ -24,24 +24,19 @@ const spec: HarnessSpec = {
 
 // Every captured event is answered with nothing and exit 0.
 describePassingPolicy(spec, {
-  reply: () => answer(),
   hooks: CLAUDE_EVENT_HOOKS,
 });
 
-describeHookCases(
-  spec,
-  "tool_call block",
-  fixtureCases(AGENT, {
-    policy: BLOCK_POLICY,
-    rows: [
-      ["PreToolUse-Bash.json", "bash"],
-      ["PreToolUse-Bash-touch.json", "bash"],
-      ["PreToolUse-Write.json", "write"],
-    ],
-    name: (file) => `${file} gets the JSON deny with exit 0, never exit 2`,
-    reply: (tool) => answer(hookSpecificDeny(blockReason(tool))),
-  }),
-);
+describeFixtureTable(spec, "tool_call block", {
+  policy: BLOCK_POLICY,
+  rows: [
+    ["PreToolUse-Bash.json", "bash"],
+    ["PreToolUse-Bash-touch.json", "bash"],
+    ["PreToolUse-Write.json", "write"],
+  ],
+  name: (file) => `${file} gets the JSON deny with exit 0, never exit 2`,
+  reply: (tool) => answer(hookSpecificDeny(blockReason(tool))),
+});
 
 describeHookCases(spec, "tool_result patch", [
   {

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { BLOCK_POLICY, blockReason, CONTINUATION, CONTINUE_POLICY, PATCH_POLICY, patchText, RETRY_STOPPED } from "./_texts.ts";
 import { fixtureText, fixtureWith, type Reply, runHook, sandbox, useBuiltHookit } from "../../_sandbox.ts";
-import { answer, describeHookCases, describePassingPolicy, fixtureCases, onFixture } from "./_replies.ts";
+import { answer, describeHookCases, describePassingPolicy, describeFixtureTable, onFixture } from "./_replies.ts";
 import { CLAUDE_EVENT_HOOKS, describeCommonCases, hookSpecificDeny, readClaudeShaped, stdoutObject, type HarnessSpec } from "./_suites.ts";
 
 useBuiltHookit();
@@ -70,24 +70,19 @@ const spec: HarnessSpec = {
 };
 
 describePassingPolicy(spec, {
-  reply: () => answer(),
   hooks: CLAUDE_EVENT_HOOKS,
 });
 
-describeHookCases(
-  spec,
-  "tool_call block",
-  fixtureCases(AGENT, {
-    policy: BLOCK_POLICY,
-    rows: [
-      ["PreToolUse-Bash.json", "bash"],
-      ["PreToolUse-Bash-touch.json", "bash"],
-      ["PreToolUse-apply_patch.json", "write"],
-    ],
-    name: (file) => `${file} gets exactly the schema's deny object with a non-empty reason`,
-    reply: (tool) => answer(hookSpecificDeny(blockReason(tool))),
-  }),
-);
+describeFixtureTable(spec, "tool_call block", {
+  policy: BLOCK_POLICY,
+  rows: [
+    ["PreToolUse-Bash.json", "bash"],
+    ["PreToolUse-Bash-touch.json", "bash"],
+    ["PreToolUse-apply_patch.json", "write"],
+  ],
+  name: (file) => `${file} gets exactly the schema's deny object with a non-empty reason`,
+  reply: (tool) => answer(hookSpecificDeny(blockReason(tool))),
+});
 
 describe("codex: tool_call block of a patch", () => {
   test("an apply_patch touching two files is checked per file; the reason names the blocked one", async () => {
@@ -99,19 +94,15 @@ describe("codex: tool_call block of a patch", () => {
   });
 });
 
-describeHookCases(
-  spec,
-  "tool_result patch",
-  fixtureCases(AGENT, {
-    policy: PATCH_POLICY,
-    rows: [
-      ["PostToolUse-Bash.json", "bash"],
-      ["PostToolUse-apply_patch.json", "write"],
-    ],
-    name: (file) => `${file}: decision block replaces the output with the patch text`,
-    reply: (tool) => answer({ decision: "block", reason: patchText(tool) }),
-  }),
-);
+describeFixtureTable(spec, "tool_result patch", {
+  policy: PATCH_POLICY,
+  rows: [
+    ["PostToolUse-Bash.json", "bash"],
+    ["PostToolUse-apply_patch.json", "write"],
+  ],
+  name: (file) => `${file}: decision block replaces the output with the patch text`,
+  reply: (tool) => answer({ decision: "block", reason: patchText(tool) }),
+});
 
 describeHookCases(spec, "agent_end continuation", [
   {

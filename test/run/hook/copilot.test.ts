@@ -7,7 +7,7 @@
 import { expect } from "vitest";
 import { BLOCK_POLICY, blockReason, CONTINUATION, CONTINUE_POLICY, PATCH_POLICY, patchText, RETRY_STOPPED } from "./_texts.ts";
 import { useBuiltHookit } from "../../_sandbox.ts";
-import { answer, describeHookCases, describePassingPolicy, fixtureCases, onFixture } from "./_replies.ts";
+import { answer, describeHookCases, describePassingPolicy, describeFixtureTable, onFixture } from "./_replies.ts";
 import { describeCommonCases, stderrLines, stdoutObject, type HarnessSpec } from "./_suites.ts";
 
 useBuiltHookit();
@@ -35,7 +35,6 @@ const spec: HarnessSpec = {
 
 // Every captured event, in both payload styles, is answered with nothing and exit 0.
 describePassingPolicy(spec, {
-  reply: () => answer(),
   hooks: {
     preToolUse: "local/allow",
     PreToolUse: "local/allow",
@@ -46,34 +45,26 @@ describePassingPolicy(spec, {
   },
 });
 
-describeHookCases(
-  spec,
-  "tool_call block",
-  fixtureCases(AGENT, {
-    policy: BLOCK_POLICY,
-    rows: [
-      ["preToolUse-camelCase.json", "bash"],
-      ["PreToolUse-PascalCase.json", "bash"],
-    ],
-    name: (file) => `${file}: the reason travels in JSON (permissionDecision deny), exit 0`,
-    reply: (tool) => answer({ permissionDecision: "deny", permissionDecisionReason: blockReason(tool) }),
-  }),
-);
+describeFixtureTable(spec, "tool_call block", {
+  policy: BLOCK_POLICY,
+  rows: [
+    ["preToolUse-camelCase.json", "bash"],
+    ["PreToolUse-PascalCase.json", "bash"],
+  ],
+  name: (file) => `${file}: the reason travels in JSON (permissionDecision deny), exit 0`,
+  reply: (tool) => answer({ permissionDecision: "deny", permissionDecisionReason: blockReason(tool) }),
+});
 
-describeHookCases(
-  spec,
-  "tool_result patch",
-  fixtureCases(AGENT, {
-    policy: PATCH_POLICY,
-    rows: [
-      ["postToolUse-camelCase.json", "bash"],
-      ["postToolUse-camelCase-after-modifiedArgs.json", "bash"],
-      ["PostToolUse-PascalCase.json", "bash"],
-    ],
-    name: (file) => `${file}: modifiedResult replaces the tool message with the patch text`,
-    reply: (tool) => answer({ modifiedResult: { resultType: "success", textResultForLlm: patchText(tool) } }),
-  }),
-);
+describeFixtureTable(spec, "tool_result patch", {
+  policy: PATCH_POLICY,
+  rows: [
+    ["postToolUse-camelCase.json", "bash"],
+    ["postToolUse-camelCase-after-modifiedArgs.json", "bash"],
+    ["PostToolUse-PascalCase.json", "bash"],
+  ],
+  name: (file) => `${file}: modifiedResult replaces the tool message with the patch text`,
+  reply: (tool) => answer({ modifiedResult: { resultType: "success", textResultForLlm: patchText(tool) } }),
+});
 
 describeHookCases(
   spec,

@@ -6,7 +6,7 @@
 import { expect } from "vitest";
 import { BLOCK_POLICY, blockReason, CONTINUATION, CONTINUE_POLICY, PATCH_POLICY, patchText, RETRY_STOPPED } from "./_texts.ts";
 import { useBuiltHookit } from "../../_sandbox.ts";
-import { answer, describeHookCases, describePassingPolicy, fixtureCases, onFixture } from "./_replies.ts";
+import { answer, describeHookCases, describePassingPolicy, describeFixtureTable, onFixture } from "./_replies.ts";
 import { describeCommonCases, stdoutObject, type HarnessSpec } from "./_suites.ts";
 
 useBuiltHookit();
@@ -32,31 +32,25 @@ const spec: HarnessSpec = {
 };
 
 describePassingPolicy(spec, {
-  reply: () => answer(),
   hooks: { BeforeTool: "local/allow", AfterTool: "local/keep", AfterAgent: "local/done" },
 });
 
-describeHookCases(spec, "tool_call block", [
-  {
-    name: "BeforeTool block is a JSON deny with exit 0",
-    policy: BLOCK_POLICY,
-    steps: [onFixture(AGENT, "BeforeTool-run_shell_command.json", answer({ decision: "deny", reason: blockReason("bash") }))],
-  },
-]);
+describeFixtureTable(spec, "tool_call block", {
+  policy: BLOCK_POLICY,
+  rows: [["BeforeTool-run_shell_command.json", "bash"]],
+  name: () => "BeforeTool block is a JSON deny with exit 0",
+  reply: (tool) => answer({ decision: "deny", reason: blockReason(tool) }),
+});
 
-describeHookCases(
-  spec,
-  "tool_result patch",
-  fixtureCases(AGENT, {
-    policy: PATCH_POLICY,
-    rows: [
-      ["AfterTool-run_shell_command.json", "bash"],
-      ["AfterTool-run_shell_command-after-rewrite.json", "bash"],
-    ],
-    name: (file) => `AfterTool patch (${file}) is a JSON deny whose reason replaces the output`,
-    reply: (tool) => answer({ decision: "deny", reason: patchText(tool) }),
-  }),
-);
+describeFixtureTable(spec, "tool_result patch", {
+  policy: PATCH_POLICY,
+  rows: [
+    ["AfterTool-run_shell_command.json", "bash"],
+    ["AfterTool-run_shell_command-after-rewrite.json", "bash"],
+  ],
+  name: (file) => `AfterTool patch (${file}) is a JSON deny whose reason replaces the output`,
+  reply: (tool) => answer({ decision: "deny", reason: patchText(tool) }),
+});
 
 const CAPTURE = "72874781-6c30-4fc5-aa86-b8c517e2edde";
 describeHookCases(spec, "agent_end continuation", [

@@ -40,7 +40,6 @@ const spec: HarnessSpec = {
 };
 
 describePassingPolicy(spec, {
-  reply: () => answer(),
   hooks: { PreToolUse: "local/allow", PostToolUse: "local/keep", PostToolUseFailure: "local/keep", Stop: "local/done" },
   // The kimi-cli documentation's example is `rm -rf /`, which self-protection refuses (tested below).
   stdin: {
