@@ -1,5 +1,5 @@
-// Any decision hookit could hand an adapter, for the property tests of respond(): each field
-// present or not, short texts (empty and blank ones included), notices of every severity.
+// Decisions for the property tests of respond(). anyDecision: each field present or not, short
+// texts (empty and blank ones included), notices of every severity.
 import fc from "fast-check";
 import type { Decision } from "../../src/contract/types.ts";
 
@@ -15,3 +15,11 @@ export const anyDecision: fc.Arbitrary<Decision> = fc.record(
   },
   { requiredKeys: ["notices"] },
 );
+
+/** Any decision without a patch: the fields a tool call, a stop and a lifecycle event read, of any text. */
+export const anyUnpatchedDecision: fc.Arbitrary<Decision> = fc.record({
+  block: fc.option(fc.string(), { nil: undefined }),
+  continueWith: fc.option(fc.string(), { nil: undefined }),
+  stopAgent: fc.option(fc.string(), { nil: undefined }),
+  notices: fc.array(fc.record({ message: fc.string(), severity: fc.constantFrom("info" as const, "error" as const) })),
+});

@@ -9,6 +9,7 @@ import claude from "../../../src/agents/claude/adapter.ts";
 import { PayloadError, type Decision, type Invocation } from "../../../src/contract/types.ts";
 import { CAPABILITIES } from "../../../src/agents/capabilities.ts";
 import { describeAdapterContract } from "../_adapter-contract.ts";
+import { anyUnpatchedDecision } from "../_decisions.ts";
 import { lifecycle, type SeenResult, type SeenTool, stopOf, toolCall, toolResult } from "../_invocations.ts";
 
 const DIR = new URL("../../fixtures/claude/", import.meta.url);
@@ -268,14 +269,8 @@ describe("claude respond", () => {
   });
 
   it("always exits 0 with either nothing or one JSON object, and a block is always a deny", () => {
-    const decisions = fc.record({
-      block: fc.option(fc.string(), { nil: undefined }),
-      continueWith: fc.option(fc.string(), { nil: undefined }),
-      stopAgent: fc.option(fc.string(), { nil: undefined }),
-      notices: fc.array(fc.record({ message: fc.string(), severity: fc.constantFrom("info" as const, "error" as const) })),
-    });
     fc.assert(
-      fc.property(decisions, fc.constantFrom(pre, postBash, stop, session), (decision, inv) => {
+      fc.property(anyUnpatchedDecision, fc.constantFrom(pre, postBash, stop, session), (decision, inv) => {
         const reply = out(inv, decision);
         expect(reply.exitCode).toBe(0);
         expect(reply.stderr).toBe("");
