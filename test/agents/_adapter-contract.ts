@@ -4,7 +4,7 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { Adapter, Invocation } from "../../src/contract/types.ts";
+import { type Adapter, type Invocation, PayloadError } from "../../src/contract/types.ts";
 import { FIXTURES } from "../_built.ts";
 import { loadFixtures } from "./_contract.ts";
 
@@ -50,6 +50,25 @@ export function describeAdapterContract(adapter: Adapter, fixtures: AdapterFixtu
       });
     }
   });
+}
+
+/** A payload parse() must refuse, and what its error must say; a label where the payload says too little. */
+export type Unreadable =
+  | [label: string, nativeEvent: string, payload: unknown, message: RegExp]
+  | [nativeEvent: string, payload: unknown, message: RegExp];
+
+/**
+ * One test a row, in the caller's describe: the payload is a PayloadError (so `hookit hook`
+ * blocks a tool call it cannot read) whose message names the problem.
+ */
+export function itRejects(adapter: Adapter, rows: Unreadable[]): void {
+  for (const row of rows) {
+    const [label, nativeEvent, payload, message] = row.length === 4 ? row : [undefined, ...row];
+    it(label === undefined ? `${nativeEvent} ${JSON.stringify(payload)}` : `rejects ${label}`, () => {
+      expect(() => adapter.parse(nativeEvent, payload)).toThrow(PayloadError);
+      expect(() => adapter.parse(nativeEvent, payload)).toThrow(message);
+    });
+  }
 }
 
 /** The payload files of a fixture folder (not its READMEs or plugin/ help texts), sorted. */

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import antigravity from "../../../src/agents/antigravity/adapter.ts";
 import { PayloadError, type Decision } from "../../../src/contract/types.ts";
 import { CAPABILITIES } from "../../../src/agents/capabilities.ts";
-import { describeAdapterContract } from "../_adapter-contract.ts";
+import { describeAdapterContract, itRejects } from "../_adapter-contract.ts";
 import { lifecycle, stopOf, toolCall } from "../_invocations.ts";
 
 const DIR = new URL("../../fixtures/antigravity/", import.meta.url);
@@ -115,14 +115,11 @@ describe("antigravity parse: tool vocabulary (the docs' Supported Tools)", () =>
 });
 
 describe("antigravity parse: bad payloads", () => {
-  it.each([
+  itRejects(antigravity, [
     ["PreToolUse", { stepIdx: 1 }, /"toolCall" must be an object with a non-empty "name", got nothing/],
     ["PreToolUse", { toolCall: { name: "run_command", args: "ls" } }, /"toolCall.args" of run_command must be a JSON object, got a string/],
     ["Stop", "x", /expected a JSON object on stdin, got a string/],
-  ])("%s %j", (event, payload, message) => {
-    expect(() => antigravity.parse(event, payload)).toThrow(PayloadError);
-    expect(() => antigravity.parse(event, payload)).toThrow(message);
-  });
+  ]);
 });
 
 describe("antigravity respond", () => {

@@ -6,9 +6,9 @@ import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import claude from "../../../src/agents/claude/adapter.ts";
-import { PayloadError, type Decision, type Invocation } from "../../../src/contract/types.ts";
+import type { Decision, Invocation } from "../../../src/contract/types.ts";
 import { CAPABILITIES } from "../../../src/agents/capabilities.ts";
-import { describeAdapterContract } from "../_adapter-contract.ts";
+import { describeAdapterContract, itRejects } from "../_adapter-contract.ts";
 import { anyUnpatchedDecision } from "../_decisions.ts";
 import { lifecycle, type SeenResult, type SeenTool, stopOf, toolCall, toolResult } from "../_invocations.ts";
 
@@ -166,7 +166,7 @@ describe("claude parse: tool vocabulary", () => {
 
 describe("claude parse: payloads it cannot read", () => {
   const pre = fixture("PreToolUse-Bash.json");
-  it.each([
+  itRejects(claude, [
     ["a non-object", "PreToolUse", [1, 2], /PreToolUse payload: expected a JSON object on stdin, got an array/],
     ["null", "Stop", null, /Stop payload: expected a JSON object.*got null/],
     [
@@ -197,10 +197,7 @@ describe("claude parse: payloads it cannot read", () => {
     ],
     ["a numeric cwd", "SessionStart", { ...pre, cwd: 3 }, /SessionStart payload: "cwd" must be a string, got a number/],
     ["an unknown event", "NoSuchEvent", pre, /does not know the Claude Code event "NoSuchEvent"/],
-  ])("rejects %s", (_label, event, payload, message) => {
-    expect(() => claude.parse(event, payload)).toThrow(PayloadError);
-    expect(() => claude.parse(event, payload)).toThrow(message);
-  });
+  ]);
 });
 
 const pre = claude.parse("PreToolUse", fixture("PreToolUse-Bash.json"));

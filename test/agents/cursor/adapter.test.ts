@@ -5,10 +5,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import cursor from "../../../src/agents/cursor/adapter.ts";
-import { PayloadError, type Decision, type Invocation } from "../../../src/contract/types.ts";
+import type { Decision, Invocation } from "../../../src/contract/types.ts";
 import { CAPABILITIES } from "../../../src/agents/capabilities.ts";
 import { readFileSync } from "node:fs";
-import { describeAdapterContract } from "../_adapter-contract.ts";
+import { describeAdapterContract, itRejects } from "../_adapter-contract.ts";
 import { anyDecision } from "../_decisions.ts";
 import { type SeenTool, stopOf, toolCall, toolResult } from "../_invocations.ts";
 
@@ -180,7 +180,7 @@ describe("cursor parse: dedicated shell, MCP and file events", () => {
 });
 
 describe("cursor parse: bad payloads", () => {
-  it.each([
+  itRejects(cursor, [
     ["preToolUse", 42, /Cursor preToolUse payload: expected a JSON object, got a number/],
     ["preToolUse", { tool_input: {} }, /preToolUse payload: "tool_name" must be a non-empty string, got nothing/],
     ["preToolUse", { tool_name: "Shell", tool_input: null }, /"tool_input" of Shell must be a JSON object, got null/],
@@ -188,10 +188,7 @@ describe("cursor parse: bad payloads", () => {
     ["beforeShellExecution", { cwd: "/ws" }, /beforeShellExecution payload: "command" must be a non-empty string, got nothing/],
     ["beforeReadFile", { file_path: 1 }, /beforeReadFile payload: "file_path" must be a non-empty string, got a number/],
     ["afterFileEdit", { file_path: "/a", edits: "x" }, /afterFileEdit payload: "edits" must be an array, got a string/],
-  ])("%s %j", (event, payload, message) => {
-    expect(() => cursor.parse(event, payload)).toThrow(PayloadError);
-    expect(() => cursor.parse(event, payload)).toThrow(message);
-  });
+  ]);
 });
 
 describe("cursor respond", () => {

@@ -6,8 +6,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import factory from "../../../src/agents/factory/adapter.ts";
-import { PayloadError } from "../../../src/contract/types.ts";
-import { describeAdapterContract, expectedFiles } from "../_adapter-contract.ts";
+import { describeAdapterContract, expectedFiles, itRejects } from "../_adapter-contract.ts";
 import { lifecycle, type SeenResult, type SeenTool, stopOf, toolCall, toolResult } from "../_invocations.ts";
 
 const FIXTURES = new URL("../../fixtures/factory/", import.meta.url);
@@ -153,7 +152,7 @@ describe("factory parse: droid's tools in hookit's vocabulary (captured 0.225.2 
 
 describe("factory parse: payloads it cannot read", () => {
   const pre = fixture("PreToolUse-Execute.json");
-  it.each([
+  itRejects(factory, [
     ["a non-object", "PreToolUse", [1, 2], /PreToolUse payload: expected a JSON object on stdin, got an array/],
     ["a missing tool_name", "PreToolUse", { ...pre, tool_name: undefined }, /"tool_name" must be a non-empty string, got nothing/],
     ["a string tool_input", "PreToolUse", { ...pre, tool_input: "echo" }, /"tool_input" of Execute must be a JSON object, got a string/],
@@ -189,8 +188,5 @@ describe("factory parse: payloads it cannot read", () => {
     ],
     ["a numeric cwd", "Stop", { ...pre, cwd: 3 }, /Stop payload: "cwd" must be a string, got a number/],
     ["an unknown event", "PostToolUseFailure", pre, /does not know the Factory droid event "PostToolUseFailure"/],
-  ])("rejects %s", (_label, event, payload, message) => {
-    expect(() => factory.parse(event, payload)).toThrow(PayloadError);
-    expect(() => factory.parse(event, payload)).toThrow(message);
-  });
+  ]);
 });
