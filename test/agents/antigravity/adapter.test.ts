@@ -1,18 +1,21 @@
 // Antigravity CLI adapter. agy cannot run here: the fixtures are the input examples of its
-// hooks docs (test/fixtures/antigravity/README.md). PreToolUse must always carry a `decision`
-// (an object without one denies the call), so even "no opinion" is `{"decision":"allow"}`.
-import { readdirSync, readFileSync } from "node:fs";
+// hooks docs (test/fixtures/antigravity/README.md; describeAdapterContract). PreToolUse must
+// always carry a `decision` (an object without one denies the call), so even "no opinion" is
+// `{"decision":"allow"}`.
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import antigravity from "../../../src/agents/antigravity/adapter.ts";
-import { PayloadError, type Decision, type Invocation } from "../../../src/contract/types.ts";
+import { PayloadError, type Decision } from "../../../src/contract/types.ts";
 import { CAPABILITIES } from "../../../src/agents/capabilities.ts";
+import { describeAdapterContract, itRejects } from "../_adapter-contract.ts";
+import { lifecycle, stopOf, toolCall } from "../_invocations.ts";
 
 const DIR = new URL("../../fixtures/antigravity/", import.meta.url);
 const fixture = (name: string): Record<string, unknown> => JSON.parse(readFileSync(new URL(name, DIR), "utf8"));
 const decide = (fields: Partial<Decision> = {}): Decision => ({ notices: [], ...fields });
 
 const CONVERSATION = "ec33ebf9-0cba-4100-8142-c61503f6c587";
-const BASE = {
+const HEAD = {
   agent: "antigravity",
   sessionId: CONVERSATION,
   cwd: "/workspace/project",
@@ -20,49 +23,31 @@ const BASE = {
 };
 const NPM_TEST = { CommandLine: "npm test", Cwd: "/workspace/project", WaitMsBeforeAsync: 5000 };
 
-const EXPECTED: Record<string, Invocation> = {
-  "PreToolUse-run_command-docs-example.json": {
-    ...BASE,
-    nativeEvent: "PreToolUse",
-    kind: "tool_call",
-    events: [
-      {
-        event: "tool_call",
-        toolName: "bash",
-        input: { command: "npm test" },
-        toolCallId: "",
-        agent: "antigravity",
-        nativeToolName: "run_command",
-        nativeToolInput: NPM_TEST,
-      },
-    ],
+describeAdapterContract(antigravity, {
+  title: "documented examples",
+  expected: {
+    "PreToolUse-run_command-docs-example.json": toolCall(HEAD, "PreToolUse", {
+      toolName: "bash",
+      input: { command: "npm test" },
+      toolCallId: "",
+      nativeToolName: "run_command",
+      nativeToolInput: NPM_TEST,
+    }),
+    // agy's PostToolUse cannot change the result, so it is no tool_result.
+    "PostToolUse-docs-example.json": lifecycle(HEAD, "PostToolUse"),
+    "PreInvocation-docs-example.json": lifecycle(HEAD, "PreInvocation"),
+    "PostInvocation-docs-example.json": {
+      ...HEAD,
+      nativeEvent: "PostInvocation",
+      kind: "turn_end",
+      events: [{ event: "turn_end", turnIndex: 3, agent: "antigravity" }],
+    },
+    "Stop-docs-example.json": stopOf(HEAD, "Stop"),
   },
-  "PostToolUse-docs-example.json": { ...BASE, nativeEvent: "PostToolUse", kind: "lifecycle", events: [] },
-  "PreInvocation-docs-example.json": { ...BASE, nativeEvent: "PreInvocation", kind: "lifecycle", events: [] },
-  "PostInvocation-docs-example.json": {
-    ...BASE,
-    nativeEvent: "PostInvocation",
-    kind: "turn_end",
-    events: [{ event: "turn_end", turnIndex: 3, agent: "antigravity" }],
-  },
-  "Stop-docs-example.json": { ...BASE, nativeEvent: "Stop", kind: "stop", events: [{ event: "agent_end", agent: "antigravity" }] },
-};
-const eventOf = (file: string) => file.split(/[-.]/)[0] as string;
+  unknownFields: { future_field: { nested: [1, 2] }, another: null },
+});
 
-describe("antigravity parse: documented examples", () => {
-  it("has an expectation for every fixture file", () => {
-    expect(
-      readdirSync(DIR)
-        .filter((f) => f.endsWith(".json"))
-        .sort(),
-    ).toEqual(Object.keys(EXPECTED).sort());
-  });
-  for (const [file, expected] of Object.entries(EXPECTED)) {
-    it(file, () => {
-      expect(antigravity.kindOf(eventOf(file))).toBe(expected.kind);
-      expect(antigravity.parse(eventOf(file), fixture(file))).toEqual(expected);
-    });
-  }
+describe("antigravity parse: documented events", () => {
   it("does not evaluate a Stop caused by an error", () => {
     const stop = fixture("Stop-docs-example.json");
     expect(antigravity.parse("Stop", { ...stop, terminationReason: "error", error: "quota" })).toMatchObject({
@@ -130,14 +115,11 @@ describe("antigravity parse: tool vocabulary (the docs' Supported Tools)", () =>
 });
 
 describe("antigravity parse: bad payloads", () => {
-  it.each([
+  itRejects(antigravity, [
     ["PreToolUse", { stepIdx: 1 }, /"toolCall" must be an object with a non-empty "name", got nothing/],
     ["PreToolUse", { toolCall: { name: "run_command", args: "ls" } }, /"toolCall.args" of run_command must be a JSON object, got a string/],
     ["Stop", "x", /expected a JSON object on stdin, got a string/],
-  ])("%s %j", (event, payload, message) => {
-    expect(() => antigravity.parse(event, payload)).toThrow(PayloadError);
-    expect(() => antigravity.parse(event, payload)).toThrow(message);
-  });
+  ]);
 });
 
 describe("antigravity respond", () => {

@@ -1,13 +1,15 @@
-// Codex CLI adapter: every captured 0.171.0 payload parses into the expected
-// invocation, and every answer uses only fields Codex's output schemas accept
+// Codex CLI adapter: every captured 0.171.0 payload parses into the expected invocation
+// (describeAdapterContract), and every answer uses only fields Codex's output schemas accept
 // (any extra field makes Codex drop the whole answer and fail open).
 import { E2E_FEATURES } from "../../../src/agents/shared/evidence.ts";
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import codex from "../../../src/agents/codex/adapter.ts";
-import { PayloadError, type Decision, type Invocation } from "../../../src/contract/types.ts";
+import type { Decision } from "../../../src/contract/types.ts";
 import { CAPABILITIES } from "../../../src/agents/capabilities.ts";
+import { describeAdapterContract, itRejects } from "../_adapter-contract.ts";
+import { lifecycle, type SeenResult, type SeenTool, stopOf, toolCall, toolResult } from "../_invocations.ts";
 
 const DIR = new URL("../../fixtures/codex/", import.meta.url);
 const fixture = (name: string): Record<string, unknown> => JSON.parse(readFileSync(new URL(name, DIR), "utf8"));
@@ -22,7 +24,7 @@ const ROLLOUT: Record<string, string> = {
   [SESSION_T]: "2026-11-29T21-35-10",
   [SESSION_S]: "2026-11-29T21-35-01",
 };
-const base = (id: string, model = true) => {
+const head = (id: string, model = true) => {
   const sessionFile = `/home/user/.codex/sessions/2026/11/29/rollout-${ROLLOUT[id]}-${id}.jsonl`;
   return {
     agent: "codex",
@@ -31,129 +33,42 @@ const base = (id: string, model = true) => {
     metadata: { sessionId: id, sessionFile, ...(model ? { model: "gpt-5.5" } : {}) },
   };
 };
-const origin = (name: string, input: unknown) => ({ agent: "codex", nativeToolName: name, nativeToolInput: input });
-const PATCH = { command: "*** Begin Patch\n*** Add File: hello.txt\n+hello\n*** End Patch\n" };
-const PATCH_SUMMARY = "Exit code: 0\nWall time: 0 seconds\nOutput:\nSuccess. Updated the following files:\nA hello.txt\n";
-
-const EXPECTED: Record<string, Invocation> = {
-  "PreToolUse-Bash.json": {
-    ...base(SESSION_A),
-    nativeEvent: "PreToolUse",
-    kind: "tool_call",
-    native: { toolName: "Bash" },
-    events: [
-      {
-        event: "tool_call",
-        toolName: "bash",
-        toolCallId: "call_fake0001",
-        input: { command: "echo hello" },
-        ...origin("Bash", { command: "echo hello" }),
-      },
-    ],
-  },
-  "PreToolUse-Bash-touch.json": {
-    ...base(SESSION_T),
-    nativeEvent: "PreToolUse",
-    kind: "tool_call",
-    native: { toolName: "Bash" },
-    events: [
-      {
-        event: "tool_call",
-        toolName: "bash",
-        toolCallId: "call_fake0001",
-        input: { command: "touch hookit-e2e-marker" },
-        ...origin("Bash", { command: "touch hookit-e2e-marker" }),
-      },
-    ],
-  },
-  "PreToolUse-apply_patch.json": {
-    ...base(SESSION_P),
-    nativeEvent: "PreToolUse",
-    kind: "tool_call",
-    native: { toolName: "apply_patch" },
-    labels: ["hello.txt"],
-    events: [
-      {
-        event: "tool_call",
-        toolName: "write",
-        toolCallId: "call_fake0001",
-        input: { path: "hello.txt", content: "hello\n" },
-        ...origin("apply_patch", PATCH),
-      },
-    ],
-  },
-  "PostToolUse-Bash.json": {
-    ...base(SESSION_A),
-    nativeEvent: "PostToolUse",
-    kind: "tool_result",
-    native: { toolName: "Bash" },
-    events: [
-      {
-        event: "tool_result",
-        toolName: "bash",
-        toolCallId: "call_fake0001",
-        input: { command: "echo hello" },
-        content: [{ type: "text", text: "hello\n" }],
-        isError: false,
-        ...origin("Bash", { command: "echo hello" }),
-      },
-    ],
-  },
-  "PostToolUse-apply_patch.json": {
-    ...base(SESSION_P),
-    nativeEvent: "PostToolUse",
-    kind: "tool_result",
-    native: { toolName: "apply_patch" },
-    events: [
-      {
-        event: "tool_result",
-        toolName: "write",
-        toolCallId: "call_fake0001",
-        input: { path: "hello.txt", content: "hello\n" },
-        content: [{ type: "text", text: PATCH_SUMMARY }],
-        isError: false,
-        ...origin("apply_patch", PATCH),
-      },
-    ],
-  },
-  "Stop.json": {
-    ...base(SESSION_S),
-    nativeEvent: "Stop",
-    kind: "stop",
-    stopHookActive: false,
-    events: [{ event: "agent_end", agent: "codex" }],
-  },
-  "Stop-stop_hook_active.json": {
-    ...base(SESSION_S),
-    nativeEvent: "Stop",
-    kind: "stop",
-    stopHookActive: true,
-    events: [{ event: "agent_end", agent: "codex" }],
-  },
-  "SessionStart.json": { ...base(SESSION_A), nativeEvent: "SessionStart", kind: "lifecycle", events: [] },
-  "SessionEnd.json": { ...base(SESSION_A, false), nativeEvent: "SessionEnd", kind: "lifecycle", events: [] },
-  "UserPromptSubmit.json": { ...base(SESSION_A), nativeEvent: "UserPromptSubmit", kind: "lifecycle", events: [] },
+const bash = (command: string): SeenTool => ({
+  toolName: "bash",
+  toolCallId: "call_fake0001",
+  input: { command },
+  nativeToolName: "Bash",
+  nativeToolInput: { command },
+});
+const PATCH: SeenTool = {
+  toolName: "write",
+  toolCallId: "call_fake0001",
+  input: { path: "hello.txt", content: "hello\n" },
+  nativeToolName: "apply_patch",
+  nativeToolInput: { command: "*** Begin Patch\n*** Add File: hello.txt\n+hello\n*** End Patch\n" },
 };
+const PATCH_SUMMARY = "Exit code: 0\nWall time: 0 seconds\nOutput:\nSuccess. Updated the following files:\nA hello.txt\n";
+// Codex keeps the native tool name for respond().
+const preTool = (session: string, tool: SeenTool, labels?: string[]) =>
+  toolCall(head(session), "PreToolUse", tool, { native: { toolName: tool.nativeToolName }, ...(labels && { labels }) });
+const postTool = (session: string, result: SeenResult) =>
+  toolResult(head(session), "PostToolUse", result, { native: { toolName: result.nativeToolName } });
 
-const eventOf = (file: string) => file.replace(/\.json$/, "").split("-")[0] as string;
-
-describe("codex parse: captured 0.171.0 payloads", () => {
-  it("has an expectation for every fixture file", () => {
-    expect(
-      readdirSync(DIR)
-        .filter((f) => f.endsWith(".json"))
-        .sort(),
-    ).toEqual(Object.keys(EXPECTED).sort());
-  });
-
-  it.each(Object.keys(EXPECTED))("%s", (file) => {
-    expect(codex.parse(eventOf(file), fixture(file))).toStrictEqual(EXPECTED[file]);
-  });
-
-  it.each(Object.keys(EXPECTED))("%s tolerates unknown extra fields", (file) => {
-    const payload = { ...fixture(file), future_field: [{ a: 1 }], agent_id: "x" };
-    expect(codex.parse(eventOf(file), payload)).toStrictEqual(EXPECTED[file]);
-  });
+describeAdapterContract(codex, {
+  title: "captured 0.171.0 payloads",
+  expected: {
+    "PreToolUse-Bash.json": preTool(SESSION_A, bash("echo hello")),
+    "PreToolUse-Bash-touch.json": preTool(SESSION_T, bash("touch hookit-e2e-marker")),
+    "PreToolUse-apply_patch.json": preTool(SESSION_P, PATCH, ["hello.txt"]),
+    "PostToolUse-Bash.json": postTool(SESSION_A, { ...bash("echo hello"), text: "hello\n" }),
+    "PostToolUse-apply_patch.json": postTool(SESSION_P, { ...PATCH, text: PATCH_SUMMARY }),
+    "Stop.json": stopOf(head(SESSION_S), "Stop", false),
+    "Stop-stop_hook_active.json": stopOf(head(SESSION_S), "Stop", true),
+    "SessionStart.json": lifecycle(head(SESSION_A), "SessionStart"),
+    "SessionEnd.json": lifecycle(head(SESSION_A, false), "SessionEnd"),
+    "UserPromptSubmit.json": lifecycle(head(SESSION_A), "UserPromptSubmit"),
+  },
+  unknownFields: { future_field: [{ a: 1 }], agent_id: "x" },
 });
 
 describe("codex parse: tools", () => {
@@ -224,7 +139,7 @@ describe("codex parse: tools", () => {
     ]);
   });
 
-  it.each([
+  itRejects(codex, [
     ["a non-object payload", "PreToolUse", "oops", /Codex PreToolUse payload: expected a JSON object on stdin, got a string/],
     ["a missing tool_input", "PreToolUse", { ...pre, tool_input: undefined }, /"tool_input" of Bash must be a JSON object, got nothing/],
     ["an empty tool_name", "PostToolUse", { ...pre, tool_name: "" }, /PostToolUse payload: "tool_name" must be a non-empty string/],
@@ -248,10 +163,7 @@ describe("codex parse: tools", () => {
     ],
     ["a numeric session_id", "Stop", { ...pre, session_id: 1 }, /Stop payload: "session_id" must be a string, got a number/],
     ["an unknown event", "AfterTool", pre, /does not know the Codex event "AfterTool"/],
-  ])("rejects %s", (_label, event, payload, message) => {
-    expect(() => codex.parse(event, payload)).toThrow(PayloadError);
-    expect(() => codex.parse(event, payload)).toThrow(message);
-  });
+  ]);
 });
 
 const pre = codex.parse("PreToolUse", fixture("PreToolUse-Bash.json"));

@@ -1,10 +1,13 @@
-// Factory droid adapter, reading: every captured 0.225.2 payload (test/fixtures/factory/
-// and test/agents/factory/captures/) parses into the expected invocation, droid's tools
-// land in hookit's vocabulary, and unreadable payloads are named. Answers: factory-respond.test.ts.
-import { readdirSync, readFileSync } from "node:fs";
+// Factory droid adapter, reading: every captured 0.225.2 payload (test/fixtures/factory/,
+// describeAdapterContract, and test/agents/factory/captures/) parses into the expected
+// invocation, droid's tools land in hookit's vocabulary, and unreadable payloads are named.
+// Answers: respond.test.ts.
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import factory from "../../../src/agents/factory/adapter.ts";
-import { PayloadError, type Invocation } from "../../../src/contract/types.ts";
+import { describeAdapterContract, expectedFiles, itRejects } from "../_adapter-contract.ts";
+import { lifecycle, type SeenResult, type SeenTool, stopOf, toolCall, toolResult } from "../_invocations.ts";
 
 const FIXTURES = new URL("../../fixtures/factory/", import.meta.url);
 const CAPTURES = new URL("./captures/", import.meta.url);
@@ -13,91 +16,40 @@ const fixture = (name: string) => load(FIXTURES, name);
 const capture = (name: string) => load(CAPTURES, name);
 const eventOf = (file: string) => file.split("-")[0]!.replace(/\.json$/, "");
 
-const base = (id: string) => ({
+const head = (id: string) => ({
   agent: "factory",
   sessionId: id,
   cwd: "/home/user/project",
   metadata: { sessionId: id, sessionFile: `/home/user/.factory/sessions/-home-user-project/${id}.jsonl` },
 });
 const S1 = "7742412b-cbcd-4e01-81e2-44a45c52c632";
-const execute = (command: string, extra: Record<string, string> = { riskLevelReason: "fake", riskLevel: "low" }) => ({
-  summary: "fake",
-  command,
-  ...extra,
-});
-const bash = (kind: "tool_call" | "tool_result", native: Record<string, unknown>, result?: string) => ({
-  event: kind,
+const execute = (command: string, extra: Record<string, string> = { riskLevelReason: "fake", riskLevel: "low" }): SeenTool => ({
   toolName: "bash",
   toolCallId: "",
-  input: { command: native.command },
-  ...(result === undefined ? {} : { content: [{ type: "text", text: result }], isError: false }),
-  agent: "factory",
+  input: { command },
   nativeToolName: "Execute",
-  nativeToolInput: native,
+  nativeToolInput: { summary: "fake", command, ...extra },
 });
+const exited = (output: string) => `${output}\n\n\n[Process exited with code 0]`;
+// droid's adapter keeps the native tool name for respond().
+const NATIVE = { native: { toolName: "Execute" } };
+const postTool = (session: string, result: SeenResult) => toolResult(head(session), "PostToolUse", result, NATIVE);
 
-const EXPECTED: Record<string, Invocation> = {
-  "PreToolUse-Execute.json": {
-    ...base(S1),
-    nativeEvent: "PreToolUse",
-    kind: "tool_call",
-    native: { toolName: "Execute" },
-    events: [bash("tool_call", execute("echo hello")) as Invocation["events"][number]],
+describeAdapterContract(factory, {
+  title: "captured 0.225.2 payloads",
+  expected: {
+    "PreToolUse-Execute.json": toolCall(head(S1), "PreToolUse", execute("echo hello"), NATIVE),
+    "PostToolUse-Execute.json": postTool(S1, { ...execute("echo hello"), text: exited("hello") }),
+    "PostToolUse-Execute-after-updatedInput.json": postTool("dd1ddf5d-822d-4d32-8aa5-57f3a7ba9c95", {
+      ...execute("echo rewritten-claude", { description: "rewritten" }),
+      text: exited("rewritten-claude"),
+    }),
+    "Stop.json": stopOf(head(S1), "Stop", false),
+    "Stop-stop_hook_active.json": stopOf(head("3cd8b37b-19da-4ee9-8b7f-d162cf762298"), "Stop", true),
+    "SessionStart.json": lifecycle(head(S1), "SessionStart"),
+    "SessionEnd.json": lifecycle(head(S1), "SessionEnd"),
   },
-  "PostToolUse-Execute.json": {
-    ...base(S1),
-    nativeEvent: "PostToolUse",
-    kind: "tool_result",
-    native: { toolName: "Execute" },
-    events: [bash("tool_result", execute("echo hello"), "hello\n\n\n[Process exited with code 0]") as Invocation["events"][number]],
-  },
-  "PostToolUse-Execute-after-updatedInput.json": {
-    ...base("dd1ddf5d-822d-4d32-8aa5-57f3a7ba9c95"),
-    nativeEvent: "PostToolUse",
-    kind: "tool_result",
-    native: { toolName: "Execute" },
-    events: [
-      bash(
-        "tool_result",
-        execute("echo rewritten-claude", { description: "rewritten" }),
-        "rewritten-claude\n\n\n[Process exited with code 0]",
-      ) as Invocation["events"][number],
-    ],
-  },
-  "Stop.json": {
-    ...base(S1),
-    nativeEvent: "Stop",
-    kind: "stop",
-    stopHookActive: false,
-    events: [{ event: "agent_end", agent: "factory" }],
-  },
-  "Stop-stop_hook_active.json": {
-    ...base("3cd8b37b-19da-4ee9-8b7f-d162cf762298"),
-    nativeEvent: "Stop",
-    kind: "stop",
-    stopHookActive: true,
-    events: [{ event: "agent_end", agent: "factory" }],
-  },
-  "SessionStart.json": { ...base(S1), nativeEvent: "SessionStart", kind: "lifecycle", events: [] },
-  "SessionEnd.json": { ...base(S1), nativeEvent: "SessionEnd", kind: "lifecycle", events: [] },
-};
-
-describe("factory parse: captured 0.225.2 payloads", () => {
-  it("has an expectation for every fixture file", () => {
-    expect(
-      readdirSync(FIXTURES)
-        .filter((f) => f.endsWith(".json"))
-        .sort(),
-    ).toEqual(Object.keys(EXPECTED).sort());
-  });
-
-  it.each(Object.keys(EXPECTED))("%s", (file) => {
-    expect(factory.parse(eventOf(file), fixture(file))).toStrictEqual(EXPECTED[file]);
-  });
-
-  it.each(Object.keys(EXPECTED))("%s tolerates unknown extra fields", (file) => {
-    expect(factory.parse(eventOf(file), { ...fixture(file), future_field: { nested: [1] }, another: null })).toStrictEqual(EXPECTED[file]);
-  });
+  unknownFields: { future_field: { nested: [1] }, another: null },
 });
 
 const P = "/home/user/project";
@@ -135,11 +87,7 @@ const TOOLS: Record<string, [string, Record<string, unknown>][]> = {
 
 describe("factory parse: droid's tools in hookit's vocabulary (captured 0.225.2 calls)", () => {
   it("has an expectation for every capture file", () => {
-    expect(
-      readdirSync(CAPTURES)
-        .filter((f) => f.endsWith(".json"))
-        .sort(),
-    ).toEqual(Object.keys(TOOLS).sort());
+    expect(expectedFiles(fileURLToPath(CAPTURES))).toEqual(Object.keys(TOOLS).sort());
   });
 
   it.each(Object.keys(TOOLS))("%s", (file) => {
@@ -204,7 +152,7 @@ describe("factory parse: droid's tools in hookit's vocabulary (captured 0.225.2 
 
 describe("factory parse: payloads it cannot read", () => {
   const pre = fixture("PreToolUse-Execute.json");
-  it.each([
+  itRejects(factory, [
     ["a non-object", "PreToolUse", [1, 2], /PreToolUse payload: expected a JSON object on stdin, got an array/],
     ["a missing tool_name", "PreToolUse", { ...pre, tool_name: undefined }, /"tool_name" must be a non-empty string, got nothing/],
     ["a string tool_input", "PreToolUse", { ...pre, tool_input: "echo" }, /"tool_input" of Execute must be a JSON object, got a string/],
@@ -240,8 +188,5 @@ describe("factory parse: payloads it cannot read", () => {
     ],
     ["a numeric cwd", "Stop", { ...pre, cwd: 3 }, /Stop payload: "cwd" must be a string, got a number/],
     ["an unknown event", "PostToolUseFailure", pre, /does not know the Factory droid event "PostToolUseFailure"/],
-  ])("rejects %s", (_label, event, payload, message) => {
-    expect(() => factory.parse(event, payload)).toThrow(PayloadError);
-    expect(() => factory.parse(event, payload)).toThrow(message);
-  });
+  ]);
 });

@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { probeCommand } from "../../../src/doctor/probe.ts";
-import { binPath, decisionLog, fixtureText, type Reply, runHook, sandbox, useBuiltHookit } from "../../_sandbox.ts";
+import { binPath, fixtureText, type Reply, runHook, sandbox, useBuiltHookit } from "../../_sandbox.ts";
 import {
   BLOCK_POLICY,
   blockReason,
@@ -17,18 +17,24 @@ import {
   patchText,
   RETRY_STOPPED,
 } from "../../run/hook/_texts.ts";
-import { describeCommonCases, stderrLines, stdoutObject, type HarnessSpec } from "../../run/hook/_suites.ts";
+import { answer, describeHookCases, describePassingPolicy, onFixture, type Step } from "../../run/hook/_replies.ts";
+import {
+  CLAUDE_EVENT_HOOKS,
+  describeCommonCases,
+  hookSpecificDeny,
+  stderrLines,
+  stdoutObject,
+  type HarnessSpec,
+} from "../../run/hook/_suites.ts";
 
 useBuiltHookit();
 const AGENT = "factory";
 const CAPTURES = join(import.meta.dirname, "captures");
 const capture = (file: string) => readFileSync(join(CAPTURES, file), "utf8");
-const eventOf = (file: string) => file.split("-")[0]!.replace(/\.json$/, "");
 
-const answer = (value?: unknown): Reply => ({ stdout: value === undefined ? "" : jsonLine(value), stderr: "", exitCode: 0 });
 /** droid's deny: the JSON, backed by exit 2 with the same reason on stderr (the runner ends it with a newline). */
 const denied = (reason: string): Reply => ({
-  stdout: jsonLine({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: reason } }),
+  stdout: jsonLine(hookSpecificDeny(reason)),
   stderr: `${reason}\n`,
   exitCode: 2,
 });
@@ -56,35 +62,39 @@ const spec: HarnessSpec = {
   },
 };
 
-describe("factory: a passing policy", () => {
-  test("every captured event is answered with nothing and exit 0", async () => {
-    const box = sandbox({ policyFile: true });
-    box.policy(PASS_POLICY);
-    // Payloads only: plugin/ holds the CLI's help text.
-    const fixtures = readdirSync(join(import.meta.dirname, "../../fixtures/factory"))
-      .filter((f) => f.endsWith(".json"))
-      .sort();
-    const captures = readdirSync(CAPTURES)
-      .filter((f) => f.endsWith(".json"))
-      .sort();
-    for (const file of fixtures) expect(await runHook(box, AGENT, eventOf(file), fixtureText(AGENT, file)), file).toEqual(answer());
-    for (const file of captures) expect(await runHook(box, AGENT, eventOf(file), capture(file)), file).toEqual(answer());
-    expect(decisionLog(box).map((r) => r.outcome)).toEqual([...fixtures, ...captures].map(() => "pass"));
-  });
+// Every captured event, the tool captures too, is answered with nothing and exit 0.
+describePassingPolicy(spec, {
+  hooks: CLAUDE_EVENT_HOOKS,
+  // One check a file the patch touches.
+  hooksByFile: { "PreToolUse-ApplyPatch-multi.json": ["local/allow", "local/allow"] },
+  stdin: Object.fromEntries(
+    readdirSync(CAPTURES)
+      .filter((file) => file.endsWith(".json"))
+      .map((file) => [file, capture(file)]),
+  ),
 });
 
-describe("factory: tool_call block", () => {
-  test.each([
-    ["PreToolUse-Execute.json", "bash", fixtureText(AGENT, "PreToolUse-Execute.json")],
-    ["PreToolUse-Create.json", "write", capture("PreToolUse-Create.json")],
-    ["PreToolUse-Edit.json", "edit", capture("PreToolUse-Edit.json")],
-    ["PreToolUse-ApplyPatch-add.json", "write", capture("PreToolUse-ApplyPatch-add.json")],
-  ])("%s is denied in JSON and with exit 2", async (_file, tool, stdin) => {
-    const box = sandbox({ policyFile: true });
-    box.policy(BLOCK_POLICY);
-    expect(await runHook(box, AGENT, "PreToolUse", stdin)).toEqual(denied(blockReason(tool)));
-  });
+/** A PreToolUse step on a payload of test/fixtures/factory/ or of captures/. */
+const pre = (stdin: string, reply: Reply): Step => ({ event: "PreToolUse", stdin, reply });
 
+describeHookCases(
+  spec,
+  "tool_call block",
+  (
+    [
+      ["PreToolUse-Execute.json", "bash", fixtureText(AGENT, "PreToolUse-Execute.json")],
+      ["PreToolUse-Create.json", "write", capture("PreToolUse-Create.json")],
+      ["PreToolUse-Edit.json", "edit", capture("PreToolUse-Edit.json")],
+      ["PreToolUse-ApplyPatch-add.json", "write", capture("PreToolUse-ApplyPatch-add.json")],
+    ] as const
+  ).map(([file, tool, stdin]) => ({
+    name: `${file} is denied in JSON and with exit 2`,
+    policy: BLOCK_POLICY,
+    steps: [pre(stdin, denied(blockReason(tool)))],
+  })),
+);
+
+describe("factory: tool_call block of a patch", () => {
   test("an ApplyPatch touching two files is checked per file; the reason names the blocked one", async () => {
     const box = sandbox({ policyFile: true });
     box.policy({ local: { deny: { description: "", event: "tool_call", filter: { path: "^sub/" }, shell: "false", default: true } } });
@@ -94,27 +104,32 @@ describe("factory: tool_call block", () => {
   });
 });
 
-describe("factory: tool_result patch", () => {
-  test("the patch text follows the result as additionalContext", async () => {
-    const box = sandbox({ policyFile: true });
-    box.policy(PATCH_POLICY);
-    expect(await runHook(box, AGENT, "PostToolUse", fixtureText(AGENT, "PostToolUse-Execute.json"))).toEqual(
-      answer({ hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: patchText("bash") } }),
-    );
-  });
-});
+describeHookCases(spec, "tool_result patch", [
+  {
+    name: "the patch text follows the result as additionalContext",
+    policy: PATCH_POLICY,
+    steps: [
+      onFixture(
+        AGENT,
+        "PostToolUse-Execute.json",
+        answer({ hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: patchText("bash") } }),
+      ),
+    ],
+  },
+]);
 
-describe("factory: agent_end continuation", () => {
-  test("Stop continues once; the next Stop of the session gets the retry-stopped notice", async () => {
-    const box = sandbox({ policyFile: true });
-    box.policy(CONTINUE_POLICY);
-    const stop = JSON.parse(fixtureText(AGENT, "Stop.json")) as Record<string, unknown>;
-    expect(await runHook(box, AGENT, "Stop", JSON.stringify(stop))).toEqual(answer({ decision: "block", reason: CONTINUATION }));
-    // The same session's next Stop, as droid sends it after a block.
-    const again = { ...stop, stop_hook_active: true };
-    expect(await runHook(box, AGENT, "Stop", JSON.stringify(again))).toEqual(answer({ systemMessage: RETRY_STOPPED }));
-  });
-});
+const STOP = JSON.parse(fixtureText(AGENT, "Stop.json")) as Record<string, unknown>;
+describeHookCases(spec, "agent_end continuation", [
+  {
+    name: "Stop continues once; the next Stop of the session gets the retry-stopped notice",
+    policy: CONTINUE_POLICY,
+    steps: [
+      onFixture(AGENT, "Stop.json", answer({ decision: "block", reason: CONTINUATION })),
+      // The same session's next Stop, as droid sends it after a block.
+      onFixture(AGENT, "Stop.json", answer({ systemMessage: RETRY_STOPPED }), JSON.stringify({ ...STOP, stop_hook_active: true })),
+    ],
+  },
+]);
 
 describe("factory: lifecycle events never print on stdout", () => {
   test("SessionStart with an unreadable policy tells the user on stderr only", async () => {

@@ -8,6 +8,7 @@ import factory from "../../../src/agents/factory/adapter.ts";
 import type { Decision, Invocation } from "../../../src/contract/types.ts";
 import { CAPABILITIES } from "../../../src/agents/capabilities.ts";
 import { E2E_FEATURES } from "../../../src/agents/shared/evidence.ts";
+import { anyUnpatchedDecision } from "../_decisions.ts";
 
 const fixture = (name: string): Record<string, unknown> =>
   JSON.parse(readFileSync(new URL(`../../fixtures/factory/${name}`, import.meta.url), "utf8"));
@@ -84,14 +85,8 @@ describe("factory respond", () => {
   });
 
   it("exits 2 exactly when it denies a tool call, and prints nothing or one JSON object", () => {
-    const decisions = fc.record({
-      block: fc.option(fc.string(), { nil: undefined }),
-      continueWith: fc.option(fc.string(), { nil: undefined }),
-      stopAgent: fc.option(fc.string(), { nil: undefined }),
-      notices: fc.array(fc.record({ message: fc.string(), severity: fc.constantFrom("info" as const, "error" as const) })),
-    });
     fc.assert(
-      fc.property(decisions, fc.constantFrom(pre, post, stop, session), (decision, inv) => {
+      fc.property(anyUnpatchedDecision, fc.constantFrom(pre, post, stop, session), (decision, inv) => {
         const reply = out(inv, decision);
         const denies = inv.kind === "tool_call" && decision.block !== undefined;
         expect(reply.exitCode).toBe(denies ? 2 : 0);

@@ -1,19 +1,23 @@
-// Gemini CLI adapter: every captured 0.61.0 payload parses into the expected invocation, and
-// every decision encodes to the bytes harness-protocols §4.3/§7.2 and model-view.md §3 call for.
+// Gemini CLI adapter: every captured 0.61.0 payload parses into the expected invocation
+// (describeAdapterContract), and every decision encodes to the bytes harness-protocols §4.3/§7.2
+// and model-view.md §3 call for.
 import { E2E_FEATURES } from "../../../src/agents/shared/evidence.ts";
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import gemini from "../../../src/agents/gemini/adapter.ts";
 import { PayloadError, type Decision, type Invocation } from "../../../src/contract/types.ts";
 import { CAPABILITIES } from "../../../src/agents/capabilities.ts";
+import { describeAdapterContract, itRejects } from "../_adapter-contract.ts";
+import { anyDecision } from "../_decisions.ts";
+import { type SeenTool, stopOf, toolCall, toolResult } from "../_invocations.ts";
 
 const DIR = new URL("../../fixtures/gemini/", import.meta.url);
 const fixture = (name: string): Record<string, unknown> => JSON.parse(readFileSync(new URL(name, DIR), "utf8"));
 const decide = (fields: Partial<Decision> = {}): Decision => ({ notices: [], ...fields });
 
 const CAPTURE = "72874781-6c30-4fc5-aa86-b8c517e2edde";
-const base = (session: string) => ({
+const head = (session: string) => ({
   agent: "gemini",
   sessionId: session,
   cwd: "/home/user/project",
@@ -22,73 +26,28 @@ const base = (session: string) => ({
     sessionFile: `/home/user/.gemini/tmp/project/chats/session-2026-11-29T21-42-${session.slice(0, 8)}.jsonl`,
   },
 });
-const shell = (command: string) => ({
+const shell = (command: string): SeenTool => ({
   toolName: "bash",
   toolCallId: "",
   input: { command },
-  agent: "gemini",
   nativeToolName: "run_shell_command",
   nativeToolInput: { command },
 });
 const output = (text: string, pgid: number) => `<untrusted_context>\nOutput: ${text}\nProcess Group PGID: ${pgid}\n</untrusted_context>`;
 
-const EXPECTED: Record<string, Invocation> = {
-  "BeforeTool-run_shell_command.json": {
-    ...base(CAPTURE),
-    nativeEvent: "BeforeTool",
-    kind: "tool_call",
-    events: [{ event: "tool_call", ...shell("echo hello") }],
+describeAdapterContract(gemini, {
+  title: "captured fixtures",
+  expected: {
+    "BeforeTool-run_shell_command.json": toolCall(head(CAPTURE), "BeforeTool", shell("echo hello")),
+    "AfterTool-run_shell_command.json": toolResult(head(CAPTURE), "AfterTool", { ...shell("echo hello"), text: output("hello", 29006) }),
+    "AfterTool-run_shell_command-after-rewrite.json": toolResult(head("06aa477e-5ad6-4421-83dc-b96e8c81c577"), "AfterTool", {
+      ...shell("echo rewritten"),
+      text: output("rewritten", 29427),
+    }),
+    "AfterAgent.json": stopOf(head(CAPTURE), "AfterAgent", false),
+    "AfterAgent-stop_hook_active.json": stopOf(head("35d30c96-621b-4d50-828c-68a932bbdb5a"), "AfterAgent", true),
   },
-  "AfterTool-run_shell_command.json": {
-    ...base(CAPTURE),
-    nativeEvent: "AfterTool",
-    kind: "tool_result",
-    events: [{ event: "tool_result", ...shell("echo hello"), content: [{ type: "text", text: output("hello", 29006) }], isError: false }],
-  },
-  "AfterTool-run_shell_command-after-rewrite.json": {
-    ...base("06aa477e-5ad6-4421-83dc-b96e8c81c577"),
-    nativeEvent: "AfterTool",
-    kind: "tool_result",
-    events: [
-      { event: "tool_result", ...shell("echo rewritten"), content: [{ type: "text", text: output("rewritten", 29427) }], isError: false },
-    ],
-  },
-  "AfterAgent.json": {
-    ...base(CAPTURE),
-    nativeEvent: "AfterAgent",
-    kind: "stop",
-    stopHookActive: false,
-    events: [{ event: "agent_end", agent: "gemini" }],
-  },
-  "AfterAgent-stop_hook_active.json": {
-    ...base("35d30c96-621b-4d50-828c-68a932bbdb5a"),
-    nativeEvent: "AfterAgent",
-    kind: "stop",
-    stopHookActive: true,
-    events: [{ event: "agent_end", agent: "gemini" }],
-  },
-};
-const eventOf = (file: string) => file.split(/[-.]/)[0] as string;
-
-describe("gemini parse: captured fixtures", () => {
-  it("has an expectation for every fixture file", () => {
-    expect(
-      readdirSync(DIR)
-        .filter((f) => f.endsWith(".json"))
-        .sort(),
-    ).toEqual(Object.keys(EXPECTED).sort());
-  });
-  for (const [file, expected] of Object.entries(EXPECTED)) {
-    it(file, () => {
-      const event = eventOf(file);
-      expect(gemini.kindOf(event)).toBe(expected.kind);
-      expect(gemini.parse(event, fixture(file))).toEqual(expected);
-    });
-    it(`${file} tolerates unknown fields`, () => {
-      const payload = { ...fixture(file), future_field: { nested: [1, 2] }, tool_use_id: 7, model: null };
-      expect(gemini.parse(eventOf(file), payload)).toEqual(expected);
-    });
-  }
+  unknownFields: { future_field: { nested: [1, 2] }, tool_use_id: 7, model: null },
 });
 
 describe("gemini parse: tool vocabulary", () => {
@@ -174,17 +133,14 @@ describe("gemini parse: other events", () => {
 
 describe("gemini parse: bad payloads", () => {
   const good = fixture("AfterTool-run_shell_command.json");
-  it.each([
+  itRejects(gemini, [
     ["BeforeTool", null, /BeforeTool payload: expected a JSON object, got null/],
     ["AfterAgent", [], /AfterAgent payload: expected a JSON object, got an array/],
     ["BeforeTool", { tool_input: {} }, /BeforeTool payload: "tool_name" must be a non-empty string, got nothing/],
     ["BeforeTool", { tool_name: 3, tool_input: {} }, /"tool_name" must be a non-empty string, got a number/],
     ["BeforeTool", { tool_name: "read_file", tool_input: "x" }, /"tool_input" of read_file must be a JSON object, got a string/],
     ["AfterTool", { ...good, tool_response: 5 }, /AfterTool payload: "tool_response" must be a JSON object, got a number/],
-  ])("%s %j", (event, payload, message) => {
-    expect(() => gemini.parse(event, payload)).toThrow(PayloadError);
-    expect(() => gemini.parse(event, payload)).toThrow(message);
-  });
+  ]);
 });
 
 describe("gemini respond", () => {
@@ -231,19 +187,8 @@ describe("gemini respond", () => {
     expect(reply(call, { continueWith: "C" }).stdout).toBe("");
   });
   it("always exits 0 with schema-only JSON or nothing, and denies every block", () => {
-    const text = fc.string({ maxLength: 20 });
-    const decision = fc.record(
-      {
-        block: text,
-        continueWith: text,
-        stopAgent: text,
-        patch: fc.record({ reason: text, text }),
-        notices: fc.array(fc.record({ message: text, severity: fc.constantFrom("info" as const, "warning" as const, "error" as const) })),
-      },
-      { requiredKeys: ["notices"] },
-    );
     fc.assert(
-      fc.property(fc.constantFrom(call, result, stop), decision, (invocation, d) => {
+      fc.property(fc.constantFrom(call, result, stop), anyDecision, (invocation, d) => {
         const out = gemini.respond(invocation, d);
         expect(out.exitCode).toBe(0);
         expect(out.stderr).toBe("");

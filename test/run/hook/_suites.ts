@@ -130,6 +130,25 @@ export function describeCommonCases(spec: HarnessSpec): void {
   });
 }
 
+/** Claude's deny, which Codex, Kimi and droid read too: the reason in hookSpecificOutput. */
+export const hookSpecificDeny = (reason: string, hookEventName = "PreToolUse") => ({
+  hookSpecificOutput: { hookEventName, permissionDecision: "deny", permissionDecisionReason: reason },
+});
+
+/** The PASS_POLICY hook each of Claude's events runs (Codex's and droid's carry the same names). */
+export const CLAUDE_EVENT_HOOKS = { PreToolUse: "local/allow", PostToolUse: "local/keep", Stop: "local/done" };
+
+/** Claude's spelling, which Codex shares: a deny in hookSpecificOutput, a continuation as decision:block, notices in systemMessage. */
+export function readClaudeShaped(reply: Reply): Seen {
+  const out = stdoutObject(reply) ?? {};
+  const specific = out.hookSpecificOutput as Record<string, unknown> | undefined;
+  return {
+    ...(specific?.permissionDecision === "deny" && { block: specific.permissionDecisionReason as string }),
+    ...(out.decision === "block" && { continueWith: out.reason as string }),
+    notices: typeof out.systemMessage === "string" ? out.systemMessage.split("\n") : [],
+  };
+}
+
 /** A temporary git work tree holding `.hookit/hookit.json`. */
 export function gitProject(box: Sandbox, policy: unknown): string {
   const dir = join(box.root, "repo");

@@ -5,48 +5,38 @@
 // the project comes from `workspacePaths` here, and that case is below.)
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { BLOCK_POLICY, blockReason, CONTINUATION, CONTINUE_POLICY, jsonLine, PASS_POLICY, RETRY_STOPPED } from "./_texts.ts";
-import { decisionLog, fixtureText, fixtureWith, type Reply, runBin, runHook, sandbox, useBuiltHookit } from "../../_sandbox.ts";
+import { BLOCK_POLICY, blockReason, CONTINUATION, CONTINUE_POLICY, jsonLine, RETRY_STOPPED } from "./_texts.ts";
+import { fixtureText, fixtureWith, runBin, runHook, sandbox, useBuiltHookit } from "../../_sandbox.ts";
+import { answer, describeHookCases, describePassingPolicy, onFixture } from "./_replies.ts";
 import { gitProject } from "./_suites.ts";
 
 useBuiltHookit();
 const AGENT = "antigravity";
+const HARNESS = { agent: AGENT };
 const PRE = "PreToolUse-run_command-docs-example.json";
-const answer = (value: unknown, stderr = ""): Reply => ({ stdout: jsonLine(value), stderr, exitCode: 0 });
 const ALLOW = { decision: "allow" };
 
-describe("antigravity: answers", () => {
-  test.each([
-    ["PreToolUse", PRE, ALLOW],
-    ["PostToolUse", "PostToolUse-docs-example.json", {}],
-    ["PreInvocation", "PreInvocation-docs-example.json", {}],
-    ["PostInvocation", "PostInvocation-docs-example.json", {}],
-    ["Stop", "Stop-docs-example.json", {}],
-  ])("a passing policy answers %s with %j", async (event, file, expected) => {
-    const box = sandbox({ policyFile: true });
-    box.policy(PASS_POLICY);
-    expect(await runHook(box, AGENT, event, fixtureText(AGENT, file))).toEqual(answer(expected));
-  });
-
-  test("a blocked run_command is denied with the reason", async () => {
-    const box = sandbox({ policyFile: true });
-    box.policy(BLOCK_POLICY);
-    expect(await runHook(box, AGENT, "PreToolUse", fixtureText(AGENT, PRE))).toEqual(
-      answer({ decision: "deny", reason: blockReason("bash") }),
-    );
-    expect(decisionLog(box)).toEqual([
-      expect.objectContaining({ agent: AGENT, tool: "bash", outcome: "block", session: "ec33ebf9-0cba-4100-8142-c61503f6c587" }),
-    ]);
-  });
-
-  test("Stop continues the agent once; the same failure again lets it stop and tells the user on stderr", async () => {
-    const box = sandbox({ policyFile: true });
-    box.policy(CONTINUE_POLICY);
-    const stop = fixtureText(AGENT, "Stop-docs-example.json");
-    expect(await runHook(box, AGENT, "Stop", stop)).toEqual(answer({ decision: "continue", reason: CONTINUATION }));
-    expect(await runHook(box, AGENT, "Stop", stop)).toEqual(answer({}, `${RETRY_STOPPED}\n`));
-  });
+describePassingPolicy(HARNESS, {
+  reply: (event) => answer(event === "PreToolUse" ? ALLOW : {}),
+  hooks: { PreToolUse: "local/allow", Stop: "local/done" },
 });
+
+describeHookCases(HARNESS, "answers", [
+  {
+    name: "a blocked run_command is denied with the reason",
+    policy: BLOCK_POLICY,
+    steps: [onFixture(AGENT, PRE, answer({ decision: "deny", reason: blockReason("bash") }))],
+    log: [expect.objectContaining({ agent: AGENT, tool: "bash", outcome: "block", session: "ec33ebf9-0cba-4100-8142-c61503f6c587" })],
+  },
+  {
+    name: "Stop continues the agent once; the same failure again lets it stop and tells the user on stderr",
+    policy: CONTINUE_POLICY,
+    steps: [
+      onFixture(AGENT, "Stop-docs-example.json", answer({ decision: "continue", reason: CONTINUATION })),
+      onFixture(AGENT, "Stop-docs-example.json", answer({}, `${RETRY_STOPPED}\n`)),
+    ],
+  },
+]);
 
 describe("antigravity: failures never leave PreToolUse without a decision", () => {
   test.each([

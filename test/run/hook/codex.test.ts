@@ -3,22 +3,12 @@
 // the model then reads: fixtures/model-view.md §2. Codex validates hook output
 // with additionalProperties:false and ignores an invalid answer (the tool then
 // runs), so every reply here is also checked against the event's schema.
-import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import {
-  BLOCK_POLICY,
-  blockReason,
-  CONTINUATION,
-  CONTINUE_POLICY,
-  jsonLine,
-  PASS_POLICY,
-  PATCH_POLICY,
-  patchText,
-  RETRY_STOPPED,
-} from "./_texts.ts";
-import { decisionLog, fixtureText, fixtureWith, type Reply, runHook, sandbox, useBuiltHookit } from "../../_sandbox.ts";
-import { describeCommonCases, stdoutObject, type HarnessSpec } from "./_suites.ts";
+import { BLOCK_POLICY, blockReason, CONTINUATION, CONTINUE_POLICY, PATCH_POLICY, patchText, RETRY_STOPPED } from "./_texts.ts";
+import { fixtureText, fixtureWith, type Reply, runHook, sandbox, useBuiltHookit } from "../../_sandbox.ts";
+import { answer, describeHookCases, describePassingPolicy, describeFixtureTable, onFixture } from "./_replies.ts";
+import { CLAUDE_EVENT_HOOKS, describeCommonCases, hookSpecificDeny, readClaudeShaped, stdoutObject, type HarnessSpec } from "./_suites.ts";
 
 useBuiltHookit();
 const AGENT = "codex";
@@ -60,11 +50,6 @@ function expectCodexSchema(reply: Reply, nativeEvent: string): void {
   } else expect(out).not.toHaveProperty("reason");
 }
 
-const answer = (value?: unknown): Reply => ({ stdout: value === undefined ? "" : jsonLine(value), stderr: "", exitCode: 0 });
-const deny = (reason: string) => ({
-  hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: reason },
-});
-
 /** Runs the hook and checks the reply against Codex's schema before the test looks at it. */
 async function codex(box: ReturnType<typeof sandbox>, event: string, stdin: string): Promise<Reply> {
   const reply = await runHook(box, AGENT, event, stdin);
@@ -76,15 +61,7 @@ const spec: HarnessSpec = {
   agent: AGENT,
   preTool: { event: "PreToolUse", fixture: "PreToolUse-Bash.json", inputField: "tool_input" },
   stop: { event: "Stop", fixture: "Stop.json" },
-  read(reply) {
-    const out = stdoutObject(reply) ?? {};
-    const specific = out.hookSpecificOutput as Record<string, unknown> | undefined;
-    return {
-      ...(specific?.permissionDecision === "deny" && { block: specific.permissionDecisionReason as string }),
-      ...(out.decision === "block" && { continueWith: out.reason as string }),
-      notices: typeof out.systemMessage === "string" ? out.systemMessage.split("\n") : [],
-    };
-  },
+  read: readClaudeShaped,
   check(reply, nativeEvent) {
     expect(reply.exitCode).toBe(0);
     expect(reply.stderr).toBe("");
@@ -92,61 +69,53 @@ const spec: HarnessSpec = {
   },
 };
 
-describe("codex: a passing policy", () => {
-  test("every captured event is answered with nothing and exit 0", async () => {
-    const box = sandbox({ policyFile: true });
-    box.policy(PASS_POLICY);
-    // Payloads only: plugin/ holds the CLI's help text.
-    const files = readdirSync(join(import.meta.dirname, "../../fixtures/codex"))
-      .filter((f) => f.endsWith(".json"))
-      .sort();
-    for (const file of files) {
-      const event = file.replace(/\.json$/, "").split("-")[0] as string;
-      expect(await codex(box, event, fixtureText(AGENT, file)), file).toEqual(answer());
-    }
-    expect(decisionLog(box).map((r) => r.outcome)).toEqual(files.map(() => "pass"));
-  });
+describePassingPolicy(spec, {
+  hooks: CLAUDE_EVENT_HOOKS,
 });
 
-describe("codex: tool_call block", () => {
-  test.each([
+describeFixtureTable(spec, "tool_call block", {
+  policy: BLOCK_POLICY,
+  rows: [
     ["PreToolUse-Bash.json", "bash"],
     ["PreToolUse-Bash-touch.json", "bash"],
     ["PreToolUse-apply_patch.json", "write"],
-  ])("%s gets exactly the schema's deny object with a non-empty reason", async (file, tool) => {
-    const box = sandbox({ policyFile: true });
-    box.policy(BLOCK_POLICY);
-    expect(await codex(box, "PreToolUse", fixtureText(AGENT, file))).toEqual(answer(deny(blockReason(tool))));
-  });
+  ],
+  name: (file) => `${file} gets exactly the schema's deny object with a non-empty reason`,
+  reply: (tool) => answer(hookSpecificDeny(blockReason(tool))),
+});
 
+describe("codex: tool_call block of a patch", () => {
   test("an apply_patch touching two files is checked per file; the reason names the blocked one", async () => {
     const box = sandbox({ policyFile: true });
     box.policy({ local: { deny: { description: "", event: "tool_call", filter: { path: "^secret" }, shell: "false", default: true } } });
     const patch = "*** Begin Patch\n*** Add File: hello.txt\n+hello\n*** Update File: secret.txt\n@@\n-old\n+new\n*** End Patch\n";
     const payload = fixtureWith(AGENT, "PreToolUse-apply_patch.json", { tool_input: { command: patch } });
-    expect(await codex(box, "PreToolUse", payload)).toEqual(answer(deny(`secret.txt: ${blockReason("edit")}`)));
+    expect(await codex(box, "PreToolUse", payload)).toEqual(answer(hookSpecificDeny(`secret.txt: ${blockReason("edit")}`)));
   });
 });
 
-describe("codex: tool_result patch", () => {
-  test.each([
+describeFixtureTable(spec, "tool_result patch", {
+  policy: PATCH_POLICY,
+  rows: [
     ["PostToolUse-Bash.json", "bash"],
     ["PostToolUse-apply_patch.json", "write"],
-  ])("%s: decision block replaces the output with the patch text", async (file, tool) => {
-    const box = sandbox({ policyFile: true });
-    box.policy(PATCH_POLICY);
-    expect(await codex(box, "PostToolUse", fixtureText(AGENT, file))).toEqual(answer({ decision: "block", reason: patchText(tool) }));
-  });
+  ],
+  name: (file) => `${file}: decision block replaces the output with the patch text`,
+  reply: (tool) => answer({ decision: "block", reason: patchText(tool) }),
 });
 
-describe("codex: agent_end continuation", () => {
-  test("Stop continues once; the next Stop of the session gets the retry-stopped notice", async () => {
-    const box = sandbox({ policyFile: true });
-    box.policy(CONTINUE_POLICY);
-    expect(await codex(box, "Stop", fixtureText(AGENT, "Stop.json"))).toEqual(answer({ decision: "block", reason: CONTINUATION }));
-    expect(await codex(box, "Stop", fixtureText(AGENT, "Stop-stop_hook_active.json"))).toEqual(answer({ systemMessage: RETRY_STOPPED }));
-  });
+describeHookCases(spec, "agent_end continuation", [
+  {
+    name: "Stop continues once; the next Stop of the session gets the retry-stopped notice",
+    policy: CONTINUE_POLICY,
+    steps: [
+      onFixture(AGENT, "Stop.json", answer({ decision: "block", reason: CONTINUATION })),
+      onFixture(AGENT, "Stop-stop_hook_active.json", answer({ systemMessage: RETRY_STOPPED })),
+    ],
+  },
+]);
 
+describe("codex: agent_end continuation without a loop cap", () => {
   test("Codex has no loop cap, so hookit stops after 5 continuations in a row even when the failure changes", async () => {
     const box = sandbox({ policyFile: true });
     // A different exit code each time gives HooKit a new fingerprint, so only hookit's cap stops it.

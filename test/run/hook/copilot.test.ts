@@ -4,28 +4,14 @@
 // answers: harness-protocols §6.3 and §7.2; what the model then reads:
 // fixtures/model-view.md §4. Copilot drops stderr on exit 2, so every reason
 // must travel in JSON on stdout with exit 0.
-import { readdirSync } from "node:fs";
-import { join } from "node:path";
-import { describe, expect, test } from "vitest";
-import {
-  BLOCK_POLICY,
-  blockReason,
-  CONTINUATION,
-  CONTINUE_POLICY,
-  jsonLine,
-  PASS_POLICY,
-  PATCH_POLICY,
-  patchText,
-  RETRY_STOPPED,
-} from "./_texts.ts";
-import { decisionLog, fixtureText, type Reply, runHook, sandbox, useBuiltHookit } from "../../_sandbox.ts";
+import { expect } from "vitest";
+import { BLOCK_POLICY, blockReason, CONTINUATION, CONTINUE_POLICY, PATCH_POLICY, patchText, RETRY_STOPPED } from "./_texts.ts";
+import { useBuiltHookit } from "../../_sandbox.ts";
+import { answer, describeHookCases, describePassingPolicy, describeFixtureTable, onFixture } from "./_replies.ts";
 import { describeCommonCases, stderrLines, stdoutObject, type HarnessSpec } from "./_suites.ts";
 
 useBuiltHookit();
 const AGENT = "copilot";
-
-const answer = (value?: unknown, stderr = ""): Reply => ({ stdout: value === undefined ? "" : jsonLine(value), stderr, exitCode: 0 });
-const eventOf = (file: string) => file.replace(/\.json$/, "").split("-")[0] as string;
 
 const spec: HarnessSpec = {
   agent: AGENT,
@@ -47,59 +33,50 @@ const spec: HarnessSpec = {
   },
 };
 
-describe("copilot: a passing policy", () => {
-  test("every captured event, in both payload styles, is answered with nothing and exit 0", async () => {
-    const box = sandbox({ policyFile: true });
-    box.policy(PASS_POLICY);
-    // Payloads only: plugin/ holds the CLI's help text.
-    const files = readdirSync(join(import.meta.dirname, "../../fixtures/copilot"))
-      .filter((f) => f.endsWith(".json"))
-      .sort();
-    for (const file of files) expect(await runHook(box, AGENT, eventOf(file), fixtureText(AGENT, file)), file).toEqual(answer());
-    const ran = decisionLog(box)
-      .filter((r) => (r.hooks as string[]).length > 0)
-      .map((r) => r.event);
-    expect(ran.sort()).toEqual(["PostToolUse", "PreToolUse", "Stop", "agentStop", "agentStop", "postToolUse", "postToolUse", "preToolUse"]);
-  });
+// Every captured event, in both payload styles, is answered with nothing and exit 0.
+describePassingPolicy(spec, {
+  hooks: {
+    preToolUse: "local/allow",
+    PreToolUse: "local/allow",
+    postToolUse: "local/keep",
+    PostToolUse: "local/keep",
+    agentStop: "local/done",
+    Stop: "local/done",
+  },
 });
 
-describe("copilot: tool_call block", () => {
-  test.each(["preToolUse-camelCase.json", "PreToolUse-PascalCase.json"])(
-    "%s: the reason travels in JSON (permissionDecision deny), exit 0",
-    async (file) => {
-      const box = sandbox({ policyFile: true });
-      box.policy(BLOCK_POLICY);
-      expect(await runHook(box, AGENT, eventOf(file), fixtureText(AGENT, file))).toEqual(
-        answer({ permissionDecision: "deny", permissionDecisionReason: blockReason("bash") }),
-      );
-    },
-  );
+describeFixtureTable(spec, "tool_call block", {
+  policy: BLOCK_POLICY,
+  rows: [
+    ["preToolUse-camelCase.json", "bash"],
+    ["PreToolUse-PascalCase.json", "bash"],
+  ],
+  name: (file) => `${file}: the reason travels in JSON (permissionDecision deny), exit 0`,
+  reply: (tool) => answer({ permissionDecision: "deny", permissionDecisionReason: blockReason(tool) }),
 });
 
-describe("copilot: tool_result patch", () => {
-  test.each(["postToolUse-camelCase.json", "postToolUse-camelCase-after-modifiedArgs.json", "PostToolUse-PascalCase.json"])(
-    "%s: modifiedResult replaces the tool message with the patch text",
-    async (file) => {
-      const box = sandbox({ policyFile: true });
-      box.policy(PATCH_POLICY);
-      expect(await runHook(box, AGENT, eventOf(file), fixtureText(AGENT, file))).toEqual(
-        answer({ modifiedResult: { resultType: "success", textResultForLlm: patchText("bash") } }),
-      );
-    },
-  );
+describeFixtureTable(spec, "tool_result patch", {
+  policy: PATCH_POLICY,
+  rows: [
+    ["postToolUse-camelCase.json", "bash"],
+    ["postToolUse-camelCase-after-modifiedArgs.json", "bash"],
+    ["PostToolUse-PascalCase.json", "bash"],
+  ],
+  name: (file) => `${file}: modifiedResult replaces the tool message with the patch text`,
+  reply: (tool) => answer({ modifiedResult: { resultType: "success", textResultForLlm: patchText(tool) } }),
 });
 
-describe("copilot: agent_end continuation", () => {
-  test.each(["agentStop-camelCase.json", "Stop-PascalCase.json"])(
-    "%s continues once; the same failure again gets no continuation and the notice on stderr",
-    async (file) => {
-      const box = sandbox({ policyFile: true });
-      box.policy(CONTINUE_POLICY);
-      const stop = fixtureText(AGENT, file);
-      expect(await runHook(box, AGENT, eventOf(file), stop)).toEqual(answer({ decision: "block", reason: CONTINUATION }));
-      expect(await runHook(box, AGENT, eventOf(file), stop)).toEqual(answer(undefined, `${RETRY_STOPPED}\n`));
-    },
-  );
-});
+describeHookCases(
+  spec,
+  "agent_end continuation",
+  ["agentStop-camelCase.json", "Stop-PascalCase.json"].map((file) => ({
+    name: `${file} continues once; the same failure again gets no continuation and the notice on stderr`,
+    policy: CONTINUE_POLICY,
+    steps: [
+      onFixture(AGENT, file, answer({ decision: "block", reason: CONTINUATION })),
+      onFixture(AGENT, file, answer(undefined, `${RETRY_STOPPED}\n`)),
+    ],
+  })),
+);
 
 describeCommonCases(spec);

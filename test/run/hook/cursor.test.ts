@@ -3,20 +3,10 @@
 // §5 and §7.2. Cursor gets an explicit JSON object for every event: with
 // failClosed an empty stdout is a failed hook, and `permission:"allow"` would
 // skip the user's own approval.
-import { describe, expect, test } from "vitest";
-import {
-  BLOCK_POLICY,
-  blockReason,
-  CONTINUATION,
-  CONTINUE_POLICY,
-  jsonLine,
-  PASS_POLICY,
-  PATCH_POLICY,
-  patchReason,
-  patchText,
-  RETRY_STOPPED,
-} from "./_texts.ts";
-import { decisionLog, fixtureText, fixtureWith, type Reply, runHook, sandbox, useBuiltHookit } from "../../_sandbox.ts";
+import { expect } from "vitest";
+import { BLOCK_POLICY, blockReason, CONTINUATION, CONTINUE_POLICY, PATCH_POLICY, patchReason, patchText, RETRY_STOPPED } from "./_texts.ts";
+import { fixtureWith, useBuiltHookit } from "../../_sandbox.ts";
+import { answer, describeHookCases, describePassingPolicy, onFixture } from "./_replies.ts";
 import { describeCommonCases, stderrLines, stdoutObject, type HarnessSpec } from "./_suites.ts";
 
 useBuiltHookit();
@@ -25,7 +15,6 @@ const AGENT = "cursor";
 // session-scoped cases need the conversation id.
 const CONVERSATION = { conversation_id: "hookit-test-conversation" };
 
-const answer = (value: unknown, stderr = ""): Reply => ({ stdout: jsonLine(value), stderr, exitCode: 0 });
 const deny = (reason: string) => ({ permission: "deny", agent_message: reason, user_message: reason });
 
 const spec: HarnessSpec = {
@@ -50,80 +39,93 @@ const spec: HarnessSpec = {
   },
 };
 
-describe("cursor: a passing policy", () => {
-  test.each([
-    ["preToolUse", "preToolUse-Shell-docs-example.json"],
-    ["postToolUse", "postToolUse-Shell-docs-example.json"],
-    ["postToolUseFailure", "postToolUseFailure-docs-example.json"],
-    ["stop", "stop-docs-example.json"],
-  ])("%s is answered with an explicit {} and exit 0", async (event, file) => {
-    const box = sandbox({ policyFile: true });
-    box.policy(PASS_POLICY);
-    expect(await runHook(box, AGENT, event, fixtureText(AGENT, file))).toEqual(answer({}));
-    expect(decisionLog(box)).toEqual([expect.objectContaining({ outcome: "pass", hooks: [expect.stringMatching(/^local\//)] })]);
-  });
-
-  test.each(["sessionStart", "sessionEnd", "beforeSubmitPrompt", "afterAgentThought", "subagentStop", "preCompact"])(
-    "the lifecycle event %s is answered with {} too",
-    async (event) => {
-      const box = sandbox({ policyFile: true });
-      box.policy(BLOCK_POLICY);
-      expect(await runHook(box, AGENT, event, JSON.stringify(CONVERSATION))).toEqual(answer({}));
-    },
-  );
+// With failClosed an empty stdout is a failed hook: every event gets an explicit {}.
+describePassingPolicy(spec, {
+  reply: () => answer({}),
+  hooks: { preToolUse: "local/allow", postToolUse: "local/keep", postToolUseFailure: "local/keep", stop: "local/done" },
 });
 
-describe("cursor: tool_call block", () => {
-  test("preToolUse gets permission deny with the reason for the agent and the user", async () => {
-    const box = sandbox({ policyFile: true });
-    box.policy(BLOCK_POLICY);
-    expect(await runHook(box, AGENT, "preToolUse", fixtureText(AGENT, "preToolUse-Shell-docs-example.json"))).toEqual(
-      answer(deny(blockReason("bash"))),
-    );
-  });
+describeHookCases(
+  spec,
+  "lifecycle events",
+  ["sessionStart", "sessionEnd", "beforeSubmitPrompt", "afterAgentThought", "subagentStop", "preCompact"].map((event) => ({
+    name: `the lifecycle event ${event} is answered with {} too`,
+    policy: BLOCK_POLICY,
+    steps: [{ event, stdin: JSON.stringify(CONVERSATION), reply: answer({}) }],
+  })),
+);
 
-  test("beforeShellExecution (documented fields: command, cwd) is blocked the same way", async () => {
-    const box = sandbox({ policyFile: true });
-    box.policy(BLOCK_POLICY);
-    const payload = JSON.stringify({ ...CONVERSATION, command: "npm install", cwd: "/project" });
-    expect(await runHook(box, AGENT, "beforeShellExecution", payload)).toEqual(answer(deny(blockReason("bash"))));
-  });
-});
+describeHookCases(spec, "tool_call block", [
+  {
+    name: "preToolUse gets permission deny with the reason for the agent and the user",
+    policy: BLOCK_POLICY,
+    steps: [onFixture(AGENT, "preToolUse-Shell-docs-example.json", answer(deny(blockReason("bash"))))],
+  },
+  {
+    name: "beforeShellExecution (documented fields: command, cwd) is blocked the same way",
+    policy: BLOCK_POLICY,
+    steps: [
+      {
+        event: "beforeShellExecution",
+        stdin: JSON.stringify({ ...CONVERSATION, command: "npm install", cwd: "/project" }),
+        reply: answer(deny(blockReason("bash"))),
+      },
+    ],
+  },
+]);
 
-describe("cursor: tool_result patch", () => {
-  test("a built-in tool's result cannot be replaced: additional_context says it is rejected", async () => {
-    const box = sandbox({ policyFile: true });
-    box.policy(PATCH_POLICY);
-    const note = `[BLOCKED by HooKit] ${patchReason("bash")}\n\nCursor cannot hide this tool result, so it is still shown above: treat it as rejected and do not use it.`;
-    expect(await runHook(box, AGENT, "postToolUse", fixtureText(AGENT, "postToolUse-Shell-docs-example.json"))).toEqual(
-      answer({ additional_context: note }),
-    );
-  });
+const NOTE = "Cursor cannot hide this tool result, so it is still shown above: treat it as rejected and do not use it.";
+describeHookCases(spec, "tool_result patch", [
+  {
+    name: "a built-in tool's result cannot be replaced: additional_context says it is rejected",
+    policy: PATCH_POLICY,
+    steps: [
+      onFixture(
+        AGENT,
+        "postToolUse-Shell-docs-example.json",
+        answer({ additional_context: `[BLOCKED by HooKit] ${patchReason("bash")}\n\n${NOTE}` }),
+      ),
+    ],
+  },
+  {
+    name: "an MCP tool's result is replaced with updated_mcp_tool_output",
+    policy: PATCH_POLICY,
+    steps: [
+      onFixture(
+        AGENT,
+        "postToolUse-Shell-docs-example.json",
+        answer({ updated_mcp_tool_output: { content: [{ type: "text", text: patchText("MCP:search") }] } }),
+        fixtureWith(AGENT, "postToolUse-Shell-docs-example.json", { tool_name: "MCP:search", tool_input: { query: "x" } }),
+      ),
+    ],
+  },
+  {
+    name: "postToolUseFailure has no answer field: the hooks run, the reply stays {}",
+    policy: PATCH_POLICY,
+    steps: [onFixture(AGENT, "postToolUseFailure-docs-example.json", answer({}))],
+    log: [expect.objectContaining({ outcome: "patch" })],
+  },
+]);
 
-  test("an MCP tool's result is replaced with updated_mcp_tool_output", async () => {
-    const box = sandbox({ policyFile: true });
-    box.policy(PATCH_POLICY);
-    const payload = fixtureWith(AGENT, "postToolUse-Shell-docs-example.json", { tool_name: "MCP:search", tool_input: { query: "x" } });
-    expect(await runHook(box, AGENT, "postToolUse", payload)).toEqual(
-      answer({ updated_mcp_tool_output: { content: [{ type: "text", text: patchText("MCP:search") }] } }),
-    );
-  });
-
-  test("postToolUseFailure has no answer field: the hooks run, the reply stays {}", async () => {
-    const box = sandbox({ policyFile: true });
-    box.policy(PATCH_POLICY);
-    expect(await runHook(box, AGENT, "postToolUseFailure", fixtureText(AGENT, "postToolUseFailure-docs-example.json"))).toEqual(answer({}));
-    expect(decisionLog(box).map((r) => r.outcome)).toEqual(["patch"]);
-  });
-});
-
-test("cursor: stop sends one follow-up; the same failure again gets {} and the notice on stderr", async () => {
-  const box = sandbox({ policyFile: true });
-  box.policy(CONTINUE_POLICY);
-  const stop = fixtureWith(AGENT, "stop-docs-example.json", CONVERSATION);
-  expect(await runHook(box, AGENT, "stop", stop)).toEqual(answer({ followup_message: CONTINUATION }));
-  const again = fixtureWith(AGENT, "stop-docs-example.json", { ...CONVERSATION, loop_count: 1 });
-  expect(await runHook(box, AGENT, "stop", again)).toEqual(answer({}, `${RETRY_STOPPED}\n`));
-});
+describeHookCases(spec, "agent_end continuation", [
+  {
+    name: "stop sends one follow-up; the same failure again gets {} and the notice on stderr",
+    policy: CONTINUE_POLICY,
+    steps: [
+      onFixture(
+        AGENT,
+        "stop-docs-example.json",
+        answer({ followup_message: CONTINUATION }),
+        fixtureWith(AGENT, "stop-docs-example.json", CONVERSATION),
+      ),
+      onFixture(
+        AGENT,
+        "stop-docs-example.json",
+        answer({}, `${RETRY_STOPPED}\n`),
+        fixtureWith(AGENT, "stop-docs-example.json", { ...CONVERSATION, loop_count: 1 }),
+      ),
+    ],
+  },
+]);
 
 describeCommonCases(spec);

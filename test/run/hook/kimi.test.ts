@@ -8,21 +8,17 @@ import {
   blockReason,
   CONTINUATION,
   CONTINUE_POLICY,
-  jsonLine,
   PASS_POLICY,
   PATCH_POLICY,
   patchReason,
   RETRY_STOPPED,
 } from "./_texts.ts";
 import { decisionLog, fixtureText, fixtureWith, runHook, sandbox, useBuiltHookit } from "../../_sandbox.ts";
-import { describeCommonCases, stderrLines, stdoutObject, type HarnessSpec } from "./_suites.ts";
+import { answer, describeHookCases, describePassingPolicy, onFixture } from "./_replies.ts";
+import { describeCommonCases, hookSpecificDeny, stderrLines, stdoutObject, type HarnessSpec } from "./_suites.ts";
 
 useBuiltHookit();
 const AGENT = "kimi";
-
-const deny = (event: string, reason: string) => ({
-  hookSpecificOutput: { hookEventName: event, permissionDecision: "deny", permissionDecisionReason: reason },
-});
 
 const spec: HarnessSpec = {
   agent: AGENT,
@@ -43,22 +39,12 @@ const spec: HarnessSpec = {
   },
 };
 
-test.each([
-  ["PreToolUse", "PreToolUse-Bash.json"],
-  ["PreToolUse", "PreToolUse-Shell-kimi-cli.json"],
-  ["PostToolUse", "PostToolUse-Bash.json"],
-  ["PostToolUseFailure", "PostToolUseFailure-Bash.json"],
-  ["Stop", "Stop.json"],
-])("kimi: a passing policy answers %s (%s) with nothing and exit 0", async (event, file) => {
-  const box = sandbox({ policyFile: true });
-  box.policy(PASS_POLICY);
+describePassingPolicy(spec, {
+  hooks: { PreToolUse: "local/allow", PostToolUse: "local/keep", PostToolUseFailure: "local/keep", Stop: "local/done" },
   // The kimi-cli documentation's example is `rm -rf /`, which self-protection refuses (tested below).
-  const payload =
-    file === "PreToolUse-Shell-kimi-cli.json"
-      ? fixtureWith(AGENT, file, { tool_input: { command: "rm -rf build" } })
-      : fixtureText(AGENT, file);
-  expect(await runHook(box, AGENT, event, payload)).toEqual({ stdout: "", stderr: "", exitCode: 0 });
-  expect(decisionLog(box)).toEqual([expect.objectContaining({ agent: "kimi", outcome: "pass" })]);
+  stdin: {
+    "PreToolUse-Shell-kimi-cli.json": fixtureWith(AGENT, "PreToolUse-Shell-kimi-cli.json", { tool_input: { command: "rm -rf build" } }),
+  },
 });
 
 test("kimi: self-protection refuses the documented `rm -rf /` even under a passing policy", async () => {
@@ -68,14 +54,22 @@ test("kimi: self-protection refuses the documented `rm -rf /` even under a passi
   expect(JSON.parse(reply.stdout).hookSpecificOutput.permissionDecisionReason).toMatch(/^hookit: blocked by self-protection — /);
 });
 
-test("kimi: a blocked Bash call gets the JSON deny with exit 0, for both generations' shell tools", async () => {
-  const box = sandbox({ policyFile: true });
-  box.policy(BLOCK_POLICY);
-  for (const file of ["PreToolUse-Bash.json", "PreToolUse-Shell-kimi-cli.json"]) {
-    const reply = await runHook(box, AGENT, "PreToolUse", fixtureWith(AGENT, file, { tool_input: { command: "rm -rf build" } }));
-    expect(reply).toEqual({ stdout: jsonLine(deny("PreToolUse", blockReason("bash"))), stderr: "", exitCode: 0 });
-  }
-});
+describeHookCases(
+  spec,
+  "tool_call block",
+  ["PreToolUse-Bash.json", "PreToolUse-Shell-kimi-cli.json"].map((file) => ({
+    name: `a blocked Bash call (${file}) gets the JSON deny with exit 0, for both generations' shell tools`,
+    policy: BLOCK_POLICY,
+    steps: [
+      onFixture(
+        AGENT,
+        file,
+        answer(hookSpecificDeny(blockReason("bash"))),
+        fixtureWith(AGENT, file, { tool_input: { command: "rm -rf build" } }),
+      ),
+    ],
+  })),
+);
 
 test("kimi: a patch cannot reach the model; the hooks still ran and the user's log has the reason", async () => {
   const box = sandbox({ policyFile: true });
@@ -87,13 +81,26 @@ test("kimi: a patch cannot reach the model; the hooks still ran and the user's l
   expect(decisionLog(box).map((r) => r.outcome)).toEqual(["patch"]);
 });
 
-test("kimi: Stop continues the agent with the JSON deny; the same failure again lets it stop and tells the user", async () => {
-  const box = sandbox({ policyFile: true });
-  box.policy(CONTINUE_POLICY);
-  const stop = fixtureWith(AGENT, "Stop.json", { session_id: "hookit-test-session" });
-  expect(await runHook(box, AGENT, "Stop", stop)).toEqual({ stdout: jsonLine(deny("Stop", CONTINUATION)), stderr: "", exitCode: 0 });
-  expect(await runHook(box, AGENT, "Stop", stop)).toEqual({ stdout: "", stderr: `${RETRY_STOPPED}\n`, exitCode: 0 });
-  expect(decisionLog(box).map((r) => r.outcome)).toEqual(["continue", "report"]);
-});
+describeHookCases(spec, "agent_end continuation", [
+  {
+    name: "Stop continues the agent with the JSON deny; the same failure again lets it stop and tells the user",
+    policy: CONTINUE_POLICY,
+    steps: [
+      onFixture(
+        AGENT,
+        "Stop.json",
+        answer(hookSpecificDeny(CONTINUATION, "Stop")),
+        fixtureWith(AGENT, "Stop.json", { session_id: "hookit-test-session" }),
+      ),
+      onFixture(
+        AGENT,
+        "Stop.json",
+        answer(undefined, `${RETRY_STOPPED}\n`),
+        fixtureWith(AGENT, "Stop.json", { session_id: "hookit-test-session" }),
+      ),
+    ],
+    log: [expect.objectContaining({ outcome: "continue" }), expect.objectContaining({ outcome: "report" })],
+  },
+]);
 
 describeCommonCases(spec);
