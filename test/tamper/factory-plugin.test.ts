@@ -49,6 +49,10 @@ const ATTACKS: Array<[string, string]> = [
   ["move the plugins away", "mv $HOME/.factory/plugins /tmp/gone"],
   ["switch the plugin off in droid's settings", `sed -i 's/": true/": false/' ~/.factory/settings.json`],
   ["uninstall it through droid", "droid plugin uninstall hookit@hookit-cli"],
+  ["re-copy it through droid", "droid plugin update hookit@hookit-cli"],
+  // What `droid plugin update` copies next: the package folder's plugin (a plugin-only install runs the cache's copy).
+  ["rewrite the package's plugin hooks", `echo '{"hooks":{}}' > /usr/lib/node_modules/hookit-cli/dist/droid-plugin/hooks/hooks.json`],
+  ["delete the package's plugin", "cd /usr/lib/node_modules/hookit-cli && rm -rf dist/droid-plugin"],
 ];
 
 describe("factory: hookit's installed droid plugin is a protected setting", () => {
