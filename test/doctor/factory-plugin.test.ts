@@ -70,7 +70,7 @@ describe("hookit as droid's plugin", () => {
   test("the package root's copy (Claude Code's hooks, --agent claude): ✗, it does not guard droid", async () => {
     const { b } = installed(true, box(), { source: REPO });
     const [wrong] = (await factoryChecks(b)).errors;
-    expect(wrong?.message).toContain("is not hookit's droid hooks");
+    expect(wrong?.message).toContain("does not run hookit hook --agent factory");
     expect(wrong?.fix).toContain(`droid plugin uninstall ${ID}`);
   });
 

@@ -97,4 +97,42 @@ describe("factory: hookit as a droid plugin (marketplace from a local path)", ()
     expect(off.stdout).toContain("✗");
     expect(off.stdout).toContain(`${ID} is switched off`);
   });
+
+  it("the project's .factory/settings.json switching the plugin off wins over the user's: no hook runs, and doctor says so", async () => {
+    const r = await runScenario({
+      agent: "factory",
+      name: "plugin-project-off",
+      policy: GUARD_POLICY,
+      install: false,
+      sabotage: (run) => {
+        installPlugin(run);
+        mkdirSync(join(run.project, ".factory"));
+        writeFileSync(join(run.project, ".factory/settings.json"), `${JSON.stringify({ enabledPlugins: { [ID]: false } })}\n`);
+      },
+      turns: [{ shell: `touch ${MARKER}` }, { say: "Done." }],
+    });
+    expect(JSON.parse(readFileSync(settingsFile(r.home), "utf8")).enabledPlugins).toEqual({ [ID]: true });
+    expect(r.exists(MARKER), r.summary()).toBe(true);
+    expect(doctor(r).stdout).toContain(`${ID} is switched off in ${join(r.project, ".factory/settings.json")}`);
+  });
+
+  it("droid runs its copy: an edit of the package folder's plugin reaches droid only through droid plugin update", async () => {
+    const r = await runScenario({
+      agent: "factory",
+      name: "plugin-update",
+      policy: GUARD_POLICY,
+      install: false,
+      sabotage: (run) => {
+        installPlugin(run);
+        writeFileSync(join(packageFolder(run.project), "dist/droid-plugin/hooks/hooks.json"), '{"hooks":{}}\n');
+      },
+      turns: [{ shell: `touch ${MARKER}` }, { say: "Done." }],
+    });
+    expect(r.exists(MARKER), r.summary()).toBe(false);
+    expect(readFileSync(join(cachedCopy(r.home), "hooks/hooks.json"), "utf8")).toContain("--agent factory");
+    const [droid, ...pre] = cliCommand("factory", CACHE_ROOT);
+    run(droid!, [...pre, "plugin", "update", ID], { cwd: r.project, env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: r.home } });
+    expect(readFileSync(join(cachedCopy(r.home), "hooks/hooks.json"), "utf8")).toBe('{"hooks":{}}\n');
+    expect(doctor(r).stdout).toContain("does not run hookit hook --agent factory");
+  });
 });

@@ -51,7 +51,7 @@ function copyProblem(copy: string): string | undefined {
   }
   // The package root added before it listed droid's own folder: Claude Code's plugin, copied whole.
   if (!hooks.includes("--agent factory"))
-    return `was copied to ${copy}, whose hooks/hooks.json is not hookit's droid hooks (Claude Code's plugin runs --agent claude)`;
+    return `was copied to ${copy}, whose hooks/hooks.json does not run hookit hook --agent factory (a copy of the package root runs Claude Code's, --agent claude)`;
   if (!existsSync(join(copy, "dist", "bin.cjs"))) return `was copied to ${copy}, which holds no copy of the hookit its hooks run`;
   return undefined;
 }
