@@ -70,9 +70,10 @@ const AGENT_DIRS: ReadonlyArray<readonly [string, string]> = [
   // hookit installed as droid's plugin runs from this folder's cache; droid reads which plugins
   // are installed from its records here (0.225.2). The switch, enabledPlugins, is in settings.json.
   [".factory/plugins", "Factory droid's plugins"],
-  // The plugin folder in the hookit-cli package, which `droid plugin update` copies over droid's
-  // copy (observed): an edit there would reach droid at the user's next update.
-  ["dist/droid-plugin", "hookit's droid plugin, which droid copies on install and update"],
+  // The plugin folder in the installed hookit-cli package, which `droid plugin update` copies over
+  // droid's copy (observed): an edit there would reach droid at the user's next update. Only under
+  // node_modules: a checkout of hookit (whose build rewrites dist/) stays editable.
+  ["node_modules/hookit-cli/dist/droid-plugin", "hookit's droid plugin, which droid copies on install and update"],
   // hookit linked as Gemini CLI's extension: its record and extension-enablement.json (the switch).
   [".gemini/extensions", "Gemini CLI's extensions"],
 ];

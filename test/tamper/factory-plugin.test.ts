@@ -84,6 +84,8 @@ describe("factory: hookit's installed droid plugin is a protected setting", () =
     `ls -la ~/.factory/${PLUGIN}`,
     `cat ~/.factory/${PLUGIN}/hooks/hooks.json`,
     "droid plugin list",
+    // A checkout of hookit: its build rewrites dist/, droid's plugin folder included.
+    "mkdir -p dist/droid-plugin/hooks && rm -rf dist",
     "mkdir -p plugins/cache && echo hi > plugins/cache/x.txt",
     "mkdir -p ~/.factory/notes && echo hi > ~/.factory/notes/x.txt",
   ])("lets through: %s", async (command) => {
