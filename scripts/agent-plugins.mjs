@@ -13,17 +13,20 @@
 //   dist/ so it is built, shipped and protected with the hookit it runs (`${extensionPath}/..`).
 // - Codex CLI and GitHub Copilot CLI: scripts/plugins/ (each reads Claude Code's layout too, so each
 //   gets a manifest of its own that names its own hooks file).
+// - Factory droid: scripts/plugins/factory.mjs (a plugin folder in dist/ with its own copy of hookit,
+//   since droid runs only a plugin root's hooks/hooks.json and copies only the plugin folder).
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { codexPluginFiles } from "./plugins/codex.mjs";
 import { copilotBuiltFiles, copilotPluginFiles } from "./plugins/copilot.mjs";
+import { copyHookitIntoFactoryPlugin, factoryBuiltFiles, factoryPluginFiles } from "./plugins/factory.mjs";
 
 const ROOT = resolve(import.meta.dirname, "..");
 
-/** The `hooks` object `hookit install --agent <agent>` writes into `file` of a fresh project, with `command` as its prefix. */
-function installedHooks(agent, file, command) {
+/** What `hookit install --agent <agent>` writes into `file` of a fresh project, with `command` as its prefix. */
+function installedFile(agent, file, command) {
   const scratch = mkdtempSync(join(tmpdir(), "hookit-plugin-"));
   try {
     const home = join(scratch, "home");
@@ -36,11 +39,14 @@ function installedHooks(agent, file, command) {
       [join(ROOT, "dist", "bin.cjs"), "install", "--agent", agent, "--project", project, "--command", command],
       { env, stdio: "ignore" },
     );
-    return JSON.parse(readFileSync(join(project, file), "utf8")).hooks;
+    return JSON.parse(readFileSync(join(project, file), "utf8"));
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
 }
+
+/** The `hooks` object of that file. */
+const installedHooks = (agent, file, command) => installedFile(agent, file, command).hooks;
 
 const json = (value) => `${JSON.stringify(value, null, 2)}\n`;
 
@@ -60,6 +66,7 @@ export function agentPluginFiles() {
     }),
     ...codexPluginFiles({ pkg, installedHooks, json }),
     ...copilotPluginFiles({ pkg, json }),
+    ...factoryPluginFiles({ json }),
   };
 }
 
@@ -76,6 +83,7 @@ export function builtAddOnFiles() {
       hooks: installedHooks("gemini", ".gemini/settings.json", 'node "${extensionPath}/../bin.cjs"'),
     }),
     ...copilotBuiltFiles({ installedHooks, json }),
+    ...factoryBuiltFiles({ pkg, installedFile, json }),
   };
 }
 
@@ -84,4 +92,5 @@ export function writeAgentPlugins(root = ROOT) {
     mkdirSync(join(root, path, ".."), { recursive: true });
     writeFileSync(join(root, path), text);
   }
+  copyHookitIntoFactoryPlugin(root);
 }

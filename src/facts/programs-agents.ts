@@ -67,7 +67,7 @@ const AGENT_CLIS: readonly AgentCli[] = [
   {
     names: ["droid"],
     settings: ".factory/settings.json",
-    homes: [],
+    homes: ["FACTORY_HOME_OVERRIDE"],
     manages: { plugin: ["list", "marketplace list"] },
     switches: ["--settings"],
   },

@@ -67,6 +67,13 @@ const AGENT_DIRS: ReadonlyArray<readonly [string, string]> = [
   [".cache/opencode/packages", "OpenCode's plugin packages"],
   // Copilot CLI's copies of the plugins it installs from git, which it runs (1.0.102; a local marketplace's run live from its folder).
   [".copilot/installed-plugins", "Copilot CLI's plugins"],
+  // hookit installed as droid's plugin runs from this folder's cache; droid reads which plugins
+  // are installed from its records here (0.225.2). The switch, enabledPlugins, is in settings.json.
+  [".factory/plugins", "Factory droid's plugins"],
+  // The plugin folder in the installed hookit-cli package, which `droid plugin update` copies over
+  // droid's copy (observed): an edit there would reach droid at the user's next update. Only under
+  // node_modules: a checkout of hookit (whose build rewrites dist/) stays editable.
+  ["node_modules/hookit-cli/dist/droid-plugin", "hookit's droid plugin, which droid copies on install and update"],
   // hookit linked as Gemini CLI's extension: its record and extension-enablement.json (the switch).
   [".gemini/extensions", "Gemini CLI's extensions"],
 ];
@@ -128,6 +135,11 @@ function ownPlaces(ctx: ProtectContext): Protected[] {
     [env.COPILOT_HOME, "config.json", "Copilot CLI's config"],
     [env.COPILOT_HOME, "installed-plugins", "Copilot CLI's plugins"],
     [env.GEMINI_CLI_HOME, ".gemini", "Gemini CLI's settings and extensions"],
+    // droid puts its user folder under $FACTORY_HOME_OVERRIDE in place of the home directory.
+    [env.FACTORY_HOME_OVERRIDE, ".factory/hooks.json", "Factory droid's hooks"],
+    [env.FACTORY_HOME_OVERRIDE, ".factory/settings.json", "Factory droid's settings"],
+    [env.FACTORY_HOME_OVERRIDE, ".factory/settings.local.json", "Factory droid's local settings"],
+    [env.FACTORY_HOME_OVERRIDE, ".factory/plugins", "Factory droid's plugins"],
   ];
   for (const home of homes) {
     if (home[0]) places.push({ path: joinPath(home[0], home[1]), what: home[2] });

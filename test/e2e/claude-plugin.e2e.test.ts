@@ -16,7 +16,7 @@ const REPO = resolve(import.meta.dirname, "../..");
 /** The published package's folder: what `npm install -g hookit-cli` leaves in node_modules/hookit-cli. */
 function packageFolder(): string {
   const folder = join(mkdtempSync(join(scratch(), "pkg-")), "hookit-cli");
-  for (const part of ["dist", "package.json", ".claude-plugin", "hooks", "plugin.json"])
+  for (const part of ["dist", "package.json", ".claude-plugin", "hooks", "plugin.json", ".factory-plugin"])
     cpSync(join(REPO, part), join(folder, part), { recursive: true });
   return folder;
 }

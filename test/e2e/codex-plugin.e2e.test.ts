@@ -12,7 +12,7 @@ import { BLOCK_REASON, GUARD_POLICY, MARKER } from "./scenarios.ts";
 import { afterLastToolCall } from "./views.ts";
 
 const REPO = resolve(import.meta.dirname, "../..");
-const PARTS = ["dist", "package.json", ".claude-plugin", "hooks", ".codex-plugin", ".agents", "plugin.json"];
+const PARTS = ["dist", "package.json", ".claude-plugin", "hooks", ".codex-plugin", ".agents", ".factory-plugin", "plugin.json"];
 
 /** The published package's folder: what `npm install -g hookit-cli` leaves in node_modules/hookit-cli. */
 function packageFolder(): string {

@@ -13,7 +13,7 @@ import { BLOCK_REASON, GUARD_POLICY, MARKER } from "./scenarios.ts";
 import { afterLastToolCall } from "./views.ts";
 
 const REPO = resolve(import.meta.dirname, "../..");
-const PARTS = ["dist", "package.json", "plugin.json", ".claude-plugin", "hooks", ".codex-plugin", ".agents"];
+const PARTS = ["dist", "package.json", "plugin.json", ".claude-plugin", "hooks", ".codex-plugin", ".agents", ".factory-plugin"];
 
 /** The published package's folder, beside the project: what `npm install -g hookit-cli` leaves in node_modules/hookit-cli. */
 const packageFolder = (project: string) => join(dirname(project), "pkg", "hookit-cli");

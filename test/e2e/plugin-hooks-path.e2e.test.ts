@@ -2,8 +2,8 @@
 // manifest naming its own hooks file: which hooks does the agent run? The evidence behind hookit's
 // Codex plugin (its manifest's `hooks` path wins, so Codex never runs Claude Code's hooks), its
 // Copilot CLI plugin (the root plugin.json's, and what else Copilot reads there, which
-// self-protection guards) and behind shipping no droid plugin (droid runs hooks/hooks.json, Claude
-// Code's, whatever its manifest says). Each hook records which file it came from and the plugin
+// self-protection guards) and behind droid's plugin being a folder of its own, dist/droid-plugin/
+// (droid runs hooks/hooks.json, Claude Code's at the package root, whatever its manifest says). Each hook records which file it came from and the plugin
 // root as droid/Codex/Copilot spell it.
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";

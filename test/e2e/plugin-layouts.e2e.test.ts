@@ -1,9 +1,9 @@
 // Which plugin layouts Codex CLI and droid load, and whether a plugin's hook runs and can block:
-// the evidence behind docs/agents/codex.md and factory.md "Plugins" (hookit ships no plugin for
-// either yet). A throwaway plugin, installed from a local marketplace folder offline, whose only
+// the evidence behind docs/agents/codex.md and factory.md "Plugins" (what hookit's plugins for
+// both are built on). A throwaway plugin, installed from a local marketplace folder offline, whose only
 // hook is a PreToolUse script that records its stdin and environment and exits 2. Both CLIs also
-// load Claude Code's layout (`.claude-plugin/`), which is why hookit's package root, Claude Code's
-// marketplace, must not be added to them.
+// load Claude Code's layout (`.claude-plugin/`), which is why each gets a marketplace file of its
+// own at hookit's package root (Claude Code's marketplace too), read before Claude Code's.
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";

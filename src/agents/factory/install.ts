@@ -11,10 +11,11 @@ import type { HookRegistration } from "../../contract/types.ts";
 import type { Env } from "../../base/paths.ts";
 import { HOOK_TIMEOUT_SECONDS, RESTART_STEP, withMatcher } from "../../install/common.ts";
 import { parseObject, jsonValue } from "../../install/jsonc.ts";
-import { homeDir } from "../../install/locate.ts";
 import { hookFileTransforms } from "../../install/shapes.ts";
 import type { InstallTarget } from "../../install/types.ts";
 import { isRecord } from "../../base/is-record.ts";
+import { factoryDir } from "./home.ts";
+import { factoryPlugin } from "./plugin.ts";
 
 const AGENT = "factory";
 
@@ -27,16 +28,14 @@ const hooks = hookFileTransforms({
   entry: (registration, command) => withMatcher(registration, { hooks: [{ type: "command", command, timeout: HOOK_TIMEOUT_SECONDS }] }),
 });
 
-function factoryDir(env: Env): string {
-  return join(env.FACTORY_HOME_OVERRIDE || homeDir(env), ".factory");
-}
-
 const target: InstallTarget = {
   id: AGENT,
   title: "Factory droid",
   projectFile: join(".factory", "hooks.json"),
   globalFile: (env) => join(factoryDir(env), "hooks.json"),
   detect: { bins: ["droid"], homeDirs: [".factory"] },
+  // `droid plugin install hookit@hookit-cli` from the package folder (test/e2e/factory-plugin.e2e.test.ts).
+  addOn: factoryPlugin,
   ...hooks,
   nextSteps: (scope, env) => [
     ...shadowedSettings(scope.kind === "project" ? join(scope.dir, ".factory") : factoryDir(env), adapter.registrations),
