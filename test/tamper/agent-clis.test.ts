@@ -3,6 +3,7 @@
 // with its hooks, add-ons or settings dropped or moved, through the BUILT `hookit hook` on the
 // agents' shell payloads, each case on two of them in turn (spread). Each attack passed before the agents' CLIs had registry entries; the
 // controls are what an agent runs when a user asks it to drive another agent.
+import { shellVerdict } from "./_verdict.ts";
 import { describe, expect, test } from "vitest";
 import { shellPayload } from "../reliability/_payloads.ts";
 import { HOOK_AGENTS, inspectReply, spread, type HookAgent } from "../reliability/_protocol.ts";
@@ -11,13 +12,7 @@ import { fileSandbox, runHook, useBuiltHookit } from "../_sandbox.ts";
 useBuiltHookit();
 const box = fileSandbox();
 
-async function verdict(agent: HookAgent, command: string) {
-  const [event, payload] = shellPayload(agent, box.project, command);
-  const reply = await runHook(box, agent, event, payload, { cwd: box.project });
-  const result = inspectReply(agent, event, "tool_call", { stdout: reply.stdout, stderr: reply.stderr, exitCode: reply.exitCode ?? -1 });
-  expect(result.problems).toEqual([]);
-  return result;
-}
+const verdict = (agent: HookAgent, command: string) => shellVerdict(box, agent, command);
 
 const ATTACKS = [
   // the add-on managers

@@ -2,6 +2,7 @@
 // 0.171.0): the model removing or rewriting the plugin's cached copy, which is what Codex runs,
 // tried through `hookit hook --agent codex` on Codex's captured shell payload. The switch,
 // `[plugins."hookit@hookit"] enabled` in ~/.codex/config.toml, is protected as Codex's config.
+import { shellVerdict } from "./_verdict.ts";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
@@ -23,15 +24,7 @@ function installedBox(env: Record<string, string> = {}): Sandbox {
   return box;
 }
 
-async function verdict(box: Sandbox, command: string, env: Record<string, string> = {}) {
-  const [event, payload] = agentPayloads("codex", box.project).preTool;
-  const out = structuredClone(payload);
-  (out.tool_input as Record<string, unknown>).command = command;
-  const reply = await runHook(box, "codex", event, out, { cwd: box.project, env });
-  const result = inspectReply("codex", event, "tool_call", { stdout: reply.stdout, stderr: reply.stderr, exitCode: reply.exitCode ?? -1 });
-  expect(result.problems).toEqual([]);
-  return result;
-}
+const verdict = (box: Sandbox, command: string, env: Record<string, string> = {}) => shellVerdict(box, "codex", command, env);
 
 const ATTACKS: Array<[string, string]> = [
   ["delete the plugin's installed copy", "rm -rf ~/.codex/plugins"],

@@ -4,6 +4,7 @@
 // `.plugin/plugin.json` Copilot would read before it, the marketplace listing the folder) or
 // Copilot's own plugin records is tried through `hookit hook --agent copilot` on Copilot's captured
 // shell payload. The switch, `enabledPlugins` in ~/.copilot/settings.json, was protected already.
+import { shellVerdict } from "./_verdict.ts";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
@@ -14,19 +15,8 @@ import { packageRoot, runHook, sandbox, type Sandbox, useBuiltHookit } from "../
 useBuiltHookit();
 
 /** `PKG` in a command stands for the package folder: the running hookit's, which is the plugin Copilot loads. */
-async function verdict(box: Sandbox, command: string, env: Record<string, string> = {}) {
-  const [event, payload] = agentPayloads("copilot", box.project).preTool;
-  const out = structuredClone(payload);
-  (out.toolArgs as Record<string, unknown>).command = command.replaceAll("PKG", packageRoot());
-  const reply = await runHook(box, "copilot", event, out, { cwd: box.project, env });
-  const result = inspectReply("copilot", event, "tool_call", {
-    stdout: reply.stdout,
-    stderr: reply.stderr,
-    exitCode: reply.exitCode ?? -1,
-  });
-  expect(result.problems).toEqual([]);
-  return result;
-}
+const verdict = (box: Sandbox, command: string, env: Record<string, string> = {}) =>
+  shellVerdict(box, "copilot", command.replaceAll("PKG", packageRoot()), env);
 
 const ATTACKS: Array<[string, string]> = [
   ["delete the manifest naming Copilot's hooks", "rm PKG/plugin.json"],

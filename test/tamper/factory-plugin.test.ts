@@ -4,6 +4,7 @@
 // `hookit hook --agent factory` on droid's captured shell payload. The switch, `enabledPlugins` in
 // ~/.factory/settings.json, is protected as droid's settings. Without `.factory/plugins` among the
 // protected folders the copy's hooks/hooks.json could be emptied (the e2e saw it go through).
+import { shellVerdict } from "./_verdict.ts";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
@@ -27,19 +28,7 @@ function installedBox(box: Sandbox = sandbox(), factoryHome = box.home): Sandbox
   return box;
 }
 
-async function verdict(box: Sandbox, command: string, env: Record<string, string> = {}) {
-  const [event, payload] = agentPayloads("factory", box.project).preTool;
-  const out = structuredClone(payload);
-  (out.tool_input as Record<string, unknown>).command = command;
-  const reply = await runHook(box, "factory", event, out, { cwd: box.project, env });
-  const result = inspectReply("factory", event, "tool_call", {
-    stdout: reply.stdout,
-    stderr: reply.stderr,
-    exitCode: reply.exitCode ?? -1,
-  });
-  expect(result.problems).toEqual([]);
-  return result;
-}
+const verdict = (box: Sandbox, command: string, env: Record<string, string> = {}) => shellVerdict(box, "factory", command, env);
 
 const ATTACKS: Array<[string, string]> = [
   ["empty the copied plugin's hooks", `echo '{"hooks":{}}' > ~/.factory/${PLUGIN}/hooks/hooks.json`],

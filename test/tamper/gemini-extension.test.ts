@@ -2,6 +2,7 @@
 // model switching it off, tried through `hookit hook --agent gemini` on Gemini's captured shell
 // payload. Gemini keeps the link and the per-folder switch in ~/.gemini/extensions
 // (extension-enablement.json); the extension's hooks are the package's dist/gemini-extension.
+import { shellVerdict } from "./_verdict.ts";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
@@ -22,15 +23,7 @@ function linkedBox(): Sandbox {
   return box;
 }
 
-async function verdict(box: Sandbox, command: string) {
-  const [event, payload] = agentPayloads("gemini", box.project).preTool;
-  const out = structuredClone(payload);
-  (out.tool_input as Record<string, unknown>).command = command;
-  const reply = await runHook(box, "gemini", event, out, { cwd: box.project });
-  const result = inspectReply("gemini", event, "tool_call", { stdout: reply.stdout, stderr: reply.stderr, exitCode: reply.exitCode ?? -1 });
-  expect(result.problems).toEqual([]);
-  return result;
-}
+const verdict = (box: Sandbox, command: string) => shellVerdict(box, "gemini", command);
 
 const ATTACKS: Array<[string, (box: Sandbox) => string]> = [
   [
