@@ -94,7 +94,11 @@ describe("kimi parse: tool vocabulary (Kimi Code built-in tools)", () => {
     return [event.toolName, event.input];
   };
   it.each([
-    ["Bash", { command: "ls", timeout: 5000, run_in_background: false }, "bash", { command: "ls", timeout: 5 }],
+    // Kimi Code 2.1.0's Bash schema: "timeout in seconds" (default 60), and a `cwd` it runs in.
+    ["Bash", { command: "ls", timeout: 5, run_in_background: false }, "bash", { command: "ls", timeout: 5 }],
+    ["Shell", { command: "ls", timeout: 60 }, "bash", { command: "ls", timeout: 60 }],
+    ["Bash", { command: "rm -rf build", cwd: "/other/repo" }, "bash", { command: "cd -- /other/repo && rm -rf build" }],
+    ["Bash", { command: "ls", cwd: "" }, "bash", { command: "ls" }],
     ["Read", { path: "/a", line_offset: 10, n_lines: 20 }, "read", { path: "/a", offset: 10, limit: 20 }],
     ["Read", { path: "/a", line_offset: -5 }, "read", { path: "/a" }],
     ["Write", { path: "/a", content: "x", mode: "append" }, "write", { path: "/a", content: "x" }],
