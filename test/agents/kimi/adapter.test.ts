@@ -61,9 +61,186 @@ const EXPECTED: Record<string, Invocation> = {
     events: [{ event: "agent_end", agent: "kimi" }],
   },
 };
+// Captured from Kimi Code 2.1.0 (test/fixtures/kimi/README.md): no session_title in a `-p` run.
+const S1 = "session_a7028e43-c050-4153-b961-f2a1ec411493";
+const S2 = "session_1892ef58-b157-42d1-9dc8-7e80a7b547f4";
+const PROJECT = "/tmp/kimi-run/project";
+const real = (sessionId: string) => ({ agent: "kimi", sessionId, cwd: PROJECT, metadata: { sessionId } });
+const tool = (
+  nativeToolName: string,
+  nativeToolInput: Record<string, unknown>,
+  toolName: string,
+  input: Record<string, unknown>,
+  id: string,
+) => ({
+  toolName,
+  toolCallId: id,
+  input,
+  agent: "kimi",
+  nativeToolName,
+  nativeToolInput,
+});
+const echoHi = { command: "echo hi > out.txt", description: "Run e2e step" };
+const failing = { command: "false", description: "Run e2e step" };
+const hello = { path: `${PROJECT}/hello.txt`, content: "hello\n" };
+const notes = `${PROJECT}/notes.txt`;
+const missing = `${PROJECT}/missing.txt`;
+const text = (t: string) => [{ type: "text", text: t }];
+
+const CAPTURED: Record<string, Invocation> = {
+  "PreToolUse-Bash-2.1.0.json": {
+    ...real(S1),
+    nativeEvent: "PreToolUse",
+    kind: "tool_call",
+    events: [{ event: "tool_call", ...tool("Bash", echoHi, "bash", { command: "echo hi > out.txt" }, "call_fake_1") }],
+  },
+  "PostToolUse-Bash-2.1.0.json": {
+    ...real(S1),
+    nativeEvent: "PostToolUse",
+    kind: "tool_result",
+    events: [
+      {
+        event: "tool_result",
+        ...tool("Bash", echoHi, "bash", { command: "echo hi > out.txt" }, "call_fake_1"),
+        content: text("Command executed successfully."),
+        isError: false,
+      },
+    ],
+  },
+  "PostToolUseFailure-Bash-2.1.0.json": {
+    ...real(S1),
+    nativeEvent: "PostToolUseFailure",
+    kind: "tool_result",
+    events: [
+      {
+        event: "tool_result",
+        ...tool("Bash", failing, "bash", { command: "false" }, "call_fake_2"),
+        content: text("Process exited with code 1\nCommand failed with exit code: 1."),
+        isError: true,
+      },
+    ],
+  },
+  "PreToolUse-Bash-cwd-timeout-2.1.0.json": {
+    ...real(S2),
+    nativeEvent: "PreToolUse",
+    kind: "tool_call",
+    events: [
+      {
+        event: "tool_call",
+        ...tool("Bash", { command: "ls", cwd: "/tmp", timeout: 5 }, "bash", { command: "cd -- /tmp && ls", timeout: 5 }, "call_fake_6"),
+      },
+    ],
+  },
+  "PreToolUse-Write-2.1.0.json": {
+    ...real(S2),
+    nativeEvent: "PreToolUse",
+    kind: "tool_call",
+    events: [{ event: "tool_call", ...tool("Write", hello, "write", hello, "call_fake_1") }],
+  },
+  "PostToolUse-Write-2.1.0.json": {
+    ...real(S2),
+    nativeEvent: "PostToolUse",
+    kind: "tool_result",
+    events: [
+      {
+        event: "tool_result",
+        ...tool("Write", hello, "write", hello, "call_fake_1"),
+        content: text(`Wrote 6 bytes to ${PROJECT}/hello.txt`),
+        isError: false,
+      },
+    ],
+  },
+  "PreToolUse-Read-2.1.0.json": {
+    ...real(S2),
+    nativeEvent: "PreToolUse",
+    kind: "tool_call",
+    events: [
+      {
+        event: "tool_call",
+        ...tool("Read", { path: notes, line_offset: 1, n_lines: 1 }, "read", { path: notes, offset: 1, limit: 1 }, "call_fake_2"),
+      },
+    ],
+  },
+  "PostToolUseFailure-Read-2.1.0.json": {
+    ...real(S2),
+    nativeEvent: "PostToolUseFailure",
+    kind: "tool_result",
+    events: [
+      {
+        event: "tool_result",
+        ...tool("Read", { path: missing }, "read", { path: missing }, "call_fake_7"),
+        content: text(`"${missing}" does not exist.`),
+        isError: true,
+      },
+    ],
+  },
+  "PreToolUse-Edit-2.1.0.json": {
+    ...real(S2),
+    nativeEvent: "PreToolUse",
+    kind: "tool_call",
+    events: [
+      {
+        event: "tool_call",
+        ...tool(
+          "Edit",
+          { path: notes, old_string: "beta", new_string: "gamma" },
+          "edit",
+          { path: notes, edits: [{ oldText: "beta", newText: "gamma" }] },
+          "call_fake_3",
+        ),
+      },
+    ],
+  },
+  "PreToolUse-Glob-2.1.0.json": {
+    ...real(S2),
+    nativeEvent: "PreToolUse",
+    kind: "tool_call",
+    events: [
+      {
+        event: "tool_call",
+        ...tool("Glob", { pattern: "*.txt", path: PROJECT }, "find", { pattern: "*.txt", path: PROJECT }, "call_fake_4"),
+      },
+    ],
+  },
+  "PreToolUse-Grep-2.1.0.json": {
+    ...real(S2),
+    nativeEvent: "PreToolUse",
+    kind: "tool_call",
+    events: [
+      {
+        event: "tool_call",
+        ...tool(
+          "Grep",
+          { pattern: "gamma", path: PROJECT, output_mode: "content", "-i": true },
+          "grep",
+          { pattern: "gamma", path: PROJECT, ignoreCase: true },
+          "call_fake_5",
+        ),
+      },
+    ],
+  },
+  "Stop-2.1.0.json": {
+    ...real(S2),
+    nativeEvent: "Stop",
+    kind: "stop",
+    stopHookActive: false,
+    events: [{ event: "agent_end", agent: "kimi" }],
+  },
+  "SessionStart-2.1.0.json": {
+    ...real(S2),
+    // The model alias KIMI_MODEL_NAME makes (the e2e fake's), which SessionStart names.
+    metadata: { sessionId: S2, model: "__kimi_env_model__" },
+    nativeEvent: "SessionStart",
+    kind: "lifecycle",
+    events: [],
+  },
+  "UserPromptSubmit-2.1.0.json": { ...real(S2), nativeEvent: "UserPromptSubmit", kind: "lifecycle", events: [] },
+};
+Object.assign(EXPECTED, CAPTURED);
+
 const eventOf = (file: string) => file.split(/[-.]/)[0] as string;
 
-describe("kimi parse: documented payloads", () => {
+describe("kimi parse: documented and captured payloads", () => {
   it("has an expectation for every fixture file", () => {
     expect(
       readdirSync(DIR)
