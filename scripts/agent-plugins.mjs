@@ -13,12 +13,14 @@
 //   dist/ so it is built, shipped and protected with the hookit it runs (`${extensionPath}/..`).
 // - Codex CLI and GitHub Copilot CLI: scripts/plugins/ (each reads Claude Code's layout too, so each
 //   gets a manifest of its own that names its own hooks file).
+// - Kimi Code: scripts/plugins/kimi.mjs (`kimi.plugin.json`, its hooks inline).
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { codexPluginFiles } from "./plugins/codex.mjs";
 import { copilotBuiltFiles, copilotPluginFiles } from "./plugins/copilot.mjs";
+import { kimiPluginFiles } from "./plugins/kimi.mjs";
 
 const ROOT = resolve(import.meta.dirname, "..");
 
@@ -60,6 +62,7 @@ export function agentPluginFiles() {
     }),
     ...codexPluginFiles({ pkg, installedHooks, json }),
     ...copilotPluginFiles({ pkg, json }),
+    ...kimiPluginFiles({ root: ROOT, pkg, json }),
   };
 }
 
