@@ -15,6 +15,7 @@
 //   gets a manifest of its own that names its own hooks file).
 // - Factory droid: scripts/plugins/factory.mjs (a plugin folder in dist/ with its own copy of hookit,
 //   since droid runs only a plugin root's hooks/hooks.json and copies only the plugin folder).
+// - Kimi Code: scripts/plugins/kimi.mjs (`kimi.plugin.json`, its hooks inline).
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -22,6 +23,7 @@ import { join, resolve } from "node:path";
 import { codexPluginFiles } from "./plugins/codex.mjs";
 import { copilotBuiltFiles, copilotPluginFiles } from "./plugins/copilot.mjs";
 import { copyHookitIntoFactoryPlugin, factoryBuiltFiles, factoryPluginFiles } from "./plugins/factory.mjs";
+import { kimiPluginFiles } from "./plugins/kimi.mjs";
 
 const ROOT = resolve(import.meta.dirname, "..");
 
@@ -67,6 +69,7 @@ export function agentPluginFiles() {
     ...codexPluginFiles({ pkg, installedHooks, json }),
     ...copilotPluginFiles({ pkg, json }),
     ...factoryPluginFiles({ json }),
+    ...kimiPluginFiles({ root: ROOT, pkg, json }),
   };
 }
 

@@ -129,7 +129,9 @@ for agent in "${agents[@]}"; do
   mkdir -p "$prefix"
   # --ignore-scripts: no CLI needs its install script offline (Claude Code's and OpenCode's
   # postinstall only copy the native binary that their platform package already ships; we run that
-  # one directly).
+  # one directly). Kimi Code's optional native modules (node-pty, @mariozechner/clipboard) are then
+  # not built: `kimi -p` and its Bash tool run without them. Kimi needs Node >= 22.19 ("@node" is the
+  # node running this script: run it through scripts/node22.mjs).
   if ! npm install --prefix "$prefix" --no-audit --no-fund --no-save --ignore-scripts \
       --loglevel=error "${packages[@]}" >"$prefix/.npm-install.log" 2>&1; then
     state="npm-failed"

@@ -76,6 +76,8 @@ const AGENT_DIRS: ReadonlyArray<readonly [string, string]> = [
   ["node_modules/hookit-cli/dist/droid-plugin", "hookit's droid plugin, which droid copies on install and update"],
   // hookit linked as Gemini CLI's extension: its record and extension-enablement.json (the switch).
   [".gemini/extensions", "Gemini CLI's extensions"],
+  // hookit installed as Kimi Code's plugin runs from plugins/managed/hookit/; plugins/installed.json is its `enabled` switch (2.1.0).
+  [".kimi-code/plugins", "Kimi Code's plugins"],
 ];
 
 /**
@@ -128,6 +130,7 @@ function ownPlaces(ctx: ProtectContext): Protected[] {
     [env.CODEX_HOME, "plugins", "Codex's plugins"],
     [env.XDG_CACHE_HOME, "opencode/packages", "OpenCode's plugin packages"],
     [env.KIMI_CODE_HOME, "config.toml", "Kimi Code's config"],
+    [env.KIMI_CODE_HOME, "plugins", "Kimi Code's plugins"],
     [env.PI_CODING_AGENT_DIR, "settings.json", "Pi's settings"],
     [env.CLAUDE_CONFIG_DIR, "settings.json", "Claude Code's settings"],
     [env.OPENCODE_CONFIG_DIR, "", "OpenCode's config"],

@@ -25,6 +25,8 @@ export interface AgentLaunch {
   /** Absolute path → content, written before hookit is installed. */
   files: Record<string, string>;
   timeoutMs: number;
+  /** Added to the environment of `hookit install` too (Kimi: the KIMI_CODE_HOME a project install needs). */
+  installEnv?: Record<string, string>;
 }
 
 export interface AgentProfile {
@@ -259,4 +261,34 @@ const factory: AgentProfile = {
   }),
 };
 
-export const AGENTS: Record<CliId, AgentProfile> = { claude, codex, gemini, copilot, pi, factory, opencode };
+/** Kimi Code's data directory: a project install (`<project>/.kimi-code/config.toml`) is read only through KIMI_CODE_HOME. */
+const kimiHome = (ctx: AgentContext) => join(ctx.project, ".kimi-code");
+
+const kimi: AgentProfile = {
+  id: "kimi",
+  wire: "chat",
+  version: clis.kimi.version,
+  launch: (ctx, cli) => ({
+    // -p runs the prompt headless and runs Bash and Write without asking (--auto is refused with -p).
+    argv: [...cli, "-p", ctx.prompt],
+    // KIMI_MODEL_*: a provider made in memory from the environment, so no login and no config file.
+    env: {
+      KIMI_CODE_HOME: kimiHome(ctx),
+      KIMI_MODEL_NAME: "fake-model",
+      KIMI_MODEL_API_KEY: "e2e-dummy-key-7f3a",
+      KIMI_MODEL_PROVIDER_TYPE: "openai",
+      KIMI_MODEL_BASE_URL: `${base(ctx)}/v1`,
+      KIMI_DISABLE_TELEMETRY: "1",
+      NO_COLOR: "1",
+    },
+    files: {},
+    timeoutMs: 120_000,
+    installEnv: { KIMI_CODE_HOME: kimiHome(ctx) },
+  }),
+  captureHook: (ctx, command) => ({
+    [join(kimiHome(ctx), "config.toml")]:
+      `[[hooks]]\nevent = "PreToolUse"\nmatcher = "Bash"\ncommand = ${JSON.stringify(command)}\ntimeout = 30\n`,
+  }),
+};
+
+export const AGENTS: Record<CliId, AgentProfile> = { claude, codex, gemini, copilot, pi, factory, opencode, kimi };

@@ -12,4 +12,6 @@ export const MODEL_READS = {
   factory: (reason: string) => `Error: ${reason}`,
   pi: (reason: string) => reason,
   opencode: (reason: string) => reason,
+  /** Kimi Code 2.1.0: the reason after its error line (a Bash result also opens with `Wall time: <s> seconds`, see kimi.e2e.test.ts). */
+  kimi: (reason: string) => `<system>ERROR: Tool execution failed.</system>\n${reason}`,
 } as const;

@@ -6,7 +6,7 @@ import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import pinned from "./clis.json" with { type: "json" };
 
-export type CliId = "claude" | "codex" | "gemini" | "copilot" | "pi" | "factory" | "opencode";
+export type CliId = "claude" | "codex" | "gemini" | "copilot" | "pi" | "factory" | "opencode" | "kimi";
 type Manifest = Record<CliId, { dir: string; version: string }>;
 
 /** True when this run is the newest-release column of the version matrix. */

@@ -205,7 +205,10 @@ export async function runScenario(scenario: Scenario): Promise<RunResult> {
     writeFiles({ [join(project, ".hookit/hookit.json")]: text });
   }
   if (scenario.install ?? scenario.policy !== undefined) {
-    run(process.execPath, [hookitBin(), "install", "--agent", scenario.agent, "--project", project], { cwd: project, env });
+    run(process.execPath, [hookitBin(), "install", "--agent", scenario.agent, "--project", project], {
+      cwd: project,
+      env: { ...env, ...launch.installEnv },
+    });
   }
 
   const extraEnv: Record<string, string> = { ...scenario.env };

@@ -7,6 +7,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { disposeScratch, runScenario } from "./harness.ts";
 import { ASK_AS_BLOCK, ASK_MESSAGE, ASK_POLICY, ASK_REASON, MARKER, describeMessages } from "./messages.ts";
 import { rawToolResults } from "./views.ts";
+import { MODEL_READS } from "./block-views.ts";
+import { escapeRegExp } from "../_text.ts";
 
 // -p denies an ask with its reason: the model reads the asking hook's message.
 describeMessages("claude", { passMessage: "delivered", resultMessage: "delivered", askedResult: ASK_MESSAGE });
@@ -33,6 +35,12 @@ describeMessages("factory", { passMessage: "not delivered", resultMessage: "deli
 describeMessages("pi", { passMessage: "delivered", resultMessage: "delivered", askedResult: ASK_REASON });
 // The plugin's refusal carries the message; tool.execute.after appends it to the output; before the tool runs there is no channel.
 describeMessages("opencode", { passMessage: "not delivered", resultMessage: "delivered", askedResult: ASK_AS_BLOCK });
+// hookit uses no additional-context channel on Kimi (a pass message goes to stderr); an ask is a deny.
+describeMessages("kimi", {
+  passMessage: "not delivered",
+  resultMessage: "not delivered",
+  askedResult: new RegExp(`^Wall time: \\d+\\.\\d+ seconds\\n${escapeRegExp(MODEL_READS.kimi(ASK_AS_BLOCK))}$`),
+});
 
 describe("claude: an ask under bypassPermissions (the --dangerously-skip-permissions mode)", () => {
   afterAll(disposeScratch);

@@ -7,7 +7,7 @@ import { afterLastToolCall } from "./views.ts";
 
 afterAll(disposeScratch);
 
-const CLIS: CliId[] = ["claude", "codex", "gemini", "copilot", "pi", "factory"];
+const CLIS: CliId[] = ["claude", "codex", "gemini", "copilot", "pi", "factory", "kimi"];
 
 describe("smoke: CLI ↔ fake model round trip", () => {
   it.each(CLIS)("%s runs one shell call and answers", async (agent) => {

@@ -15,7 +15,7 @@ import { classOf } from "../../src/agents/shared/tool-classes.ts";
 
 afterAll(disposeScratch);
 
-const CLIS: CliId[] = ["claude", "codex", "gemini", "copilot", "pi", "factory", "opencode"];
+const CLIS: CliId[] = ["claude", "codex", "gemini", "copilot", "pi", "factory", "opencode", "kimi"];
 const capture = process.env.HOOKIT_E2E_CAPTURE_TOOLS === "1";
 
 function toolFixturePath(agent: string, version: string): string {

@@ -1,6 +1,6 @@
-// Kimi Code CLI adapter (Moonshot AI). Kimi cannot run here: the protocol is taken from its
-// hooks documentation (docs/en/customization/hooks.md of MoonshotAI/kimi-code, and of the older
-// Python MoonshotAI/kimi-cli) and the fixtures in test/fixtures/kimi/ are built from it.
+// Kimi Code CLI adapter (Moonshot AI). Verified on Kimi Code 2.1.0 (test/e2e/kimi.e2e.test.ts; the
+// payloads in test/fixtures/kimi/*-2.1.0.json were captured from it); the older Python kimi-cli
+// only from its hooks documentation (docs/en/customization/hooks.md of MoonshotAI/kimi-cli).
 // Kimi reads exit 2 + stderr or, on exit 0, a Claude-shaped `hookSpecificOutput` deny. hookit
 // always answers with that JSON and exit 0, so stderr stays free for notices, which Kimi only logs.
 // Only PreToolUse, Stop and UserPromptSubmit can block; every other event is observation-only.
@@ -11,6 +11,7 @@ import { kimiResultText, normalizeKimiTool } from "./tools.ts";
 import { PayloadError, type Decision, type Invocation, type InvocationKind, type Reply } from "../../contract/types.ts";
 import { defineAdapter } from "../shared/define.ts";
 import { claudeStylePayload, type Opened } from "../shared/opening.ts";
+import facts from "./facts.ts";
 
 const ADAPTER_ID = "kimi";
 
@@ -94,7 +95,7 @@ function deny(nativeEvent: string, reason: string): Record<string, unknown> {
 export default defineAdapter({
   id: ADAPTER_ID,
   title: "Kimi Code CLI",
-  verifiedWith: "hooks documentation (MoonshotAI/kimi-code, MoonshotAI/kimi-cli); not run",
+  verifiedWith: facts.verified.newest,
   timeoutUnit: "s",
   // Only events every documented Kimi release accepts: an unknown `event` value makes Kimi
   // reject the whole config.toml. No matcher: an absent matcher matches every tool.

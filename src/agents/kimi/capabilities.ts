@@ -3,8 +3,10 @@
 // reads none of it.
 import type { CapabilityRow } from "../../contract/types.ts";
 import { type CapabilityRows, withEvidence } from "../shared/evidence.ts";
+import facts from "./facts.ts";
 
-const EVIDENCE = "documented, not verified on the real CLI";
+// The rows the e2e suite does not run: captured fixtures and Kimi Code's documentation.
+const EVIDENCE = `fixtures captured from ${facts.verified.newest}, and the documentation`;
 
 const rows: CapabilityRows = [
   {
@@ -12,14 +14,14 @@ const rows: CapabilityRows = [
     native: "PreToolUse",
     support: "native",
     notes:
-      'JSON `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":R}}`, exit 0: the tool does not run and Kimi writes R back into the context for the model. Kimi fails open when a hook crashes or times out.',
+      'JSON `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":R}}`, exit 0: the tool does not run and the model reads `<system>ERROR: Tool execution failed.</system>` and R on the next line (a Bash result opens with `Wall time: 0.000 seconds`). A crashing hookit blocks too (the `|| exit 2` tail; the model reads its stderr); a timeout lets the tool run (documented).',
   },
   {
     feature: "tool_result",
     native: "PostToolUse, PostToolUseFailure",
     support: "impossible",
     notes:
-      "Both events are observation-only: the result cannot be replaced or annotated. hookit still runs tool_result hooks (their commands have their effects) but a patch reaches neither the model nor the user. Kimi Code cuts `tool_output` to 2000 characters.",
+      "Both events are observation-only: the model reads the tool's output unchanged. hookit still runs tool_result hooks (their commands have their effects) but a patch reaches neither the model nor the user. Kimi Code cuts `tool_output` to 2000 characters (documented).",
   },
   {
     feature: "turn_end",
@@ -32,7 +34,7 @@ const rows: CapabilityRows = [
     native: "Stop",
     support: "native",
     notes:
-      "The same JSON deny on Stop: Kimi appends R as a user message and lets the model continue. Kimi lets Stop hooks continue a turn only once (kimi-cli marks the next Stop with `stop_hook_active: true`).",
+      "The same JSON deny on Stop: R, verbatim, becomes the next user message and the model answers once more. Kimi Code then ends the turn without running the Stop hooks again (so it never sends `stop_hook_active: true`; kimi-cli documents a second Stop marked so).",
   },
   {
     feature: "agent_settled",
@@ -53,7 +55,7 @@ const rows: CapabilityRows = [
     native: "PreToolUse, Stop",
     support: "approximate",
     notes:
-      "A block's message follows its deny reason. No additional-context channel is used: a pass or tool-result message reaches only the user (stderr). Stop: it joins the continuation. steer, followUp and nextTurn all mean the same here: with the next model request (at a stop only steer/followUp start the extra turn).",
+      "A block's message follows its deny reason. No additional-context channel is used: a pass or tool-result message goes to stderr, which reaches neither the model nor the `-p` output. Stop: it joins the continuation. steer, followUp and nextTurn all mean the same here: with the next model request (at a stop only steer/followUp start the extra turn).",
   },
   {
     feature: "ask",
@@ -77,4 +79,4 @@ const rows: CapabilityRows = [
   },
 ];
 
-export const CAPABILITIES: CapabilityRow[] = withEvidence(rows, undefined, EVIDENCE);
+export const CAPABILITIES: CapabilityRow[] = withEvidence(rows, facts.verified.newest, EVIDENCE);

@@ -1,23 +1,27 @@
 // Kimi Code CLI's built-in tools mapped onto hookit's (Pi's) tool vocabulary. Names and
-// arguments: Kimi Code's "Built-in tools" reference (docs/en/reference/tools.md of
-// MoonshotAI/kimi-code). The older Python kimi-cli calls its shell tool `Shell` (its hooks
-// page shows `"tool_name": "Shell", "tool_input": {"command": …}`); its other tools have no
-// documented arguments, so they keep their native names.
-import { NO_FILES, SUBAGENT, WEB_FETCH, type MappedTool, type ToolClass } from "../shared/tool-classes.ts";
+// arguments: the tool list Kimi Code 2.1.0 offered the model
+// (test/fixtures/tool-lists/kimi-2.1.0.json, captured by test/e2e/tools.e2e.test.ts). The older
+// Python kimi-cli calls its shell tool `Shell` (its hooks page shows `"tool_name": "Shell",
+// "tool_input": {"command": …}`); its other tools come from its source, not from a run.
+import { NO_FILES, SKILL, SUBAGENT, WEB_FETCH, type MappedTool, type ToolClass } from "../shared/tool-classes.ts";
 import { isRecord, type Payload } from "../shared/payload.ts";
 import { fieldReader } from "../shared/fields.ts";
 import { normalizeWith, plainNormalizers, type Normalizer } from "../shared/renames.ts";
+import { inDirectory } from "../shared/shell-quote.ts";
 
 export interface NormalizedTool {
   toolName: string;
   input: Record<string, unknown>;
 }
 
-/** Bash and Shell: Kimi's timeout is in milliseconds, Pi's in seconds. */
+/**
+ * Bash and Shell: the timeout is in seconds, as Pi's (Kimi Code 2.1.0's schema: "timeout in seconds",
+ * default 60; kimi-cli's the same). Bash's `cwd` is where the command runs: relative paths in it land there.
+ */
 const shell: Normalizer = (input, f) => {
-  const out: Record<string, unknown> = { command: f.string("command") };
+  const out: Record<string, unknown> = { command: inDirectory(f.string("command"), input.cwd) };
   const timeout = numberOf(input.timeout);
-  if (timeout !== undefined) out.timeout = timeout / 1000;
+  if (timeout !== undefined) out.timeout = timeout;
   return out;
 };
 
@@ -101,15 +105,26 @@ function numberOf(value: unknown): number | undefined {
 }
 
 /**
- * Kimi Code's built-in tools (its tools reference) and the Python kimi-cli's (src/kimi_cli/tools).
- * No Kimi CLI runs here, so there is no captured list.
+ * Kimi Code 2.1.0's built-in tools (the captured list) and the Python kimi-cli's (src/kimi_cli/tools,
+ * each row says "kimi-cli's name").
  */
 const MAPPED_TOOLS: MappedTool[] = [
-  { native: "Bash", as: "bash", fields: { command: "command", timeout: "timeout" }, note: "timeout ms → s" },
-  { native: "Shell", as: "bash", fields: { command: "command", timeout: "timeout" }, note: "kimi-cli's name" },
-  { native: "Read", as: "read", fields: { path: "path", line_offset: "offset", n_lines: "limit" } },
+  {
+    native: "Bash",
+    as: "bash",
+    fields: { command: "command", cwd: "command", timeout: "timeout" },
+    rest: ["description", "run_in_background", "disable_timeout"],
+    note: "timeout in seconds; `cwd` (the directory it runs in) becomes `cd -- <cwd> && <command>`",
+  },
+  { native: "Shell", as: "bash", fields: { command: "command", timeout: "timeout" }, note: "kimi-cli's name; timeout in seconds" },
+  {
+    native: "Read",
+    as: "read",
+    fields: { path: "path", line_offset: "offset", n_lines: "limit" },
+    rest: ["column_offset", "max_chars"],
+  },
   { native: "ReadFile", as: "read", fields: { path: "path", line_offset: "offset", n_lines: "limit" }, note: "kimi-cli's name" },
-  { native: "ReadMediaFile", as: "read", fields: { path: "path" }, note: "an image or video file" },
+  { native: "ReadMediaFile", as: "read", fields: { path: "path" }, rest: ["region", "full_resolution"], note: "an image or video file" },
   // `mode: "append"` is still a write to `path`; the native input keeps the mode.
   { native: "Write", as: "write", fields: { path: "path", content: "content" }, rest: ["mode"] },
   { native: "WriteFile", as: "write", fields: { path: "path", content: "content" }, rest: ["mode"], note: "kimi-cli's name" },
@@ -125,20 +140,44 @@ const MAPPED_TOOLS: MappedTool[] = [
     native: "Grep",
     as: "grep",
     fields: { pattern: "pattern", path: "path", glob: "glob", type: "type", "-i": "ignoreCase", "-C": "context", head_limit: "limit" },
-    rest: ["output_mode", "multiline"],
+    rest: ["output_mode", "multiline", "-A", "-B", "-n", "offset", "include_ignored"],
     note: "`head_limit` 0 is no limit",
   },
   // Kimi Code says `path`, kimi-cli `directory`: two different values are refused.
-  { native: "Glob", as: "find", fields: { pattern: "pattern", path: "path", directory: "path" }, rest: ["include_dirs"] },
+  {
+    native: "Glob",
+    as: "find",
+    fields: { pattern: "pattern", path: "path", directory: "path" },
+    rest: ["include_dirs", "include_ignored", "head_limit", "offset"],
+  },
 ];
 
 const normalizers = plainNormalizers(MAPPED_TOOLS, OWN_NORMALIZERS);
 
 // Pure: a bundle that only normalizes (the hook's) leaves the rows below out.
 export const TOOL_CLASSES: ToolClass[] = /* @__PURE__ */ (MAPPED_TOOLS as ToolClass[]).concat([
-  { native: "Task", inert: SUBAGENT },
-  { native: "SearchWeb", inert: "a web search" },
+  { native: "Agent", inert: SUBAGENT },
+  { native: "AgentSwarm", inert: "starts several subagents; each tool call they make reaches hookit's hooks on its own" },
+  { native: "Skill", inert: SKILL },
   { native: "FetchURL", inert: WEB_FETCH },
-  { native: "Think", inert: NO_FILES },
-  { native: "SetTodoList", inert: NO_FILES },
+  { native: "WebSearch", inert: "a web search run by Kimi's search service (offered when one is configured; not in the captured list)" },
+  { native: "AskUserQuestion", inert: NO_FILES },
+  { native: "EnterPlanMode", inert: NO_FILES },
+  { native: "ExitPlanMode", inert: NO_FILES },
+  { native: "TodoList", inert: NO_FILES },
+  { native: "CreateGoal", inert: NO_FILES },
+  { native: "GetGoal", inert: NO_FILES },
+  { native: "UpdateGoal", inert: NO_FILES },
+  { native: "SetGoalBudget", inert: NO_FILES },
+  { native: "CronCreate", inert: "schedules a prompt; its tool calls reach hookit's hooks when it runs" },
+  { native: "CronDelete", inert: "removes a scheduled prompt" },
+  { native: "CronList", inert: NO_FILES },
+  { native: "TaskList", inert: NO_FILES },
+  { native: "TaskOutput", inert: "reads the output of a background task the agent started" },
+  { native: "TaskStop", inert: "stops a background task the agent started" },
+  { native: "WaitFor", inert: "waits for a background task the agent started" },
+  { native: "Task", inert: `kimi-cli: ${SUBAGENT}` },
+  { native: "SearchWeb", inert: "kimi-cli: a web search" },
+  { native: "Think", inert: "kimi-cli: talks to the model only: no file, no process" },
+  { native: "SetTodoList", inert: "kimi-cli: talks to the model or the user only: no file, no process" },
 ]);

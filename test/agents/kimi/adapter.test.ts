@@ -1,14 +1,14 @@
-// Kimi Code CLI adapter. Kimi cannot run here: the fixtures are built from its hooks docs
-// (test/fixtures/kimi/README.md; describeAdapterContract) and the answers below are the shapes
-// those docs define: a Claude-shaped `hookSpecificOutput` deny on stdout with exit 0, nothing
-// for "no opinion".
+// Kimi Code CLI adapter. The fixtures are captured from Kimi Code 2.1.0 or built from its hooks docs
+// (test/fixtures/kimi/README.md); the answers below are the shapes those docs define and the e2e
+// suite checks on the real CLI: a Claude-shaped `hookSpecificOutput` deny on stdout with exit 0,
+// nothing for "no opinion".
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import kimi from "../../../src/agents/kimi/adapter.ts";
-import { PayloadError, type Decision } from "../../../src/contract/types.ts";
+import { PayloadError, type Decision, type Invocation } from "../../../src/contract/types.ts";
 import { CAPABILITIES } from "../../../src/agents/capabilities.ts";
 import { describeAdapterContract, itRejects } from "../_adapter-contract.ts";
-import { type SeenTool, stopOf, toolCall, toolResult } from "../_invocations.ts";
+import { lifecycle, type SeenTool, stopOf, toolCall, toolResult } from "../_invocations.ts";
 
 const DIR = new URL("../../fixtures/kimi/", import.meta.url);
 const fixture = (name: string): Record<string, unknown> => JSON.parse(readFileSync(new URL(name, DIR), "utf8"));
@@ -30,8 +30,92 @@ const bash = (command: string, id: string, nativeToolName = "Bash"): SeenTool =>
   nativeToolInput: { command },
 });
 
+// Captured from Kimi Code 2.1.0 (test/fixtures/kimi/README.md): no session_title in a `-p` run.
+const S1 = "session_a7028e43-c050-4153-b961-f2a1ec411493";
+const S2 = "session_1892ef58-b157-42d1-9dc8-7e80a7b547f4";
+const PROJECT = "/tmp/kimi-run/project";
+const real = (sessionId: string) => ({ agent: "kimi", sessionId, cwd: PROJECT, metadata: { sessionId } });
+const tool = (
+  nativeToolName: string,
+  nativeToolInput: Record<string, unknown>,
+  toolName: string,
+  input: Record<string, unknown>,
+  id: string,
+): SeenTool => ({
+  toolName,
+  toolCallId: id,
+  input,
+  nativeToolName,
+  nativeToolInput,
+});
+const echoHi = { command: "echo hi > out.txt", description: "Run e2e step" };
+const failing = { command: "false", description: "Run e2e step" };
+const hello = { path: `${PROJECT}/hello.txt`, content: "hello\n" };
+const notes = `${PROJECT}/notes.txt`;
+const missing = `${PROJECT}/missing.txt`;
+const echoTool = tool("Bash", echoHi, "bash", { command: "echo hi > out.txt" }, "call_fake_1");
+const writeTool = tool("Write", hello, "write", hello, "call_fake_1");
+
+const CAPTURED: Record<string, Invocation> = {
+  "PreToolUse-Bash-2.1.0.json": toolCall(real(S1), "PreToolUse", echoTool),
+  "PostToolUse-Bash-2.1.0.json": toolResult(real(S1), "PostToolUse", { ...echoTool, text: "Command executed successfully." }),
+  "PostToolUseFailure-Bash-2.1.0.json": toolResult(real(S1), "PostToolUseFailure", {
+    ...tool("Bash", failing, "bash", { command: "false" }, "call_fake_2"),
+    text: "Process exited with code 1\nCommand failed with exit code: 1.",
+    isError: true,
+  }),
+  "PreToolUse-Bash-cwd-timeout-2.1.0.json": toolCall(
+    real(S2),
+    "PreToolUse",
+    tool("Bash", { command: "ls", cwd: "/tmp", timeout: 5 }, "bash", { command: "cd -- /tmp && ls", timeout: 5 }, "call_fake_6"),
+  ),
+  "PreToolUse-Write-2.1.0.json": toolCall(real(S2), "PreToolUse", writeTool),
+  "PostToolUse-Write-2.1.0.json": toolResult(real(S2), "PostToolUse", { ...writeTool, text: `Wrote 6 bytes to ${PROJECT}/hello.txt` }),
+  "PreToolUse-Read-2.1.0.json": toolCall(
+    real(S2),
+    "PreToolUse",
+    tool("Read", { path: notes, line_offset: 1, n_lines: 1 }, "read", { path: notes, offset: 1, limit: 1 }, "call_fake_2"),
+  ),
+  "PostToolUseFailure-Read-2.1.0.json": toolResult(real(S2), "PostToolUseFailure", {
+    ...tool("Read", { path: missing }, "read", { path: missing }, "call_fake_7"),
+    text: `"${missing}" does not exist.`,
+    isError: true,
+  }),
+  "PreToolUse-Edit-2.1.0.json": toolCall(
+    real(S2),
+    "PreToolUse",
+    tool(
+      "Edit",
+      { path: notes, old_string: "beta", new_string: "gamma" },
+      "edit",
+      { path: notes, edits: [{ oldText: "beta", newText: "gamma" }] },
+      "call_fake_3",
+    ),
+  ),
+  "PreToolUse-Glob-2.1.0.json": toolCall(
+    real(S2),
+    "PreToolUse",
+    tool("Glob", { pattern: "*.txt", path: PROJECT }, "find", { pattern: "*.txt", path: PROJECT }, "call_fake_4"),
+  ),
+  "PreToolUse-Grep-2.1.0.json": toolCall(
+    real(S2),
+    "PreToolUse",
+    tool(
+      "Grep",
+      { pattern: "gamma", path: PROJECT, output_mode: "content", "-i": true },
+      "grep",
+      { pattern: "gamma", path: PROJECT, ignoreCase: true },
+      "call_fake_5",
+    ),
+  ),
+  "Stop-2.1.0.json": stopOf(real(S2), "Stop", false),
+  // The model alias KIMI_MODEL_NAME makes (the e2e fake's), which SessionStart names.
+  "SessionStart-2.1.0.json": lifecycle({ ...real(S2), metadata: { sessionId: S2, model: "__kimi_env_model__" } }, "SessionStart"),
+  "UserPromptSubmit-2.1.0.json": lifecycle(real(S2), "UserPromptSubmit"),
+};
+
 describeAdapterContract(kimi, {
-  title: "documented payloads",
+  title: "documented and captured payloads",
   expected: {
     "PreToolUse-Bash.json": toolCall(KC, "PreToolUse", bash("rm -rf build", "tool_call_1")),
     "PostToolUse-Bash.json": toolResult(KC, "PostToolUse", { ...bash("npm test", "tool_call_2"), text: "2 passing" }),
@@ -43,6 +127,7 @@ describeAdapterContract(kimi, {
     "Stop.json": stopOf(KC, "Stop", false),
     "PreToolUse-Shell-kimi-cli.json": toolCall(KCLI, "PreToolUse", bash("rm -rf /", "", "Shell")),
     "Stop-stop_hook_active-kimi-cli.json": stopOf(KCLI, "Stop", true),
+    ...CAPTURED,
   },
   unknownFields: { future_field: { nested: [1, 2] }, another: null },
 });
@@ -65,7 +150,11 @@ describe("kimi parse: tool vocabulary (Kimi Code built-in tools)", () => {
     return [event.toolName, event.input];
   };
   it.each([
-    ["Bash", { command: "ls", timeout: 5000, run_in_background: false }, "bash", { command: "ls", timeout: 5 }],
+    // Kimi Code 2.1.0's Bash schema: "timeout in seconds" (default 60), and a `cwd` it runs in.
+    ["Bash", { command: "ls", timeout: 5, run_in_background: false }, "bash", { command: "ls", timeout: 5 }],
+    ["Shell", { command: "ls", timeout: 60 }, "bash", { command: "ls", timeout: 60 }],
+    ["Bash", { command: "rm -rf build", cwd: "/other/repo" }, "bash", { command: "cd -- /other/repo && rm -rf build" }],
+    ["Bash", { command: "ls", cwd: "" }, "bash", { command: "ls" }],
     ["Read", { path: "/a", line_offset: 10, n_lines: 20 }, "read", { path: "/a", offset: 10, limit: 20 }],
     ["Read", { path: "/a", line_offset: -5 }, "read", { path: "/a" }],
     ["Write", { path: "/a", content: "x", mode: "append" }, "write", { path: "/a", content: "x" }],
@@ -157,8 +246,10 @@ describe("kimi respond", () => {
 });
 
 describe("kimi capability table", () => {
-  it("marks every cell as documented only, and registers only events every Kimi release accepts", () => {
-    expect(new Set(CAPABILITIES.kimi.map((row) => row.verified))).toEqual(new Set(["documented, not verified on the real CLI"]));
+  it("names the real CLI for what the e2e suite runs, and registers only events every Kimi release accepts", () => {
+    const verified = new Map(CAPABILITIES.kimi.map((row) => [row.feature, row.verified]));
+    expect(verified.get("tool_call")).toBe("real CLI 2.1.0 (npm run test:e2e)");
+    expect(verified.get("turn_end")).toBe("fixtures captured from 2.1.0, and the documentation");
     expect(kimi.registrations.map((r) => r.native)).toEqual(["PreToolUse", "PostToolUse", "PostToolUseFailure", "Stop"]);
     expect(kimi.registrations.every((r) => r.matcher === undefined)).toBe(true);
   });

@@ -1,6 +1,6 @@
-// The capability sections of the Kimi and Antigravity pages are what scripts/gen-docs.mjs
-// renders from their capabilities.ts and adapters (read from src/, so a stale dist/ cannot hide a change). Every
-// cell of both says it is documented only: neither CLI runs here.
+// The capability section of the Antigravity page is what scripts/gen-docs.mjs renders from its
+// capabilities.ts and adapter (read from src/, so a stale dist/ cannot hide a change). Every cell says
+// it is documented only: that CLI does not run here. (Kimi Code was here until it ran: kimi.e2e.test.ts.)
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -15,7 +15,7 @@ const gen = (await import(pathToFileURL(join(ROOT, "scripts/gen-docs.mjs")).href
   pagePath(root: string, id: string): string;
 };
 
-test.each(["kimi", "antigravity"] as const)("docs/agents/%s.md has the generated, documented-only capability table", async (id) => {
+test.each(["antigravity"] as const)("docs/agents/%s.md has the generated, documented-only capability table", async (id) => {
   const page = readFileSync(gen.pagePath(ROOT, id), "utf8");
   // On failure: npm run build && node scripts/gen-docs.mjs
   const data = { ...(await loadAdapter(id)), capabilities: CAPABILITIES[id] };
