@@ -9,19 +9,16 @@ import type { HookRegistration } from "../../contract/types.ts";
 import type { Env } from "../../base/paths.ts";
 import { HOOK_TIMEOUT_SECONDS, RESTART_STEP } from "../../install/common.ts";
 import { InstallError } from "../../install/errors.ts";
-import { homeDir } from "../../install/locate.ts";
 import { hookCommand } from "../../install/marker.ts";
 import { scanToml, tomlString, where } from "../../install/toml.ts";
 import type { InstallTarget, TransformResult } from "../../install/types.ts";
+import { kimiHome } from "./home.ts";
+import { kimiPlugin } from "./plugin.ts";
 
 export const BEGIN_MARKER = "# >>> hookit: added by `hookit install`, removed by `hookit uninstall`; edits here are replaced >>>";
 export const END_MARKER = "# <<< hookit <<<";
 const BEGIN_RE = /^# >>> hookit\b/;
 const END_RE = /^# <<< hookit\b/;
-
-function kimiHome(env: Env): string {
-  return env.KIMI_CODE_HOME || join(homeDir(env), ".kimi-code");
-}
 
 const target: InstallTarget = {
   id: "kimi",
@@ -30,6 +27,8 @@ const target: InstallTarget = {
   projectFile: join(".kimi-code", "config.toml"),
   globalFile: (env) => join(kimiHome(env), "config.toml"),
   detect: { bins: ["kimi"], homeDirs: [".kimi-code"], envDirs: ["KIMI_CODE_HOME"] },
+  // hookit as Kimi's plugin (kimi.plugin.json), which doctor counts as an install.
+  addOn: kimiPlugin,
   emptyText: "",
   apply(text, options) {
     const file = options.file ?? "config.toml";
