@@ -27,21 +27,31 @@ import { kimiPluginFiles } from "./plugins/kimi.mjs";
 
 const ROOT = resolve(import.meta.dirname, "..");
 
-/** What `hookit install --agent <agent>` writes into `file` of a fresh project, with `command` as its prefix. */
-function installedFile(agent, file, command) {
+/**
+ * What `hookit install --agent <agent>` writes into `file` of a fresh project, with `command` as its
+ * prefix, read by `parse` (JSON unless told); `projectEnv` adds the variables an agent reads a
+ * project install through (Kimi's KIMI_CODE_HOME).
+ */
+function installedFile(agent, file, command, { parse = JSON.parse, projectEnv = () => ({}) } = {}) {
   const scratch = mkdtempSync(join(tmpdir(), "hookit-plugin-"));
   try {
     const home = join(scratch, "home");
     const project = join(scratch, "project");
     mkdirSync(home, { recursive: true });
     mkdirSync(project, { recursive: true });
-    const env = { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: join(home, ".config"), XDG_STATE_HOME: join(home, ".state") };
+    const env = {
+      PATH: process.env.PATH,
+      HOME: home,
+      XDG_CONFIG_HOME: join(home, ".config"),
+      XDG_STATE_HOME: join(home, ".state"),
+      ...projectEnv(project),
+    };
     execFileSync(
       process.execPath,
       [join(ROOT, "dist", "bin.cjs"), "install", "--agent", agent, "--project", project, "--command", command],
       { env, stdio: "ignore" },
     );
-    return JSON.parse(readFileSync(join(project, file), "utf8"));
+    return parse(readFileSync(join(project, file), "utf8"));
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
@@ -69,7 +79,7 @@ export function agentPluginFiles() {
     ...codexPluginFiles({ pkg, installedHooks, json }),
     ...copilotPluginFiles({ pkg, json }),
     ...factoryPluginFiles({ json }),
-    ...kimiPluginFiles({ root: ROOT, pkg, json }),
+    ...kimiPluginFiles({ pkg, installedFile, json }),
   };
 }
 
