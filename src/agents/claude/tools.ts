@@ -5,7 +5,17 @@
 // are not offered by 2.1.197/2.1.332 on Linux but other builds still send them.
 // `PowerShell` and `REPL` (alias `Eval`) are offered on Windows and in REPL mode:
 // their shapes come from the 2.1.332 binary's own schemas.
-import { NO_FILES, SUBAGENT, WEB_FETCH, WEB_SEARCH, type MappedTool, type ToolClass } from "../shared/tool-classes.ts";
+import {
+  NO_FILES,
+  SUBAGENT,
+  WEB_FETCH,
+  WEB_SEARCH,
+  type MappedTool,
+  type ToolClass,
+  CRON_DELETE,
+  TASK_OUTPUT,
+  TASK_STOP,
+} from "../shared/tool-classes.ts";
 import { normalizeWith, plainNormalizers, type Normalizer } from "../shared/renames.ts";
 import { isRecord, textOf, type Payload } from "../shared/payload.ts";
 import { fieldReader, type FieldReader } from "../shared/fields.ts";
@@ -168,14 +178,14 @@ export const TOOL_CLASSES: ToolClass[] = /* @__PURE__ */ (MAPPED_TOOLS as ToolCl
     inert:
       "schedules a prompt (optionally kept in .claude/scheduled_tasks.json by Claude Code itself); its tool calls reach hookit's hooks when it runs",
   },
-  { native: "CronDelete", inert: "removes a scheduled prompt" },
+  { native: "CronDelete", inert: CRON_DELETE },
   { native: "CronList", inert: NO_FILES },
   { native: "TaskCreate", inert: NO_FILES },
   { native: "TaskGet", inert: NO_FILES },
   { native: "TaskList", inert: NO_FILES },
   { native: "TaskUpdate", inert: NO_FILES },
-  { native: "TaskOutput", inert: "reads the output of a background task the agent started" },
-  { native: "TaskStop", inert: "stops a background task the agent started" },
+  { native: "TaskOutput", inert: TASK_OUTPUT },
+  { native: "TaskStop", inert: TASK_STOP },
   { native: "TodoWrite", inert: NO_FILES },
   { native: "ExitPlanMode", inert: NO_FILES },
   { native: "EnterPlanMode", inert: NO_FILES },

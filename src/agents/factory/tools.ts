@@ -3,7 +3,7 @@
 // (test/agents/factory/captures/): `Execute`, `Read`, `LS`, `Create`, `Edit`,
 // `MultiEdit`, `ApplyPatch`, `Grep`, `Glob`. droid offers `ApplyPatch` (Codex's
 // patch envelope in `input`) instead of `Create`/`Edit` to OpenAI models.
-import { NO_FILES, SKILL, WEB_FETCH, type ToolClass } from "../shared/tool-classes.ts";
+import { NO_FILES, SKILL, WEB_FETCH, type ToolClass, TASK_OUTPUT, TASK_STOP } from "../shared/tool-classes.ts";
 import { parseApplyPatch, patchCalls, PatchSyntaxError, type PatchOperation } from "../shared/apply-patch.ts";
 import { isRecord, type Payload } from "../shared/payload.ts";
 import { PayloadError } from "../../contract/types.ts";
@@ -156,8 +156,8 @@ export const TOOL_CLASSES: ToolClass[] = [
     native: "Task",
     nativeOnly: "starts a subagent (its own tool calls reach hookit's hooks); `image_paths` attaches local images to its prompt",
   },
-  { native: "TaskOutput", inert: "reads the output of a background task the agent started" },
-  { native: "TaskStop", inert: "stops a background task the agent started" },
+  { native: "TaskOutput", inert: TASK_OUTPUT },
+  { native: "TaskStop", inert: TASK_STOP },
   { native: "Skill", inert: SKILL },
   { native: "ToolSearch", inert: "loads the schema of a deferred tool" },
   {

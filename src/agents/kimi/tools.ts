@@ -3,7 +3,17 @@
 // (test/fixtures/tool-lists/kimi-2.1.0.json, captured by test/e2e/tools.e2e.test.ts). The older
 // Python kimi-cli calls its shell tool `Shell` (its hooks page shows `"tool_name": "Shell",
 // "tool_input": {"command": …}`); its other tools come from its source, not from a run.
-import { NO_FILES, SKILL, SUBAGENT, WEB_FETCH, type MappedTool, type ToolClass } from "../shared/tool-classes.ts";
+import {
+  NO_FILES,
+  SKILL,
+  SUBAGENT,
+  WEB_FETCH,
+  type MappedTool,
+  type ToolClass,
+  CRON_DELETE,
+  TASK_OUTPUT,
+  TASK_STOP,
+} from "../shared/tool-classes.ts";
 import { isRecord, type Payload } from "../shared/payload.ts";
 import { fieldReader } from "../shared/fields.ts";
 import { normalizeWith, plainNormalizers, type Normalizer } from "../shared/renames.ts";
@@ -170,11 +180,11 @@ export const TOOL_CLASSES: ToolClass[] = /* @__PURE__ */ (MAPPED_TOOLS as ToolCl
   { native: "UpdateGoal", inert: NO_FILES },
   { native: "SetGoalBudget", inert: NO_FILES },
   { native: "CronCreate", inert: "schedules a prompt; its tool calls reach hookit's hooks when it runs" },
-  { native: "CronDelete", inert: "removes a scheduled prompt" },
+  { native: "CronDelete", inert: CRON_DELETE },
   { native: "CronList", inert: NO_FILES },
   { native: "TaskList", inert: NO_FILES },
-  { native: "TaskOutput", inert: "reads the output of a background task the agent started" },
-  { native: "TaskStop", inert: "stops a background task the agent started" },
+  { native: "TaskOutput", inert: TASK_OUTPUT },
+  { native: "TaskStop", inert: TASK_STOP },
   { native: "WaitFor", inert: "waits for a background task the agent started" },
   { native: "Task", inert: `kimi-cli: ${SUBAGENT}` },
   { native: "SearchWeb", inert: "kimi-cli: a web search" },

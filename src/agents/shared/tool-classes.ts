@@ -35,6 +35,9 @@ export const SUBAGENT = "starts a subagent; each tool call it makes reaches hook
 export const WEB_FETCH = "fetches a URL over the network; reads no local file";
 export const WEB_SEARCH = "a web search run by the model provider";
 export const SKILL = "loads a skill's instructions into the conversation";
+export const TASK_OUTPUT = "reads the output of a background task the agent started";
+export const TASK_STOP = "stops a background task the agent started";
+export const CRON_DELETE = "removes a scheduled prompt";
 
 /** A tool that hookit normalizes onto the vocabulary. */
 export type MappedTool = Extract<ToolClass, { as: unknown }>;
