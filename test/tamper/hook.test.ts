@@ -7,7 +7,8 @@ import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { agentPayloads } from "../reliability/_payloads.ts";
+import { shellVerdict } from "./_verdict.ts";
+import { agentPayloads, shellPayload } from "../reliability/_payloads.ts";
 import { HOOK_AGENTS, inspectReply, spread, type HookAgent } from "../reliability/_protocol.ts";
 import { STARTER_POLICY } from "../../src/base/starter-policy.ts";
 import { binPath, packageRoot, policy, runBin, runHook, sandbox, type Sandbox, useBuiltHookit } from "../_sandbox.ts";
@@ -17,24 +18,8 @@ useBuiltHookit();
 const GUARD = policy({ "no-force-push": { event: "tool_call", filter: { command: "git push --force" }, shell: "false" } });
 const FORBIDDEN = "git push --force origin main";
 
-/** The agent's captured pre-tool payload, running `command` in its shell tool. */
-function shellCall(agent: HookAgent, box: Sandbox, command: string): [string, Record<string, unknown>] {
-  const [event, payload] = agentPayloads(agent, box.project).preTool;
-  const out = structuredClone(payload);
-  if (agent === "copilot") (out.toolArgs as Record<string, unknown>).command = command;
-  else if (agent === "cursor") out.command = command;
-  else if (agent === "antigravity") ((out.toolCall as Record<string, unknown>).args as Record<string, unknown>).CommandLine = command;
-  else (out.tool_input as Record<string, unknown>).command = command;
-  return [event, out];
-}
-
-async function verdict(agent: HookAgent, box: Sandbox, command: string) {
-  const [event, payload] = shellCall(agent, box, command);
-  const reply = await runHook(box, agent, event, payload, { cwd: box.project });
-  const result = inspectReply(agent, event, "tool_call", { stdout: reply.stdout, stderr: reply.stderr, exitCode: reply.exitCode ?? -1 });
-  expect(result.problems).toEqual([]);
-  return { ...result, reply };
-}
+const shellCall = (agent: HookAgent, box: Sandbox, command: string) => shellPayload(agent, box.project, command);
+const verdict = (agent: HookAgent, box: Sandbox, command: string) => shellVerdict(box, agent, command);
 
 async function trustedProject(): Promise<Sandbox> {
   const box = sandbox();

@@ -1,6 +1,7 @@
 // hookit installed as Kimi Code's plugin (`/plugins install <package folder>`, 2.1.0): the model
 // removing or rewriting the managed copy Kimi runs, or switching the plugin off in
 // plugins/installed.json, tried through `hookit hook --agent kimi` on Kimi's payload.
+import { shellVerdict } from "./_verdict.ts";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
@@ -20,15 +21,7 @@ function installedBox(): Sandbox {
   return box;
 }
 
-async function verdict(box: Sandbox, command: string, env: Record<string, string> = {}) {
-  const [event, payload] = agentPayloads("kimi", box.project).preTool;
-  const out = structuredClone(payload);
-  (out.tool_input as Record<string, unknown>).command = command;
-  const reply = await runHook(box, "kimi", event, out, { cwd: box.project, env });
-  const result = inspectReply("kimi", event, "tool_call", { stdout: reply.stdout, stderr: reply.stderr, exitCode: reply.exitCode ?? -1 });
-  expect(result.problems).toEqual([]);
-  return result;
-}
+const verdict = (box: Sandbox, command: string, env: Record<string, string> = {}) => shellVerdict(box, "kimi", command, env);
 
 const ATTACKS: Array<[string, string]> = [
   ["delete the plugin's managed copy", "rm -rf ~/.kimi-code/plugins/managed/hookit"],
