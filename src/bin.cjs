@@ -65,7 +65,13 @@ module.exports = { requireCached, compiledScripts };
 if (require.main === module) {
   const argv = process.argv.slice(2);
   // `hookit hook --help` is for a person: the CLI prints its usage (no agent passes --help).
-  if (argv[0] === "hook" && !argv.includes("--help") && !argv.includes("-h")) requireCached("hook.cjs").runHook(argv.slice(1));
+  // Once the reply is written and the call's own work has settled, the process ends at once:
+  // left to end by itself, Node first runs the tasks V8 queued meanwhile, a scavenge among them
+  // that frees memory the exit frees anyway (2.6 M instructions, 2 % of a hook call, Node 22.23.5).
+  if (argv[0] === "hook" && !argv.includes("--help") && !argv.includes("-h"))
+    requireCached("hook.cjs")
+      .runHook(argv.slice(1))
+      .then(() => process.exit());
   else {
     // The CLI's ES modules through Node's compile cache, kept in dist/ beside the code, never in
     // Node's default place under the temp folder: a cache the model can write is bytecode it can

@@ -1,7 +1,6 @@
 // The hot path's process I/O: arguments, stdin, stdout/stderr. Kept apart
 // from hook.ts so the decision code reads as a function of its inputs.
-import { fstatSync, readFileSync } from "node:fs";
-import { writeFully } from "../base/fs-atomic.ts";
+import { fstatSync, readFileSync, writeSync } from "node:fs";
 
 export interface HookArgs {
   agent: string;
@@ -55,13 +54,21 @@ function stdinIsTerminal(): boolean {
   }
 }
 
-/** Synchronous write of the whole reply (small); the stream is only a fallback. */
-export function writeAll(fd: 1 | 2, text: string): void {
-  if (!text) return;
+/**
+ * Synchronous write of the whole reply (small). A non-blocking pipe that is full (EAGAIN) hands
+ * the rest to the stream instead: the promise settles when the stream has written it, and the
+ * caller waits for it before the process ends.
+ */
+export function writeAll(fd: 1 | 2, text: string): Promise<void> | undefined {
+  if (!text) return undefined;
+  const buffer = Buffer.from(text);
+  let offset = 0;
   try {
-    writeFully(fd, Buffer.from(text));
+    while (offset < buffer.length) offset += writeSync(fd, buffer, offset);
+    return undefined;
   } catch {
-    (fd === 1 ? process.stdout : process.stderr).write(text);
+    const stream = fd === 1 ? process.stdout : process.stderr;
+    return new Promise((done) => stream.write(buffer.subarray(offset), () => done()));
   }
 }
 

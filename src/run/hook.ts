@@ -10,6 +10,7 @@ import { isHookitError } from "../base/errors.ts";
 import { nearest } from "../base/nearest.ts";
 import type { Env } from "../base/paths.ts";
 import { judge, judgeFailure, type JudgeOptions, type Judgement } from "./judge.ts";
+import { backgroundSettled } from "./background.ts";
 import { diskPolicy } from "./policy-view.ts";
 import { loadExternal } from "./external.lazy.ts";
 import { hasManagedLayer } from "../policy/managed-layer.ts";
@@ -30,9 +31,13 @@ export async function runHook(argv: readonly string[], stdin?: string): Promise<
     // read as "allow" on a pre-tool event.
     reply = lastResortReply(args, error);
   }
-  writeAll(2, reply.stderr && !reply.stderr.endsWith("\n") ? `${reply.stderr}\n` : reply.stderr);
-  writeAll(1, reply.stdout);
+  const written = [
+    writeAll(2, reply.stderr && !reply.stderr.endsWith("\n") ? `${reply.stderr}\n` : reply.stderr),
+    writeAll(1, reply.stdout),
+  ];
   process.exitCode = reply.exitCode;
+  // The bin ends the process when this settles (src/bin.cjs): nothing may still be on its way.
+  await Promise.all([...written, backgroundSettled()]);
 }
 
 /** The whole hook call as a function of its inputs (tests drive it directly too). */

@@ -14,6 +14,7 @@ import { selfProtectionBlock } from "../protect/index.ts";
 import { decide, type DecideResult } from "./decide.ts";
 import { appendDecision, type LoggedOutcome, type LogRecord } from "./decision-log.ts";
 import { kickShipper } from "./telemetry-kick.ts";
+import { inBackground } from "./background.ts";
 import { engineStore, updateSessionState, type SessionState } from "./session-state.ts";
 
 /** The policy as one host sees it for one invocation. */
@@ -234,8 +235,9 @@ function finish(
   const logged =
     invocation.events.length > 0 ? { ...record, events: invocation.events, ...(invocation.cwd && { cwd: invocation.cwd }) } : record;
   const logError = options.log ? appendDecision(stateDir(options.env), logged, options.env) : undefined;
-  // Decision export, when on, ships from the log in another process: never waited for.
-  if (options.log && logError === undefined) void kickShipper(options.env, options.packageDir);
+  // Decision export, when on, ships from the log in another process: the decision never waits for
+  // its start (runHook does, before the process ends).
+  if (options.log && logError === undefined) inBackground(kickShipper(options.env, options.packageDir));
   return { decision, record, ...(result && { result }), ...(logError !== undefined && { logError }) };
 }
 
