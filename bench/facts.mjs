@@ -17,16 +17,16 @@ export const LONG = Array.from(
   (_, i) => `test -f step${i}.sh && bash step${i}.sh --verbose "$HOME/cache" >> build.log 2>&1`,
 ).join(" && ");
 
-/** `hookit init --global` in a fresh home, and a project (a git work tree) to run in. */
-function starterHome(work, bin) {
-  const home = join(work, "starter-home");
-  const project = join(work, "starter-project");
+/** `hookit init --global` (with `initArgs`) in a fresh home, and a project (a git work tree) to run in. */
+function starterHome(work, bin, name = "starter", initArgs = []) {
+  const home = join(work, `${name}-home`);
+  const project = join(work, `${name}-project`);
   mkdirSync(join(project, "src"), { recursive: true });
   spawnSync("git", ["init", "-q", project]);
   // The ambient environment, like run.mjs: the user's own variables (NODE_OPTIONS, CA bundles, …) weigh on both sides.
   const env = { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, ".config"), XDG_STATE_HOME: join(home, ".state") };
   delete env.HOOKIT_CONFIG;
-  spawnSync(process.execPath, [bin, "init", "--global"], { env, cwd: project, stdio: "ignore" });
+  spawnSync(process.execPath, [bin, "init", "--global", ...initArgs], { env, cwd: project, stdio: "ignore" });
   return { env, project };
 }
 
@@ -35,13 +35,17 @@ function minimalEnv(env) {
   return { PATH: env.PATH, HOME: env.HOME, XDG_CONFIG_HOME: env.XDG_CONFIG_HOME, XDG_STATE_HOME: env.XDG_STATE_HOME };
 }
 
-/** The four calls of the command-facts rows, in a fresh starter home (warmed: the policy cache is made). */
+/**
+ * The calls of the command-facts rows, in a fresh starter home (warmed: the policy cache is made);
+ * `packs`, in a second home made with every pack on. A case with an `env` of its own runs in it.
+ */
 export function starterCalls(root, work, bin, minimal) {
   const home = starterHome(work, bin);
+  const withPacks = starterHome(work, bin, "packs", ["--packs", "all"]);
   const { project } = home;
   const env = minimal ? minimalEnv(home.env) : home.env;
-  const fixture = (file, changes) =>
-    JSON.stringify({ ...JSON.parse(readFileSync(join(root, "test/fixtures/claude", file), "utf8")), cwd: project, ...changes });
+  const claude = (file, changes) => ({ ...JSON.parse(readFileSync(join(root, "test/fixtures/claude", file), "utf8")), ...changes });
+  const fixture = (file, changes) => JSON.stringify(claude(file, { cwd: project, ...changes }));
   const cases = {
     bash: {
       event: "PreToolUse",
@@ -55,10 +59,18 @@ export function starterCalls(root, work, bin, minimal) {
       deny: false,
     },
     prompt: { event: "UserPromptSubmit", input: fixture("UserPromptSubmit.json", {}), deny: false },
+    packs: {
+      event: "PreToolUse",
+      input: JSON.stringify(
+        claude("PreToolUse-Bash.json", { cwd: withPacks.project, tool_input: { command: COMPOUND, description: "test" } }),
+      ),
+      deny: false,
+      env: minimal ? minimalEnv(withPacks.env) : withPacks.env,
+    },
   };
   const command = (event) => `"${process.execPath}" "${bin}" hook --agent claude ${event}`;
   for (const c of Object.values(cases)) {
-    const out = spawnSync("bash", ["-c", command(c.event)], { env, input: c.input, encoding: "utf8" }).stdout; // warms the policy cache
+    const out = spawnSync("bash", ["-c", command(c.event)], { env: c.env ?? env, input: c.input, encoding: "utf8" }).stdout; // warms the policy cache
     if (c.deny !== out.includes("deny")) throw new Error(`unexpected hook answer: ${out}`);
   }
   return { env, cases, command };
@@ -69,7 +81,7 @@ function hotPath(root, work, bin, rounds, minimal) {
   const times = { node: [], ...Object.fromEntries(Object.keys(cases).map((k) => [k, []])) };
   for (let i = 0; i < rounds; i++) {
     times.node.push(cpuOf(`"${process.execPath}" -e 0`, env, ""));
-    for (const [name, c] of Object.entries(cases)) times[name].push(cpuOf(command(c.event), env, c.input));
+    for (const [name, c] of Object.entries(cases)) times[name].push(cpuOf(command(c.event), c.env ?? env, c.input));
   }
   return Object.fromEntries(Object.entries(times).map(([k, v]) => [k, { ms: median(v), ratio: pairedRatio(v, times.node) }]));
 }
@@ -134,6 +146,7 @@ export function factsBench({ root, work, bin, rounds }) {
     row("Bash PreToolUse, `bash -c 'rm -rf ~'` (blocked)", "attack", "≤ 1.30"),
     row("Write PreToolUse (path facts, no parser)", "write", "≤ 1.20"),
     row("UserPromptSubmit (no facts)", "prompt", "≤ 1.20"),
+    row("Bash PreToolUse, the compound command, every pack on (`hookit init --global --packs all`)", "packs", "≤ 1.30"),
     "",
     "## Command facts in-process (Pi, OpenCode): `deriveCommandFacts`, median ms per call",
     "",

@@ -41,7 +41,7 @@ try {
   const { env, cases } = starterCalls(root, work, bin, true);
   const bare = instructions(["-e", "0"], env, "");
   const rows = Object.entries(cases).map(([name, c]) => {
-    const count = instructions([bin, "hook", "--agent", "claude", c.event], env, c.input);
+    const count = instructions([bin, "hook", "--agent", "claude", c.event], c.env ?? env, c.input);
     return `| ${name} (${c.event}) | ${count.toFixed(2)} M | ${(count / bare).toFixed(3)} |`;
   });
   // Whole tool calls (bench/tool-calls.mjs): each tool's PreToolUse and PostToolUse.

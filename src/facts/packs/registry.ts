@@ -7,6 +7,7 @@ import { containers } from "./containers.ts";
 import { databases } from "./databases.ts";
 import { infrastructure } from "./infrastructure.ts";
 import { kubernetes } from "./kubernetes.ts";
+import { familiesOf } from "./by-program.ts";
 import { PackIndex } from "./match.ts";
 import { platforms } from "./platforms.ts";
 import { publishing } from "./publishing.ts";
@@ -60,9 +61,25 @@ let made: readonly Pack[] | undefined;
 /** Every pack hookit ships, in the order of the families. */
 export const allPacks = (): readonly Pack[] => (made ??= FAMILIES.map((family) => family()));
 
-let index: PackIndex | undefined;
-/** `block <pack>/<rule>: …` / `ask <pack>/<rule>: …` for each rule of any pack the commands trigger. */
+/** The packs of some families, each made once (by-program.ts says which a call needs). */
+const builtFamilies = new Map<number, Pack>();
+function familyPack(at: number): Pack {
+  let pack = builtFamilies.get(at);
+  if (pack === undefined) builtFamilies.set(at, (pack = (FAMILIES[at] as () => Pack)()));
+  return pack;
+}
+
+const indexes = new Map<string, PackIndex>();
+/**
+ * `block <pack>/<rule>: …` / `ask <pack>/<rule>: …` for each rule of any pack the commands trigger.
+ * Only the families with a rule about one of the commands' programs are made and indexed.
+ */
 export function packMatches(commands: Parameters<PackIndex["matches"]>[0]): string[] {
-  index ??= new PackIndex(allPacks());
+  const wanted = new Set<number>();
+  for (const command of commands) for (const at of familiesOf(command.program) ?? []) wanted.add(at);
+  if (wanted.size === 0) return [];
+  const key = [...wanted].sort((a, b) => a - b);
+  let index = indexes.get(key.join(","));
+  if (index === undefined) indexes.set(key.join(","), (index = new PackIndex(key.map(familyPack))));
   return index.matches(commands);
 }
