@@ -93,7 +93,6 @@ async function replyWith(adapter: Adapter, args: HookArgs, stdin: string, agentE
   return reply;
 }
 
-/** `guarded`: a pre-tool payload, where a key given twice is refused (repeatedKey). */
 /** ` did you mean "PreToolUse"?` when the hook command's event is one typo from an event hookit registers. */
 function nearEvent(adapter: Adapter, nativeEvent: string): string {
   const near = nearest(
@@ -103,6 +102,7 @@ function nearEvent(adapter: Adapter, nativeEvent: string): string {
   return near ? ` did you mean "${near}"?` : "";
 }
 
+/** `guarded`: a pre-tool payload, where a key given twice is refused (repeatedKey). */
 function parseJson(stdin: string, nativeEvent: string, guarded: boolean): unknown {
   if (stdin.trim() === "") throw new PayloadError(`the ${nativeEvent || "hook"} payload on stdin was empty`);
   let payload: unknown;
