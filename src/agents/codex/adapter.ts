@@ -14,40 +14,36 @@ import {
   type PatchOperation,
 } from "../shared/apply-patch.ts";
 import {
+  claudeStyleReply,
   describe,
-  joinNotices,
-  jsonReply,
   nonEmptyReason,
   readNativeTool,
   readClaudeStyleStop,
   textOf,
   type NativeTool,
 } from "../shared/payload.ts";
-import { PayloadError, type Decision, type Invocation, type InvocationKind, type Reply } from "../../contract/types.ts";
+import { PayloadError, type Decision, type Invocation, type Reply } from "../../contract/types.ts";
 import { defineAdapter } from "../shared/define.ts";
 import facts from "./facts.ts";
 import { claudeStylePayload, type Opened } from "../shared/opening.ts";
-import { withUndelivered } from "../shared/messages.ts";
 import { inDirectory, shellJoin } from "../shared/shell-quote.ts";
 import { soleString } from "../shared/fields.ts";
 
 const ADAPTER_ID = "codex";
 
-const KINDS: Record<string, InvocationKind> = {
-  PreToolUse: "tool_call",
-  PostToolUse: "tool_result",
-  Stop: "stop",
-  PermissionRequest: "lifecycle",
-  PreCompact: "lifecycle",
-  PostCompact: "lifecycle",
-  SessionStart: "lifecycle",
-  SessionEnd: "lifecycle",
-  SubagentStart: "lifecycle",
-  SubagentStop: "lifecycle",
-  UserPromptSubmit: "lifecycle",
-  Interrupt: "lifecycle",
-  StopFailure: "lifecycle",
-};
+// The events hookit answers with a plain allow; the registered ones carry hookit events.
+const LIFECYCLE_EVENTS = [
+  "PermissionRequest",
+  "PreCompact",
+  "PostCompact",
+  "SessionStart",
+  "SessionEnd",
+  "SubagentStart",
+  "SubagentStop",
+  "UserPromptSubmit",
+  "Interrupt",
+  "StopFailure",
+];
 
 // 0.171 reports every shell tool as "Bash"; newer source keeps the model's own
 // tool name, so all of them are shell calls (harness-protocols §3.4).
@@ -200,9 +196,7 @@ function respond(invocation: Invocation, decision: Decision): Reply {
     default:
       break;
   }
-  const notices = joinNotices(withUndelivered(invocation, decision, CONTEXT_EVENTS.has(invocation.nativeEvent)));
-  if (notices !== undefined) output.systemMessage = notices;
-  return jsonReply(output);
+  return claudeStyleReply(output, invocation, decision, CONTEXT_EVENTS.has(invocation.nativeEvent));
 }
 
 export default defineAdapter({
@@ -216,7 +210,7 @@ export default defineAdapter({
     { native: "PostToolUse", kind: "tool_result", matcher: "*" },
     { native: "Stop", kind: "stop" },
   ],
-  kinds: KINDS,
+  lifecycle: LIFECYCLE_EVENTS,
   payload: PAYLOAD,
   read,
   respond,

@@ -9,26 +9,21 @@ import { claudeStylePayload, type Opened } from "../shared/opening.ts";
 import { withUndelivered } from "../shared/messages.ts";
 import { normalizeFactoryTool } from "./tools.ts";
 import {
+  claudeStyleReply,
+  claudeStyleStopAnswer,
   joinNotices,
-  jsonReply,
   nonEmptyReason,
   readNativeTool,
   readClaudeStyleStop,
-  claudeStyleStopAnswer,
   textOf,
   type Payload,
 } from "../shared/payload.ts";
-import type { Decision, Invocation, InvocationKind, Reply } from "../../contract/types.ts";
+import type { Decision, Invocation, Reply } from "../../contract/types.ts";
 
 const ADAPTER_ID = "factory";
 
-// droid 0.225.2's hook events (the keys its hooks.json schema accepts). Only
-// these three carry hookit events; droid has no per-turn event.
-const KINDS: Record<string, InvocationKind> = {
-  PreToolUse: "tool_call",
-  PostToolUse: "tool_result",
-  Stop: "stop",
-};
+// droid 0.225.2's hook events (the keys its hooks.json schema accepts). Only the
+// three hookit registers carry hookit events; droid has no per-turn event.
 const LIFECYCLE_EVENTS = ["Notification", "UserPromptSubmit", "SubagentStop", "PreCompact", "SessionStart", "SessionEnd"];
 
 const PAYLOAD = claudeStylePayload("Factory droid");
@@ -76,11 +71,10 @@ function addToolEvents(invocation: Invocation, payload: Payload, where: string):
 function respond(invocation: Invocation, decision: Decision): Reply {
   // Only PostToolUse's additionalContext reaches the model; PreToolUse drops it (e2e, messages.e2e.test.ts).
   const delivered = invocation.kind === "tool_result";
-  const notices = joinNotices(withUndelivered(invocation, decision, delivered));
   // droid hands SessionStart's and UserPromptSubmit's stdout to the model as a
   // user message (even "{}"), so lifecycle answers print nothing there.
   if (invocation.kind === "lifecycle") {
-    return { stdout: "", stderr: notices ?? "", exitCode: 0 };
+    return { stdout: "", stderr: joinNotices(withUndelivered(invocation, decision, delivered)) ?? "", exitCode: 0 };
   }
   const output: Record<string, unknown> = {};
   const denied = invocation.kind === "tool_call" && decision.block !== undefined ? nonEmptyReason(decision.block) : undefined;
@@ -96,8 +90,7 @@ function respond(invocation: Invocation, decision: Decision): Reply {
     output.hookSpecificOutput = { hookEventName: invocation.nativeEvent, additionalContext: decision.context };
   }
   Object.assign(output, claudeStyleStopAnswer(invocation, decision));
-  if (notices !== undefined) output.systemMessage = notices;
-  const reply = jsonReply(output);
+  const reply = claudeStyleReply(output, invocation, decision, delivered);
   // droid obeys the first PreToolUse answer that carries a permissionDecision, so
   // an "allow" from a hook listed before hookit's would beat a JSON deny alone.
   // Exit 2 denies whatever the other hooks said; stderr is then the reason.
@@ -115,7 +108,6 @@ export default defineAdapter({
     { native: "PostToolUse", kind: "tool_result", matcher: "*" },
     { native: "Stop", kind: "stop" },
   ],
-  kinds: KINDS,
   lifecycle: LIFECYCLE_EVENTS,
   payload: PAYLOAD,
   read,
