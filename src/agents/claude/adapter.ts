@@ -19,6 +19,7 @@ import type { Decision, HookRegistration, Invocation, Reply } from "../../contra
 import { defineAdapter } from "../shared/define.ts";
 import facts from "./facts.ts";
 import { claudeStylePayload, type Opened } from "../shared/opening.ts";
+import { toolCallEvents, toolResultEvent } from "../shared/adapter-tool-events.ts";
 
 const ADAPTER_ID = "claude";
 
@@ -83,27 +84,16 @@ function read({ invocation, payload, where }: Opened): Invocation {
 
 function addToolEvent(invocation: Invocation, nativeEvent: string, payload: Payload, where: string): void {
   const tool = readNativeTool(payload, where);
-  const { toolName, input } = normalizeClaudeTool(tool.name, tool.input, where);
-  const origin = { agent: ADAPTER_ID, nativeToolName: tool.name, nativeToolInput: tool.input };
+  const part = normalizeClaudeTool(tool.name, tool.input, where);
   invocation.native = { toolName: tool.name };
   if (invocation.kind === "tool_call") {
-    invocation.events = [{ event: "tool_call", toolName, toolCallId: tool.id, input, ...origin }];
+    invocation.events = toolCallEvents(ADAPTER_ID, tool, [part]);
     return;
   }
   // A failed tool reports only its error text; Claude sends no tool_response then.
   const failed = nativeEvent === "PostToolUseFailure";
   const text = failed ? (optionalString(payload, "error", where) ?? "") : claudeResultText(tool.name, payload.tool_response);
-  invocation.events = [
-    {
-      event: "tool_result",
-      toolName,
-      toolCallId: tool.id,
-      input,
-      content: [{ type: "text", text }],
-      isError: failed,
-      ...origin,
-    },
-  ];
+  invocation.events = [toolResultEvent(ADAPTER_ID, tool, part, text, failed)];
 }
 
 function respond(invocation: Invocation, decision: Decision): Reply {

@@ -4,7 +4,6 @@
 // and treats every invalid answer as "no decision", so a wrong field turns a
 // block into an allow. Each answer below uses only fields its event's output
 // schema accepts, and reasons are never blank (Codex ignores blank ones).
-import type { NormalizedEvent } from "../../engine/types.ts";
 import {
   parseApplyPatch,
   patchCalls,
@@ -26,6 +25,7 @@ import { PayloadError, type Decision, type Invocation, type Reply } from "../../
 import { defineAdapter } from "../shared/define.ts";
 import facts from "./facts.ts";
 import { claudeStylePayload, type Opened } from "../shared/opening.ts";
+import { toolCallEvents, toolResultEvent, type ToolPart } from "../shared/adapter-tool-events.ts";
 import { inDirectory, shellJoin } from "../shared/shell-quote.ts";
 import { soleString } from "../shared/fields.ts";
 
@@ -49,9 +49,7 @@ const LIFECYCLE_EVENTS = [
 // tool name, so all of them are shell calls (harness-protocols §3.4).
 const SHELL_TOOLS = new Set(["Bash", "shell_command", "exec_command", "local_shell", "shell"]);
 
-interface ToolCallPart {
-  toolName: string;
-  input: Record<string, unknown>;
+interface ToolCallPart extends ToolPart {
   label: string;
 }
 
@@ -64,12 +62,9 @@ function read({ invocation, payload, where }: Opened): Invocation {
 
   const tool = readNativeTool(payload, where);
   const parts = toolParts(tool, where, invocation.cwd);
-  const origin = { agent: ADAPTER_ID, nativeToolName: tool.name, nativeToolInput: tool.input };
   invocation.native = { toolName: tool.name };
   if (kind === "tool_call") {
-    invocation.events = parts.map(
-      (part): NormalizedEvent => ({ event: "tool_call", toolName: part.toolName, toolCallId: tool.id, input: part.input, ...origin }),
-    );
+    invocation.events = toolCallEvents(ADAPTER_ID, tool, parts);
     if (tool.name === "apply_patch" || parts.length > 1) invocation.labels = parts.map((part) => part.label);
     return invocation;
   }
@@ -77,20 +72,7 @@ function read({ invocation, payload, where }: Opened): Invocation {
   // write/edit; a multi-file patch stays `apply_patch` with its native input.
   // A shell call stays `bash` even when it carried a patch.
   const single = parts.length === 1 || SHELL_TOOLS.has(tool.name) ? parts[0] : undefined;
-  const toolName = single?.toolName ?? tool.name;
-  const input = single?.input ?? tool.input;
-  const text = textOf(payload.tool_response);
-  invocation.events = [
-    {
-      event: "tool_result",
-      toolName,
-      toolCallId: tool.id,
-      input,
-      content: [{ type: "text", text }],
-      isError: false,
-      ...origin,
-    },
-  ];
+  invocation.events = [toolResultEvent(ADAPTER_ID, tool, single, textOf(payload.tool_response), false)];
   return invocation;
 }
 

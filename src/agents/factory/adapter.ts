@@ -6,6 +6,7 @@
 import { defineAdapter } from "../shared/define.ts";
 import facts from "./facts.ts";
 import { claudeStylePayload, type Opened } from "../shared/opening.ts";
+import { toolCallEvents, toolResultEvent } from "../shared/adapter-tool-events.ts";
 import { withUndelivered } from "../shared/messages.ts";
 import { normalizeFactoryTool } from "./tools.ts";
 import {
@@ -38,33 +39,16 @@ function read({ invocation, payload, where }: Opened): Invocation {
 function addToolEvents(invocation: Invocation, payload: Payload, where: string): void {
   const tool = readNativeTool(payload, where);
   const parts = normalizeFactoryTool(tool.name, tool.input, where);
-  const origin = { agent: ADAPTER_ID, nativeToolName: tool.name, nativeToolInput: tool.input };
   invocation.native = { toolName: tool.name };
   if (invocation.kind === "tool_call") {
-    invocation.events = parts.map((part) => ({
-      event: "tool_call",
-      toolName: part.toolName,
-      toolCallId: tool.id,
-      input: part.input,
-      ...origin,
-    }));
+    invocation.events = toolCallEvents(ADAPTER_ID, tool, parts);
     if (parts.length > 1 || tool.name === "ApplyPatch") invocation.labels = parts.map((part) => part.label);
     return;
   }
   // One result per call: a call that became several parts keeps its native name and input.
   const single = parts.length === 1 ? parts[0] : undefined;
   // droid fires PostToolUse only for calls that succeeded; a failed one never gets here.
-  invocation.events = [
-    {
-      event: "tool_result",
-      toolName: single?.toolName ?? tool.name,
-      toolCallId: tool.id,
-      input: single?.input ?? tool.input,
-      content: [{ type: "text", text: textOf(payload.tool_response) }],
-      isError: false,
-      ...origin,
-    },
-  ];
+  invocation.events = [toolResultEvent(ADAPTER_ID, tool, single, textOf(payload.tool_response), false)];
 }
 
 // hookit's ask is never encoded as "ask": droid exec --auto ignores it and runs the tool, so an ask is the deny in `block`.

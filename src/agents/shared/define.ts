@@ -1,7 +1,8 @@
 // defineAdapter derives what every built-in adapter would otherwise write out the same way: kindOf
 // from the events it registers, its other known events and its lifecycle list, and the opening of
-// parse() from where its payload keeps the common facts (opening.ts). The capability table is not part of it: each agent's
-// capabilities.ts holds it, for doctor and the docs only (src/agents/capabilities.ts).
+// parse() from where its payload keeps the common facts (opening.ts). The capability table is not
+// part of it: each agent's capabilities.ts holds it, for doctor and the docs only
+// (src/agents/capabilities.ts).
 import { SPEC_VERSION, type Adapter, type InvocationKind, type Invocation } from "../../contract/types.ts";
 import { openPayload, type Opened, type PayloadShape } from "./opening.ts";
 import { exactKindLookup, kindLookup } from "./payload.ts";
@@ -21,8 +22,8 @@ export interface AdapterDefinition extends Omit<Adapter, "specVersion" | "kindOf
 }
 
 export function defineAdapter({ kinds, lifecycle, payload, read, ...adapter }: AdapterDefinition): Adapter {
-  // parse() reads only exact event names; kindOf also calls a misspelt pre-tool event a tool_call, so it blocks.
   const table = { ...Object.fromEntries(adapter.registrations.map(({ native, kind }) => [native, kind])), ...kinds };
+  // parse() reads only exact event names; kindOf also calls a misspelt pre-tool event a tool_call, so it blocks.
   const exactKind = exactKindLookup(table, lifecycle);
   return {
     ...adapter,
