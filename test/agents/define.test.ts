@@ -1,5 +1,6 @@
-// defineAdapter derives kindOf from the event table and lifecycle list; withEvidence fills each
-// capability row's `verified` cell from a real CLI version or from what else backs the agent.
+// defineAdapter derives kindOf from the registrations, the event table and the lifecycle list;
+// withEvidence fills each capability row's `verified` cell from a real CLI version or from what
+// else backs the agent.
 import { describe, expect, test } from "vitest";
 import { SPEC_VERSION, type Invocation } from "../../src/contract/types.ts";
 import { defineAdapter } from "../../src/agents/shared/define.ts";
@@ -29,6 +30,13 @@ describe("defineAdapter", () => {
     expect(adapter.kindOf("SessionStart")).toBe("lifecycle");
     expect(adapter.kindOf("pre_tool_use")).toBe("tool_call");
     expect(adapter.kindOf("Elsewhere")).toBeUndefined();
+  });
+
+  test("kindOf: each registered event is known with its registration's kind, without a table entry", () => {
+    const registrations = [{ native: "AfterTool", kind: "tool_result" as const, matcher: "*" }];
+    const adapter = defineAdapter({ ...base, verifiedWith: "1.0.0", registrations });
+    expect(adapter.kindOf("AfterTool")).toBe("tool_result");
+    expect(adapter.kindOf("PreToolUse")).toBe("tool_call");
   });
 
   test("the adapter object carries no event table and no capability table (doctor and the docs read capabilities.ts)", () => {

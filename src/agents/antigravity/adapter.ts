@@ -1,20 +1,14 @@
 import { describe, isRecord, type Payload, nonEmptyReason } from "../shared/payload.ts";
 import { normalizeAntigravityCalls } from "./tools.ts";
 import { withUndelivered } from "../shared/messages.ts";
-import { PayloadError, type Decision, type Invocation, type InvocationKind, type Reply } from "../../contract/types.ts";
+import { PayloadError, type Decision, type Invocation, type Reply } from "../../contract/types.ts";
 import { defineAdapter } from "../shared/define.ts";
 import { firstOf, type Opened, type PayloadShape } from "../shared/opening.ts";
 
 const ADAPTER_ID = "antigravity";
 
-/** The five documented events. PostToolUse carries no tool name or output, so nothing to evaluate. */
-const KINDS: Record<string, InvocationKind> = {
-  PreToolUse: "tool_call",
-  PostToolUse: "lifecycle",
-  PreInvocation: "lifecycle",
-  PostInvocation: "turn_end",
-  Stop: "stop",
-};
+/** The two documented events besides the registered three. PostToolUse carries no tool name or output, so nothing to evaluate. */
+const LIFECYCLE_EVENTS = ["PostToolUse", "PreInvocation"];
 
 /** agy sends no cwd: the first mounted workspace is the project. An empty conversation id is none. */
 const PAYLOAD: PayloadShape = {
@@ -39,7 +33,7 @@ export default defineAdapter({
     { native: "PostInvocation", kind: "turn_end" },
     { native: "Stop", kind: "stop" },
   ],
-  kinds: KINDS,
+  lifecycle: LIFECYCLE_EVENTS,
   payload: PAYLOAD,
   read,
   respond,

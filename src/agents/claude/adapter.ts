@@ -5,38 +5,37 @@
 // prefixes stderr with the hook's own command line before the model sees it.
 import { claudeResultText, normalizeClaudeTool } from "./tools.ts";
 import {
+  claudeStyleReply,
+  claudeStyleStopAnswer,
+  echoedEventName,
   isRecord,
-  joinNotices,
-  jsonReply,
   nonEmptyReason,
   optionalString,
-  readNativeTool,
   readClaudeStyleStop,
-  claudeStyleStopAnswer,
+  readNativeTool,
   type Payload,
-  echoedEventName,
 } from "../shared/payload.ts";
-import type { Decision, Invocation, InvocationKind, Reply } from "../../contract/types.ts";
+import type { Decision, HookRegistration, Invocation, Reply } from "../../contract/types.ts";
 import { defineAdapter } from "../shared/define.ts";
 import facts from "./facts.ts";
 import { claudeStylePayload, type Opened } from "../shared/opening.ts";
-import { withUndelivered } from "../shared/messages.ts";
+import { toolCallEvents, toolResultEvent } from "../shared/adapter-tool-events.ts";
 
 const ADAPTER_ID = "claude";
 
 // Claude Code 2.1.332's event enum ([CC-BIN], harness-protocols §2.2): the
-// events below carry hookit events, the rest of the enum is lifecycle (nothing
-// to evaluate), and a name outside the enum is unknown.
-const KINDS: Record<string, InvocationKind> = {
-  PreToolUse: "tool_call",
-  PostToolUse: "tool_result",
+// events hookit registers carry hookit events, the rest of the enum is lifecycle
+// (nothing to evaluate), and a name outside the enum is unknown.
+const REGISTRATIONS: HookRegistration[] = [
+  { native: "PreToolUse", kind: "tool_call", matcher: "*" },
+  { native: "PostToolUse", kind: "tool_result", matcher: "*" },
   // A tool that fails (a Bash command that exits non-zero, too) lands here, not in PostToolUse.
-  PostToolUseFailure: "tool_result",
+  { native: "PostToolUseFailure", kind: "tool_result", matcher: "*" },
   // Once per batch of tool calls, before the next model request: the end of a
   // turn that used tools. The final, text-only turn ends in Stop instead.
-  PostToolBatch: "turn_end",
-  Stop: "stop",
-};
+  { native: "PostToolBatch", kind: "turn_end" },
+  { native: "Stop", kind: "stop" },
+];
 const LIFECYCLE_EVENTS = [
   "Notification",
   "UserPromptSubmit",
@@ -85,27 +84,16 @@ function read({ invocation, payload, where }: Opened): Invocation {
 
 function addToolEvent(invocation: Invocation, nativeEvent: string, payload: Payload, where: string): void {
   const tool = readNativeTool(payload, where);
-  const { toolName, input } = normalizeClaudeTool(tool.name, tool.input, where);
-  const origin = { agent: ADAPTER_ID, nativeToolName: tool.name, nativeToolInput: tool.input };
+  const part = normalizeClaudeTool(tool.name, tool.input, where);
   invocation.native = { toolName: tool.name };
   if (invocation.kind === "tool_call") {
-    invocation.events = [{ event: "tool_call", toolName, toolCallId: tool.id, input, ...origin }];
+    invocation.events = toolCallEvents(ADAPTER_ID, tool, [part]);
     return;
   }
   // A failed tool reports only its error text; Claude sends no tool_response then.
   const failed = nativeEvent === "PostToolUseFailure";
   const text = failed ? (optionalString(payload, "error", where) ?? "") : claudeResultText(tool.name, payload.tool_response);
-  invocation.events = [
-    {
-      event: "tool_result",
-      toolName,
-      toolCallId: tool.id,
-      input,
-      content: [{ type: "text", text }],
-      isError: failed,
-      ...origin,
-    },
-  ];
+  invocation.events = [toolResultEvent(ADAPTER_ID, tool, part, text, failed)];
 }
 
 function respond(invocation: Invocation, decision: Decision): Reply {
@@ -114,7 +102,7 @@ function respond(invocation: Invocation, decision: Decision): Reply {
     // "ask" shows Claude's permission prompt; in -p nobody can answer and it is a denial with this reason.
     const ask = decision.ask !== undefined;
     output.hookSpecificOutput = {
-      hookEventName: echoedEventName(KINDS, invocation.nativeEvent, invocation.kind),
+      hookEventName: echoedEventName(REGISTRATIONS, invocation.nativeEvent, invocation.kind),
       permissionDecision: ask ? "ask" : "deny",
       permissionDecisionReason: nonEmptyReason(decision.ask ?? decision.block),
     };
@@ -127,9 +115,7 @@ function respond(invocation: Invocation, decision: Decision): Reply {
     output.hookSpecificOutput = { hookEventName: invocation.nativeEvent, additionalContext: decision.context };
   }
   Object.assign(output, claudeStyleStopAnswer(invocation, decision));
-  const notices = joinNotices(withUndelivered(invocation, decision, CONTEXT_EVENTS.has(invocation.nativeEvent)));
-  if (notices !== undefined) output.systemMessage = notices;
-  return jsonReply(output);
+  return claudeStyleReply(output, invocation, decision, CONTEXT_EVENTS.has(invocation.nativeEvent));
 }
 
 /** Events whose hookSpecificOutput.additionalContext reaches the model (e2e, test/e2e/messages.e2e.test.ts). */
@@ -158,14 +144,7 @@ export default defineAdapter({
   // The newest release the real-CLI suite passed on.
   verifiedWith: facts.verified.newest,
   timeoutUnit: "s",
-  registrations: [
-    { native: "PreToolUse", kind: "tool_call", matcher: "*" },
-    { native: "PostToolUse", kind: "tool_result", matcher: "*" },
-    { native: "PostToolUseFailure", kind: "tool_result", matcher: "*" },
-    { native: "PostToolBatch", kind: "turn_end" },
-    { native: "Stop", kind: "stop" },
-  ],
-  kinds: KINDS,
+  registrations: REGISTRATIONS,
   lifecycle: LIFECYCLE_EVENTS,
   payload: PAYLOAD,
   read,

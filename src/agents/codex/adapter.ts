@@ -4,7 +4,6 @@
 // and treats every invalid answer as "no decision", so a wrong field turns a
 // block into an allow. Each answer below uses only fields its event's output
 // schema accepts, and reasons are never blank (Codex ignores blank ones).
-import type { NormalizedEvent } from "../../engine/types.ts";
 import {
   parseApplyPatch,
   patchCalls,
@@ -14,48 +13,43 @@ import {
   type PatchOperation,
 } from "../shared/apply-patch.ts";
 import {
+  claudeStyleReply,
   describe,
-  joinNotices,
-  jsonReply,
   nonEmptyReason,
   readNativeTool,
   readClaudeStyleStop,
   textOf,
   type NativeTool,
 } from "../shared/payload.ts";
-import { PayloadError, type Decision, type Invocation, type InvocationKind, type Reply } from "../../contract/types.ts";
+import { PayloadError, type Decision, type Invocation, type Reply } from "../../contract/types.ts";
 import { defineAdapter } from "../shared/define.ts";
 import facts from "./facts.ts";
 import { claudeStylePayload, type Opened } from "../shared/opening.ts";
-import { withUndelivered } from "../shared/messages.ts";
+import { toolCallEvents, toolResultEvent, type ToolPart } from "../shared/adapter-tool-events.ts";
 import { inDirectory, shellJoin } from "../shared/shell-quote.ts";
 import { soleString } from "../shared/fields.ts";
 
 const ADAPTER_ID = "codex";
 
-const KINDS: Record<string, InvocationKind> = {
-  PreToolUse: "tool_call",
-  PostToolUse: "tool_result",
-  Stop: "stop",
-  PermissionRequest: "lifecycle",
-  PreCompact: "lifecycle",
-  PostCompact: "lifecycle",
-  SessionStart: "lifecycle",
-  SessionEnd: "lifecycle",
-  SubagentStart: "lifecycle",
-  SubagentStop: "lifecycle",
-  UserPromptSubmit: "lifecycle",
-  Interrupt: "lifecycle",
-  StopFailure: "lifecycle",
-};
+// The events hookit answers with a plain allow; the registered ones carry hookit events.
+const LIFECYCLE_EVENTS = [
+  "PermissionRequest",
+  "PreCompact",
+  "PostCompact",
+  "SessionStart",
+  "SessionEnd",
+  "SubagentStart",
+  "SubagentStop",
+  "UserPromptSubmit",
+  "Interrupt",
+  "StopFailure",
+];
 
 // 0.171 reports every shell tool as "Bash"; newer source keeps the model's own
 // tool name, so all of them are shell calls (harness-protocols §3.4).
 const SHELL_TOOLS = new Set(["Bash", "shell_command", "exec_command", "local_shell", "shell"]);
 
-interface ToolCallPart {
-  toolName: string;
-  input: Record<string, unknown>;
+interface ToolCallPart extends ToolPart {
   label: string;
 }
 
@@ -68,12 +62,9 @@ function read({ invocation, payload, where }: Opened): Invocation {
 
   const tool = readNativeTool(payload, where);
   const parts = toolParts(tool, where, invocation.cwd);
-  const origin = { agent: ADAPTER_ID, nativeToolName: tool.name, nativeToolInput: tool.input };
   invocation.native = { toolName: tool.name };
   if (kind === "tool_call") {
-    invocation.events = parts.map(
-      (part): NormalizedEvent => ({ event: "tool_call", toolName: part.toolName, toolCallId: tool.id, input: part.input, ...origin }),
-    );
+    invocation.events = toolCallEvents(ADAPTER_ID, tool, parts);
     if (tool.name === "apply_patch" || parts.length > 1) invocation.labels = parts.map((part) => part.label);
     return invocation;
   }
@@ -81,20 +72,7 @@ function read({ invocation, payload, where }: Opened): Invocation {
   // write/edit; a multi-file patch stays `apply_patch` with its native input.
   // A shell call stays `bash` even when it carried a patch.
   const single = parts.length === 1 || SHELL_TOOLS.has(tool.name) ? parts[0] : undefined;
-  const toolName = single?.toolName ?? tool.name;
-  const input = single?.input ?? tool.input;
-  const text = textOf(payload.tool_response);
-  invocation.events = [
-    {
-      event: "tool_result",
-      toolName,
-      toolCallId: tool.id,
-      input,
-      content: [{ type: "text", text }],
-      isError: false,
-      ...origin,
-    },
-  ];
+  invocation.events = [toolResultEvent(ADAPTER_ID, tool, single, textOf(payload.tool_response), false)];
   return invocation;
 }
 
@@ -200,9 +178,7 @@ function respond(invocation: Invocation, decision: Decision): Reply {
     default:
       break;
   }
-  const notices = joinNotices(withUndelivered(invocation, decision, CONTEXT_EVENTS.has(invocation.nativeEvent)));
-  if (notices !== undefined) output.systemMessage = notices;
-  return jsonReply(output);
+  return claudeStyleReply(output, invocation, decision, CONTEXT_EVENTS.has(invocation.nativeEvent));
 }
 
 export default defineAdapter({
@@ -216,7 +192,7 @@ export default defineAdapter({
     { native: "PostToolUse", kind: "tool_result", matcher: "*" },
     { native: "Stop", kind: "stop" },
   ],
-  kinds: KINDS,
+  lifecycle: LIFECYCLE_EVENTS,
   payload: PAYLOAD,
   read,
   respond,

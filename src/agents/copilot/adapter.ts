@@ -15,33 +15,30 @@ import { PayloadError, type Decision, type Invocation, type InvocationKind, type
 
 const ADAPTER_ID = "copilot";
 
-const KINDS: Record<string, InvocationKind> = {
-  preToolUse: "tool_call",
-  PreToolUse: "tool_call",
-  postToolUse: "tool_result",
-  PostToolUse: "tool_result",
-  agentStop: "stop",
-  Stop: "stop",
-  // Everything else is answered as a plain allow. postToolUseFailure stays here: its
-  // payload is not documented for 1.0.102, and reading a guessed field could mislead a policy.
-  sessionStart: "lifecycle",
-  SessionStart: "lifecycle",
-  sessionEnd: "lifecycle",
-  SessionEnd: "lifecycle",
-  userPromptSubmitted: "lifecycle",
-  UserPromptSubmit: "lifecycle",
-  postToolUseFailure: "lifecycle",
-  PostToolUseFailure: "lifecycle",
-  subagentStart: "lifecycle",
-  subagentStop: "lifecycle",
-  SubagentStop: "lifecycle",
-  errorOccurred: "lifecycle",
-  ErrorOccurred: "lifecycle",
-  preCompact: "lifecycle",
-  PreCompact: "lifecycle",
-  permissionRequest: "lifecycle",
-  notification: "lifecycle",
-};
+// The registered events' Claude-style spellings: a hook the user registered that way is read too.
+const CLAUDE_STYLE_KINDS: Record<string, InvocationKind> = { PreToolUse: "tool_call", PostToolUse: "tool_result", Stop: "stop" };
+
+// Everything else is answered as a plain allow. postToolUseFailure stays here: its
+// payload is not documented for 1.0.102, and reading a guessed field could mislead a policy.
+const LIFECYCLE_EVENTS = [
+  "sessionStart",
+  "SessionStart",
+  "sessionEnd",
+  "SessionEnd",
+  "userPromptSubmitted",
+  "UserPromptSubmit",
+  "postToolUseFailure",
+  "PostToolUseFailure",
+  "subagentStart",
+  "subagentStop",
+  "SubagentStop",
+  "errorOccurred",
+  "ErrorOccurred",
+  "preCompact",
+  "PreCompact",
+  "permissionRequest",
+  "notification",
+];
 
 // Both payload styles are read whatever the event name's case: camelCase keys win.
 const PAYLOAD: PayloadShape = {
@@ -66,7 +63,8 @@ export default defineAdapter({
     { native: "agentStop", kind: "stop" },
   ],
   // A misspelt pre-tool event is a tool_call that parse() refuses, so it blocks.
-  kinds: KINDS,
+  kinds: CLAUDE_STYLE_KINDS,
+  lifecycle: LIFECYCLE_EVENTS,
   payload: PAYLOAD,
   read,
   respond,

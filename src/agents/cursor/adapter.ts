@@ -13,29 +13,22 @@ import { PayloadError, type Decision, type Invocation, type InvocationKind, type
 
 const ADAPTER_ID = "cursor";
 
-const KINDS: Record<string, InvocationKind> = {
-  preToolUse: "tool_call",
-  beforeShellExecution: "tool_call",
-  beforeMCPExecution: "tool_call",
-  beforeReadFile: "tool_call",
-  postToolUse: "tool_result",
-  postToolUseFailure: "tool_result",
-  afterShellExecution: "tool_result",
-  afterFileEdit: "tool_result",
-  stop: "stop",
-  afterAgentResponse: "turn_end",
-  sessionStart: "lifecycle",
-  sessionEnd: "lifecycle",
-  beforeSubmitPrompt: "lifecycle",
-  afterMCPExecution: "lifecycle",
-  afterAgentThought: "lifecycle",
-  subagentStart: "lifecycle",
-  subagentStop: "lifecycle",
-  preCompact: "lifecycle",
-  beforeTabFileRead: "lifecycle",
-  afterTabFileEdit: "lifecycle",
-  workspaceOpen: "lifecycle",
-};
+// Cursor's dedicated result events: hookit registers postToolUse for results, and reads these too.
+const KINDS: Record<string, InvocationKind> = { afterShellExecution: "tool_result", afterFileEdit: "tool_result" };
+
+const LIFECYCLE_EVENTS = [
+  "sessionStart",
+  "sessionEnd",
+  "beforeSubmitPrompt",
+  "afterMCPExecution",
+  "afterAgentThought",
+  "subagentStart",
+  "subagentStop",
+  "preCompact",
+  "beforeTabFileRead",
+  "afterTabFileEdit",
+  "workspaceOpen",
+];
 
 /**
  * Shell commands, MCP calls and file reads each have a dedicated event with a documented
@@ -72,6 +65,7 @@ export default defineAdapter({
   ],
   // A misspelt pre-tool event is a tool_call that parse() refuses, so it blocks.
   kinds: KINDS,
+  lifecycle: LIFECYCLE_EVENTS,
   payload: PAYLOAD,
   read,
   respond,

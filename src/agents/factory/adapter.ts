@@ -6,29 +6,25 @@
 import { defineAdapter } from "../shared/define.ts";
 import facts from "./facts.ts";
 import { claudeStylePayload, type Opened } from "../shared/opening.ts";
+import { toolCallEvents, toolResultEvent } from "../shared/adapter-tool-events.ts";
 import { withUndelivered } from "../shared/messages.ts";
 import { normalizeFactoryTool } from "./tools.ts";
 import {
+  claudeStyleReply,
+  claudeStyleStopAnswer,
   joinNotices,
-  jsonReply,
   nonEmptyReason,
   readNativeTool,
   readClaudeStyleStop,
-  claudeStyleStopAnswer,
   textOf,
   type Payload,
 } from "../shared/payload.ts";
-import type { Decision, Invocation, InvocationKind, Reply } from "../../contract/types.ts";
+import type { Decision, Invocation, Reply } from "../../contract/types.ts";
 
 const ADAPTER_ID = "factory";
 
-// droid 0.225.2's hook events (the keys its hooks.json schema accepts). Only
-// these three carry hookit events; droid has no per-turn event.
-const KINDS: Record<string, InvocationKind> = {
-  PreToolUse: "tool_call",
-  PostToolUse: "tool_result",
-  Stop: "stop",
-};
+// droid 0.225.2's hook events (the keys its hooks.json schema accepts). Only the
+// three hookit registers carry hookit events; droid has no per-turn event.
 const LIFECYCLE_EVENTS = ["Notification", "UserPromptSubmit", "SubagentStop", "PreCompact", "SessionStart", "SessionEnd"];
 
 const PAYLOAD = claudeStylePayload("Factory droid");
@@ -43,44 +39,26 @@ function read({ invocation, payload, where }: Opened): Invocation {
 function addToolEvents(invocation: Invocation, payload: Payload, where: string): void {
   const tool = readNativeTool(payload, where);
   const parts = normalizeFactoryTool(tool.name, tool.input, where);
-  const origin = { agent: ADAPTER_ID, nativeToolName: tool.name, nativeToolInput: tool.input };
   invocation.native = { toolName: tool.name };
   if (invocation.kind === "tool_call") {
-    invocation.events = parts.map((part) => ({
-      event: "tool_call",
-      toolName: part.toolName,
-      toolCallId: tool.id,
-      input: part.input,
-      ...origin,
-    }));
+    invocation.events = toolCallEvents(ADAPTER_ID, tool, parts);
     if (parts.length > 1 || tool.name === "ApplyPatch") invocation.labels = parts.map((part) => part.label);
     return;
   }
   // One result per call: a call that became several parts keeps its native name and input.
   const single = parts.length === 1 ? parts[0] : undefined;
   // droid fires PostToolUse only for calls that succeeded; a failed one never gets here.
-  invocation.events = [
-    {
-      event: "tool_result",
-      toolName: single?.toolName ?? tool.name,
-      toolCallId: tool.id,
-      input: single?.input ?? tool.input,
-      content: [{ type: "text", text: textOf(payload.tool_response) }],
-      isError: false,
-      ...origin,
-    },
-  ];
+  invocation.events = [toolResultEvent(ADAPTER_ID, tool, single, textOf(payload.tool_response), false)];
 }
 
 // hookit's ask is never encoded as "ask": droid exec --auto ignores it and runs the tool, so an ask is the deny in `block`.
 function respond(invocation: Invocation, decision: Decision): Reply {
   // Only PostToolUse's additionalContext reaches the model; PreToolUse drops it (e2e, messages.e2e.test.ts).
   const delivered = invocation.kind === "tool_result";
-  const notices = joinNotices(withUndelivered(invocation, decision, delivered));
   // droid hands SessionStart's and UserPromptSubmit's stdout to the model as a
   // user message (even "{}"), so lifecycle answers print nothing there.
   if (invocation.kind === "lifecycle") {
-    return { stdout: "", stderr: notices ?? "", exitCode: 0 };
+    return { stdout: "", stderr: joinNotices(withUndelivered(invocation, decision, delivered)) ?? "", exitCode: 0 };
   }
   const output: Record<string, unknown> = {};
   const denied = invocation.kind === "tool_call" && decision.block !== undefined ? nonEmptyReason(decision.block) : undefined;
@@ -96,8 +74,7 @@ function respond(invocation: Invocation, decision: Decision): Reply {
     output.hookSpecificOutput = { hookEventName: invocation.nativeEvent, additionalContext: decision.context };
   }
   Object.assign(output, claudeStyleStopAnswer(invocation, decision));
-  if (notices !== undefined) output.systemMessage = notices;
-  const reply = jsonReply(output);
+  const reply = claudeStyleReply(output, invocation, decision, delivered);
   // droid obeys the first PreToolUse answer that carries a permissionDecision, so
   // an "allow" from a hook listed before hookit's would beat a JSON deny alone.
   // Exit 2 denies whatever the other hooks said; stderr is then the reason.
@@ -115,7 +92,6 @@ export default defineAdapter({
     { native: "PostToolUse", kind: "tool_result", matcher: "*" },
     { native: "Stop", kind: "stop" },
   ],
-  kinds: KINDS,
   lifecycle: LIFECYCLE_EVENTS,
   payload: PAYLOAD,
   read,

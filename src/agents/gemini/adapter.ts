@@ -15,21 +15,13 @@ import { PayloadError, type Decision, type Invocation, type InvocationKind, type
 
 const ADAPTER_ID = "gemini";
 
-/** Every event of Gemini's enum (identical in 0.61.0), spelled as Gemini sends it. */
+// Every event of Gemini's enum (identical in 0.61.0), spelled as Gemini sends it: the registered
+// ones, AfterModel, and the rest, answered with a plain allow.
 const KINDS: Record<string, InvocationKind> = {
-  BeforeTool: "tool_call",
-  AfterTool: "tool_result",
-  AfterAgent: "stop",
   // Fires per streamed chunk; parse() keeps only chunks that finish a model turn.
   AfterModel: "turn_end",
-  BeforeAgent: "lifecycle",
-  BeforeModel: "lifecycle",
-  BeforeToolSelection: "lifecycle",
-  SessionStart: "lifecycle",
-  SessionEnd: "lifecycle",
-  PreCompress: "lifecycle",
-  Notification: "lifecycle",
 };
+const LIFECYCLE_EVENTS = ["BeforeAgent", "BeforeModel", "BeforeToolSelection", "SessionStart", "SessionEnd", "PreCompress", "Notification"];
 
 const PAYLOAD: PayloadShape = {
   name: "Gemini CLI",
@@ -49,6 +41,7 @@ export default defineAdapter({
   ],
   // A misspelt pre-tool event is a tool_call that parse() refuses, so it blocks.
   kinds: KINDS,
+  lifecycle: LIFECYCLE_EVENTS,
   payload: PAYLOAD,
   read,
   respond,

@@ -8,37 +8,42 @@ import { describe, isRecord, jsonReply, nonEmptyReason, optionalString, readClau
 import { withUndelivered } from "../shared/messages.ts";
 import type { Payload } from "../shared/payload.ts";
 import { kimiResultText, normalizeKimiTool } from "./tools.ts";
-import { PayloadError, type Decision, type Invocation, type InvocationKind, type Reply } from "../../contract/types.ts";
+import { PayloadError, type Decision, type HookRegistration, type Invocation, type Reply } from "../../contract/types.ts";
 import { defineAdapter } from "../shared/define.ts";
 import { claudeStylePayload, type Opened } from "../shared/opening.ts";
 import facts from "./facts.ts";
 
 const ADAPTER_ID = "kimi";
 
-// Kimi Code's event list (hooks docs, "Event Reference") plus the Python kimi-cli's, which is
-// a subset. Events that carry no hookit event are answered with "no opinion".
-const KINDS: Record<string, InvocationKind> = {
-  PreToolUse: "tool_call",
-  PostToolUse: "tool_result",
-  PostToolUseFailure: "tool_result",
-  Stop: "stop",
-  UserPromptSubmit: "lifecycle",
-  UserPromptQueued: "lifecycle",
-  TurnStarted: "lifecycle",
-  PermissionRequest: "lifecycle",
-  PermissionResult: "lifecycle",
-  SessionStart: "lifecycle",
-  SessionEnd: "lifecycle",
-  SessionHeartbeat: "lifecycle",
-  SubagentStart: "lifecycle",
-  SubagentStop: "lifecycle",
-  TaskStarted: "lifecycle",
-  StopFailure: "lifecycle",
-  Interrupt: "lifecycle",
-  PreCompact: "lifecycle",
-  PostCompact: "lifecycle",
-  Notification: "lifecycle",
-};
+// Only events every documented Kimi release accepts: an unknown `event` value makes Kimi
+// reject the whole config.toml. No matcher: an absent matcher matches every tool.
+const REGISTRATIONS: HookRegistration[] = [
+  { native: "PreToolUse", kind: "tool_call" },
+  { native: "PostToolUse", kind: "tool_result" },
+  { native: "PostToolUseFailure", kind: "tool_result" },
+  { native: "Stop", kind: "stop" },
+];
+
+// The rest of Kimi Code's event list (hooks docs, "Event Reference") and the Python kimi-cli's,
+// which is a subset: they carry no hookit event and are answered with "no opinion".
+const LIFECYCLE_EVENTS = [
+  "UserPromptSubmit",
+  "UserPromptQueued",
+  "TurnStarted",
+  "PermissionRequest",
+  "PermissionResult",
+  "SessionStart",
+  "SessionEnd",
+  "SessionHeartbeat",
+  "SubagentStart",
+  "SubagentStop",
+  "TaskStarted",
+  "StopFailure",
+  "Interrupt",
+  "PreCompact",
+  "PostCompact",
+  "Notification",
+];
 
 const PAYLOAD = claudeStylePayload("Kimi Code", { sessionName: ["session_title"] });
 
@@ -74,7 +79,9 @@ function respond(invocation: Invocation, decision: Decision): Reply {
   if (invocation.kind === "tool_call") reason = decision.block;
   // Stopping wins over a continuation: an interrupt/shutdown Action asked for the turn to end.
   if (invocation.kind === "stop" && decision.stopAgent === undefined) reason = decision.continueWith;
-  const reply = jsonReply(reason === undefined ? {} : deny(echoedEventName(KINDS, invocation.nativeEvent, invocation.kind), reason));
+  const reply = jsonReply(
+    reason === undefined ? {} : deny(echoedEventName(REGISTRATIONS, invocation.nativeEvent, invocation.kind), reason),
+  );
   // No model channel except the deny reason (which carries a block's messages): hookit's ask is that deny too.
   const lines = withUndelivered(invocation, decision, false).map((notice) => notice.message);
   if (invocation.kind === "tool_result" && decision.patch !== undefined) {
@@ -97,15 +104,8 @@ export default defineAdapter({
   title: "Kimi Code CLI",
   verifiedWith: facts.verified.newest,
   timeoutUnit: "s",
-  // Only events every documented Kimi release accepts: an unknown `event` value makes Kimi
-  // reject the whole config.toml. No matcher: an absent matcher matches every tool.
-  registrations: [
-    { native: "PreToolUse", kind: "tool_call" },
-    { native: "PostToolUse", kind: "tool_result" },
-    { native: "PostToolUseFailure", kind: "tool_result" },
-    { native: "Stop", kind: "stop" },
-  ],
-  kinds: KINDS,
+  registrations: REGISTRATIONS,
+  lifecycle: LIFECYCLE_EVENTS,
   payload: PAYLOAD,
   read,
   respond,

@@ -1,14 +1,18 @@
 // defineAdapter derives what every built-in adapter would otherwise write out the same way: kindOf
-// from its event table and lifecycle list, and the opening of parse() from where its payload keeps
-// the common facts (opening.ts). The capability table is not part of it: each agent's
-// capabilities.ts holds it, for doctor and the docs only (src/agents/capabilities.ts).
+// from the events it registers, its other known events and its lifecycle list, and the opening of
+// parse() from where its payload keeps the common facts (opening.ts). The capability table is not
+// part of it: each agent's capabilities.ts holds it, for doctor and the docs only
+// (src/agents/capabilities.ts).
 import { SPEC_VERSION, type Adapter, type InvocationKind, type Invocation } from "../../contract/types.ts";
 import { openPayload, type Opened, type PayloadShape } from "./opening.ts";
 import { exactKindLookup, kindLookup } from "./payload.ts";
 
 export interface AdapterDefinition extends Omit<Adapter, "specVersion" | "kindOf" | "parse"> {
-  /** The native events hookit handles, with their kinds, spelled as the agent sends them. */
-  kinds: Readonly<Record<string, InvocationKind>>;
+  /**
+   * Native events hookit handles but does not register (another spelling, a second source), with
+   * their kinds, spelled as the agent sends them; each registered event is known with its kind.
+   */
+  kinds?: Readonly<Record<string, InvocationKind>>;
   /** More native events hookit may receive and answers with a plain allow. */
   lifecycle?: readonly string[];
   /** Where the payload keeps what every invocation carries. */
@@ -18,12 +22,13 @@ export interface AdapterDefinition extends Omit<Adapter, "specVersion" | "kindOf
 }
 
 export function defineAdapter({ kinds, lifecycle, payload, read, ...adapter }: AdapterDefinition): Adapter {
+  const table = { ...Object.fromEntries(adapter.registrations.map(({ native, kind }) => [native, kind])), ...kinds };
   // parse() reads only exact event names; kindOf also calls a misspelt pre-tool event a tool_call, so it blocks.
-  const exactKind = exactKindLookup({ ...kinds }, lifecycle);
+  const exactKind = exactKindLookup(table, lifecycle);
   return {
     ...adapter,
     specVersion: SPEC_VERSION,
-    kindOf: kindLookup({ ...kinds }, lifecycle),
+    kindOf: kindLookup(table, lifecycle),
     parse: (nativeEvent, raw) => read(openPayload(adapter.id, payload, exactKind, nativeEvent, raw)),
   };
 }

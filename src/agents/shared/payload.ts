@@ -1,5 +1,14 @@
-import { PayloadError, type Decision, type Invocation, type InvocationKind, type Notice, type Reply } from "../../contract/types.ts";
+import {
+  PayloadError,
+  type Decision,
+  type HookRegistration,
+  type Invocation,
+  type InvocationKind,
+  type Notice,
+  type Reply,
+} from "../../contract/types.ts";
 import { isRecord } from "../../base/is-record.ts";
+import { withUndelivered } from "./messages.ts";
 
 // Every agent helper reads payloads with it.
 export { isRecord };
@@ -99,6 +108,16 @@ export function jsonReply(output: Record<string, unknown>): Reply {
   return { stdout, stderr: "", exitCode: 0 };
 }
 
+/**
+ * The Claude-style answer: `output` as JSON, with the decision's notices (and the message for the
+ * model when this event has no channel for it) as its `systemMessage`, which the user sees.
+ */
+export function claudeStyleReply(output: Record<string, unknown>, invocation: Invocation, decision: Decision, delivered: boolean): Reply {
+  const notices = joinNotices(withUndelivered(invocation, decision, delivered));
+  if (notices !== undefined) output.systemMessage = notices;
+  return jsonReply(output);
+}
+
 /** A string, or undefined for anything else (for payload fields that are optional and loosely typed). */
 export function stringOf(value: unknown): string | undefined {
   return typeof value === "string" ? value : undefined;
@@ -133,14 +152,14 @@ export function kindLookup(
 }
 
 /**
- * The event name an answer must echo (`hookSpecificOutput.hookEventName`): the one the agent fired.
- * A misspelt pre-tool event (kindOf's tool_call) reached hookit from the agent's real pre-tool
- * event; echoing the misspelling would make Claude Code discard the answer as a failed hook, and
- * the tool would run.
+ * The event name an answer must echo (`hookSpecificOutput.hookEventName`): the one the agent fired,
+ * one hookit registered. A misspelt pre-tool event (kindOf's tool_call) reached hookit from the
+ * agent's registered pre-tool event; echoing the misspelling would make Claude Code discard the
+ * answer as a failed hook, and the tool would run.
  */
-export function echoedEventName(kinds: Record<string, InvocationKind>, nativeEvent: string, kind: InvocationKind): string {
-  if (Object.hasOwn(kinds, nativeEvent)) return nativeEvent;
-  return Object.keys(kinds).find((name) => kinds[name] === kind) ?? nativeEvent;
+export function echoedEventName(registrations: readonly HookRegistration[], nativeEvent: string, kind: InvocationKind): string {
+  if (registrations.some((registration) => registration.native === nativeEvent)) return nativeEvent;
+  return registrations.find((registration) => registration.kind === kind)?.native ?? nativeEvent;
 }
 
 function squash(name: string): string {
