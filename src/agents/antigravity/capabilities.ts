@@ -3,6 +3,7 @@
 // reads none of it.
 import type { CapabilityRow } from "../../contract/types.ts";
 import { type CapabilityRows, withEvidence } from "../shared/evidence.ts";
+import { HOOK_RESULT_INSIDE_HOOKIT, messagesRow } from "../shared/capability-rows.ts";
 
 const EVIDENCE = "documented, not verified on the real CLI";
 
@@ -44,14 +45,12 @@ const rows: CapabilityRows = [
   },
   { feature: "session_before_switch", native: "", support: "impossible", notes: "No hook runs around sessions." },
   { feature: "session_before_fork", native: "", support: "impossible", notes: "No hook runs around sessions." },
-  { feature: "hook_result", native: "", support: "native", notes: "Evaluated inside hookit after each hook; no harness event involved." },
-  {
-    feature: "messages",
-    native: "PreToolUse, Stop",
-    support: "approximate",
-    notes:
-      "A block's message follows its reason. No context field is documented: a pass or tool-result message reaches only the user (stderr). Stop: it joins the continuation. steer, followUp and nextTurn all mean the same here: with the next model request (at a stop only steer/followUp start the extra turn).",
-  },
+  HOOK_RESULT_INSIDE_HOOKIT,
+  messagesRow(
+    "PreToolUse, Stop",
+    "approximate",
+    "A block's message follows its reason. No context field is documented: a pass or tool-result message reaches only the user (stderr). Stop: it joins the continuation.",
+  ),
   {
     feature: "ask",
     native: "PreToolUse",

@@ -3,6 +3,7 @@
 // reads none of it.
 import type { CapabilityRow } from "../../contract/types.ts";
 import { type CapabilityRows, withEvidence } from "../shared/evidence.ts";
+import { FORK_SEEN_AFTERWARDS, HOOK_RESULT_INSIDE_HOOKIT, messagesRow, SETTLED_WHEN_STOP_PASSES } from "../shared/capability-rows.ts";
 import facts from "./facts.ts";
 
 const rows: CapabilityRows = [
@@ -34,32 +35,20 @@ const rows: CapabilityRows = [
     notes:
       'decision:block continues the agent; the model gets a user message, a system-reminder that ends "Stop hook feedback:\\n<message>" (2.1.197: that text alone), and a system message quoting the hook command. Claude itself gives up after 8 blocks in a row.',
   },
-  {
-    feature: "agent_settled",
-    native: "Stop",
-    support: "approximate",
-    notes: "Synthesized when hookit lets Stop through; another Stop hook may still continue the agent.",
-  },
+  SETTLED_WHEN_STOP_PASSES,
   {
     feature: "session_before_switch",
     native: "",
     support: "impossible",
     notes: "No hook runs before /clear or /resume; SessionEnd and SessionStart only report it afterwards.",
   },
-  {
-    feature: "session_before_fork",
-    native: "",
-    support: "impossible",
-    notes: "No hook runs before a fork; SessionStart (source fork) only reports it afterwards.",
-  },
-  { feature: "hook_result", native: "", support: "native", notes: "Evaluated inside hookit after each hook; no harness event involved." },
-  {
-    feature: "messages",
-    native: "PreToolUse, PostToolUse, PostToolUseFailure, Stop",
-    support: "native",
-    notes:
-      'A block\'s message follows its reason in the error tool_result the model reads. On a pass or a tool result it is hookSpecificOutput.additionalContext: a system-reminder "PreToolUse:Bash hook additional context: <message>" (PostToolUse: likewise) after the result. At Stop it joins the continuation. PostToolBatch has no channel: the user is told (systemMessage). steer, followUp and nextTurn all mean the same here: with the next model request (at a stop only steer/followUp start the extra turn).',
-  },
+  FORK_SEEN_AFTERWARDS,
+  HOOK_RESULT_INSIDE_HOOKIT,
+  messagesRow(
+    "PreToolUse, PostToolUse, PostToolUseFailure, Stop",
+    "native",
+    'A block\'s message follows its reason in the error tool_result the model reads. On a pass or a tool result it is hookSpecificOutput.additionalContext: a system-reminder "PreToolUse:Bash hook additional context: <message>" (PostToolUse: likewise) after the result. At Stop it joins the continuation. PostToolBatch has no channel: the user is told (systemMessage).',
+  ),
   {
     feature: "ask",
     native: "PreToolUse",

@@ -2,24 +2,22 @@
 // in `.claude/settings.json` or `~/.claude/settings.json`. Timeouts in seconds.
 import { join } from "node:path";
 import { homeDir } from "../../install/locate.ts";
-import { hookFileTransforms } from "../../install/shapes.ts";
 import { parseObject, jsonValue } from "../../install/jsonc.ts";
-import { HOOK_TIMEOUT_SECONDS, RESTART_STEP, withMatcher } from "../../install/common.ts";
+import { HOOK_TIMEOUT_SECONDS, RESTART_STEP } from "../../install/common.ts";
 import type { InstallTarget, SettingsLayers } from "../../install/types.ts";
 import { isRecord } from "../../base/is-record.ts";
+import { nestedHookTransforms } from "../shared/install-nested.ts";
 
-const hooks = hookFileTransforms({
+const hooks = nestedHookTransforms({
   agent: "claude",
-  layout: "nested",
-  commandKeys: ["command"],
-  entry: (registration, command) =>
-    withMatcher(registration, {
-      // onFailure:block (Claude Code >= 2.1.295) makes a crashed or timed-out guard deny the tool
-      // instead of letting it run; older releases accept the key and ignore it (checked on 2.1.197).
-      hooks: [
-        { type: "command", command, timeout: HOOK_TIMEOUT_SECONDS, ...(registration.kind === "tool_call" ? { onFailure: "block" } : {}) },
-      ],
-    }),
+  // onFailure:block (Claude Code >= 2.1.295) makes a crashed or timed-out guard deny the tool
+  // instead of letting it run; older releases accept the key and ignore it (checked on 2.1.197).
+  handler: (registration, command) => ({
+    type: "command",
+    command,
+    timeout: HOOK_TIMEOUT_SECONDS,
+    ...(registration.kind === "tool_call" ? { onFailure: "block" } : {}),
+  }),
 });
 
 const envValue = (value: unknown) => (value === undefined ? undefined : String(value));

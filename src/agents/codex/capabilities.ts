@@ -3,6 +3,7 @@
 // reads none of it.
 import type { CapabilityRow } from "../../contract/types.ts";
 import { type CapabilityRows, withEvidence } from "../shared/evidence.ts";
+import { FORK_SEEN_AFTERWARDS, HOOK_RESULT_INSIDE_HOOKIT, messagesRow, SETTLED_WHEN_STOP_PASSES } from "../shared/capability-rows.ts";
 import facts from "./facts.ts";
 
 const rows: CapabilityRows = [
@@ -32,32 +33,20 @@ const rows: CapabilityRows = [
     notes:
       'decision:block continues the agent with a user message <hook_prompt hook_run_id="stop:…">message</hook_prompt>. Codex has no loop cap of its own; hookit caps it.',
   },
-  {
-    feature: "agent_settled",
-    native: "Stop",
-    support: "approximate",
-    notes: "Synthesized when hookit lets Stop through; another Stop hook may still continue the agent.",
-  },
+  SETTLED_WHEN_STOP_PASSES,
   {
     feature: "session_before_switch",
     native: "",
     support: "impossible",
     notes: "No hook runs before a resume or clear; SessionStart and SessionEnd only report it afterwards.",
   },
-  {
-    feature: "session_before_fork",
-    native: "",
-    support: "impossible",
-    notes: "No hook runs before a fork; SessionStart (source fork) only reports it afterwards.",
-  },
-  { feature: "hook_result", native: "", support: "native", notes: "Evaluated inside hookit after each hook; no harness event involved." },
-  {
-    feature: "messages",
-    native: "PreToolUse, PostToolUse, Stop",
-    support: "native",
-    notes:
-      'A block\'s message follows its reason: "Command blocked by PreToolUse hook: <reason>\\n\\n<message>. Command: …". On a pass (PreToolUse) or a tool result (PostToolUse) it is hookSpecificOutput.additionalContext alone (Codex rejects any other extra field), which arrives as a developer message right after the tool call. At Stop it joins the continuation. steer, followUp and nextTurn all mean the same here: with the next model request (at a stop only steer/followUp start the extra turn).',
-  },
+  FORK_SEEN_AFTERWARDS,
+  HOOK_RESULT_INSIDE_HOOKIT,
+  messagesRow(
+    "PreToolUse, PostToolUse, Stop",
+    "native",
+    'A block\'s message follows its reason: "Command blocked by PreToolUse hook: <reason>\\n\\n<message>. Command: …". On a pass (PreToolUse) or a tool result (PostToolUse) it is hookSpecificOutput.additionalContext alone (Codex rejects any other extra field), which arrives as a developer message right after the tool call. At Stop it joins the continuation.',
+  ),
   {
     feature: "ask",
     native: "PreToolUse",

@@ -3,22 +3,20 @@
 // Codex may refuse root keys other than `hooks`/`description`, so hookit writes
 // nothing else. Timeouts in seconds.
 import { join } from "node:path";
-import { hookFileTransforms } from "../../install/shapes.ts";
-import { HOOK_TIMEOUT_SECONDS, RESTART_STEP, withMatcher } from "../../install/common.ts";
+import { HOOK_TIMEOUT_SECONDS, RESTART_STEP } from "../../install/common.ts";
 import type { InstallTarget } from "../../install/types.ts";
 import { codexHome } from "./home.ts";
 import { codexPlugin } from "./plugin.ts";
+import { nestedHookTransforms } from "../shared/install-nested.ts";
 
 // Codex caps these events' timeouts at 3 s (default 1); ask for what it will grant.
 const CAPPED_TIMEOUTS: Record<string, number> = { SessionEnd: 3, Interrupt: 3 };
 
-const hooks = hookFileTransforms({
+const hooks = nestedHookTransforms({
   agent: "codex",
-  layout: "nested",
-  commandKeys: ["command"],
-  entry: (registration, command) => {
+  handler: (registration, command) => {
     const timeout = Math.min(HOOK_TIMEOUT_SECONDS, CAPPED_TIMEOUTS[registration.native] ?? HOOK_TIMEOUT_SECONDS);
-    return withMatcher(registration, { hooks: [{ type: "command", command, timeout }] });
+    return { type: "command", command, timeout };
   },
 });
 

@@ -3,6 +3,7 @@
 // reads none of it.
 import type { CapabilityRow } from "../../contract/types.ts";
 import { type CapabilityRows, withEvidence } from "../shared/evidence.ts";
+import { hookResultInProcess, messagesRow, noForkEvent } from "../shared/capability-rows.ts";
 import facts from "./facts.ts";
 
 const rows: CapabilityRows = [
@@ -45,20 +46,13 @@ const rows: CapabilityRows = [
     support: "impossible",
     notes: "No hook runs before a resume or a new session; sessionEnd/sessionStart only report it afterwards.",
   },
-  { feature: "session_before_fork", native: "", support: "impossible", notes: "Copilot CLI has no fork event." },
-  {
-    feature: "hook_result",
-    native: "",
-    support: "native",
-    notes: "Evaluated in-process by hookit after each native event; never changes what Copilot receives.",
-  },
-  {
-    feature: "messages",
-    native: "preToolUse, postToolUse, agentStop",
-    support: "native",
-    notes:
-      'A block\'s message follows its reason: "Denied by preToolUse hook: <reason>\\n\\n<message>". On a pass it is additionalContext: preToolUse adds a user message "Additional context from preToolUse hook:\\n<message>" after the result; postToolUse appends "Tool \\"bash\\" succeeded. Additional guidance from postToolUse hooks:\\n<message>" to it. agentStop: it joins the continuation. steer, followUp and nextTurn all mean the same here: with the next model request (at a stop only steer/followUp start the extra turn).',
-  },
+  noForkEvent("Copilot CLI"),
+  hookResultInProcess("Copilot"),
+  messagesRow(
+    "preToolUse, postToolUse, agentStop",
+    "native",
+    'A block\'s message follows its reason: "Denied by preToolUse hook: <reason>\\n\\n<message>". On a pass it is additionalContext: preToolUse adds a user message "Additional context from preToolUse hook:\\n<message>" after the result; postToolUse appends "Tool \\"bash\\" succeeded. Additional guidance from postToolUse hooks:\\n<message>" to it. agentStop: it joins the continuation.',
+  ),
   {
     feature: "ask",
     native: "preToolUse",

@@ -15,11 +15,11 @@
 // dist/ (it is built, not committed), so its hooks fail closed on every tool call.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { parse as parseJsonc } from "jsonc-parser";
 import type { AddOnState, FileAddOn } from "../../install/types.ts";
 import { isRecord } from "../../base/is-record.ts";
 import { homeDir } from "../../install/locate.ts";
 import type { Env } from "../../base/paths.ts";
+import { readJsonObject } from "../shared/install-read-json.ts";
 
 const PLUGIN_ID = /^hookit@(.+)$/;
 /** The hooks file the package's root plugin.json names, as it spells it (scripts/plugins/copilot.mjs). */
@@ -27,15 +27,6 @@ const HOOKS = "dist/copilot-plugin/hooks.json";
 
 /** `$COPILOT_HOME` replaces `~/.copilot` (1.0.102 writes its settings.json there then). */
 const copilotHome = (env: Env) => env.COPILOT_HOME || join(homeDir(env), ".copilot");
-
-function readSettings(file: string): Record<string, unknown> {
-  try {
-    const settings: unknown = parseJsonc(readFileSync(file, "utf8"));
-    return isRecord(settings) ? settings : {};
-  } catch {
-    return {};
-  }
-}
 
 /** The folder a local marketplace's plugin is loaded from; undefined for any other source. */
 function liveFolder(settings: Record<string, unknown>, market: string): string | undefined {
@@ -63,13 +54,13 @@ const enabledPlugins = (settings: Record<string, unknown>) => (isRecord(settings
 function repositorySwitch(projectDir: string, id: string): string | undefined {
   return ["settings.json", "settings.local.json"]
     .map((name) => join(projectDir, ".github", "copilot", name))
-    .find((file) => enabledPlugins(readSettings(file))[id] === false);
+    .find((file) => enabledPlugins(readJsonObject(file))[id] === false);
 }
 
 /** hookit's entries among the plugins Copilot copied (config.json's installedPlugins). */
 function copiedStates(env: Env): AddOnState[] {
   const file = join(copilotHome(env), "config.json");
-  const installed = readSettings(file).installedPlugins;
+  const installed = readJsonObject(file).installedPlugins;
   const states: AddOnState[] = [];
   for (const entry of Array.isArray(installed) ? installed : []) {
     if (!isRecord(entry) || entry.name !== "hookit") continue;
@@ -91,7 +82,7 @@ function copiedStates(env: Env): AddOnState[] {
 
 function readStates({ projectDir, env }: { projectDir: string; env: Env }): AddOnState[] {
   const file = join(copilotHome(env), "settings.json");
-  const settings = readSettings(file);
+  const settings = readJsonObject(file);
   const states: AddOnState[] = [];
   for (const [id, enabled] of Object.entries(enabledPlugins(settings))) {
     const market = PLUGIN_ID.exec(id)?.[1];

@@ -3,6 +3,7 @@
 // reads none of it.
 import type { CapabilityRow } from "../../contract/types.ts";
 import { type CapabilityRows, withEvidence } from "../shared/evidence.ts";
+import { hookResultInProcess, messagesRow, noForkEvent } from "../shared/capability-rows.ts";
 
 const rows: CapabilityRows = [
   {
@@ -44,20 +45,13 @@ const rows: CapabilityRows = [
     support: "impossible",
     notes: "No hook runs before a new or resumed chat; sessionEnd/sessionStart only report it afterwards.",
   },
-  { feature: "session_before_fork", native: "", support: "impossible", notes: "Cursor has no fork event." },
-  {
-    feature: "hook_result",
-    native: "",
-    support: "native",
-    notes: "Evaluated in-process by hookit after each native event; never changes what Cursor receives.",
-  },
-  {
-    feature: "messages",
-    native: "beforeShellExecution, beforeMCPExecution, preToolUse, postToolUse, stop",
-    support: "approximate",
-    notes:
-      "A block's message follows its reason in agent_message (beforeReadFile: user_message only). After a tool, postToolUse additional_context carries it. The pre-tool events have no context field, so a pass message on a tool call reaches only the user. stop: it joins the follow-up message. No live Cursor run here: from the documentation. steer, followUp and nextTurn all mean the same here: with the next model request (at a stop only steer/followUp start the extra turn).",
-  },
+  noForkEvent("Cursor"),
+  hookResultInProcess("Cursor"),
+  messagesRow(
+    "beforeShellExecution, beforeMCPExecution, preToolUse, postToolUse, stop",
+    "approximate",
+    "A block's message follows its reason in agent_message (beforeReadFile: user_message only). After a tool, postToolUse additional_context carries it. The pre-tool events have no context field, so a pass message on a tool call reaches only the user. stop: it joins the follow-up message. No live Cursor run here: from the documentation.",
+  ),
   {
     feature: "ask",
     native: "beforeShellExecution, beforeMCPExecution, beforeReadFile, preToolUse",

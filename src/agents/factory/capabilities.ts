@@ -3,6 +3,7 @@
 // reads none of it.
 import type { CapabilityRow } from "../../contract/types.ts";
 import { type CapabilityRows, withEvidence } from "../shared/evidence.ts";
+import { HOOK_RESULT_INSIDE_HOOKIT, messagesRow, SETTLED_WHEN_STOP_PASSES } from "../shared/capability-rows.ts";
 import facts from "./facts.ts";
 
 const rows: CapabilityRows = [
@@ -33,12 +34,7 @@ const rows: CapabilityRows = [
     notes:
       "decision:block continues the agent; the model gets a user message that is exactly the message, and the next Stop has stop_hook_active:true. droid has no loop cap of its own; hookit caps it.",
   },
-  {
-    feature: "agent_settled",
-    native: "Stop",
-    support: "approximate",
-    notes: "Synthesized when hookit lets Stop through; another Stop hook may still continue the agent.",
-  },
+  SETTLED_WHEN_STOP_PASSES,
   {
     feature: "session_before_switch",
     native: "",
@@ -46,14 +42,12 @@ const rows: CapabilityRows = [
     notes: "No hook runs before a new or resumed session; SessionEnd and SessionStart only report it afterwards.",
   },
   { feature: "session_before_fork", native: "", support: "impossible", notes: "droid has no hook before a session fork." },
-  { feature: "hook_result", native: "", support: "native", notes: "Evaluated inside hookit after each hook; no harness event involved." },
-  {
-    feature: "messages",
-    native: "PreToolUse, PostToolUse, Stop",
-    support: "approximate",
-    notes:
-      'A block\'s message follows its reason: "Error: <reason>\\n\\n<message>". After a tool (PostToolUse) it is hookSpecificOutput.additionalContext, a message after the result. PreToolUse drops additionalContext, so a pass message on a tool call reaches only the user (systemMessage). Stop: it joins the continuation. steer, followUp and nextTurn all mean the same here: with the next model request (at a stop only steer/followUp start the extra turn).',
-  },
+  HOOK_RESULT_INSIDE_HOOKIT,
+  messagesRow(
+    "PreToolUse, PostToolUse, Stop",
+    "approximate",
+    'A block\'s message follows its reason: "Error: <reason>\\n\\n<message>". After a tool (PostToolUse) it is hookSpecificOutput.additionalContext, a message after the result. PreToolUse drops additionalContext, so a pass message on a tool call reaches only the user (systemMessage). Stop: it joins the continuation.',
+  ),
   {
     feature: "ask",
     native: "PreToolUse",

@@ -9,23 +9,21 @@ import { join } from "node:path";
 import adapter from "./adapter.ts";
 import type { HookRegistration } from "../../contract/types.ts";
 import type { Env } from "../../base/paths.ts";
-import { HOOK_TIMEOUT_SECONDS, RESTART_STEP, withMatcher } from "../../install/common.ts";
+import { HOOK_TIMEOUT_SECONDS, RESTART_STEP } from "../../install/common.ts";
 import { parseObject, jsonValue } from "../../install/jsonc.ts";
-import { hookFileTransforms } from "../../install/shapes.ts";
 import type { InstallTarget } from "../../install/types.ts";
 import { isRecord } from "../../base/is-record.ts";
 import { factoryDir } from "./home.ts";
 import { factoryPlugin } from "./plugin.ts";
+import { nestedHookTransforms } from "../shared/install-nested.ts";
 
 const AGENT = "factory";
 
 // Claude's nested entries, but at the top level of the file.
-const hooks = hookFileTransforms({
+const hooks = nestedHookTransforms({
   agent: AGENT,
   root: [],
-  layout: "nested",
-  commandKeys: ["command"],
-  entry: (registration, command) => withMatcher(registration, { hooks: [{ type: "command", command, timeout: HOOK_TIMEOUT_SECONDS }] }),
+  handler: (_registration, command) => ({ type: "command", command, timeout: HOOK_TIMEOUT_SECONDS }),
 });
 
 const target: InstallTarget = {

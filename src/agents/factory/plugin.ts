@@ -8,25 +8,16 @@
 // and droid runs none of the plugin's hooks (observed). droid 0.225.2 has no `plugin enable`.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { parse as parseJsonc } from "jsonc-parser";
 import type { AddOnState, FileAddOn } from "../../install/types.ts";
 import { isRecord } from "../../base/is-record.ts";
 import type { Env } from "../../base/paths.ts";
 import { factoryDir } from "./home.ts";
+import { readJsonObject } from "../shared/install-read-json.ts";
 
 const PLUGIN_ID = /^hookit@.+$/;
 
-function readJson(file: string): Record<string, unknown> {
-  try {
-    const value: unknown = parseJsonc(readFileSync(file, "utf8"));
-    return isRecord(value) ? value : {};
-  } catch {
-    return {};
-  }
-}
-
 const enabledPlugins = (file: string) => {
-  const settings = readJson(file);
+  const settings = readJsonObject(file);
   return isRecord(settings.enabledPlugins) ? settings.enabledPlugins : {};
 };
 
@@ -34,7 +25,7 @@ const enabledPlugins = (file: string) => {
 function installPath(env: Env, id: string): string | undefined {
   const records = join(factoryDir(env), "plugins", "installed_plugins");
   for (const name of existsSync(records) ? readdirSync(records) : []) {
-    const record = readJson(join(records, name));
+    const record = readJsonObject(join(records, name));
     const entry = isRecord(record.entry) ? record.entry : {};
     if (record.pluginId === id && typeof entry.installPath === "string") return entry.installPath;
   }

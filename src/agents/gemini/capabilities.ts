@@ -3,6 +3,7 @@
 // reads none of it.
 import type { CapabilityRow } from "../../contract/types.ts";
 import { type CapabilityRows, withEvidence } from "../shared/evidence.ts";
+import { hookResultInProcess, messagesRow, noForkEvent } from "../shared/capability-rows.ts";
 import facts from "./facts.ts";
 
 const rows: CapabilityRows = [
@@ -46,20 +47,13 @@ const rows: CapabilityRows = [
     support: "impossible",
     notes: "No hook runs before /clear or a resume; SessionEnd and SessionStart only report it afterwards.",
   },
-  { feature: "session_before_fork", native: "", support: "impossible", notes: "Gemini CLI has no fork event." },
-  {
-    feature: "hook_result",
-    native: "",
-    support: "native",
-    notes: "Evaluated in-process by hookit after each native event; never changes what Gemini receives.",
-  },
-  {
-    feature: "messages",
-    native: "BeforeTool, AfterTool, AfterAgent",
-    support: "approximate",
-    notes:
-      'A block\'s message follows its reason: {"error":"Tool execution blocked: <reason>\\n\\n<message>"}. After a tool (AfterTool) it is hookSpecificOutput.additionalContext, appended to the result as <hook_context>…</hook_context>. BeforeTool drops additionalContext, so a pass message on a tool call reaches only the user (systemMessage). AfterAgent: it joins the continuation. steer, followUp and nextTurn all mean the same here: with the next model request (at a stop only steer/followUp start the extra turn).',
-  },
+  noForkEvent("Gemini CLI"),
+  hookResultInProcess("Gemini"),
+  messagesRow(
+    "BeforeTool, AfterTool, AfterAgent",
+    "approximate",
+    'A block\'s message follows its reason: {"error":"Tool execution blocked: <reason>\\n\\n<message>"}. After a tool (AfterTool) it is hookSpecificOutput.additionalContext, appended to the result as <hook_context>…</hook_context>. BeforeTool drops additionalContext, so a pass message on a tool call reaches only the user (systemMessage). AfterAgent: it joins the continuation.',
+  ),
   {
     feature: "ask",
     native: "BeforeTool",

@@ -4,22 +4,17 @@
 import { join } from "node:path";
 import { homeDir } from "../../install/locate.ts";
 import { parseObject, jsonValue } from "../../install/jsonc.ts";
-import { hookFileTransforms } from "../../install/shapes.ts";
-import { HOOK_TIMEOUT_SECONDS, RESTART_STEP, withMatcher } from "../../install/common.ts";
+import { HOOK_TIMEOUT_SECONDS, RESTART_STEP } from "../../install/common.ts";
 import type { InstallTarget, SettingsLayers } from "../../install/types.ts";
 import { isRecord } from "../../base/is-record.ts";
+import { nestedHookTransforms } from "../shared/install-nested.ts";
 import { geminiExtension } from "./extension.ts";
 
 const GEMINI_HOOK_NAME = "hookit";
 
-const hooks = hookFileTransforms({
+const hooks = nestedHookTransforms({
   agent: "gemini",
-  layout: "nested",
-  commandKeys: ["command"],
-  entry: (registration, command) =>
-    withMatcher(registration, {
-      hooks: [{ name: GEMINI_HOOK_NAME, type: "command", command, timeout: HOOK_TIMEOUT_SECONDS * 1000 }],
-    }),
+  handler: (_registration, command) => ({ name: GEMINI_HOOK_NAME, type: "command", command, timeout: HOOK_TIMEOUT_SECONDS * 1000 }),
 });
 
 // Gemini CLI: system defaults < user < project < system settings, the system file overriding all

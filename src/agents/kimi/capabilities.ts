@@ -3,6 +3,7 @@
 // reads none of it.
 import type { CapabilityRow } from "../../contract/types.ts";
 import { type CapabilityRows, withEvidence } from "../shared/evidence.ts";
+import { HOOK_RESULT_INSIDE_HOOKIT, messagesRow, noForkEvent } from "../shared/capability-rows.ts";
 import facts from "./facts.ts";
 
 // The rows the e2e suite does not run: captured fixtures and Kimi Code's documentation.
@@ -48,15 +49,13 @@ const rows: CapabilityRows = [
     support: "impossible",
     notes: "No hook runs before a session is left; SessionEnd and SessionStart only report it afterwards.",
   },
-  { feature: "session_before_fork", native: "", support: "impossible", notes: "Kimi Code has no fork event." },
-  { feature: "hook_result", native: "", support: "native", notes: "Evaluated inside hookit after each hook; no harness event involved." },
-  {
-    feature: "messages",
-    native: "PreToolUse, Stop",
-    support: "approximate",
-    notes:
-      "A block's message follows its deny reason. No additional-context channel is used: a pass or tool-result message goes to stderr, which reaches neither the model nor the `-p` output. Stop: it joins the continuation. steer, followUp and nextTurn all mean the same here: with the next model request (at a stop only steer/followUp start the extra turn).",
-  },
+  noForkEvent("Kimi Code"),
+  HOOK_RESULT_INSIDE_HOOKIT,
+  messagesRow(
+    "PreToolUse, Stop",
+    "approximate",
+    "A block's message follows its deny reason. No additional-context channel is used: a pass or tool-result message goes to stderr, which reaches neither the model nor the `-p` output. Stop: it joins the continuation.",
+  ),
   {
     feature: "ask",
     native: "PreToolUse",
