@@ -9,12 +9,12 @@ import type { Adapter } from "../contract/types.ts";
 import { judge } from "../run/judge.ts";
 import { timeoutNotices } from "../run/decide.ts";
 import { diskPolicy } from "../run/policy-view.ts";
-import { parseEventStream } from "../policytest/event-input.ts";
 import { dryRunLines } from "./_dry-run.ts";
 import { loadExternal } from "../run/external.lazy.ts";
 import { existsSync } from "node:fs";
 import { fail, note } from "./_output.ts";
-import { diagnosticLines, loadEffectivePolicy, type LoadedPolicy } from "./_policy.ts";
+import type { LoadedPolicy } from "./_policy.ts";
+import { AGENT_NEEDS_NATIVE, judgingPolicy, NATIVE_PAYLOAD_ARGS, nativeInvocation, normalizedEvents } from "./_event-input.ts";
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -29,8 +29,7 @@ export default defineCommand({
   },
   args: {
     json: { type: "boolean", description: "Print outcomes, effects and report as JSON", default: false },
-    agent: { type: "string", description: "Read the agent's native payload instead of a normalized event" },
-    native: { type: "string", description: "The native event name, with --agent (e.g. PreToolUse)" },
+    ...NATIVE_PAYLOAD_ARGS,
     policy: { type: "string", description: "Use only this policy file (default: global + trusted project)" },
     cwd: { type: "string", description: "Directory to resolve the project from and run shells in" },
     "dry-run": { type: "boolean", description: "List the hooks that would run, without running any of them", default: false },
@@ -39,20 +38,16 @@ export default defineCommand({
     if (args.native && !args.agent)
       return fail("--native names an agent's own event, so it needs --agent too, e.g. --agent claude --native PreToolUse");
     if (args.policy && !existsSync(resolve(args.policy))) return fail(`--policy ${args.policy}: no such file`);
-    const cwd = resolve(args.cwd ?? process.cwd());
-    const env = args.policy ? { ...process.env, HOOKIT_CONFIG: resolve(args.policy) } : process.env;
-    const policy = loadEffectivePolicy(cwd, env);
-    if (!policy.catalog.ok) {
-      fail(`the policy is invalid, no hook would run:\n${diagnosticLines(policy.catalog.diagnostics, policy.files)}`);
-      return;
-    }
+    const judging = judgingPolicy(args);
+    if (!judging) return;
+    const { cwd, env, policy } = judging;
     for (const line of judgedPolicyNotes(policy)) note.warn(line);
     const hooks = enabledHookSet(policy.catalog.entries);
     const stdin = await readStdin();
     const context = { cwd: policy.projectDir, env };
     if (args.agent) {
       const id = resolveHookAgent(args.agent);
-      if (!args.native) return fail("--agent needs --native <event>, e.g. --native PreToolUse");
+      if (!args.native) return fail(AGENT_NEEDS_NATIVE);
       let adapter: Adapter;
       if (id) adapter = await loadAdapter(id);
       else {
@@ -63,12 +58,8 @@ export default defineCommand({
       }
       const kind = adapter.kindOf(args.native);
       if (kind === undefined) return fail(`${adapter.title} has no event "${args.native}" that hookit knows`);
-      let invocation;
-      try {
-        invocation = adapter.parse(args.native, JSON.parse(stdin));
-      } catch (error) {
-        return fail(`cannot read the ${adapter.title} ${args.native} payload: ${(error as Error).message}`);
-      }
+      const invocation = nativeInvocation(adapter, args.native, stdin);
+      if (!invocation) return;
       if (args["dry-run"])
         return void process.stdout.write(
           (await Promise.all(invocation.events.map((e) => dryRunLines(e, hooks, context)))).flat().join("\n") + "\n",
@@ -87,12 +78,8 @@ export default defineCommand({
       process.exitCode = judged.record.outcome === "pass" ? 0 : 2;
       return;
     }
-    let events;
-    try {
-      events = parseEventStream(stdin);
-    } catch (error) {
-      return fail((error as Error).message);
-    }
+    const events = normalizedEvents(stdin);
+    if (!events) return;
     if (args["dry-run"])
       return void process.stdout.write((await Promise.all(events.map((e) => dryRunLines(e, hooks, context)))).flat().join("\n") + "\n");
     const evaluator = createEvaluator(); // shared: a repeated agent_end sees the earlier fingerprint

@@ -1,5 +1,4 @@
 import { defineCommand } from "citty";
-import { resolve } from "node:path";
 import { ADAPTERS, loadAdapter, resolveHookAgent } from "../agents/registry.ts";
 import { didYouMean } from "../base/nearest.ts";
 import type { Invocation } from "../contract/types.ts";
@@ -11,26 +10,21 @@ import { judgeInvocation } from "../policytest/run-input.ts";
 import { createSandbox } from "../policytest/sandbox.ts";
 import { collector, firstCandidate, hiddenKeys, traceHooks } from "../policytest/trace.ts";
 import { readStdin } from "../run/hook-io.ts";
-import { parseEventStream } from "../policytest/event-input.ts";
 import { fail } from "./_output.ts";
-import { diagnosticLines, loadEffectivePolicy } from "./_policy.ts";
+import { AGENT_NEEDS_NATIVE, judgingPolicy, NATIVE_PAYLOAD_ARGS, nativeInvocation, normalizedEvents } from "./_event-input.ts";
 
 export default defineCommand({
   meta: { name: "explain", description: "Show, hook by hook, why the policy decides what it does for an event read from stdin" },
   args: {
     json: { type: "boolean", description: "Print the explanation as JSON", default: false },
-    agent: { type: "string", description: "Read the agent's native payload instead of a normalized event" },
-    native: { type: "string", description: "The native event name, with --agent (e.g. PreToolUse)" },
+    ...NATIVE_PAYLOAD_ARGS,
     policy: { type: "string", description: "Explain this policy file (default: global + trusted project)" },
     cwd: { type: "string", description: "Directory to resolve the project from" },
   },
   async run({ args }) {
-    const cwd = resolve(args.cwd ?? process.cwd());
-    const env = args.policy ? { ...process.env, HOOKIT_CONFIG: resolve(args.policy) } : process.env;
-    const policy = loadEffectivePolicy(cwd, env);
-    if (!policy.catalog.ok) {
-      return fail(`the policy is invalid, no hook would run:\n${diagnosticLines(policy.catalog.diagnostics, policy.files)}`);
-    }
+    const judging = judgingPolicy(args);
+    if (!judging) return;
+    const { cwd, env, policy } = judging;
     const hooks = enabledHookSet(policy.catalog.entries);
     const stdin = await readStdin();
     let invocation: Invocation;
@@ -38,26 +32,19 @@ export default defineCommand({
     if (args.agent) {
       const id = resolveHookAgent(args.agent.toLowerCase());
       if (!id) return fail(`unknown agent "${args.agent}".${didYouMean(args.agent, Object.keys(ADAPTERS))}`);
-      if (!args.native) return fail("--agent needs --native <event>, e.g. --native PreToolUse");
+      if (!args.native) return fail(AGENT_NEEDS_NATIVE);
       const adapter = await loadAdapter(id);
       if (adapter.kindOf(args.native) === undefined) {
         const natives = [...new Set(adapter.registrations.map((r) => r.native))];
         return fail(`${adapter.title} has no event "${args.native}" that hookit knows.${didYouMean(args.native, natives, "Its events")}`);
       }
-      try {
-        invocation = adapter.parse(args.native, JSON.parse(stdin));
-      } catch (error) {
-        return fail(`cannot read the ${adapter.title} ${args.native} payload: ${(error as Error).message}`);
-      }
-      const parsed = invocation;
+      const parsed = nativeInvocation(adapter, args.native, stdin);
+      if (!parsed) return;
+      invocation = parsed;
       respond = (decision) => adapter.respond(parsed, decision);
     } else {
-      let events: NormalizedEvent[];
-      try {
-        events = parseEventStream(stdin);
-      } catch (error) {
-        return fail((error as Error).message);
-      }
+      const events = normalizedEvents(stdin);
+      if (!events) return;
       if (events.length !== 1) return fail(`explain reads one event, got ${events.length}`);
       const event = events[0] as NormalizedEvent;
       invocation = syntheticInvocation(event, event.agent ?? "hookit", "explain");

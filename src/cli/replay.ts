@@ -1,13 +1,12 @@
 import { defineCommand } from "citty";
 import { resolve } from "node:path";
 import { stateDir } from "../base/paths.ts";
-import { candidatePolicy, loadCandidate } from "../policytest/policy.ts";
 import { formatReplay, replayRecords, selectRecords } from "../policytest/replay.ts";
 import { createSandbox } from "../policytest/sandbox.ts";
 import { readDecisionLog } from "../run/decision-log.ts";
 import { resolveLogAgent } from "./log.ts";
 import { fail, note } from "./_output.ts";
-import { diagnosticLines } from "./_policy.ts";
+import { PROJECT_CWD_ARG, triedPolicy } from "./_tried-policy.ts";
 
 const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
 
@@ -31,7 +30,7 @@ export default defineCommand({
       type: "string",
       description: "Replay against this policy file (default: global + project policy as they are on disk, trusted or not)",
     },
-    cwd: { type: "string", description: "Directory to find the project from" },
+    cwd: PROJECT_CWD_ARG,
     json: { type: "boolean", description: "Print the result as JSON", default: false },
   },
   async run({ args }) {
@@ -39,16 +38,13 @@ export default defineCommand({
     const since = args.since === undefined ? undefined : parseSince(args.since);
     if (args.since !== undefined && since === undefined)
       return fail(`--since must be like 7d, 12h, 30m, 2w or a date, got "${args.since}"`);
-    let candidate;
-    try {
-      candidate = loadCandidate(candidatePolicy(cwd, process.env, { explicit: args.policy }));
-    } catch (error) {
-      return fail((error as Error).message);
-    }
-    if (!candidate.ok)
-      return fail(
-        `the policy is invalid, nothing can be replayed:\n${diagnosticLines(candidate.diagnostics, candidate.files)}\nFix it (hookit validate shows every problem), then replay again.`,
-      );
+    const candidate = triedPolicy(
+      cwd,
+      { explicit: args.policy },
+      (diagnostics) =>
+        `the policy is invalid, nothing can be replayed:\n${diagnostics}\nFix it (hookit validate shows every problem), then replay again.`,
+    );
+    if (!candidate) return;
     const all = readDecisionLog(stateDir());
     let agent: string | undefined;
     if (args.agent) {

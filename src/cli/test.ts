@@ -2,12 +2,11 @@ import { defineCommand } from "citty";
 import { readdirSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { readCaseFile, testFileJsonSchema, type TestCase } from "../policytest/cases.ts";
-import { candidatePolicy, loadCandidate } from "../policytest/policy.ts";
 import { report, REPORTERS, summary, type ReporterName, type Run } from "../policytest/reporters.ts";
 import { runCase } from "../policytest/runner.ts";
 import { createSandbox } from "../policytest/sandbox.ts";
 import { fail, note } from "./_output.ts";
-import { diagnosticLines } from "./_policy.ts";
+import { PROJECT_CWD_ARG, triedPolicy } from "./_tried-policy.ts";
 
 /** Where a project keeps its policy tests. */
 const TESTS_DIR = join(".hookit", "tests");
@@ -21,7 +20,7 @@ export default defineCommand({
       type: "string",
       description: "Test this policy file (default: the project's .hookit/hookit.json as it is on disk, else the global policy)",
     },
-    cwd: { type: "string", description: "Directory to find the project from" },
+    cwd: PROJECT_CWD_ARG,
     schema: { type: "boolean", description: "Print the JSON Schema of a test file and exit", default: false },
   },
   async run({ args }) {
@@ -32,13 +31,12 @@ export default defineCommand({
     const reporter = args.reporter as ReporterName;
     if (!REPORTERS.includes(reporter)) return fail(`--reporter must be one of ${REPORTERS.join(", ")}, got "${args.reporter}"`);
     const cwd = resolve(args.cwd ?? process.cwd());
-    let candidate;
-    try {
-      candidate = loadCandidate(candidatePolicy(cwd, process.env, { explicit: args.policy, projectOnly: true }));
-    } catch (error) {
-      return fail((error as Error).message);
-    }
-    if (!candidate.ok) return fail(`the policy is invalid, no test can pass:\n${diagnosticLines(candidate.diagnostics, candidate.files)}`);
+    const candidate = triedPolicy(
+      cwd,
+      { explicit: args.policy, projectOnly: true },
+      (diagnostics) => `the policy is invalid, no test can pass:\n${diagnostics}`,
+    );
+    if (!candidate) return;
     // Tests sit next to the policy they test: .hookit/tests/ (or tests/ beside the global policy).
     const policyFile = candidate.files.at(-1)?.path;
     const testsDir = policyFile ? join(dirname(policyFile), "tests") : join(candidate.projectDir, TESTS_DIR);

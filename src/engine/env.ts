@@ -1,24 +1,29 @@
 // The environment of every `when` / `shell` run (hookit-semantics §5.3).
 import type { SessionMetadata } from "./types.ts";
 
+/** The variable each session metadata field reaches the hooks as (absent when the agent does not say). */
+const METADATA_VARIABLES: Readonly<Record<string, keyof SessionMetadata>> = {
+  PI_SESSION_ID: "sessionId",
+  PI_SESSION_FILE: "sessionFile",
+  PI_SESSION_NAME: "sessionName",
+  PI_SESSION_LEAF_ID: "sessionLeafId",
+  PI_PROVIDER: "provider",
+  PI_MODEL: "model",
+  PI_REASONING_LEVEL: "reasoningLevel",
+  PI_MODE: "mode",
+  PI_PROJECT_TRUSTED: "projectTrusted",
+  PI_CONTEXT_TOKENS: "contextTokens",
+  PI_CONTEXT_WINDOW: "contextWindow",
+  PI_CONTEXT_PERCENT: "contextPercent",
+};
+
 /**
  * Keys hookit owns. They are stripped from the inherited environment before
  * the event's values are laid over it, so a stale or spoofed parent value can
  * never reach a hook. `PI_HOOK_RUN_ID` is a legacy name: only ever stripped.
  */
 export const MANAGED_KEYS: readonly string[] = [
-  "PI_SESSION_ID",
-  "PI_SESSION_FILE",
-  "PI_SESSION_NAME",
-  "PI_SESSION_LEAF_ID",
-  "PI_PROVIDER",
-  "PI_MODEL",
-  "PI_REASONING_LEVEL",
-  "PI_MODE",
-  "PI_PROJECT_TRUSTED",
-  "PI_CONTEXT_TOKENS",
-  "PI_CONTEXT_WINDOW",
-  "PI_CONTEXT_PERCENT",
+  ...Object.keys(METADATA_VARIABLES),
   "PI_HOOK_REF",
   "PI_HOOK_EVENT",
   "PI_HOOK_INVOCATION_ID",
@@ -55,18 +60,7 @@ function put(env: Env, key: string, value: unknown): void {
 export function metadataEnv(metadata: SessionMetadata | undefined): Env {
   const env: Env = {};
   if (!metadata) return env;
-  put(env, "PI_SESSION_ID", metadata.sessionId);
-  put(env, "PI_SESSION_FILE", metadata.sessionFile);
-  put(env, "PI_SESSION_NAME", metadata.sessionName);
-  put(env, "PI_SESSION_LEAF_ID", metadata.sessionLeafId);
-  put(env, "PI_PROVIDER", metadata.provider);
-  put(env, "PI_MODEL", metadata.model);
-  put(env, "PI_REASONING_LEVEL", metadata.reasoningLevel);
-  put(env, "PI_MODE", metadata.mode);
-  put(env, "PI_PROJECT_TRUSTED", metadata.projectTrusted);
-  put(env, "PI_CONTEXT_TOKENS", metadata.contextTokens);
-  put(env, "PI_CONTEXT_WINDOW", metadata.contextWindow);
-  put(env, "PI_CONTEXT_PERCENT", metadata.contextPercent);
+  for (const [key, field] of Object.entries(METADATA_VARIABLES)) put(env, key, metadata[field]);
   return env;
 }
 

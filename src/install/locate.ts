@@ -1,12 +1,13 @@
 // Where things are: HOME, hookit's own package, the project, and which agents
 // this machine has. Everything takes `env` so tests run in a temporary HOME.
-import { readFileSync, realpathSync, statSync } from "node:fs";
+import { readFileSync, realpathSync } from "node:fs";
 import { homedir } from "node:os";
 import { delimiter, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Env } from "../base/paths.ts";
 import type { Detection } from "./types.ts";
 import { isExecutableFile } from "../base/exec-path.ts";
+import { isDirectory } from "../facts/paths.ts";
 import { workTreeRoot } from "../policy/policy.ts";
 import ownPackage from "../../package.json" with { type: "json" };
 
@@ -56,15 +57,5 @@ export function realPath(path: string): string | undefined {
     return realpathSync(path);
   } catch {
     return undefined;
-  }
-}
-
-// --- internal ---
-
-function isDirectory(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
   }
 }

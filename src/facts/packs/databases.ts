@@ -3,63 +3,63 @@
 // `redis-cli FLUSHALL`), in a script file (`psql -f x.sql`) or on the input
 // (`mysql db < x.sql`, a here-document).
 import type { Pack } from "./types.ts";
+import { pack } from "./_pack.ts";
 
 const DROP = "\\b(drop\\s+(table|database|schema|index|view|collection|keyspace)|truncate(\\s+table)?\\s+\\w)";
 // `DELETE FROM t` / `UPDATE t SET …` with no WHERE: every row.
 const ALL_ROWS = "^(?!.*\\bwhere\\b).*\\b(delete\\s+from|update\\s+\\S+\\s+set)\\b";
 const SQL = ["psql", "mysql", "mariadb", "sqlite3", "sqlcmd", "clickhouse-client", "cockroach", "duckdb", "snowsql", "bq"];
 
-export const databases = (): Pack => ({
-  id: "databases",
-  version: 1,
-  family: "databases",
-  title: "SQL and key-value databases",
-  scriptOptions: {
-    psql: ["-f", "--file"],
-    sqlcmd: ["-i", "--input-file"],
-    "clickhouse-client": ["--queries-file"],
-    cockroach: ["-f", "--file"],
-    duckdb: ["-f", "-init"],
-    snowsql: ["-f", "--filename"],
-    sqlite3: ["-init"],
-    mongosh: ["--file", "-f"],
-    mongo: ["--file", "-f"],
-  },
-  rules: [
-    {
-      id: "sql-drop",
-      programs: SQL,
-      when: { text: DROP },
-      reason: "DROP / TRUNCATE throws away a table, schema or database with its data",
-      instead: "write a migration the user reviews, or ask the user to run it",
+export const databases = (): Pack =>
+  pack({
+    id: "databases",
+    title: "SQL and key-value databases",
+    scriptOptions: {
+      psql: ["-f", "--file"],
+      sqlcmd: ["-i", "--input-file"],
+      "clickhouse-client": ["--queries-file"],
+      cockroach: ["-f", "--file"],
+      duckdb: ["-f", "-init"],
+      snowsql: ["-f", "--filename"],
+      sqlite3: ["-init"],
+      mongosh: ["--file", "-f"],
+      mongo: ["--file", "-f"],
     },
-    {
-      id: "sql-all-rows",
-      programs: SQL,
-      when: { text: ALL_ROWS },
-      reason: "DELETE or UPDATE without WHERE changes every row",
-      instead: "add a WHERE clause that names the rows, or ask the user",
-    },
-    {
-      id: "dropdb",
-      programs: ["dropdb", "dropuser", "mysqladmin"],
-      unless: { any: ["--help", "status", "ping", "version", "processlist"] },
-      reason: "it drops a database (or a role)",
-      instead: "ask the user to drop it",
-    },
-    {
-      id: "mongo-drop",
-      programs: ["mongosh", "mongo"],
-      when: { text: "\\.(dropDatabase|drop|deleteMany\\(\\s*\\{\\s*\\})\\s*\\(?" },
-      reason: "it drops a database or collection, or deletes every document",
-      instead: "delete the documents by a filter, or ask the user",
-    },
-    {
-      id: "redis-flush",
-      programs: ["redis-cli", "valkey-cli", "keydb-cli"],
-      when: { any: ["flushall", "flushdb"] },
-      reason: "FLUSHALL / FLUSHDB deletes every key",
-      instead: "delete the keys by name or pattern, or ask the user",
-    },
-  ],
-});
+    rules: [
+      {
+        id: "sql-drop",
+        programs: SQL,
+        when: { text: DROP },
+        reason: "DROP / TRUNCATE throws away a table, schema or database with its data",
+        instead: "write a migration the user reviews, or ask the user to run it",
+      },
+      {
+        id: "sql-all-rows",
+        programs: SQL,
+        when: { text: ALL_ROWS },
+        reason: "DELETE or UPDATE without WHERE changes every row",
+        instead: "add a WHERE clause that names the rows, or ask the user",
+      },
+      {
+        id: "dropdb",
+        programs: ["dropdb", "dropuser", "mysqladmin"],
+        unless: { any: ["--help", "status", "ping", "version", "processlist"] },
+        reason: "it drops a database (or a role)",
+        instead: "ask the user to drop it",
+      },
+      {
+        id: "mongo-drop",
+        programs: ["mongosh", "mongo"],
+        when: { text: "\\.(dropDatabase|drop|deleteMany\\(\\s*\\{\\s*\\})\\s*\\(?" },
+        reason: "it drops a database or collection, or deletes every document",
+        instead: "delete the documents by a filter, or ask the user",
+      },
+      {
+        id: "redis-flush",
+        programs: ["redis-cli", "valkey-cli", "keydb-cli"],
+        when: { any: ["flushall", "flushdb"] },
+        reason: "FLUSHALL / FLUSHDB deletes every key",
+        instead: "delete the keys by name or pattern, or ask the user",
+      },
+    ],
+  });

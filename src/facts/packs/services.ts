@@ -3,6 +3,7 @@
 // gateways. Each is a pack of its own; their rules share this file because each
 // is a few lines.
 import type { Pack, Rule } from "./types.ts";
+import { DRY_RUN, pack, showDryRun } from "./_pack.ts";
 
 const HTTP = ["curl", "http", "https", "xh", "wget"];
 /** An HTTP call that deletes (or replaces) what its URL names, when the URL matches `url`. */
@@ -15,11 +16,12 @@ const httpDelete = (id: string, url: string, reason: string): Rule => ({
   reason,
   instead: "ask the user to make the call",
 });
-const pack = (id: string, title: string, rules: Rule[]): Pack => ({ id, version: 1, family: id, title, rules });
+/** The packs here read no option values and no script files: each is its id, title and rules. */
+const servicePack = (id: string, title: string, rules: Rule[]): Pack => pack({ id, title, rules });
 const ASK_USER = "ask the user to do it";
 
 export const messaging = (): Pack =>
-  pack("messaging", "Message brokers (Kafka, NATS, RabbitMQ, SQS/SNS)", [
+  servicePack("messaging", "Message brokers (Kafka, NATS, RabbitMQ, SQS/SNS)", [
     {
       id: "kafka-delete",
       programs: [
@@ -33,7 +35,7 @@ export const messaging = (): Pack =>
         "kafka-acls.sh",
       ],
       when: { any: ["--delete", "--delete-config", "--remove", "--reset-offsets"] },
-      unless: { any: ["--dry-run"] },
+      unless: DRY_RUN,
       reason: "it deletes topics, consumer groups, settings or ACLs (and the messages with them)",
       instead: ASK_USER,
     },
@@ -61,7 +63,7 @@ export const messaging = (): Pack =>
   ]);
 
 export const ci = (): Pack =>
-  pack("ci", "CI systems (CircleCI, GitLab runners, Jenkins, Buildkite)", [
+  servicePack("ci", "CI systems (CircleCI, GitLab runners, Jenkins, Buildkite)", [
     {
       id: "circleci-delete",
       programs: ["circleci"],
@@ -101,7 +103,7 @@ export const ci = (): Pack =>
   ]);
 
 export const dns = (): Pack =>
-  pack("dns", "DNS (Route 53, Cloud DNS, Azure DNS, DigitalOcean, Cloudflare)", [
+  servicePack("dns", "DNS (Route 53, Cloud DNS, Azure DNS, DigitalOcean, Cloudflare)", [
     {
       id: "route53-delete",
       programs: ["aws"],
@@ -127,7 +129,7 @@ export const dns = (): Pack =>
   ]);
 
 export const cdn = (): Pack =>
-  pack("cdn", "CDNs (CloudFront, Fastly, Cloudflare, Azure CDN)", [
+  servicePack("cdn", "CDNs (CloudFront, Fastly, Cloudflare, Azure CDN)", [
     {
       id: "cdn-delete",
       programs: ["aws", "fastly", "wrangler", "az", "gcloud"],
@@ -140,7 +142,7 @@ export const cdn = (): Pack =>
   ]);
 
 export const email = (): Pack =>
-  pack("email", "Email sending (SES, SendGrid, Mailgun, Postmark)", [
+  servicePack("email", "Email sending (SES, SendGrid, Mailgun, Postmark)", [
     {
       id: "ses-delete",
       programs: ["aws"],
@@ -152,7 +154,7 @@ export const email = (): Pack =>
   ]);
 
 export const payments = (): Pack =>
-  pack("payments", "Payments (Stripe and others)", [
+  servicePack("payments", "Payments (Stripe and others)", [
     {
       id: "stripe-destructive",
       programs: ["stripe"],
@@ -172,7 +174,7 @@ export const payments = (): Pack =>
   ]);
 
 export const monitoring = (): Pack =>
-  pack("monitoring", "Monitoring (Prometheus, Grafana, Datadog, PagerDuty)", [
+  servicePack("monitoring", "Monitoring (Prometheus, Grafana, Datadog, PagerDuty)", [
     {
       id: "tsdb-admin",
       programs: HTTP,
@@ -189,7 +191,7 @@ export const monitoring = (): Pack =>
   ]);
 
 export const search = (): Pack =>
-  pack("search", "Search engines (Elasticsearch, OpenSearch, Solr, Meilisearch)", [
+  servicePack("search", "Search engines (Elasticsearch, OpenSearch, Solr, Meilisearch)", [
     httpDelete(
       "index-delete",
       "(:9200|:9243|:7700|:8983|/_all\\b|/solr/|elastic|opensearch|meili|algolia|typesense)",
@@ -205,7 +207,7 @@ export const search = (): Pack =>
   ]);
 
 export const loadBalancers = (): Pack =>
-  pack("load-balancers", "Load balancers (ELB, Google Cloud, Azure, DigitalOcean)", [
+  servicePack("load-balancers", "Load balancers (ELB, Google Cloud, Azure, DigitalOcean)", [
     {
       id: "lb-delete",
       programs: ["aws", "gcloud", "az", "doctl"],
@@ -218,7 +220,7 @@ export const loadBalancers = (): Pack =>
   ]);
 
 export const featureFlags = (): Pack =>
-  pack("feature-flags", "Feature flags (LaunchDarkly, Unleash, Flagsmith)", [
+  servicePack("feature-flags", "Feature flags (LaunchDarkly, Unleash, Flagsmith)", [
     {
       id: "flag-delete",
       programs: ["ldcli", "unleash", "flagsmith"],
@@ -230,7 +232,7 @@ export const featureFlags = (): Pack =>
   ]);
 
 export const apiGateways = (): Pack =>
-  pack("api-gateways", "API gateways (API Gateway, Kong, Apigee, Azure API Management)", [
+  servicePack("api-gateways", "API gateways (API Gateway, Kong, Apigee, Azure API Management)", [
     {
       id: "gateway-delete",
       programs: ["aws", "gcloud", "az"],
@@ -248,16 +250,15 @@ export const apiGateways = (): Pack =>
   ]);
 
 export const remoteCopy = (): Pack =>
-  pack("remote-copy", "Remote copies (rsync, scp, rclone to another machine)", [
-    {
+  servicePack("remote-copy", "Remote copies (rsync, scp, rclone to another machine)", [
+    showDryRun({
       id: "rsync-remote-delete",
       programs: ["rsync"],
       when: {
         any: ["--delete", "--delete-before", "--delete-during", "--delete-after", "--delete-excluded", "--remove-source-files", "--del"],
         operand: "^[^/]*:",
       },
-      unless: { any: ["-n", "--dry-run"] },
+      dryRun: ["-n", "--dry-run"],
       reason: "it deletes files on another machine (or the sources once sent)",
-      instead: "run it with `--dry-run` and show the user",
-    },
+    }),
   ]);
