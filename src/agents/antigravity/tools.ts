@@ -3,15 +3,10 @@
 // which names each tool's arguments but not their meaning in every detail. Where it is silent
 // (view_file's StartLine/EndLine indexing) nothing is mapped: the native input stays available
 // to policies as HOOKIT_NATIVE_TOOL_INPUT. grep_search's Includes is read as a string or a list.
-import type { ToolClass } from "../shared/tool-classes.ts";
+import type { NormalizedTool, ToolClass } from "../shared/tool-classes.ts";
 import { describe, isRecord, type Payload } from "../shared/payload.ts";
 import { PayloadError } from "../../contract/types.ts";
 import { inDirectory } from "../shared/shell-quote.ts";
-
-export interface NormalizedTool {
-  toolName: string;
-  input: Record<string, unknown>;
-}
 
 type Normalizer = (args: Payload, required: (key: string) => string, cwd?: string) => Record<string, unknown>;
 

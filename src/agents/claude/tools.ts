@@ -6,32 +6,26 @@
 // `PowerShell` and `REPL` (alias `Eval`) are offered on Windows and in REPL mode:
 // their shapes come from the 2.1.332 binary's own schemas.
 import {
+  inert,
   NO_FILES,
   SUBAGENT,
   WEB_FETCH,
   WEB_SEARCH,
   type MappedTool,
+  type NormalizedTool,
   type ToolClass,
   CRON_DELETE,
   TASK_OUTPUT,
   TASK_STOP,
+  TOOL_SEARCH,
 } from "../shared/tool-classes.ts";
 import { normalizeWith, plainNormalizers, type Normalizer } from "../shared/renames.ts";
 import { isRecord, textOf, type Payload } from "../shared/payload.ts";
 import { fieldReader, type FieldReader } from "../shared/fields.ts";
-
-export interface NormalizedTool {
-  toolName: string;
-  input: Record<string, unknown>;
-}
+import { shellNormalizer } from "../shared/tool-shell.ts";
 
 /** Bash and PowerShell: a command line and a timeout in milliseconds (Pi's is in seconds). */
-const shell: Normalizer = (input, f) => {
-  const out: Record<string, unknown> = { command: f.string("command") };
-  const timeout = input.timeout;
-  if (typeof timeout === "number" && Number.isFinite(timeout)) out.timeout = timeout / 1000;
-  return out;
-};
+const shell = shellNormalizer({ timeoutInMs: true });
 
 /** The tools a row of MAPPED_TOOLS cannot say alone; every other mapped row is a plain rename (renames.ts). */
 const OWN_NORMALIZERS: Record<string, Normalizer> = {
@@ -91,21 +85,15 @@ function isStringArray(value: unknown): value is string[] {
 }
 
 /** The tools hookit reads as its own vocabulary: the only rows the hook itself needs. */
+/** Bash and PowerShell take the same input (`shell` reads both). */
+const SHELL_INPUT = {
+  fields: { command: "command", timeout: "timeout" },
+  rest: ["description", "run_in_background", "dangerouslyDisableSandbox"],
+};
+
 const MAPPED_TOOLS: MappedTool[] = [
-  {
-    native: "Bash",
-    as: "bash",
-    fields: { command: "command", timeout: "timeout" },
-    rest: ["description", "run_in_background", "dangerouslyDisableSandbox"],
-    note: "timeout ms → s",
-  },
-  {
-    native: "PowerShell",
-    as: "bash",
-    fields: { command: "command", timeout: "timeout" },
-    rest: ["description", "run_in_background", "dangerouslyDisableSandbox"],
-    note: "a PowerShell command line (Windows); timeout ms → s",
-  },
+  { native: "Bash", as: "bash", ...SHELL_INPUT, note: "timeout ms → s" },
+  { native: "PowerShell", as: "bash", ...SHELL_INPUT, note: "a PowerShell command line (Windows); timeout ms → s" },
   {
     native: "Monitor",
     as: "bash",
@@ -155,41 +143,41 @@ const MAPPED_TOOLS: MappedTool[] = [
 const normalizers = plainNormalizers(MAPPED_TOOLS, OWN_NORMALIZERS);
 
 /** Every tool Claude Code offered in a captured release (test/fixtures/tool-lists/claude-*.json), plus older and platform-only ones. */
-// Pure: a bundle that only normalizes (the hook's) leaves the rows below out.
-export const TOOL_CLASSES: ToolClass[] = /* @__PURE__ */ (MAPPED_TOOLS as ToolClass[]).concat([
-  { native: "Agent", inert: SUBAGENT },
-  { native: "Task", inert: SUBAGENT },
-  {
-    native: "Workflow",
-    inert:
-      "runs a workflow script in Claude Code's orchestration sandbox, whose steps are subagents; their tool calls reach hookit's hooks",
-  },
-  { native: "SendMessage", inert: "sends a message to another agent of the session" },
-  { native: "ListAgents", inert: NO_FILES },
-  { native: "Skill", inert: "loads a skill's instructions into the conversation; what the skill runs goes through Bash" },
-  { native: "ToolSearch", inert: "loads the schema of a deferred tool" },
-  { native: "DeferredToolPlaceholder", inert: "a placeholder Claude Code never runs" },
-  { native: "WebFetch", inert: WEB_FETCH },
-  { native: "WebSearch", inert: WEB_SEARCH },
-  { native: "ReportFindings", inert: NO_FILES },
-  { native: "ScheduleWakeup", inert: "schedules a later turn of this session" },
-  {
-    native: "CronCreate",
-    inert:
-      "schedules a prompt (optionally kept in .claude/scheduled_tasks.json by Claude Code itself); its tool calls reach hookit's hooks when it runs",
-  },
-  { native: "CronDelete", inert: CRON_DELETE },
-  { native: "CronList", inert: NO_FILES },
-  { native: "TaskCreate", inert: NO_FILES },
-  { native: "TaskGet", inert: NO_FILES },
-  { native: "TaskList", inert: NO_FILES },
-  { native: "TaskUpdate", inert: NO_FILES },
-  { native: "TaskOutput", inert: TASK_OUTPUT },
-  { native: "TaskStop", inert: TASK_STOP },
-  { native: "TodoWrite", inert: NO_FILES },
-  { native: "ExitPlanMode", inert: NO_FILES },
-  { native: "EnterPlanMode", inert: NO_FILES },
-  { native: "AskUserQuestion", inert: NO_FILES },
-  { native: "EnterWorktree", nativeOnly: "creates a git worktree (under .claude/worktrees) or switches into an existing one at `path`" },
-  { native: "ExitWorktree", nativeOnly: 'leaves the worktree; `action: "remove"` deletes it and its branch' },
-]);
+// Pure: a bundle that only normalizes (the hook's) leaves the rows below out. concat takes the
+// inert() groups as they are: spread into an array, they would keep the rows in that bundle.
+export const TOOL_CLASSES: ToolClass[] = /* @__PURE__ */ (MAPPED_TOOLS as ToolClass[]).concat(
+  [
+    { native: "Agent", inert: SUBAGENT },
+    { native: "Task", inert: SUBAGENT },
+    {
+      native: "Workflow",
+      inert:
+        "runs a workflow script in Claude Code's orchestration sandbox, whose steps are subagents; their tool calls reach hookit's hooks",
+    },
+    { native: "SendMessage", inert: "sends a message to another agent of the session" },
+    { native: "ListAgents", inert: NO_FILES },
+    { native: "Skill", inert: "loads a skill's instructions into the conversation; what the skill runs goes through Bash" },
+    { native: "ToolSearch", inert: TOOL_SEARCH },
+    { native: "DeferredToolPlaceholder", inert: "a placeholder Claude Code never runs" },
+    { native: "WebFetch", inert: WEB_FETCH },
+    { native: "WebSearch", inert: WEB_SEARCH },
+    { native: "ReportFindings", inert: NO_FILES },
+    { native: "ScheduleWakeup", inert: "schedules a later turn of this session" },
+    {
+      native: "CronCreate",
+      inert:
+        "schedules a prompt (optionally kept in .claude/scheduled_tasks.json by Claude Code itself); its tool calls reach hookit's hooks when it runs",
+    },
+    { native: "CronDelete", inert: CRON_DELETE },
+  ],
+  /* @__PURE__ */ inert(NO_FILES, "CronList", "TaskCreate", "TaskGet", "TaskList", "TaskUpdate"),
+  [
+    { native: "TaskOutput", inert: TASK_OUTPUT },
+    { native: "TaskStop", inert: TASK_STOP },
+  ],
+  /* @__PURE__ */ inert(NO_FILES, "TodoWrite", "ExitPlanMode", "EnterPlanMode", "AskUserQuestion"),
+  [
+    { native: "EnterWorktree", nativeOnly: "creates a git worktree (under .claude/worktrees) or switches into an existing one at `path`" },
+    { native: "ExitWorktree", nativeOnly: 'leaves the worktree; `action: "remove"` deletes it and its branch' },
+  ],
+);

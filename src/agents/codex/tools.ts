@@ -1,7 +1,7 @@
 // Codex CLI's tools, classified (see ../shared/tool-classes.ts). Names and schemas: the tools Codex
 // 0.171.0 offered the model (test/fixtures/tool-lists/codex-0.171.0.json); the shell names of other
 // releases come from harness-protocols §3.4. The mapping itself lives in codex.ts.
-import { NO_FILES, WEB_SEARCH, type ToolClass } from "../shared/tool-classes.ts";
+import { inert, NO_FILES, WEB_SEARCH, type ToolClass } from "../shared/tool-classes.ts";
 
 const SHELL_NOTE = "a heredoc to apply_patch in the command is also checked as the per-file writes it performs";
 
@@ -51,8 +51,5 @@ export const TOOL_CLASSES: ToolClass[] = [
   },
   { native: "web_search", inert: WEB_SEARCH },
   { native: "tool_search", inert: "searches the tools Codex can load" },
-  { native: "request_user_input", inert: NO_FILES },
-  { native: "create_goal", inert: NO_FILES },
-  { native: "get_goal", inert: NO_FILES },
-  { native: "update_goal", inert: NO_FILES },
+  ...inert(NO_FILES, "request_user_input", "create_goal", "get_goal", "update_goal"),
 ];

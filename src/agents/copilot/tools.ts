@@ -3,16 +3,12 @@
 // `create`, `edit`, `str_replace_editor`, …); PascalCase hooks see Claude's names (`Bash`,
 // `Read`, …). Which argument spelling PascalCase mode uses for file tools is not captured
 // yet, so both Copilot's (`path`, `file_text`, `old_str`) and Claude's are read.
-import { NO_FILES, SKILL, WEB_FETCH, type ToolClass } from "../shared/tool-classes.ts";
+import { inert, NO_FILES, SKILL, WEB_FETCH, type NormalizedTool, type ToolClass } from "../shared/tool-classes.ts";
 import { PayloadError } from "../../contract/types.ts";
 import { describe, isRecord, stringOf, parseJsonObject } from "../shared/payload.ts";
-import { parseApplyPatch, patchCalls as patchFileCalls, PatchSyntaxError } from "../shared/apply-patch.ts";
+import { patchCalls as patchFileCalls } from "../shared/apply-patch.ts";
+import { patchRow, readPatch } from "../shared/tool-patch.ts";
 import { soleString } from "../shared/fields.ts";
-
-export interface NormalizedTool {
-  toolName: string;
-  input: Record<string, unknown>;
-}
 
 /** `toolArgs` is an object in 1.0.102 and a JSON string in older versions. */
 export function readToolArgs(value: unknown, toolName: string, field: string): Record<string, unknown> {
@@ -81,14 +77,9 @@ const SHELLS = new Set(["bash", "Bash", "powershell"]);
 function patchCalls(args: Record<string, unknown>): NormalizedTool[] | undefined {
   const text = stringOf(args.input) ?? stringOf(args.patch) ?? stringOf(args.patchText) ?? stringOf(args.command);
   if (text === undefined) return undefined;
-  let operations;
-  try {
-    operations = parseApplyPatch(text);
-  } catch (error) {
-    if (error instanceof PatchSyntaxError) throw new PayloadError(`the apply_patch text cannot be read: ${error.message}`);
-    throw error;
-  }
-  return operations.flatMap(patchFileCalls).map(({ toolName, input }) => ({ toolName, input }));
+  return readPatch(text, "the apply_patch text")
+    .flatMap(patchFileCalls)
+    .map(({ toolName, input }) => ({ toolName, input }));
 }
 
 function stringsOf(value: unknown): string[] {
@@ -156,13 +147,7 @@ export const TOOL_CLASSES: ToolClass[] = [
     rest: ["command", "insert_line", "view_range"],
     note: "`view` → read, `create` → write, every other command (`str_replace`, `insert`, `undo_edit`) → edit",
   },
-  {
-    native: "apply_patch",
-    as: ["write", "edit"],
-    perFile: true,
-    fields: { input: "path" },
-    note: "one call per file of the patch, as for Codex",
-  },
+  /* @__PURE__ */ patchRow("apply_patch", "input"),
   {
     native: "grep",
     as: "grep",
@@ -213,13 +198,9 @@ export const TOOL_CLASSES: ToolClass[] = [
   { native: "list_bash", inert: "lists the shell sessions the agent started" },
   { native: "sql", inert: "queries the session's own todo database (kept by Copilot CLI)" },
   { native: "session_store_sql", inert: "queries Copilot CLI's own store of past sessions" },
-  { native: "task", inert: AGENT_TALK },
-  { native: "read_agent", inert: AGENT_TALK },
-  { native: "write_agent", inert: AGENT_TALK },
-  { native: "list_agents", inert: AGENT_TALK },
+  ...inert(AGENT_TALK, "task", "read_agent", "write_agent", "list_agents"),
   { native: "skill", inert: SKILL },
   { native: "fetch_copilot_cli_documentation", inert: "returns Copilot CLI's own bundled documentation" },
-  { native: "report_intent", inert: NO_FILES },
-  { native: "update_todo", inert: NO_FILES },
+  ...inert(NO_FILES, "report_intent", "update_todo"),
   { native: "web_fetch", inert: WEB_FETCH },
 ];

@@ -3,7 +3,7 @@
 // beforeReadFile, afterFileEdit, …) are documented; other tool types are read in the
 // spellings Cursor is known to use (prior-art §1.3: every file change is `Write` with
 // `new_content`) and otherwise keep their native name, so a policy can still match them.
-import { SUBAGENT, type ToolClass } from "../shared/tool-classes.ts";
+import { SUBAGENT, type NormalizedTool, type ToolClass } from "../shared/tool-classes.ts";
 import { PayloadError } from "../../contract/types.ts";
 import { deleteInput } from "../shared/apply-patch.ts";
 import { describe, isRecord, stringOf, parseJsonObject } from "../shared/payload.ts";
@@ -100,7 +100,7 @@ function objectInput(value: unknown, field: string): Record<string, unknown> {
  * `target_directory`). A Delete whose path cannot be found is unreadable rather than passed:
  * a path guard must see every delete. Task, MCP:<tool> and the rest keep their name and input.
  */
-function normalize(name: string, args: Record<string, unknown>, cwd?: string): { toolName: string; input: Record<string, unknown> } {
+function normalize(name: string, args: Record<string, unknown>, cwd?: string): NormalizedTool {
   const path = soleString(args, ["file_path", "path", "target_file"], name);
   const dir = soleString(args, ["path", "target_directory", "directory_path"], name);
   if (name === "Shell" && typeof args.command === "string")

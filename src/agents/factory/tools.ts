@@ -3,10 +3,11 @@
 // (test/agents/factory/captures/): `Execute`, `Read`, `LS`, `Create`, `Edit`,
 // `MultiEdit`, `ApplyPatch`, `Grep`, `Glob`. droid offers `ApplyPatch` (Codex's
 // patch envelope in `input`) instead of `Create`/`Edit` to OpenAI models.
-import { NO_FILES, SKILL, WEB_FETCH, type ToolClass, TASK_OUTPUT, TASK_STOP } from "../shared/tool-classes.ts";
-import { parseApplyPatch, patchCalls, PatchSyntaxError, type PatchOperation } from "../shared/apply-patch.ts";
+import { NO_FILES, SKILL, WEB_FETCH, type ToolClass, TASK_OUTPUT, TASK_STOP, TOOL_SEARCH } from "../shared/tool-classes.ts";
+import { patchCalls } from "../shared/apply-patch.ts";
+import { patchRow, readPatch } from "../shared/tool-patch.ts";
+import { shellNormalizer } from "../shared/tool-shell.ts";
 import { isRecord, type Payload } from "../shared/payload.ts";
-import { PayloadError } from "../../contract/types.ts";
 import { fieldReader, type FieldReader } from "../shared/fields.ts";
 
 /** One normalized call; `label` names it when one native call becomes several (a patch's files). */
@@ -27,8 +28,7 @@ export function normalizeFactoryTool(name: string, input: Payload, where: string
   const one = (toolName: string, normalized: Record<string, unknown>) => [{ toolName, input: normalized, label: name }];
   switch (name) {
     case "Execute":
-      // droid's timeout is in seconds, like Pi's.
-      return one("bash", { command: f.string("command"), ...f.optionalNumbers({ timeout: "timeout" }) });
+      return one("bash", execute(input, f));
     case "Read":
       return one("read", { path: f.string("file_path"), ...f.optionalNumbers({ offset: "offset", limit: "limit" }) });
     case "LS":
@@ -60,13 +60,16 @@ export function normalizeFactoryTool(name: string, input: Payload, where: string
     }
     case "ApplyPatch":
       // One normalized call per file, as for Codex's apply_patch.
-      return patchOperations(f.string("input"), where).flatMap(patchCalls);
+      return readPatch(f.string("input"), `${where}: the ApplyPatch text`).flatMap(patchCalls);
     default:
       return [{ toolName: name, input, label: name }];
   }
 }
 
 // --- internal ---
+
+/** droid's timeout is in seconds, like Pi's. */
+const execute = shellNormalizer({});
 
 function changes(value: unknown, f: FieldReader): { oldText: string; newText: string }[] {
   if (!Array.isArray(value) || value.length === 0) throw f.fail("changes", "a non-empty array", value);
@@ -83,15 +86,6 @@ function globPatterns(value: unknown, f: FieldReader): string[] {
   if (typeof value === "string") return [value];
   if (Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === "string")) return value;
   throw f.fail("patterns", "a string or a non-empty array of strings", value);
-}
-
-function patchOperations(text: string, where: string): PatchOperation[] {
-  try {
-    return parseApplyPatch(text);
-  } catch (error) {
-    if (error instanceof PatchSyntaxError) throw new PayloadError(`${where}: the ApplyPatch text cannot be read: ${error.message}`);
-    throw error;
-  }
 }
 
 /** Every tool droid offered in a captured release (test/fixtures/tool-lists/factory-*.json). */
@@ -112,13 +106,7 @@ export const TOOL_CLASSES: ToolClass[] = [
     rest: ["change_all"],
   },
   { native: "MultiEdit", as: "edit", fields: { file_path: "path", changes: "edits" } },
-  {
-    native: "ApplyPatch",
-    as: ["write", "edit"],
-    perFile: true,
-    fields: { input: "path" },
-    note: "one call per file of the patch, as for Codex",
-  },
+  /* @__PURE__ */ patchRow("ApplyPatch", "input"),
   {
     native: "Grep",
     as: "grep",
@@ -159,7 +147,7 @@ export const TOOL_CLASSES: ToolClass[] = [
   { native: "TaskOutput", inert: TASK_OUTPUT },
   { native: "TaskStop", inert: TASK_STOP },
   { native: "Skill", inert: SKILL },
-  { native: "ToolSearch", inert: "loads the schema of a deferred tool" },
+  { native: "ToolSearch", inert: TOOL_SEARCH },
   {
     native: "ConnectorSearch",
     nativeOnly: "finds and calls a tool of a connected service (Factory's connectors, like MCP); guard it by `nativeToolName`",

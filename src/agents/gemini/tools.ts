@@ -2,15 +2,10 @@
 // model reads of a tool's output. Names and parameters: gemini-cli tools/definitions (the
 // legacy set and the Gemini 3 set; harness-protocols §4.5). Older releases called the grep
 // tool `search_file_content` and used `path`/`include`; both spellings are read.
-import { NO_FILES, SKILL, SUBAGENT, WEB_SEARCH, type ToolClass } from "../shared/tool-classes.ts";
+import { inert, NO_FILES, SKILL, SUBAGENT, WEB_SEARCH, type NormalizedTool, type ToolClass } from "../shared/tool-classes.ts";
 import { isRecord } from "../shared/payload.ts";
 import { inDirectory } from "../shared/shell-quote.ts";
 import { soleString } from "../shared/fields.ts";
-
-export interface NormalizedTool {
-  toolName: string;
-  input: Record<string, unknown>;
-}
 
 /** Where save_memory appends (Gemini's global context file); `~` because hookit's adapters see no HOME. */
 const MEMORY_FILE = "~/.gemini/GEMINI.md";
@@ -198,8 +193,5 @@ export const TOOL_CLASSES: ToolClass[] = [
   { native: "activate_skill", inert: SKILL },
   { native: "list_background_processes", inert: "lists the background commands the agent started" },
   { native: "read_background_output", inert: "reads the output of a background command the agent started" },
-  { native: "write_todos", inert: NO_FILES },
-  { native: "update_topic", inert: NO_FILES },
-  { native: "enter_plan_mode", inert: NO_FILES },
-  { native: "exit_plan_mode", inert: NO_FILES },
+  ...inert(NO_FILES, "write_todos", "update_topic", "enter_plan_mode", "exit_plan_mode"),
 ];

@@ -4,11 +4,13 @@
 // Python kimi-cli calls its shell tool `Shell` (its hooks page shows `"tool_name": "Shell",
 // "tool_input": {"command": …}`); its other tools come from its source, not from a run.
 import {
+  inert,
   NO_FILES,
   SKILL,
   SUBAGENT,
   WEB_FETCH,
   type MappedTool,
+  type NormalizedTool,
   type ToolClass,
   CRON_DELETE,
   TASK_OUTPUT,
@@ -17,23 +19,13 @@ import {
 import { isRecord, type Payload } from "../shared/payload.ts";
 import { fieldReader } from "../shared/fields.ts";
 import { normalizeWith, plainNormalizers, type Normalizer } from "../shared/renames.ts";
-import { inDirectory } from "../shared/shell-quote.ts";
-
-export interface NormalizedTool {
-  toolName: string;
-  input: Record<string, unknown>;
-}
+import { shellNormalizer } from "../shared/tool-shell.ts";
 
 /**
  * Bash and Shell: the timeout is in seconds, as Pi's (Kimi Code 2.1.0's schema: "timeout in seconds",
  * default 60; kimi-cli's the same). Bash's `cwd` is where the command runs: relative paths in it land there.
  */
-const shell: Normalizer = (input, f) => {
-  const out: Record<string, unknown> = { command: inDirectory(f.string("command"), input.cwd) };
-  const timeout = numberOf(input.timeout);
-  if (timeout !== undefined) out.timeout = timeout;
-  return out;
-};
+const shell = shellNormalizer({ dir: "cwd" });
 
 const read: Normalizer = (input, f) => {
   const out: Record<string, unknown> = { path: f.string("path") };
@@ -171,18 +163,11 @@ export const TOOL_CLASSES: ToolClass[] = /* @__PURE__ */ (MAPPED_TOOLS as ToolCl
   { native: "Skill", inert: SKILL },
   { native: "FetchURL", inert: WEB_FETCH },
   { native: "WebSearch", inert: "a web search run by Kimi's search service (offered when one is configured; not in the captured list)" },
-  { native: "AskUserQuestion", inert: NO_FILES },
-  { native: "EnterPlanMode", inert: NO_FILES },
-  { native: "ExitPlanMode", inert: NO_FILES },
-  { native: "TodoList", inert: NO_FILES },
-  { native: "CreateGoal", inert: NO_FILES },
-  { native: "GetGoal", inert: NO_FILES },
-  { native: "UpdateGoal", inert: NO_FILES },
-  { native: "SetGoalBudget", inert: NO_FILES },
+  ...inert(NO_FILES, "AskUserQuestion", "EnterPlanMode", "ExitPlanMode", "TodoList"),
+  ...inert(NO_FILES, "CreateGoal", "GetGoal", "UpdateGoal", "SetGoalBudget"),
   { native: "CronCreate", inert: "schedules a prompt; its tool calls reach hookit's hooks when it runs" },
   { native: "CronDelete", inert: CRON_DELETE },
-  { native: "CronList", inert: NO_FILES },
-  { native: "TaskList", inert: NO_FILES },
+  ...inert(NO_FILES, "CronList", "TaskList"),
   { native: "TaskOutput", inert: TASK_OUTPUT },
   { native: "TaskStop", inert: TASK_STOP },
   { native: "WaitFor", inert: "waits for a background task the agent started" },

@@ -3,12 +3,13 @@
 // `filePath`, `oldString`, `newString`, a bash `timeout` in milliseconds, and
 // `apply_patch {patchText}` (Codex's patch envelope, offered to GPT models).
 // 1.18.33 has no directory-listing tool, so nothing maps onto `ls`.
-import { parseApplyPatch, patchCalls, PatchSyntaxError, type PatchOperation } from "../shared/apply-patch.ts";
+import { patchCalls, type PatchOperation } from "../shared/apply-patch.ts";
 import { describe, isRecord } from "../shared/payload.ts";
 import { PayloadError } from "../../contract/types.ts";
 import { fieldReader, type FieldReader } from "../shared/fields.ts";
 import { NO_FILES, SKILL, WEB_FETCH, type ToolClass } from "../shared/tool-classes.ts";
-import { inDirectory } from "../shared/shell-quote.ts";
+import { patchRow, readPatch } from "../shared/tool-patch.ts";
+import { shellNormalizer } from "../shared/tool-shell.ts";
 
 /** One normalized call; an apply_patch becomes one per file, labelled with its path. */
 export interface ToolPart {
@@ -21,16 +22,8 @@ type Input = Record<string, unknown>;
 type Normalizer = (input: Input, field: FieldReader) => Input;
 
 const NORMALIZERS: Record<string, [string, Normalizer]> = {
-  bash: [
-    "bash",
-    (input, f) => {
-      // `workdir` is where the command runs: relative paths in it land there.
-      const out: Input = { command: inDirectory(f.string("command"), input.workdir) };
-      // OpenCode's timeout is in milliseconds, Pi's in seconds.
-      if (typeof input.timeout === "number" && Number.isFinite(input.timeout)) out.timeout = input.timeout / 1000;
-      return out;
-    },
-  ],
+  // `workdir` is where the command runs: relative paths in it land there.
+  bash: ["bash", shellNormalizer({ dir: "workdir", timeoutInMs: true })],
   read: [
     "read",
     (input, f) => {
@@ -91,12 +84,7 @@ function patchOperations(args: Input, where: string): PatchOperation[] {
   const text = args.patchText;
   if (typeof text !== "string") throw new PayloadError(`${where}: patchText must be the patch text, got ${describe(text)}`);
   const trimmed = text.trim();
-  try {
-    return parseApplyPatch(HEREDOC_RE.exec(trimmed)?.[2] ?? trimmed);
-  } catch (error) {
-    if (error instanceof PatchSyntaxError) throw new PayloadError(`${where}: the patch text cannot be read: ${error.message}`);
-    throw error;
-  }
+  return readPatch(HEREDOC_RE.exec(trimmed)?.[2] ?? trimmed, `${where}: the patch text`);
 }
 
 function copyString(from: Input, key: string, to: Input, as: string): void {
@@ -125,13 +113,7 @@ export const TOOL_CLASSES: ToolClass[] = [
     fields: { filePath: "path", oldString: "edits[].oldText", newString: "edits[].newText" },
     rest: ["replaceAll"],
   },
-  {
-    native: "apply_patch",
-    as: ["write", "edit"],
-    perFile: true,
-    fields: { patchText: "path" },
-    note: "one call per file of the patch, as for Codex",
-  },
+  /* @__PURE__ */ patchRow("apply_patch", "patchText"),
   { native: "grep", as: "grep", fields: { pattern: "pattern", path: "path", include: "glob" } },
   { native: "glob", as: "find", fields: { pattern: "pattern", path: "path" } },
   { native: "task", inert: "starts a subagent; each tool call it makes reaches hookit's plugin on its own" },

@@ -4,7 +4,7 @@
 // timeout in other units, a list of edits, a field that changes meaning) keep a hand-written
 // normalizer in their agent's tools.ts; a row that has neither is refused at run time
 // (normalizeWith), never let through under its native name.
-import type { MappedTool } from "./tool-classes.ts";
+import type { MappedTool, NormalizedTool } from "./tool-classes.ts";
 import type { FieldReader } from "./fields.ts";
 import type { Payload } from "./payload.ts";
 import { soleString } from "./fields.ts";
@@ -115,12 +115,7 @@ export function plainNormalizers(rows: readonly MappedTool[], own: Record<string
  * A call through `table`: unknown tools keep their native name and input; a mapped row with no
  * normalizer (a table edit that forgot one) is refused rather than passed under its native name.
  */
-export function normalizeWith(
-  table: Normalizers,
-  name: string,
-  input: Payload,
-  field: FieldReader,
-): { toolName: string; input: Record<string, unknown> } {
+export function normalizeWith(table: Normalizers, name: string, input: Payload, field: FieldReader): NormalizedTool {
   const entry = table(name);
   if (entry === undefined) return { toolName: name, input };
   const [toolName, normalize] = entry;

@@ -38,6 +38,22 @@ export const SKILL = "loads a skill's instructions into the conversation";
 export const TASK_OUTPUT = "reads the output of a background task the agent started";
 export const TASK_STOP = "stops a background task the agent started";
 export const CRON_DELETE = "removes a scheduled prompt";
+export const TOOL_SEARCH = "loads the schema of a deferred tool";
+
+/**
+ * One row per tool that keeps its native name for the same `reason`, in the order given (the docs
+ * table keeps it). esbuild does not carry a function's purity across files: a table a bundle must
+ * drop (Claude's in the hook) marks the call with an `@__PURE__` comment and does not spread it.
+ */
+export function inert(reason: string, ...natives: string[]): ToolClass[] {
+  return natives.map((native) => ({ native, inert: reason }));
+}
+
+/** One call as a policy sees it: a vocabulary tool and its normalized input, or a native one as it came. */
+export interface NormalizedTool {
+  toolName: string;
+  input: Record<string, unknown>;
+}
 
 /** A tool that hookit normalizes onto the vocabulary. */
 export type MappedTool = Extract<ToolClass, { as: unknown }>;
@@ -70,7 +86,7 @@ const VOCABULARY: ReadonlySet<string> = new Set(["bash", "read", "write", "edit"
  * a write without content). Kept under its native name it would pass every `read`/`write`/`bash`
  * guard; the agent itself usually rejects such a call, but hookit does not bet on it.
  */
-export function mappedOrRefused<T extends { toolName: string; input: Record<string, unknown> }>(
+export function mappedOrRefused<T extends NormalizedTool>(
   table: readonly ToolClass[],
   native: string,
   calls: T[],
