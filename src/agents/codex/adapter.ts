@@ -4,14 +4,7 @@
 // and treats every invalid answer as "no decision", so a wrong field turns a
 // block into an allow. Each answer below uses only fields its event's output
 // schema accepts, and reasons are never blank (Codex ignores blank ones).
-import {
-  parseApplyPatch,
-  patchCalls,
-  patchesInShellCommand,
-  PatchSyntaxError,
-  underDir,
-  type PatchOperation,
-} from "../shared/apply-patch.ts";
+import { patchCalls, patchesInShellCommand, underDir, type PatchOperation } from "../shared/apply-patch.ts";
 import {
   claudeStyleReply,
   describe,
@@ -25,7 +18,9 @@ import { PayloadError, type Decision, type Invocation, type Reply } from "../../
 import { defineAdapter } from "../shared/define.ts";
 import facts from "./facts.ts";
 import { claudeStylePayload, type Opened } from "../shared/opening.ts";
-import { toolCallEvents, toolResultEvent, type ToolPart } from "../shared/adapter-tool-events.ts";
+import { toolCallEvents, toolResultEvent } from "../shared/adapter-tool-events.ts";
+import type { NormalizedTool } from "../shared/tool-classes.ts";
+import { readPatch } from "../shared/tool-patch.ts";
 import { inDirectory, shellJoin } from "../shared/shell-quote.ts";
 import { soleString } from "../shared/fields.ts";
 
@@ -49,7 +44,7 @@ const LIFECYCLE_EVENTS = [
 // tool name, so all of them are shell calls (harness-protocols §3.4).
 const SHELL_TOOLS = new Set(["Bash", "shell_command", "exec_command", "local_shell", "shell"]);
 
-interface ToolCallPart extends ToolPart {
+interface ToolCallPart extends NormalizedTool {
   label: string;
 }
 
@@ -133,12 +128,7 @@ function patchOperations(tool: NativeTool, where: string): PatchOperation[] {
 }
 
 function patchText(text: string, where: string): PatchOperation[] {
-  try {
-    return parseApplyPatch(text);
-  } catch (error) {
-    if (error instanceof PatchSyntaxError) throw new PayloadError(`${where}: the apply_patch text cannot be read: ${error.message}`);
-    throw error;
-  }
+  return readPatch(text, `${where}: the apply_patch text`);
 }
 
 /** Events whose hookSpecificOutput.additionalContext reaches the model (e2e, test/e2e/messages.e2e.test.ts). */

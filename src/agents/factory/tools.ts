@@ -3,7 +3,16 @@
 // (test/agents/factory/captures/): `Execute`, `Read`, `LS`, `Create`, `Edit`,
 // `MultiEdit`, `ApplyPatch`, `Grep`, `Glob`. droid offers `ApplyPatch` (Codex's
 // patch envelope in `input`) instead of `Create`/`Edit` to OpenAI models.
-import { NO_FILES, SKILL, WEB_FETCH, type ToolClass, TASK_OUTPUT, TASK_STOP, TOOL_SEARCH } from "../shared/tool-classes.ts";
+import {
+  NO_FILES,
+  SKILL,
+  WEB_FETCH,
+  type NormalizedTool,
+  type ToolClass,
+  TASK_OUTPUT,
+  TASK_STOP,
+  TOOL_SEARCH,
+} from "../shared/tool-classes.ts";
 import { patchCalls } from "../shared/apply-patch.ts";
 import { patchRow, readPatch } from "../shared/tool-patch.ts";
 import { shellNormalizer } from "../shared/tool-shell.ts";
@@ -11,9 +20,7 @@ import { isRecord, type Payload } from "../shared/payload.ts";
 import { fieldReader, type FieldReader } from "../shared/fields.ts";
 
 /** One normalized call; `label` names it when one native call becomes several (a patch's files). */
-export interface FactoryToolPart {
-  toolName: string;
-  input: Record<string, unknown>;
+export interface FactoryToolPart extends NormalizedTool {
   label: string;
 }
 

@@ -7,14 +7,12 @@ import { patchCalls, type PatchOperation } from "../shared/apply-patch.ts";
 import { describe, isRecord } from "../shared/payload.ts";
 import { PayloadError } from "../../contract/types.ts";
 import { fieldReader, type FieldReader } from "../shared/fields.ts";
-import { NO_FILES, SKILL, WEB_FETCH, type ToolClass } from "../shared/tool-classes.ts";
+import { NO_FILES, SKILL, WEB_FETCH, type NormalizedTool, type ToolClass } from "../shared/tool-classes.ts";
 import { patchRow, readPatch } from "../shared/tool-patch.ts";
 import { shellNormalizer } from "../shared/tool-shell.ts";
 
 /** One normalized call; an apply_patch becomes one per file, labelled with its path. */
-export interface ToolPart {
-  toolName: string;
-  input: Record<string, unknown>;
+export interface ToolPart extends NormalizedTool {
   label: string;
 }
 

@@ -3,15 +3,10 @@
 // event names the native call it came from.
 import type { ToolCallEvent, ToolResultEvent } from "../../engine/types.ts";
 import type { NativeTool } from "./payload.ts";
-
-/** One hookit tool call a native call stands for. */
-export interface ToolPart {
-  toolName: string;
-  input: Record<string, unknown>;
-}
+import type { NormalizedTool } from "./tool-classes.ts";
 
 /** One tool_call per part. */
-export function toolCallEvents(agent: string, tool: NativeTool, parts: readonly ToolPart[]): ToolCallEvent[] {
+export function toolCallEvents(agent: string, tool: NativeTool, parts: readonly NormalizedTool[]): ToolCallEvent[] {
   return parts.map((part) => ({
     event: "tool_call",
     toolName: part.toolName,
@@ -25,7 +20,7 @@ export function toolCallEvents(agent: string, tool: NativeTool, parts: readonly 
 export function toolResultEvent(
   agent: string,
   tool: NativeTool,
-  single: ToolPart | undefined,
+  single: NormalizedTool | undefined,
   text: string,
   isError: boolean,
 ): ToolResultEvent {
