@@ -12,21 +12,19 @@ import { PackIndex } from "./match.ts";
 import { platforms } from "./platforms.ts";
 import { publishing } from "./publishing.ts";
 import { secrets } from "./secrets.ts";
-import {
-  apiGateways,
-  cdn,
-  ci,
-  dns,
-  email,
-  featureFlags,
-  loadBalancers,
-  messaging,
-  monitoring,
-  payments,
-  remoteCopy,
-  search,
-} from "./services.ts";
 import { storage } from "./storage.ts";
+import { apiGateways } from "./api-gateways.ts";
+import { cdn } from "./cdn.ts";
+import { ci } from "./ci.ts";
+import { dns } from "./dns.ts";
+import { email } from "./email.ts";
+import { featureFlags } from "./feature-flags.ts";
+import { loadBalancers } from "./load-balancers.ts";
+import { messaging } from "./messaging.ts";
+import { monitoring } from "./monitoring.ts";
+import { payments } from "./payments.ts";
+import { remoteCopy } from "./remote-copy.ts";
+import { search } from "./search.ts";
 import type { Pack } from "./types.ts";
 
 export type { Pack } from "./types.ts";
