@@ -83,6 +83,16 @@ export const knownProgram = (program: string): boolean => {
 };
 
 /**
+ * The known program `program` names in another case (`GIT`, `Rm`): a file system that ignores case
+ * (macOS's, Windows's) finds it under any; on one that does not, the shell finds nothing and the
+ * line fails, so reading it as that program refuses only what could not run anyway.
+ */
+export const caseFolded = (program: string): string | undefined => {
+  const lower = program.toLowerCase();
+  return lower !== program && knownProgram(lower) ? lower : undefined;
+};
+
+/**
  * How well the facts know what `program` does with its words, for self-protection's rule
  * (src/protect/command.ts): `known` — every path it acts on is a path fact with its effect
  * (`changes-below`: and a recursive write of it changes what is already below the folder;

@@ -9,7 +9,7 @@ import { copy, expandString, expandWord, type ExpandContext, type Field, type Li
 import { NESTED_TOO_DEEP, parseScript } from "./parse.ts";
 import { realPath, type Places } from "./paths.ts";
 import { pipelineOutput, printfValue, scriptOutput } from "./output.ts";
-import { knownProgram, positional, runProgram } from "./programs.ts";
+import { caseFolded, knownProgram, positional, runProgram } from "./programs.ts";
 import { newIdentities, noteCopy, noteHash, onPath, realProgram, setWords } from "./identity.ts";
 import type { FunctionDef } from "./ast.ts";
 import { programCommands } from "./program-commands.ts";
@@ -276,7 +276,7 @@ export class Walker extends PathRecorder {
     else if (program === "hash") noteHash(argv, this.identities);
     else noteCopy(program, argv, state, this.identities, this.expand.env);
     if (!name.includes("/") && !this.identities.hashed.has(name) && knownProgram(program)) return false;
-    const real = realProgram(name, state, this.identities, this.expand.env);
+    const real = realProgram(name, state, this.identities, this.expand.env) ?? caseFolded(program);
     if (real !== undefined && depth < MAX_DEPTH)
       this.run([{ text: real, resolved: true }, ...argv.slice(1)], state, via ?? `${name} (${real})`, depth + 1, stdin, lines);
     return false;

@@ -42,3 +42,17 @@ describe.runIf(git && ls)("a program by what it is", () => {
     expect(programs("git status")).toEqual(["git status"]);
   });
 });
+
+// macOS's file system ignores case: `GIT` runs git there. On Linux the shell finds nothing, so
+// reading the line as git refuses only what could not run anyway.
+describe("a known program named in another case", () => {
+  test("is judged as that program too", () => {
+    expect(programs("GIT push -f")).toEqual(["git push -f", "GIT push -f"]);
+    expect(programs("Rm -rf src")).toEqual(["rm -rf src", "Rm -rf src"]);
+    expect(programs("/usr/bin/GIT push -f")).toEqual(["git push -f", "GIT push -f"]);
+  });
+
+  test("a name no program has in any case stays itself", () => {
+    expect(programs("FOO -rf src")).toEqual(["FOO -rf src"]);
+  });
+});

@@ -8,6 +8,8 @@ import type { Search } from "./_agents.ts";
 
 export const ATTACKS: Record<string, string[]> = {
   "no-dotenv-secrets": [
+    // a known program in another case: macOS's file system finds cat under CAT
+    "CAT .env",
     "compgen -G '.e*' | xargs cat",
     "cat $(compgen -G '.env*')",
     "tar -cf /tmp/a.tar -T - <<< .env",
@@ -444,6 +446,7 @@ export const ATTACKS: Record<string, string[]> = {
     "cat .Env",
   ],
   "no-recursive-delete-outside-project": [
+    "RM -rf ~",
     // issue 30: cd through CDPATH lands outside the project
     "CDPATH=~; cd elsewhere && rm -rf ./*",
     // issue 33: known input followed into the command line xargs and parallel build; unknown input as a run-time value
@@ -682,6 +685,7 @@ export const ATTACKS: Record<string, string[]> = {
     "git -C src clean -fd ..",
   ],
   "no-force-push": [
+    "GIT push --force",
     "git push --force",
     "git push -f",
     "git push -f origin main",
