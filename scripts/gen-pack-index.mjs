@@ -15,6 +15,9 @@ export function packIndexFile(packs) {
   packs.forEach((pack, at) => {
     for (const rule of pack.rules)
       for (const program of rule.programs) {
+        // A call's program is looked up in lower case (registry.ts's packMatches).
+        if (program !== program.toLowerCase())
+          throw new Error(`pack ${pack.id}, rule ${rule.id}: name the program ${program} in lower case`);
         const list = families.get(program) ?? [];
         if (!list.includes(at)) list.push(at);
         families.set(program, list);

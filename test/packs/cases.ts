@@ -3,6 +3,16 @@
 export const PACK_CASES: Record<string, { block: string[]; pass: string[] }> = {
   databases: {
     block: [
+      // SQL typed at the shell,
+      "DROP TABLE users;",
+      "drop database app",
+      "TRUNCATE users;",
+      "truncate table orders",
+      "DELETE FROM users;",
+      "delete from `users`",
+      "UPDATE users SET admin = 1",
+      "GRANT ALL ON *.* TO 'admin'@'%';",
+      "GRANT ALL PRIVILEGES ON * TO app",
       "psql -c 'DROP TABLE users'",
       "psql -d app -c 'truncate table sessions'",
       "mysql -e 'DELETE FROM users'",
@@ -20,6 +30,12 @@ export const PACK_CASES: Record<string, { block: string[]; pass: string[] }> = {
       'mysql -e "DELETE FROM users; SELECT 1 FROM audit WHERE id = 2"',
     ],
     pass: [
+      "truncate -s 0 build.log",
+      "truncate --size=1M disk.img",
+      "DELETE FROM users WHERE id = 1;",
+      "GRANT ALL ON app.* TO 'app'@'%';",
+      "GRANT SELECT ON *.* TO 'readonly'@'%';",
+      "drop --help",
       "psql -c 'select count(*) from users'",
       "mysql -e 'DELETE FROM users WHERE id = 7'",
       "sqlite3 app.db .tables",
@@ -32,6 +48,12 @@ export const PACK_CASES: Record<string, { block: string[]; pass: string[] }> = {
   },
   containers: {
     block: [
+      "docker rm -f web",
+      "docker rm -vf web",
+      "podman rm --force web",
+      "docker rmi -f node:22",
+      "docker container rm -f web",
+      "docker image rm --force node:22",
       "docker system prune -a",
       "docker system prune --volumes -f",
       "docker volume rm data",
@@ -41,6 +63,9 @@ export const PACK_CASES: Record<string, { block: string[]; pass: string[] }> = {
       "docker rm -f $(docker ps -aq)",
     ],
     pass: [
+      "docker rmi node:22",
+      "docker container rm web",
+      "docker container ls -a",
       "docker ps",
       "docker compose down",
       "docker compose up -d",

@@ -36,6 +36,22 @@ export const containers = (): Pack =>
         instead: "run `docker compose down` without -v, or ask the user",
       },
       {
+        id: "rm-force",
+        programs: ["docker", "podman"],
+        sub: ["rm|rmi"],
+        when: { any: ["-f", "--force"] },
+        reason: "it stops and deletes a running container (and what it wrote), or an image containers still use",
+        instead: "stop the container first and remove it without --force, or ask the user",
+      },
+      {
+        id: "object-rm-force",
+        programs: ["docker", "podman"],
+        sub: ["container|image", "rm|remove"],
+        when: { any: ["-f", "--force"] },
+        reason: "it stops and deletes a running container (and what it wrote), or an image containers still use",
+        instead: "stop the container first and remove it without --force, or ask the user",
+      },
+      {
         id: "rm-force-all",
         programs: ["docker", "podman"],
         sub: ["rm|rmi"],

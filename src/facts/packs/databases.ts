@@ -2,12 +2,24 @@
 // on the command line (`psql -c`, `mysql -e`, `sqlite3 db "…"`, `mongosh --eval`,
 // `redis-cli FLUSHALL`), in a script file (`psql -f x.sql`) or on the input
 // (`mysql db < x.sql`, a here-document).
-import type { Pack } from "./types.ts";
+import type { Pack, Rule } from "./types.ts";
 import { pack } from "./_pack.ts";
 
 const DROP = "\\b(drop\\s+(table|database|schema|index|view|collection|keyspace)|truncate(\\s+table)?\\s+\\w)";
 // `DELETE FROM t` / `UPDATE t SET …` with no WHERE: every row.
 const ALL_ROWS = "^(?!.*\\bwhere\\b).*\\b(delete\\s+from|update\\s+\\S+\\s+set)\\b";
+/**
+ * SQL typed as a shell command (`DROP TABLE users;`): the shell runs none of it, but the statement
+ * says what the agent means to do, and a client is the next step. Each verb is its program here,
+ * the rule reading the words after it (`truncate` is also coreutils', which always takes -s or -r).
+ */
+const typedSql = (id: string, programs: string[], rest: Pick<Rule, "when" | "unless">): Rule => ({
+  id,
+  programs,
+  ...rest,
+  reason: "a SQL statement that drops or empties tables or databases, or grants every privilege, typed at the shell",
+  instead: "write a migration the user reviews, or ask the user to run it",
+});
 const SQL = ["psql", "mysql", "mariadb", "sqlite3", "sqlcmd", "clickhouse-client", "cockroach", "duckdb", "snowsql", "bq"];
 
 export const databases = (): Pack =>
@@ -40,6 +52,11 @@ export const databases = (): Pack =>
         reason: "DELETE or UPDATE without WHERE changes every row",
         instead: "add a WHERE clause that names the rows, or ask the user",
       },
+      typedSql("typed-drop", ["drop"], { when: { text: "^(table|database|schema|index|view|collection|keyspace|user|role)\\b" } }),
+      typedSql("typed-truncate", ["truncate"], { unless: { any: ["-s", "--size", "-r", "--reference", "--help", "--version"] } }),
+      typedSql("typed-all-rows", ["delete", "update"], { when: { text: "^(?!.*\\bwhere\\b)(from\\s|\\S+\\s+set\\b)" } }),
+      // Every privilege on everything (`ON *.*`, whatever the shell made of the glob); one database's (`ON app.*`) passes.
+      typedSql("typed-grant-all", ["grant"], { when: { text: "^all\\b.*\\bon\\s+(?![^\\s*]+\\.\\*\\s+to\\b)" } }),
       {
         id: "dropdb",
         programs: ["dropdb", "dropuser", "mysqladmin"],

@@ -38,7 +38,7 @@ export class PackIndex {
   matches(commands: readonly Command[]): string[] {
     const out: string[] = [];
     for (const command of commands) {
-      const rules = this.byProgram.get(command.program);
+      const rules = this.byProgram.get(command.program.toLowerCase()); // rules name programs in lower case
       if (!rules) continue;
       const args = command.argv.slice(1);
       if (asksForHelp(args) || args[0] === "help") continue; // a help page runs nothing (`npm help publish`)

@@ -70,11 +70,13 @@ function familyPack(at: number): Pack {
 const indexes = new Map<string, PackIndex>();
 /**
  * `block <pack>/<rule>: …` / `ask <pack>/<rule>: …` for each rule of any pack the commands trigger.
- * Only the families with a rule about one of the commands' programs are made and indexed.
+ * Only the families with a rule about one of the commands' programs are made and indexed. A
+ * program is looked up whatever its case (rules name them in lower case): `DROP TABLE t;`, and
+ * `DOCKER` on a file system that ignores case (macOS's), where the shell finds docker under it.
  */
 export function packMatches(commands: Parameters<PackIndex["matches"]>[0]): string[] {
   const wanted = new Set<number>();
-  for (const command of commands) for (const at of familiesOf(command.program) ?? []) wanted.add(at);
+  for (const command of commands) for (const at of familiesOf(command.program.toLowerCase()) ?? []) wanted.add(at);
   if (wanted.size === 0) return [];
   const key = [...wanted].sort((a, b) => a - b);
   let index = indexes.get(key.join(","));
