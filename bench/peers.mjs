@@ -5,13 +5,15 @@
 //
 //   node bench/peers.mjs --dcg <destructive_command_guard checkout> --ccsn <claude-code-safety-net checkout> [--out results.json]
 //
-// dcg's cases are the commands its pack tests (src/packs/**/*.rs) say a pack must block or allow;
+// dcg's cases are the commands its pack tests (src/packs/**/*.rs) say a pack must block or allow,
+// and its corpus (tests/corpus/**/*.toml);
 // cc-safety-net's are the literal commands of its assertBlocked/assertAllowed calls (tests/core).
 import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { parse as parseToml } from "smol-toml";
 
 const { values: args } = parseArgs({ options: { dcg: { type: "string" }, ccsn: { type: "string" }, out: { type: "string" } } });
 if (!args.dcg && !args.ccsn) {
@@ -86,6 +88,19 @@ function dcgCases(checkout) {
       }
     }
   }
+  // Its corpus (tests/corpus/**/*.toml): whole lines, wrappers and spellings, each with what it expects.
+  const corpus = join(checkout, "tests/corpus");
+  for (const file of filesUnder(corpus, ".toml"))
+    for (const entry of parseToml(readFileSync(file, "utf8")).case ?? []) {
+      const expected = entry.expected ?? entry.expected_decision;
+      if (typeof entry.command === "string" && (expected === "deny" || expected === "allow"))
+        cases.push({
+          peer: "dcg",
+          family: `corpus/${relative(corpus, file)}`,
+          kind: expected === "deny" ? "block" : "allow",
+          command: entry.command,
+        });
+    }
   return cases;
 }
 

@@ -19,6 +19,9 @@ export const TOOLS: Program[] = [
   tool("psql", "dropdb", "dropuser", "mysql", "mariadb", "mysqladmin", "sqlite3", "duckdb", "sqlcmd", "snowsql", "cockroach"),
   tool("clickhouse-client", "mongo", "mongosh", "redis-cli", "keydb-cli", "valkey-cli", "nats"),
   tool("rabbitmqctl", "rabbitmqadmin", "rabbitmq-plugins"),
+  // SQL typed as a shell command (`DROP TABLE users;`): no such programs, but the databases pack
+  // refuses the statement, since a model that types it means it and will try it next in a client
+  tool("drop", "delete", "update", "grant"),
   tool(
     "kafka-topics",
     "kafka-topics.sh",

@@ -2,6 +2,12 @@
 import type { Pack } from "./types.ts";
 import { pack } from "./_pack.ts";
 
+/** What `rm -f` costs, however the removal is spelled (`docker rm -f`, `docker container rm -f`). */
+const FORCED = {
+  reason: "it stops and deletes a running container (and what it wrote), or an image containers still use",
+  instead: "stop the container first and remove it without --force, or ask the user",
+};
+
 export const containers = (): Pack =>
   pack({
     id: "containers",
@@ -40,16 +46,14 @@ export const containers = (): Pack =>
         programs: ["docker", "podman"],
         sub: ["rm|rmi"],
         when: { any: ["-f", "--force"] },
-        reason: "it stops and deletes a running container (and what it wrote), or an image containers still use",
-        instead: "stop the container first and remove it without --force, or ask the user",
+        ...FORCED,
       },
       {
         id: "object-rm-force",
         programs: ["docker", "podman"],
         sub: ["container|image", "rm|remove"],
         when: { any: ["-f", "--force"] },
-        reason: "it stops and deletes a running container (and what it wrote), or an image containers still use",
-        instead: "stop the container first and remove it without --force, or ask the user",
+        ...FORCED,
       },
       {
         id: "rm-force-all",

@@ -180,6 +180,7 @@ export const PROGRAM_ROWS: Record<string, ReadonlyArray<readonly [command: strin
   docker: [["docker build -f ./Dockerfile .", ["access ./Dockerfile", "access ."]]],
   terraform: [["terraform plan -out=./plan.bin", ["write ./plan.bin", "access ./plan.bin"]]],
   psql: [["psql -f ./schema.sql", ["access ./schema.sql"]]],
+  drop: [["DROP TABLE users;", []]],
   "clickhouse-client": [["clickhouse-client --queries-file=./q.sql", ["access ./q.sql"]]],
   rabbitmqctl: [["rabbitmqctl import_definitions ./defs.json", ["access ./defs.json"]]],
   "kafka-topics": [["kafka-topics --command-config ./client.properties --list", ["access ./client.properties"]]],
