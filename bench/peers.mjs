@@ -3,7 +3,10 @@
 // uncommitted work. Not a test: it needs checkouts of the peers, which the repository does not
 // hold. The README's comparison quotes what it prints.
 //
-//   node bench/peers.mjs --dcg <destructive_command_guard checkout> --ccsn <claude-code-safety-net checkout> [--out results.json]
+//   node bench/peers.mjs --dcg <destructive_command_guard checkout> --ccsn <claude-code-safety-net checkout> [--out results.json] [--only storage,remote]
+//
+// `--only` keeps the cases of the families named (a family is a pack test's folder or file, e.g.
+// `storage/minio`, or `corpus/...`; a name keeps every family it starts).
 //
 // dcg's cases are the commands its pack tests (src/packs/**/*.rs) say a pack must block or allow,
 // and its corpus (tests/corpus/**/*.toml);
@@ -15,9 +18,11 @@ import { join, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { parse as parseToml } from "smol-toml";
 
-const { values: args } = parseArgs({ options: { dcg: { type: "string" }, ccsn: { type: "string" }, out: { type: "string" } } });
+const { values: args } = parseArgs({
+  options: { dcg: { type: "string" }, ccsn: { type: "string" }, out: { type: "string" }, only: { type: "string" } },
+});
 if (!args.dcg && !args.ccsn) {
-  console.error("usage: node bench/peers.mjs --dcg <checkout> --ccsn <checkout> [--out results.json]");
+  console.error("usage: node bench/peers.mjs --dcg <checkout> --ccsn <checkout> [--out results.json] [--only family,…]");
   process.exit(2);
 }
 
@@ -122,7 +127,10 @@ function ccsnCases(checkout) {
 }
 
 const unique = (cases) => [...new Map(cases.map((c) => [`${c.peer}\0${c.kind}\0${c.command}`, c])).values()];
-const cases = unique([...(args.dcg ? dcgCases(resolve(args.dcg)) : []), ...(args.ccsn ? ccsnCases(resolve(args.ccsn)) : [])]);
+const only = args.only?.split(",").filter(Boolean);
+const cases = unique([...(args.dcg ? dcgCases(resolve(args.dcg)) : []), ...(args.ccsn ? ccsnCases(resolve(args.ccsn)) : [])]).filter(
+  (c) => !only || only.some((name) => c.family.startsWith(name)),
+);
 
 // A throwaway HOME with every pack on, and a project with a commit, a branch and uncommitted work.
 const bin = resolve("dist/bin.cjs");

@@ -1,377 +1,51 @@
 // What each pack must refuse (each rule at least once) and the everyday commands of the same
-// tools it must let through. test/packs/packs.test.ts runs them.
-export const PACK_CASES: Record<string, { block: string[]; pass: string[] }> = {
-  databases: {
-    block: [
-      // SQL typed at the shell,
-      "DROP TABLE users;",
-      "drop database app",
-      "TRUNCATE users;",
-      "truncate table orders",
-      "DELETE FROM users;",
-      "delete from `users`",
-      "UPDATE users SET admin = 1",
-      "GRANT ALL ON *.* TO 'admin'@'%';",
-      "GRANT ALL PRIVILEGES ON * TO app",
-      "psql -c 'DROP TABLE users'",
-      "psql -d app -c 'truncate table sessions'",
-      "mysql -e 'DELETE FROM users'",
-      'mysql app -e "UPDATE users SET admin = 1"',
-      "sqlite3 app.db 'DROP TABLE t'",
-      "dropdb app_production",
-      "mongosh app --eval 'db.dropDatabase()'",
-      "mongosh --eval 'db.users.deleteMany({})'",
-      "redis-cli FLUSHALL",
-      "redis-cli -n 2 flushdb",
-      // SQL the line feeds the client, and one statement among several
-      "psql app <<'EOF'\nBEGIN;\nDROP TABLE users;\nCOMMIT;\nEOF",
-      "mysql app <<< 'DELETE FROM sessions'",
-      "echo 'DROP TABLE t' | sqlite3 app.db",
-      'mysql -e "DELETE FROM users; SELECT 1 FROM audit WHERE id = 2"',
-    ],
-    pass: [
-      "truncate -s 0 build.log",
-      "truncate --size=1M disk.img",
-      "DELETE FROM users WHERE id = 1;",
-      "GRANT ALL ON app.* TO 'app'@'%';",
-      "GRANT SELECT ON *.* TO 'readonly'@'%';",
-      "drop --help",
-      "psql -c 'select count(*) from users'",
-      "mysql -e 'DELETE FROM users WHERE id = 7'",
-      "sqlite3 app.db .tables",
-      "redis-cli GET key",
-      "mongosh --eval 'db.users.find()'",
-      "dropdb --help",
-      "psql app <<'EOF'\nSELECT * FROM users WHERE id = 1;\nEOF",
-      "echo 'select 1' | sqlite3 app.db",
-    ],
-  },
-  containers: {
-    block: [
-      "docker rm -f web",
-      "docker rm -vf web",
-      "podman rm --force web",
-      "docker rmi -f node:22",
-      "docker container rm -f web",
-      "docker image rm --force node:22",
-      "docker system prune -a",
-      "docker system prune --volumes -f",
-      "docker volume rm data",
-      "docker volume prune -f",
-      "docker compose down -v",
-      "docker-compose down --volumes",
-      "docker rm -f $(docker ps -aq)",
-    ],
-    pass: [
-      "docker rmi node:22",
-      "docker container rm web",
-      "docker container ls -a",
-      "docker ps",
-      "docker compose down",
-      "docker compose up -d",
-      "docker run -v $PWD:/app node:22 npm test",
-      "docker system df",
-      "docker rm my-container",
-    ],
-  },
-  kubernetes: {
-    block: [
-      "kubectl delete namespace prod",
-      "kubectl -n prod delete ns/prod",
-      "kubectl delete pods --all -n prod",
-      "kubectl delete deploy -A --all",
-      "kubectl delete node worker-1",
-      "kubectl delete crd widgets.example.com",
-      "kubectl drain worker-1 --ignore-daemonsets",
-      "helm uninstall api -n prod",
-      "oc delete project staging",
-      "sudo -u deploy kubectl delete ns x",
-    ],
-    pass: [
-      "kubectl get pods -n prod",
-      "kubectl delete pod api-7d9 -n prod",
-      "kubectl delete namespace prod --dry-run=client",
-      "helm list",
-      "kubectl apply -f k8s/",
-      "kubectl describe ns prod",
-    ],
-  },
-  cloud: {
-    block: [
-      "aws ec2 terminate-instances --instance-ids i-123",
-      "aws --region eu-west-1 rds delete-db-instance --db-instance-identifier db",
-      "aws lambda delete-function --function-name f",
-      "gcloud compute instances delete vm-1 --zone europe-west1-b",
-      "gcloud projects delete my-project",
-      "az group delete -n rg-prod --yes",
-      "doctl compute droplet delete web-1",
-      "aws sns unsubscribe --subscription-arn arn:x",
-    ],
-    pass: [
-      "aws ec2 describe-instances",
-      "aws s3 ls",
-      "gcloud compute instances list",
-      "az group list",
-      "aws sts get-caller-identity",
-      "doctl compute droplet list",
-    ],
-  },
-  infrastructure: {
-    block: [
-      "terraform destroy",
-      "terraform destroy -auto-approve",
-      "terraform apply -destroy",
-      "terraform apply -auto-approve",
-      "tofu destroy",
-      "terraform state rm aws_instance.web",
-      "pulumi destroy --yes",
-      "pulumi stack rm prod",
-      "cdk destroy --all",
-    ],
-    pass: ["terraform plan", "terraform init", "terraform fmt", "terraform validate", "terraform apply", "pulumi preview", "cdk synth"],
-  },
-  storage: {
-    block: [
-      "aws s3 rm s3://bucket/logs --recursive",
-      "aws s3 rb s3://bucket --force",
-      "aws s3 sync ./site s3://bucket --delete",
-      "gsutil rm -r gs://bucket/data",
-      "gsutil -m rm gs://bucket/**",
-      "rclone purge remote:bucket/path",
-      "rclone sync /src remote:bucket",
-      "rclone delete remote:bucket/old",
-      "azcopy remove 'https://acct.blob.core.windows.net/c' --recursive",
-    ],
-    pass: [
-      "aws s3 ls s3://bucket",
-      "aws s3 cp file.txt s3://bucket/",
-      "aws s3 sync ./site s3://bucket",
-      "aws s3 rm s3://bucket/logs --recursive --dryrun",
-      "rclone ls remote:bucket",
-      "rclone copy /src remote:bucket",
-      "rclone sync /src remote:bucket --dry-run",
-      "gsutil ls gs://bucket",
-    ],
-  },
-  "remote-copy": {
-    block: [
-      "rsync -a --delete ./site/ deploy@web:/srv/site/",
-      "rsync -av --remove-source-files /data/ backup:/data/",
-      "rsync -a --delete-after ./ host:/srv/",
-    ],
-    pass: ["rsync -a ./site/ deploy@web:/srv/site/", "rsync -an --delete ./site/ web:/srv/site/", "rsync -a --delete ./a/ ./b/"],
-  },
-  secrets: {
-    block: [
-      "vault kv destroy -versions=1-3 secret/app",
-      "vault kv delete secret/app",
-      "vault secrets disable kv/",
-      "op item delete 'Database Password'",
-      "doppler secrets delete API_KEY -y",
-      "aws secretsmanager delete-secret --secret-id app/db",
-      "aws secretsmanager put-secret-value --secret-id app/db --secret-string x",
-      "aws kms schedule-key-deletion --key-id k",
-      "gcloud secrets delete db-password",
-      "az keyvault delete --name kv-prod",
-    ],
-    pass: [
-      "vault kv get secret/app",
-      "op item get 'Database Password'",
-      "doppler secrets get API_KEY",
-      "aws secretsmanager get-secret-value --secret-id app/db",
-      "gcloud secrets list",
-    ],
-  },
-  publishing: {
-    block: [
-      "npm publish",
-      "npm unpublish my-pkg@1.0.0",
-      "npm deprecate my-pkg@1 'use 2'",
-      "pnpm publish --access public",
-      "yarn npm publish",
-      "cargo publish",
-      "cargo yank --version 1.0.0",
-      "twine upload dist/*",
-      "poetry publish --build",
-      "gem push my.gem",
-      "dotnet nuget push pkg.nupkg",
-      "mvn deploy",
-      "./gradlew publish",
-      "docker push me/app:latest",
-    ],
-    pass: [
-      "npm publish --dry-run",
-      "npm install",
-      "npm pack",
-      "cargo publish --dry-run",
-      "cargo build",
-      "poetry build",
-      "gem build my.gemspec",
-      "mvn test",
-    ],
-  },
-  platforms: {
-    block: [
-      "gh repo delete owner/repo --yes",
-      "gh repo archive owner/repo",
-      "gh release delete v1.0.0",
-      "gh secret delete NPM_TOKEN",
-      "gh issue delete 12",
-      "gh api -X DELETE repos/o/r/git/refs/heads/main",
-      "glab repo delete group/proj",
-      "gh run delete 123",
-    ],
-    pass: ["gh pr list", "gh pr create --fill", "gh release list", "gh api repos/o/r", "gh issue view 12", "glab mr list", "gh repo view"],
-  },
-  ci: {
-    block: [
-      "circleci context delete org/my-org context/prod",
-      "circleci context remove-secret org/my-org ctx KEY",
-      "gitlab-runner unregister --all-runners",
-      "java -jar jenkins-cli.jar -s http://jenkins.local/ delete-job deploy",
-      "bk build cancel 12",
-      "curl -X POST http://jenkins.local/job/deploy-prod/doDelete",
-      "curl -X DELETE 'https://gitlab.example.com/api/v4/projects/42/pipelines/100' -H 'PRIVATE-TOKEN: x'",
-    ],
-    pass: [
-      "circleci config validate",
-      "gitlab-runner list",
-      "java -jar jenkins-cli.jar -s http://jenkins.local/ list-jobs",
-      "java -jar app.jar",
-    ],
-  },
-  dns: {
-    block: [
-      "aws route53 delete-hosted-zone --id Z1",
-      'aws route53 change-resource-record-sets --hosted-zone-id Z1 --change-batch \'{"Changes":[{"Action":"DELETE"}]}\'',
-      "gcloud dns record-sets delete www.example.com. --zone=z --type=A",
-      "az network dns zone delete -g rg -n example.com",
-      "doctl compute domain delete example.com",
-    ],
-    pass: ["aws route53 list-hosted-zones", "gcloud dns record-sets list --zone=z", "doctl compute domain list"],
-  },
-  cdn: {
-    block: [
-      "aws cloudfront delete-distribution --id E1 --if-match X",
-      "fastly service delete --service-id s",
-      "fastly purge --all --service-id s",
-      "wrangler delete",
-    ],
-    pass: ["aws cloudfront list-distributions", "fastly service list", "wrangler deploy", "wrangler dev"],
-  },
-  email: {
-    block: [
-      "aws ses delete-identity --identity example.com",
-      "aws sesv2 delete-email-identity --email-identity example.com",
-      "curl -X DELETE https://api.sendgrid.com/v3/templates/t1 -H 'Authorization: Bearer x'",
-    ],
-    pass: ["aws ses list-identities", "curl https://api.sendgrid.com/v3/templates -H 'Authorization: Bearer x'"],
-  },
-  payments: {
-    block: [
-      "stripe customers delete cus_123",
-      "stripe charges list --live",
-      "stripe subscriptions cancel sub_123",
-      "stripe invoices void in_123",
-      "curl -X DELETE https://api.stripe.com/v1/customers/cus_1 -u sk_test_x:",
-    ],
-    pass: ["stripe customers list", "stripe listen --forward-to localhost:3000", "stripe trigger payment_intent.succeeded"],
-  },
-  messaging: {
-    block: [
-      "kafka-topics --bootstrap-server localhost:9092 --delete --topic orders",
-      "kafka-topics.sh --bootstrap-server k:9092 --delete --topic t",
-      "kafka-consumer-groups --bootstrap-server k:9092 --delete --group billing",
-      "kafka-configs --bootstrap-server k:9092 --alter --delete-config retention.ms --entity-type topics --entity-name t",
-      "kafka-delete-records --bootstrap-server k:9092 --offset-json-file o.json",
-      "nats stream delete ORDERS",
-      "nats stream purge ORDERS -f",
-      "rabbitmqctl delete_vhost /prod",
-      "rabbitmqctl purge_queue jobs",
-      "rabbitmqadmin delete queue name=jobs",
-    ],
-    pass: [
-      "kafka-topics --bootstrap-server k:9092 --list",
-      "kafka-topics --bootstrap-server k:9092 --describe --topic t",
-      "nats stream ls",
-      "nats stream info ORDERS",
-      "rabbitmqctl list_queues",
-      "rabbitmqadmin list queues",
-    ],
-  },
-  monitoring: {
-    block: [
-      "curl -X POST 'http://localhost:9090/api/v1/admin/tsdb/delete_series?match[]=up'",
-      "curl -X DELETE http://grafana.local/api/dashboards/uid/abc",
-      "promtool tsdb delete --match up",
-    ],
-    pass: [
-      "curl http://localhost:9090/api/v1/query?query=up",
-      "curl http://grafana.local/api/dashboards/uid/abc",
-      "promtool check config prometheus.yml",
-    ],
-  },
-  search: {
-    block: [
-      "curl -X DELETE 'http://localhost:9200/logs-2024'",
-      "curl -XDELETE localhost:9200/_all",
-      "curl -X POST 'http://localhost:9200/logs/_delete_by_query' -d '{\"query\":{\"match_all\":{}}}'",
-      "curl --request DELETE http://localhost:7700/indexes/movies",
-      "curl -X DELETE 'https://APPID-dsn.algolia.net/1/indexes/products'",
-    ],
-    pass: [
-      "curl http://localhost:9200/_cat/indices",
-      "curl -X GET 'http://localhost:9200/logs/_search'",
-      "curl -X POST http://localhost:9200/logs/_doc -d '{}'",
-    ],
-  },
-  "load-balancers": {
-    block: [
-      "aws elbv2 delete-load-balancer --load-balancer-arn arn:x",
-      "aws elbv2 deregister-targets --target-group-arn arn:x --targets Id=i-1",
-      "gcloud compute forwarding-rules delete fr-1 --region r",
-      "az network lb delete -g rg -n lb",
-      "doctl compute load-balancer delete lb-1",
-    ],
-    pass: ["aws elbv2 describe-load-balancers", "gcloud compute forwarding-rules list", "az network lb list"],
-  },
-  "feature-flags": {
-    block: [
-      "ldcli flags delete --project p --flag new-ui",
-      "ldcli flags archive --project p --flag old",
-      "curl -X DELETE https://app.launchdarkly.com/api/v2/flags/p/f -H 'Authorization: x'",
-    ],
-    pass: ["ldcli flags list --project p", "curl https://app.launchdarkly.com/api/v2/flags/p -H 'Authorization: x'"],
-  },
-  "api-gateways": {
-    block: [
-      "aws apigateway delete-rest-api --rest-api-id a1",
-      "aws apigatewayv2 delete-api --api-id a1",
-      "gcloud api-gateway gateways delete gw --location=l",
-      "az apim delete -n apim -g rg",
-      "deck gateway reset --force",
-    ],
-    pass: ["aws apigateway get-rest-apis", "deck gateway dump", "az apim list"],
-  },
-  backups: {
-    block: [
-      "restic forget --keep-last 1 --prune",
-      "restic -r /srv/repo forget abc123",
-      "restic prune",
-      "borg delete /backups::2024-01-01",
-      "borg prune --keep-daily 7 /backups",
-      "velero backup delete nightly --confirm",
-      "velero snapshot delete --name snap-01",
-      "borg rdelete",
-      "kopia snapshot delete k1 --delete",
-    ],
-    pass: [
-      "restic snapshots",
-      "restic backup /srv",
-      "restic forget --keep-last 1 --dry-run",
-      "borg list /backups",
-      "borg create /backups::today /srv",
-      "velero backup get",
-    ],
-  },
+// tools it must let through, one file a pack in cases/. test/packs/match.test.ts judges every case
+// in-process; test/packs/agents.test.ts runs some of them through the built hook on every agent.
+import type { PackCases } from "./cases/_cases.ts";
+import { databases } from "./cases/databases.ts";
+import { containers } from "./cases/containers.ts";
+import { kubernetes } from "./cases/kubernetes.ts";
+import { cloud } from "./cases/cloud.ts";
+import { infrastructure } from "./cases/infrastructure.ts";
+import { storage } from "./cases/storage.ts";
+import { remoteCopy } from "./cases/remote-copy.ts";
+import { secrets } from "./cases/secrets.ts";
+import { publishing } from "./cases/publishing.ts";
+import { platforms } from "./cases/platforms.ts";
+import { ci } from "./cases/ci.ts";
+import { dns } from "./cases/dns.ts";
+import { cdn } from "./cases/cdn.ts";
+import { email } from "./cases/email.ts";
+import { payments } from "./cases/payments.ts";
+import { messaging } from "./cases/messaging.ts";
+import { monitoring } from "./cases/monitoring.ts";
+import { search } from "./cases/search.ts";
+import { loadBalancers } from "./cases/load-balancers.ts";
+import { featureFlags } from "./cases/feature-flags.ts";
+import { apiGateways } from "./cases/api-gateways.ts";
+import { backups } from "./cases/backups.ts";
+
+export const PACK_CASES: Record<string, PackCases> = {
+  databases,
+  containers,
+  kubernetes,
+  cloud,
+  infrastructure,
+  storage,
+  "remote-copy": remoteCopy,
+  secrets,
+  publishing,
+  platforms,
+  ci,
+  dns,
+  cdn,
+  email,
+  payments,
+  messaging,
+  monitoring,
+  search,
+  "load-balancers": loadBalancers,
+  "feature-flags": featureFlags,
+  "api-gateways": apiGateways,
+  backups,
 };

@@ -1,0 +1,26 @@
+// The kubernetes pack: what it must refuse (each rule at least once) and the everyday commands of
+// the same tools it must let through.
+import type { PackCases } from "./_cases.ts";
+
+export const kubernetes: PackCases = {
+  block: [
+    "kubectl delete namespace prod",
+    "kubectl -n prod delete ns/prod",
+    "kubectl delete pods --all -n prod",
+    "kubectl delete deploy -A --all",
+    "kubectl delete node worker-1",
+    "kubectl delete crd widgets.example.com",
+    "kubectl drain worker-1 --ignore-daemonsets",
+    "helm uninstall api -n prod",
+    "oc delete project staging",
+    "sudo -u deploy kubectl delete ns x",
+  ],
+  pass: [
+    "kubectl get pods -n prod",
+    "kubectl delete pod api-7d9 -n prod",
+    "kubectl delete namespace prod --dry-run=client",
+    "helm list",
+    "kubectl apply -f k8s/",
+    "kubectl describe ns prod",
+  ],
+};
