@@ -19,24 +19,78 @@ const LONG_VALUES = ["max-lines", "max-args", "max-procs", "max-chars", "delimit
 
 const run1 = (run: Run, argv: Field[], via: string) => run.walker.run(argv, run.state, via, run.depth + 1);
 
-/**
- * What arrives on the input when the command line says: its words (xargs appending), or its lines
- * (`xargs -I`, `parallel`: each line one value, blanks kept).
- */
-function inputLines(run: Run, byLine = false): Lines | undefined {
-  if (byLine && run.stdin !== undefined)
-    return run.stdin
-      .split("\n")
-      .filter((line) => line.trim() !== "")
-      .map((text) => ({ text, resolved: true }));
-  return run.lines ?? (run.stdin === undefined ? undefined : words(run.stdin));
+/** How xargs cuts its input into items: at one character (`-0`, `-d`), else at blanks (at line ends only with `-I`). */
+interface Cutting {
+  delimiter?: string;
+  byLine: boolean;
 }
 
-const words = (text: string): Field[] =>
-  text
-    .split(/[\s\0]+/)
-    .filter((t) => t !== "")
-    .map((t) => ({ text: t, resolved: true }));
+/**
+ * The items on the input as xargs reads them: the text the command line feeds it (`echo`, `printf`,
+ * a here-string), cut as xargs cuts it, else the paths a `find` / `ls` before it prints.
+ */
+function inputItems(run: Run, cutting: Cutting): Lines | undefined {
+  if (run.stdin === undefined) return run.lines;
+  return items(run.stdin, cutting).map((text) => ({ text, resolved: true }));
+}
+
+/** parallel's input: each line one value, as written (it reads no quotes in it). */
+function parallelInput(run: Run): Lines | undefined {
+  if (run.stdin === undefined) return run.lines;
+  return run.stdin
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .map((text) => ({ text, resolved: true }));
+}
+
+/**
+ * xargs's reading of its input. With a delimiter, every character between two is the item's,
+ * newlines and quotes included (`echo 'rm -rf ~' | xargs -0 sh -c` runs `rm -rf ~`). Without one,
+ * blanks and newlines end an item (only newlines with `-I`) except inside '…' or "…", and a
+ * backslash keeps the next character (`echo '"rm -rf ~"' | xargs sh -c` is `sh -c 'rm -rf ~'`).
+ * GNU xargs stops at a quote left open; its text is kept here as one item, so it is still judged.
+ */
+export function items(text: string, { delimiter, byLine }: Cutting): string[] {
+  if (delimiter !== undefined) {
+    const parts = text.split(delimiter);
+    if (parts.at(-1) === "") parts.pop();
+    return parts;
+  }
+  const out: string[] = [];
+  let item = "";
+  let started = false;
+  let quote: string | undefined;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i] as string;
+    if (quote !== undefined && c !== "\n") {
+      if (c === quote) quote = undefined;
+      else item += c;
+    } else if (c === "\n" || (!byLine && (c === " " || c === "\t"))) {
+      quote = undefined;
+      if (started) out.push(byLine ? item.trim() : item);
+      item = "";
+      started = false;
+    } else {
+      if (c === "'" || c === '"') quote = c;
+      else if (c === "\\" && i + 1 < text.length) item += text[++i];
+      else item += c;
+      started ||= c !== " " && c !== "\t";
+    }
+  }
+  if (started) out.push(byLine ? item.trim() : item);
+  return out;
+}
+
+/** `-d`'s value as xargs reads it: one character, or an escape (`\n`, `\t`, `\0`, `\x0a`, `\012`). */
+function delimiterOf(value: string): string {
+  const named: Record<string, string> = { n: "\n", t: "\t", r: "\r", "0": "\0", "\\": "\\", a: "\x07", b: "\b", f: "\f", v: "\v" };
+  if (!value.startsWith("\\") || value.length < 2) return value.slice(0, 1);
+  const hex = /^\\x([0-9a-fA-F]{1,2})$/.exec(value);
+  if (hex) return String.fromCharCode(Number.parseInt(hex[1] as string, 16));
+  const octal = /^\\([0-7]{1,3})$/.exec(value);
+  if (octal) return String.fromCharCode(Number.parseInt(octal[1] as string, 8));
+  return named[value[1] as string] ?? value[1]!;
+}
 
 /**
  * Lines known in full: text the command line feeds it (`echo`, `printf`, a here-string), not the
@@ -83,13 +137,29 @@ export function xargs(args: Field[], run: Run, program: string): void {
   const argv = command.length > 0 ? command : [{ text: "echo", resolved: true }];
   const replaceAll = parsed.values.get("I")?.[0]?.text;
   const replaceWord = parsed.values.get("J")?.[0]?.text;
+  const delimiter = parsed.values.get("d") ?? parsed.values.get("delimiter");
+  const cutting: Cutting = {
+    byLine: replaceAll !== undefined,
+    ...(parsed.flags.has("0") || parsed.flags.has("null")
+      ? { delimiter: "\0" }
+      : delimiter?.[0] && { delimiter: delimiterOf(delimiter[0].text) }),
+  };
   // `-a FILE`: the arguments come from the file, whatever the pipe holds.
-  const lines = files.length > 0 ? undefined : inputLines(run, replaceAll !== undefined);
+  const lines = files.length > 0 ? undefined : inputItems(run, cutting);
   if (replaceAll || replaceWord)
     return replacing(argv, run, program, lines, replaceAll ?? (replaceWord as string), replaceAll === undefined);
-  // Without a replace string, the input's words are appended.
-  if (complete(run, lines)) run1(run, [...argv, ...lines!], program);
-  else run1(run, [...argv, unknownInput(lines)], program);
+  // Without a replace string, the input's items are appended: all of them, or `-n N` at a time
+  // (`echo 'a "rm -rf ~"' | xargs -n1 sh -c` runs `sh -c 'rm -rf ~'` on its own).
+  if (!complete(run, lines)) return run1(run, [...argv, unknownInput(lines)], program);
+  const per = batchSize(parsed.values.get("n") ?? parsed.values.get("max-args"));
+  for (let at = 0; at < Math.min(lines!.length, MAX_LINES * per); at += per) run1(run, [...argv, ...lines!.slice(at, at + per)], program);
+  if (lines!.length === 0) run1(run, argv, program);
+}
+
+/** `-n N`'s items a command: every item without it. */
+function batchSize(value: readonly Field[] | undefined): number {
+  const n = Number(value?.[0]?.text);
+  return Number.isInteger(n) && n > 0 ? n : Number.POSITIVE_INFINITY;
 }
 
 /** `-I R` (every word holding R) or BSD `-J R` (a word that is R): once per known line, or once with the input unknown. */
@@ -175,7 +245,7 @@ export function parallel(args: Field[], run: Run, program: string): void {
   const command = args.slice(parsed.rest, end);
   const fromFile = parsed.values.has("a") || parsed.values.has("arg-file");
   const groups = sep < 0 ? undefined : argumentGroups(args.slice(sep));
-  const values = groups ? combinations(groups) : fromFile ? undefined : inputLines(run, true);
+  const values = groups ? combinations(groups) : fromFile ? undefined : parallelInput(run);
   const replaced = command.some((c) => /\{\d*\}/.test(c.text));
   if (command.length === 0) {
     if (groups ? values!.some((v) => !v.resolved) : !complete(run, values))

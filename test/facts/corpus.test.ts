@@ -130,6 +130,17 @@ const CORPUS: [string, Expect][] = [
   ["printf -v f .env; cat $f", { reads: ["$P/.env"] }],
   // The here-string is all the input there is: xargs appends exactly its words.
   ["xargs cat <<< .env", { reads: ["$P/.env"] }],
+  // xargs cuts its input as xargs does: quotes group, `-0`/`-d` keep a whole item, `-n` runs each batch.
+  [`echo '"rm -rf ~"' | xargs sh -c`, { recursiveDeletesOutside: ["$H"] }],
+  ["echo 'rm -rf ~' | xargs -0 bash -c", { recursiveDeletesOutside: ["$H"] }],
+  ["echo 'rm -rf ~' | xargs -d '\\n' sh -c", { recursiveDeletesOutside: ["$H"] }],
+  ["echo 'rm -rf ~' | xargs --delimiter=$'\\n' sh -c", { recursiveDeletesOutside: ["$H"] }],
+  ["printf 'x\\0rm -rf ~\\0' | xargs -0 -n1 sh -c", { recursiveDeletesOutside: ["$H"] }],
+  [`echo 'ok "rm -rf ~"' | xargs -n 1 sh -c`, { recursiveDeletesOutside: ["$H"] }],
+  [`echo 'cat\\ .env' | xargs -I{} sh -c {}`, { reads: ["$P/.env"] }],
+  // without them, sh -c gets one word and the rest are its $0, $1: `rm` alone, which deletes nothing
+  ["echo 'rm -rf ~' | xargs sh -c", { recursiveDeletesOutside: [] }],
+  [`echo '"a b" c' | xargs rm -f`, { deletes: ["$P/a b", "$P/c"] }],
   // --- a default word is a possible value; what find/ls print are possible operands ---
   ["cat ${X:-.env}", { reads: ["$P/.env", "${X:-.env}"], unresolved: ["variable $X", "path: ${X:-.env}"] }],
   ['cat "${X:=.env}" ${Y+.env.local}', { reads: ["$P/.env", "${X:=.env}", "$P/.env.local", "${Y+.env.local}"] }],
