@@ -150,10 +150,14 @@ export function xargs(args: Field[], run: Run, program: string): void {
     return replacing(argv, run, program, lines, replaceAll ?? (replaceWord as string), replaceAll === undefined);
   // Without a replace string, the input's items are appended: all of them, or `-n N` at a time
   // (`echo 'a "rm -rf ~"' | xargs -n1 sh -c` runs `sh -c 'rm -rf ~'` on its own).
-  if (!complete(run, lines)) return run1(run, [...argv, unknownInput(lines)], program);
+  if (!complete(run, lines)) {
+    run1(run, [...argv, unknownInput(lines)], program);
+    return;
+  }
+  const known = lines as Lines;
   const per = batchSize(parsed.values.get("n") ?? parsed.values.get("max-args"));
-  for (let at = 0; at < Math.min(lines!.length, MAX_LINES * per); at += per) run1(run, [...argv, ...lines!.slice(at, at + per)], program);
-  if (lines!.length === 0) run1(run, argv, program);
+  for (let at = 0; at < Math.min(known.length, MAX_LINES * per); at += per) run1(run, [...argv, ...known.slice(at, at + per)], program);
+  if (known.length === 0) run1(run, argv, program);
 }
 
 /** `-n N`'s items a command: every item without it. */
