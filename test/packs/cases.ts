@@ -24,6 +24,7 @@ import { loadBalancers } from "./cases/load-balancers.ts";
 import { featureFlags } from "./cases/feature-flags.ts";
 import { apiGateways } from "./cases/api-gateways.ts";
 import { backups } from "./cases/backups.ts";
+import { strictGit } from "./cases/strict-git.ts";
 
 export const PACK_CASES: Record<string, PackCases> = {
   databases,
@@ -48,4 +49,5 @@ export const PACK_CASES: Record<string, PackCases> = {
   "feature-flags": featureFlags,
   "api-gateways": apiGateways,
   backups,
+  "strict-git": strictGit,
 };

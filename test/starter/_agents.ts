@@ -70,8 +70,12 @@ export interface Search {
 interface AgentShape {
   event: string;
   payload(call: Call, cwd: string): unknown;
+  /** The reason given when the call is refused, or held for the user's yes (an ask). */
   denied(stdout: string): string | undefined;
 }
+
+/** A refusal, or an ask: either way the call does not run on the model's word alone. */
+const STOPS = ["deny", "ask"];
 
 const fixture = (agent: string, file: string) => JSON.parse(readFileSync(join(FIXTURES, agent, file), "utf8")) as Record<string, unknown>;
 const parsed = (stdout: string): Record<string, unknown> => {
@@ -83,7 +87,7 @@ const parsed = (stdout: string): Record<string, unknown> => {
 };
 const specificDeny = (stdout: string) => {
   const specific = parsed(stdout).hookSpecificOutput as Record<string, unknown> | undefined;
-  return specific?.permissionDecision === "deny" ? String(specific.permissionDecisionReason) : undefined;
+  return STOPS.includes(specific?.permissionDecision as string) ? String(specific?.permissionDecisionReason) : undefined;
 };
 
 const geminiOnly = (): never => {
@@ -156,7 +160,8 @@ export const AGENTS: Record<string, AgentShape> = {
                 ? { toolName: "create", toolArgs: { path: call.path, file_text: "x\n" } }
                 : { toolName: "edit", toolArgs: { path: call.path, old_str: "a", new_str: "b" } }),
     }),
-    denied: (stdout) => (parsed(stdout).permissionDecision === "deny" ? String(parsed(stdout).permissionDecisionReason) : undefined),
+    denied: (stdout) =>
+      STOPS.includes(parsed(stdout).permissionDecision as string) ? String(parsed(stdout).permissionDecisionReason) : undefined,
   },
 };
 

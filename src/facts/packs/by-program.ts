@@ -41,6 +41,7 @@ const INDEX = `{
   "gcloud": [3, 5, 7, 11, 12, 18, 20],
   "gem": [8],
   "gh": [9],
+  "git": [22],
   "gitlab-runner": [10],
   "glab": [9],
   "gradle": [8],

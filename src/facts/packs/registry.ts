@@ -13,6 +13,7 @@ import { platforms } from "./platforms.ts";
 import { publishing } from "./publishing.ts";
 import { secrets } from "./secrets.ts";
 import { storage } from "./storage.ts";
+import { strictGit } from "./strict-git.ts";
 import { apiGateways } from "./api-gateways.ts";
 import { cdn } from "./cdn.ts";
 import { ci } from "./ci.ts";
@@ -53,6 +54,7 @@ const FAMILIES: ReadonlyArray<() => Pack> = [
   featureFlags,
   apiGateways,
   backups,
+  strictGit,
 ];
 
 let made: readonly Pack[] | undefined;
