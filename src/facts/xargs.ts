@@ -50,7 +50,7 @@ function parallelInput(run: Run): Lines | undefined {
  * backslash keeps the next character (`echo '"rm -rf ~"' | xargs sh -c` is `sh -c 'rm -rf ~'`).
  * GNU xargs stops at a quote left open; its text is kept here as one item, so it is still judged.
  */
-export function items(text: string, { delimiter, byLine }: Cutting): string[] {
+function items(text: string, { delimiter, byLine }: Cutting): string[] {
   if (delimiter !== undefined) {
     const parts = text.split(delimiter);
     if (parts.at(-1) === "") parts.pop();
