@@ -4,6 +4,8 @@
 // Command facts (`hookit.*` filter keys, docs/events.md) make the guards match
 // what a call does — any spelling, wrapper, symlink or glob — and leave text
 // that is only data (commit messages, echo, heredocs) alone.
+import { DOWNLOADERS } from "./downloaders.ts";
+
 // `.env`, `.env.*` and their editor leftovers (`.env~`, `.env ` — a trailing blank is part of the name),
 // but not the committed documentation of one: a name whose last suffix is `.example`, `.sample` or
 // `.template` (`.env.example`, `.env.local.example`).
@@ -35,7 +37,7 @@ const CREDENTIALS = [
   `${HOME_DIR}/\\.(npmrc|pypirc|netrc)$`,
 ];
 // A shell or interpreter running what a download prints: `curl … | sh`, `bash <(wget -O- …)`, `python3 - < <(curl …)`.
-const DOWNLOADERS = "^(curl|wget|fetch|aria2c|http|https|xh|lynx)$";
+const DOWNLOADING = `^(${DOWNLOADERS.join("|")})$`;
 const RUNS_INPUT = "(reads commands from its input|reads code from its input|runs a command's output|-c of a value hookit cannot know)";
 const tell = (message: string) => ({ type: "message", message, delivery: "steer", outcome: "block" }) as const;
 
@@ -110,9 +112,10 @@ export const STARTER_POLICY = {
       default: true,
     },
     "no-download-to-shell": {
-      description: "Block running what a download prints (curl … | sh, wget -O- … | bash, bash <(curl …), python3 - < <(curl …)).",
+      description:
+        "Block running what a download prints or saves (curl … | sh, wget -O- … | bash, bash <(curl …), python3 - < <(curl …), curl -o i.sh … && sh i.sh).",
       event: "tool_call",
-      filter: { "hookit.programs": DOWNLOADERS, "hookit.unresolved": RUNS_INPUT },
+      filter: { "hookit.programs": DOWNLOADING, "hookit.unresolved": RUNS_INPUT },
       shell: "false",
       action: tell(
         "Piping a download into a shell or interpreter runs code nobody has read, so it was not run. Download it to a file instead, and ask the user to read it and run it themselves if it is needed.",

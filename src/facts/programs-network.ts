@@ -4,6 +4,7 @@ import type { Field } from "./expand.ts";
 import { parseOptions, type OptionSpec } from "./options.ts";
 import { copy } from "./expand.ts";
 import { mark, secretsOf, type Program, type Run } from "./programs-kit.ts";
+import { downloadsTo, remoteName } from "./downloads.ts";
 
 export const NETWORK: Program[] = [
   {
@@ -72,6 +73,15 @@ export const NETWORK: Program[] = [
           "write",
           program,
         );
+      const documents = [...(parsed.values.get("O") ?? []), ...(parsed.values.get("output-document") ?? [])];
+      if (documents.length > 0) downloadsTo(run.walker, documents, run.state.cwd);
+      // Without -O, each URL is saved under its own name (in `-P DIR`): a write, and a file the line may run.
+      else if (!parsed.flags.has("spider")) {
+        const dir = [...(parsed.values.get("P") ?? []), ...(parsed.values.get("directory-prefix") ?? [])].at(-1);
+        const saved = savedAs(parsed.operands, dir, "index.html");
+        mark(run, saved, "write", program);
+        downloadsTo(run.walker, saved, run.state.cwd);
+      }
       for (const name of ["i", "input-file", "post-file", "body-file"]) mark(run, parsed.values.get(name) ?? [], "read", program);
     },
   },
@@ -180,6 +190,21 @@ function curl(args: Field[], run: Run, program: string): void {
     const m = /^(?:[^=@<]*[=])?[@<](.+)$/s.exec(field.text);
     if (m) run.walker.path({ ...field, text: (m[1] as string).replace(/;.*$/, "") }, "read", program, run.state.cwd);
   }
-  if (parsed.flags.has("O") || parsed.flags.has("remote-name"))
+  downloadsTo(run.walker, values(["o", "output"]), run.state.cwd);
+  if (parsed.flags.has("O") || parsed.flags.has("remote-name") || parsed.flags.has("remote-name-all")) {
     mark(run, values(["output-dir"]).length ? values(["output-dir"]) : [{ text: ".", resolved: true }], "write", program);
+    downloadsTo(run.walker, savedAs(parsed.operands, values(["output-dir"]).at(-1)), run.state.cwd);
+  }
+}
+
+/** The files URLs are saved as under their own names (`curl -O`, `wget`), in `dir` when one is given. */
+function savedAs(urls: readonly Field[], dir: Field | undefined, fallback?: string): Field[] {
+  const saved: Field[] = [];
+  for (const url of urls) {
+    const name = url.resolved ? remoteName(url.text, fallback) : undefined;
+    if (name === undefined || name === "." || name === ".." || name.includes("/")) continue;
+    if (dir === undefined) saved.push({ text: name, resolved: true });
+    else if (dir.resolved) saved.push({ text: `${dir.text.replace(/\/+$/, "")}/${name}`, resolved: true });
+  }
+  return saved;
 }

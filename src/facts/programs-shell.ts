@@ -4,6 +4,7 @@
 import { join } from "node:path";
 import { ARG_SEP, type Field, type ShellState } from "./expand.ts";
 import { codeMentions } from "./inline-code.ts";
+import { runsFile } from "./downloads.ts";
 import { parseOptions } from "./options.ts";
 import { isDirectory, realPath } from "./paths.ts";
 import { printfValue } from "./output.ts";
@@ -47,6 +48,7 @@ const source: Handler = (args, run, program) => {
   }
   mark(run, args.slice(0, 1), "read", program);
   if (args[0]) run.walker.unresolved(`sourced file: ${args[0].text}`);
+  runsFile(run.walker, args[0], run.state.cwd, program);
 };
 
 const assigning: Handler = (args, run) => {
@@ -217,6 +219,7 @@ function shellProgram(args: Field[], run: Run, program: string): void {
   if (operands[0] && !parsed.flags.has("s")) {
     mark(run, operands.slice(0, 1), "read", program);
     run.walker.unresolved(`script file: ${operands[0].text}`);
+    runsFile(run.walker, operands[0], run.state.cwd, program);
   } else if (run.stdin !== undefined) {
     run.walker.shell(run.stdin, copy(run.state), `${program} <<<`, run.depth);
   } else run.walker.unresolved(`${program} reads commands from its input`);
@@ -246,9 +249,20 @@ function interpreter(args: Field[], run: Run, program: string): void {
     return;
   }
   const operands = args.slice(parsed.rest);
+  // `python3 <(curl …)`: the script is what the substitution prints; `node /dev/stdin`: what the input holds.
+  const first = operands[0]?.text;
+  if (!parsed.values.has("m") && (first === "/dev/fd/63" || first === "/dev/stdin" || first === "/dev/fd/0")) {
+    const code = first === "/dev/fd/63" ? run.walker.procScripts.shift() : run.stdin;
+    if (code === undefined) run.walker.unresolved(`${program} runs a command's output`);
+    else codeMentions(code, run, program);
+    return generic(operands.slice(1), run, program);
+  }
   // `python3 -m json.tool .env`: with a module every operand is its argument; otherwise the first is the script.
   const script = !parsed.values.has("m") && operands[0] !== undefined && !operands[0].text.startsWith("-");
-  if (script) mark(run, operands.slice(0, 1), "read", program);
+  if (script) {
+    mark(run, operands.slice(0, 1), "read", program);
+    runsFile(run.walker, operands[0], run.state.cwd, program);
+  }
   // `python3 -`, `node` with no script: the program runs whatever arrives on its input.
   else if (!parsed.values.has("m") && (operands.length === 0 || operands[0]!.text === "-")) {
     run.walker.unresolved(`${program} reads code from its input`);

@@ -19,6 +19,7 @@ import { tooComplex } from "./unchecked.ts";
 import { shellQuote } from "./candidate.ts";
 import { COMMAND_VARIABLES, variableCommand } from "./git-config.ts";
 import type { Loss } from "./work-loss.ts";
+import { downloadRedirects, isDownloader, runsFile } from "./downloads.ts";
 
 export type { PathOptions } from "./record.ts";
 
@@ -45,6 +46,8 @@ export class Walker extends PathRecorder {
   readonly identities = newIdentities();
   /** What the line's git commands and `find -delete` put at risk (work-loss.ts); judged on the repository afterwards. */
   readonly losses: Loss[] = [];
+  /** Files a download earlier on the line saved (downloads.ts): running one runs the download. */
+  readonly downloads = new Set<string>();
 
   constructor(at: Places, home: string, env: Readonly<Record<string, string | undefined>>) {
     super(at);
@@ -154,6 +157,8 @@ export class Walker extends PathRecorder {
       if (word.length === 1 && word[0]!.t === "proc") this.procScripts.push(this.subValue(word[0]!.script, state));
     }
     const argv = cmd.words.flatMap((word) => expandWord(word, state, this.expand));
+    // `curl -fsSL URL > i.sh`: what the download prints is saved where its output goes.
+    if (argv[0]?.resolved && isDownloader(basename(argv[0].text))) downloadRedirects(this, cmd.redirs, state);
     if (argv.length === 0) {
       for (const a of cmd.assigns) {
         const value = a.value ? (expandString(a.value, state, this.expand) ?? null) : null;
@@ -219,6 +224,7 @@ export class Walker extends PathRecorder {
     const program = first.resolved ? basename(first.text) : "";
     if (program !== "" && this.identity(program, argv, state, via, depth, stdin, lines)) return;
     if (!first.resolved) this.unresolved(`program: ${first.text}`);
+    if (first.text.includes("/")) runsFile(this, first, state.cwd, program);
     this.facts.commands.push({
       argv: argv.map((f) => f.text),
       program,

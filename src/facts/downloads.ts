@@ -1,0 +1,50 @@
+// Files a download on the line saves, and a later command on the same line that runs one of
+// them (`curl -o i.sh URL && sh i.sh`, `wget URL/x.py; python3 x.py`, `curl URL > i.sh; ./i.sh`):
+// that runs the download as surely as `curl URL | sh` does, and is reported the same way.
+import { DOWNLOADERS } from "../base/downloaders.ts";
+import { joinPath, normalPath } from "../base/path-join.ts";
+import type { Redirect } from "./ast.ts";
+import { expandWord, type Field, type ShellState } from "./expand.ts";
+import type { Walker } from "./walk.ts";
+
+const NAMES: ReadonlySet<string> = new Set(DOWNLOADERS);
+
+/** `curl`, `wget`, … (by basename). */
+export const isDownloader = (program: string): boolean => NAMES.has(program);
+
+const absolute = (field: Field, cwd: string | null): string | undefined =>
+  !field.resolved ? undefined : field.text.startsWith("/") ? normalPath(field.text) : cwd === null ? undefined : joinPath(cwd, field.text);
+
+/** Notes a file a download saves. */
+export function downloadsTo(walker: Walker, fields: readonly Field[], cwd: string | null): void {
+  for (const field of fields) {
+    const path = absolute(field, cwd);
+    if (path !== undefined) walker.downloads.add(path);
+  }
+}
+
+/** Where a download's output goes (`curl -fsSL URL > i.sh`): what it prints is saved there. */
+export function downloadRedirects(walker: Walker, redirs: readonly Redirect[], state: ShellState): void {
+  for (const redir of redirs)
+    if (redir.target && !redir.op.startsWith("<") && redir.op !== ">&")
+      downloadsTo(walker, expandWord(redir.target, state, walker.expand).slice(0, 1), state.cwd);
+}
+
+/** A file run as a script or a program: when a download earlier on the line saved it, what runs is the download. */
+export function runsFile(walker: Walker, field: Field | undefined, cwd: string | null, program: string): void {
+  if (walker.downloads.size === 0 || field === undefined) return;
+  const path = absolute(field, cwd);
+  if (path !== undefined && walker.downloads.has(path)) walker.unresolved(`${program} runs a command's output`);
+}
+
+/** The file name `curl -O` / `wget` give what a URL names: its last path segment (`wget`: `index.html` without one). */
+export function remoteName(url: string, fallback?: string): string | undefined {
+  const path = url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, "").replace(/[?#].*$/s, "");
+  const name = path.slice(path.lastIndexOf("/") + 1);
+  if (name === "") return fallback;
+  try {
+    return decodeURIComponent(name);
+  } catch {
+    return name; // a stray `%`: the name as written
+  }
+}
