@@ -25,8 +25,10 @@ export function packsMarkdown(packs: readonly Pack[]): string {
         rule.when?.any && `any of ${rule.when.any.map((o) => `\`${o}\``).join(", ")}`,
         rule.when?.all && `all of ${rule.when.all.map((o) => `\`${o}\``).join(", ")}`,
         rule.when?.operand && `an operand matching \`${rule.when.operand}\``,
+        rule.when?.target && `a last operand matching \`${rule.when.target}\``,
         rule.when?.text && `words matching \`${rule.when.text}\``,
         rule.unless && `not with ${[...(rule.unless.any ?? []), ...(rule.unless.all ?? [])].map((o) => `\`${o}\``).join(", ")}`,
+        rule.remote && "run on another machine (`ssh host …`)",
       ].filter(Boolean);
       const id = `\`${pack.id}/${rule.id}\`${rule.ask ? " (asks)" : ""}`;
       out.push(

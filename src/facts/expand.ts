@@ -12,6 +12,8 @@ export interface ShellState {
   oldpwd: string | null;
   /** Variables assigned earlier in the command; `null` = assigned, value unknown. */
   vars: Map<string, string | null>;
+  /** The machine the commands run on when it is another one (`ssh host '…'`), as written. */
+  host?: string;
 }
 
 export interface ExpandContext {
@@ -394,5 +396,5 @@ function known(name: string, state: ShellState, ctx: ExpandContext): string | nu
 
 /** The shell's state for a subshell or a command of its own: its variables copied, so what it sets stays there. */
 export function copy(state: ShellState): ShellState {
-  return { cwd: state.cwd, oldpwd: state.oldpwd, vars: new Map(state.vars) };
+  return { cwd: state.cwd, oldpwd: state.oldpwd, vars: new Map(state.vars), ...(state.host !== undefined && { host: state.host }) };
 }

@@ -1,6 +1,6 @@
 // Programs that copy to and from other machines or fetch from the network:
-// the local files they read and write, and the commands ssh runs here.
-import type { Field } from "./expand.ts";
+// the local files they read and write, and the commands ssh runs (on another host, marked with it).
+import type { Field, ShellState } from "./expand.ts";
 import { parseOptions, type OptionSpec } from "./options.ts";
 import { copy } from "./expand.ts";
 import { mark, secretsOf, type Program, type Run } from "./programs-kit.ts";
@@ -89,22 +89,50 @@ export const NETWORK: Program[] = [
     names: ["ssh"],
     does: (args, run, program) => {
       const parsed = parseOptions(args, { short: "bcDEeFIiJLlmOoPpQRSWw", posix: true });
-      sshOptions(parsed.values.get("o") ?? [], run, program);
+      // Commands ssh runs on another machine: still read as if here (their shape), and marked with
+      // that host, where no file or repository state is visible (the remote-copy pack reads them).
+      // `-o HostName=…` replaces the name given (`ssh -o HostName=db localhost` reaches db); the first one counts.
+      const renamed = (parsed.values.get("o") ?? []).find((o) => /^\s*HostName\s*[=\s]/i.test(o.text));
+      const named = args[parsed.rest];
+      const destination = renamed && { ...renamed, text: renamed.text.replace(/^\s*HostName\s*[=\s]\s*/i, "") };
+      const host = run.state.host ?? (named === undefined || thisMachine(destination ?? named) ? undefined : named.text);
+      const there = (state: ShellState): ShellState => (host === undefined ? state : { ...state, host });
+      sshOptions(parsed.values.get("o") ?? [], run, program, there);
       const command = args.slice(parsed.rest + 1);
       // It runs in the remote account's home: for localhost, this machine's.
       if (command.length > 0)
-        run.walker.shell(command.map((c) => c.text).join(" "), { ...copy(run.state), cwd: run.walker.expand.home }, program, run.depth);
+        run.walker.shell(
+          command.map((c) => c.text).join(" "),
+          there({ ...copy(run.state), cwd: run.walker.expand.home }),
+          program,
+          run.depth,
+        );
     },
   },
 ];
 
-/** `-o ProxyCommand=…`, `-o LocalCommand=…`, `-o KnownHostsCommand=…` (any case, `=` or a blank): commands run on this machine. */
-function sshOptions(options: readonly Field[], run: Run, program: string): void {
+/** `localhost`, `127.0.0.1`, `::1` (with a user, a port or the `ssh://` form): the commands run here. */
+function thisMachine(destination: Field): boolean {
+  if (!destination.resolved) return false;
+  const host = destination.text
+    .replace(/^ssh:\/\//i, "")
+    .replace(/^[^@]*@/, "")
+    .replace(/^\[(.*)\](:\d+)?$/, "$1")
+    .replace(/(?<=[^:]):\d+$/, "");
+  return /^(localhost(\.localdomain)?|127(\.\d{1,3}){3}|::1|0:0:0:0:0:0:0:1)\.?$/i.test(host);
+}
+
+/**
+ * `-o ProxyCommand=…`, `-o LocalCommand=…`, `-o KnownHostsCommand=…` (any case, `=` or a blank): commands run on
+ * this machine; `-o RemoteCommand=…` runs on the other one.
+ */
+function sshOptions(options: readonly Field[], run: Run, program: string, there: (state: ShellState) => ShellState): void {
   for (const option of options) {
     const m = /^\s*(ProxyCommand|LocalCommand|KnownHostsCommand|RemoteCommand)\s*[=\s]\s*(.+)$/is.exec(option.text);
     if (!m || /^none$/i.test(m[2] as string)) continue;
     if (!option.resolved) run.walker.unresolved(`${program} -o of a value hookit cannot know`);
-    run.walker.shell((m[2] as string).replaceAll(/%[%hprnCdiLlkKTuf]/g, "x"), copy(run.state), `${program} -o ${m[1]}`, run.depth);
+    const state = /^RemoteCommand$/i.test(m[1] as string) ? there(copy(run.state)) : copy(run.state);
+    run.walker.shell((m[2] as string).replaceAll(/%[%hprnCdiLlkKTuf]/g, "x"), state, `${program} -o ${m[1]}`, run.depth);
   }
 }
 

@@ -58,6 +58,11 @@ export const TOOLS: Program[] = [
   ),
   // HTTP clients and downloaders
   tool("http", "https", "xh", "fetch", "aria2c", "lynx"),
+  // ssh's key and agent tools
+  tool("ssh-keygen", "ssh-add"),
+  // what makes or wipes a file system (the remote-copy pack refuses them on another machine)
+  tool("mkfs", "mkfs.ext2", "mkfs.ext3", "mkfs.ext4", "mkfs.xfs", "mkfs.btrfs", "mkfs.vfat", "mkfs.fat", "mkfs.msdos"),
+  tool("mkfs.exfat", "mkfs.ntfs", "mkfs.f2fs", "mke2fs", "mkswap", "wipefs", "blkdiscard"),
   // hookit itself: the commands that change what it enforces are refused by self-protection
   // (src/protect/admin.ts); the others (`validate`, `test`, `check`) read the files they name.
   { names: ["hookit"], does: (args, run, program) => generic(args, run, program, "read") },

@@ -15,6 +15,8 @@ export interface CommandFact {
   cwd: string | null;
   /** How it was reached when not directly: `sh -c`, `eval`, `$()`, `sudo`, `xargs`, `find -exec`, … */
   via?: string;
+  /** It runs on another machine (`ssh host '…'`), whose files and repositories hookit cannot see: that host, as written. */
+  host?: string;
   /** Some argument holds a value hookit could not know. */
   unresolved?: true;
   /** What the line hands it on standard input, when the line says: a here-document, a here-string, `echo …|`. */

@@ -230,6 +230,7 @@ export class Walker extends PathRecorder {
       program,
       cwd: state.cwd,
       ...(via && { via }),
+      ...(state.host !== undefined && { host: state.host }),
       ...(argv.some((f) => !f.resolved) && { unresolved: true as const }),
       ...(stdin !== undefined && { input: stdin }),
       ...(fed && { fed: true as const }),
@@ -243,6 +244,7 @@ export class Walker extends PathRecorder {
         program: basename(variant[0] as string),
         cwd: state.cwd,
         ...(via && { via }),
+        ...(state.host !== undefined && { host: state.host }),
         unresolved: true,
       });
     }

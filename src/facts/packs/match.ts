@@ -10,6 +10,7 @@ interface Command {
   program: string;
   argv: readonly string[];
   cwd?: string | null;
+  host?: string;
   input?: string;
   inputFile?: string;
 }
@@ -43,6 +44,7 @@ export class PackIndex {
       const args = command.argv.slice(1);
       if (asksForHelp(args) || args[0] === "help") continue; // a help page runs nothing (`npm help publish`)
       for (const { pack, rule } of rules) {
+        if (rule.remote && command.host === undefined) continue;
         const statements = (words: readonly string[]) => statementsOf(command, words, pack.scriptOptions?.[command.program] ?? []);
         if (!fires(rule, args, pack.valueOptions?.[command.program] ?? [], statements)) continue;
         const line = `${rule.ask ? "ask" : "block"} ${pack.id}/${rule.id}: ${rule.reason}; instead, ${rule.instead}`;
@@ -117,6 +119,10 @@ function holds(condition: Condition, words: readonly string[], statements: () =>
   if (condition.operand !== undefined) {
     const re = new RegExp(condition.operand, "i");
     if (!words.some((w) => !w.startsWith("-") && re.test(w))) return false;
+  }
+  if (condition.target !== undefined) {
+    const last = words.findLast((w) => !w.startsWith("-"));
+    if (last === undefined || !new RegExp(condition.target, "i").test(last)) return false;
   }
   if (condition.text !== undefined) {
     const re = new RegExp(condition.text, "is");

@@ -14,6 +14,8 @@ export interface Condition {
   operand?: string;
   /** A regular expression (case-insensitive) the words joined by spaces match: SQL in `-c`, a JSON body. */
   text?: string;
+  /** A regular expression (case-insensitive) the last operand matches: where a copy goes (`scp a host:/etc/`). */
+  target?: string;
 }
 
 export interface Rule {
@@ -25,6 +27,11 @@ export interface Rule {
   sub?: string[];
   /** When it fires (without `when`, the subcommand alone does). */
   when?: Condition;
+  /**
+   * It fires only on a command that runs on another machine (`ssh host '…'`, CommandFact.host): there
+   * hookit sees no files or repositories, so the command's shape alone must say it is harmless.
+   */
+  remote?: true;
   /** What makes the same command harmless (a dry run, `--help`). */
   unless?: Condition;
   /** `ask`: the user is asked instead of the call being refused. */

@@ -192,4 +192,7 @@ export const PROGRAM_ROWS: Record<string, ReadonlyArray<readonly [command: strin
     ["hookit trust --yes", []],
   ],
   http: [["http POST 127.0.0.1:8080 @./body.json", ["access ./body.json"]]],
+  "ssh-keygen": [["ssh-keygen -l -f ./deploy_key.pub", ["access ./deploy_key.pub"]]],
+  mkfs: [["mkfs -t ext4 ./disk.img", ["access ./disk.img"]]],
+  "mkfs.exfat": [["mkfs.exfat ./card.img", ["access ./card.img"]]],
 };
