@@ -177,8 +177,10 @@ export const PROGRAM_ROWS: Record<string, ReadonlyArray<readonly [command: strin
   ],
   aws: [["aws s3 cp ./dist/app.zip s3://bucket/", ["access ./dist/app.zip"]]],
   gh: [["gh release upload v1 ./dist/app.zip", ["access ./dist/app.zip"]]],
+  apigeecli: [["apigeecli apis create bundle -f ./proxy.zip", ["access ./proxy.zip"]]],
   docker: [["docker build -f ./Dockerfile .", ["access ./Dockerfile", "access ."]]],
   terraform: [["terraform plan -out=./plan.bin", ["write ./plan.bin", "access ./plan.bin"]]],
+  kong: [["kong check ./kong.conf", ["access ./kong.conf"]]],
   psql: [["psql -f ./schema.sql", ["access ./schema.sql"]]],
   drop: [["DROP TABLE users;", []]],
   "clickhouse-client": [["clickhouse-client --queries-file=./q.sql", ["access ./q.sql"]]],
@@ -192,4 +194,8 @@ export const PROGRAM_ROWS: Record<string, ReadonlyArray<readonly [command: strin
     ["hookit trust --yes", []],
   ],
   http: [["http POST 127.0.0.1:8080 @./body.json", ["access ./body.json"]]],
+  nsupdate: [
+    ["nsupdate -k ./ddns.key ./changes.txt", ["access ./ddns.key", "access ./changes.txt"]],
+    ["dig +short example.com", []],
+  ],
 };
