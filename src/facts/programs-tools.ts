@@ -12,9 +12,12 @@ export const TOOLS: Program[] = [
   // clouds and platforms
   tool("aws", "sam", "cdk", "az", "azcopy", "gcloud", "gsutil", "bq", "doctl", "flarectl", "wrangler", "fastly", "serverless", "sls"),
   tool("gh", "glab", "tea", "bb", "bk", "circleci", "gitlab-runner", "jenkins-cli", "stripe", "ldcli", "flagsmith", "unleash"),
+  // API gateways and feature flags
+  tool("apigeecli", "apigeetool", "apigeectl", "flipt"),
   // containers, Kubernetes, infrastructure
   tool("docker", "docker-compose", "podman", "podman-compose", "kubectl", "oc", "helm", "velero"),
   tool("terraform", "tofu", "terragrunt", "pulumi", "cdktf", "octodns-sync", "deck", "kongctl", "promtool"),
+  tool("kong", "dnscontrol"),
   // databases and queues
   tool("psql", "dropdb", "dropuser", "mysql", "mariadb", "mysqladmin", "sqlite3", "duckdb", "sqlcmd", "snowsql", "cockroach"),
   tool("clickhouse-client", "mongo", "mongosh", "redis-cli", "keydb-cli", "valkey-cli", "nats"),
@@ -63,6 +66,8 @@ export const TOOLS: Program[] = [
   // what makes or wipes a file system (the remote-copy pack refuses them on another machine)
   tool("mkfs", "mkfs.ext2", "mkfs.ext3", "mkfs.ext4", "mkfs.xfs", "mkfs.btrfs", "mkfs.vfat", "mkfs.fat", "mkfs.msdos"),
   tool("mkfs.exfat", "mkfs.ntfs", "mkfs.f2fs", "mke2fs", "mkswap", "wipefs", "blkdiscard"),
+  // DNS clients and a server's update tool
+  tool("nsupdate", "dig", "host", "drill"),
   // hookit itself: the commands that change what it enforces are refused by self-protection
   // (src/protect/admin.ts); the others (`validate`, `test`, `check`) read the files they name.
   { names: ["hookit"], does: (args, run, program) => generic(args, run, program, "read") },

@@ -177,8 +177,10 @@ export const PROGRAM_ROWS: Record<string, ReadonlyArray<readonly [command: strin
   ],
   aws: [["aws s3 cp ./dist/app.zip s3://bucket/", ["access ./dist/app.zip"]]],
   gh: [["gh release upload v1 ./dist/app.zip", ["access ./dist/app.zip"]]],
+  apigeecli: [["apigeecli apis create bundle -f ./proxy.zip", ["access ./proxy.zip"]]],
   docker: [["docker build -f ./Dockerfile .", ["access ./Dockerfile", "access ."]]],
   terraform: [["terraform plan -out=./plan.bin", ["write ./plan.bin", "access ./plan.bin"]]],
+  kong: [["kong check ./kong.conf", ["access ./kong.conf"]]],
   psql: [["psql -f ./schema.sql", ["access ./schema.sql"]]],
   drop: [["DROP TABLE users;", []]],
   "clickhouse-client": [["clickhouse-client --queries-file=./q.sql", ["access ./q.sql"]]],
@@ -195,4 +197,8 @@ export const PROGRAM_ROWS: Record<string, ReadonlyArray<readonly [command: strin
   "ssh-keygen": [["ssh-keygen -l -f ./deploy_key.pub", ["access ./deploy_key.pub"]]],
   mkfs: [["mkfs -t ext4 ./disk.img", ["access ./disk.img"]]],
   "mkfs.exfat": [["mkfs.exfat ./card.img", ["access ./card.img"]]],
+  nsupdate: [
+    ["nsupdate -k ./ddns.key ./changes.txt", ["access ./ddns.key", "access ./changes.txt"]],
+    ["dig +short example.com", []],
+  ],
 };
