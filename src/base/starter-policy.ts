@@ -33,6 +33,13 @@ const CREDENTIALS = [
   "(^|/)\\.gnupg(/.*)?$",
   "(^|/)\\.git-credentials$",
   "(^|/)\\.config/gh/hosts\\.yml$",
+  // The OS keychains and password managers' stores: what `security find-generic-password`, `secret-tool
+  // lookup`, `pass show` or `op read` print is read from them (facts/credential-stores.ts).
+  "(^|/)Library/Keychains(/.*)?$",
+  "(^|/)\\.local/share/(keyrings|kwalletd)(/.*)?$",
+  "(^|/)\\.password-store(/.*)?$",
+  "(^|/)\\.config/(op|Bitwarden CLI)(/.*)?$",
+  "(^|/)\\.(lpass|vault-token)(/.*)?$",
   // Often also committed in a project without a secret: only the home directory's.
   `${HOME_DIR}/\\.(npmrc|pypirc|netrc)$`,
 ];
@@ -102,7 +109,7 @@ export const STARTER_POLICY = {
     },
     "no-credential-files": {
       description:
-        "Never read or copy the credentials kept outside a project (SSH private keys, ~/.aws, gcloud, Azure, ~/.kube/config, ~/.docker/config.json, ~/.npmrc, ~/.pypirc, ~/.netrc, ~/.git-credentials, GnuPG), by any tool, wrapper or symlink.",
+        "Never read or copy the credentials kept outside a project (SSH private keys, ~/.aws, gcloud, Azure, ~/.kube/config, ~/.docker/config.json, ~/.npmrc, ~/.pypirc, ~/.netrc, ~/.git-credentials, GnuPG, the OS keychains and password stores), by any tool, wrapper or symlink, or by a command that prints them (aws configure get, gh auth token, gcloud auth print-access-token, security find-generic-password, secret-tool lookup, pass show, git credential fill).",
       event: "tool_call",
       filter: { "hookit.reads": CREDENTIALS },
       shell: "false",

@@ -59,6 +59,10 @@ export const TOOLS: Program[] = [
     "gradlew",
     "java",
   ),
+  // keychains, password stores and credential helpers: credential-stores.ts records the store a command prints from
+  tool("security", "secret-tool", "kwallet-query", "pass", "gopass", "bw", "lpass", "heroku"),
+  tool("git-credential-store", "git-credential-cache", "git-credential-osxkeychain", "git-credential-manager", "git-credential-libsecret"),
+  tool("docker-credential-osxkeychain", "docker-credential-desktop", "docker-credential-secretservice", "docker-credential-pass"),
   // HTTP clients and downloaders
   tool("http", "https", "xh", "fetch", "aria2c", "lynx"),
   // ssh's key and agent tools

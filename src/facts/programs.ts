@@ -17,6 +17,7 @@ import { SHELL } from "./programs-shell.ts";
 import { TEXT } from "./programs-text.ts";
 import { TOOLS } from "./programs-tools.ts";
 import { WRAPPERS } from "./programs-wrappers.ts";
+import { storeReads } from "./credential-stores.ts";
 
 export type { Program, Run } from "./programs-kit.ts";
 export { positional } from "./programs-shell.ts";
@@ -110,4 +111,6 @@ export function runProgram(program: string, args: Field[], run: Run): void {
   const entry = registry().get(program);
   if (entry) entry.does(args, run, program);
   else generic(args, run, program);
+  // A command that prints a stored credential reads its store, whatever else its entry says it does.
+  storeReads(program, args, run);
 }

@@ -194,6 +194,15 @@ export const PROGRAM_ROWS: Record<string, ReadonlyArray<readonly [command: strin
     ["hookit trust --yes", []],
   ],
   http: [["http POST 127.0.0.1:8080 @./body.json", ["access ./body.json"]]],
+  // what a credential command prints is read from its store (src/facts/credential-stores.ts)
+  security: [
+    ["security find-generic-password -w -s github", ["read ~/Library/Keychains"]],
+    ["secret-tool lookup service github", ["read ~/.local/share/keyrings"]],
+    ["pass show github/token", ["access ./github/token", "read ~/.password-store"]],
+    ["pass ls", []],
+  ],
+  "git-credential-store": [["git-credential-store get", ["read ~/.git-credentials"]]],
+  "docker-credential-osxkeychain": [["docker-credential-osxkeychain get", ["read ~/Library/Keychains"]]],
   "ssh-keygen": [["ssh-keygen -l -f ./deploy_key.pub", ["access ./deploy_key.pub"]]],
   mkfs: [["mkfs -t ext4 ./disk.img", ["access ./disk.img"]]],
   "mkfs.exfat": [["mkfs.exfat ./card.img", ["access ./card.img"]]],

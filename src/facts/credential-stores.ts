@@ -1,0 +1,121 @@
+// Commands that print a credential the user keeps outside any project: a keychain entry, a
+// password store's secret, a cloud CLI's token. Each is recorded as a read of the store it comes
+// from, so the starter's guard on credential files (no-credential-files) refuses
+// `aws configure get aws_secret_access_key` as it refuses `cat ~/.aws/credentials`, and
+// `security find-generic-password -w` as it would refuse reading the keychain file itself.
+import type { Field } from "./expand.ts";
+import type { Run } from "./programs-kit.ts";
+
+interface StoreRead {
+  programs: readonly string[];
+  /** The words that must come first, options skipped; each may list spellings (`show|cat`). */
+  sub: readonly string[];
+  /** Any of these options or words is given (without it, the subcommand alone is enough). */
+  any?: readonly string[];
+  /** Some word after the subcommand matches (case-insensitive). */
+  word?: RegExp;
+  /** Where the credential is kept, from the home directory. */
+  store: string;
+}
+
+const KEYCHAINS = "Library/Keychains"; // macOS
+const KEYRINGS = ".local/share/keyrings"; // GNOME keyring, libsecret
+
+/** What each command reads. The password stores' (pass, gopass) show is their default: see PASSWORD_STORES. */
+const STORE_READS: readonly StoreRead[] = [
+  { programs: ["security"], sub: ["find-generic-password|find-internet-password|dump-keychain|export"], store: KEYCHAINS },
+  { programs: ["secret-tool"], sub: ["lookup|search"], store: KEYRINGS },
+  { programs: ["kwallet-query"], sub: [], any: ["-r", "--read-password"], store: ".local/share/kwalletd" },
+  { programs: ["git"], sub: ["credential|credential-store|credential-cache", "fill|get"], store: ".git-credentials" },
+  { programs: ["git"], sub: ["credential-osxkeychain", "get"], store: KEYCHAINS },
+  { programs: ["git"], sub: ["credential-libsecret", "get"], store: KEYRINGS },
+  { programs: ["git-credential-store", "git-credential-cache"], sub: ["get"], store: ".git-credentials" },
+  { programs: ["git-credential-osxkeychain", "git-credential-manager"], sub: ["get"], store: KEYCHAINS },
+  { programs: ["git-credential-libsecret"], sub: ["get"], store: KEYRINGS },
+  { programs: ["docker-credential-osxkeychain", "docker-credential-desktop"], sub: ["get"], store: KEYCHAINS },
+  { programs: ["docker-credential-secretservice"], sub: ["get"], store: KEYRINGS },
+  { programs: ["docker-credential-pass"], sub: ["get"], store: ".password-store" },
+  { programs: ["gh"], sub: ["auth", "token"], store: ".config/gh/hosts.yml" },
+  { programs: ["gh"], sub: ["auth", "status"], any: ["-t", "--show-token"], store: ".config/gh/hosts.yml" },
+  { programs: ["aws"], sub: ["configure", "get"], word: /secret|token|access_key/i, store: ".aws/credentials" },
+  { programs: ["aws"], sub: ["configure", "export-credentials"], store: ".aws/credentials" },
+  { programs: ["gcloud"], sub: ["auth", "print-access-token|print-identity-token|print-refresh-token"], store: ".config/gcloud" },
+  { programs: ["gcloud"], sub: ["auth", "application-default", "print-access-token"], store: ".config/gcloud" },
+  { programs: ["az"], sub: ["account", "get-access-token"], store: ".azure" },
+  { programs: ["kubectl", "oc"], sub: ["config", "view"], any: ["--raw"], store: ".kube/config" },
+  { programs: ["npm", "pnpm"], sub: ["config", "get"], word: /_auth/i, store: ".npmrc" },
+  { programs: ["heroku"], sub: ["auth:token"], store: ".netrc" },
+  { programs: ["vault", "bao"], sub: ["print", "token"], store: ".vault-token" },
+  { programs: ["op"], sub: ["read|inject"], store: ".config/op" },
+  { programs: ["op"], sub: ["item", "get"], any: ["--reveal"], store: ".config/op" },
+  { programs: ["bw"], sub: ["get"], store: ".config/Bitwarden CLI" },
+  { programs: ["lpass"], sub: ["show"], store: ".lpass" },
+];
+
+/**
+ * pass and gopass show a secret by default (`pass github/token`): every first word but their
+ * other subcommands reads the store (and `pass` alone only lists it).
+ */
+const PASSWORD_STORES = ["pass", "gopass"];
+const PASS_OTHERS = new Set(
+  "init ls list find search insert add edit generate rm remove delete mv rename cp copy git help version sync setup config mounts templates recipients fsck audit".split(
+    " ",
+  ),
+);
+
+/** Options before a subcommand that take the next word as their value (`git -C repo credential fill`). */
+const VALUE_OPTIONS = new Set([
+  "-C",
+  "-c",
+  "--git-dir",
+  "--work-tree",
+  "--profile",
+  "--region",
+  "--project",
+  "--context",
+  "--kubeconfig",
+  "-n",
+  "--namespace",
+]);
+
+let byProgram: Map<string, StoreRead[]> | undefined;
+function readsOf(program: string): StoreRead[] | undefined {
+  if (!byProgram) {
+    byProgram = new Map();
+    for (const read of STORE_READS) for (const name of read.programs) byProgram.set(name, [...(byProgram.get(name) ?? []), read]);
+  }
+  return byProgram.get(program);
+}
+
+/** The words of a command line that are not options (nor an option's value). */
+function plainWords(args: readonly Field[]): string[] {
+  const words: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const text = (args[i] as Field).text;
+    if (text === "--") return [...words, ...args.slice(i + 1).map((a) => a.text)];
+    if (!text.startsWith("-") || text === "-") words.push(text);
+    else if (VALUE_OPTIONS.has(text)) i++;
+  }
+  return words;
+}
+
+/** Records the credential store a command prints from, when it is one of these. */
+export function storeReads(program: string, args: readonly Field[], run: Run): void {
+  const home = run.walker.expand.home;
+  const read = (store: string) => run.walker.path({ text: `${home}/${store}`, resolved: true }, "read", program, run.state.cwd);
+  if (PASSWORD_STORES.includes(program)) {
+    const first = plainWords(args)[0];
+    if (first !== undefined && !PASS_OTHERS.has(first)) read(".password-store");
+    return;
+  }
+  const reads = readsOf(program);
+  if (!reads) return;
+  const words = plainWords(args);
+  const texts = args.map((a) => a.text);
+  for (const r of reads) {
+    if (!r.sub.every((spellings, k) => spellings.split("|").includes(words[k] ?? ""))) continue;
+    if (r.any && !r.any.some((o) => texts.some((t) => t === o || t.startsWith(`${o}=`)))) continue;
+    if (r.word && !words.slice(r.sub.length).some((w) => r.word!.test(w))) continue;
+    read(r.store);
+  }
+}
