@@ -4,6 +4,7 @@
 // `generic` reads them, and self-protection refuses any of their words that names
 // a protected place (`opaque`). Each stays listed here so that a pack, a guard or
 // a doc naming a program names one the registry knows (test/facts/registry.test.ts).
+import { BRAINTREE_CALLS } from "./packs/payments.ts";
 import { generic, type Program } from "./programs-kit.ts";
 
 const tool = (...names: string[]): Program => ({ names, does: generic, use: "opaque" });
@@ -16,12 +17,22 @@ export const TOOLS: Program[] = [
   tool("apigeecli", "apigeetool", "apigeectl", "flipt"),
   // containers, Kubernetes, infrastructure
   tool("docker", "docker-compose", "podman", "podman-compose", "kubectl", "oc", "helm", "velero"),
+  // load balancers and proxies, and the service managers that stop them
+  tool("systemctl", "service", "haproxy", "nginx", "socat", "nc"),
   tool("terraform", "tofu", "terragrunt", "pulumi", "cdktf", "octodns-sync", "deck", "kongctl", "promtool"),
   tool("kong", "dnscontrol"),
   // databases and queues
   tool("psql", "dropdb", "dropuser", "mysql", "mariadb", "mysqladmin", "sqlite3", "duckdb", "sqlcmd", "snowsql", "cockroach"),
   tool("clickhouse-client", "mongo", "mongosh", "redis-cli", "keydb-cli", "valkey-cli", "nats"),
   tool("rabbitmqctl", "rabbitmqadmin", "rabbitmq-plugins"),
+  tool(
+    "rpk",
+    "rabbitmq-queues",
+    "rabbitmq-streams",
+    "rabbitmq-upgrade",
+    "kafka-streams-application-reset",
+    "kafka-streams-application-reset.sh",
+  ),
   // SQL typed as a shell command (`DROP TABLE users;`): no such programs, but the databases pack
   // refuses the statement, since a model that types it means it and will try it next in a client
   tool("drop", "delete", "update", "grant"),
@@ -37,6 +48,11 @@ export const TOOLS: Program[] = [
     "kafka-delete-records",
     "kafka-delete-records.sh",
   ),
+  // monitoring, search engines, payments
+  tool("datadog-ci", "dog", "newrelic", "pd", "grafana-cli", "grafana", "splunk"),
+  tool("algolia", "solr", "elasticsearch-node", "opensearch-node", "curator_cli", "square"),
+  // Braintree's SDK calls typed as a shell command (`gateway.customer.delete('c1')`): the payments pack refuses them
+  tool(...BRAINTREE_CALLS),
   // secrets and backups
   tool("vault", "bao", "op", "doppler", "infisical"),
   tool("restic", "borg", "borgmatic", "kopia", "duplicity", "rclone"),
