@@ -12,6 +12,10 @@ export const TOOLS: Program[] = [
   // clouds and platforms
   tool("aws", "sam", "cdk", "az", "azcopy", "gcloud", "gsutil", "bq", "doctl", "flarectl", "wrangler", "fastly", "serverless", "sls"),
   tool("gh", "glab", "tea", "bb", "bk", "circleci", "gitlab-runner", "jenkins-cli", "stripe", "ldcli", "flagsmith", "unleash"),
+  // MinIO's client (also the name of Midnight Commander, which the packs' subcommands do not name)
+  tool("mc"),
+  // a self-managed GitLab's own tools
+  tool("gitlab-rails", "gitlab-rake", "gitlab-backup", "gitlab-ctl"),
   // containers, Kubernetes, infrastructure
   tool("docker", "docker-compose", "podman", "podman-compose", "kubectl", "oc", "helm", "velero"),
   tool("terraform", "tofu", "terragrunt", "pulumi", "cdktf", "octodns-sync", "deck", "kongctl", "promtool"),
@@ -56,6 +60,9 @@ export const TOOLS: Program[] = [
     "gradlew",
     "java",
   ),
+  tool("pip", "pip3", "mvnw"),
+  // system package managers
+  tool("apt", "apt-get", "yum", "dnf", "brew"),
   // HTTP clients and downloaders
   tool("http", "https", "xh", "fetch", "aria2c", "lynx"),
   // hookit itself: the commands that change what it enforces are refused by self-protection
