@@ -6,7 +6,7 @@
 const INDEX = `{
   "./gradlew": [8],
   "aws": [3, 5, 7, 11, 12, 13, 18, 20],
-  "az": [3, 7, 11, 12, 18, 20],
+  "az": [3, 5, 7, 11, 12, 18, 20],
   "azcopy": [5],
   "bao": [7],
   "bb": [9],
@@ -70,6 +70,7 @@ const INDEX = `{
   "kubectl": [2],
   "ldcli": [19],
   "mariadb": [0],
+  "mc": [5],
   "mongo": [0],
   "mongosh": [0],
   "mvn": [8],
