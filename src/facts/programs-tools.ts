@@ -15,6 +15,10 @@ export const TOOLS: Program[] = [
   tool("gh", "glab", "tea", "bb", "bk", "circleci", "gitlab-runner", "jenkins-cli", "stripe", "ldcli", "flagsmith", "unleash"),
   // API gateways and feature flags
   tool("apigeecli", "apigeetool", "apigeectl", "flipt"),
+  // MinIO's client (also the name of Midnight Commander, which the packs' subcommands do not name)
+  tool("mc"),
+  // a self-managed GitLab's own tools
+  tool("gitlab-rails", "gitlab-rake", "gitlab-backup", "gitlab-ctl"),
   // containers, Kubernetes, infrastructure
   tool("docker", "docker-compose", "podman", "podman-compose", "kubectl", "oc", "helm", "velero"),
   // load balancers and proxies, and the service managers that stop them
@@ -79,6 +83,9 @@ export const TOOLS: Program[] = [
   tool("security", "secret-tool", "kwallet-query", "pass", "gopass", "bw", "lpass", "heroku"),
   tool("git-credential-store", "git-credential-cache", "git-credential-osxkeychain", "git-credential-manager", "git-credential-libsecret"),
   tool("docker-credential-osxkeychain", "docker-credential-desktop", "docker-credential-secretservice", "docker-credential-pass"),
+  tool("pip", "pip3", "mvnw"),
+  // system package managers
+  tool("apt", "apt-get", "yum", "dnf", "brew"),
   // HTTP clients and downloaders
   tool("http", "https", "xh", "fetch", "aria2c", "lynx"),
   // ssh's key and agent tools

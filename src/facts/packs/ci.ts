@@ -1,6 +1,10 @@
-// CI systems (CircleCI, GitLab runners, Jenkins, Buildkite).
+// CI systems (CircleCI, GitLab runners, Jenkins, Buildkite): the contexts, secrets,
+// pipelines, jobs and runners others build with.
 import type { Pack } from "./types.ts";
 import { HTTP, httpDelete, servicePack, ASK_USER } from "./_service.ts";
+
+const JENKINS_DELETES = "delete-[a-z-]+|disconnect-node|clear-queue|safe-shutdown|shutdown";
+const JENKINS_REASON = "it deletes Jenkins jobs, builds, nodes, views or credentials (or shuts Jenkins down)";
 
 export const ci = (): Pack =>
   servicePack("ci", "CI systems (CircleCI, GitLab runners, Jenkins, Buildkite)", [
@@ -8,9 +12,14 @@ export const ci = (): Pack =>
       id: "circleci-delete",
       programs: ["circleci"],
       when: { any: ["delete", "remove-secret", "rm"] },
-      reason: "it deletes CI contexts, secrets or orbs others build with",
+      reason: "it deletes CI contexts, secrets, orbs, namespaces or pipelines others build with",
       instead: ASK_USER,
     },
+    httpDelete(
+      "circleci-api-delete",
+      "circleci\\.com/api/",
+      "CircleCI's API deletes environment variables, contexts, projects or their settings",
+    ),
     {
       id: "jenkins-api-delete",
       programs: HTTP,
@@ -27,10 +36,26 @@ export const ci = (): Pack =>
       instead: ASK_USER,
     },
     {
+      id: "runner-verify-delete",
+      programs: ["gitlab-runner"],
+      sub: ["verify"],
+      when: { any: ["--delete"] },
+      reason: "it removes from the configuration every runner GitLab no longer lists",
+      instead: "run `gitlab-runner verify` without `--delete` and show the user",
+    },
+    {
+      // jenkins-cli as a jar: only Jenkins's own jar is read, not every `java -jar`
+      id: "jenkins-jar-delete",
+      programs: ["java"],
+      when: { text: `jenkins-cli[^\\s]*\\.jar\\b.*\\s(${JENKINS_DELETES})(\\s|$)` },
+      reason: JENKINS_REASON,
+      instead: ASK_USER,
+    },
+    {
       id: "jenkins-delete",
-      programs: ["java", "jenkins-cli"],
-      when: { text: "\\b(delete-(job|node|view|credentials|builds)|disconnect-node|clear-queue|safe-shutdown|shutdown)\\b" },
-      reason: "it deletes Jenkins jobs, nodes or views",
+      programs: ["jenkins-cli"],
+      when: { text: `(^|\\s)(${JENKINS_DELETES})(\\s|$)` },
+      reason: JENKINS_REASON,
       instead: ASK_USER,
     },
     {

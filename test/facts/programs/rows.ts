@@ -193,6 +193,10 @@ export const PROGRAM_ROWS: Record<string, ReadonlyArray<readonly [command: strin
   "gateway.customer.delete": [["gateway.customer.delete('cust_123')", []]],
   vault: [["vault kv put secret/app @./data.json", ["access ./secret/app", "access ./data.json"]]],
   restic: [["restic backup ./src", ["access ./src"]]],
+  mc: [["mc cp ./notes.txt myminio/bucket/", ["access ./notes.txt", "access ./myminio/bucket"]]],
+  "gitlab-rails": [["gitlab-rails runner ./scripts/report.rb", ["access ./scripts/report.rb"]]],
+  pip: [["pip install -r ./requirements.txt", ["access ./requirements.txt"]]],
+  apt: [["apt install ./pkg.deb", ["access ./pkg.deb"]]],
   npm: [["npm pack ./pkg", ["access ./pkg"]]],
   hookit: [
     ["hookit validate .hookit/hookit.json", ["read ./.hookit/hookit.json"]],
