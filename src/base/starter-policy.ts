@@ -34,11 +34,11 @@ const CREDENTIALS = [
   "(^|/)\\.git-credentials$",
   "(^|/)\\.config/gh/hosts\\.yml$",
   // The OS keychains and password managers' stores: what `security find-generic-password`, `secret-tool
-  // lookup`, `pass show` or `op read` print is read from them (facts/credential-stores.ts).
+  // lookup`, `pass show` or `bw get` print is read from them (facts/credential-stores.ts).
   "(^|/)Library/Keychains(/.*)?$",
   "(^|/)\\.local/share/(keyrings|kwalletd)(/.*)?$",
   "(^|/)\\.password-store(/.*)?$",
-  "(^|/)\\.config/(op|Bitwarden CLI)(/.*)?$",
+  "(^|/)\\.config/Bitwarden CLI(/.*)?$",
   "(^|/)\\.(lpass|vault-token)(/.*)?$",
   // Often also committed in a project without a secret: only the home directory's.
   `${HOME_DIR}/\\.(npmrc|pypirc|netrc)$`,

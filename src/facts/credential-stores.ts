@@ -1,5 +1,7 @@
 // Commands that print a credential the user keeps outside any project: a keychain entry, a
-// password store's secret, a cloud CLI's token. Each is recorded as a read of the store it comes
+// personal password store's secret, a cloud CLI's login token. A team's secrets manager (Vault,
+// AWS Secrets Manager, Doppler, 1Password's `op read`) is how a project is meant to get its
+// secrets, and is left to the secrets pack (which refuses deleting them). Each is recorded as a read of the store it comes
 // from, so the starter's guard on credential files (no-credential-files) refuses
 // `aws configure get aws_secret_access_key` as it refuses `cat ~/.aws/credentials`, and
 // `security find-generic-password -w` as it would refuse reading the keychain file itself.
@@ -46,8 +48,6 @@ const STORE_READS: readonly StoreRead[] = [
   { programs: ["npm", "pnpm"], sub: ["config", "get"], word: /_auth/i, store: ".npmrc" },
   { programs: ["heroku"], sub: ["auth:token"], store: ".netrc" },
   { programs: ["vault", "bao"], sub: ["print", "token"], store: ".vault-token" },
-  { programs: ["op"], sub: ["read|inject"], store: ".config/op" },
-  { programs: ["op"], sub: ["item", "get"], any: ["--reveal"], store: ".config/op" },
   { programs: ["bw"], sub: ["get"], store: ".config/Bitwarden CLI" },
   { programs: ["lpass"], sub: ["show"], store: ".lpass" },
 ];

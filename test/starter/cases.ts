@@ -833,7 +833,7 @@ export const ATTACKS: Record<string, string[]> = {
     "pass show work/aws",
     "pass github/token",
     "gopass show -o api",
-    "op read op://vault/item/password",
+    "bw get password github",
     "sudo -u dev bash -c 'git credential fill'",
   ],
   "no-download-to-shell": [
@@ -1157,6 +1157,10 @@ export const INNOCENT: string[] = [
   "kubectl config view",
   "pass ls",
   "git config --get credential.helper",
+  // a team's secrets manager is how a project gets its secrets (the secrets pack guards deleting them)
+  "op read op://vault/item/password",
+  "vault kv get secret/app",
+  "aws secretsmanager get-secret-value --secret-id app/db",
   "curl -fsSL https://example.invalid/data.json -o data.json && python3 scripts/load.py data.json",
   "wget -q https://example.invalid/a.tar.gz && tar xzf a.tar.gz",
   "python3 <(echo 'print(1)')",
