@@ -1,7 +1,7 @@
 // Strict git: for projects where history is shared and reviewed, the git commands that
 // rewrite it, drop what could bring it back, or bypass review by pushing straight to the
-// main branch. Losing uncommitted work (reset --hard, clean, checkout --) is judged on the
-// repository's real state by the starter's work-loss guard, with or without this pack.
+// main branch. Losing uncommitted work (reset --hard, clean, checkout --, worktree remove) is
+// judged on the repository's real state by the starter's work-loss guard, with or without this pack.
 import type { Pack } from "./types.ts";
 import { pack } from "./_pack.ts";
 
@@ -84,14 +84,6 @@ export const strictGit = (): Pack =>
         unless: { any: ["--dry-run", "-n"] },
         reason: "it deletes unreachable objects, the ones a reset or rebase dropped",
         instead: "run it with `--dry-run` and show the user",
-      },
-      {
-        id: "worktree-remove",
-        programs: ["git"],
-        sub: ["worktree", "remove"],
-        ask: true,
-        reason: "it deletes a linked working tree",
-        instead: "ask the user",
       },
       {
         id: "submodule-deinit",

@@ -23,7 +23,6 @@ export const strictGit: PackCases = {
     "git gc --prune=now",
     "git gc --aggressive",
     "git prune",
-    "git worktree remove ../wt",
     "git submodule deinit -f vendor/lib",
   ],
   pass: [
@@ -48,6 +47,7 @@ export const strictGit: PackCases = {
     "git prune --dry-run",
     "git worktree list",
     "git worktree add ../wt feature",
+    "git worktree remove ../wt",
     "git submodule update --init",
     "git branch -a",
   ],
