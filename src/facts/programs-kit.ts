@@ -20,6 +20,8 @@ export interface Run {
   stdin?: string;
   /** The paths on standard input when hookit can derive them (`find … |`, `< <(ls -a)`). */
   lines?: Lines;
+  /** Standard input comes from something hookit does not read (a pipe from an unknown program, a `<` file). */
+  fed?: true;
 }
 export type Handler = (args: Field[], run: Run, program: string) => void;
 
@@ -43,7 +45,12 @@ export const mark = (run: Run, fields: readonly Field[], effect: Effect, program
   if (effect === "delete") globLoss(fields, run.state.cwd, run.walker.losses);
 };
 
-export const exec = (run: Run, argv: Field[], via: string) => run.walker.run(argv, run.state, via, run.depth + 1);
+/**
+ * A wrapper running the rest of its words: the command it runs reads the wrapper's input
+ * (`echo 'rm -rf ~' | sudo bash` is `bash` reading `rm -rf ~`).
+ */
+export const exec = (run: Run, argv: Field[], via: string, state: ShellState = run.state) =>
+  run.walker.run(argv, state, via, run.depth + 1, run.stdin, run.lines, run.fed === true);
 
 /** Reads every operand; `spec` says which options take a value. */
 export const reads =

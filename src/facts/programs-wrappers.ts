@@ -246,7 +246,7 @@ function env(args: Field[], run: Run, program: string): void {
     run.walker.shell([...split.map((s) => s.text), ...rest.map((r) => r.text)].join(" "), state, program, run.depth);
     return;
   }
-  if (rest.length > 0) run.walker.run(rest, state, program, run.depth + 1);
+  if (rest.length > 0) exec(run, rest, program, state);
 }
 
 function atLike(args: Field[], run: Run, program: string): void {

@@ -254,7 +254,14 @@ export class Walker extends PathRecorder {
     }
     // `vim -c '!…'`, `sqlite3 db '.shell …'`, `ed`'s `w FILE`: the program's own shell escapes and files.
     programCommands(program, argv.slice(1), stdin, this, state, depth);
-    runProgram(program, argv.slice(1), { walker: this, state, depth, ...(stdin !== undefined && { stdin }), ...(lines && { lines }) });
+    runProgram(program, argv.slice(1), {
+      walker: this,
+      state,
+      depth,
+      ...(stdin !== undefined && { stdin }),
+      ...(lines && { lines }),
+      ...(fed && { fed }),
+    });
   }
 
   /**

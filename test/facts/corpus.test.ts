@@ -130,6 +130,11 @@ const CORPUS: [string, Expect][] = [
   ["printf -v f .env; cat $f", { reads: ["$P/.env"] }],
   // The here-string is all the input there is: xargs appends exactly its words.
   ["xargs cat <<< .env", { reads: ["$P/.env"] }],
+  // a wrapper's command reads the wrapper's input
+  ["echo 'rm -rf ~' | sudo bash", { recursiveDeletesOutside: ["$H"] }],
+  ["echo 'rm -rf ~' | env -i sh", { recursiveDeletesOutside: ["$H"] }],
+  ["echo 'cat .env' | timeout 5 nice bash", { reads: ["$P/.env"] }],
+  ["sudo -u app bash <<< 'rm -rf ~'", { recursiveDeletesOutside: ["$H"] }],
   // xargs cuts its input as xargs does: quotes group, `-0`/`-d` keep a whole item, `-n` runs each batch.
   [`echo '"rm -rf ~"' | xargs sh -c`, { recursiveDeletesOutside: ["$H"] }],
   ["echo 'rm -rf ~' | xargs -0 bash -c", { recursiveDeletesOutside: ["$H"] }],

@@ -73,6 +73,7 @@ const LOSES: Array<[string, string[]]> = [
   ["echo $(find src -delete)", ["src/app.ts"]],
   ["busybox find src -delete", ["src/app.ts"]],
   ["echo src | xargs rm -rf", ["src/app.ts"]],
+  ["echo 'git reset --hard' | sudo sh", EDITED],
   ["echo . | xargs -I{} git checkout -- {}", ["src/app.ts"]],
   ["timeout 5 nice git clean -fd", ["notes.txt"]],
   ["command git branch -D feature", ["refs/heads/feature"]],

@@ -50,6 +50,7 @@ test("wrappers and spellings are seen through; help pages run nothing", () => {
     "sh -c 'terraform destroy'",
     "echo prod | xargs kubectl delete ns",
     "env KUBECONFIG=k kubectl delete ns x",
+    "echo 'DROP TABLE users' | sudo -u postgres psql",
   ])
     expect(packsOf(command).length, command).toBeGreaterThan(0);
   for (const command of [
