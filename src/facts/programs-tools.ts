@@ -6,6 +6,7 @@
 // a doc naming a program names one the registry knows (test/facts/registry.test.ts).
 import { BRAINTREE_CALLS } from "./packs/payments.ts";
 import { generic, type Program } from "./programs-kit.ts";
+import { packageRunner } from "./package-runners.ts";
 
 const tool = (...names: string[]): Program => ({ names, does: generic, use: "opaque" });
 
@@ -60,25 +61,9 @@ export const TOOLS: Program[] = [
   // secrets and backups
   tool("vault", "bao", "op", "doppler", "infisical"),
   tool("restic", "borg", "borgmatic", "kopia", "duplicity", "rclone"),
-  // package managers and build tools
-  tool(
-    "npm",
-    "pnpm",
-    "yarn",
-    "cargo",
-    "gem",
-    "twine",
-    "flit",
-    "hatch",
-    "poetry",
-    "uv",
-    "nuget",
-    "dotnet",
-    "mvn",
-    "gradle",
-    "gradlew",
-    "java",
-  ),
+  // package managers and build tools (npm, pnpm, yarn, uv, poetry and pipx also run programs: package-runners.ts)
+  { names: ["npm", "pnpm", "yarn", "uv", "uvx", "poetry", "pipx"], does: packageRunner, use: "opaque" },
+  tool("cargo", "gem", "twine", "flit", "hatch", "nuget", "dotnet", "mvn", "gradle", "gradlew", "java"),
   // keychains, password stores and credential helpers: credential-stores.ts records the store a command prints from
   tool("security", "secret-tool", "kwallet-query", "pass", "gopass", "bw", "lpass", "heroku"),
   tool("git-credential-store", "git-credential-cache", "git-credential-osxkeychain", "git-credential-manager", "git-credential-libsecret"),

@@ -51,6 +51,9 @@ test("wrappers and spellings are seen through; help pages run nothing", () => {
     "echo prod | xargs kubectl delete ns",
     "env KUBECONFIG=k kubectl delete ns x",
     "echo 'DROP TABLE users' | sudo -u postgres psql",
+    "pnpm dlx wrangler d1 delete app-db",
+    "npm exec -- kubectl delete ns prod",
+    "uvx --from awscli aws s3 rb s3://bucket --force",
   ])
     expect(packsOf(command).length, command).toBeGreaterThan(0);
   for (const command of [

@@ -197,7 +197,18 @@ export const PROGRAM_ROWS: Record<string, ReadonlyArray<readonly [command: strin
   "gitlab-rails": [["gitlab-rails runner ./scripts/report.rb", ["access ./scripts/report.rb"]]],
   pip: [["pip install -r ./requirements.txt", ["access ./requirements.txt"]]],
   apt: [["apt install ./pkg.deb", ["access ./pkg.deb"]]],
-  npm: [["npm pack ./pkg", ["access ./pkg"]]],
+  cargo: [["cargo build --manifest-path ./Cargo.toml", ["access ./Cargo.toml"]]],
+  // a package runner's program is judged as run (src/facts/package-runners.ts)
+  npm: [
+    ["npm pack ./pkg", ["access ./pkg"]],
+    ["npm exec -- rm -rf ./build", ["delete -r ./build"]],
+    ["pnpm dlx shx rm ./notes.txt", ["access ./notes.txt"]],
+    ["uv run --with rich python ./tool.py", ["read ./tool.py"]],
+    ["uvx --from ruff ruff check ./src", ["access ./src"]],
+    ["pipx run black ./src", ["access ./src"]],
+    ["poetry run cat ./notes.txt", ["read ./notes.txt"]],
+    ["pnpm exec -c 'cat ./notes.txt'", ["read ./notes.txt"]],
+  ],
   hookit: [
     ["hookit validate .hookit/hookit.json", ["read ./.hookit/hookit.json"]],
     ["hookit trust --yes", []],
