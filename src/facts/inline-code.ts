@@ -1,8 +1,10 @@
 // Code hookit cannot run (`python -c`, `perl -e`, an awk program) still names
 // the files it opens. A dotenv name anywhere in it counts as an access; a
-// quoted path counts with the effect the code's verbs suggest — a delete when
-// it calls unlink/rmtree/rm, a write when it opens for writing — so
-// `perl -e 'unlink glob("~/*")'` is judged like `rm -rf ~/*`. The call stays
+// quoted path (or one joined from quoted parts) counts with the effect the
+// code's verbs suggest — a delete when it calls unlink/rmtree/rm, a read and a
+// write when it opens for writing, a read otherwise — so `perl -e 'unlink
+// glob("~/*")'` is judged like `rm -rf ~/*`, and `python3 -c 'open(
+// os.path.expanduser("~/.aws/credentials"))'` like `cat ~/.aws/credentials`. The call stays
 // flagged unresolved: this is what can be named, not all the code may do.
 import type { Field } from "./expand.ts";
 import { copy } from "./expand.ts";
@@ -13,6 +15,9 @@ const QUOTED = /(["'`])((?:(?!\1)[^\\\n]|\\.){1,4096}?)\1/g;
 const DELETES = /\b(unlink|unlinkSync|rmtree|rmdir|rmdirSync|rm_rf|rm_r|rmSync|rimraf|remove|removedirs|delete|deleteSync|rm)\b|\brm\s+-/;
 const WRITES =
   /\b(writeFile|writeFileSync|appendFile|appendFileSync|write_text|write_bytes|createWriteStream|copyFile|copyFileSync|cp|copy|copy2|copyfile|copytree|move|rename|renameSync|symlink|symlinkSync|chmod|truncate|mkdir|mkdirSync|makedirs|touch|File\.write|IO\.write)\b|open\s*\([^)]*,\s*["'][wax+]|open\s*\(\s*[A-Z]*\s*,\s*["']?[>+]|>\s*\$?["']/;
+
+/** Quoted parts in a row, as arguments of one call (`, `) or operands of a path operator (` / `). */
+const JOINED = /(["'])[^"'\\\n]{1,255}\1(?:\s*[,/]\s*(["'])[^"'\\\n]{1,255}\2)+/g;
 
 /** A quoted string that names a file: absolute, from home, or relative with a slash or a leading dot. */
 const pathLike = (text: string) => /^(\/|~(\/|$)|\.{1,2}\/)/.test(text) || (/^[\w.-]+\/[\w./*-]*$/.test(text) && !/^\w+:\/\//.test(text));
@@ -30,13 +35,34 @@ export function codeMentions(code: string, run: Run, program: string): void {
       if (/\s/.test(m[2] as string)) walker.shell(m[2] as string, copy(run.state), `${program} inline code`, run.depth);
   for (const m of code.matchAll(DOTENV_NAME)) walker.path({ text: m[1] as string, resolved: true }, "access", program, cwd);
   const verb = DELETES.test(code) ? "delete" : WRITES.test(code) ? "write" : undefined;
-  if (!verb) return;
-  for (const m of code.matchAll(QUOTED)) {
-    const raw = m[2] as string;
-    if (!pathLike(raw) || raw.includes("${") || raw.includes("$(")) continue;
+  for (const raw of [...quotedPaths(code), ...joinedPaths(code)]) {
     const text = raw === "~" ? walker.expand.home : raw.startsWith("~/") ? walker.expand.home + raw.slice(1) : raw;
     const field: Field = { text, resolved: true, ...(/[*?[]/.test(text) && { pattern: text }) };
     if (verb === "delete") walker.path(field, "delete", program, cwd, { recursive: true, noFollow: true });
-    else walker.path(field, "write", program, cwd);
+    else {
+      // Code that deletes nothing may read what it names (`open(os.path.expanduser("~/.aws/credentials"))`).
+      walker.path(field, "read", program, cwd);
+      if (verb === "write") walker.path(field, "write", program, cwd);
+    }
+  }
+}
+
+/** The quoted strings of the code that name a file (a `${…}` or `$(…)` in one is not known). */
+function* quotedPaths(code: string): Generator<string> {
+  for (const m of code.matchAll(QUOTED)) {
+    const raw = m[2] as string;
+    if (pathLike(raw) && !raw.includes("${") && !raw.includes("$(")) yield raw;
+  }
+}
+
+/**
+ * A path built from quoted parts: `path.join(os.homedir(), ".ssh", "id_rsa")`, `Path.home() /
+ * ".aws" / "credentials"`, `File.join(Dir.home, ".kube", "config")`. The parts, joined with `/`,
+ * name the file from wherever the code starts (the home, most often: the guards match the end).
+ */
+function* joinedPaths(code: string): Generator<string> {
+  for (const m of code.matchAll(JOINED)) {
+    const parts = [...(m[0] as string).matchAll(QUOTED)].map((q) => q[2] as string);
+    if (parts.length >= 2 && parts.every((p) => /^[\w.~-][\w./~-]*$/.test(p))) yield parts.join("/").replace(/\/{2,}/g, "/");
   }
 }
