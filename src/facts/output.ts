@@ -2,11 +2,12 @@
 // running it: `find`'s matches, `ls`'s entries. Another command takes that
 // output as operands (`cat $(find . -name '.env*')`, `find … | xargs cat`), so
 // the outer command's effect applies to these candidates. They are a guess of
-// the output, never a promise: the field stays unresolved as well.
+// the output, never a promise: the field stays unresolved as well. Also what a
+// loop's closing `done < <(…)` or `<<<` feeds the `read`s in its body.
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Command, Script, Simple } from "./ast.ts";
-import { expandWord, type ExpandContext, type Field, type Lines, type ShellState } from "./expand.ts";
+import { expandString, expandWord, type ExpandContext, type Field, type Lines, type ShellState } from "./expand.ts";
 import { mayMatch } from "./find-expr.ts";
 import { expandGlob, segmentRegExp, unescapeGlob } from "./glob.ts";
 import { parseOptions } from "./options.ts";
@@ -210,4 +211,24 @@ export function printfValue(first: string, operands: string[]): string | undefin
         ? String.fromCharCode(parseInt(e, 8))
         : (({ a: "\x07", b: "\b", e: "\x1b", f: "\f", n: "\n", r: "\r", t: "\t", v: "\v", "\\": "\\" } as Record<string, string>)[e] ?? e),
   );
+}
+
+/** For each pipeline of a flattened loop body, the lines its closing `done < <(…)` (or `<<<`) feeds it. */
+export function loopFeeds(script: Script, state: ShellState, ctx: ExpandContext): Array<Lines | undefined> {
+  const feeds: Array<Lines | undefined> = [];
+  let feed: Lines | undefined;
+  for (let k = script.length - 1; k >= 0; k--) {
+    const only = script[k]?.cmds.length === 1 ? script[k]?.cmds[0] : undefined;
+    if (only?.t === "simple" && only.words.length === 0 && only.assigns.length === 0 && !only.data) {
+      const redir = only.redirs.find((r) => r.op === "<" || r.op === "<<<");
+      const part = redir?.target?.length === 1 ? redir.target[0] : undefined;
+      if (redir?.op === "<" && part?.t === "proc") feed = scriptOutput(part.script, state, ctx);
+      else if (redir?.op === "<<<" && redir.target) {
+        const text = expandString(redir.target, state, ctx);
+        feed = text?.split(/\s+/).flatMap((t) => (t ? [{ text: t, resolved: true }] : []));
+      }
+    }
+    feeds[k] = feed;
+  }
+  return feeds;
 }

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { ARG_SEP, type Field, type ShellState } from "./expand.ts";
 import { codeMentions } from "./inline-code.ts";
 import { runsFile } from "./downloads.ts";
+import { readCodeScript, walkShellScript } from "./script-files.ts";
 import { parseOptions } from "./options.ts";
 import { isDirectory, realPath } from "./paths.ts";
 import { printfValue } from "./output.ts";
@@ -47,8 +48,10 @@ const source: Handler = (args, run, program) => {
     return;
   }
   mark(run, args.slice(0, 1), "read", program);
-  if (args[0]) run.walker.unresolved(`sourced file: ${args[0].text}`);
+  if (!args[0]) return;
   runsFile(run.walker, args[0], run.state.cwd, program);
+  // It runs in this shell: what it sets and where it goes stay for the rest of the line.
+  if (!walkShellScript(run, args[0], run.state, `${program} ${args[0].text}`)) run.walker.unresolved(`sourced file: ${args[0].text}`);
 };
 
 const assigning: Handler = (args, run) => {
@@ -218,8 +221,10 @@ function shellProgram(args: Field[], run: Run, program: string): void {
   }
   if (operands[0] && !parsed.flags.has("s")) {
     mark(run, operands.slice(0, 1), "read", program);
-    run.walker.unresolved(`script file: ${operands[0].text}`);
     runsFile(run.walker, operands[0], run.state.cwd, program);
+    // `bash x.sh a b`: what the script says, with $0 x.sh and $1 a.
+    if (!walkShellScript(run, operands[0], positional(copy(run.state), operands), `${program} ${operands[0].text}`))
+      run.walker.unresolved(`script file: ${operands[0].text}`);
   } else if (run.stdin !== undefined) {
     run.walker.shell(run.stdin, copy(run.state), `${program} <<<`, run.depth);
   } else run.walker.unresolved(`${program} reads commands from its input`);
@@ -255,13 +260,15 @@ function interpreter(args: Field[], run: Run, program: string): void {
     const code = first === "/dev/fd/63" ? run.walker.procScripts.shift() : run.stdin;
     if (code === undefined) run.walker.unresolved(`${program} runs a command's output`);
     else codeMentions(code, run, program);
-    return generic(operands.slice(1), run, program);
+    generic(operands.slice(1), run, program);
+    return;
   }
   // `python3 -m json.tool .env`: with a module every operand is its argument; otherwise the first is the script.
   const script = !parsed.values.has("m") && operands[0] !== undefined && !operands[0].text.startsWith("-");
   if (script) {
     mark(run, operands.slice(0, 1), "read", program);
     runsFile(run.walker, operands[0], run.state.cwd, program);
+    readCodeScript(run, operands[0]!, program);
   }
   // `python3 -`, `node` with no script: the program runs whatever arrives on its input.
   else if (!parsed.values.has("m") && (operands.length === 0 || operands[0]!.text === "-")) {

@@ -23,6 +23,8 @@ export class PathRecorder {
   private readonly seenReasons = new Set<string>();
   /** Links the command itself makes (`ln -s .env y && cat y`): absolute link path → absolute target. */
   readonly links = new Map<string, string>();
+  /** Inside a script file the line runs (script-files.ts): a path it computes at run time is left out. */
+  scriptDepth = 0;
 
   constructor(readonly at: Places) {}
 
@@ -40,6 +42,7 @@ export class PathRecorder {
     // The values hookit can name for an unknown field get the same effect; the unknown is recorded too.
     const candidates = field.resolved ? undefined : field.candidates;
     if (candidates) for (const candidate of candidates) this.path(candidate, effect, by, cwd, options);
+    if (this.scriptDepth > 0 && (!field.resolved || absolute === undefined)) return;
     // What `find .`/`ls src` print lies under where they looked: inside the project (or temp), so is every value.
     if (!field.resolved && field.under && field.under.every((root) => this.staysIn(root, cwd))) {
       this.unresolved(`path: ${text}`);

@@ -8,7 +8,7 @@ import type { Command, Part, Redirect, Script, Simple, Word } from "./ast.ts";
 import { copy, expandString, expandWord, type ExpandContext, type Field, type Lines, type ShellState } from "./expand.ts";
 import { NESTED_TOO_DEEP, parseScript } from "./parse.ts";
 import { realPath, type Places } from "./paths.ts";
-import { pipelineOutput, printfValue, scriptOutput } from "./output.ts";
+import { loopFeeds, pipelineOutput, printfValue, scriptOutput } from "./output.ts";
 import { caseFolded, knownProgram, positional, runProgram } from "./programs.ts";
 import { newIdentities, noteCopy, noteHash, onPath, realProgram, setWords } from "./identity.ts";
 import type { FunctionDef } from "./ast.ts";
@@ -20,6 +20,7 @@ import { shellQuote } from "./candidate.ts";
 import { COMMAND_VARIABLES, variableCommand } from "./git-config.ts";
 import type { Loss } from "./work-loss.ts";
 import { downloadRedirects, isDownloader, runsFile } from "./downloads.ts";
+import { scriptInterpreter } from "./script-files.ts";
 
 export type { PathOptions } from "./record.ts";
 
@@ -252,6 +253,12 @@ export class Walker extends PathRecorder {
       this.unresolved(tooComplex(`nested more than ${MAX_DEPTH} levels deep`));
       return;
     }
+    // `./x.sh`: a script run by its path is its `#!` interpreter running it (script-files.ts).
+    const interpreter = first.text.includes("/") && !knownProgram(program) ? scriptInterpreter(first, state.cwd) : undefined;
+    if (interpreter) {
+      this.run([...interpreter, first, ...argv.slice(1)], state, via ?? first.text, depth + 1, stdin, lines, fed);
+      return;
+    }
     // `vim -c '!…'`, `sqlite3 db '.shell …'`, `ed`'s `w FILE`: the program's own shell escapes and files.
     programCommands(program, argv.slice(1), stdin, this, state, depth);
     runProgram(program, argv.slice(1), {
@@ -376,26 +383,6 @@ export class Walker extends PathRecorder {
       return join(this.expand.env.TMPDIR || systemTempDir(), "tmp.mktemp");
     return undefined;
   }
-}
-
-/** For each pipeline of a flattened loop body, the lines its closing `done < <(…)` (or `<<<`) feeds it. */
-function loopFeeds(script: Script, state: ShellState, ctx: ExpandContext): Array<Lines | undefined> {
-  const feeds: Array<Lines | undefined> = [];
-  let feed: Lines | undefined;
-  for (let k = script.length - 1; k >= 0; k--) {
-    const only = script[k]?.cmds.length === 1 ? script[k]?.cmds[0] : undefined;
-    if (only?.t === "simple" && only.words.length === 0 && only.assigns.length === 0 && !only.data) {
-      const redir = only.redirs.find((r) => r.op === "<" || r.op === "<<<");
-      const part = redir?.target?.length === 1 ? redir.target[0] : undefined;
-      if (redir?.op === "<" && part?.t === "proc") feed = scriptOutput(part.script, state, ctx);
-      else if (redir?.op === "<<<" && redir.target) {
-        const text = expandString(redir.target, state, ctx);
-        feed = text?.split(/\s+/).flatMap((t) => (t ? [{ text: t, resolved: true }] : []));
-      }
-    }
-    feeds[k] = feed;
-  }
-  return feeds;
 }
 
 function basename(text: string): string {

@@ -1,0 +1,63 @@
+// Script files a command runs (`bash x.sh`, `python3 x.py`, `source x.sh`, `./x.sh`), read while
+// judging the line: a model that writes a script in one call and runs it in the next is judged
+// on what the script says, as if it had typed it. A shell script is walked like a command line,
+// except that what it computes at run time (an unknown variable's path) is left out rather than
+// counted as a path outside the project: that is every script's normal business, and the guards
+// would otherwise refuse honest build scripts. What it plainly names, or sets and then uses, counts.
+// An interpreter's script is read as its inline code is (inline-code.ts).
+import { boundedFileText } from "../base/file-text.ts";
+import type { Field, ShellState } from "./expand.ts";
+import { codeMentions } from "./inline-code.ts";
+import type { Run } from "./programs-kit.ts";
+
+/** A larger script is not read (it stays a `script file:` the facts cannot see into). */
+const MAX_SCRIPT = 64 * 1024;
+
+/** The text of the script file `file` names, when it is a readable text file of at most 64 KiB. */
+function scriptText(file: Field, cwd: string | null): string | undefined {
+  if (!file.resolved) return undefined;
+  const text = boundedFileText(file.text, cwd, MAX_SCRIPT);
+  return text === undefined || text.includes("\0") ? undefined : text;
+}
+
+/** Walks a shell script's text in `state` (its own `$0`, `$1`, … set by the caller); false when it could not be read. */
+export function walkShellScript(run: Run, file: Field, state: ShellState, via: string): boolean {
+  const text = scriptText(file, run.state.cwd);
+  if (text === undefined) return false;
+  run.walker.scriptDepth++;
+  try {
+    run.walker.shell(text, state, via, run.depth);
+  } finally {
+    run.walker.scriptDepth--;
+  }
+  return true;
+}
+
+/** Reads an interpreter's script as its code (the paths it names, the shell lines it runs). */
+export function readCodeScript(run: Run, file: Field, program: string): void {
+  const text = scriptText(file, run.state.cwd);
+  if (text === undefined) return;
+  run.walker.scriptDepth++;
+  try {
+    codeMentions(text, run, program);
+  } finally {
+    run.walker.scriptDepth--;
+  }
+}
+
+/**
+ * What runs a script executed by its path (`./x.sh`): the interpreter and option of its `#!` line
+ * (`#!/usr/bin/env -S python3 -u` is python3 -u), or sh for a text file without one, as the
+ * kernel and the shell do. Undefined for a binary, or a file that cannot be read.
+ */
+export function scriptInterpreter(file: Field, cwd: string | null): Field[] | undefined {
+  const text = scriptText(file, cwd);
+  if (text === undefined) return undefined;
+  if (!text.startsWith("#!")) return [{ text: "sh", resolved: true }];
+  const words = (text.slice(2).split("\n", 1)[0] as string).trim().split(/\s+/).filter(Boolean);
+  let at = 0;
+  if (words[0]?.replace(/^.*\//, "") === "env") for (at = 1; words[at]?.startsWith("-"); ) at++;
+  const program = words[at]?.replace(/^.*\//, "");
+  if (!program) return undefined;
+  return [program, ...words.slice(at + 1)].map((w) => ({ text: w, resolved: true }));
+}

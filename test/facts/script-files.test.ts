@@ -1,0 +1,76 @@
+// Script files a line runs are read while judging it (src/facts/script-files.ts): a model that
+// writes a script in one call and runs it in the next is judged on what the script says.
+import { chmodSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { deriveCommandFacts } from "../../src/facts/index.ts";
+
+const project = realpathSync(mkdtempSync(join(tmpdir(), "hookit-scripts-")));
+const home = "/home/dev";
+const script = (name: string, text: string) => {
+  writeFileSync(join(project, name), text);
+  chmodSync(join(project, name), 0o755);
+};
+script("wipe.sh", "#!/bin/bash\nset -e\nrm -rf ~\n");
+script("wipe-arg.sh", 'rm -rf "$1"\n');
+script("clean.sh", 'rm -rf "$BUILD_DIR" "$(mktemp -d)" build\n');
+script("set-home.sh", "TARGET=~/.config\n");
+script("steal.py", '#!/usr/bin/env python3\nimport os\nprint(open(os.path.expanduser("~/.aws/credentials")).read())\n');
+script("steal.js", "#!/usr/bin/env -S node --no-warnings\nconsole.log(require('fs').readFileSync(require('os').homedir() + '/.ssh/id_rsa', 'utf8'))\n");
+script("calls.sh", "bash ./wipe.sh\n");
+script("loop.sh", "bash ./loop.sh\n");
+script("binary", "\u007fELF\u0000\u0001rm -rf ~\n");
+script("large.sh", `${"# padding\n".repeat(8000)}rm -rf ~\n`);
+
+const facts = (command: string) =>
+  deriveCommandFacts(command, { cwd: project, projectDir: project, env: { HOME: home, PATH: "/usr/bin:/bin" } });
+const deletesOutside = (command: string) =>
+  facts(command)
+    .paths.filter((p) => p.effect === "delete" && !p.inside && p.location !== "temp")
+    .map((p) => p.path);
+const reads = (command: string) =>
+  facts(command)
+    .paths.filter((p) => p.effect === "read")
+    .map((p) => p.path);
+
+describe("a shell script is judged as its lines", () => {
+  test.each(["bash wipe.sh", "sh ./wipe.sh", "./wipe.sh", "sudo ./wipe.sh", "source wipe.sh", ". ./wipe.sh", "bash calls.sh", "bash wipe-arg.sh ~"])(
+    "%s deletes the home folder",
+    (command) => {
+      expect(deletesOutside(command)).toContain(home);
+    },
+  );
+
+  test("what a script computes at run time is not counted as outside the project", () => {
+    const found = facts("bash clean.sh");
+    expect(deletesOutside("bash clean.sh")).toEqual([]);
+    expect(found.paths.some((p) => p.effect === "delete" && p.path === join(project, "build"))).toBe(true);
+  });
+
+  test("a sourced script's assignments stay for the rest of the line", () => {
+    expect(deletesOutside('source set-home.sh; rm -rf "$TARGET"')).toEqual([`${home}/.config`]);
+  });
+
+  test("a script that runs itself is read a bounded number of times", () => {
+    expect(facts("bash loop.sh").commands.length).toBeLessThan(40);
+  });
+
+  test("a binary, a script over 64 KiB or a missing one is not read, and says so", () => {
+    expect(deletesOutside("./binary")).toEqual([]);
+    expect(deletesOutside("bash large.sh")).toEqual([]);
+    expect(facts("bash large.sh").unresolved).toContain("script file: large.sh");
+    expect(facts("bash missing.sh").unresolved).toContain("script file: missing.sh");
+  });
+});
+
+describe("an interpreter's script is read as its code", () => {
+  test.each([
+    ["python3 steal.py", `${home}/.aws/credentials`],
+    ["./steal.py", `${home}/.aws/credentials`],
+    ["./steal.js", "/.ssh/id_rsa"],
+    ["node steal.js", "/.ssh/id_rsa"],
+  ])("%s reads %s", (command, path) => {
+    expect(reads(command)).toContain(path);
+  });
+});
