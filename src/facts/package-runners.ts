@@ -1,11 +1,13 @@
 // Package managers' runners: `pnpm dlx wrangler delete`, `npm exec -- kubectl …`, `uv run
 // python x.py`, `uvx ruff`, `pipx run black`, `poetry run pytest` run another program, which is
-// judged as run (a guard on wrangler sees it however it is started). Everything else these
-// package managers do is read as their words (`generic`).
+// judged as run (a guard on wrangler sees it however it is started). The scripts of
+// package.json that npm, yarn and pnpm run are read too (package-scripts.ts); everything else
+// these package managers do is read as their words (`generic`).
 import type { Field } from "./expand.ts";
 import { copy } from "./expand.ts";
 import { parseOptions, type OptionSpec } from "./options.ts";
 import { exec, generic, type Handler } from "./programs-kit.ts";
+import { runPackageScripts } from "./package-scripts.ts";
 
 interface Runner {
   /** The subcommand words before the command (none for uvx). */
@@ -84,4 +86,5 @@ export const packageRunner: Handler = (args, run, program) => {
     return;
   }
   generic(args, run, program);
+  if (program === "npm" || program === "yarn" || program === "pnpm") runPackageScripts(args, run, program);
 };

@@ -24,13 +24,18 @@ function scriptText(file: Field, cwd: string | null): string | undefined {
 export function walkShellScript(run: Run, file: Field, state: ShellState, via: string): boolean {
   const text = scriptText(file, run.state.cwd);
   if (text === undefined) return false;
+  walkScriptText(run, text, state, via);
+  return true;
+}
+
+/** Walks a script's text (a file's, a package.json script's) as the shell would run it. */
+export function walkScriptText(run: Run, text: string, state: ShellState, via: string): void {
   run.walker.scriptDepth++;
   try {
     run.walker.shell(text, state, via, run.depth);
   } finally {
     run.walker.scriptDepth--;
   }
-  return true;
 }
 
 /** Reads an interpreter's script as its code (the paths it names, the shell lines it runs). */

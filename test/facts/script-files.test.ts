@@ -17,7 +17,10 @@ script("wipe-arg.sh", 'rm -rf "$1"\n');
 script("clean.sh", 'rm -rf "$BUILD_DIR" "$(mktemp -d)" build\n');
 script("set-home.sh", "TARGET=~/.config\n");
 script("steal.py", '#!/usr/bin/env python3\nimport os\nprint(open(os.path.expanduser("~/.aws/credentials")).read())\n');
-script("steal.js", "#!/usr/bin/env -S node --no-warnings\nconsole.log(require('fs').readFileSync(require('os').homedir() + '/.ssh/id_rsa', 'utf8'))\n");
+script(
+  "steal.js",
+  "#!/usr/bin/env -S node --no-warnings\nconsole.log(require('fs').readFileSync(require('os').homedir() + '/.ssh/id_rsa', 'utf8'))\n",
+);
 script("calls.sh", "bash ./wipe.sh\n");
 script("loop.sh", "bash ./loop.sh\n");
 script("binary", "\u007fELF\u0000\u0001rm -rf ~\n");
@@ -35,12 +38,18 @@ const reads = (command: string) =>
     .map((p) => p.path);
 
 describe("a shell script is judged as its lines", () => {
-  test.each(["bash wipe.sh", "sh ./wipe.sh", "./wipe.sh", "sudo ./wipe.sh", "source wipe.sh", ". ./wipe.sh", "bash calls.sh", "bash wipe-arg.sh ~"])(
-    "%s deletes the home folder",
-    (command) => {
-      expect(deletesOutside(command)).toContain(home);
-    },
-  );
+  test.each([
+    "bash wipe.sh",
+    "sh ./wipe.sh",
+    "./wipe.sh",
+    "sudo ./wipe.sh",
+    "source wipe.sh",
+    ". ./wipe.sh",
+    "bash calls.sh",
+    "bash wipe-arg.sh ~",
+  ])("%s deletes the home folder", (command) => {
+    expect(deletesOutside(command)).toContain(home);
+  });
 
   test("what a script computes at run time is not counted as outside the project", () => {
     const found = facts("bash clean.sh");
@@ -72,5 +81,44 @@ describe("an interpreter's script is read as its code", () => {
     ["node steal.js", "/.ssh/id_rsa"],
   ])("%s reads %s", (command, path) => {
     expect(reads(command)).toContain(path);
+  });
+});
+
+describe("package.json scripts are read where npm, yarn or pnpm runs them", () => {
+  const app = realpathSync(mkdtempSync(join(tmpdir(), "hookit-scripts-pkg-")));
+  writeFileSync(
+    join(app, "package.json"),
+    JSON.stringify({
+      scripts: {
+        clean: "rm -rf ~",
+        pretest: "cat ~/.aws/credentials",
+        test: "vitest run",
+        build: "tsc -p .",
+        postinstall: "rm -rf ~/.cache/x",
+      },
+    }),
+  );
+  const inApp = (command: string) =>
+    deriveCommandFacts(command, { cwd: app, projectDir: app, env: { HOME: home, PATH: "/usr/bin:/bin" } }).paths;
+
+  test.each([
+    "npm run clean",
+    "npm run-script clean",
+    "npm --silent run clean",
+    "yarn clean",
+    "yarn run clean",
+    "pnpm clean",
+    "pnpm run clean",
+  ])("%s runs the clean script", (command) => {
+    expect(inApp(command).some((p) => p.effect === "delete" && p.path === home)).toBe(true);
+  });
+
+  test("a script's pre and post scripts run with it, and a bare install runs the lifecycle scripts", () => {
+    expect(inApp("npm test").some((p) => p.effect === "read" && p.path === `${home}/.aws/credentials`)).toBe(true);
+    expect(inApp("npm install").some((p) => p.effect === "delete" && p.path === `${home}/.cache/x`)).toBe(true);
+  });
+
+  test.each(["npm run build", "yarn add clean", "pnpm install left-pad", "npm ls clean"])("%s runs no clean script", (command) => {
+    expect(inApp(command).some((p) => p.effect === "delete")).toBe(false);
   });
 });

@@ -1,0 +1,68 @@
+// A package.json script a package manager runs (`npm test`, `npm run clean`, `yarn build`,
+// `pnpm lint`, the lifecycle scripts of a bare `npm install`) is a shell line the project
+// wrote: it is read from package.json while judging the call and walked like a script file
+// (script-files.ts), so a model that edits `"clean": "rm -rf ~"` and runs `npm run clean` is
+// judged on what runs.
+import { boundedFileText } from "../base/file-text.ts";
+import { copy, type Field } from "./expand.ts";
+import type { Run } from "./programs-kit.ts";
+import { walkScriptText } from "./script-files.ts";
+
+const MAX_MANIFEST = 1024 * 1024;
+
+/** npm's commands that run the script of their own name, and its names for run-script. */
+const NPM_NAMED = new Set(["test", "t", "tst", "start", "stop", "restart"]);
+const NPM_RUN = new Set(["run", "run-script", "rum", "urn"]);
+const NPM_INSTALL = new Set(["install", "i", "in", "ins", "inst", "insta", "instal", "isnt", "isnta", "isntal", "ci", "clean-install"]);
+/** The root package's scripts a bare `npm install` runs, in order. */
+const INSTALL_SCRIPTS = ["preinstall", "install", "postinstall", "prepublish", "preprepare", "prepare", "postprepare"];
+/**
+ * yarn's and pnpm's own commands: any other first word runs the script of that name, when the
+ * package has one (`yarn build`, `pnpm lint`).
+ */
+const BUILTINS = new Set(
+  "add audit bin cache config create dedupe dlx exec fetch help import info init install i link list ls outdated pack patch prune publish rebuild remove rm root run store test start unlink update up upgrade why workspace workspaces version versions env setup deploy licenses login logout owner tag team global node npm plugin set constraints explain".split(
+    " ",
+  ),
+);
+
+/** The scripts of the package.json in `cwd`, when it is one hookit can read. */
+function scriptsIn(cwd: string | null): Record<string, unknown> | undefined {
+  const text = boundedFileText("package.json", cwd, MAX_MANIFEST);
+  if (text === undefined) return undefined;
+  try {
+    const scripts = (JSON.parse(text) as { scripts?: unknown }).scripts;
+    return typeof scripts === "object" && scripts !== null ? (scripts as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The scripts a command runs, in order, and the words it hands the main one (`npm run x -- --watch`). */
+function scriptsRun(program: string, words: readonly string[], scripts: Record<string, unknown>): { names: string[]; extra: string[] } {
+  const [first = "", second] = words;
+  const dashes = words.indexOf("--");
+  const extra = dashes < 0 ? [] : words.slice(dashes + 1);
+  let name: string | undefined;
+  if (program === "npm" && NPM_INSTALL.has(first) && words.length === 1) return { names: INSTALL_SCRIPTS, extra: [] };
+  if (NPM_RUN.has(first) || (program !== "npm" && first === "run")) name = second;
+  else if (NPM_NAMED.has(first)) name = first === "t" || first === "tst" ? "test" : first;
+  else if (program !== "npm" && !BUILTINS.has(first) && typeof scripts[first] === "string") name = first;
+  if (name === undefined || name === "--") return { names: [], extra };
+  return { names: [`pre${name}`, name, `post${name}`], extra };
+}
+
+/** Walks the package.json scripts `npm`, `yarn` or `pnpm` would run for these words. */
+export function runPackageScripts(args: readonly Field[], run: Run, program: string): void {
+  const words = args.filter((a) => !a.text.startsWith("-") || a.text === "--").map((a) => a.text);
+  if (words.length === 0 || args.some((a) => /^(--prefix|--dir|-C|--filter|-F|--workspaces?|-w|-ws)(=|$)/.test(a.text))) return;
+  const scripts = scriptsIn(run.state.cwd);
+  if (!scripts) return;
+  const { names, extra } = scriptsRun(program, words, scripts);
+  for (const name of names) {
+    const line = scripts[name];
+    if (typeof line !== "string") continue;
+    const text = name === names[1] && extra.length > 0 ? `${line} ${extra.join(" ")}` : line;
+    walkScriptText(run, text, copy(run.state), `${program} run ${name}`);
+  }
+}
