@@ -8,17 +8,21 @@ import { pack } from "./_pack.ts";
 export const HTTP = ["curl", "http", "https", "xh", "wget"];
 
 /**
- * The method DELETE (or a cache's PURGE), however the client is told it: curl's `-X DELETE`,
- * `-XDELETE`, `-sX DELETE`, `--request=DELETE`, wget's `--method=DELETE`, or httpie's and xh's
- * method word (`http DELETE url`). Before or after the URL, so it is written on both sides.
+ * A call with one of these methods (`DELETE|PURGE`) to a URL matching `url` (a regular expression),
+ * however the client is told the method: curl's `-X DELETE`, `-XDELETE`, `-sX DELETE`,
+ * `--request=DELETE`, wget's `--method=DELETE`, or httpie's and xh's method word (`http DELETE
+ * url`). Before or after the URL, so it is written on both sides.
  */
-const METHOD = "(-[a-z]*X\\s*|--request[=\\s]+|--method[=\\s]+|^|\\s)(DELETE|PURGE)\\b";
+export const httpCall = (methods: string, url: string): string => {
+  const method = `(-[a-z]*X\\s*|--request[=\\s]+|--method[=\\s]+|^|\\s)(${methods})\\b`;
+  return `${method}.*${url}|${url}.*${method}`;
+};
 
 /** An HTTP call that deletes (or replaces) what its URL names, when the URL matches `url`. */
 export const httpDelete = (id: string, url: string, reason: string): Rule => ({
   id,
   programs: HTTP,
-  when: { text: `${METHOD}.*${url}|${url}.*${METHOD}` },
+  when: { text: httpCall("DELETE|PURGE", url) },
   reason,
   instead: "ask the user to make the call",
 });

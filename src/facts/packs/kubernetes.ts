@@ -2,6 +2,7 @@
 // releases; drains of nodes.
 import type { Pack, Rule } from "./types.ts";
 import { DRY_RUN, pack } from "./_pack.ts";
+import { KUBECTL_VALUES } from "./_clients.ts";
 
 const KUBECTL = ["kubectl", "oc"];
 /** A `kubectl delete` (or `oc delete`) of what `when` names, harmless as a dry run. */
@@ -15,29 +16,11 @@ const kubectlDelete = ({ id, when, reason, instead }: Pick<Rule, "id" | "when" |
   instead,
 });
 
-const KUBE_VALUES = [
-  "-n",
-  "--namespace",
-  "--context",
-  "--cluster",
-  "--kubeconfig",
-  "-l",
-  "--selector",
-  "-o",
-  "--output",
-  "-f",
-  "--filename",
-  "-s",
-  "--server",
-  "--user",
-  "--token",
-];
-
 export const kubernetes = (): Pack =>
   pack({
     id: "kubernetes",
     title: "Kubernetes and Helm",
-    valueOptions: { kubectl: KUBE_VALUES, oc: KUBE_VALUES, helm: ["-n", "--namespace", "--kube-context", "--kubeconfig"] },
+    valueOptions: { kubectl: KUBECTL_VALUES, oc: KUBECTL_VALUES, helm: ["-n", "--namespace", "--kube-context", "--kubeconfig"] },
     rules: [
       kubectlDelete({
         id: "delete-namespace",

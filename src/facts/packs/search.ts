@@ -4,11 +4,7 @@
 import type { Pack } from "./types.ts";
 import { pack, showDryRun } from "./_pack.ts";
 import { sdkCall } from "./_clients.ts";
-import { HTTP, httpDelete, ASK_USER } from "./_service.ts";
-
-/** An HTTP request with this method, before or after what `path` matches. */
-const withMethod = (method: string, path: string) =>
-  `(-X\\s*|--request[=\\s]+|--method[=\\s]+|^|\\s)${method}\\b.*${path}|${path}.*(-X\\s*|--request[=\\s]+|^|\\s)${method}\\b`;
+import { HTTP, httpCall, httpDelete, ASK_USER } from "./_service.ts";
 
 export const search = (): Pack =>
   pack({
@@ -58,7 +54,7 @@ export const search = (): Pack =>
       {
         id: "cluster-settings",
         programs: HTTP,
-        when: { text: withMethod("PUT", "/_(cluster/settings|nodes/\\S*shutdown)") },
+        when: { text: httpCall("PUT", "/_(cluster/settings|nodes/\\S*shutdown)") },
         ask: true,
         reason: "it changes the whole cluster's settings (allocation, read-only blocks) or shuts nodes down",
         instead: "let the user confirm it, or show the request for them to send",
