@@ -60,8 +60,24 @@ const cold = await build({
     js: 'import { createRequire as __hookitCreateRequire } from "node:module"; const require = __hookitCreateRequire(import.meta.url);',
   },
 });
+/**
+ * The bundles dist/bin.cjs compiles itself (hook.cjs, the adapters, facts.cjs, and validate.cjs
+ * built with them) are written inside the function Node wraps a CommonJS module in, so bin.cjs
+ * compiles a file's text as it is: joining the wrapper to the text at run time made a second copy
+ * of every bundle a call loads, 2.5 M instructions and the scavenge it pushed a parsed Bash call
+ * into (Node 22.23.5, docs/performance.md). The first line calls that function itself when Node's
+ * own loader runs the file (`this` is then the module's exports, not the global object, as it is
+ * for bin.cjs's vm.Script), so `require("dist/facts.cjs")` works too.
+ */
+const WRAPPED = {
+  banner: {
+    js: "(function (run, self) { return self === globalThis ? run : run(exports, require, module, __filename, __dirname); })(function (exports, require, module, __filename, __dirname) {",
+  },
+  footer: { js: "}, this);" },
+};
 const hot = await build({
   ...common,
+  ...WRAPPED,
   entryPoints: {
     hook: "src/run/hook.ts",
     validate: "src/engine/catalog.ts",
@@ -92,6 +108,7 @@ const external = await build({
 // needs facts for: minified, because compiling it is most of what it costs.
 const facts = await build({
   ...common,
+  ...WRAPPED,
   entryPoints: { facts: "src/facts/index.ts" },
   outdir: "dist",
   outExtension: { ".js": ".cjs" },
