@@ -78,11 +78,17 @@ const VALUE_OPTIONS = new Set([
   "--namespace",
 ]);
 
+/** Each program's reads, made on the first lookup of a process. */
 let byProgram: Map<string, StoreRead[]> | undefined;
 function readsOf(program: string): StoreRead[] | undefined {
   if (!byProgram) {
     byProgram = new Map();
-    for (const read of STORE_READS) for (const name of read.programs) byProgram.set(name, [...(byProgram.get(name) ?? []), read]);
+    for (const read of STORE_READS)
+      for (const name of read.programs) {
+        const list = byProgram.get(name);
+        if (list) list.push(read);
+        else byProgram.set(name, [read]);
+      }
   }
   return byProgram.get(program);
 }
@@ -101,21 +107,21 @@ function plainWords(args: readonly Field[]): string[] {
 
 /** Records the credential store a command prints from, when it is one of these. */
 export function storeReads(program: string, args: readonly Field[], run: Run): void {
-  const home = run.walker.expand.home;
-  const read = (store: string) => run.walker.path({ text: `${home}/${store}`, resolved: true }, "read", program, run.state.cwd);
-  if (PASSWORD_STORES.includes(program)) {
-    const first = plainWords(args)[0];
-    if (first !== undefined && !PASS_OTHERS.has(first)) read(".password-store");
+  const stores = PASSWORD_STORES.includes(program);
+  const reads = stores ? undefined : readsOf(program);
+  if (!stores && !reads) return;
+  const words = plainWords(args);
+  const read = (store: string) =>
+    run.walker.path({ text: `${run.walker.expand.home}/${store}`, resolved: true }, "read", program, run.state.cwd);
+  // pass and gopass show a secret by default: any first word but their other subcommands.
+  if (stores) {
+    if (words[0] !== undefined && !PASS_OTHERS.has(words[0])) read(".password-store");
     return;
   }
-  const reads = readsOf(program);
-  if (!reads) return;
-  const words = plainWords(args);
-  const texts = args.map((a) => a.text);
-  for (const r of reads) {
+  for (const r of reads as StoreRead[]) {
     if (!r.sub.every((spellings, k) => spellings.split("|").includes(words[k] ?? ""))) continue;
-    if (r.any && !r.any.some((o) => texts.some((t) => t === o || t.startsWith(`${o}=`)))) continue;
-    if (r.word && !words.slice(r.sub.length).some((w) => r.word!.test(w))) continue;
+    if (r.any && !r.any.some((o) => args.some((a) => a.text === o || a.text.startsWith(`${o}=`)))) continue;
+    if (r.word && !words.slice(r.sub.length).some((w) => r.word?.test(w))) continue;
     read(r.store);
   }
 }

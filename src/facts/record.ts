@@ -42,7 +42,11 @@ export class PathRecorder {
     // The values hookit can name for an unknown field get the same effect; the unknown is recorded too.
     const candidates = field.resolved ? undefined : field.candidates;
     if (candidates) for (const candidate of candidates) this.path(candidate, effect, by, cwd, options);
-    if (this.scriptDepth > 0 && (!field.resolved || absolute === undefined)) return;
+    // In a script file, a path computed at run time is not a path fact (script-files.ts); a strict policy still sees it.
+    if (this.scriptDepth > 0 && (!field.resolved || absolute === undefined)) {
+      this.unresolved(`path in a script: ${text}`);
+      return;
+    }
     // What `find .`/`ls src` print lies under where they looked: inside the project (or temp), so is every value.
     if (!field.resolved && field.under && field.under.every((root) => this.staysIn(root, cwd))) {
       this.unresolved(`path: ${text}`);

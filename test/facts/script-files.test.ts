@@ -55,6 +55,7 @@ describe("a shell script is judged as its lines", () => {
     const found = facts("bash clean.sh");
     expect(deletesOutside("bash clean.sh")).toEqual([]);
     expect(found.paths.some((p) => p.effect === "delete" && p.path === join(project, "build"))).toBe(true);
+    expect(found.unresolved).toContain("path in a script: $BUILD_DIR");
   });
 
   test("a sourced script's assignments stay for the rest of the line", () => {
