@@ -1,10 +1,11 @@
 // Programs that run another command: privilege and scheduling wrappers,
-// package runners, `env`, `xargs`, `parallel`, `at`.
+// package runners, `env`, `xargs`, `parallel`, `at`, `make`'s recipes.
 import { resolve } from "node:path";
 import type { Field } from "./expand.ts";
 import { parseOptions } from "./options.ts";
 import { copy } from "./expand.ts";
 import { parallel, xargs } from "./xargs.ts";
+import { makeRecipes } from "./make-recipes.ts";
 import { exec, mark, wrapper, type Program, type Run } from "./programs-kit.ts";
 
 export const WRAPPERS: Program[] = [
@@ -149,6 +150,12 @@ export const WRAPPERS: Program[] = [
       if (command.length > 0) for (const c of command) run.walker.shell(c.text, run.state, program, run.depth);
       else exec(run, args.slice(parsed.rest + 1 + after.rest), program);
     },
+  },
+  // A Makefile's recipes for the targets named (make-recipes.ts); its words may name any file it makes.
+  {
+    names: ["make", "gmake"],
+    does: makeRecipes,
+    use: "opaque",
   },
   {
     names: ["busybox"],

@@ -123,3 +123,40 @@ describe("package.json scripts are read where npm, yarn or pnpm runs them", () =
     expect(inApp(command).some((p) => p.effect === "delete")).toBe(false);
   });
 });
+
+describe("a Makefile's recipes are read where make runs them", () => {
+  const app = realpathSync(mkdtempSync(join(tmpdir(), "hookit-scripts-make-")));
+  writeFileSync(
+    join(app, "Makefile"),
+    [
+      "OUT := build",
+      "CACHE ?= ~/.cache/app",
+      ".PHONY: all clean wipe",
+      "all: build/app",
+      "build/app: src/main.c",
+      "\t@mkdir -p $(OUT) && cc -o $@ $<",
+      "clean:",
+      "\t-rm -rf $(OUT) $(shell mktemp -d)",
+      "wipe: clean",
+      "\trm -rf $(CACHE) \\",
+      "\t  $(PREFIX)/opt/app",
+      "",
+    ].join("\n"),
+  );
+  const inApp = (command: string) =>
+    deriveCommandFacts(command, { cwd: app, projectDir: app, env: { HOME: home, PATH: "/usr/bin:/bin" } })
+      .paths.filter((p) => p.effect === "delete")
+      .map((p) => p.path);
+
+  test("a target's recipe and its prerequisites' run, with make's variables expanded", () => {
+    expect(inApp("make wipe")).toEqual(expect.arrayContaining([join(app, "build"), `${home}/.cache/app`, "/opt/app"]));
+    expect(inApp("make -C . clean")).toEqual([join(app, "build")]);
+    expect(inApp("make wipe CACHE=/tmp/c")).toContain("/tmp/c");
+  });
+
+  test("make alone builds the first goal; a dry run or a missing Makefile runs nothing", () => {
+    expect(inApp("make")).toEqual([]);
+    expect(inApp("make -n wipe")).toEqual([]);
+    expect(inApp("make -C /nonexistent wipe")).toEqual([]);
+  });
+});

@@ -198,6 +198,8 @@ export const PROGRAM_ROWS: Record<string, ReadonlyArray<readonly [command: strin
   pip: [["pip install -r ./requirements.txt", ["access ./requirements.txt"]]],
   apt: [["apt install ./pkg.deb", ["access ./pkg.deb"]]],
   cargo: [["cargo build --manifest-path ./Cargo.toml", ["access ./Cargo.toml"]]],
+  // its recipes are read from the Makefile (test/facts/script-files.test.ts); a target may be a file it makes
+  make: [["make ./out/app", ["access ./out/app"]]],
   // a package runner's program is judged as run (src/facts/package-runners.ts)
   npm: [
     ["npm pack ./pkg", ["access ./pkg"]],
