@@ -7,6 +7,7 @@ import { boundedFileText } from "../base/file-text.ts";
 import { copy, type Field } from "./expand.ts";
 import type { Run } from "./programs-kit.ts";
 import { walkScriptText } from "./script-files.ts";
+import { shellQuote } from "./candidate.ts";
 
 const MAX_MANIFEST = 1024 * 1024;
 
@@ -38,31 +39,32 @@ function scriptsIn(cwd: string | null): Record<string, unknown> | undefined {
   }
 }
 
-/** The scripts a command runs, in order, and the words it hands the main one (`npm run x -- --watch`). */
-function scriptsRun(program: string, words: readonly string[], scripts: Record<string, unknown>): { names: string[]; extra: string[] } {
+/** The scripts a command runs, in order (`npm test` is pretest, test, posttest). */
+function scriptsRun(program: string, words: readonly string[], scripts: Record<string, unknown>): string[] {
   const [first = "", second] = words;
-  const dashes = words.indexOf("--");
-  const extra = dashes < 0 ? [] : words.slice(dashes + 1);
+  if (program === "npm" && NPM_INSTALL.has(first) && words.length === 1) return INSTALL_SCRIPTS;
   let name: string | undefined;
-  if (program === "npm" && NPM_INSTALL.has(first) && words.length === 1) return { names: INSTALL_SCRIPTS, extra: [] };
   if (NPM_RUN.has(first) || (program !== "npm" && first === "run")) name = second;
   else if (NPM_NAMED.has(first)) name = first === "t" || first === "tst" ? "test" : first;
   else if (program !== "npm" && !BUILTINS.has(first) && typeof scripts[first] === "string") name = first;
-  if (name === undefined || name === "--") return { names: [], extra };
-  return { names: [`pre${name}`, name, `post${name}`], extra };
+  return name === undefined ? [] : [`pre${name}`, name, `post${name}`];
 }
 
 /** Walks the package.json scripts `npm`, `yarn` or `pnpm` would run for these words. */
 export function runPackageScripts(args: readonly Field[], run: Run, program: string): void {
-  const words = args.filter((a) => !a.text.startsWith("-") || a.text === "--").map((a) => a.text);
-  if (words.length === 0 || args.some((a) => /^(--prefix|--dir|-C|--filter|-F|--workspaces?|-w|-ws)(=|$)/.test(a.text))) return;
+  // `npm run x -- a b`: what follows `--` is handed to the script as it is, options too.
+  const dashes = args.findIndex((a) => a.text === "--");
+  const own = dashes < 0 ? args : args.slice(0, dashes);
+  const extra = dashes < 0 ? [] : args.slice(dashes + 1).map((a) => a.text);
+  const words = own.filter((a) => !a.text.startsWith("-")).map((a) => a.text);
+  if (words.length === 0 || own.some((a) => /^(--prefix|--dir|-C|--filter|-F|--workspaces?|-w|-ws)(=|$)/.test(a.text))) return;
   const scripts = scriptsIn(run.state.cwd);
   if (!scripts) return;
-  const { names, extra } = scriptsRun(program, words, scripts);
+  const names = scriptsRun(program, words, scripts);
   for (const name of names) {
     const line = scripts[name];
     if (typeof line !== "string") continue;
-    const text = name === names[1] && extra.length > 0 ? `${line} ${extra.join(" ")}` : line;
+    const text = name === names[1] && extra.length > 0 ? `${line} ${extra.map(shellQuote).join(" ")}` : line;
     walkScriptText(run, text, copy(run.state), `${program} run ${name}`);
   }
 }

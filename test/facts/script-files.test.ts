@@ -96,6 +96,7 @@ describe("package.json scripts are read where npm, yarn or pnpm runs them", () =
         test: "vitest run",
         build: "tsc -p .",
         postinstall: "rm -rf ~/.cache/x",
+        remove: "rm -rf",
       },
     }),
   );
@@ -112,6 +113,11 @@ describe("package.json scripts are read where npm, yarn or pnpm runs them", () =
     "pnpm run clean",
   ])("%s runs the clean script", (command) => {
     expect(inApp(command).some((p) => p.effect === "delete" && p.path === home)).toBe(true);
+  });
+
+  test("what follows -- is handed to the script", () => {
+    expect(inApp("npm run remove -- ~").some((p) => p.effect === "delete" && p.path === home)).toBe(true);
+    expect(inApp("npm run remove -- ./dist").some((p) => p.effect === "delete" && p.path === home)).toBe(false);
   });
 
   test("a script's pre and post scripts run with it, and a bare install runs the lifecycle scripts", () => {
