@@ -232,3 +232,10 @@ export function loopFeeds(script: Script, state: ShellState, ctx: ExpandContext)
   }
   return feeds;
 }
+
+/** The one file `cat FILE` prints (no options, nothing else), as written: what the next stage of a pipe reads. */
+export function catOperand(cmd: Simple, state: ShellState, ctx: ExpandContext): string | undefined {
+  if (cmd.words.length !== 2 || cmd.assigns.length > 0) return undefined;
+  const [program, file] = cmd.words.flatMap((w) => expandWord(w, state, ctx));
+  return program?.text === "cat" && program.resolved && file?.resolved && !file.text.startsWith("-") ? file.text : undefined;
+}

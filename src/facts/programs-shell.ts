@@ -216,7 +216,8 @@ function shellProgram(args: Field[], run: Run, program: string): void {
   }
   if (first === "/dev/stdin" || first === "/dev/fd/0" || first === "-") {
     if (run.stdin !== undefined) run.walker.shell(run.stdin, positional(copy(run.state), operands), `${program} <<<`, run.depth);
-    else run.walker.unresolved(`${program} reads commands from its input`);
+    else if (!fedScript(run, positional(copy(run.state), operands), program))
+      run.walker.unresolved(`${program} reads commands from its input`);
     return;
   }
   if (operands[0] && !parsed.flags.has("s")) {
@@ -227,7 +228,13 @@ function shellProgram(args: Field[], run: Run, program: string): void {
       run.walker.unresolved(`script file: ${operands[0].text}`);
   } else if (run.stdin !== undefined) {
     run.walker.shell(run.stdin, copy(run.state), `${program} <<<`, run.depth);
-  } else run.walker.unresolved(`${program} reads commands from its input`);
+  } else if (!fedScript(run, copy(run.state), program)) run.walker.unresolved(`${program} reads commands from its input`);
+}
+
+/** `bash < x.sh`, `cat x.sh | sh`: the file on the shell's input is its script (script-files.ts); false when it is not known. */
+function fedScript(run: Run, state: ShellState, program: string): boolean {
+  const file = run.walker.stdinFile;
+  return file !== undefined && walkShellScript(run, { text: file, resolved: true }, state, `${program} < ${file}`);
 }
 
 function interpreter(args: Field[], run: Run, program: string): void {
@@ -273,8 +280,10 @@ function interpreter(args: Field[], run: Run, program: string): void {
   // `python3 -`, `node` with no script: the program runs whatever arrives on its input.
   else if (!parsed.values.has("m") && (operands.length === 0 || operands[0]!.text === "-")) {
     run.walker.unresolved(`${program} reads code from its input`);
-    // `python3 <<EOF … EOF`, `node <<< '…'`: code the line itself hands over is read like `-c`'s.
+    // `python3 <<EOF … EOF`, `node <<< '…'`: code the line itself hands over is read like `-c`'s;
+    // `python3 < x.py`, `cat x.py | python3 -`: the file's.
     if (run.stdin !== undefined) codeMentions(run.stdin, run, program);
+    else if (run.walker.stdinFile !== undefined) readCodeScript(run, { text: run.walker.stdinFile, resolved: true }, program);
   }
   generic(script ? operands.slice(1) : operands, run, program);
 }

@@ -8,7 +8,7 @@ import type { Command, Part, Redirect, Script, Simple, Word } from "./ast.ts";
 import { copy, expandString, expandWord, type ExpandContext, type Field, type Lines, type ShellState } from "./expand.ts";
 import { NESTED_TOO_DEEP, parseScript } from "./parse.ts";
 import { realPath, type Places } from "./paths.ts";
-import { loopFeeds, pipelineOutput, printfValue, scriptOutput } from "./output.ts";
+import { catOperand, loopFeeds, pipelineOutput, printfValue, scriptOutput } from "./output.ts";
 import { caseFolded, knownProgram, positional, runProgram } from "./programs.ts";
 import { newIdentities, noteCopy, noteHash, onPath, realProgram, setWords } from "./identity.ts";
 import type { FunctionDef } from "./ast.ts";
@@ -80,13 +80,19 @@ export class Walker extends PathRecorder {
     // and the paths `find`/`ls` print are what `xargs` gets.
     let input: string | undefined;
     const outer = this.inPipe;
+    let catFile: string | undefined;
+    const outerFile = this.stdinFile;
     pipeline.cmds.forEach((cmd, k) => {
       const lines = k > 0 ? pipelineOutput(pipeline.cmds.slice(0, k), state, this.expand) : undefined;
       this.inPipe = k > 0 || outer;
+      // `cat x.sh | sh`: the next stage reads that file, as `sh < x.sh` does.
+      this.stdinFile = catFile ?? (k === 0 ? outerFile : undefined);
       this.command(cmd, copy(state), via, depth, input, lines);
       this.inPipe = outer;
       input = cmd.t === "simple" && cmd.redirs.length === 0 ? this.subValue([{ cmds: [cmd] }], state) : undefined;
+      catFile = cmd.t === "simple" && cmd.redirs.length === 0 ? catOperand(cmd, state, this.expand) : undefined;
     });
+    this.stdinFile = outerFile;
   }
 
   /** A string that a shell will parse again (`sh -c`, `eval`, `watch`, `env -S`). */

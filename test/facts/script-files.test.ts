@@ -47,6 +47,9 @@ describe("a shell script is judged as its lines", () => {
     ". ./wipe.sh",
     "bash calls.sh",
     "bash wipe-arg.sh ~",
+    "bash < wipe.sh",
+    "cat wipe.sh | sh",
+    "cat ./wipe.sh | sudo bash -s",
   ])("%s deletes the home folder", (command) => {
     expect(deletesOutside(command)).toContain(home);
   });
@@ -80,6 +83,8 @@ describe("an interpreter's script is read as its code", () => {
     ["./steal.py", `${home}/.aws/credentials`],
     ["./steal.js", "/.ssh/id_rsa"],
     ["node steal.js", "/.ssh/id_rsa"],
+    ["python3 < steal.py", `${home}/.aws/credentials`],
+    ["cat steal.py | python3 -", `${home}/.aws/credentials`],
   ])("%s reads %s", (command, path) => {
     expect(reads(command)).toContain(path);
   });

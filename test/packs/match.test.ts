@@ -91,6 +91,7 @@ describe("SQL in a script file", () => {
     "mysql app < drop.sql",
     "sqlite3 app.db < drop.sql",
     "sudo -u postgres psql < drop.sql",
+    "cat drop.sql | psql app",
   ])("is read: %s is refused", (command) => {
     expect(inDir(command).some((line) => line.startsWith("block databases/sql-drop"))).toBe(true);
   });
