@@ -22,19 +22,37 @@ const JOINED = /(["'])[^"'\\\n]{1,255}\1(?:\s*[,/]\s*(["'])[^"'\\\n]{1,255}\2)+/
 /** A quoted string that names a file: absolute, from home, or relative with a slash or a leading dot. */
 const pathLike = (text: string) => /^(\/|~(\/|$)|\.{1,2}\/)/.test(text) || (/^[\w.-]+\/[\w./*-]*$/.test(text) && !/^\w+:\/\//.test(text));
 
+/** A shell-out whose first argument is a quoted line: `os.system("…")`, `execSync(\`…\`)`, `subprocess.run("…", shell=True)`, `%x(…)`. */
+const SHELL_CALL =
+  /(?:\b(?:system|popen|execSync|exec|spawnSync|getoutput|getstatusoutput|check_output|check_call|call|run|Popen)\s*\(\s*|%x[({[]|\bqx\s*[({/])(["'`])((?:(?!\1)[^\\\n]|\\.){1,4096}?)\1/g;
+/** Ruby's, Perl's and PHP's backticks run their text in a shell (JavaScript's are only strings). */
+const BACKTICKS = /`((?:[^`\\\n]|\\.){1,4096}?)`/g;
+const BACKTICK_SHELLS = ["ruby", "perl", "php"];
+
 /** Calls that hand a string to a shell: `system("…")`, `os.system`, `execSync`, `popen`, backticks, `qx(…)`. */
 const SHELLS_OUT =
   /\b(system|popen|execSync|exec|spawnSync|getoutput|getstatusoutput|check_output|check_call|call|run|Popen)\s*\(|`|%x[({[]|\bqx\s*[({/]/;
 
-export function codeMentions(code: string, run: Run, program: string): void {
+/**
+ * What code names: the shell lines it runs, the files it opens. A script file (`inFile`, read by
+ * script-files.ts) is longer than a one-liner and names files for many reasons (a log message, a
+ * path it only prints), so from a file only its plain shell-outs (`os.system("…")`,
+ * `execSync(\`…\`)`) and the files it names as reads count, never a delete or write guessed from a
+ * verb somewhere else in it: an honest script that writes `out.csv` and mentions `/etc/hosts` runs.
+ */
+export function codeMentions(code: string, run: Run, program: string, inFile = false): void {
   const { walker } = run;
   const cwd = run.state.cwd;
   // A quoted command line the code runs through a shell is judged as that command line.
-  if (SHELLS_OUT.test(code))
+  if (inFile) {
+    const lines = [...code.matchAll(SHELL_CALL)].map((m) => m[2] as string);
+    if (BACKTICK_SHELLS.includes(program)) lines.push(...[...code.matchAll(BACKTICKS)].map((m) => m[1] as string));
+    for (const line of lines) walker.shell(line, copy(run.state), `${program} script`, run.depth);
+  } else if (SHELLS_OUT.test(code))
     for (const m of code.matchAll(QUOTED))
       if (/\s/.test(m[2] as string)) walker.shell(m[2] as string, copy(run.state), `${program} inline code`, run.depth);
-  for (const m of code.matchAll(DOTENV_NAME)) walker.path({ text: m[1] as string, resolved: true }, "access", program, cwd);
-  const verb = DELETES.test(code) ? "delete" : WRITES.test(code) ? "write" : undefined;
+  if (!inFile) for (const m of code.matchAll(DOTENV_NAME)) walker.path({ text: m[1] as string, resolved: true }, "access", program, cwd);
+  const verb = inFile ? undefined : DELETES.test(code) ? "delete" : WRITES.test(code) ? "write" : undefined;
   for (const raw of [...quotedPaths(code), ...joinedPaths(code)]) {
     const text = raw === "~" ? walker.expand.home : raw.startsWith("~/") ? walker.expand.home + raw.slice(1) : raw;
     const field: Field = { text, resolved: true, ...(/[*?[]/.test(text) && { pattern: text }) };

@@ -44,7 +44,7 @@ export function readCodeScript(run: Run, file: Field, program: string): void {
   if (text === undefined) return;
   run.walker.scriptDepth++;
   try {
-    codeMentions(text, run, program);
+    codeMentions(text, run, program, true);
   } finally {
     run.walker.scriptDepth--;
   }

@@ -22,6 +22,13 @@ script(
   "#!/usr/bin/env -S node --no-warnings\nconsole.log(require('fs').readFileSync(require('os').homedir() + '/.ssh/id_rsa', 'utf8'))\n",
 );
 script("calls.sh", "bash ./wipe.sh\n");
+script(
+  "report.py",
+  'import csv, shutil\nHOSTS = "/etc/hosts"\nwith open("out/report.csv", "w") as f:\n    f.write("x")\nshutil.copy("a.txt", "b.txt")\n',
+);
+script("shell-out.py", 'import os\nos.system("rm -rf ~")\n');
+script("shell-out.js", "const { execSync } = require('child_process');\nexecSync(`rm -rf ~`);\n");
+script("template.js", "console.log(`to undo, run rm -rf ~ yourself`);\nrequire('dotenv').config({ path: '.env' });\n");
 script("loop.sh", "bash ./loop.sh\n");
 script("binary", "\u007fELF\u0000\u0001rm -rf ~\n");
 script("large.sh", `${"# padding\n".repeat(8000)}rm -rf ~\n`);
@@ -78,6 +85,15 @@ describe("a shell script is judged as its lines", () => {
 });
 
 describe("an interpreter's script is read as its code", () => {
+  test("a shell line it runs counts; a path it only mentions is a read, never a guessed write or delete", () => {
+    expect(deletesOutside("python3 shell-out.py")).toContain(home);
+    expect(deletesOutside("node shell-out.js")).toContain(home);
+    const report = facts("python3 report.py").paths;
+    expect(report.filter((p) => p.effect !== "read").map((p) => p.path)).toEqual([]);
+    expect(report.some((p) => p.path === "/etc/hosts" && p.effect === "read")).toBe(true);
+    expect(facts("node template.js").paths.filter((p) => p.effect !== "read")).toEqual([]);
+  });
+
   test.each([
     ["python3 steal.py", `${home}/.aws/credentials`],
     ["./steal.py", `${home}/.aws/credentials`],
