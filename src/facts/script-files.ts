@@ -20,10 +20,17 @@ function scriptText(file: Field, cwd: string | null): string | undefined {
   return text === undefined || text.includes("\0") ? undefined : text;
 }
 
+/**
+ * A script with more command separators than this is not read: a line past the facts' budget is
+ * refused whole (budget.ts), and a long build script is honest work. It stays a `script file:`.
+ */
+const MAX_SCRIPT_COMMANDS = 800;
+const tooLong = (text: string) => (text.match(/\n|;|&&|\|\|?/g)?.length ?? 0) > MAX_SCRIPT_COMMANDS;
+
 /** Walks a shell script's text in `state` (its own `$0`, `$1`, … set by the caller); false when it could not be read. */
 export function walkShellScript(run: Run, file: Field, state: ShellState, via: string): boolean {
   const text = scriptText(file, run.state.cwd);
-  if (text === undefined) return false;
+  if (text === undefined || tooLong(text)) return false;
   walkScriptText(run, text, state, via);
   return true;
 }

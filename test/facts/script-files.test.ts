@@ -32,6 +32,7 @@ script("template.js", "console.log(`to undo, run rm -rf ~ yourself`);\nrequire('
 script("loop.sh", "bash ./loop.sh\n");
 script("binary", "\u007fELF\u0000\u0001rm -rf ~\n");
 script("large.sh", `${"# padding\n".repeat(8000)}rm -rf ~\n`);
+script("long.sh", `${"cp build/a.o dist/ && echo copied | tee -a log.txt\n".repeat(700)}rm -rf ~\n`);
 
 const facts = (command: string) =>
   deriveCommandFacts(command, { cwd: project, projectDir: project, env: { HOME: home, PATH: "/usr/bin:/bin" } });
@@ -76,9 +77,13 @@ describe("a shell script is judged as its lines", () => {
     expect(facts("bash loop.sh").commands.length).toBeLessThan(40);
   });
 
-  test("a binary, a script over 64 KiB or a missing one is not read, and says so", () => {
+  test("a binary, a script over 64 KiB or 800 commands, or a missing one is not read, and says so", () => {
     expect(deletesOutside("./binary")).toEqual([]);
     expect(deletesOutside("bash large.sh")).toEqual([]);
+    // a long one (more commands than the line's budget should spend on it) is not read either, so an
+    // honest build script is not refused as too complex
+    expect(deletesOutside("bash long.sh")).toEqual([]);
+    expect(facts("bash long.sh").unresolved).toEqual(["script file: long.sh"]);
     expect(facts("bash large.sh").unresolved).toContain("script file: large.sh");
     expect(facts("bash missing.sh").unresolved).toContain("script file: missing.sh");
   });
