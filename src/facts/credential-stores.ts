@@ -1,24 +1,21 @@
 // Commands that print a credential the user keeps outside any project: a keychain entry, a
 // personal password store's secret, a cloud CLI's login token. A team's secrets manager (Vault,
 // AWS Secrets Manager, Doppler, 1Password's `op read`) is how a project is meant to get its
-// secrets, and is left to the secrets pack (which refuses deleting them). Each is recorded as a read of the store it comes
-// from, so the starter's guard on credential files (no-credential-files) refuses
-// `aws configure get aws_secret_access_key` as it refuses `cat ~/.aws/credentials`, and
-// `security find-generic-password -w` as it would refuse reading the keychain file itself.
+// secrets, and is left to the secrets pack (which refuses deleting them). Each is recorded as a
+// read of the store it comes from, so the starter's guard on credential files
+// (no-credential-files) refuses `aws configure get aws_secret_access_key` as it refuses
+// `cat ~/.aws/credentials`, and `security find-generic-password -w` as it would refuse reading the
+// keychain file itself.
 import type { Field } from "./expand.ts";
+import { ruleFires } from "./packs/match.ts";
+import type { Rule } from "./packs/types.ts";
 import type { Run } from "./programs-kit.ts";
 
-interface StoreRead {
-  programs: readonly string[];
-  /** The words that must come first, options skipped; each may list spellings (`show|cat`). */
-  sub: readonly string[];
-  /** Any of these options or words is given (without it, the subcommand alone is enough). */
-  any?: readonly string[];
-  /** Some word after the subcommand matches (case-insensitive). */
-  word?: RegExp;
+/** A command that prints a credential, said as a pack rule says a command (its subcommand, `when`), and where the credential is kept. */
+type StoreRead = Pick<Rule, "programs" | "sub" | "when"> & {
   /** Where the credential is kept, from the home directory. */
   store: string;
-}
+};
 
 const KEYCHAINS = "Library/Keychains"; // macOS
 const KEYRINGS = ".local/share/keyrings"; // GNOME keyring, libsecret
@@ -27,7 +24,7 @@ const KEYRINGS = ".local/share/keyrings"; // GNOME keyring, libsecret
 const STORE_READS: readonly StoreRead[] = [
   { programs: ["security"], sub: ["find-generic-password|find-internet-password|dump-keychain|export"], store: KEYCHAINS },
   { programs: ["secret-tool"], sub: ["lookup|search"], store: KEYRINGS },
-  { programs: ["kwallet-query"], sub: [], any: ["-r", "--read-password"], store: ".local/share/kwalletd" },
+  { programs: ["kwallet-query"], when: { any: ["-r", "--read-password"] }, store: ".local/share/kwalletd" },
   { programs: ["git"], sub: ["credential|credential-store|credential-cache", "fill|get"], store: ".git-credentials" },
   { programs: ["git"], sub: ["credential-osxkeychain", "get"], store: KEYCHAINS },
   { programs: ["git"], sub: ["credential-libsecret", "get"], store: KEYRINGS },
@@ -38,14 +35,14 @@ const STORE_READS: readonly StoreRead[] = [
   { programs: ["docker-credential-secretservice"], sub: ["get"], store: KEYRINGS },
   { programs: ["docker-credential-pass"], sub: ["get"], store: ".password-store" },
   { programs: ["gh"], sub: ["auth", "token"], store: ".config/gh/hosts.yml" },
-  { programs: ["gh"], sub: ["auth", "status"], any: ["-t", "--show-token"], store: ".config/gh/hosts.yml" },
-  { programs: ["aws"], sub: ["configure", "get"], word: /secret|token|access_key/i, store: ".aws/credentials" },
+  { programs: ["gh"], sub: ["auth", "status"], when: { any: ["-t", "--show-token"] }, store: ".config/gh/hosts.yml" },
+  { programs: ["aws"], sub: ["configure", "get"], when: { operand: "secret|token|access_key" }, store: ".aws/credentials" },
   { programs: ["aws"], sub: ["configure", "export-credentials"], store: ".aws/credentials" },
   { programs: ["gcloud"], sub: ["auth", "print-access-token|print-identity-token|print-refresh-token"], store: ".config/gcloud" },
   { programs: ["gcloud"], sub: ["auth", "application-default", "print-access-token"], store: ".config/gcloud" },
   { programs: ["az"], sub: ["account", "get-access-token"], store: ".azure" },
-  { programs: ["kubectl", "oc"], sub: ["config", "view"], any: ["--raw"], store: ".kube/config" },
-  { programs: ["npm", "pnpm"], sub: ["config", "get"], word: /_auth/i, store: ".npmrc" },
+  { programs: ["kubectl", "oc"], sub: ["config", "view"], when: { any: ["--raw"] }, store: ".kube/config" },
+  { programs: ["npm", "pnpm"], sub: ["config", "get"], when: { operand: "_auth" }, store: ".npmrc" },
   { programs: ["heroku"], sub: ["auth:token"], store: ".netrc" },
   { programs: ["vault", "bao"], sub: ["print", "token"], store: ".vault-token" },
   { programs: ["bw"], sub: ["get"], store: ".config/Bitwarden CLI" },
@@ -64,19 +61,13 @@ const PASS_OTHERS = new Set(
 );
 
 /** Options before a subcommand that take the next word as their value (`git -C repo credential fill`). */
-const VALUE_OPTIONS = new Set([
-  "-C",
-  "-c",
-  "--git-dir",
-  "--work-tree",
-  "--profile",
-  "--region",
-  "--project",
-  "--context",
-  "--kubeconfig",
-  "-n",
-  "--namespace",
-]);
+const VALUE_OPTIONS: Readonly<Record<string, readonly string[]>> = {
+  git: ["-C", "-c", "--git-dir", "--work-tree"],
+  aws: ["--profile", "--region"],
+  gcloud: ["--project"],
+  kubectl: ["--context", "--kubeconfig", "-n", "--namespace"],
+  oc: ["--context", "--kubeconfig", "-n", "--namespace"],
+};
 
 /** Each program's reads, made on the first lookup of a process. */
 let byProgram: Map<string, StoreRead[]> | undefined;
@@ -93,35 +84,19 @@ function readsOf(program: string): StoreRead[] | undefined {
   return byProgram.get(program);
 }
 
-/** The words of a command line that are not options (nor an option's value). */
-function plainWords(args: readonly Field[]): string[] {
-  const words: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const text = (args[i] as Field).text;
-    if (text === "--") return [...words, ...args.slice(i + 1).map((a) => a.text)];
-    if (!text.startsWith("-") || text === "-") words.push(text);
-    else if (VALUE_OPTIONS.has(text)) i++;
-  }
-  return words;
-}
-
 /** Records the credential store a command prints from, when it is one of these. */
 export function storeReads(program: string, args: readonly Field[], run: Run): void {
   const stores = PASSWORD_STORES.includes(program);
   const reads = stores ? undefined : readsOf(program);
   if (!stores && !reads) return;
-  const words = plainWords(args);
+  const texts = args.map((a) => a.text);
   const read = (store: string) =>
     run.walker.path({ text: `${run.walker.expand.home}/${store}`, resolved: true }, "read", program, run.state.cwd);
   // pass and gopass show a secret by default: any first word but their other subcommands.
   if (stores) {
-    if (words[0] !== undefined && !PASS_OTHERS.has(words[0])) read(".password-store");
+    const first = texts.find((t) => !t.startsWith("-"));
+    if (first !== undefined && !PASS_OTHERS.has(first)) read(".password-store");
     return;
   }
-  for (const r of reads as StoreRead[]) {
-    if (!r.sub.every((spellings, k) => spellings.split("|").includes(words[k] ?? ""))) continue;
-    if (r.any && !r.any.some((o) => args.some((a) => a.text === o || a.text.startsWith(`${o}=`)))) continue;
-    if (r.word && !words.slice(r.sub.length).some((w) => r.word?.test(w))) continue;
-    read(r.store);
-  }
+  for (const r of reads as StoreRead[]) if (ruleFires(r, texts, VALUE_OPTIONS[program] ?? [])) read(r.store);
 }

@@ -2,7 +2,7 @@
 // them (`curl -o i.sh URL && sh i.sh`, `wget URL/x.py; python3 x.py`, `curl URL > i.sh; ./i.sh`):
 // that runs the download as surely as `curl URL | sh` does, and is reported the same way.
 import { DOWNLOADERS } from "../base/downloaders.ts";
-import { joinPath, normalPath } from "../base/path-join.ts";
+import { resolvePath } from "../base/path-join.ts";
 import type { Redirect } from "./ast.ts";
 import { expandWord, type Field, type ShellState } from "./expand.ts";
 import type { Walker } from "./walk.ts";
@@ -13,7 +13,7 @@ const NAMES: ReadonlySet<string> = new Set(DOWNLOADERS);
 export const isDownloader = (program: string): boolean => NAMES.has(program);
 
 const absolute = (field: Field, cwd: string | null): string | undefined =>
-  !field.resolved ? undefined : field.text.startsWith("/") ? normalPath(field.text) : cwd === null ? undefined : joinPath(cwd, field.text);
+  !field.resolved || (cwd === null && !field.text.startsWith("/")) ? undefined : resolvePath(cwd ?? "/", field.text);
 
 /** Notes a file a download saves. */
 export function downloadsTo(walker: Walker, fields: readonly Field[], cwd: string | null): void {

@@ -35,26 +35,25 @@ export function walkShellScript(run: Run, file: Field, state: ShellState, via: s
   return true;
 }
 
-/** Walks a script's text (a file's, a package.json script's) as the shell would run it. */
-export function walkScriptText(run: Run, text: string, state: ShellState, via: string): void {
+/** Reads what a script file says with the walker in script mode (what it computes at run time left out). */
+function inScript(run: Run, read: () => void): void {
   run.walker.scriptDepth++;
   try {
-    run.walker.shell(text, state, via, run.depth);
+    read();
   } finally {
     run.walker.scriptDepth--;
   }
 }
 
+/** Walks a script's text (a file's, a package.json script's) as the shell would run it. */
+export function walkScriptText(run: Run, text: string, state: ShellState, via: string): void {
+  inScript(run, () => run.walker.shell(text, state, via, run.depth));
+}
+
 /** Reads an interpreter's script as its code (the paths it names, the shell lines it runs). */
 export function readCodeScript(run: Run, file: Field, program: string): void {
   const text = scriptText(file, run.state.cwd);
-  if (text === undefined) return;
-  run.walker.scriptDepth++;
-  try {
-    codeMentions(text, run, program, true);
-  } finally {
-    run.walker.scriptDepth--;
-  }
+  if (text !== undefined) inScript(run, () => codeMentions(text, run, program, true));
 }
 
 /**

@@ -7,6 +7,7 @@
 // unresolved recursive delete, not nothing.
 import type { Field, Lines } from "./expand.ts";
 import { parseOptions } from "./options.ts";
+import { printfValue } from "./output.ts";
 import type { Run } from "./programs.ts";
 
 /** At most this many input lines are followed one by one (each a command of its own). */
@@ -81,16 +82,8 @@ function items(text: string, { delimiter, byLine }: Cutting): string[] {
   return out;
 }
 
-/** `-d`'s value as xargs reads it: one character, or an escape (`\n`, `\t`, `\0`, `\x0a`, `\012`). */
-function delimiterOf(value: string): string {
-  const named: Record<string, string> = { n: "\n", t: "\t", r: "\r", "0": "\0", "\\": "\\", a: "\x07", b: "\b", f: "\f", v: "\v" };
-  if (!value.startsWith("\\") || value.length < 2) return value.slice(0, 1);
-  const hex = /^\\x([0-9a-fA-F]{1,2})$/.exec(value);
-  if (hex) return String.fromCharCode(Number.parseInt(hex[1] as string, 16));
-  const octal = /^\\([0-7]{1,3})$/.exec(value);
-  if (octal) return String.fromCharCode(Number.parseInt(octal[1] as string, 8));
-  return named[value[1] as string] ?? value[1]!;
-}
+/** `-d`'s value as xargs reads it: one character, or a C escape (`\n`, `\t`, `\0`, `\x0a`, `\012`), as printf reads them. */
+const delimiterOf = (value: string): string => (printfValue(value.replaceAll("%", "%%"), []) ?? value).slice(0, 1);
 
 /**
  * Lines known in full: text the command line feeds it (`echo`, `printf`, a here-string), not the

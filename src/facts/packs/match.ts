@@ -46,7 +46,7 @@ export class PackIndex {
       for (const { pack, rule } of rules) {
         if (rule.remote && command.host === undefined) continue;
         const statements = (words: readonly string[]) => statementsOf(command, words, pack.scriptOptions?.[command.program] ?? []);
-        if (!fires(rule, args, pack.valueOptions?.[command.program] ?? [], statements)) continue;
+        if (!ruleFires(rule, args, pack.valueOptions?.[command.program] ?? [], statements)) continue;
         const line = `${rule.ask ? "ask" : "block"} ${pack.id}/${rule.id}: ${rule.reason}; instead, ${rule.instead}`;
         if (!out.includes(line)) out.push(line);
       }
@@ -55,11 +55,16 @@ export class PackIndex {
   }
 }
 
-function fires(
-  rule: Rule,
+/**
+ * Whether a rule's subcommand and conditions hold for a command's words (after its name): the
+ * packs' rules here, and the credential commands of facts/credential-stores.ts, which are said
+ * the same way.
+ */
+export function ruleFires(
+  rule: Pick<Rule, "sub" | "when" | "unless">,
   args: readonly string[],
   valueOptions: readonly string[],
-  statements: (words: readonly string[]) => string[],
+  statements: (words: readonly string[]) => string[] = () => [args.join(" ")],
 ): boolean {
   const rest = rule.sub ? afterSub(args, rule.sub, valueOptions) : args;
   if (rest === undefined) return false;
