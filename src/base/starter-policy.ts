@@ -40,12 +40,21 @@ const CREDENTIALS = [
   "(^|/)\\.password-store(/.*)?$",
   "(^|/)\\.config/Bitwarden CLI(/.*)?$",
   "(^|/)\\.(lpass|vault-token)(/.*)?$",
+  // The coding agents' own logins: Claude Code's OAuth tokens (Linux), Codex's, Gemini CLI's, OpenCode's.
+  "(^|/)\\.claude/\\.credentials\\.json$",
+  "(^|/)\\.codex/auth\\.json$",
+  "(^|/)\\.gemini/oauth_creds\\.json$",
+  "(^|/)\\.local/share/opencode/auth\\.json$",
   // Often also committed in a project without a secret: only the home directory's.
   `${HOME_DIR}/\\.(npmrc|pypirc|netrc)$`,
 ];
-// A shell or interpreter running what a download prints: `curl … | sh`, `bash <(wget -O- …)`, `python3 - < <(curl …)`.
-const DOWNLOADING = `^(${DOWNLOADERS.join("|")})$`;
-const RUNS_INPUT = "(reads commands from its input|reads code from its input|runs a command's output|-c of a value hookit cannot know)";
+// A shell or interpreter running what a download prints: `curl … | sh`, `bash <(wget -O- …)`, `python3 - < <(curl …)`,
+// `eval "$(curl …)"`; or what a decoder prints, the way a command is hidden from every guard
+// (`echo cm0gLXJmIH4= | base64 -d | sh`, `eval "$(xxd -r -p <<< …)"`).
+const DECODERS = ["base64", "base32", "basenc", "xxd", "uudecode"];
+const DOWNLOADING = `^(${[...DOWNLOADERS, ...DECODERS].join("|")})$`;
+const RUNS_INPUT =
+  "(reads commands from its input|reads code from its input|runs a command's output|-c of a value hookit cannot know|^eval of a value hookit cannot know|^program: )";
 const tell = (message: string) => ({ type: "message", message, delivery: "steer", outcome: "block" }) as const;
 
 export const STARTER_POLICY = {
@@ -109,7 +118,7 @@ export const STARTER_POLICY = {
     },
     "no-credential-files": {
       description:
-        "Never read or copy the credentials kept outside a project (SSH private keys, ~/.aws, gcloud, Azure, ~/.kube/config, ~/.docker/config.json, ~/.npmrc, ~/.pypirc, ~/.netrc, ~/.git-credentials, GnuPG, the OS keychains and password stores), by any tool, wrapper or symlink, or by a command that prints them (aws configure get, gh auth token, gcloud auth print-access-token, security find-generic-password, secret-tool lookup, pass show, git credential fill).",
+        "Never read or copy the credentials kept outside a project (SSH private keys, ~/.aws, gcloud, Azure, ~/.kube/config, ~/.docker/config.json, ~/.npmrc, ~/.pypirc, ~/.netrc, ~/.git-credentials, GnuPG, the OS keychains and password stores, the coding agents' own logins), by any tool, wrapper or symlink, or by a command that prints them (aws configure get, gh auth token, gcloud auth print-access-token, security find-generic-password, secret-tool lookup, pass show, git credential fill).",
       event: "tool_call",
       filter: { "hookit.reads": CREDENTIALS },
       shell: "false",
@@ -120,12 +129,12 @@ export const STARTER_POLICY = {
     },
     "no-download-to-shell": {
       description:
-        "Block running what a download prints or saves (curl … | sh, wget -O- … | bash, bash <(curl …), python3 - < <(curl …), curl -o i.sh … && sh i.sh).",
+        'Block running what a download prints or saves, or what a decoder prints (curl … | sh, wget -O- … | bash, bash <(curl …), python3 - < <(curl …), eval "$(curl …)", curl -o i.sh … && sh i.sh, base64 -d … | sh).',
       event: "tool_call",
       filter: { "hookit.programs": DOWNLOADING, "hookit.unresolved": RUNS_INPUT },
       shell: "false",
       action: tell(
-        "Piping a download into a shell or interpreter runs code nobody has read, so it was not run. Download it to a file instead, and ask the user to read it and run it themselves if it is needed.",
+        "Piping a download (or text a decoder prints) into a shell or interpreter runs code nobody has read, so it was not run. Download it to a file instead, and ask the user to read it and run it themselves if it is needed; write a command as plain text.",
       ),
       default: true,
     },

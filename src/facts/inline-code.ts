@@ -6,6 +6,8 @@
 // glob("~/*")'` is judged like `rm -rf ~/*`, and `python3 -c 'open(
 // os.path.expanduser("~/.aws/credentials"))'` like `cat ~/.aws/credentials`. The call stays
 // flagged unresolved: this is what can be named, not all the code may do.
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import type { Field } from "./expand.ts";
 import { copy } from "./expand.ts";
 import type { Run } from "./programs.ts";
@@ -13,6 +15,8 @@ import type { Run } from "./programs.ts";
 const DOTENV_NAME = /(?:^|[^A-Za-z0-9_./-])((?:[A-Za-z0-9_.-]*\/)*\.env(?:\.[A-Za-z0-9_-]+)*)(?![A-Za-z0-9_-])/g;
 const QUOTED = /(["'`])((?:(?!\1)[^\\\n]|\\.){1,4096}?)\1/g;
 const DELETES = /\b(unlink|unlinkSync|rmtree|rmdir|rmdirSync|rm_rf|rm_r|rmSync|rimraf|remove|removedirs|delete|deleteSync|rm)\b|\brm\s+-/;
+/** Calls that delete a whole tree: `shutil.rmtree`, `fs.rmSync(…, { recursive: true })`, `FileUtils.rm_rf`, `rm -r`. */
+const TREE_DELETES = /\b(rmtree|rm_rf|rm_r|rimraf|removedirs|rmdir|rmdirSync|remove_dir_all|recursive)\b|\brm\s+-[a-zA-Z]*[rR]/;
 const WRITES =
   /\b(writeFile|writeFileSync|appendFile|appendFileSync|write_text|write_bytes|createWriteStream|copyFile|copyFileSync|cp|copy|copy2|copyfile|copytree|move|rename|renameSync|symlink|symlinkSync|chmod|truncate|mkdir|mkdirSync|makedirs|touch|File\.write|IO\.write)\b|open\s*\([^)]*,\s*["'][wax+]|open\s*\(\s*[A-Z]*\s*,\s*["']?[>+]|>\s*\$?["']/;
 
@@ -61,6 +65,19 @@ export function codeMentions(code: string, run: Run, program: string, inFile = f
       walker.path(field, "read", program, cwd);
       if (verb === "write") walker.path(field, "write", program, cwd);
     }
+  }
+  // A bare name the code deletes (`os.remove('notes.md')`, `shutil.rmtree('.')`) counts when it is
+  // there: most quoted words of code name no file. As with `rm`, one file is not a recursive delete.
+  if (verb === "delete" && cwd !== null)
+    for (const name of bareNames(code, cwd))
+      walker.path({ text: name, resolved: true }, "delete", program, cwd, { recursive: TREE_DELETES.test(code), noFollow: true });
+}
+
+/** The quoted single names (`'.'`, `'build'`) that are files or folders in `cwd`. */
+function* bareNames(code: string, cwd: string): Generator<string> {
+  for (const m of code.matchAll(QUOTED)) {
+    const name = m[2] as string;
+    if (/^[\w.-]{1,255}$/.test(name) && (name === "." || name === ".." || existsSync(join(cwd, name)))) yield name;
   }
 }
 

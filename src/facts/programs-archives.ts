@@ -3,6 +3,7 @@
 import type { Field } from "./expand.ts";
 import { parseOptions } from "./options.ts";
 import { copy } from "./expand.ts";
+import { shellQuote } from "./candidate.ts";
 import { mark, secretsOf, type Program, type Run } from "./programs-kit.ts";
 
 export const ARCHIVES: Program[] = [
@@ -13,11 +14,18 @@ export const ARCHIVES: Program[] = [
   {
     names: ["zip"],
     does: (args, run, program) => {
-      const parsed = parseOptions(args, { short: "bintxP", long: ["temp-path", "password"] });
+      // `zip -T -TT 'cmd' x.zip …`: the archive is tested by running `cmd x.zip` in a shell.
+      const test = args.findIndex((a) => a.text === "-TT" || a.text === "--unzip-command");
+      const words = test < 0 ? args : [...args.slice(0, test), ...args.slice(test + 2)];
+      const parsed = parseOptions(words, { short: "bintxP", long: ["temp-path", "password"] });
       mark(run, parsed.operands.slice(0, 1), "write", program);
       mark(run, parsed.operands.slice(1), "read", program);
       if (parsed.flags.has("r") || parsed.flags.has("R") || parsed.flags.has("recurse-paths"))
         secretsOf(run, parsed.operands.slice(1), program, parsed.values.get("x") ?? []);
+      const command = test < 0 ? undefined : args[test + 1];
+      if (!command) return;
+      if (!command.resolved) run.walker.unresolved("zip -TT of a value hookit cannot know");
+      run.walker.shell(`${command.text} ${shellQuote(parsed.operands[0]?.text ?? "")}`, copy(run.state), "zip -TT", run.depth);
     },
   },
   {

@@ -127,7 +127,7 @@ function git(given: Field[], run: Run, program: string): void {
           ? null
           : join(state.cwd, tree.text);
   const inner: Run = { ...run, state: tree ? { ...copy(state), cwd: treeCwd } : state };
-  const losses = gitLosses(sub.text, rest, global.values, state);
+  const losses = gitLosses(sub.text, rest, global.values, state, run.walker.facts.commands);
   for (const loss of losses) run.walker.losses.push(loss);
   const parsed = parseOptions(rest, {
     short: "mFCcSuX",

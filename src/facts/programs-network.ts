@@ -152,7 +152,14 @@ function remoteCopy(args: Field[], run: Run, program: string, spec: OptionSpec):
   if (!dry && program === "rsync" && parsed.flags.has("remove-source-files")) mark(run, sources, "delete", program, { recursive: true });
   for (const name of ["exclude-from", "include-from", "files-from", "password-file"])
     mark(run, parsed.values.get(name) ?? [], "read", program);
-  for (const name of ["i", "F"]) mark(run, parsed.values.get(name) ?? [], "read", program);
+  // `-F` is an ssh config file it reads; `-i` a key ssh signs with, as `ssh -i` (which sends no key).
+  mark(run, parsed.values.get("F") ?? [], "read", program);
+  // `rsync -e 'ssh -p 2222'`: the remote shell is a command line run on this machine.
+  if (program === "rsync")
+    for (const field of [...(parsed.values.get("e") ?? []), ...(parsed.values.get("rsh") ?? [])]) {
+      if (!field.resolved) run.walker.unresolved("rsync -e of a value hookit cannot know");
+      run.walker.shell(field.text, copy(run.state), "rsync -e", run.depth);
+    }
 }
 
 function curl(args: Field[], run: Run, program: string): void {
@@ -191,9 +198,15 @@ function curl(args: Field[], run: Run, program: string): void {
       "max-time",
       "connect-timeout",
       "retry",
+      "url",
     ],
   });
   const values = (names: string[]) => names.flatMap((name) => parsed.values.get(name) ?? []);
+  // `curl file:///home/me/.ssh/id_rsa` prints a local file as `cat` would.
+  for (const url of [...parsed.operands, ...values(["url"])]) {
+    const path = url.resolved ? fileUrlPath(url.text) : undefined;
+    if (path !== undefined) run.walker.path({ text: path, resolved: true }, "read", program, run.state.cwd);
+  }
   mark(
     run,
     values(["o", "output", "c", "cookie-jar", "D", "dump-header", "trace", "trace-ascii", "stderr"]).filter((f) => f.text !== "-"),
@@ -222,6 +235,17 @@ function curl(args: Field[], run: Run, program: string): void {
   if (parsed.flags.has("O") || parsed.flags.has("remote-name") || parsed.flags.has("remote-name-all")) {
     mark(run, values(["output-dir"]).length ? values(["output-dir"]) : [{ text: ".", resolved: true }], "write", program);
     downloadsTo(run.walker, savedAs(parsed.operands, values(["output-dir"]).at(-1)), run.state.cwd);
+  }
+}
+
+/** The local path a `file://` URL names (curl decodes its `%XX` escapes), or undefined. */
+function fileUrlPath(url: string): string | undefined {
+  const m = /^file:\/\/(?:localhost)?(\/[^?#]*)/i.exec(url);
+  if (!m) return undefined;
+  try {
+    return decodeURIComponent(m[1] as string);
+  } catch {
+    return m[1];
   }
 }
 

@@ -87,6 +87,8 @@ const READERS = [
   "strings",
   "base64",
   "base32",
+  "basenc",
+  "uudecode",
   "md5sum",
   "sha1sum",
   "sha224sum",

@@ -5,6 +5,7 @@
 // a protected place (`opaque`). Each stays listed here so that a pack, a guard or
 // a doc naming a program names one the registry knows (test/facts/registry.test.ts).
 import { BRAINTREE_CALLS } from "./packs/payments.ts";
+import { containerTool } from "./container-mounts.ts";
 import { generic, type Program } from "./programs-kit.ts";
 import { packageRunner } from "./package-runners.ts";
 
@@ -21,7 +22,8 @@ export const TOOLS: Program[] = [
   // a self-managed GitLab's own tools
   tool("gitlab-rails", "gitlab-rake", "gitlab-backup", "gitlab-ctl"),
   // containers, Kubernetes, infrastructure
-  tool("docker", "docker-compose", "podman", "podman-compose", "kubectl", "oc", "helm", "velero"),
+  { names: ["docker", "podman"], does: containerTool, use: "opaque" },
+  tool("docker-compose", "podman-compose", "kubectl", "oc", "helm", "velero"),
   // load balancers and proxies, and the service managers that stop them
   tool("systemctl", "service", "haproxy", "nginx", "socat", "nc"),
   tool("terraform", "tofu", "terragrunt", "pulumi", "cdktf", "octodns-sync", "deck", "kongctl", "promtool"),

@@ -8,6 +8,7 @@ import type { Field, ShellState } from "./expand.ts";
 import { gitRefLosses } from "./git-ref-loss.ts";
 import { parseOptions, type OptionSpec } from "./options.ts";
 import { asksForHelp } from "./packs/match.ts";
+import type { CommandFact } from "./types.ts";
 
 /** What git would throw away: tracked changes (`unstaged`: only what differs from the index), untracked files, stash entries, branches, a worktree; `files`: what a delete of a glob's matches removes; `overwrite`: what a copy or move in bulk writes over; `history`: commits only a reflog keeps; `dangling`: objects nothing reaches, which git can still hand back until they are pruned. */
 export type LossKind =
@@ -80,16 +81,46 @@ const names = (fields: Field[]): string[] | undefined => (fields.every((f) => f.
 const hasAny = (flags: Set<string>, list: readonly string[] | undefined) => list?.some((f) => flags.has(f)) === true;
 
 /** `git … <sub> <rest>`: what it puts at risk (empty when nothing). `global` are git's own options before the subcommand. */
-export function gitLosses(sub: string, rest: Field[], global: Map<string, Field[]>, state: ShellState): Loss[] {
+export function gitLosses(
+  sub: string,
+  rest: Field[],
+  global: Map<string, Field[]>,
+  state: ShellState,
+  line: readonly CommandFact[] = [],
+): Loss[] {
   if (asksForHelp(rest)) return []; // `git restore --help` shows the manual
   const git = gitDirOptions(global, state.cwd);
   const moved = gitRefLosses(sub, rest, (kind, extra = {}) => [{ kind, cwd: state.cwd, git, ...extra }]);
   const rule = GIT_LOSS_RULES[sub];
   if (!rule) return moved;
-  return [...moved, ...ruleLosses(sub, rest, rule, git, state)];
+  return [...moved, ...ruleLosses(sub, rest, rule, git, state, line)];
 }
 
-function ruleLosses(sub: string, rest: Field[], rule: LossRule, git: string[], state: ShellState): Loss[] {
+/** Options of git itself that take the next word as their value. */
+const GIT_VALUE_OPTIONS = new Set(["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path"]);
+
+/**
+ * `git stash` (`push`, `save`) earlier on the line, before this command (the line's last): what it
+ * put into a new stash entry — `all` with `-u`/`-a` — which a drop or clear later on the line throws
+ * away, though the repository holds no entry yet when the call is judged. A stash in another
+ * repository of the same line counts too: that only ever refuses more.
+ */
+function stashedEarlier(line: readonly CommandFact[]): "tracked" | "all" | undefined {
+  let found: "tracked" | "all" | undefined;
+  for (const { program, argv } of line.slice(0, -1)) {
+    if (program !== "git") continue;
+    let at = 1;
+    while (at < argv.length && argv[at]!.startsWith("-")) at += GIT_VALUE_OPTIONS.has(argv[at]!) ? 2 : 1;
+    if (argv[at] !== "stash") continue;
+    const words = argv.slice(at + 1);
+    const action = words.find((w, k) => !w.startsWith("-") && !["-m", "--message"].includes(words[k - 1] ?? ""));
+    if (action !== undefined && action !== "push" && action !== "save" && words[0] !== "--") continue;
+    found = words.some((w) => ["-u", "--include-untracked", "-a", "--all"].includes(w)) ? "all" : (found ?? "tracked");
+  }
+  return found;
+}
+
+function ruleLosses(sub: string, rest: Field[], rule: LossRule, git: string[], state: ShellState, line: readonly CommandFact[]): Loss[] {
   const action = rule.actions ? rest.findIndex((f) => !f.text.startsWith("-")) : -1;
   if (rule.actions && !rule.actions.includes(rest[action]?.text ?? "")) return [];
   const args = rule.actions ? rest.slice(action + 1) : rest;
@@ -103,9 +134,16 @@ function ruleLosses(sub: string, rest: Field[], rule: LossRule, git: string[], s
   switch (sub) {
     case "clean":
       return at("untracked", { ...pathspecs(operands, fromFile), options: cleanOptions(args) });
-    case "stash":
-      if (rest[action]?.text === "clear") return at("stash");
-      return at("stash", { names: operands.length === 0 ? ["stash@{0}"] : names(operands.slice(0, 1)) });
+    case "stash": {
+      const entries =
+        rest[action]?.text === "clear"
+          ? at("stash")
+          : at("stash", { names: operands.length === 0 ? ["stash@{0}"] : names(operands.slice(0, 1)) });
+      // `git stash && git stash drop`: the work the first put away is what the second throws away.
+      const stashed = stashedEarlier(line);
+      if (stashed === undefined) return entries;
+      return [...entries, ...at("changes"), ...(stashed === "all" ? at("untracked") : [])];
+    }
     case "worktree":
       return operands[0] ? at("worktree", operands[0].resolved ? { names: [operands[0].text] } : {}) : [];
     case "branch":

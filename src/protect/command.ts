@@ -90,9 +90,13 @@ function factsHit(facts: Facts, ctx: ProtectContext, use: (program: string) => P
       const place = cleared.find((folder) => fact.path === folder.path || fact.path.startsWith(`${folder.path}/`));
       if (place) return { type: "path", place };
     }
+    // A recursive write by a program hookit does not model (a container's writable bind mount,
+    // `docker run -v ~:/h`) may change anything below the folder, as `chmod -R` does. Not in the
+    // project: there a container runs the project's own build (`docker run -v "$PWD:/app" … npm
+    // test`), code of the project as `npm test` itself is.
+    const below = fact.recursive === true && (kind === "changes-below" || (kind === "unknown" && !fact.inside));
     const place =
-      pathHit(fact, ctx, fact.recursive === true && kind === "changes-below") ??
-      (kind === "known" || kind === "unknown" || kind === "runs-code" ? pathFolderHit(fact, ctx) : undefined);
+      pathHit(fact, ctx, below) ?? (kind === "known" || kind === "unknown" || kind === "runs-code" ? pathFolderHit(fact, ctx) : undefined);
     if (place) return { type: "path", place };
     if (!fact.resolved && fact.effect !== "read" && fact.effect !== "list") unknownTarget = true;
   }

@@ -213,10 +213,17 @@ const FACTS_ATTACKS = [
   `GIT_WORK_TREE=~ git clean -fdx`,
   `git -C ~ clean -fdx`,
   `cd ~ && git clean -fdx`,
+  // a container handed a folder above hookit's may change anything below it
+  `docker run -v "$HOME:/h" alpine rm -rf /h/.config/hookit`,
+  `podman run --mount type=bind,source=$HOME/.local/state,target=/s alpine sh`,
+  // commands an archiver or a copier runs on this machine
+  `zip -T -TT 'rm -rf ~/.config/hookit' /tmp/a.zip src/a.ts`,
+  `rsync -e 'sh -c "rm -rf ~/.config/hookit"' src/a.ts host:`,
 ];
 
 /** Honest work the facts look at (the reader was unsure), which must still pass. */
 const FACTS_INNOCENT = [
+  `docker run --rm -v "$PWD:/app" -w /app node:22 npm test`,
   `ln -s src/a.ts b.ts && cat b.ts`,
   `rsync -a src/ /tmp/backup/`,
   `rsync -a --delete src/ /tmp/backup/`,

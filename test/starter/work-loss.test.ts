@@ -21,6 +21,9 @@ const CASES: Array<[string, string]> = [
   ["git clean -fd", "notes.txt"],
   ["git stash clear", "stash@{0}"],
   ["git stash drop stash@{0}", "stash@{0}"],
+  // What the line's own stash took away is what its drop or clear throws away.
+  ["git stash && git stash drop", "src/app.ts"],
+  ["git stash push -u -m wip; git stash clear", "notes.txt"],
   ["git branch -D feature", "refs/heads/feature"],
   ["rm -rf src", "src/app.ts"],
   ["rm src/*.ts", "src/app.ts"],

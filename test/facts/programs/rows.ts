@@ -58,13 +58,22 @@ export const PROGRAM_ROWS: Record<string, ReadonlyArray<readonly [command: strin
     ["tar -czf /tmp/out.tgz src", ["write /tmp/out.tgz", "read -r ./src"]],
     ["tar -xzf in.tgz -C build", ["read ./in.tgz", "write -r ./build"]],
   ],
-  zip: [["zip out.zip notes.txt", ["write ./out.zip", "read ./notes.txt"]]],
+  zip: [
+    ["zip out.zip notes.txt", ["write ./out.zip", "read ./notes.txt"]],
+    ["zip -T -TT 'rm -f /tmp/t' out.zip notes.txt", ["write ./out.zip", "read ./notes.txt", "delete /tmp/t", "delete ./out.zip"]],
+  ],
   unzip: [["unzip in.zip -d build", ["read ./in.zip", "write -r ./build"]]],
   gzip: [["gzip notes.txt", ["read ./notes.txt", "write ./notes.txt"]]],
   cpio: [["cpio -i -D build", ["write -r ./build"]]],
   scp: [["scp notes.txt host:/tmp/", ["read -r ./notes.txt"]]],
-  rsync: [["rsync -a --delete src/ /tmp/mirror/", ["read -r ./src", "write /tmp/mirror", "delete -r /tmp/mirror"]]],
-  curl: [["curl -o page.html http://127.0.0.1/", ["write ./page.html"]]],
+  rsync: [
+    ["rsync -a --delete src/ /tmp/mirror/", ["read -r ./src", "write /tmp/mirror", "delete -r /tmp/mirror"]],
+    ["rsync -e 'sh -c \"rm -f /tmp/t\"' notes.txt host:", ["read -r ./notes.txt", "delete /tmp/t"]],
+  ],
+  curl: [
+    ["curl -o page.html http://127.0.0.1/", ["write ./page.html"]],
+    ["curl file:///tmp/a%20b.txt", ["read /tmp/a b.txt"]],
+  ],
   wget: [["wget -O page.html http://127.0.0.1/", ["write ./page.html"]]],
   ssh: [["ssh -o ProxyCommand='rm -rf build' host", ["delete -r ./build"]]],
   git: [
@@ -178,7 +187,15 @@ export const PROGRAM_ROWS: Record<string, ReadonlyArray<readonly [command: strin
   aws: [["aws s3 cp ./dist/app.zip s3://bucket/", ["access ./dist/app.zip"]]],
   gh: [["gh release upload v1 ./dist/app.zip", ["access ./dist/app.zip"]]],
   apigeecli: [["apigeecli apis create bundle -f ./proxy.zip", ["access ./proxy.zip"]]],
-  docker: [["docker build -f ./Dockerfile .", ["access ./Dockerfile", "access ."]]],
+  docker: [
+    ["docker build -f ./Dockerfile .", ["access ./Dockerfile", "access ."]],
+    // a bind mount: the container may read the folder and, unless read-only, change anything below it
+    // (the `access` rows are any known tool's path-like words, read as generic reads them)
+    ['docker run -v "$HOME/cache:/c" alpine ls', ["access ~/cache:/c", "read -r ~/cache", "write -r ~/cache"]],
+    ["docker run --mount type=bind,src=./data,dst=/d,readonly alpine ls", ["access ./bind,src=./data,dst=/d,readonly", "read -r ./data"]],
+    ["docker run -v pgdata:/var/lib/postgresql/data postgres", ["access ./pgdata:/var/lib/postgresql/data"]],
+  ],
+  "docker-compose": [["docker-compose -f ./compose.yaml up", ["access ./compose.yaml"]]],
   terraform: [["terraform plan -out=./plan.bin", ["write ./plan.bin", "access ./plan.bin"]]],
   kong: [["kong check ./kong.conf", ["access ./kong.conf"]]],
   psql: [["psql -f ./schema.sql", ["access ./schema.sql"]]],
