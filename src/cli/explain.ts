@@ -7,7 +7,7 @@ import type { NormalizedEvent } from "../engine/types.ts";
 import { agentAnswers, syntheticInvocation } from "../policytest/agent-answers.ts";
 import { formatExplanation, type Explanation } from "../policytest/explain-format.ts";
 import { judgeInvocation } from "../policytest/run-input.ts";
-import { createSandbox } from "../policytest/sandbox.ts";
+import { inSandbox } from "../policytest/sandbox.ts";
 import { collector, firstCandidate, hiddenKeys, traceHooks } from "../policytest/trace.ts";
 import { readStdin } from "../run/hook-io.ts";
 import { fail } from "./_output.ts";
@@ -49,10 +49,8 @@ export default defineCommand({
       const event = events[0] as NormalizedEvent;
       invocation = syntheticInvocation(event, event.agent ?? "hookit", "explain");
     }
-    const sandbox = createSandbox(policy.projectDir, env);
     const { observer, steps } = collector();
-    let explanation: Explanation;
-    try {
+    const explanation: Explanation = await inSandbox(policy.projectDir, env, async (sandbox) => {
       // Shells run in the copy; the facts (a parse, and git reading the repository for what a call
       // would discard) are read from the real project, which the copy has no history of.
       const context = { cwd: sandbox.project, toolCwd: cwd, projectDir: policy.projectDir, env: sandbox.env, observer };
@@ -61,7 +59,7 @@ export default defineCommand({
         judgement.outcomes.flatMap((o) => o.effects.flatMap((e) => (e.type === "request-action" ? [e.hookRef] : []))),
       );
       const first = invocation.events[0];
-      explanation = {
+      return {
         policy: policy.files.filter((f) => f.text !== undefined).map((f) => f.path ?? f.storage),
         ...(policy.untrusted && { untrusted: policy.untrusted }),
         ...(policy.pending && { pending: policy.pending }),
@@ -76,9 +74,7 @@ export default defineCommand({
         ...(judgement.reply && { reply: { agent: invocation.agent, native: invocation.nativeEvent, ...judgement.reply } }),
         answers: first && judgement.decision ? await agentAnswers(first, judgement.decision) : [],
       };
-    } finally {
-      sandbox.dispose();
-    }
+    });
     process.stdout.write(args.json ? JSON.stringify(explanation, null, 2) + "\n" : formatExplanation(explanation));
   },
 });

@@ -2,7 +2,7 @@ import { defineCommand } from "citty";
 import { resolve } from "node:path";
 import { stateDir } from "../base/paths.ts";
 import { formatReplay, replayRecords, selectRecords } from "../policytest/replay.ts";
-import { createSandbox } from "../policytest/sandbox.ts";
+import { inSandbox } from "../policytest/sandbox.ts";
 import { readDecisionLog } from "../run/decision-log.ts";
 import { resolveLogAgent } from "./log.ts";
 import { fail, note } from "./_output.ts";
@@ -61,13 +61,9 @@ export default defineCommand({
     const progress = tty
       ? (done: number, total: number) => process.stderr.write(`\r  ${done}/${total}${done === total ? "\n" : ""}`)
       : undefined;
-    const sandbox = createSandbox(candidate.projectDir, process.env);
-    let result;
-    try {
-      result = await replayRecords(records, candidate.hooks, { cwd: sandbox.project, env: sandbox.env }, progress);
-    } finally {
-      sandbox.dispose();
-    }
+    const result = await inSandbox(candidate.projectDir, process.env, (sandbox) =>
+      replayRecords(records, candidate.hooks, { cwd: sandbox.project, env: sandbox.env }, progress),
+    );
     process.stdout.write(args.json ? JSON.stringify(result, null, 2) + "\n" : formatReplay(result));
     process.exitCode = result.flips.length > 0 ? 2 : 0;
   },

@@ -4,7 +4,7 @@ import { dirname, join, resolve } from "node:path";
 import { readCaseFile, testFileJsonSchema, type TestCase } from "../policytest/cases.ts";
 import { report, REPORTERS, summary, type ReporterName, type Run } from "../policytest/reporters.ts";
 import { runCase } from "../policytest/runner.ts";
-import { createSandbox } from "../policytest/sandbox.ts";
+import { inSandbox } from "../policytest/sandbox.ts";
 import { fail, note } from "./_output.ts";
 import { PROJECT_CWD_ARG, triedPolicy } from "./_tried-policy.ts";
 
@@ -54,13 +54,11 @@ export default defineCommand({
       else cases.push(...read.cases);
     }
     if (reporter === "human") note.info(`testing ${candidate.described.join(" + ") || "no policy file (every event passes)"}`);
-    const sandbox = createSandbox(candidate.projectDir, process.env);
-    const results = [];
-    try {
-      for (const testCase of cases) results.push(await runCase(testCase, candidate.hooks, { cwd: sandbox.project, env: sandbox.env }));
-    } finally {
-      sandbox.dispose();
-    }
+    const results = await inSandbox(candidate.projectDir, process.env, async (sandbox) => {
+      const done = [];
+      for (const testCase of cases) done.push(await runCase(testCase, candidate.hooks, { cwd: sandbox.project, env: sandbox.env }));
+      return done;
+    });
     const run: Run = { results, broken, cwd, durationMs: performance.now() - started };
     process.stdout.write(report(reporter, run, reporter === "human" && process.stdout.isTTY === true && !process.env.NO_COLOR));
     const { failed } = summary(run);

@@ -8,7 +8,7 @@ import { stateDir, type Env } from "../base/paths.ts";
 import { readDecisionLog, type LogRecord } from "../run/decision-log.ts";
 import { candidatePolicy, loadCandidate } from "./policy.ts";
 import { judgeInvocation } from "./run-input.ts";
-import { createSandbox } from "./sandbox.ts";
+import { inSandbox } from "./sandbox.ts";
 
 interface Flip {
   record: LogRecord;
@@ -169,11 +169,8 @@ export async function replaySummary(
   if (!candidate.ok)
     return { ok: false, text: `the changed policy is invalid: ${candidate.diagnostics.map((d) => d.message).join("; ")}\n` };
   const records = selectRecords(readDecisionLog(stateDir(env)), { since: Date.now() - sinceMs });
-  const sandbox = createSandbox(candidate.projectDir, env);
-  try {
-    const result = await replayRecords(records, candidate.hooks, { cwd: sandbox.project, env: sandbox.env });
-    return { ok: true, result, text: formatReplay(result) };
-  } finally {
-    sandbox.dispose();
-  }
+  const result = await inSandbox(candidate.projectDir, env, (sandbox) =>
+    replayRecords(records, candidate.hooks, { cwd: sandbox.project, env: sandbox.env }),
+  );
+  return { ok: true, result, text: formatReplay(result) };
 }

@@ -51,6 +51,19 @@ export function createSandbox(projectDir: string, baseEnv: Env): Sandbox {
 }
 
 /**
+ * Runs `work` in a new sandbox of `projectDir` and removes the sandbox afterwards, whether `work`
+ * returned or threw: what `hookit test`, `replay` and `explain` each wrapped in try/finally.
+ */
+export async function inSandbox<T>(projectDir: string, baseEnv: Env, work: (sandbox: Sandbox) => Promise<T>): Promise<T> {
+  const sandbox = createSandbox(projectDir, baseEnv);
+  try {
+    return await work(sandbox);
+  } finally {
+    sandbox.dispose();
+  }
+}
+
+/**
  * Tracked and untracked-but-not-ignored files in a git work tree; outside one,
  * a project folder (one with `.hookit/`) minus SKIPPED. Any other folder (a
  * home directory, with only a global policy) is not copied at all.

@@ -15,7 +15,7 @@ import {
   type NativeTool,
 } from "../shared/payload.ts";
 import { PayloadError, type Decision, type Invocation, type Reply } from "../../contract/types.ts";
-import { defineAdapter } from "../shared/define.ts";
+import { claudeStyleHooks, defineAdapter } from "../shared/define.ts";
 import facts from "./facts.ts";
 import { claudeStylePayload, type Opened } from "../shared/opening.ts";
 import { toolCallEvents, toolResultEvent } from "../shared/adapter-tool-events.ts";
@@ -177,11 +177,7 @@ export default defineAdapter({
   // The newest release the real-CLI suite passed on.
   verifiedWith: facts.verified.newest,
   timeoutUnit: "s",
-  registrations: [
-    { native: "PreToolUse", kind: "tool_call", matcher: "*" },
-    { native: "PostToolUse", kind: "tool_result", matcher: "*" },
-    { native: "Stop", kind: "stop" },
-  ],
+  registrations: claudeStyleHooks(),
   lifecycle: LIFECYCLE_EVENTS,
   payload: PAYLOAD,
   read,

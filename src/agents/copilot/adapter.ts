@@ -3,14 +3,13 @@
 // Copilot has two payload styles, chosen by how the hook is registered: camelCase events
 // (`preToolUse`) send `toolName`/`toolArgs`; Claude-style PascalCase events (`PreToolUse`)
 // send snake_case keys and Claude tool names. Both are read here; hookit registers camelCase.
-import type { ContentBlock } from "../../engine/types.ts";
 import { describe, isRecord, nonEmptyReason, stringOf } from "../shared/payload.ts";
 import { defineAdapter } from "../shared/define.ts";
 import facts from "./facts.ts";
 import type { Opened, PayloadShape } from "../shared/opening.ts";
 import { normalizeCopilotCalls, readToolArgs, TOOL_CLASSES } from "./tools.ts";
 import { withUndelivered } from "../shared/messages.ts";
-import { mappedOrRefused } from "../shared/tool-classes.ts";
+import { splitCallEvents, type SplitCalls } from "../shared/split-call-events.ts";
 import { PayloadError, type Decision, type Invocation, type InvocationKind, type Reply } from "../../contract/types.ts";
 
 const ADAPTER_ID = "copilot";
@@ -39,6 +38,9 @@ const LIFECYCLE_EVENTS = [
   "permissionRequest",
   "notification",
 ];
+
+// Neither payload style carries a tool-call id.
+const TOOLS: SplitCalls = { agent: ADAPTER_ID, table: TOOL_CLASSES, split: normalizeCopilotCalls };
 
 // Both payload styles are read whatever the event name's case: camelCase keys win.
 const PAYLOAD: PayloadShape = {
@@ -82,22 +84,15 @@ function read({ invocation: base, payload, where }: Opened): Invocation {
       throw new PayloadError(`${where}: "${key("toolName", "tool_name")}" must be a non-empty string, got ${describe(nativeToolName)}`);
     const argsField = `${where}: "${key("toolArgs", "tool_input")}"`;
     const nativeToolInput = readToolArgs(payload.toolArgs ?? payload.tool_input, nativeToolName, argsField);
-    // Neither payload style carries a tool-call id.
-    const origin = { toolCallId: "", agent: ADAPTER_ID, nativeToolName, nativeToolInput };
-    const mapped = normalizeCopilotCalls(nativeToolName, nativeToolInput);
-    // Before the tool runs, a file or shell tool hookit cannot map is refused rather than passed.
-    const calls = kind === "tool_call" ? mappedOrRefused(TOOL_CLASSES, nativeToolName, mapped, where, (m) => new PayloadError(m)) : mapped;
-    if (kind === "tool_call") return { ...base, kind, events: calls.map((call) => ({ event: "tool_call", ...call, ...origin })) };
-    // One result per call: a call that became several keeps its native name and input.
-    const tool = { ...(calls.length === 1 && calls[0] ? calls[0] : { toolName: nativeToolName, input: nativeToolInput }), ...origin };
-    const result = payload.toolResult ?? payload.tool_result;
-    if (!isRecord(result))
-      throw new PayloadError(`${where}: "${key("toolResult", "tool_result")}" must be a JSON object, got ${describe(result)}`);
-    const text = stringOf(result.textResultForLlm) ?? stringOf(result.text_result_for_llm) ?? "";
-    const resultType = stringOf(result.resultType) ?? stringOf(result.result_type);
-    const content: ContentBlock[] = [{ type: "text", text }];
-    const isError = resultType !== undefined && resultType !== "success";
-    return { ...base, kind, events: [{ event: "tool_result", ...tool, content, isError }] };
+    const events = splitCallEvents(TOOLS, kind, nativeToolName, nativeToolInput, where, () => {
+      const result = payload.toolResult ?? payload.tool_result;
+      if (!isRecord(result))
+        throw new PayloadError(`${where}: "${key("toolResult", "tool_result")}" must be a JSON object, got ${describe(result)}`);
+      const text = stringOf(result.textResultForLlm) ?? stringOf(result.text_result_for_llm) ?? "";
+      const resultType = stringOf(result.resultType) ?? stringOf(result.result_type);
+      return { text, isError: resultType !== undefined && resultType !== "success" };
+    });
+    return { ...base, kind, events };
   }
   if (kind === "stop") {
     // snake_case even in camelCase mode (1.0.102); the SDK types spell it stopHookActive.

@@ -3,7 +3,7 @@
 // docs/agents/factory.md (droid 0.225.2, real offline runs). Payloads are Claude's
 // snake_case shape without `tool_use_id`; `tool_response` is always a string.
 // Answers are Claude-shaped JSON on stdout, plus exit 2 behind a deny (see respond).
-import { defineAdapter } from "../shared/define.ts";
+import { claudeStyleHooks, defineAdapter } from "../shared/define.ts";
 import facts from "./facts.ts";
 import { claudeStylePayload, type Opened } from "../shared/opening.ts";
 import { toolCallEvents, toolResultEvent } from "../shared/adapter-tool-events.ts";
@@ -87,11 +87,7 @@ export default defineAdapter({
   // The newest release the real-CLI suite passed on.
   verifiedWith: facts.verified.newest,
   timeoutUnit: "s",
-  registrations: [
-    { native: "PreToolUse", kind: "tool_call", matcher: "*" },
-    { native: "PostToolUse", kind: "tool_result", matcher: "*" },
-    { native: "Stop", kind: "stop" },
-  ],
+  registrations: claudeStyleHooks(),
   lifecycle: LIFECYCLE_EVENTS,
   payload: PAYLOAD,
   read,

@@ -2,7 +2,6 @@
 // Protocol: harness-protocols §4 and §7; what the model sees: fixtures/model-view.md §3.
 // Gemini reads `stdout.trim() || stderr.trim()`; JSON wins over the exit code, and a
 // non-JSON text with exit >= 2 denies. hookit therefore always exits 0 and speaks JSON only.
-import type { ContentBlock } from "../../engine/types.ts";
 import { describe, isRecord, nonEmptyReason } from "../shared/payload.ts";
 import { withUndelivered } from "../shared/messages.ts";
 import { defineAdapter } from "../shared/define.ts";
@@ -10,7 +9,7 @@ import facts from "./facts.ts";
 import { withoutGeminiDotenv } from "./dotenv.ts";
 import type { Opened, PayloadShape } from "../shared/opening.ts";
 import { geminiResultText, normalizeGeminiCalls, TOOL_CLASSES } from "./tools.ts";
-import { mappedOrRefused } from "../shared/tool-classes.ts";
+import { splitCallEvents, type SplitCalls } from "../shared/split-call-events.ts";
 import { PayloadError, type Decision, type Invocation, type InvocationKind, type Reply } from "../../contract/types.ts";
 
 const ADAPTER_ID = "gemini";
@@ -22,6 +21,9 @@ const KINDS: Record<string, InvocationKind> = {
   AfterModel: "turn_end",
 };
 const LIFECYCLE_EVENTS = ["BeforeAgent", "BeforeModel", "BeforeToolSelection", "SessionStart", "SessionEnd", "PreCompress", "Notification"];
+
+// Gemini's hook payload carries no tool-call id.
+const TOOLS: SplitCalls = { agent: ADAPTER_ID, table: TOOL_CLASSES, split: normalizeGeminiCalls };
 
 const PAYLOAD: PayloadShape = {
   name: "Gemini CLI",
@@ -58,21 +60,14 @@ function read({ invocation: base, payload, where }: Opened): Invocation {
     const nativeToolInput = payload.tool_input;
     if (!isRecord(nativeToolInput))
       throw new PayloadError(`${where}: "tool_input" of ${nativeToolName} must be a JSON object, got ${describe(nativeToolInput)}`);
-    // Gemini's hook payload carries no tool-call id.
-    const origin = { toolCallId: "", agent: ADAPTER_ID, nativeToolName, nativeToolInput };
-    const mapped = normalizeGeminiCalls(nativeToolName, nativeToolInput);
-    // Before the tool runs, a file or shell tool hookit cannot map is refused rather than passed.
-    const calls = kind === "tool_call" ? mappedOrRefused(TOOL_CLASSES, nativeToolName, mapped, where, (m) => new PayloadError(m)) : mapped;
-    if (kind === "tool_call") return { ...base, kind, events: calls.map((call) => ({ event: "tool_call", ...call, ...origin })) };
-    // One result per call: a call that became several reads keeps its native name and input.
-    const tool = { ...(calls.length === 1 && calls[0] ? calls[0] : { toolName: nativeToolName, input: nativeToolInput }), ...origin };
-    const response = payload.tool_response;
-    if (!isRecord(response) && typeof response !== "string")
-      throw new PayloadError(`${where}: "tool_response" must be a JSON object, got ${describe(response)}`);
-    const text = geminiResultText(response);
-    const isError = isRecord(response) && response.error !== undefined && response.error !== null;
-    const content: ContentBlock[] = [{ type: "text", text }];
-    return { ...base, kind, events: [{ event: "tool_result", ...tool, content, isError }] };
+    // A call that became several reads keeps its native name and input in its one result.
+    const events = splitCallEvents(TOOLS, kind, nativeToolName, nativeToolInput, where, () => {
+      const response = payload.tool_response;
+      if (!isRecord(response) && typeof response !== "string")
+        throw new PayloadError(`${where}: "tool_response" must be a JSON object, got ${describe(response)}`);
+      return { text: geminiResultText(response), isError: isRecord(response) && response.error !== undefined && response.error !== null };
+    });
+    return { ...base, kind, events };
   }
   if (kind === "stop") {
     const stopHookActive = payload.stop_hook_active === true;

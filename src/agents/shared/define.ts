@@ -3,7 +3,7 @@
 // parse() from where its payload keeps the common facts (opening.ts). The capability table is not
 // part of it: each agent's capabilities.ts holds it, for doctor and the docs only
 // (src/agents/capabilities.ts).
-import { SPEC_VERSION, type Adapter, type InvocationKind, type Invocation } from "../../contract/types.ts";
+import { SPEC_VERSION, type Adapter, type HookRegistration, type InvocationKind, type Invocation } from "../../contract/types.ts";
 import { openPayload, type Opened, type PayloadShape } from "./opening.ts";
 import { exactKindLookup, kindLookup } from "./payload.ts";
 
@@ -31,4 +31,17 @@ export function defineAdapter({ kinds, lifecycle, payload, read, ...adapter }: A
     kindOf: kindLookup(table, lifecycle),
     parse: (nativeEvent, raw) => read(openPayload(adapter.id, payload, exactKind, nativeEvent, raw)),
   };
+}
+
+/**
+ * Claude Code's three hooks as Codex and droid register them: every tool before and after it runs
+ * (matcher "*"), and Stop. Both copy Claude's hook protocol and install the same entries, so the
+ * list is written once; each call returns a new list, as an adapter's registrations are its own.
+ */
+export function claudeStyleHooks(): HookRegistration[] {
+  return [
+    { native: "PreToolUse", kind: "tool_call", matcher: "*" },
+    { native: "PostToolUse", kind: "tool_result", matcher: "*" },
+    { native: "Stop", kind: "stop" },
+  ];
 }
