@@ -14,9 +14,14 @@ import type { Run } from "./programs.ts";
 
 const DOTENV_NAME = /(?:^|[^A-Za-z0-9_./-])((?:[A-Za-z0-9_.-]*\/)*\.env(?:\.[A-Za-z0-9_-]+)*)(?![A-Za-z0-9_-])/g;
 const QUOTED = /(["'`])((?:(?!\1)[^\\\n]|\\.){1,4096}?)\1/g;
-const DELETES = /\b(unlink|unlinkSync|rmtree|rmdir|rmdirSync|rm_rf|rm_r|rmSync|rimraf|remove|removedirs|delete|deleteSync|rm)\b|\brm\s+-/;
+const DELETES =
+  /\b(unlink|unlinkSync|rmtree|remove_tree|rmdir|rmdirSync|rm_rf|rm_r|rm_f|rmSync|rimraf|remove|removedirs|remove_entry|remove_dir|delete|deleteSync|rm)\b|\brm\s+-/;
 /** Calls that delete a whole tree: `shutil.rmtree`, `fs.rmSync(…, { recursive: true })`, `FileUtils.rm_rf`, `rm -r`. */
-const TREE_DELETES = /\b(rmtree|rm_rf|rm_r|rimraf|removedirs|rmdir|rmdirSync|remove_dir_all|recursive)\b|\brm\s+-[a-zA-Z]*[rR]/;
+const TREE_DELETES =
+  /\b(rmtree|remove_tree|rm_rf|rm_r|rimraf|removedirs|rmdir|rmdirSync|remove_entry|remove_dir_all|recursive)\b|\brm\s+-[a-zA-Z]*[rR]/;
+/** The home folder named through an API: `os.homedir()`, `Path.home()`, `Dir.home`, `$ENV{HOME}`, `os.environ["HOME"]`, `expanduser("~")`. */
+const HOME_API =
+  /\bhomedir\s*\(|\bPath\.home\s*\(|\bDir\.home\b|\$ENV\s*\{\s*["']?HOME["']?\s*\}|\bENV\s*\[\s*["']HOME["']\s*\]|\benviron(?:\.get)?\s*[[(]\s*["']HOME["']|\bgetenv\s*\(\s*["']HOME["']|\bprocess\.env\.HOME\b|\bexpanduser\s*\(\s*["']~["']\s*\)/;
 const WRITES =
   /\b(writeFile|writeFileSync|appendFile|appendFileSync|write_text|write_bytes|createWriteStream|copyFile|copyFileSync|cp|copy|copy2|copyfile|copytree|move|rename|renameSync|symlink|symlinkSync|chmod|truncate|mkdir|mkdirSync|makedirs|touch|File\.write|IO\.write)\b|open\s*\([^)]*,\s*["'][wax+]|open\s*\(\s*[A-Z]*\s*,\s*["']?[>+]|>\s*\$?["']/;
 
@@ -65,6 +70,12 @@ export function codeMentions(code: string, run: Run, program: string, inFile = f
       walker.path(field, "read", program, cwd);
       if (verb === "write") walker.path(field, "write", program, cwd);
     }
+  }
+  // `FileUtils.rm_rf(Dir.home)`, `execSync('rm -rf ' + os.homedir())`: code that deletes or writes
+  // and names the home folder through an API may do it to the home folder itself.
+  if (verb !== undefined && HOME_API.test(code)) {
+    const home: Field = { text: walker.expand.home, resolved: true };
+    walker.path(home, verb, program, cwd, verb === "delete" ? { recursive: TREE_DELETES.test(code), noFollow: true } : {});
   }
   // A bare name the code deletes (`os.remove('notes.md')`, `shutil.rmtree('.')`) counts when it is
   // there: most quoted words of code name no file. As with `rm`, one file is not a recursive delete.

@@ -9,8 +9,9 @@ import { join } from "node:path";
 import { boundedFileText } from "../base/file-text.ts";
 import { copy, type Field } from "./expand.ts";
 import { parseOptions } from "./options.ts";
-import { generic, type Handler } from "./programs-kit.ts";
+import { generic, type Handler, type Run } from "./programs-kit.ts";
 import { walkScriptText } from "./script-files.ts";
+import { writtenText } from "./written-scripts.ts";
 
 const MAX_MAKEFILE = 256 * 1024;
 /** At most this many rules are followed through their prerequisites. */
@@ -119,6 +120,21 @@ function expand(line: string, file: Makefile, target: string, prerequisites: str
   });
 }
 
+/**
+ * A Makefile's text: `-f -` (or `/dev/stdin`) is what the line hands make on its input (`make -f -
+ * <<< 'all: …'`); a file the line itself wrote earlier is what it wrote (written-scripts.ts).
+ */
+function makefileText(name: string, cwd: string | null, run: Run): string | undefined {
+  if (name === "-" || name === "/dev/stdin" || name === "/dev/fd/0") {
+    const fed =
+      run.stdin ?? (run.walker.stdinFile === undefined ? undefined : boundedFileText(run.walker.stdinFile, run.state.cwd, MAX_MAKEFILE));
+    if (fed === undefined) run.walker.unresolved("make reads its Makefile from its input");
+    return fed;
+  }
+  const written = writtenText(run.walker, name, cwd);
+  return written !== undefined ? (written ?? undefined) : boundedFileText(name, cwd, MAX_MAKEFILE);
+}
+
 export const makeRecipes: Handler = (args, run, program) => {
   const parsed = parseOptions(args, OPTIONS);
   generic(parsed.operands, run, program); // a target may name a file it makes
@@ -134,7 +150,7 @@ export const makeRecipes: Handler = (args, run, program) => {
           : run.state.cwd && join(run.state.cwd, dir.text);
   const named = [...(parsed.values.get("f") ?? []), ...(parsed.values.get("file") ?? []), ...(parsed.values.get("makefile") ?? [])];
   const names = named.length > 0 ? named.map((f: Field) => f.text) : ["GNUmakefile", "makefile", "Makefile"];
-  const text = names.map((name) => boundedFileText(name, cwd, MAX_MAKEFILE)).find((t) => t !== undefined);
+  const text = names.map((name) => makefileText(name, cwd, run)).find((t) => t !== undefined);
   if (text === undefined) return;
   const file = parseMakefile(text);
   for (const operand of parsed.operands) {

@@ -128,3 +128,11 @@ export function isDirectory(path: string): boolean {
     return false;
   }
 }
+
+/** A command word's last path part, as the program it names: `/bin/rm` and `rm/` are `rm`. */
+export function programBase(text: string): string {
+  let end = text.length;
+  while (end > 0 && text[end - 1] === "/") end--;
+  const trimmed = text.slice(0, end);
+  return trimmed.slice(trimmed.lastIndexOf("/") + 1);
+}

@@ -14,6 +14,9 @@ export interface PathOptions {
   noFollow?: boolean;
 }
 
+/** Writers that leave a file's text as it was (a mode, an owner, a time), and redirects, whose text written-scripts.ts knows. */
+const KEEPS_TEXT = new Set(["redirect", "chmod", "chown", "chgrp", "touch", "chattr", "setfacl"]);
+
 /** Names an unmatched glob is also tried against: a glob that matches no file today may match a secret tomorrow. */
 const PROBES = [".env", ".env.local", ".env.production", ".env.development"];
 
@@ -25,6 +28,8 @@ export class PathRecorder {
   readonly links = new Map<string, string>();
   /** Inside a script file the line runs (script-files.ts): a path it computes at run time is left out. */
   scriptDepth = 0;
+  /** Files the line writes, by absolute path: the text, when known (written-scripts.ts), else null. */
+  readonly written = new Map<string, string | null>();
 
   constructor(readonly at: Places) {}
 
@@ -68,6 +73,8 @@ export class PathRecorder {
       return;
     }
     const lexical = withoutTrailingSlash(normalPath(absolute));
+    // A redirect's text is remembered by written-scripts.ts; any other writer's is not known.
+    if ((effect === "write" || effect === "delete") && !KEEPS_TEXT.has(by)) this.written.set(lexical, null);
     // `..` after a link leads out of where the link points (the kernel's walk), not back past the link.
     const walked = withoutTrailingSlash(physicalPath(text.startsWith("/") ? text : `${cwd}/${text}`));
     // A delete takes the link itself, not what it points to — unless written with a trailing slash.

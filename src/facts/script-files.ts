@@ -9,14 +9,20 @@ import { boundedFileText } from "../base/file-text.ts";
 import type { Field, ShellState } from "./expand.ts";
 import { codeMentions } from "./inline-code.ts";
 import type { Run } from "./programs-kit.ts";
+import type { PathRecorder } from "./record.ts";
+import { writtenText } from "./written-scripts.ts";
 
 /** A larger script is not read (it stays a `script file:` the facts cannot see into). */
 const MAX_SCRIPT = 64 * 1024;
 
-/** The text of the script file `file` names, when it is a readable text file of at most 64 KiB. */
-function scriptText(file: Field, cwd: string | null): string | undefined {
+/**
+ * The text of the script file `file` names, when it is a readable text file of at most 64 KiB:
+ * what the line itself wrote there earlier (written-scripts.ts), or else what the disk holds.
+ */
+function scriptText(file: Field, cwd: string | null, recorder?: PathRecorder): string | undefined {
   if (!file.resolved) return undefined;
-  const text = boundedFileText(file.text, cwd, MAX_SCRIPT);
+  const written = recorder && writtenText(recorder, file.text, cwd);
+  const text = written !== undefined ? (written ?? undefined) : boundedFileText(file.text, cwd, MAX_SCRIPT);
   return text === undefined || text.includes("\0") ? undefined : text;
 }
 
@@ -29,7 +35,7 @@ const tooLong = (text: string) => (text.match(/\n|;|&&|\|\|?/g)?.length ?? 0) > 
 
 /** Walks a shell script's text in `state` (its own `$0`, `$1`, … set by the caller); false when it could not be read. */
 export function walkShellScript(run: Run, file: Field, state: ShellState, via: string): boolean {
-  const text = scriptText(file, run.state.cwd);
+  const text = scriptText(file, run.state.cwd, run.walker);
   if (text === undefined || tooLong(text)) return false;
   walkScriptText(run, text, state, via);
   return true;
@@ -52,7 +58,10 @@ export function walkScriptText(run: Run, text: string, state: ShellState, via: s
 
 /** Reads an interpreter's script as its code (the paths it names, the shell lines it runs). */
 export function readCodeScript(run: Run, file: Field, program: string): void {
-  const text = scriptText(file, run.state.cwd);
+  // Code the line itself just wrote (`echo "…" > k.py; python3 k.py`) is typed code, read as `-c`'s is.
+  const written = file.resolved ? writtenText(run.walker, file.text, run.state.cwd) : undefined;
+  if (typeof written === "string") return codeMentions(written, run, program);
+  const text = scriptText(file, run.state.cwd, run.walker);
   if (text !== undefined) inScript(run, () => codeMentions(text, run, program, true));
 }
 
@@ -61,8 +70,8 @@ export function readCodeScript(run: Run, file: Field, program: string): void {
  * (`#!/usr/bin/env -S python3 -u` is python3 -u), or sh for a text file without one, as the
  * kernel and the shell do. Undefined for a binary, or a file that cannot be read.
  */
-export function scriptInterpreter(file: Field, cwd: string | null): Field[] | undefined {
-  const text = scriptText(file, cwd);
+export function scriptInterpreter(file: Field, cwd: string | null, recorder?: PathRecorder): Field[] | undefined {
+  const text = scriptText(file, cwd, recorder);
   if (text === undefined) return undefined;
   if (!text.startsWith("#!")) return [{ text: "sh", resolved: true }];
   const words = (text.slice(2).split("\n", 1)[0] as string).trim().split(/\s+/).filter(Boolean);

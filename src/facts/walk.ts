@@ -7,7 +7,7 @@ import { resolvePath } from "../base/path-join.ts";
 import type { Command, Part, Redirect, Script, Simple, Word } from "./ast.ts";
 import { copy, expandString, expandWord, type ExpandContext, type Field, type Lines, type ShellState } from "./expand.ts";
 import { NESTED_TOO_DEEP, parseScript } from "./parse.ts";
-import { realPath, type Places } from "./paths.ts";
+import { programBase as basename, realPath, type Places } from "./paths.ts";
 import { catOperand, loopFeeds, pipelineOutput, printfValue, scriptOutput } from "./output.ts";
 import { caseFolded, knownProgram, positional, runProgram } from "./programs.ts";
 import { newIdentities, noteCopy, noteHash, onPath, realProgram, setWords } from "./identity.ts";
@@ -21,6 +21,7 @@ import { COMMAND_VARIABLES, variableCommand } from "./git-config.ts";
 import type { Loss } from "./work-loss.ts";
 import { downloadRedirects, isDownloader, runsFile } from "./downloads.ts";
 import { scriptInterpreter } from "./script-files.ts";
+import { rememberRedirectWrites } from "./written-scripts.ts";
 
 export type { PathOptions } from "./record.ts";
 
@@ -138,6 +139,7 @@ export class Walker extends PathRecorder {
       if (subs) for (const sub of subs) this.script(sub, copy(state), "$()", depth + 1);
     }
     this.redirects(cmd.redirs, state, depth);
+    rememberRedirectWrites(this, cmd, state);
     if (cmd.data) {
       // `for f in a b`: the loop variable takes these values, and (when all are known) only these.
       const values = cmd.assigns.length > 0 ? cmd.words.flatMap((word) => expandWord(word, state, this.expand)) : [];
@@ -260,7 +262,7 @@ export class Walker extends PathRecorder {
       return;
     }
     // `./x.sh`: a script run by its path is its `#!` interpreter running it (script-files.ts).
-    const interpreter = first.text.includes("/") && !knownProgram(program) ? scriptInterpreter(first, state.cwd) : undefined;
+    const interpreter = first.text.includes("/") && !knownProgram(program) ? scriptInterpreter(first, state.cwd, this) : undefined;
     if (interpreter) {
       this.run([...interpreter, first, ...argv.slice(1)], state, via ?? first.text, depth + 1, stdin, lines, fed);
       return;
@@ -389,11 +391,4 @@ export class Walker extends PathRecorder {
       return join(this.expand.env.TMPDIR || systemTempDir(), "tmp.mktemp");
     return undefined;
   }
-}
-
-function basename(text: string): string {
-  let end = text.length;
-  while (end > 0 && text[end - 1] === "/") end--;
-  const trimmed = text.slice(0, end);
-  return trimmed.slice(trimmed.lastIndexOf("/") + 1);
 }

@@ -446,6 +446,18 @@ export const ATTACKS: Record<string, string[]> = {
     "cat .Env",
   ],
   "no-recursive-delete-outside-project": [
+    // a script the line itself writes, then runs: what runs is what it wrote
+    "echo 'rm -rf ~/old' > /tmp/x.sh; bash /tmp/x.sh",
+    "printf 'rm -rf ~/old\\n' > run.sh && sh run.sh",
+    "cat > run.sh <<'EOF'\nrm -rf ~/old\nEOF\nbash run.sh",
+    "echo '#!/bin/sh' > r.sh; echo 'rm -rf ~/old' >> r.sh; chmod +x r.sh; ./r.sh",
+    `echo "import shutil, os; shutil.rmtree(os.path.expanduser('~/old'))" > k.py; python3 k.py`,
+    "make -f - <<< 'all:; rm -rf ~/old'",
+    "printf 'all:\\n\\trm -rf ~/old\\n' | make -f -",
+    // inline code naming the home folder through an API
+    `ruby -e 'require "fileutils"; FileUtils.rm_rf(Dir.home)'`,
+    `node -e "require('child_process').execSync('rm -rf ' + require('os').homedir())"`,
+    `perl -MFile::Path=remove_tree -e 'remove_tree(glob "~/old")'`,
     "RM -rf ~",
     // issue 30: cd through CDPATH lands outside the project
     "CDPATH=~; cd elsewhere && rm -rf ./*",
@@ -1538,6 +1550,10 @@ export const INNOCENT: string[] = [
   `python3 -c "import os; os.remove('README.md')"`,
   "zip -r /tmp/readme.zip README.md",
   "git stash && git stash pop",
+  "echo 'echo hi' > ok.sh; bash ok.sh",
+  "printf 'all:\\n\\techo hi\\n' | make -f -",
+  "cat > build.sh <<'EOF'\nrm -rf ./dist\nEOF\nbash build.sh",
+  `node -e "console.log(require('os').homedir())"`,
 ];
 
 export const FILE_INNOCENT: FileCall[] = [
