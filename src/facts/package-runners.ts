@@ -8,6 +8,7 @@ import { copy } from "./expand.ts";
 import { parseOptions, type OptionSpec } from "./options.ts";
 import { exec, generic, type Handler } from "./programs-kit.ts";
 import { runPackageScripts } from "./package-scripts.ts";
+import { shellQuote } from "./candidate.ts";
 
 interface Runner {
   /** The subcommand words before the command (none for uvx). */
@@ -82,7 +83,14 @@ export const packageRunner: Handler = (args, run, program) => {
     if (runner.shellFlag?.some((name) => parsed.flags.has(name)))
       lines.push({ text: command.map((c) => c.text).join(" "), resolved: true });
     for (const line of lines) run.walker.shell(line.text, copy(run.state), `${program} -c`, run.depth);
-    if (lines.length === 0) exec(run, command, program);
+    if (lines.length > 0) return;
+    // `yarn exec 'rm -rf ~'`: Yarn 2+ runs the first word as shell code, a line of its own.
+    const first = command[0];
+    if (program === "yarn" && first !== undefined && /[\s;&|<>$`]/.test(first.text)) {
+      const tail = command.slice(1).map((c) => shellQuote(c.text));
+      return run.walker.shell([first.text, ...tail].join(" "), copy(run.state), `${program} exec`, run.depth);
+    }
+    exec(run, command, program);
     return;
   }
   generic(args, run, program);

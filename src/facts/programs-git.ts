@@ -8,6 +8,7 @@ import { parseOptions } from "./options.ts";
 import { gitGrepTree } from "./search.ts";
 import { copy } from "./expand.ts";
 import { gitLosses } from "./work-loss.ts";
+import { runGitHooks } from "./git-hooks.ts";
 import { patchFileText, patchTargets } from "./patch-text.ts";
 import { generic, mark, type Program, type Run } from "./programs-kit.ts";
 
@@ -129,6 +130,7 @@ function git(given: Field[], run: Run, program: string): void {
   const inner: Run = { ...run, state: tree ? { ...copy(state), cwd: treeCwd } : state };
   const losses = gitLosses(sub.text, rest, global.values, state, run.walker.facts.commands);
   for (const loss of losses) run.walker.losses.push(loss);
+  runGitHooks(sub.text, global, run, state);
   const parsed = parseOptions(rest, {
     short: "mFCcSuX",
     long: [

@@ -6,6 +6,7 @@ import { parseOptions } from "./options.ts";
 import { copy } from "./expand.ts";
 import { parallel, xargs } from "./xargs.ts";
 import { makeRecipes } from "./make-recipes.ts";
+import { crontab } from "./crontab.ts";
 import { exec, mark, wrapper, type Program, type Run } from "./programs-kit.ts";
 
 export const WRAPPERS: Program[] = [
@@ -218,6 +219,11 @@ export const WRAPPERS: Program[] = [
   {
     names: ["at", "batch"],
     does: atLike,
+  },
+  // The jobs a crontab installs run later (crontab.ts).
+  {
+    names: ["crontab"],
+    does: crontab,
   },
   // `parallel CMD ::: a b`, `… | parallel CMD`: xargs.ts.
   {

@@ -454,6 +454,8 @@ export const ATTACKS: Record<string, string[]> = {
     `echo "import shutil, os; shutil.rmtree(os.path.expanduser('~/old'))" > k.py; python3 k.py`,
     "make -f - <<< 'all:; rm -rf ~/old'",
     "printf 'all:\\n\\trm -rf ~/old\\n' | make -f -",
+    "yarn exec 'rm -rf ~/old'",
+    "crontab -r",
     // inline code naming the home folder through an API
     `ruby -e 'require "fileutils"; FileUtils.rm_rf(Dir.home)'`,
     `node -e "require('child_process').execSync('rm -rf ' + require('os').homedir())"`,
@@ -900,6 +902,9 @@ export const ATTACKS: Record<string, string[]> = {
     "docker run -v $HOME:/h alpine sh",
     "podman run --mount type=bind,src=/etc,dst=/e alpine sh",
     "docker container create -v ~/x:/x alpine",
+    // a cron job runs later, out of sight; installing one replaces the user's crontab
+    "crontab /tmp/jobs.txt",
+    "echo '@daily echo hi' | crontab -",
     // commands an archiver or a copier runs on this machine
     "zip -T -TT 'touch ~/x' /tmp/a.zip README.md",
     "rsync -e 'sh -c \"touch ~/x\"' README.md host:",
@@ -1550,6 +1555,8 @@ export const INNOCENT: string[] = [
   `python3 -c "import os; os.remove('README.md')"`,
   "zip -r /tmp/readme.zip README.md",
   "git stash && git stash pop",
+  "crontab -l",
+  "yarn exec echo hi",
   "echo 'echo hi' > ok.sh; bash ok.sh",
   "printf 'all:\\n\\techo hi\\n' | make -f -",
   "cat > build.sh <<'EOF'\nrm -rf ./dist\nEOF\nbash build.sh",

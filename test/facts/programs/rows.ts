@@ -187,6 +187,11 @@ export const PROGRAM_ROWS: Record<string, ReadonlyArray<readonly [command: strin
   aws: [["aws s3 cp ./dist/app.zip s3://bucket/", ["access ./dist/app.zip"]]],
   gh: [["gh release upload v1 ./dist/app.zip", ["access ./dist/app.zip"]]],
   apigeecli: [["apigeecli apis create bundle -f ./proxy.zip", ["access ./proxy.zip"]]],
+  crontab: [
+    ["crontab -l", []],
+    ["echo '@daily rm -f /tmp/t' | crontab -", ["write -r /var/spool/cron/crontabs", "delete /tmp/t"]],
+    ["crontab -r", ["delete -r /var/spool/cron/crontabs"]],
+  ],
   docker: [
     ["docker build -f ./Dockerfile .", ["access ./Dockerfile", "access ."]],
     // a bind mount: the container may read the folder and, unless read-only, change anything below it

@@ -1,0 +1,98 @@
+// The hooks a git command runs (githooks(5)): `git commit` runs the repository's `pre-commit` and
+// its siblings, scripts a model can write in one call and set off in the next with an ordinary
+// commit. A command that can run hooks has each hook the repository holds (in `.git/hooks`, or in
+// `core.hooksPath`) read while judging it, as a script run by its path (script-files.ts).
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { resolvePath } from "../base/path-join.ts";
+import { copy, type Field, type ShellState } from "./expand.ts";
+import { parseSetting } from "./git-config.ts";
+import type { Parsed } from "./options.ts";
+import type { Run } from "./programs-kit.ts";
+
+/** The subcommands that may run a hook: they commit, merge, rewrite, check out, push, or change a ref or the index. */
+const RUNS_HOOKS = new Set([
+  ...["commit", "merge", "pull", "rebase", "checkout", "switch", "am", "push", "cherry-pick", "revert", "gc", "worktree"],
+  ...["reset", "branch", "tag", "stash", "update-ref", "fetch", "add", "rm", "mv", "restore", "apply", "notes", "symbolic-ref"],
+]);
+/** The names git runs as hooks; anything else in the folder (`pre-commit.sample`, a helper script) it never runs. */
+const HOOK_NAMES = new Set([
+  ...["applypatch-msg", "pre-applypatch", "post-applypatch", "pre-commit", "pre-merge-commit", "prepare-commit-msg"],
+  ...["commit-msg", "post-commit", "pre-rebase", "post-checkout", "post-merge", "pre-push", "pre-receive", "update"],
+  ...["proc-receive", "post-receive", "post-update", "reference-transaction", "push-to-checkout", "pre-auto-gc"],
+  ...["post-rewrite", "sendemail-validate", "fsmonitor-watchman", "post-index-change"],
+]);
+
+/** `git <sub>` in `state`: the hooks it may run, each walked as the script it is, from the work tree's top. */
+export function runGitHooks(sub: string, global: Parsed, run: Run, state: ShellState): void {
+  if (!RUNS_HOOKS.has(sub) || state.cwd === null) return;
+  const repo = repository(global, state.cwd);
+  if (repo === undefined) return;
+  const dir = hooksDir(global, repo, run.walker.expand.home);
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return; // no hooks folder
+  }
+  for (const name of names) {
+    if (!HOOK_NAMES.has(name)) continue;
+    const hook: Field = { text: `${dir}/${name}`, resolved: true };
+    run.walker.run([hook], { ...copy(state), cwd: repo.top }, `git ${sub} hook`, run.depth + 1);
+  }
+}
+
+interface Repository {
+  /** The work tree's top, where hooks run. */
+  top: string;
+  /** The folder holding `hooks` and `config`: the common git folder of a linked worktree. */
+  common: string;
+}
+
+/** The repository `cwd` is in (or `--git-dir` names): the nearest `.git` folder, or the folder a `.git` file points to. */
+function repository(global: Parsed, cwd: string): Repository | undefined {
+  const named = global.values.get("git-dir")?.[0];
+  if (named) return named.resolved ? { top: cwd, common: commonDir(resolvePath(cwd, named.text)) } : undefined;
+  for (let dir = cwd, k = 0; k < 64; k++) {
+    const dotGit = `${dir === "/" ? "" : dir}/.git`;
+    const stat = statSync(dotGit, { throwIfNoEntry: false });
+    if (stat?.isDirectory()) return { top: dir, common: dotGit };
+    if (stat?.isFile()) {
+      const pointer = /^gitdir:\s*(.+?)\s*$/m.exec(readText(dotGit) ?? "");
+      return pointer ? { top: dir, common: commonDir(resolvePath(dir, pointer[1] as string)) } : undefined;
+    }
+    if (dir === "/") return undefined;
+    dir = dir.slice(0, dir.lastIndexOf("/")) || "/";
+  }
+  return undefined;
+}
+
+/** A linked worktree's git folder names the main one in `commondir`; hooks and config live there. */
+function commonDir(gitDir: string): string {
+  const common = readText(`${gitDir}/commondir`)?.trim();
+  return common ? resolvePath(gitDir, common) : gitDir;
+}
+
+/** `core.hooksPath` from `-c`, the repository's config or the user's; otherwise the git folder's `hooks`. */
+function hooksDir(global: Parsed, repo: Repository, home: string): string {
+  const given = (global.values.get("c") ?? []).map((f) => parseSetting(f.text)).findLast((s) => s.key === "core.hookspath")?.value;
+  const configured =
+    given ??
+    [`${repo.common}/config`, `${home}/.gitconfig`].map((file) => configuredHooksPath(readText(file))).find((p) => p !== undefined);
+  if (configured === undefined || configured === "") return `${repo.common}/hooks`;
+  const path = configured.startsWith("~/") ? home + configured.slice(1) : configured;
+  return resolvePath(repo.top, path);
+}
+
+/** A config file's `hooksPath` (any section: only `core` has one). */
+function configuredHooksPath(text: string | undefined): string | undefined {
+  const m = text === undefined ? null : /^\s*hookspath\s*=\s*"?(.*?)"?\s*$/im.exec(text);
+  return m ? (m[1] as string) : undefined;
+}
+
+function readText(file: string): string | undefined {
+  try {
+    return readFileSync(file, "utf8");
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,84 @@
+// What a line runs that hookit would not see by reading the disk as it is when the call is judged:
+// a script the line itself writes first (written-scripts.ts), the hooks a git command runs
+// (git-hooks.ts), a Makefile or a crontab handed on the input (make-recipes.ts, crontab.ts).
+import { chmodSync, mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { deriveCommandFacts } from "../../src/facts/index.ts";
+
+const root = realpathSync(mkdtempSync(join(tmpdir(), "hookit-line-written-")));
+const project = join(root, "project");
+const home = "/home/dev";
+mkdirSync(join(project, "src"), { recursive: true });
+mkdirSync(join(project, ".git", "hooks"), { recursive: true });
+writeFileSync(join(project, "old.sh"), "echo fine\n"); // what the disk holds before the line rewrites it
+
+const facts = (command: string, cwd = project) =>
+  deriveCommandFacts(command, { cwd, projectDir: project, env: { HOME: home, PATH: "/usr/bin:/bin" } });
+const deletes = (command: string, cwd = project) =>
+  facts(command, cwd)
+    .paths.filter((p) => p.effect === "delete")
+    .map((p) => p.path);
+
+describe("a script the line writes, then runs, is judged on what it wrote", () => {
+  test.each([
+    "echo 'rm -rf ~/old' > run.sh; bash run.sh",
+    "printf 'rm -rf ~/old\\n' > old.sh && sh old.sh",
+    "cat > run.sh <<'EOF'\nrm -rf ~/old\nEOF\nbash run.sh",
+    "echo '#!/bin/sh' > r.sh; echo 'rm -rf ~/old' >> r.sh; chmod +x r.sh; ./r.sh",
+    "echo 'rm -rf ~/old' >> old.sh; source old.sh",
+    `echo "import shutil, os; shutil.rmtree(os.path.expanduser('~/old'))" > k.py; python3 k.py`,
+  ])("%s", (command) => {
+    expect(deletes(command)).toContain(`${home}/old`);
+  });
+
+  test("a file another program wrote on the line is not read from the disk's stale copy", () => {
+    const found = facts("cp /tmp/x.sh old.sh; bash old.sh");
+    expect(found.commands.map((c) => c.program)).not.toContain("echo"); // old.sh's disk text is not walked
+    expect(found.unresolved).toContain("script file: old.sh");
+  });
+
+  test("an honest script written and run passes as what it says", () => {
+    expect(deletes("echo 'rm -rf ./dist' > build.sh; bash build.sh")).toEqual([join(project, "dist")]);
+  });
+});
+
+describe("the hooks a git command runs are read", () => {
+  const hook = (dir: string, name: string, text: string) => {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, name), text);
+    chmodSync(join(dir, name), 0o755);
+  };
+  hook(join(project, ".git", "hooks"), "pre-commit", "#!/bin/sh\nrm -rf ~/old\n");
+  hook(join(project, ".git", "hooks"), "pre-push.sample", "#!/bin/sh\nrm -rf ~/sample\n");
+  hook(join(root, "shared-hooks"), "post-checkout", "#!/bin/sh\nrm -rf ~/checkout\n");
+
+  test("git commit runs .git/hooks/pre-commit, from any folder of the work tree", () => {
+    expect(deletes("git commit -m x")).toContain(`${home}/old`);
+    expect(deletes("git commit -m x", join(project, "src"))).toContain(`${home}/old`);
+  });
+
+  test("core.hooksPath names another folder", () => {
+    expect(deletes(`git -c core.hooksPath=${root}/shared-hooks checkout main`)).toContain(`${home}/checkout`);
+  });
+
+  test("samples never run, and a command that runs no hook reads none", () => {
+    expect(deletes("git push")).not.toContain(`${home}/sample`);
+    expect(deletes("git status")).toEqual([]);
+    expect(deletes("git log -n 3")).toEqual([]);
+  });
+});
+
+describe("a Makefile or a crontab handed on the input", () => {
+  test.each(["make -f - <<< 'all:; rm -rf ~/old'", "printf 'all:\\n\\trm -rf ~/old\\n' | make -f -"])("%s", (command) => {
+    expect(deletes(command)).toContain(`${home}/old`);
+  });
+
+  test("a crontab's jobs run from the home folder; installing one writes outside the project", () => {
+    const found = facts("echo '@daily rm -rf old' | crontab -");
+    expect(found.paths.filter((p) => p.effect === "delete").map((p) => p.path)).toEqual([`${home}/old`]);
+    expect(found.paths.some((p) => p.effect === "write" && !p.inside)).toBe(true);
+    expect(facts("crontab -l").paths).toEqual([]);
+  });
+});
