@@ -89,6 +89,9 @@ export function gitRunsOwnCommands(sub: string, parsed: Parsed, rest: Field[], r
     }
   };
   const words = rest.map((f) => f.text);
+  // `git clone 'ext::sh -c rm% -rf% ~'`: the ext transport runs its URL as a command (where
+  // `protocol.ext.allow` lets it): words split at spaces, `% ` a space inside one, no shell.
+  for (const field of rest) if (field.text.startsWith("ext::")) run.walker.run(extArgv(field), copy(run.state), "git ext::", run.depth + 1);
   switch (sub) {
     case "push":
       runAll(optionValues(rest, ["receive-pack", "exec"], []), "git push --receive-pack");
@@ -163,3 +166,12 @@ export function gitRunsOwnCommands(sub: string, parsed: Parsed, rest: Field[], r
 }
 
 const inside = (path: string, dir: string) => path === dir || path.startsWith(dir.endsWith("/") ? dir : `${dir}/`);
+
+/** The argv of an `ext::` URL: split at spaces; `% ` is a space and `%%` a percent sign inside a word, other `%` escapes dropped. */
+function extArgv(url: Field): Field[] {
+  const words = url.text.slice(5).match(/(?:%.|[^ %])+/g) ?? [];
+  return words
+    .map((word) => word.replaceAll(/%(.)/g, (_, c: string) => (c === " " || c === "%" ? c : "")))
+    .filter((word) => word !== "")
+    .map((text) => ({ text, resolved: url.resolved }));
+}

@@ -61,10 +61,30 @@ export function runPackageScripts(args: readonly Field[], run: Run, program: str
   const scripts = scriptsIn(run.state.cwd);
   if (!scripts) return;
   const names = scriptsRun(program, words, scripts);
+  const shell = scriptShell(own, run);
   for (const name of names) {
     const line = scripts[name];
     if (typeof line !== "string") continue;
     const text = name === names[1] && extra.length > 0 ? `${line} ${extra.map(shellQuote).join(" ")}` : line;
-    walkScriptText(run, text, copy(run.state), `${program} run ${name}`);
+    // `--script-shell ./x.sh`, `npm_config_script_shell=./x.sh`: that program runs each script, as `x.sh -c '…'`.
+    if (shell)
+      run.walker.run(
+        [shell, { text: "-c", resolved: true }, { text, resolved: true }],
+        copy(run.state),
+        `${program} script-shell`,
+        run.depth + 1,
+      );
+    else walkScriptText(run, text, copy(run.state), `${program} run ${name}`);
   }
+}
+
+/** The program a package manager runs scripts with, when the line names one (its option, or the npm_config variable). */
+function scriptShell(own: readonly Field[], run: Run): Field | undefined {
+  const at = own.findIndex((a) => a.text === "--script-shell" || a.text.startsWith("--script-shell="));
+  const option = at < 0 ? undefined : own[at]!.text.includes("=") ? { ...own[at]!, text: own[at]!.text.slice(15) } : own[at + 1];
+  if (option) return option;
+  const value = run.state.vars.has("npm_config_script_shell")
+    ? run.state.vars.get("npm_config_script_shell")
+    : run.walker.expand.env.npm_config_script_shell;
+  return value === null ? { text: "$npm_config_script_shell", resolved: false } : value ? { text: value, resolved: true } : undefined;
 }

@@ -7,6 +7,7 @@ import { copy } from "./expand.ts";
 import { parallel, xargs } from "./xargs.ts";
 import { makeRecipes } from "./make-recipes.ts";
 import { crontab } from "./crontab.ts";
+import { justRecipes } from "./just-recipes.ts";
 import { exec, mark, wrapper, type Program, type Run } from "./programs-kit.ts";
 
 export const WRAPPERS: Program[] = [
@@ -219,6 +220,12 @@ export const WRAPPERS: Program[] = [
   {
     names: ["at", "batch"],
     does: atLike,
+  },
+  // A justfile's recipes for the recipes named (just-recipes.ts).
+  {
+    names: ["just"],
+    does: justRecipes,
+    use: "opaque",
   },
   // The jobs a crontab installs run later (crontab.ts).
   {

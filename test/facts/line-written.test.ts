@@ -82,3 +82,51 @@ describe("a Makefile or a crontab handed on the input", () => {
     expect(facts("crontab -l").paths).toEqual([]);
   });
 });
+
+describe("a justfile's recipes run", () => {
+  const app = join(root, "just-app");
+  mkdirSync(join(app, "sub"), { recursive: true });
+  writeFileSync(
+    join(app, "justfile"),
+    [
+      'cache := "/var/cache/app"',
+      "",
+      "# the first recipe is what `just` alone runs",
+      "build:",
+      "    echo building",
+      "",
+      "clean: build",
+      "    rm -rf ./dist",
+      "",
+      "wipe target: clean",
+      "    @rm -rf {{target}} {{cache}}",
+      "",
+      "script:",
+      "    #!/usr/bin/env python3",
+      "    print('hi')",
+      "",
+    ].join("\n"),
+  );
+  const inApp = (command: string, cwd = app) =>
+    deriveCommandFacts(command, { cwd, projectDir: app, env: { HOME: home, PATH: "/usr/bin:/bin" } })
+      .paths.filter((p) => p.effect === "delete")
+      .map((p) => p.path);
+
+  test("a recipe's lines run with its parameters and variables, after its dependencies, from any folder below", () => {
+    expect(inApp("just wipe ~/old")).toEqual([join(app, "dist"), `${home}/old`, "/var/cache/app"]);
+    expect(inApp("just clean", join(app, "sub"))).toEqual([join(app, "dist")]);
+  });
+
+  test("just alone runs the first recipe; listing, a dry run or no justfile runs nothing", () => {
+    expect(inApp("just")).toEqual([]);
+    expect(inApp("just --list")).toEqual([]);
+    expect(inApp("just -n wipe /x")).toEqual([]);
+    expect(inApp("just wipe /x", root)).toEqual([]);
+  });
+
+  test("a justfile the line writes is the one that runs; a recipe in another language is said to be unread", () => {
+    expect(deletes("printf 'clean:\\n    rm -rf ~/old\\n' > justfile && just clean")).toContain(`${home}/old`);
+    const found = deriveCommandFacts("just script", { cwd: app, projectDir: app, env: { HOME: home } });
+    expect(found.unresolved).toContain("just recipe: script");
+  });
+});

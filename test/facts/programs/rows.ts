@@ -187,6 +187,10 @@ export const PROGRAM_ROWS: Record<string, ReadonlyArray<readonly [command: strin
   aws: [["aws s3 cp ./dist/app.zip s3://bucket/", ["access ./dist/app.zip"]]],
   gh: [["gh release upload v1 ./dist/app.zip", ["access ./dist/app.zip"]]],
   apigeecli: [["apigeecli apis create bundle -f ./proxy.zip", ["access ./proxy.zip"]]],
+  just: [
+    ["just --list", []],
+    ["just build", []],
+  ],
   crontab: [
     ["crontab -l", []],
     ["echo '@daily rm -f /tmp/t' | crontab -", ["write -r /var/spool/cron/crontabs", "delete /tmp/t"]],
