@@ -119,10 +119,14 @@ function tar(args: Field[], run: Run, program: string): void {
     secretsOf(run, parsed.operands, program, parsed.values.get("exclude") ?? []);
   } else {
     mark(run, archive, "read", program);
-    if (extract)
-      mark(run, parsed.values.get("C") ?? parsed.values.get("directory") ?? [{ text: ".", resolved: true }], "write", program, {
-        recursive: true,
-      });
+    const dirs = parsed.values.get("C") ?? parsed.values.get("directory") ?? [{ text: ".", resolved: true }];
+    const into = dirs.at(-1) as Field;
+    if (extract && !["O", "to-stdout", "to-command"].some((f) => parsed.flags.has(f))) {
+      mark(run, dirs, "write", program, { recursive: true });
+      // `tar -xf a.tar .hookit/hookit.json`: the members named are written below that folder.
+      const members = parsed.operands.map((m) => ({ ...m, resolved: m.resolved && into.resolved, text: `${into.text}/${m.text}` }));
+      mark(run, members, "write", program, { recursive: true });
+    }
   }
 }
 

@@ -20,8 +20,19 @@ const RUNS_BY_NAME = new Set(["pnpm", "yarn", "bun"]);
 const HOOKIT_PACKAGE = /^(@[^/]+\/)?hookit[\w.-]*(@.*)?$/;
 const NODE = /^node(\d*)$|^nodejs$/;
 
+/**
+ * A package manager's subcommands that remove, replace or relink a package: run on hookit's own
+ * (`npm uninstall -g hookit-cli`), they take away or swap the program every registered hook runs,
+ * and an agent whose hook command is gone runs its tools unguarded.
+ */
+const CHANGES_PACKAGE = new Set([
+  ...["uninstall", "remove", "rm", "r", "un", "unlink", "install", "i", "isntall", "add", "update", "up", "upgrade", "link", "ln"],
+]);
+
 /** `hookit trust`, `npx hookit-cli install`, `node …/dist/bin.cjs uninstall`: the subcommand, if it is one that needs the user. */
 export function adminCommand(program: string, args: readonly string[], ctx: ProtectContext): string | undefined {
+  const managed = packageChange(program, args);
+  if (managed) return managed;
   const rest = hookitArgs(program, args, ctx);
   if (!rest) return undefined;
   const words = rest.filter((word) => !word.startsWith("-"));
@@ -57,4 +68,15 @@ function hookitArgs(program: string, args: readonly string[], ctx: ProtectContex
     return at >= 0 ? args.slice(at + 1) : undefined;
   }
   return undefined;
+}
+
+/** `npm uninstall -g hookit-cli`, `pnpm add -g hookit-cli@0.1`, `yarn global remove hookit-cli`: the change, if it is one to hookit's package. */
+function packageChange(program: string, args: readonly string[]): string | undefined {
+  if (!MANAGERS.has(program)) return undefined;
+  const words = args.filter((word) => !word.startsWith("-"));
+  const at = program === "yarn" && words[0] === "global" ? 1 : 0;
+  const sub = words[at];
+  if (sub === undefined || !CHANGES_PACKAGE.has(sub)) return undefined;
+  const target = words.slice(at + 1).find((word) => HOOKIT_PACKAGE.test(word));
+  return target === undefined ? undefined : `${program} ${words.slice(0, at + 1).join(" ")} ${target}`;
 }

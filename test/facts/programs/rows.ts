@@ -57,6 +57,8 @@ export const PROGRAM_ROWS: Record<string, ReadonlyArray<readonly [command: strin
   tar: [
     ["tar -czf /tmp/out.tgz src", ["write /tmp/out.tgz", "read -r ./src"]],
     ["tar -xzf in.tgz -C build", ["read ./in.tgz", "write -r ./build"]],
+    ["tar -xf in.tar notes.txt", ["read ./in.tar", "write -r .", "write -r ./notes.txt"]],
+    ["tar -xOf in.tar notes.txt", ["read ./in.tar"]],
   ],
   zip: [
     ["zip out.zip notes.txt", ["write ./out.zip", "read ./notes.txt"]],
