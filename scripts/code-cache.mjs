@@ -1,5 +1,5 @@
 // Makes the V8 code caches of the hot path's bundles (dist/hook.cjs, dist/adapters/<id>.cjs,
-// dist/facts.cjs): real `hookit hook` calls under the starter policy (what `hookit init` writes),
+// dist/facts.cjs, dist/packs.cjs): real `hookit hook` calls under the starter policy (what `hookit init` writes),
 // in a throwaway HOME (scripts/code-cache-warm.cjs runs them). When the calls are over, the code
 // of every function that ran is saved next to its file, one cache per bundle, and dist/bin.cjs
 // compiles from it (src/bin.cjs). Run by scripts/build.mjs after the bundles exist.
@@ -57,13 +57,22 @@ export function makeCodeCaches() {
       warm([[["--agent", agent, file.split("-")[0]], payload]], `/adapters/${agent}.cjs`);
     }
     warm(claudeCalls(project), "/hook.cjs,/facts.cjs");
+    // The packs (dist/packs.cjs, which facts.cjs requires only for a policy that turns a pack on)
+    // after the same calls with every pack on, in a process of their own like an adapter: warmed
+    // in facts.cjs's process, the packs' code would have been in every parsed call's cache.
+    execFileSync(process.execPath, [bin, "init", "--global", "--force", "--packs", "all"], { env, stdio: "ignore" });
+    warm(claudeCalls(project), "/packs.cjs");
   } finally {
     rmSync(home, { recursive: true, force: true });
   }
   const made = readdirSync("dist/adapters").filter((name) => name.endsWith(`.${process.version}.cache`)).length;
-  const missing = ["hook.cjs", "facts.cjs"].filter((file) => !readdirSync("dist").includes(`${file}.${process.version}.cache`));
+  const missing = ["hook.cjs", "facts.cjs", "packs.cjs"].filter(
+    (file) => !readdirSync("dist").includes(`${file}.${process.version}.cache`),
+  );
   if (made !== WARM.length || missing.length > 0)
-    throw new Error(`code cache: expected ${WARM.length} adapter caches, hook.cjs's and facts.cjs's; made ${made}, missing ${missing}`);
+    throw new Error(
+      `code cache: expected ${WARM.length} adapter caches, hook.cjs's, facts.cjs's and packs.cjs's; made ${made}, missing ${missing}`,
+    );
 }
 
 /**
