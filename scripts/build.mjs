@@ -34,7 +34,7 @@ const hotPathLoaders = {
   name: "hot-path-loaders",
   setup(b) {
     // The prebuilt files sit next to hook.cjs at run time; leave them unbundled.
-    b.onResolve({ filter: /^\.\/(adapters\/[a-z]+|validate|external|facts)\.cjs$/ }, (args) => ({ path: args.path, external: true }));
+    b.onResolve({ filter: /^\.\/(adapters\/[a-z]+|validate|external|facts|packs)\.cjs$/ }, (args) => ({ path: args.path, external: true }));
     b.onLoad({ filter: /\.lazy\.ts$/ }, (args) => {
       const hot = args.path.replace(/\.lazy\.ts$/, ".hot.ts");
       const key = relative(resolve("src"), hot).split(sep).join("/");
@@ -105,11 +105,13 @@ const external = await build({
   minify: true,
 });
 // The shell parser and command facts, required on the first bash call a hook
-// needs facts for: minified, because compiling it is most of what it costs.
+// needs facts for: minified, because compiling it is most of what it costs. The packs' rules
+// and their matcher are a bundle of their own, which facts.cjs requires only for a policy that
+// turns a pack on (src/facts/packs-loader.hot.ts), compiled from a cache warmed with every pack on.
 const facts = await build({
   ...common,
   ...WRAPPED,
-  entryPoints: { facts: "src/facts/index.ts" },
+  entryPoints: { facts: "src/facts/index.ts", packs: "src/facts/packs/registry.ts" },
   outdir: "dist",
   outExtension: { ".js": ".cjs" },
   format: "cjs",

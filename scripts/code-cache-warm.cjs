@@ -2,7 +2,8 @@
 // `hookit hook` does, runs the calls the CALLS file lists through runHook (whose replies go to
 // the ignored stdout), and at exit saves V8's code for every function that ran in the bundles
 // SAVE names (comma-separated ends of their paths), one cache per bundle
-// (`<file>.<node version>.cache`).
+// (`<file>.<node version>.cache`). A cache already there is read as a hook call reads it, so a
+// chain of these processes adds each one's calls to it (scripts/code-cache.mjs).
 "use strict";
 const { readFileSync, writeFileSync } = require("node:fs");
 

@@ -1,5 +1,5 @@
 // Makes the V8 code caches of the hot path's bundles (dist/hook.cjs, dist/adapters/<id>.cjs,
-// dist/facts.cjs): real `hookit hook` calls under the starter policy (what `hookit init` writes),
+// dist/facts.cjs, dist/packs.cjs): real `hookit hook` calls under the starter policy (what `hookit init` writes),
 // in a throwaway HOME (scripts/code-cache-warm.cjs runs them). When the calls are over, the code
 // of every function that ran is saved next to its file, one cache per bundle, and dist/bin.cjs
 // compiles from it (src/bin.cjs). Run by scripts/build.mjs after the bundles exist.
@@ -30,6 +30,9 @@ const WARM = [
 ];
 
 export function makeCodeCaches() {
+  // The warm-ups read a cache already there (the chain below): never one of an earlier build.
+  for (const dir of ["dist", "dist/adapters"])
+    for (const name of readdirSync(dir)) if (name.endsWith(`.${process.version}.cache`)) rmSync(join(dir, name));
   const home = mkdtempSync(join(tmpdir(), "hookit-code-cache-"));
   try {
     const env = { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: join(home, ".config"), XDG_STATE_HOME: join(home, ".state") };
@@ -56,14 +59,32 @@ export function makeCodeCaches() {
       const payload = readFileSync(join(fixtures, agent, file), "utf8").replaceAll("/home/user/project", project);
       warm([[["--agent", agent, file.split("-")[0]], payload]], `/adapters/${agent}.cjs`);
     }
-    warm(claudeCalls(project), "/hook.cjs,/facts.cjs");
+    // hook.cjs and the facts after each call in a process of its own, each starting from the cache
+    // the one before saved (dist/bin.cjs reads it) and saving it again with its own call's code:
+    // the cache holds the same functions as after all the calls in one process. But V8 also saves
+    // which functions went on to its baseline compiler (Sparkplug) in the warm-up, and compiles
+    // those at their first call in every process that reads the cache; run in one process, the
+    // calls' runs added up, and functions no single call runs much were compiled so in every hook
+    // call. Node 22.23.5: 1 M instructions off every row of bench/instructions.mjs (the compound
+    // Bash line 126.45 → 125.42 M, a Write 108.75 → 107.77 M, a prompt 103.59 → 102.84 M). The
+    // packs' seven calls gained nothing from it (132.91 M with every pack on either way).
+    for (const call of claudeCalls(project)) warm([call], "/hook.cjs,/facts.cjs");
+    // The packs (dist/packs.cjs, which facts.cjs requires only for a policy that turns a pack on)
+    // after the same calls with every pack on, in a process of their own like an adapter: warmed
+    // in facts.cjs's process, the packs' code would have been in every parsed call's cache.
+    execFileSync(process.execPath, [bin, "init", "--global", "--force", "--packs", "all"], { env, stdio: "ignore" });
+    warm(claudeCalls(project), "/packs.cjs");
   } finally {
     rmSync(home, { recursive: true, force: true });
   }
   const made = readdirSync("dist/adapters").filter((name) => name.endsWith(`.${process.version}.cache`)).length;
-  const missing = ["hook.cjs", "facts.cjs"].filter((file) => !readdirSync("dist").includes(`${file}.${process.version}.cache`));
+  const missing = ["hook.cjs", "facts.cjs", "packs.cjs"].filter(
+    (file) => !readdirSync("dist").includes(`${file}.${process.version}.cache`),
+  );
   if (made !== WARM.length || missing.length > 0)
-    throw new Error(`code cache: expected ${WARM.length} adapter caches, hook.cjs's and facts.cjs's; made ${made}, missing ${missing}`);
+    throw new Error(
+      `code cache: expected ${WARM.length} adapter caches, hook.cjs's, facts.cjs's and packs.cjs's; made ${made}, missing ${missing}`,
+    );
 }
 
 /**

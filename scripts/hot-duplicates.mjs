@@ -1,5 +1,5 @@
 // A source module bundled into two hot outputs that one `hookit hook` process loads together
-// (hook.cjs, facts.cjs, external.cjs, validate.cjs and the one adapter of the call) exists twice in
+// (hook.cjs, facts.cjs, packs.cjs, external.cjs, validate.cjs and the one adapter of the call) exists twice in
 // that process. For a module of constants and functions that costs a little reading; for one that
 // keeps state between calls (a cache, a counter) the two copies can disagree: one is cleared, the
 // other still answers. The build fails on such a module unless STATE_SHARED_ON_PURPOSE says why
@@ -16,7 +16,7 @@ const STATE_SHARED_ON_PURPOSE = {
   "src/engine/filter.ts": "its one Map holds compiled patterns, the same in every copy",
 };
 
-const TOGETHER = ["dist/hook.cjs", "dist/facts.cjs", "dist/external.cjs", "dist/validate.cjs"];
+const TOGETHER = ["dist/hook.cjs", "dist/facts.cjs", "dist/packs.cjs", "dist/external.cjs", "dist/validate.cjs"];
 const STATE = /^(?:export\s+)?(?:let|var)\s|^(?:export\s+)?const\s+\w+[^=\n]*=\s*new\s+(?:Weak)?(?:Map|Set)\b.*\(\);?$/m;
 
 /** The duplicated stateful modules of the hot outputs, as messages (none when the build may go on). */

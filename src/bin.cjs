@@ -8,7 +8,7 @@ const { readFileSync } = require("node:fs");
 const { join } = require("node:path");
 
 /**
- * The hot path's bundles (hook.cjs, the adapter it requires, facts.cjs) are compiled from a V8
+ * The hot path's bundles (hook.cjs, the adapter it requires, facts.cjs, packs.cjs) are compiled from a V8
  * code cache the build makes after real calls (scripts/code-cache.mjs), one per bundle
  * (`<file>.<node version>.cache`), beside the code and as well protected. It holds the code of
  * every function those calls ran. Node's own compile cache (`module.enableCompileCache()`)
@@ -40,13 +40,13 @@ function requireCached(name) {
 }
 
 /**
- * What the bundles' own `require` calls resolve to: the adapters and the facts from their
- * caches, the rest through Node's loader. external.cjs keeps Node's own loader, the only one
+ * What the bundles' own `require` calls resolve to: the adapters, the facts and the packs from
+ * their caches, the rest through Node's loader. external.cjs keeps Node's own loader, the only one
  * whose `import()` can load an external adapter's ES module.
  */
 const required = new Map();
 function hotRequire(name) {
-  if (name === "./facts.cjs" || name.startsWith("./adapters/")) return requireCached(name);
+  if (name === "./facts.cjs" || name === "./packs.cjs" || name.startsWith("./adapters/")) return requireCached(name);
   // Each bundled module requires node:fs and node:path itself (about 60 calls a hook call):
   // Node's loader answers each one in full, this map after the first. Measured on Node 22.23.5:
   // 3.7 M instructions (2.8 %) off a parsed Bash call, 1.5 M off a Write.

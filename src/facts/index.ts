@@ -10,7 +10,7 @@ import { derivePathFacts, home as homeOf } from "./file-tools.ts";
 import { NESTED_TOO_DEEP, parseScript } from "./parse.ts";
 import { forgetPaths, places, realPath } from "./paths.ts";
 import type { FactOptions, Facts } from "./types.ts";
-import { packMatches } from "./packs/registry.ts";
+import { packsNow } from "./packs-loader.lazy.ts";
 import { discards } from "./repo-state.ts";
 import { Walker } from "./walk.ts";
 import type { Loss } from "./work-loss.ts";
@@ -54,7 +54,7 @@ export function deriveCommandFacts(command: string, options: FactOptions): Facts
   const out: Facts = { ...facts };
   const lost = options.discards ? discardsOf(facts[LOSSES] ?? [], facts, env) : undefined;
   if (lost) out.discards = lost;
-  if (options.packs) out.packs = packMatches(facts.commands);
+  if (options.packs) out.packs = packsNow().packMatches(facts.commands);
   return out;
 }
 

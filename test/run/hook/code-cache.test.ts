@@ -18,7 +18,7 @@ import { packageRoot, runHook, sandbox, type Sandbox, useBuiltHookit } from "../
 useBuiltHookit();
 
 const ADAPTERS: string[] = adapterIds().filter((id: string) => id !== "pi" && id !== "opencode");
-const HOT = ["hook.cjs", "facts.cjs", ...ADAPTERS.map((id) => `adapters/${id}.cjs`)];
+const HOT = ["hook.cjs", "facts.cjs", "packs.cjs", ...ADAPTERS.map((id) => `adapters/${id}.cjs`)];
 
 /** Loads every hot bundle through dist/bin.cjs; each file and whether V8 turned its cache down. */
 function loadAll(dist: string): Array<[string, boolean]> {
@@ -31,7 +31,7 @@ function loadAll(dist: string): Array<[string, boolean]> {
   return JSON.parse(run.stdout) as Array<[string, boolean]>;
 }
 
-/** A copy of dist/ to break things in, with a HOME whose policy reads the facts (`hookit.reads`). */
+/** A copy of dist/ to break things in, with a HOME whose policy reads the facts (`hookit.reads`) and the packs (`hookit.packs`). */
 function copiedDist(): { dist: string; hook: (command: string) => ReturnType<typeof spawnSync> } {
   const dist = join(mkdtempSync(join(tmpdir(), "hookit-code-cache-")), "dist");
   cpSync(join(packageRoot(), "dist"), dist, { recursive: true });
@@ -40,7 +40,10 @@ function copiedDist(): { dist: string; hook: (command: string) => ReturnType<typ
   writeFileSync(
     join(home, "hookit.json"),
     JSON.stringify({
-      local: { env: { description: "", event: "tool_call", filter: { "hookit.reads": "/\\.env$" }, shell: "false", default: true } },
+      local: {
+        env: { description: "", event: "tool_call", filter: { "hookit.reads": "/\\.env$" }, shell: "false", default: true },
+        packs: { description: "", event: "tool_call", filter: { "hookit.packs": "^block kubernetes/" }, shell: "false", default: true },
+      },
     }),
   );
   const env = { PATH: process.env.PATH, HOME: home, XDG_STATE_HOME: join(home, "state"), HOOKIT_CONFIG: join(home, "hookit.json") };
@@ -61,9 +64,11 @@ test("every hot bundle has a code cache for this Node, and V8 accepts each one",
 
 test.each(["damaged", "missing"])("a %s code cache is only slower: the hook answers exactly as before", (state) => {
   const { dist, hook } = copiedDist();
-  const calls = ["cat .env", "ls src && npm test"].map(hook);
+  const lines = ["cat .env", "ls src && npm test", "kubectl delete namespace prod"];
+  const calls = lines.map(hook);
   expect(calls[0]?.stdout).toContain('"permissionDecision":"deny"');
   expect(calls[1]?.stdout).toBe("");
+  expect(calls[2]?.stdout).toContain('"permissionDecision":"deny"');
   for (const file of HOT) {
     const cache = join(dist, `${file}.${process.version}.cache`);
     if (state === "damaged") writeFileSync(cache, Buffer.alloc(4096, 7));
@@ -76,7 +81,7 @@ test.each(["damaged", "missing"])("a %s code cache is only slower: the hook answ
         .map(([file]) => file)
         .sort(),
     ).toEqual([...HOT].sort());
-  const again = ["cat .env", "ls src && npm test"].map(hook);
+  const again = lines.map(hook);
   expect(again.map((r) => [r.stdout, r.status])).toEqual(calls.map((r) => [r.stdout, r.status]));
 });
 
@@ -135,6 +140,7 @@ describe("the caches are out of the model's reach", () => {
     () => `echo x > ${dist()}/compile-cache/v22-x64/0badc0de`,
     () => `cp /tmp/evil.cache ${dist()}/hook.cjs.${process.version}.cache`,
     () => `printf x > ${dist()}/facts.cjs.${process.version}.cache`,
+    () => `cp /tmp/evil.cache ${dist()}/packs.cjs.${process.version}.cache`,
   ];
   const INNOCENT = [
     () => `ls ${dist()}/compile-cache`,

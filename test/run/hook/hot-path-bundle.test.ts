@@ -48,6 +48,28 @@ test("zod lives in validate.cjs, which hook.cjs only requires, never bundles", (
   expect(readFileSync(join(packageRoot(), "dist/hook.cjs"), "utf8")).toContain('require("./validate.cjs")');
 });
 
+// The packs' rules and their matcher are dist/packs.cjs, required by facts.cjs only for a policy that
+// turns a pack on (src/facts/packs-loader.hot.ts): a call without packs neither reads nor compiles
+// them, and a call with packs compiles them from a cache of their own (code-cache.test.ts).
+test("the packs are a bundle of their own, which facts.cjs requires and does not bundle", () => {
+  const { outputs } = hotMetafile();
+  const packs = outputs["dist/packs.cjs"];
+  if (packs === undefined) throw new Error("dist/packs.cjs is missing from dist/meta.json");
+  expect(Object.keys(packs.inputs)).toEqual(expect.arrayContaining(["src/facts/packs/registry.ts", "src/facts/packs/strict-git.ts"]));
+  expect(heavyIn(Object.keys(packs.inputs))).toEqual([]);
+  const facts = outputs["dist/facts.cjs"];
+  expect(facts?.imports).toEqual(expect.arrayContaining([expect.objectContaining({ path: "./packs.cjs", external: true })]));
+  // What the facts use of the packs' files themselves: the rule matcher (credential commands,
+  // `--help`) and the payment calls programs-tools.ts names; never the registry or a family's rules.
+  const packFiles = Object.keys(facts?.inputs ?? {}).filter((input) => input.startsWith("src/facts/packs/"));
+  expect(packFiles.sort()).toEqual(["src/facts/packs/match.ts", "src/facts/packs/payments.ts"]);
+  for (const output of ["dist/hook.cjs", ...ADAPTERS.map((id) => `dist/adapters/${id}.cjs`)])
+    expect(
+      Object.keys(outputs[output]?.inputs ?? {}).filter((input) => input.startsWith("src/facts/packs/")),
+      output,
+    ).toEqual([]);
+});
+
 // Each Node module a call loads is compiled cold (node:os or node:module cost about 1 M instructions
 // each, a tenth of a call): a hook call may load none beyond what running a script file does, but vm.
 test("a hook call under the starter policy loads no Node module but node:vm beyond a bare script", async () => {
