@@ -47,6 +47,13 @@ const blocked = (event: NormalizedEvent) => selfProtectionBlock([event], ctx);
 
 /** Shell spellings that would disarm hookit; `~` and `$HOME` are the sandbox home. */
 const ATTACKS = [
+  // hookit's own package removed, replaced or relinked: the agents' hook command would be gone
+  `npm uninstall -g hookit-cli`,
+  `npm rm --global hookit-cli`,
+  `npm i -g hookit-cli@0.0.1`,
+  `pnpm remove -g hookit-cli`,
+  `yarn global remove hookit-cli`,
+  `bun rm -g hookit-cli`,
   `printf '{"local":{}}' > .hookit/hookit.json`,
   `echo '{}' >| .hookit/hookit.json`,
   `cat /tmp/x > ./.hookit/../.hookit/hookit.json`,
@@ -297,6 +304,8 @@ const INNOCENT = [
   `npx hookit-cli validate`,
   `yarn hookit log -n 5`,
   `npx vitest run`,
+  `npm uninstall -g left-pad`,
+  `npm install`,
 ];
 
 describe("self-protection refuses every disarming shell spelling", () => {
