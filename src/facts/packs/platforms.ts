@@ -3,6 +3,7 @@
 // backups over it, wipe it, or run code against its database.
 import type { Pack } from "./types.ts";
 import { pack } from "./_pack.ts";
+import { httpDelete } from "./_service.ts";
 
 // Ruby a GitLab console or runner is given that deletes or rewrites records in bulk:
 // `Project.destroy_all`, `user.delete`, `Projects::DestroyService`, `update_all`, a dropped table.
@@ -59,6 +60,12 @@ export const platforms = (): Pack =>
         reason: "a DELETE/PUT/PATCH call through the API changes or deletes what it names",
         instead: "ask the user, or use the CLI's own subcommand",
       },
+      // The same through the web API with any HTTP client (`curl -X DELETE https://api.github.com/repos/o/r`).
+      httpDelete(
+        "web-api-delete",
+        "(api\\.github\\.com/|/api/v3/repos/|/api/v4/(projects|groups|users)/|api\\.bitbucket\\.org/)",
+        "a DELETE through GitHub's, GitLab's or Bitbucket's web API deletes the repository, branch, release or whatever the URL names",
+      ),
       {
         id: "gitlab-rails-delete",
         programs: ["gitlab-rails"],
