@@ -93,7 +93,7 @@ function readCommand(command: string, options: FactOptions): Read {
  */
 function discardsOf(losses: readonly Loss[], facts: Facts, env: Readonly<Record<string, string | undefined>>): string[] | undefined {
   const bulk = facts.paths.filter(
-    (p) => p.effect === "delete" && p.resolved && p.by !== "git" && p.by !== "find" && (p.recursive === true || p.path.endsWith("/.git")),
+    (p) => p.effect === "delete" && p.resolved && p.by !== "git" && p.by !== "find" && (p.recursive === true || p.path.includes("/.git")),
   );
   if (losses.length === 0 && bulk.length === 0) return undefined;
   try {

@@ -238,13 +238,24 @@ function findLoss(loss: Loss, env: Env): string[] {
   return out;
 }
 
+/**
+ * A part of a repository whose loss git cannot make good: its branches and tags (`refs`,
+ * `packed-refs`), its objects, its reflogs (`logs`: what brings lost commits back). Not the index
+ * (`rm .git/index && git reset` rebuilds it), a lock file or a stuck rebase's folder: removing
+ * those is how a user unsticks git.
+ */
+function repositoryPart(path: string): boolean {
+  const m = /^(.*)\/\.git\/(refs|objects|logs|packed-refs)(\/|$)/.exec(path);
+  return m !== null && !path.endsWith(".lock") && existsSync(join(m[1] as string, ".git", "HEAD"));
+}
+
 /** Recursive deletes, and deletes of `.git`, inside a work tree: the repository itself, files with changes, untracked files git does not ignore. */
 function bulkLoss(bulk: ReadonlyArray<Pick<PathFact, "path" | "recursive">>, env: Env): string[] {
   const out: string[] = [];
   const under: string[] = [];
   for (const fact of bulk) {
     if (!existsSync(fact.path)) continue;
-    if (basename(fact.path) === ".git") {
+    if (basename(fact.path) === ".git" || repositoryPart(fact.path)) {
       out.push(fact.path);
       continue;
     }

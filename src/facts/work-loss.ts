@@ -146,10 +146,15 @@ function ruleLosses(sub: string, rest: Field[], rule: LossRule, git: string[], s
     }
     case "worktree":
       return operands[0] ? at("worktree", operands[0].resolved ? { names: [operands[0].text] } : {}) : [];
-    case "branch":
+    case "branch": {
+      const forced = flags.has("f") || flags.has("force");
+      // `-M`/`-C` (or `-m -f`): renaming or copying onto an existing branch replaces it, as a delete would.
+      if (flags.has("M") || flags.has("C") || (forced && ["m", "move", "c", "copy"].some((f) => flags.has(f))))
+        return operands.length > 0 ? at("branch", { names: names(operands.slice(-1)) }) : [];
       // `-D`, or `--delete --force` (`-d -f`): deleted whether merged or not.
-      if (!(flags.has("D") || ((flags.has("d") || flags.has("delete")) && (flags.has("f") || flags.has("force"))))) return [];
+      if (!(flags.has("D") || ((flags.has("d") || flags.has("delete")) && forced))) return [];
       return at("branch", { names: names(operands) });
+    }
     case "restore": {
       const staged = flags.has("S") || flags.has("staged");
       const worktree = flags.has("W") || flags.has("worktree");

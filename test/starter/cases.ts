@@ -1556,6 +1556,7 @@ export const INNOCENT: string[] = [
   "zip -r /tmp/readme.zip README.md",
   "git stash && git stash pop",
   "crontab -l",
+  "rm -f .git/index.lock",
   "yarn exec echo hi",
   "echo 'echo hi' > ok.sh; bash ok.sh",
   "printf 'all:\\n\\techo hi\\n' | make -f -",

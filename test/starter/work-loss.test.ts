@@ -25,6 +25,11 @@ const CASES: Array<[string, string]> = [
   ["git stash && git stash drop", "src/app.ts"],
   ["git stash push -u -m wip; git stash clear", "notes.txt"],
   ["git branch -D feature", "refs/heads/feature"],
+  // a forced rename or copy onto a branch replaces it
+  ["git branch -M merged feature", "refs/heads/feature"],
+  ["git branch -f -c merged feature", "refs/heads/feature"],
+  // a piece of the repository itself: a branch's ref file
+  ["rm -rf .git/refs/heads/feature", ".git/refs/heads/feature"],
   ["rm -rf src", "src/app.ts"],
   ["rm src/*.ts", "src/app.ts"],
   ["find src -delete", "src/app.ts"],

@@ -29,6 +29,25 @@ export const strictGit = (): Pack =>
         instead: REVIEW,
       },
       {
+        id: "push-delete",
+        programs: ["git"],
+        sub: ["push"],
+        // `git push origin --delete x`, `-d x`, or a refspec with nothing before its colon (`:x`)
+        when: { any: ["--delete", "-d"] },
+        ask: true,
+        reason: "it deletes a branch or tag on the remote, for everyone who works from it",
+        instead: "ask the user",
+      },
+      {
+        id: "push-delete-refspec",
+        programs: ["git"],
+        sub: ["push"],
+        when: { operand: "^:[^:]+$" },
+        ask: true,
+        reason: "it deletes a branch or tag on the remote, for everyone who works from it",
+        instead: "ask the user",
+      },
+      {
         id: "rewrite-history",
         programs: ["git"],
         sub: ["filter-branch|filter-repo"],
