@@ -40,14 +40,17 @@ export function makeCodeCaches() {
     const project = join(home, "project");
     mkdirSync(join(project, ".git"), { recursive: true });
     mkdirSync(join(project, "src"));
-    const warm = (calls, save) => {
+    // A process with one call reads its payload on stdin, as `hookit hook` does: the reading of
+    // the input is then in the cache too, not compiled again on every hook call.
+    const warm = (calls, save, extraEnv = {}) => {
       const list = join(home, "calls.json");
       writeFileSync(list, JSON.stringify(calls));
       const run = spawnSync(process.execPath, [resolve("scripts/code-cache-warm.cjs")], {
         cwd: project,
-        stdio: ["ignore", "ignore", "pipe"],
+        input: calls.length === 1 ? calls[0][1] : "",
+        stdio: ["pipe", "ignore", "pipe"],
         encoding: "utf8",
-        env: { ...env, BIN: bin, CALLS: list, SAVE: save },
+        env: { ...env, ...extraEnv, BIN: bin, CALLS: list, SAVE: save, ...(calls.length === 1 && { STDIN: "1" }) },
       });
       // A block (exit 2) is as good a warm-up as a pass; a crash is not.
       if (run.status !== 0 && run.status !== 2) throw new Error(`code cache: the warm-up for ${save} exited ${run.status}: ${run.stderr}`);
@@ -69,6 +72,11 @@ export function makeCodeCaches() {
     // Bash line 126.45 → 125.42 M, a Write 108.75 → 107.77 M, a prompt 103.59 → 102.84 M). The
     // packs' seven calls gained nothing from it (132.91 M with every pack on either way).
     for (const call of claudeCalls(project)) warm([call], "/hook.cjs,/facts.cjs");
+    // A policy of the user's own besides the starter: hooks on a tool-name filter, one of them
+    // `true` (decided without a shell), the shape most hand-written hooks have.
+    const own = join(home, "own-policy.json");
+    writeFileSync(own, JSON.stringify({ local: OWN_HOOKS }));
+    warm([claudeCalls(project)[1]], "/hook.cjs,/facts.cjs", { HOOKIT_CONFIG: own });
     // The packs (dist/packs.cjs, which facts.cjs requires only for a policy that turns a pack on)
     // after the same calls with every pack on, in a process of their own like an adapter: warmed
     // in facts.cjs's process, the packs' code would have been in every parsed call's cache.
@@ -86,6 +94,12 @@ export function makeCodeCaches() {
       `code cache: expected ${WARM.length} adapter caches, hook.cjs's, facts.cjs's and packs.cjs's; made ${made}, missing ${missing}`,
     );
 }
+
+/** The hand-written hooks the last warm-up call runs: a tool-name miss and a `true` shortcut. */
+const OWN_HOOKS = {
+  miss: { description: "", event: "tool_call", filter: { toolName: "^write$" }, shell: "false", default: true },
+  quick: { description: "", event: "tool_call", filter: { toolName: "^bash$" }, shell: "true", default: true },
+};
 
 /**
  * The usual Claude Code calls: a build-and-test line and a plain one (their facts), a file tool,
