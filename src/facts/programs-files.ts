@@ -138,8 +138,11 @@ function copyLike(args: Field[], run: Run, program: string, move: boolean, spec:
 }
 
 function modeThenFiles(args: Field[], run: Run, program: string): void {
-  const parsed = parseOptions(args, { long: ["reference", "from"] });
-  const files = parsed.values.has("reference") ? parsed.operands : parsed.operands.slice(1);
+  // `chmod -x file`, `chmod -w,+r f`: a mode that starts with `-` is the mode (chmod has no such option), not a flag.
+  const dashMode = program === "chmod" ? args.findIndex((a) => /^-[rwxXst]+(,[ugoa]*[-+=][rwxXst]*)*$/.test(a.text)) : -1;
+  const words = dashMode < 0 ? args : [...args.slice(0, dashMode), ...args.slice(dashMode + 1)];
+  const parsed = parseOptions(words, { long: ["reference", "from"] });
+  const files = parsed.values.has("reference") || dashMode >= 0 ? parsed.operands : parsed.operands.slice(1);
   // `-R` changes everything below each folder.
   mark(run, files, "write", program, parsed.flags.has("R") || parsed.flags.has("recursive") ? { recursive: true } : {});
 }

@@ -47,6 +47,9 @@ const blocked = (event: NormalizedEvent) => selfProtectionBlock([event], ctx);
 
 /** Shell spellings that would disarm hookit; `~` and `$HOME` are the sandbox home. */
 const ATTACKS = [
+  // a mode that starts with a dash: `chmod -w` is a mode, not an option
+  `chmod -w .hookit/hookit.json`,
+  `chmod -rwx ~/.config/hookit/hookit.json`,
   // hookit's own package removed, replaced or relinked: the agents' hook command would be gone
   `npm uninstall -g hookit-cli`,
   `npm rm --global hookit-cli`,

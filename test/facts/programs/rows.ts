@@ -22,7 +22,12 @@ export const PROGRAM_ROWS: Record<string, ReadonlyArray<readonly [command: strin
   touch: [["touch new.txt", ["write ./new.txt"]]],
   mkdir: [["mkdir -p build/out", ["write ./build/out"]]],
   truncate: [["truncate -s 0 notes.txt", ["write ./notes.txt"]]],
-  chmod: [["chmod 644 notes.txt", ["write ./notes.txt"]]],
+  chmod: [
+    ["chmod 644 notes.txt", ["write ./notes.txt"]],
+    // a mode that starts with `-` is the mode, not an option
+    ["chmod -x notes.txt", ["write ./notes.txt"]],
+    ["chmod -R -w src", ["write -r ./src"]],
+  ],
   dd: [["dd if=notes.txt of=/tmp/copy.bin", ["read ./notes.txt", "write /tmp/copy.bin"]]],
   echo: [
     ["echo hello", []],
