@@ -33,6 +33,7 @@ const CREDENTIALS = [
   "(^|/)\\.gnupg(/.*)?$",
   "(^|/)\\.git-credentials$",
   "(^|/)\\.config/gh/hosts\\.yml$",
+  "(^|/)\\.config/glab-cli/config\\.yml$",
   // The OS keychains and password managers' stores: what `security find-generic-password`, `secret-tool
   // lookup`, `pass show` or `bw get` print is read from them (facts/credential-stores.ts).
   "(^|/)Library/Keychains(/.*)?$",

@@ -236,6 +236,8 @@ export const PROGRAM_ROWS: Record<string, ReadonlyArray<readonly [command: strin
   // a package runner's program is judged as run (src/facts/package-runners.ts)
   npm: [
     ["npm pack ./pkg", ["access ./pkg"]],
+    // a new token, printed: a read of the login it is made from
+    ["npm token create", ["read ~/.npmrc"]],
     ["npm exec -- rm -rf ./build", ["delete -r ./build"]],
     ["pnpm dlx shx rm ./notes.txt", ["access ./notes.txt"]],
     ["uv run --with rich python ./tool.py", ["read ./tool.py"]],
