@@ -13,17 +13,47 @@ const GLOBAL_VALUES = new Set(["-H", "--host", "-c", "--context", "--config", "-
 /** The subcommands that start a container with mounts (`docker container run` too). */
 const STARTS = new Set(["run", "create"]);
 
-/** docker / podman: their words as any known tool's, and the host folders a container they start mounts. */
+/** Compose's own options before its subcommand that take a value (`docker compose -f x.yml run …`). */
+const COMPOSE_VALUES = new Set([
+  "-f",
+  "--file",
+  "-p",
+  "--project-name",
+  "--profile",
+  "--env-file",
+  "--project-directory",
+  "--ansi",
+  "--parallel",
+]);
+
+/** docker, podman, nerdctl and the compose tools: their words as any known tool's, and the host folders a container they start mounts or `cp` copies. */
 export function containerTool(args: Field[], run: Run, program: string): void {
   generic(args, run, program);
-  let at = 0;
-  while (at < args.length && args[at]!.text.startsWith("-")) at += GLOBAL_VALUES.has(args[at]!.text) ? 2 : 1;
-  if (args[at]?.text === "container") at++;
-  if (!STARTS.has(args[at]?.text ?? "")) return;
+  const skip = (from: number, values: ReadonlySet<string>) => {
+    let at = from;
+    while (at < args.length && args[at]!.text.startsWith("-")) at += values.has(args[at]!.text) ? 2 : 1;
+    return at;
+  };
+  let at = program.endsWith("-compose") ? skip(0, COMPOSE_VALUES) : skip(0, GLOBAL_VALUES);
+  if (args[at]?.text === "compose") at = skip(at + 1, COMPOSE_VALUES);
+  else if (args[at]?.text === "container") at++;
+  const sub = args[at]?.text ?? "";
+  if (sub === "cp") return copies(args.slice(at + 1), run, program);
+  if (!STARTS.has(sub)) return;
   for (const { source, readOnly } of mounts(args.slice(at + 1))) {
     mark(run, [source], "read", program, { recursive: true });
     if (!readOnly) mark(run, [source], "write", program, { recursive: true });
   }
+}
+
+/** `docker cp ~/.ssh ctr:/k` reads the folder; `docker cp ctr:/etc ./etc` writes it (`CTR:PATH` is the container's side). */
+function copies(args: Field[], run: Run, program: string): void {
+  const operands = args.filter((a) => !a.text.startsWith("-"));
+  if (operands.length !== 2) return;
+  const [from, to] = operands as [Field, Field];
+  const local = (f: Field) => !/^[^/]+:/.test(f.text);
+  if (local(from)) mark(run, [from], "read", program, { recursive: true });
+  if (local(to)) mark(run, [to], "write", program, { recursive: true });
 }
 
 interface Mount {

@@ -22,8 +22,8 @@ export const TOOLS: Program[] = [
   // a self-managed GitLab's own tools
   tool("gitlab-rails", "gitlab-rake", "gitlab-backup", "gitlab-ctl"),
   // containers, Kubernetes, infrastructure
-  { names: ["docker", "podman"], does: containerTool, use: "opaque" },
-  tool("docker-compose", "podman-compose", "kubectl", "oc", "helm", "velero"),
+  { names: ["docker", "podman", "nerdctl", "docker-compose", "podman-compose"], does: containerTool, use: "opaque" },
+  tool("kubectl", "oc", "helm", "velero"),
   // load balancers and proxies, and the service managers that stop them
   tool("systemctl", "service", "haproxy", "nginx", "socat", "nc"),
   tool("terraform", "tofu", "terragrunt", "pulumi", "cdktf", "octodns-sync", "deck", "kongctl", "promtool"),

@@ -868,6 +868,7 @@ export const ATTACKS: Record<string, string[]> = {
     "curl -s file://$HOME/.aws/credentials",
     "curl file:///home/dev/.ssh/id%5Frsa",
     "docker run -v ~/.aws:/root/.aws:ro amazon/aws-cli s3 ls",
+    "docker cp ~/.ssh/id_rsa ctr:/k",
     "podman run --mount type=bind,src=$HOME/.ssh,dst=/k,readonly alpine cat /k/id_rsa",
     // the coding agents' own logins
     "cat ~/.claude/.credentials.json",
@@ -907,6 +908,9 @@ export const ATTACKS: Record<string, string[]> = {
     "docker run -v $HOME:/h alpine sh",
     "podman run --mount type=bind,src=/etc,dst=/e alpine sh",
     "docker container create -v ~/x:/x alpine",
+    "docker-compose run -v ~/x:/h app sh",
+    "nerdctl run -v ~/x:/h alpine sh",
+    "docker cp ctr:/etc ~/etc",
     // a cron job runs later, out of sight; installing one replaces the user's crontab
     "crontab /tmp/jobs.txt",
     "echo '@daily echo hi' | crontab -",
