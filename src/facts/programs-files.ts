@@ -3,6 +3,7 @@ import { join } from "node:path";
 import type { Field } from "./expand.ts";
 import { parseOptions, type OptionSpec } from "./options.ts";
 import { overwriteLoss } from "./work-loss.ts";
+import { rememberWritten } from "./written-scripts.ts";
 import { intoDirectory, mark, rememberLink, secretsOf, writes, type Program, type Run } from "./programs-kit.ts";
 
 export const FILES: Program[] = [
@@ -59,7 +60,14 @@ export const FILES: Program[] = [
   },
   {
     names: ["tee", "sponge"],
-    does: writes(),
+    does: (args, run, program) => {
+      writes()(args, run, program);
+      // `echo 'rm -rf ~' | tee x.sh`: what it writes is its input, when the line says it (written-scripts.ts).
+      const append =
+        program === "tee" ? args.some((a) => /^-[a-z]*a/.test(a.text) || a.text === "--append") : args.some((a) => a.text === "-a");
+      for (const file of args.filter((a) => !a.text.startsWith("-")))
+        rememberWritten(run.walker, file, run.state.cwd, run.stdin === undefined ? null : `${run.stdin}\n`, append);
+    },
   },
   {
     names: ["mkfifo"],

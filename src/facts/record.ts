@@ -14,8 +14,11 @@ export interface PathOptions {
   noFollow?: boolean;
 }
 
-/** Writers that leave a file's text as it was (a mode, an owner, a time), and redirects, whose text written-scripts.ts knows. */
-const KEEPS_TEXT = new Set(["redirect", "chmod", "chown", "chgrp", "touch", "chattr", "setfacl"]);
+/**
+ * Writers that leave a file's text as it was (a mode, an owner, a time), and those whose text is
+ * remembered where they are read (redirects, tee and sponge: written-scripts.ts).
+ */
+const KEEPS_TEXT = new Set(["redirect", "tee", "sponge", "chmod", "chown", "chgrp", "touch", "chattr", "setfacl"]);
 
 /** Names an unmatched glob is also tried against: a glob that matches no file today may match a secret tomorrow. */
 const PROBES = [".env", ".env.local", ".env.production", ".env.development"];

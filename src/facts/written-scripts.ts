@@ -6,7 +6,7 @@
 import { joinPath, normalPath } from "../base/path-join.ts";
 import { boundedFileText } from "../base/file-text.ts";
 import type { Simple } from "./ast.ts";
-import { expandWord, type ShellState } from "./expand.ts";
+import { expandWord, type Field, type ShellState } from "./expand.ts";
 import type { PathRecorder } from "./record.ts";
 import type { Walker } from "./walk.ts";
 
@@ -28,6 +28,14 @@ export function writtenText(recorder: PathRecorder, file: string, cwd: string | 
   return key === undefined ? undefined : recorder.written.get(key);
 }
 
+/** Remembers that `file` now holds `text` (null: not known), added to what it held with `append`. */
+export function rememberWritten(recorder: PathRecorder, file: Field, cwd: string | null, text: string | null, append = false): void {
+  const key = file.resolved ? writtenKey(file.text, cwd) : undefined;
+  if (key === undefined) return;
+  const before = !append ? "" : recorder.written.has(key) ? recorder.written.get(key) : (boundedFileText(key, null, MAX_TEXT) ?? null);
+  recorder.written.set(key, text === null || before === null || before === undefined ? null : `${before}${text}`);
+}
+
 /** Remembers what a simple command's output redirects write: the text its program prints, when the line says it. */
 export function rememberRedirectWrites(walker: Walker, cmd: Simple, state: ShellState): void {
   const outputs = cmd.redirs.filter((redir) => redir.target !== undefined && WRITES.has(redir.op));
@@ -35,13 +43,6 @@ export function rememberRedirectWrites(walker: Walker, cmd: Simple, state: Shell
   const printed = walker.subValue([{ cmds: [{ ...cmd, redirs: cmd.redirs.filter((redir) => !outputs.includes(redir)) }] }], state);
   for (const redir of outputs) {
     const field = expandWord(redir.target!, state, walker.expand)[0];
-    const key = field?.resolved ? writtenKey(field.text, state.cwd) : undefined;
-    if (key === undefined) continue;
-    const before = !redir.op.endsWith(">>")
-      ? ""
-      : walker.written.has(key)
-        ? walker.written.get(key)
-        : (boundedFileText(key, null, MAX_TEXT) ?? null);
-    walker.written.set(key, printed === undefined || before === null || before === undefined ? null : `${before}${printed}\n`);
+    if (field) rememberWritten(walker, field, state.cwd, printed === undefined ? null : `${printed}\n`, redir.op.endsWith(">>"));
   }
 }

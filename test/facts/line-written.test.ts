@@ -29,6 +29,8 @@ describe("a script the line writes, then runs, is judged on what it wrote", () =
     "echo '#!/bin/sh' > r.sh; echo 'rm -rf ~/old' >> r.sh; chmod +x r.sh; ./r.sh",
     "echo 'rm -rf ~/old' >> old.sh; source old.sh",
     `echo "import shutil, os; shutil.rmtree(os.path.expanduser('~/old'))" > k.py; python3 k.py`,
+    "echo 'rm -rf ~/old' | tee run.sh > /dev/null; sh run.sh",
+    "tee -a old.sh <<< 'rm -rf ~/old' && bash old.sh",
   ])("%s", (command) => {
     expect(deletes(command)).toContain(`${home}/old`);
   });
