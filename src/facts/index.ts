@@ -82,6 +82,8 @@ function readCommand(command: string, options: FactOptions): Read {
   const facts: Read = walker.facts;
   // Not enumerable: `hookit check --json` and HOOKIT_PATHS show the facts, not hookit's working notes.
   if (walker.losses.length > 0) Object.defineProperty(facts, LOSSES, { value: walker.losses, enumerable: false });
+  const texts = [...walker.written.values()].filter((text): text is string => typeof text === "string");
+  if (texts.length > 0) Object.defineProperty(facts, "texts", { value: texts, enumerable: false });
   return facts;
 }
 

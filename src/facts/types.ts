@@ -54,6 +54,8 @@ export interface Facts {
   discards?: string[];
   /** The pack rules the commands trigger (packs/registry.ts), when asked for. */
   packs?: string[];
+  /** The texts the line writes into files where it says them (`printf … > .env`, `tee`): self-protection reads them. Not enumerable. */
+  texts?: string[];
 }
 
 export interface FactOptions {

@@ -3,6 +3,7 @@
 // call is judged, so a script file the line wrote is read from the line (script-files.ts): its text
 // when the writer's output is known (`echo`, `printf`, `cat` of a here-document), and otherwise not
 // at all, which leaves it a `script file:` the facts cannot see into rather than the stale file.
+import { existsSync } from "node:fs";
 import { joinPath, normalPath } from "../base/path-join.ts";
 import { boundedFileText } from "../base/file-text.ts";
 import type { Simple } from "./ast.ts";
@@ -28,11 +29,16 @@ export function writtenText(recorder: PathRecorder, file: string, cwd: string | 
   return key === undefined ? undefined : recorder.written.get(key);
 }
 
+/** What `>>` adds to: the file's text, "" when there is no file yet, null when it cannot be read. */
+function fileTextOrNone(path: string): string | null {
+  return existsSync(path) ? (boundedFileText(path, null, MAX_TEXT) ?? null) : "";
+}
+
 /** Remembers that `file` now holds `text` (null: not known), added to what it held with `append`. */
 export function rememberWritten(recorder: PathRecorder, file: Field, cwd: string | null, text: string | null, append = false): void {
   const key = file.resolved ? writtenKey(file.text, cwd) : undefined;
   if (key === undefined) return;
-  const before = !append ? "" : recorder.written.has(key) ? recorder.written.get(key) : (boundedFileText(key, null, MAX_TEXT) ?? null);
+  const before = !append ? "" : recorder.written.has(key) ? recorder.written.get(key) : fileTextOrNone(key);
   recorder.written.set(key, text === null || before === null || before === undefined ? null : `${before}${text}`);
 }
 

@@ -161,6 +161,9 @@ const ATTACKS = [
  * what the line makes of them): the command facts decide these.
  */
 const FACTS_ATTACKS = [
+  // a start-up or .env file's text as printf prints it
+  `printf 'NODE_%s=--require /tmp/x.js\\n' OPTIONS > .env`,
+  `printf 'export HOO%s=0\\n' KIT >> ~/.bashrc`,
   `printf '{}' > "$(printf '%s%s' .hoo kit)/$(printf 'hookit.js%s' on)"`,
   `X=$(printf '\\x2ehoo'); rm -rf "\${X}kit"`,
   `rm -rf "$(printf '%s' .hoo)kit"`,
