@@ -54,7 +54,7 @@ export function deriveCommandFacts(command: string, options: FactOptions): Facts
   const out: Facts = { ...facts };
   const lost = options.discards ? discardsOf(facts[LOSSES] ?? [], facts, env) : undefined;
   if (lost) out.discards = lost;
-  if (options.packs) out.packs = packsNow().packMatches(facts.commands);
+  if (options.packs) out.packs = packsNow().packMatches(facts.commands, facts.written);
   return out;
 }
 
@@ -82,8 +82,8 @@ function readCommand(command: string, options: FactOptions): Read {
   const facts: Read = walker.facts;
   // Not enumerable: `hookit check --json` and HOOKIT_PATHS show the facts, not hookit's working notes.
   if (walker.losses.length > 0) Object.defineProperty(facts, LOSSES, { value: walker.losses, enumerable: false });
-  const texts = [...walker.written.values()].filter((text): text is string => typeof text === "string");
-  if (texts.length > 0) Object.defineProperty(facts, "texts", { value: texts, enumerable: false });
+  const written = [...walker.written].filter((entry): entry is [string, string] => typeof entry[1] === "string");
+  if (written.length > 0) Object.defineProperty(facts, "written", { value: Object.fromEntries(written), enumerable: false });
   return facts;
 }
 

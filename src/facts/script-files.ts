@@ -26,6 +26,11 @@ function scriptText(file: Field, cwd: string | null, recorder?: PathRecorder): s
   return text === undefined || text.includes("\0") ? undefined : text;
 }
 
+/** A file's text as the line would read it (`$(cat x.sql)`): what the line wrote there, or the disk's (64 KiB, text). */
+export function lineFileText(recorder: PathRecorder, file: string, cwd: string | null): string | undefined {
+  return scriptText({ text: file, resolved: true }, cwd, recorder);
+}
+
 /**
  * A script with more command separators than this is not read: a line past the facts' budget is
  * refused whole (budget.ts), and a long build script is honest work. It stays a `script file:`.

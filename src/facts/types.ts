@@ -54,8 +54,11 @@ export interface Facts {
   discards?: string[];
   /** The pack rules the commands trigger (packs/registry.ts), when asked for. */
   packs?: string[];
-  /** The texts the line writes into files where it says them (`printf … > .env`, `tee`): self-protection reads them. Not enumerable. */
-  texts?: string[];
+  /**
+   * The texts the line writes into files where it says them (`printf … > .env`, `echo … | tee
+   * x.sql`), by absolute path: self-protection and the packs read them. Not enumerable.
+   */
+  written?: Readonly<Record<string, string>>;
 }
 
 export interface FactOptions {

@@ -20,7 +20,7 @@ import { shellQuote } from "./candidate.ts";
 import { COMMAND_VARIABLES, variableCommand } from "./git-config.ts";
 import type { Loss } from "./work-loss.ts";
 import { downloadRedirects, isDownloader, runsFile } from "./downloads.ts";
-import { scriptInterpreter } from "./script-files.ts";
+import { lineFileText, scriptInterpreter } from "./script-files.ts";
 import { rememberRedirectWrites } from "./written-scripts.ts";
 
 export type { PathOptions } from "./record.ts";
@@ -363,6 +363,9 @@ export class Walker extends PathRecorder {
     const [program, ...args] = argv.map((f) => f.text);
     const [first, second] = args;
     if (program === "pwd" && args.length === 0) return state.cwd ?? undefined;
+    // `$(cat x.sql)`: the file's text, read as a script file is (what the line wrote there, if it did).
+    if (program === "cat" && args.length === 1 && !first!.startsWith("-"))
+      return lineFileText(this, first!, state.cwd)?.replace(/\n+$/, "");
     // `$(command -v git)`, `$(which git)`, `$(type -P git)`: where PATH finds it (the name, when nowhere).
     const looked =
       (program === "command" && first === "-v") || (program === "type" && /^-[pP]$/.test(first ?? ""))

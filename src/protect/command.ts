@@ -51,7 +51,7 @@ export function shellHit(command: string, ctx: ProtectContext): ShellHit | undef
   if (namesStartupFile(command)) {
     const written = facts.paths.filter((p) => p.effect === "write" || p.effect === "access");
     // What the line writes where it says it (`printf 'NODE_%s=…' OPTIONS > .env`): its text, as printed.
-    const argvs = [...facts.commands.map((c) => c.argv), ...(facts.texts ?? []).map((text) => [text])];
+    const argvs = [...facts.commands.map((c) => c.argv), ...Object.values(facts.written ?? {}).map((text) => [text])];
     if (written.some((p) => STARTUP_FILE.test(p.path)) && mentionsHookit(command, argvs)) return { type: "env", name: "HOOKIT" };
     if (written.some((p) => DOTENV_FILE.test(p.path))) {
       const variable = dotenvVariableIn(command, argvs);

@@ -41,6 +41,12 @@ describe("a script the line writes, then runs, is judged on what it wrote", () =
     expect(found.unresolved).toContain("script file: old.sh");
   });
 
+  test("$(cat FILE) is the file's text: the line's own, or the disk's", () => {
+    expect(deletes('bash -c "$(cat run2.sh)"')).toEqual([]);
+    expect(deletes("echo 'rm -rf ~/old' > run2.sh; bash -c \"$(cat run2.sh)\"")).toContain(`${home}/old`);
+    expect(facts("echo $(cat old.sh)").commands.map((c) => c.argv.join(" "))).toContain("echo echo fine");
+  });
+
   test("an honest script written and run passes as what it says", () => {
     expect(deletes("echo 'rm -rf ./dist' > build.sh; bash build.sh")).toEqual([join(project, "dist")]);
   });

@@ -92,11 +92,18 @@ describe("SQL in a script file", () => {
     "sqlite3 app.db < drop.sql",
     "sudo -u postgres psql < drop.sql",
     "cat drop.sql | psql app",
+    "sqlite3 app.db '.read drop.sql'",
+    // a script the line itself writes, then runs
+    "echo 'DROP TABLE users;' > x.sql && psql -f x.sql",
+    "printf 'DROP TABLE users;\\n' | tee fresh.sql >/dev/null; psql app --file=fresh.sql",
   ])("is read: %s is refused", (command) => {
     expect(inDir(command).some((line) => line.startsWith("block databases/sql-drop"))).toBe(true);
   });
 
-  test.each(["psql -f seed.sql", "mysql app < seed.sql", "psql -f missing.sql"])("%s passes", (command) => {
-    expect(inDir(command)).toEqual([]);
-  });
+  test.each(["psql -f seed.sql", "mysql app < seed.sql", "psql -f missing.sql", "echo 'SELECT 1;' > drop.sql && psql -f drop.sql"])(
+    "%s passes",
+    (command) => {
+      expect(inDir(command)).toEqual([]);
+    },
+  );
 });

@@ -31,9 +31,10 @@ export const databases = (): Pack =>
       sqlcmd: ["-i", "--input-file"],
       "clickhouse-client": ["--queries-file"],
       cockroach: ["-f", "--file"],
-      duckdb: ["-f", "-init"],
+      // `.read FILE`, a dot-command given as an argument (`sqlite3 app.db '.read drop.sql'`)
+      duckdb: ["-f", "-init", ".read"],
       snowsql: ["-f", "--filename"],
-      sqlite3: ["-init"],
+      sqlite3: ["-init", ".read"],
       mongosh: ["--file", "-f"],
       mongo: ["--file", "-f"],
     },

@@ -3,6 +3,7 @@
 // scanning every rule; the rule's subcommand, options and operands are then read
 // from its argv.
 import { boundedFileText } from "../../base/file-text.ts";
+import { normalPath } from "../../base/path-join.ts";
 import type { Condition, Pack, Rule } from "./types.ts";
 
 /** What the matcher reads of a command (a CommandFact of src/facts/types.ts). */
@@ -14,6 +15,9 @@ interface Command {
   input?: string;
   inputFile?: string;
 }
+
+/** The texts a line writes into files where it says them, by absolute path (src/facts/types.ts `written`). */
+export type Written = Readonly<Record<string, string>>;
 
 /** A script file larger than this is not read: its statements stay unseen. */
 const MAX_SCRIPT = 4 * 1024 * 1024;
@@ -36,7 +40,7 @@ export class PackIndex {
   }
 
   /** `block <pack>/<rule>: <reason>; instead, <what to do>` (or `ask …`) for each rule a command triggers. */
-  matches(commands: readonly Command[]): string[] {
+  matches(commands: readonly Command[], written?: Written): string[] {
     const out: string[] = [];
     for (const command of commands) {
       const rules = this.byProgram.get(command.program.toLowerCase()); // rules name programs in lower case
@@ -45,7 +49,7 @@ export class PackIndex {
       if (asksForHelp(args) || args[0] === "help") continue; // a help page runs nothing (`npm help publish`)
       for (const { pack, rule } of rules) {
         if (rule.remote && command.host === undefined) continue;
-        const statements = (words: readonly string[]) => statementsOf(command, words, pack.scriptOptions?.[command.program] ?? []);
+        const statements = (words: readonly string[]) => statementsOf(command, words, pack.scriptOptions?.[command.program] ?? [], written);
         if (!ruleFires(rule, args, pack.valueOptions?.[command.program] ?? [], statements)) continue;
         const line = `${rule.ask ? "ask" : "block"} ${pack.id}/${rule.id}: ${rule.reason}; instead, ${rule.instead}`;
         if (!out.includes(line)) out.push(line);
@@ -78,7 +82,7 @@ export function ruleFires(
  * words, the text the line feeds it, and the script files its options name (`psql -f x.sql`) or its
  * input comes from (`< x.sql`).
  */
-function statementsOf(command: Command, args: readonly string[], scriptOptions: readonly string[]): string[] {
+function statementsOf(command: Command, args: readonly string[], scriptOptions: readonly string[], written?: Written): string[] {
   const texts = [args.join(" ")];
   if (command.input !== undefined) texts.push(command.input);
   const files: string[] = command.inputFile !== undefined ? [command.inputFile] : [];
@@ -87,9 +91,16 @@ function statementsOf(command: Command, args: readonly string[], scriptOptions: 
     const eq = word.indexOf("=");
     if (scriptOptions.includes(word) && args[i + 1] !== undefined) files.push(args[++i] as string);
     else if (eq > 0 && scriptOptions.includes(word.slice(0, eq))) files.push(word.slice(eq + 1));
+    else {
+      // A dot-command and its file in one argument: `'.read drop.sql'`.
+      const dot = scriptOptions.find((option) => option.startsWith(".") && word.startsWith(`${option} `));
+      if (dot) files.push(word.slice(dot.length + 1).trim());
+    }
   }
   for (const file of files) {
-    const text = boundedFileText(file, command.cwd ?? null, MAX_SCRIPT);
+    // A file the line itself wrote (`echo 'DROP TABLE t;' > x.sql && psql -f x.sql`) holds what it wrote.
+    const path = file.startsWith("/") ? file : command.cwd ? `${command.cwd}/${file}` : undefined;
+    const text = (path !== undefined ? written?.[normalPath(path)] : undefined) ?? boundedFileText(file, command.cwd ?? null, MAX_SCRIPT);
     if (text !== undefined) texts.push(text);
   }
   return texts.flatMap((text) => text.split(";"));
@@ -144,14 +155,18 @@ function given(option: string, words: readonly string[]): boolean {
 }
 
 /**
- * `--help` or `-h` before any `--`: the program shows its usage and runs nothing else (git, kubectl,
+ * `--help`, or a `-h` with no operand after it, before any `--`: the program shows its usage and runs nothing else (git, kubectl,
  * terraform, …). Here because the packs may import nothing of the facts; work-loss.ts reads it too.
  */
 export function asksForHelp(words: ReadonlyArray<{ text: string } | string>): boolean {
-  for (const word of words) {
-    const text = typeof word === "string" ? word : word.text;
+  const texts = words.map((word) => (typeof word === "string" ? word : word.text));
+  for (let k = 0; k < texts.length; k++) {
+    const text = texts[k] as string;
     if (text === "--") return false;
-    if (text === "--help" || text === "-h") return true;
+    if (text === "--help") return true;
+    // `-h` is the host to database clients (`psql -h db -c 'DROP …'`, `redis-cli -h db FLUSHALL`):
+    // it asks for help only with no operand after it (`kubectl delete -h`).
+    if (text === "-h" && texts.slice(k + 1).every((after) => after.startsWith("-"))) return true;
   }
   return false;
 }

@@ -8,7 +8,7 @@ import { databases } from "./databases.ts";
 import { infrastructure } from "./infrastructure.ts";
 import { kubernetes } from "./kubernetes.ts";
 import { familiesOf } from "./by-program.ts";
-import { PackIndex } from "./match.ts";
+import { PackIndex, type Written } from "./match.ts";
 import { platforms } from "./platforms.ts";
 import { publishing } from "./publishing.ts";
 import { secrets } from "./secrets.ts";
@@ -76,12 +76,12 @@ const indexes = new Map<string, PackIndex>();
  * program is looked up whatever its case (rules name them in lower case): `DROP TABLE t;`, and
  * `DOCKER` on a file system that ignores case (macOS's), where the shell finds docker under it.
  */
-export function packMatches(commands: Parameters<PackIndex["matches"]>[0]): string[] {
+export function packMatches(commands: Parameters<PackIndex["matches"]>[0], written?: Written): string[] {
   const wanted = new Set<number>();
   for (const command of commands) for (const at of familiesOf(command.program.toLowerCase()) ?? []) wanted.add(at);
   if (wanted.size === 0) return [];
   const key = [...wanted].sort((a, b) => a - b);
   let index = indexes.get(key.join(","));
   if (index === undefined) indexes.set(key.join(","), (index = new PackIndex(key.map(familyPack))));
-  return index.matches(commands);
+  return index.matches(commands, written);
 }

@@ -4,6 +4,11 @@ import type { PackCases } from "./_cases.ts";
 
 export const databases: PackCases = {
   block: [
+    // `-h` is the host here, not a help flag
+    "psql -h prod -c 'DROP TABLE users'",
+    "PGPASSWORD=x psql -h db.example -U app -c 'TRUNCATE users'",
+    "redis-cli -h cache FLUSHALL",
+    "mysql -h db -e 'DROP DATABASE app'",
     // SQL typed at the shell,
     "DROP TABLE users;",
     "drop database app",
