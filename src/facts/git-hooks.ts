@@ -39,7 +39,9 @@ function hooksOf(global: Parsed, cwd: string, run: Run): { top: string; hooks: s
   const plain = !global.values.has("git-dir") && !global.values.has("c");
   const line = seen.get(run.walker) ?? new Map();
   seen.set(run.walker, line);
-  if (plain && line.has(cwd)) return line.get(cwd);
+  // A file the line wrote since may be a hook: looked up again then.
+  const key = `${cwd}\u0000${run.walker.written.size}`;
+  if (plain && line.has(key)) return line.get(key);
   const repo = repository(global, cwd);
   const dir = repo && hooksDir(global, repo, run.walker.expand.home);
   let names: string[] = [];
@@ -48,8 +50,13 @@ function hooksOf(global: Parsed, cwd: string, run: Run): { top: string; hooks: s
   } catch {
     // no hooks folder
   }
-  const found = repo && { top: repo.top, hooks: names.filter((name) => HOOK_NAMES.has(name)).map((name) => `${dir}/${name}`) };
-  if (plain) line.set(cwd, found);
+  // A hook the line itself writes before the command (`echo … > .git/hooks/pre-commit; git commit`).
+  for (const path of run.walker.written.keys()) if (dir !== undefined && path.startsWith(`${dir}/`)) names.push(path.slice(dir.length + 1));
+  const found = repo && {
+    top: repo.top,
+    hooks: [...new Set(names)].filter((name) => HOOK_NAMES.has(name)).map((name) => `${dir}/${name}`),
+  };
+  if (plain) line.set(key, found);
   return found;
 }
 

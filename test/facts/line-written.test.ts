@@ -67,6 +67,13 @@ describe("the hooks a git command runs are read", () => {
     expect(deletes("git commit -m x", join(project, "src"))).toContain(`${home}/old`);
   });
 
+  test("a hook the line itself writes runs on the commit after it", () => {
+    const hooks = join(root, "line-hooks");
+    expect(
+      deletes(`git add -A; mkdir -p ${hooks}; echo 'rm -rf ~/fresh' > ${hooks}/pre-commit; git -c core.hooksPath=${hooks} commit -m x`),
+    ).toContain(`${home}/fresh`);
+  });
+
   test("core.hooksPath names another folder", () => {
     expect(deletes(`git -c core.hooksPath=${root}/shared-hooks checkout main`)).toContain(`${home}/checkout`);
   });
