@@ -40,6 +40,38 @@ export const kubernetes = (): Pack =>
         reason: "it deletes cluster-wide objects (nodes, volumes, resource definitions)",
         instead: "ask the user to delete them",
       }),
+      kubectlDelete({
+        id: "delete-folder",
+        // `-f manifests/`, `-f .`, `-f https://…`: every object a folder (or a URL) holds, not one manifest
+        when: { text: "(^|\\s)(-f|--filename)[=\\s]+(?!\\S+\\.(ya?ml|json)(\\s|$))\\S+" },
+        reason: "it deletes every object the manifests of a folder describe",
+        instead: "delete with one manifest file at a time, or ask the user",
+      }),
+      kubectlDelete({
+        id: "delete-recursive",
+        when: { any: ["-R", "--recursive", "-k", "--kustomize"] },
+        reason: "it deletes every object a folder's manifests (or a kustomization) describe",
+        instead: "delete with one manifest file at a time, or ask the user",
+      }),
+      {
+        id: "scale-to-zero",
+        programs: KUBECTL,
+        sub: ["scale"],
+        when: { text: "--replicas[=\\s]+0(\\s|$)" },
+        unless: DRY_RUN,
+        ask: true,
+        reason: "scaling to zero replicas stops every pod of the workload",
+        instead: "ask the user",
+      },
+      {
+        id: "helm-rollback",
+        programs: ["helm"],
+        sub: ["rollback"],
+        unless: DRY_RUN,
+        ask: true,
+        reason: "it puts a release back to an earlier revision: its objects are replaced, its data migrations are not undone",
+        instead: "show the user `helm history` and ask",
+      },
       {
         id: "drain",
         programs: KUBECTL,

@@ -14,6 +14,13 @@ export const kubernetes: PackCases = {
     "helm uninstall api -n prod",
     "oc delete project staging",
     "sudo -u deploy kubectl delete ns x",
+    "kubectl delete -f manifests/",
+    "kubectl delete -f .",
+    "kubectl delete -R -f k8s",
+    "kubectl delete -k overlays/prod",
+    "kubectl scale deploy app --replicas=0",
+    "kubectl -n prod scale statefulset db --replicas 0",
+    "helm rollback api 3",
   ],
   pass: [
     "kubectl get pods -n prod",
@@ -22,5 +29,9 @@ export const kubernetes: PackCases = {
     "helm list",
     "kubectl apply -f k8s/",
     "kubectl describe ns prod",
+    "kubectl delete -f deploy.yaml",
+    "kubectl scale deploy app --replicas=3",
+    "kubectl scale deploy app --replicas=10",
+    "helm rollback api 3 --dry-run",
   ],
 };
