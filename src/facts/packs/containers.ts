@@ -26,6 +26,13 @@ export const containers = (): Pack =>
         instead: "remove the images or volumes by name, or ask the user",
       },
       {
+        id: "prune",
+        programs: ["docker", "podman"],
+        sub: ["image|container|network|builder|buildx", "prune"],
+        reason: "it deletes every stopped container (with what it wrote), unused image, network or build cache at once",
+        instead: "remove them by name, or ask the user",
+      },
+      {
         id: "volume-rm",
         programs: ["docker", "podman"],
         sub: ["volume", "rm|remove|prune"],

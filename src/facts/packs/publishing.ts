@@ -104,8 +104,16 @@ export const publishing = (): Pack =>
       {
         id: "image-push",
         programs: ["docker", "podman"],
-        sub: ["push|image"],
-        when: { text: "^(?!.*\\b(ls|list|inspect|history|pull)\\b)" },
+        sub: ["push"],
+        reason: "it pushes an image over the tag others pull",
+        instead: "let the user push the image",
+        ask: true,
+      },
+      {
+        // `docker image push`: the same, by its long name (`docker image prune` or `build` push nothing)
+        id: "image-push-long",
+        programs: ["docker", "podman"],
+        sub: ["image", "push"],
         reason: "it pushes an image over the tag others pull",
         instead: "let the user push the image",
         ask: true,

@@ -17,6 +17,10 @@ export const containers: PackCases = {
     "docker compose down -v",
     "docker-compose down --volumes",
     "docker rm -f $(docker ps -aq)",
+    "docker image prune -a",
+    "docker container prune -f",
+    "docker network prune",
+    "docker builder prune --all",
   ],
   pass: [
     "docker rmi node:22",
@@ -28,5 +32,7 @@ export const containers: PackCases = {
     "docker run -v $PWD:/app node:22 npm test",
     "docker system df",
     "docker rm my-container",
+    "docker image build -t app .",
+    "docker image ls",
   ],
 };

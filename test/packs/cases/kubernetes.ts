@@ -21,6 +21,12 @@ export const kubernetes: PackCases = {
     "kubectl scale deploy app --replicas=0",
     "kubectl -n prod scale statefulset db --replicas 0",
     "helm rollback api 3",
+    "kubectl delete pvc data-db-0",
+    "kubectl delete deployment api",
+    "kubectl -n prod delete sts/db",
+    "kubectl delete pod x --force --grace-period=0",
+    "kubectl apply -f x.yaml --force",
+    "kubectl taint nodes n1 key=v:NoExecute",
   ],
   pass: [
     "kubectl get pods -n prod",
@@ -33,5 +39,7 @@ export const kubernetes: PackCases = {
     "kubectl scale deploy app --replicas=3",
     "kubectl scale deploy app --replicas=10",
     "helm rollback api 3 --dry-run",
+    "kubectl delete pod x --grace-period=30",
+    "kubectl taint nodes n1 key=v:NoSchedule",
   ],
 };

@@ -21,6 +21,7 @@ export const publishing: PackCases = {
     "./gradlew publish",
     "gradle :lib:publishAllPublicationsToSonatypeRepository",
     "docker push me/app:latest",
+    "docker image push me/app:latest",
     "pip uninstall boto3",
     "pip3 uninstall -y requests",
     "python3 -m pip uninstall requests",
