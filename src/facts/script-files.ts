@@ -26,9 +26,13 @@ function scriptText(file: Field, cwd: string | null, recorder?: PathRecorder): s
   return text === undefined || text.includes("\0") ? undefined : text;
 }
 
-/** A file's text as the line would read it (`$(cat x.sql)`): what the line wrote there, or the disk's (64 KiB, text). */
+/**
+ * The text the line itself wrote into `file` (`echo … > x.sh; bash -c "$(cat x.sh)"`), or
+ * undefined. Never the disk's: a value becomes part of the facts (`hookit.commands`, the shells'
+ * HOOKIT_COMMANDS), and `$(cat .env)` must not put the file's secrets there.
+ */
 export function lineFileText(recorder: PathRecorder, file: string, cwd: string | null): string | undefined {
-  return scriptText({ text: file, resolved: true }, cwd, recorder);
+  return writtenText(recorder, file, cwd) ?? undefined;
 }
 
 /**

@@ -363,7 +363,7 @@ export class Walker extends PathRecorder {
     const [program, ...args] = argv.map((f) => f.text);
     const [first, second] = args;
     if (program === "pwd" && args.length === 0) return state.cwd ?? undefined;
-    // `$(cat x.sql)`: the file's text, read as a script file is (what the line wrote there, if it did).
+    // `$(cat x.sh)` of a file the line itself wrote: what it wrote.
     if (program === "cat" && args.length === 1 && !first!.startsWith("-"))
       return lineFileText(this, first!, state.cwd)?.replace(/\n+$/, "");
     // `$(command -v git)`, `$(which git)`, `$(type -P git)`: where PATH finds it (the name, when nowhere).

@@ -41,10 +41,10 @@ describe("a script the line writes, then runs, is judged on what it wrote", () =
     expect(found.unresolved).toContain("script file: old.sh");
   });
 
-  test("$(cat FILE) is the file's text: the line's own, or the disk's", () => {
-    expect(deletes('bash -c "$(cat run2.sh)"')).toEqual([]);
+  test("$(cat FILE) of a file the line wrote is what it wrote; the disk's text is never a value", () => {
     expect(deletes("echo 'rm -rf ~/old' > run2.sh; bash -c \"$(cat run2.sh)\"")).toContain(`${home}/old`);
-    expect(facts("echo $(cat old.sh)").commands.map((c) => c.argv.join(" "))).toContain("echo echo fine");
+    // A value lands in the facts (hookit.commands): `$(cat .env)` must not copy secrets there.
+    expect(facts("echo $(cat old.sh)").commands.map((c) => c.argv.join(" "))).not.toContain("echo echo fine");
   });
 
   test("an honest script written and run passes as what it says", () => {
