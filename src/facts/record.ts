@@ -1,6 +1,7 @@
 // Records path facts: each path made absolute from the shell's (or tool's)
 // directory, resolved and located. Shared by the command walker and the file
 // tools, which need no parser.
+import { readdirSync } from "node:fs";
 import { posix } from "node:path";
 import { joinPath, normalPath } from "../base/path-join.ts";
 import type { Field } from "./expand.ts";
@@ -22,6 +23,32 @@ const KEEPS_TEXT = new Set(["redirect", "tee", "sponge", "chmod", "chown", "chgr
 
 /** Names an unmatched glob is also tried against: a glob that matches no file today may match a secret tomorrow. */
 const PROBES = [".env", ".env.local", ".env.production", ".env.development"];
+
+/** Most entries read below the home folder's dot-entries (a home holds a few dozen; a large one is cut). */
+const MAX_HOME_ENTRIES = 2000;
+
+/**
+ * The home folder's hidden entries and `Library`, and what each folder of them holds: where the
+ * user's credentials live (`~/.ssh/id_rsa`, `~/.aws`, `~/.kube/config`, `~/Library/Keychains`), for
+ * the guards to name. Two levels, as the credentials lie.
+ */
+function homeDotEntries(home: string): string[] {
+  const out: string[] = [];
+  const list = (dir: string): string[] => {
+    try {
+      return readdirSync(dir);
+    } catch {
+      return [];
+    }
+  };
+  for (const name of list(home)) {
+    if (!name.startsWith(".") && name !== "Library") continue;
+    const path = `${home}/${name}`;
+    out.push(path);
+    for (const inner of list(path)) if (out.length < MAX_HOME_ENTRIES) out.push(`${path}/${inner}`);
+  }
+  return out;
+}
 
 export class PathRecorder {
   readonly facts: Facts = { commands: [], paths: [], unresolved: [] };
@@ -108,6 +135,10 @@ export class PathRecorder {
     const found = secretsUnder(dir, filter);
     if (found.truncated) this.unresolved(`too many files under ${field.text} to list its secrets`);
     for (const path of found.paths) this.path({ text: path, resolved: true }, "read", by, cwd);
+    // `grep -r KEY ~`, `tar c /home`: a read of the home folder (or above it) reads the credentials kept there.
+    const home = this.at.home;
+    if (home === dir || home.startsWith(dir === "/" ? "/" : `${dir}/`))
+      for (const path of homeDotEntries(home)) this.path({ text: path, resolved: true }, "read", by, cwd);
   }
 
   private staysIn(root: Field, cwd: string | null): boolean {

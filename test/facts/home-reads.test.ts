@@ -1,0 +1,35 @@
+// A recursive reader run on the home folder, or a folder above it, reads the credentials kept
+// there: `grep -r KEY ~` opens ~/.ssh/id_rsa and ~/.aws/credentials as surely as `cat` would
+// (src/facts/record.ts, secretsIn). The starter's no-credential-files then names them.
+import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { deriveCommandFacts } from "../../src/facts/index.ts";
+
+const root = realpathSync(mkdtempSync(join(tmpdir(), "hookit-home-reads-")));
+const home = join(root, "home");
+const project = join(home, "work", "app");
+for (const dir of [join(home, ".ssh"), join(home, ".aws"), join(home, "notes"), join(project, "src")]) mkdirSync(dir, { recursive: true });
+writeFileSync(join(home, ".ssh", "id_rsa"), "-----BEGIN OPENSSH PRIVATE KEY-----\n");
+writeFileSync(join(home, ".aws", "credentials"), "[default]\n");
+writeFileSync(join(home, "notes", "todo.txt"), "x\n");
+
+const reads = (command: string) =>
+  deriveCommandFacts(command, { cwd: project, projectDir: project, env: { HOME: home, PATH: "/usr/bin:/bin" } })
+    .paths.filter((p) => p.effect === "read")
+    .map((p) => p.path);
+
+describe("a recursive read of the home folder reads its credentials", () => {
+  test.each(["grep -r BEGIN ~", "rg -uuu PRIVATE ~", "tar czf - ~", "zip -r /tmp/h.zip ~", `grep -rn KEY ${root}`, "cp -r ~ /tmp/h"])(
+    "%s",
+    (command) => {
+      expect(reads(command)).toEqual(expect.arrayContaining([join(home, ".ssh", "id_rsa"), join(home, ".aws", "credentials")]));
+    },
+  );
+
+  test("a folder below the home folder is read as itself", () => {
+    expect(reads("grep -r TODO ~/notes")).not.toContain(join(home, ".ssh", "id_rsa"));
+    expect(reads("grep -rn TODO src")).not.toContain(join(home, ".aws", "credentials"));
+  });
+});
