@@ -41,6 +41,9 @@ const CREDENTIALS = [
   "(^|/)\\.password-store(/.*)?$",
   "(^|/)\\.config/Bitwarden CLI(/.*)?$",
   "(^|/)\\.(lpass|vault-token)(/.*)?$",
+  // Browsers' saved passwords and session cookies (Firefox, Chrome and its kin, on Linux and macOS).
+  "(^|/)\\.mozilla/firefox/[^/]+/(logins\\.json|key[34]\\.db|cookies\\.sqlite)$",
+  "(^|/)(google-chrome|chromium|BraveSoftware/Brave-Browser|Google/Chrome|Microsoft Edge|microsoft-edge)/[^/]+/(Login Data|Cookies)$",
   // The coding agents' own logins: Claude Code's OAuth tokens (Linux), Codex's, Gemini CLI's, OpenCode's.
   "(^|/)\\.claude/\\.credentials\\.json$",
   "(^|/)\\.codex/auth\\.json$",
@@ -119,7 +122,7 @@ export const STARTER_POLICY = {
     },
     "no-credential-files": {
       description:
-        "Never read or copy the credentials kept outside a project (SSH private keys, ~/.aws, gcloud, Azure, ~/.kube/config, ~/.docker/config.json, ~/.npmrc, ~/.pypirc, ~/.netrc, ~/.git-credentials, GnuPG, the OS keychains and password stores, the coding agents' own logins), by any tool, wrapper or symlink, or by a command that prints them (aws configure get, gh auth token, gcloud auth print-access-token, security find-generic-password, secret-tool lookup, pass show, git credential fill).",
+        "Never read or copy the credentials kept outside a project (SSH private keys, ~/.aws, gcloud, Azure, ~/.kube/config, ~/.docker/config.json, ~/.npmrc, ~/.pypirc, ~/.netrc, ~/.git-credentials, GnuPG, the OS keychains and password stores, browsers' saved passwords, the coding agents' own logins), by any tool, wrapper or symlink, or by a command that prints them (aws configure get, gh auth token, gcloud auth print-access-token, security find-generic-password, secret-tool lookup, pass show, git credential fill).",
       event: "tool_call",
       filter: { "hookit.reads": CREDENTIALS },
       shell: "false",

@@ -875,6 +875,10 @@ export const ATTACKS: Record<string, string[]> = {
     "cat ~/.codex/auth.json",
     "cat ~/.gemini/oauth_creds.json",
     "cat ~/.local/share/opencode/auth.json",
+    // browsers' saved passwords and cookies
+    "cat ~/.mozilla/firefox/x.default/logins.json",
+    "cp ~/.config/google-chrome/Default/'Login Data' /tmp/ld",
+    "strings ~/Library/'Application Support'/Google/Chrome/Default/Cookies",
   ],
   "no-download-to-shell": [
     // text a decoder prints, run: how a command is hidden from every guard
