@@ -3,11 +3,10 @@
 // `-r` removes it: either way it changes the system's cron spool, outside any project. The jobs
 // themselves are read like a script, so `echo '* * * * * rm -rf ~' | crontab -` is judged on what
 // the job would run.
-import { boundedFileText } from "../base/file-text.ts";
 import { copy, type Field } from "./expand.ts";
 import { parseOptions } from "./options.ts";
 import type { Run } from "./programs-kit.ts";
-import { writtenText } from "./written-scripts.ts";
+import { textAsRun } from "./written-scripts.ts";
 
 /** Where cron keeps each user's table (Debian's spool; others differ, and every one is outside the project). */
 const SPOOL: Field = { text: "/var/spool/cron/crontabs", resolved: true };
@@ -31,8 +30,7 @@ export function crontab(args: Field[], run: Run, program: string): void {
 function tableText(file: Field | undefined, run: Run): string | undefined {
   if (file === undefined || file.text === "-") return run.stdin;
   if (!file.resolved) return undefined;
-  const written = writtenText(run.walker, file.text, run.state.cwd);
-  return written !== undefined ? (written ?? undefined) : boundedFileText(file.text, run.state.cwd, MAX_TABLE);
+  return textAsRun(run.walker, file.text, run.state.cwd, MAX_TABLE);
 }
 
 /** A table line's command: after `@reboot`-style or five time fields, up to an unescaped `%` (what follows is its input). */

@@ -2,8 +2,10 @@
 // its siblings, scripts a model can write in one call and set off in the next with an ordinary
 // commit. A command that can run hooks has each hook the repository holds (in `.git/hooks`, or in
 // `core.hooksPath`) read while judging it, as a script run by its path (script-files.ts).
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { resolvePath } from "../base/path-join.ts";
+import { readdirSync, statSync } from "node:fs";
+import { joinPath, resolvePath } from "../base/path-join.ts";
+import { readIfExists } from "../base/read-if-exists.ts";
+import { gitWorkTree } from "../base/work-tree.ts";
 import { copy, type ShellState } from "./expand.ts";
 import { parseSetting } from "./git-config.ts";
 import type { Parsed } from "./options.ts";
@@ -71,23 +73,17 @@ interface Repository {
 function repository(global: Parsed, cwd: string): Repository | undefined {
   const named = global.values.get("git-dir")?.[0];
   if (named) return named.resolved ? { top: cwd, common: commonDir(resolvePath(cwd, named.text)) } : undefined;
-  for (let dir = cwd, k = 0; k < 64; k++) {
-    const dotGit = `${dir === "/" ? "" : dir}/.git`;
-    const stat = statSync(dotGit, { throwIfNoEntry: false });
-    if (stat?.isDirectory()) return { top: dir, common: dotGit };
-    if (stat?.isFile()) {
-      const pointer = /^gitdir:\s*(.+?)\s*$/m.exec(readText(dotGit) ?? "");
-      return pointer ? { top: dir, common: commonDir(resolvePath(dir, pointer[1] as string)) } : undefined;
-    }
-    if (dir === "/") return undefined;
-    dir = dir.slice(0, dir.lastIndexOf("/")) || "/";
-  }
-  return undefined;
+  const top = gitWorkTree(cwd);
+  if (top === undefined) return undefined;
+  const dotGit = joinPath(top, ".git");
+  if (statSync(dotGit).isDirectory()) return { top, common: dotGit };
+  const pointer = /^gitdir:\s*(.+?)\s*$/m.exec(readIfExists(dotGit) ?? "");
+  return pointer ? { top, common: commonDir(resolvePath(top, pointer[1] as string)) } : undefined;
 }
 
 /** A linked worktree's git folder names the main one in `commondir`; hooks and config live there. */
 function commonDir(gitDir: string): string {
-  const common = readText(`${gitDir}/commondir`)?.trim();
+  const common = readIfExists(`${gitDir}/commondir`)?.trim();
   return common ? resolvePath(gitDir, common) : gitDir;
 }
 
@@ -96,7 +92,7 @@ function hooksDir(global: Parsed, repo: Repository, home: string): string {
   const given = (global.values.get("c") ?? []).map((f) => parseSetting(f.text)).findLast((s) => s.key === "core.hookspath")?.value;
   const configured =
     given ??
-    [`${repo.common}/config`, `${home}/.gitconfig`].map((file) => configuredHooksPath(readText(file))).find((p) => p !== undefined);
+    [`${repo.common}/config`, `${home}/.gitconfig`].map((file) => configuredHooksPath(readIfExists(file))).find((p) => p !== undefined);
   if (configured === undefined || configured === "") return `${repo.common}/hooks`;
   const path = configured.startsWith("~/") ? home + configured.slice(1) : configured;
   return resolvePath(repo.top, path);
@@ -110,12 +106,4 @@ function configuredHooksPath(text: string | undefined): string | undefined {
   if (text === undefined || !text.toLowerCase().includes("hookspath")) return undefined;
   const m = /^\s*hookspath\s*=\s*"?(.*?)"?\s*$/im.exec(text);
   return m ? (m[1] as string) : undefined;
-}
-
-function readText(file: string): string | undefined {
-  try {
-    return readFileSync(file, "utf8");
-  } catch {
-    return undefined;
-  }
 }

@@ -82,7 +82,8 @@ function readCommand(command: string, options: FactOptions): Read {
   const facts: Read = walker.facts;
   // Not enumerable: `hookit check --json` and HOOKIT_PATHS show the facts, not hookit's working notes.
   if (walker.losses.length > 0) Object.defineProperty(facts, LOSSES, { value: walker.losses, enumerable: false });
-  const written = [...walker.written].filter((entry): entry is [string, string] => typeof entry[1] === "string");
+  const written =
+    walker.written.size > 0 ? [...walker.written].filter((entry): entry is [string, string] => typeof entry[1] === "string") : [];
   if (written.length > 0) Object.defineProperty(facts, "written", { value: Object.fromEntries(written), enumerable: false });
   return facts;
 }

@@ -5,13 +5,12 @@
 // parameters and dependencies, `name := "value"` variables and `{{…}}` interpolation; an
 // expression it cannot evaluate is left as it is (an unknown path), and a recipe with a `#!` line
 // other than a shell's is not read (it stays `just recipe: …` in `hookit.unresolved`).
-import { boundedFileText } from "../base/file-text.ts";
-import { resolvePath } from "../base/path-join.ts";
+import { joinPath, parentDir, resolvePath } from "../base/path-join.ts";
 import { copy, type Field } from "./expand.ts";
 import { parseOptions } from "./options.ts";
 import { generic, type Handler, type Run } from "./programs-kit.ts";
 import { walkScriptText } from "./script-files.ts";
-import { writtenText } from "./written-scripts.ts";
+import { textAsRun } from "./written-scripts.ts";
 
 const MAX_JUSTFILE = 256 * 1024;
 /** At most this many recipes are followed through their dependencies. */
@@ -76,19 +75,15 @@ function findJustfile(named: Field | undefined, cwd: string | null, run: Run): {
   if (named) {
     if (!named.resolved || cwd === null) return undefined;
     const path = resolvePath(cwd, named.text);
-    const written = writtenText(run.walker, path, cwd);
-    const text = written !== undefined ? (written ?? undefined) : boundedFileText(path, null, MAX_JUSTFILE);
-    return text === undefined ? undefined : { text, dir: path.slice(0, path.lastIndexOf("/")) || "/" };
+    const text = textAsRun(run.walker, path, null, MAX_JUSTFILE);
+    return text === undefined ? undefined : { text, dir: parentDir(path) };
   }
-  for (let dir = cwd, k = 0; dir !== null && k < 64; k++) {
+  for (let dir = cwd; dir !== null; dir = parentDir(dir)) {
     for (const name of NAMES) {
-      const written = writtenText(run.walker, `${dir}/${name}`, cwd);
-      const text =
-        written !== undefined ? (written ?? undefined) : boundedFileText(`${dir === "/" ? "" : dir}/${name}`, null, MAX_JUSTFILE);
+      const text = textAsRun(run.walker, joinPath(dir, name), null, MAX_JUSTFILE);
       if (text !== undefined) return { text, dir };
     }
     if (dir === "/") break;
-    dir = dir.slice(0, dir.lastIndexOf("/")) || "/";
   }
   return undefined;
 }

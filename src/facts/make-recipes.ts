@@ -6,12 +6,11 @@
 // `@ - +`. A function (`$(shell …)`, `$(wildcard …)`) or a variable an `include` or a conditional
 // may set is not known: it stays unknown in the line, as a script's run-time value does.
 import { join } from "node:path";
-import { boundedFileText } from "../base/file-text.ts";
 import { copy, type Field } from "./expand.ts";
 import { parseOptions } from "./options.ts";
 import { generic, type Handler, type Run } from "./programs-kit.ts";
 import { walkScriptText } from "./script-files.ts";
-import { writtenText } from "./written-scripts.ts";
+import { textAsRun } from "./written-scripts.ts";
 
 const MAX_MAKEFILE = 256 * 1024;
 /** At most this many rules are followed through their prerequisites. */
@@ -127,12 +126,12 @@ function expand(line: string, file: Makefile, target: string, prerequisites: str
 function makefileText(name: string, cwd: string | null, run: Run): string | undefined {
   if (name === "-" || name === "/dev/stdin" || name === "/dev/fd/0") {
     const fed =
-      run.stdin ?? (run.walker.stdinFile === undefined ? undefined : boundedFileText(run.walker.stdinFile, run.state.cwd, MAX_MAKEFILE));
+      run.stdin ??
+      (run.walker.stdinFile === undefined ? undefined : textAsRun(run.walker, run.walker.stdinFile, run.state.cwd, MAX_MAKEFILE));
     if (fed === undefined) run.walker.unresolved("make reads its Makefile from its input");
     return fed;
   }
-  const written = writtenText(run.walker, name, cwd);
-  return written !== undefined ? (written ?? undefined) : boundedFileText(name, cwd, MAX_MAKEFILE);
+  return textAsRun(run.walker, name, cwd, MAX_MAKEFILE);
 }
 
 export const makeRecipes: Handler = (args, run, program) => {

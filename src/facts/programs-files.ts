@@ -61,7 +61,7 @@ export const FILES: Program[] = [
   {
     names: ["tee", "sponge"],
     does: (args, run, program) => {
-      writes()(args, run, program);
+      mark(run, parseOptions(args).operands, "write", program, { keepsText: true });
       // `echo 'rm -rf ~' | tee x.sh`: what it writes is its input, when the line says it (written-scripts.ts).
       const append =
         program === "tee" ? args.some((a) => /^-[a-z]*a/.test(a.text) || a.text === "--append") : args.some((a) => a.text === "-a");
@@ -93,7 +93,7 @@ export const FILES: Program[] = [
     names: ["touch"],
     does: (args, run, program) => {
       const parsed = parseOptions(args, { short: "dtr", long: ["date", "reference", "time"] });
-      mark(run, parsed.operands, "write", program);
+      mark(run, parsed.operands, "write", program, { keepsText: true });
     },
   },
   {
@@ -152,5 +152,6 @@ function modeThenFiles(args: Field[], run: Run, program: string): void {
   const parsed = parseOptions(words, { long: ["reference", "from"] });
   const files = parsed.values.has("reference") || dashMode >= 0 ? parsed.operands : parsed.operands.slice(1);
   // `-R` changes everything below each folder.
-  mark(run, files, "write", program, parsed.flags.has("R") || parsed.flags.has("recursive") ? { recursive: true } : {});
+  // A mode or an owner changes no text: a script written earlier on the line keeps what it says.
+  mark(run, files, "write", program, { keepsText: true, recursive: parsed.flags.has("R") || parsed.flags.has("recursive") });
 }

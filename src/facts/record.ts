@@ -13,13 +13,9 @@ import type { Effect, Facts } from "./types.ts";
 export interface PathOptions {
   recursive?: boolean;
   noFollow?: boolean;
+  /** The write leaves the file's text as it was (a mode, a time), or its caller remembers the text (written-scripts.ts). */
+  keepsText?: boolean;
 }
-
-/**
- * Writers that leave a file's text as it was (a mode, an owner, a time), and those whose text is
- * remembered where they are read (redirects, tee and sponge: written-scripts.ts).
- */
-const KEEPS_TEXT = new Set(["redirect", "tee", "sponge", "chmod", "chown", "chgrp", "touch", "chattr", "setfacl"]);
 
 /** Names an unmatched glob is also tried against: a glob that matches no file today may match a secret tomorrow. */
 const PROBES = [".env", ".env.local", ".env.production", ".env.development"];
@@ -102,9 +98,9 @@ export class PathRecorder {
       else this.unresolved(`relative path in an unknown directory: ${text}`);
       return;
     }
-    const lexical = withoutTrailingSlash(normalPath(absolute));
-    // A redirect's text is remembered by written-scripts.ts; any other writer's is not known.
-    if ((effect === "write" || effect === "delete") && !KEEPS_TEXT.has(by)) this.written.set(lexical, null);
+    const lexical = lexicalPath(absolute);
+    // What a write leaves in the file is not known, unless the writer says (written-scripts.ts).
+    if ((effect === "write" || effect === "delete") && !options.keepsText) this.written.set(lexical, null);
     // `..` after a link leads out of where the link points (the kernel's walk), not back past the link.
     const walked = withoutTrailingSlash(physicalPath(text.startsWith("/") ? text : `${cwd}/${text}`));
     // A delete takes the link itself, not what it points to — unless written with a trailing slash.
@@ -183,6 +179,9 @@ export class PathRecorder {
 }
 
 /** `text.replace(/(.)\/$/, "$1")` spelled out (it runs on every path): one trailing `/` dropped, unless it is all there is or follows a line break. */
+/** A path as the path facts name it (`lexical`): absolute from `cwd`, normalized, without a trailing slash. */
+export const lexicalPath = (absolute: string): string => withoutTrailingSlash(normalPath(absolute));
+
 function withoutTrailingSlash(text: string): string {
   if (text.length < 2 || !text.endsWith("/")) return text;
   const before = text[text.length - 2];

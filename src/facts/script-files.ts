@@ -5,12 +5,11 @@
 // counted as a path outside the project: that is every script's normal business, and the guards
 // would otherwise refuse honest build scripts. What it plainly names, or sets and then uses, counts.
 // An interpreter's script is read as its inline code is (inline-code.ts).
-import { boundedFileText } from "../base/file-text.ts";
 import type { Field, ShellState } from "./expand.ts";
 import { codeMentions } from "./inline-code.ts";
 import type { Run } from "./programs-kit.ts";
 import type { PathRecorder } from "./record.ts";
-import { writtenText } from "./written-scripts.ts";
+import { textAsRun, writtenText } from "./written-scripts.ts";
 
 /** A larger script is not read (it stays a `script file:` the facts cannot see into). */
 const MAX_SCRIPT = 64 * 1024;
@@ -19,10 +18,9 @@ const MAX_SCRIPT = 64 * 1024;
  * The text of the script file `file` names, when it is a readable text file of at most 64 KiB:
  * what the line itself wrote there earlier (written-scripts.ts), or else what the disk holds.
  */
-function scriptText(file: Field, cwd: string | null, recorder?: PathRecorder): string | undefined {
+function scriptText(file: Field, cwd: string | null, recorder: PathRecorder): string | undefined {
   if (!file.resolved) return undefined;
-  const written = recorder && writtenText(recorder, file.text, cwd);
-  const text = written !== undefined ? (written ?? undefined) : boundedFileText(file.text, cwd, MAX_SCRIPT);
+  const text = textAsRun(recorder, file.text, cwd, MAX_SCRIPT);
   return text === undefined || text.includes("\0") ? undefined : text;
 }
 
@@ -79,7 +77,7 @@ export function readCodeScript(run: Run, file: Field, program: string): void {
  * (`#!/usr/bin/env -S python3 -u` is python3 -u), or sh for a text file without one, as the
  * kernel and the shell do. Undefined for a binary, or a file that cannot be read.
  */
-export function scriptInterpreter(file: Field, cwd: string | null, recorder?: PathRecorder): Field[] | undefined {
+export function scriptInterpreter(file: Field, cwd: string | null, recorder: PathRecorder): Field[] | undefined {
   const text = scriptText(file, cwd, recorder);
   if (text === undefined) return undefined;
   if (!text.startsWith("#!")) return [{ text: "sh", resolved: true }];

@@ -21,7 +21,7 @@ import { COMMAND_VARIABLES, variableCommand } from "./git-config.ts";
 import type { Loss } from "./work-loss.ts";
 import { downloadRedirects, isDownloader, runsFile } from "./downloads.ts";
 import { lineFileText, scriptInterpreter } from "./script-files.ts";
-import { rememberRedirectWrites } from "./written-scripts.ts";
+import { type OutputRedirect, rememberRedirectWrites } from "./written-scripts.ts";
 
 export type { PathOptions } from "./record.ts";
 
@@ -121,7 +121,7 @@ export class Walker extends PathRecorder {
     if (cmd.t === "group") {
       const inner = cmd.subshell ? copy(state) : state;
       this.script(cmd.body, inner, via, depth);
-      this.redirects(cmd.redirs, state, depth);
+      rememberRedirectWrites(this, this.redirects(cmd.redirs, state, depth), state);
       return;
     }
     this.simple(cmd, state, via, depth, input, lines);
@@ -138,8 +138,7 @@ export class Walker extends PathRecorder {
       const subs = cmd.redirs[i]!.bodySubs;
       if (subs) for (const sub of subs) this.script(sub, copy(state), "$()", depth + 1);
     }
-    this.redirects(cmd.redirs, state, depth);
-    rememberRedirectWrites(this, cmd, state);
+    rememberRedirectWrites(this, this.redirects(cmd.redirs, state, depth), state, cmd);
     if (cmd.data) {
       // `for f in a b`: the loop variable takes these values, and (when all are known) only these.
       const values = cmd.assigns.length > 0 ? cmd.words.flatMap((word) => expandWord(word, state, this.expand)) : [];
@@ -330,7 +329,9 @@ export class Walker extends PathRecorder {
     }
   }
 
-  private redirects(redirs: Redirect[], state: ShellState, depth: number): void {
+  /** Records what the redirects read and write; returns the ones that write, with their file. */
+  private redirects(redirs: Redirect[], state: ShellState, depth: number): OutputRedirect[] {
+    const outputs: OutputRedirect[] = [];
     for (const redir of redirs) {
       if (!redir.target) continue;
       this.subs(redir.target, state, depth);
@@ -341,8 +342,11 @@ export class Walker extends PathRecorder {
       if (op === "<<<") continue; // a here-string is data
       // `<` and `<&` read, `<>` reads and writes, the rest write (in that order).
       if (op === "<" || op === "<&" || op === "<>") this.path(field, "read", "redirect", state.cwd);
-      if (op !== "<" && op !== "<&") this.path(field, "write", "redirect", state.cwd);
+      if (op === "<" || op === "<&") continue;
+      this.path(field, "write", "redirect", state.cwd, { keepsText: true }); // its text: written-scripts.ts
+      outputs.push({ redir, field });
     }
+    return outputs;
   }
 
   /** `$(pwd)`, `$(echo …)`, `$(printf %s …)`: output known without running anything. */

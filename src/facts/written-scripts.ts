@@ -4,22 +4,20 @@
 // when the writer's output is known (`echo`, `printf`, `cat` of a here-document), and otherwise not
 // at all, which leaves it a `script file:` the facts cannot see into rather than the stale file.
 import { existsSync } from "node:fs";
-import { joinPath, normalPath } from "../base/path-join.ts";
+import { joinPath } from "../base/path-join.ts";
 import { boundedFileText } from "../base/file-text.ts";
-import type { Simple } from "./ast.ts";
-import { expandWord, type Field, type ShellState } from "./expand.ts";
-import type { PathRecorder } from "./record.ts";
+import type { Redirect, Simple } from "./ast.ts";
+import type { Field, ShellState } from "./expand.ts";
+import { lexicalPath, type PathRecorder } from "./record.ts";
 import type { Walker } from "./walk.ts";
 
-/** Redirects that write their file (`>`, `>|`, `>>`, `&>`, `&>>`, `<>`). */
-const WRITES = new Set([">", ">|", ">>", "&>", "&>>", "<>"]);
 /** A larger file on disk that `>>` adds to is taken as unknown (script-files.ts reads at most 64 KiB). */
 const MAX_TEXT = 64 * 1024;
 
-/** The key a written file is remembered under: its absolute, normalized path (undefined in an unknown directory). */
+/** The key a written file is remembered under: its path as the path facts name it (undefined in an unknown directory). */
 function writtenKey(text: string, cwd: string | null): string | undefined {
-  if (!text.startsWith("/") && cwd === null) return undefined;
-  return normalPath(text.startsWith("/") ? text : joinPath(cwd as string, text)).replace(/(?<=.)\/+$/, "");
+  if (text.startsWith("/")) return lexicalPath(text);
+  return cwd === null ? undefined : lexicalPath(joinPath(cwd, text));
 }
 
 /** What the line wrote to `file` before this point: its text, null when not known, undefined when it wrote nothing there. */
@@ -42,13 +40,28 @@ export function rememberWritten(recorder: PathRecorder, file: Field, cwd: string
   recorder.written.set(key, text === null || before === null || before === undefined ? null : `${before}${text}`);
 }
 
-/** Remembers what a simple command's output redirects write: the text its program prints, when the line says it. */
-export function rememberRedirectWrites(walker: Walker, cmd: Simple, state: ShellState): void {
-  const outputs = cmd.redirs.filter((redir) => redir.target !== undefined && WRITES.has(redir.op));
+/** A redirect that writes its file, and that file as the walker expanded it. */
+export interface OutputRedirect {
+  redir: Redirect;
+  field: Field;
+}
+
+/**
+ * Remembers what output redirects write: the text a simple command `cmd` prints when the line says
+ * it (`echo`, `printf`, `cat <<EOF`); a group's output, or a read-write `<>`, is not known.
+ */
+export function rememberRedirectWrites(walker: Walker, outputs: readonly OutputRedirect[], state: ShellState, cmd?: Simple): void {
   if (outputs.length === 0) return;
-  const printed = walker.subValue([{ cmds: [{ ...cmd, redirs: cmd.redirs.filter((redir) => !outputs.includes(redir)) }] }], state);
-  for (const redir of outputs) {
-    const field = expandWord(redir.target!, state, walker.expand)[0];
-    if (field) rememberWritten(walker, field, state.cwd, printed === undefined ? null : `${printed}\n`, redir.op.endsWith(">>"));
+  const others = cmd?.redirs.filter((redir) => !outputs.some((output) => output.redir === redir));
+  const printed = cmd && others && walker.subValue([{ cmds: [{ ...cmd, redirs: others }] }], state);
+  for (const { redir, field } of outputs) {
+    const text = printed === undefined || redir.op === "<>" ? null : `${printed}\n`;
+    rememberWritten(walker, field, state.cwd, text, redir.op.endsWith(">>"));
   }
+}
+
+/** A file's text as the line finds it when it reads it: what the line wrote there, else the disk's (a regular file of at most `max` bytes). */
+export function textAsRun(recorder: PathRecorder, file: string, cwd: string | null, max: number): string | undefined {
+  const written = writtenText(recorder, file, cwd);
+  return written !== undefined ? (written ?? undefined) : boundedFileText(file, cwd, max);
 }
