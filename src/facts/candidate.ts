@@ -9,7 +9,7 @@ export const FACT_KEYS: Readonly<Record<string, string>> = {
   "hookit.commands": "each command that would run, as its argv shell-quoted and joined by spaces, program by basename",
   "hookit.programs": "each program's basename",
   "hookit.paths": "every path the call touches, any effect (real path and as written)",
-  "hookit.reads": "paths read",
+  "hookit.reads": "paths read, and paths named to a program hookit does not model word by word (it may read them)",
   "hookit.writes": "paths written (created, changed, moved to)",
   "hookit.deletes": "paths deleted (or moved away)",
   "hookit.writesOutside": "paths written or deleted outside the project, the system temp directory and /dev excepted",
@@ -71,7 +71,9 @@ export function factCandidate(facts: Facts): Record<string, string[]> {
   const recursiveDeletesOutside = new Set<string>();
   for (const p of facts.paths) {
     addBoth(paths, p);
-    if (p.effect === "read") addBoth(reads, p);
+    // An `access` is a path a program hookit cannot read word by word was given: it may read it,
+    // and a guard on reads fails closed (`sqlite3 ~/.mozilla/…/logins.json`).
+    if (p.effect === "read" || p.effect === "access") addBoth(reads, p);
     else if (p.effect === "write") addBoth(writes, p);
     else if (p.effect === "delete") addBoth(deletes, p);
     if ((p.effect === "write" || p.effect === "delete") && p.location === "outside") addBoth(writesOutside, p);

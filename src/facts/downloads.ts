@@ -1,5 +1,6 @@
 // Files a download on the line saves, and a later command on the same line that runs one of
-// them (`curl -o i.sh URL && sh i.sh`, `wget URL/x.py; python3 x.py`, `curl URL > i.sh; ./i.sh`):
+// them (`curl -o i.sh URL && sh i.sh`, `wget URL/x.py; python3 x.py`, `curl URL > i.sh; ./i.sh`,
+// `curl URL | tar xz && ./install.sh`):
 // that runs the download as surely as `curl URL | sh` does, and is reported the same way.
 import { DOWNLOADERS } from "../base/downloaders.ts";
 import { resolvePath } from "../base/path-join.ts";
@@ -30,11 +31,29 @@ export function downloadRedirects(walker: Walker, redirs: readonly Redirect[], s
       downloadsTo(walker, expandWord(redir.target, state, walker.expand).slice(0, 1), state.cwd);
 }
 
-/** A file run as a script or a program: when a download earlier on the line saved it, what runs is the download. */
+/**
+ * An archive extracted into `into` that a download saved or pipes in (`curl -sL URL | tar xz`,
+ * `wget URL/a.tgz && tar xf a.tgz`): what the folder then holds came from the download, so a
+ * file the line runs from below it runs the download (`… && ./install.sh`).
+ */
+export function extractsDownload(walker: Walker, archives: readonly Field[], into: Field, cwd: string | null, fed: boolean): void {
+  if (walker.downloads.size === 0 && !fed) return;
+  const fromDownload =
+    archives.length === 0
+      ? fed && walker.facts.commands.some((command) => isDownloader(command.program))
+      : archives.some((archive) => walker.downloads.has(absolute(archive, cwd) ?? ""));
+  const folder = absolute(into, cwd);
+  if (fromDownload && folder !== undefined) walker.downloads.add(`${folder.replace(/\/+$/, "")}/`);
+}
+
+/** A file run as a script or a program: when a download earlier on the line saved it (or a folder it was extracted into holds it), what runs is the download. */
 export function runsFile(walker: Walker, field: Field | undefined, cwd: string | null, program: string): void {
   if (walker.downloads.size === 0 || field === undefined) return;
   const path = absolute(field, cwd);
-  if (path !== undefined && walker.downloads.has(path)) walker.unresolved(`${program} runs a command's output`);
+  if (path === undefined) return;
+  let saved = walker.downloads.has(path);
+  for (const entry of walker.downloads) saved ||= entry.endsWith("/") && path.startsWith(entry);
+  if (saved) walker.unresolved(`${program} runs a command's output`);
 }
 
 /** The file name `curl -O` / `wget` give what a URL names: its last path segment (`wget`: `index.html` without one). */

@@ -5,6 +5,7 @@ import { parseOptions } from "./options.ts";
 import { copy } from "./expand.ts";
 import { shellQuote } from "./candidate.ts";
 import { mark, secretsOf, type Program, type Run } from "./programs-kit.ts";
+import { extractsDownload } from "./downloads.ts";
 
 export const ARCHIVES: Program[] = [
   {
@@ -34,7 +35,9 @@ export const ARCHIVES: Program[] = [
       const parsed = parseOptions(args, { short: "dxP" });
       mark(run, parsed.operands.slice(0, 1), "read", program);
       // It writes the archive's tree into the folder, as `tar -x -C` does.
-      mark(run, parsed.values.get("d") ?? [{ text: ".", resolved: true }], "write", program, { recursive: true });
+      const into = parsed.values.get("d") ?? [{ text: ".", resolved: true }];
+      mark(run, into, "write", program, { recursive: true });
+      extractsDownload(run.walker, parsed.operands.slice(0, 1), into.at(-1) as Field, run.state.cwd, false);
     },
   },
   {
@@ -123,6 +126,7 @@ function tar(args: Field[], run: Run, program: string): void {
     const into = dirs.at(-1) as Field;
     if (extract && !["O", "to-stdout", "to-command"].some((f) => parsed.flags.has(f))) {
       mark(run, dirs, "write", program, { recursive: true });
+      extractsDownload(run.walker, archive, into, run.state.cwd, run.fed === true);
       // `tar -xf a.tar .hookit/hookit.json`: the members named are written below that folder.
       const members = parsed.operands.map((m) => ({ ...m, resolved: m.resolved && into.resolved, text: `${into.text}/${m.text}` }));
       mark(run, members, "write", program, { recursive: true });

@@ -43,6 +43,26 @@ export const NETWORK: Program[] = [
     names: ["curl"],
     does: curl,
   },
+  // Downloaders that save each URL under its own name unless told one (`-o`), in `-d DIR` (aria2c):
+  // a write, and a file the line may then run.
+  {
+    names: ["aria2c", "axel", "lwp-download"],
+    does: (args, run, program) => {
+      const parsed = parseOptions(args, { short: program === "aria2c" ? "odisx" : "onsHU", long: ["out", "dir", "output", "input-file"] });
+      const urls = parsed.operands.filter((f) => /^[a-z][a-z0-9+.-]*:\/\//i.test(f.text));
+      const named = [...(parsed.values.get("o") ?? []), ...(parsed.values.get("out") ?? []), ...(parsed.values.get("output") ?? [])];
+      // `lwp-download URL FILE`: the second operand is where it goes
+      const local = program === "lwp-download" ? parsed.operands.filter((f) => !urls.includes(f)) : [];
+      const dir = [...(parsed.values.get("d") ?? []), ...(parsed.values.get("dir") ?? [])].at(-1);
+      const given = [...named, ...local].map((f) =>
+        dir?.resolved && f.resolved ? { text: `${dir.text.replace(/\/+$/, "")}/${f.text}`, resolved: true } : f,
+      );
+      const saved = given.length > 0 ? given : savedAs(urls, dir);
+      mark(run, saved, "write", program);
+      downloadsTo(run.walker, saved, run.state.cwd);
+      mark(run, [...(parsed.values.get("i") ?? []), ...(parsed.values.get("input-file") ?? [])], "read", program);
+    },
+  },
   {
     names: ["wget"],
     does: (args, run, program) => {

@@ -16,27 +16,35 @@ const ASSIGNING = ["export", "local", "declare", "typeset", "readonly"];
 
 const SHELLS = ["sh", "bash", "zsh", "dash", "ksh", "ash", "mksh", "fish", "busybox-sh"];
 
-const INLINE: Record<string, string[]> = {
-  python: ["c"],
-  python2: ["c"],
-  python3: ["c"],
-  pypy: ["c"],
-  pypy3: ["c"],
-  node: ["e", "eval", "p", "print"],
-  nodejs: ["e", "eval", "p", "print"],
-  bun: ["e", "eval", "p", "print"],
-  deno: ["eval"],
-  perl: ["e", "E"],
-  ruby: ["e"],
-  php: ["r"],
-  lua: ["e"],
-  luajit: ["e"],
-  osascript: ["e"],
-  pwsh: ["c", "Command", "command"],
-  powershell: ["c", "Command", "command"],
-  Rscript: ["e"],
-  tclsh: [],
-  R: ["e"],
+/**
+ * Each interpreter's options that run the code given as their value (`python3 -c CODE`), and the
+ * short options that take a value (`values`): the value is attached (`python3 -c'…'`, `perl
+ * -pe1`) or the next word, so `perl -Mstrict -e …` is not read as `-M -s -t -r -i …`. Node and
+ * Bun take no attached code (`node -e'1'` is an error) and read `-pe` as `-p -e`: their `-e`/`-p`
+ * are flags followed by the code.
+ */
+const INLINE: Record<string, { code: string[]; values: string }> = {
+  python: { code: ["c"], values: "cmWXQ" },
+  python2: { code: ["c"], values: "cmWXQ" },
+  python3: { code: ["c"], values: "cmWX" },
+  pypy: { code: ["c"], values: "cmWXQ" },
+  pypy3: { code: ["c"], values: "cmWX" },
+  node: { code: ["e", "eval", "p", "print"], values: "" },
+  nodejs: { code: ["e", "eval", "p", "print"], values: "" },
+  bun: { code: ["e", "eval", "p", "print"], values: "" },
+  deno: { code: ["eval"], values: "" },
+  perl: { code: ["e", "E"], values: "eEMmI" },
+  ruby: { code: ["e"], values: "erICEF" },
+  // `-B`/`-R`/`-E` run code before, for each line of, and after the input; `-S host -t DIR` serves DIR
+  php: { code: ["r", "B", "R", "E"], values: "rBREFdcfztS" },
+  lua: { code: ["e"], values: "el" },
+  luajit: { code: ["e"], values: "el" },
+  osascript: { code: ["e"], values: "e" },
+  pwsh: { code: ["c", "Command", "command"], values: "" },
+  powershell: { code: ["c", "Command", "command"], values: "" },
+  Rscript: { code: ["e"], values: "e" },
+  tclsh: { code: [], values: "" },
+  R: { code: ["e"], values: "e" },
 };
 
 const source: Handler = (args, run, program) => {
@@ -238,8 +246,8 @@ function fedScript(run: Run, state: ShellState, program: string): boolean {
 }
 
 function interpreter(args: Field[], run: Run, program: string): void {
-  const flags = INLINE[program] ?? [];
-  const parsed = parseOptions(args, { short: "mWXO", posix: true });
+  const { code: flags, values } = INLINE[program] ?? { code: [], values: "" };
+  const parsed = parseOptions(args, { short: values, posix: true });
   // `node --env-file=.env app.js`: a file an option names is opened.
   generic(
     args.slice(0, parsed.rest).filter((a) => a.text.startsWith("--") && a.text.includes("=")),
@@ -249,11 +257,13 @@ function interpreter(args: Field[], run: Run, program: string): void {
   const inline = [...parsed.flags].find((f) => flags.includes(f)) ?? (program === "deno" && args[0]?.text === "eval" ? "eval" : undefined);
   if (inline) {
     run.walker.unresolved(`inline code: ${program} -${inline.length > 1 ? "-" : ""}${inline}`);
-    const fromValue = parsed.values.get(inline)?.[0];
-    const code = fromValue ?? args[parsed.rest];
-    if (code) codeMentions(code.text, run, program);
+    // `perl -e 'a' -e 'b'`: the lines of one program
+    const given = flags.flatMap((flag) => parsed.values.get(flag) ?? []);
+    const fromValue = given.length > 0 ? given.map((field) => field.text).join("\n") : undefined;
+    const code = fromValue ?? args[parsed.rest]?.text;
+    if (code !== undefined) codeMentions(code, run, program);
     // What follows the code: files a `perl -n/-p` or `ruby -n/-p` loop reads (and `-i` rewrites); otherwise arguments that may be paths.
-    const after = args.slice(fromValue ? parsed.rest : parsed.rest + 1);
+    const after = args.slice(fromValue !== undefined ? parsed.rest : parsed.rest + 1);
     const loop = (program === "perl" || program === "ruby") && ["n", "p", "i"].some((f) => parsed.flags.has(f));
     if (!loop) return generic(after, run, program);
     mark(run, after, "read", program);
@@ -261,6 +271,7 @@ function interpreter(args: Field[], run: Run, program: string): void {
     return;
   }
   const operands = args.slice(parsed.rest);
+  serves(run, program, parsed.values, args);
   // `python3 <(curl …)`: the script is what the substitution prints; `node /dev/stdin`: what the input holds.
   const first = operands[0]?.text;
   if (!parsed.values.has("m") && (first === "/dev/fd/63" || first === "/dev/stdin" || first === "/dev/fd/0")) {
@@ -286,4 +297,29 @@ function interpreter(args: Field[], run: Run, program: string): void {
     else if (run.walker.stdinFile !== undefined) readCodeScript(run, { text: run.walker.stdinFile, resolved: true }, program);
   }
   generic(script ? operands.slice(1) : operands, run, program);
+}
+
+/**
+ * `python3 -m http.server -d DIR`, `php -S host:port -t DIR`: a web server on this machine hands
+ * out every file below its folder (the shell's directory without one) to whoever asks, so it reads
+ * that folder whole. Outside the project its secrets count as read (and at or above home, the
+ * credentials kept there); serving the project itself is everyday front-end work.
+ */
+function serves(run: Run, program: string, values: ReadonlyMap<string, Field[]>, args: Field[]): void {
+  const module = values.get("m")?.[0]?.text;
+  let folder: Field | undefined;
+  if (module === "http.server" || module === "SimpleHTTPServer") {
+    // Every word after the module's name is the module's own (`-m http.server --directory ~`).
+    const at = args.findIndex((arg) => arg.text === module || arg.text.endsWith(`m${module}`));
+    const own = parseOptions(args.slice(at + 1), { short: "bdp", long: ["bind", "directory", "protocol"] });
+    folder = own.values.get("d")?.[0] ?? own.values.get("directory")?.[0];
+  } else if (program.startsWith("php") && values.has("S")) folder = values.get("t")?.[0];
+  else return;
+  folder ??= { text: ".", resolved: true };
+  const cwd = run.state.cwd;
+  run.walker.path(folder, "read", program, cwd, { recursive: true });
+  if (!folder.resolved || (cwd === null && !folder.text.startsWith("/"))) return;
+  const real = realPath(folder.text.startsWith("/") ? folder.text : join(cwd as string, folder.text));
+  const project = run.walker.at.project;
+  if (real !== project && !real.startsWith(`${project}/`)) run.walker.secretsIn(folder, program, cwd);
 }

@@ -48,7 +48,7 @@ export class Walker extends PathRecorder {
   readonly identities = newIdentities();
   /** What the line's git commands and `find -delete` put at risk (work-loss.ts); judged on the repository afterwards. */
   readonly losses: Loss[] = [];
-  /** Files a download earlier on the line saved (downloads.ts): running one runs the download. */
+  /** Files a download earlier on the line saved, and folders (ending in `/`) one was extracted into (downloads.ts): running one runs the download. */
   readonly downloads = new Set<string>();
 
   constructor(at: Places, home: string, env: Readonly<Record<string, string | undefined>>) {

@@ -21,15 +21,24 @@ const reads = (command: string) =>
     .map((p) => p.path);
 
 describe("a recursive read of the home folder reads its credentials", () => {
-  test.each(["grep -r BEGIN ~", "rg -uuu PRIVATE ~", "tar czf - ~", "zip -r /tmp/h.zip ~", `grep -rn KEY ${root}`, "cp -r ~ /tmp/h"])(
-    "%s",
-    (command) => {
-      expect(reads(command)).toEqual(expect.arrayContaining([join(home, ".ssh", "id_rsa"), join(home, ".aws", "credentials")]));
-    },
-  );
+  test.each([
+    "grep -r BEGIN ~",
+    "rg -uuu PRIVATE ~",
+    "tar czf - ~",
+    "zip -r /tmp/h.zip ~",
+    `grep -rn KEY ${root}`,
+    "cp -r ~ /tmp/h",
+    // a web server hands out every file below its folder
+    "python3 -m http.server --directory ~ 8000",
+    "cd ~ && python3 -m http.server",
+    "php -S 0.0.0.0:8000 -t ~",
+  ])("%s", (command) => {
+    expect(reads(command)).toEqual(expect.arrayContaining([join(home, ".ssh", "id_rsa"), join(home, ".aws", "credentials")]));
+  });
 
   test("a folder below the home folder is read as itself", () => {
     expect(reads("grep -r TODO ~/notes")).not.toContain(join(home, ".ssh", "id_rsa"));
     expect(reads("grep -rn TODO src")).not.toContain(join(home, ".aws", "credentials"));
+    expect(reads("python3 -m http.server 8000")).not.toContain(join(home, ".aws", "credentials"));
   });
 });

@@ -254,6 +254,11 @@ export const PROGRAM_ROWS: Record<string, ReadonlyArray<readonly [command: strin
     ["hookit trust --yes", []],
   ],
   http: [["http POST 127.0.0.1:8080 @./body.json", ["access ./body.json"]]],
+  aria2c: [
+    ["aria2c http://127.0.0.1/i.sh", ["write ./i.sh"]],
+    ["aria2c -d /tmp -o x.tgz http://127.0.0.1/a", ["write /tmp/x.tgz"]],
+    ["lwp-download http://127.0.0.1/a.sh b.sh", ["write ./b.sh"]],
+  ],
   // what a credential command prints is read from its store (src/facts/credential-stores.ts)
   security: [
     ["security find-generic-password -w -s github", ["read ~/Library/Keychains"]],
