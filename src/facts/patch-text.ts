@@ -4,7 +4,9 @@
 // `rename`/`copy` lines); `+++ /dev/null` deletes the `---` file. The first
 // `strip` components of a name are dropped, as `-p` does (`a/src/x.ts` with -p1
 // is `src/x.ts`).
-import { boundedFileText } from "../base/file-text.ts";
+import type { PathRecorder } from "./record.ts";
+import type { Loss } from "./work-loss.ts";
+import { textAsRun } from "./written-scripts.ts";
 
 /** A patch file larger than this is not read (its files stay unknown). */
 const MAX_PATCH = 1024 * 1024;
@@ -41,5 +43,13 @@ function stripped(path: string, strip: number | "base"): string {
   return parts.length > strip ? parts.slice(strip).join("/") : "";
 }
 
-/** A patch file's text, when it is a readable regular file of a sane size; undefined otherwise. */
-export const patchFileText = (file: string, cwd: string | null): string | undefined => boundedFileText(file, cwd, MAX_PATCH);
+/** A patch file's text as the line finds it (what the line wrote there, else a readable regular file of a sane size); undefined otherwise. */
+export const patchText = (recorder: PathRecorder, file: string, cwd: string | null): string | undefined =>
+  textAsRun(recorder, file, cwd, MAX_PATCH);
+
+/**
+ * A patch hookit cannot read (a program's output, a file the line writes, a process substitution)
+ * may undo any uncommitted change: `git diff | git apply -R`, `git diff -R > p && patch -p1 < p`.
+ * Every change in the repository is at risk; the repository says whether there is any.
+ */
+export const unreadPatch = (cwd: string | null): Loss => ({ kind: "changes", cwd, git: [] });

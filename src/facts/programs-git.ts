@@ -9,7 +9,7 @@ import { gitGrepTree } from "./search.ts";
 import { copy } from "./expand.ts";
 import { gitLosses } from "./work-loss.ts";
 import { runGitHooks } from "./git-hooks.ts";
-import { patchFileText, patchTargets } from "./patch-text.ts";
+import { patchTargets, patchText, unreadPatch } from "./patch-text.ts";
 import { generic, mark, type Program, type Run } from "./programs-kit.ts";
 
 export const GIT: Program[] = [
@@ -277,11 +277,12 @@ function gitPatch(sub: string, rest: Field[], patches: Field[], run: Run, progra
   if ((reports && !words.includes("--apply")) || words.includes("--cached")) return;
   const strip = patchStrip(words) ?? 1;
   const directory = words.find((w) => w.startsWith("--directory="))?.slice("--directory=".length);
-  const stdin = run.walker.stdinFile !== undefined ? patchFileText(run.walker.stdinFile, run.state.cwd) : run.stdin;
-  const texts = patches.length > 0 ? patches.map((p) => (p.resolved ? patchFileText(p.text, run.state.cwd) : undefined)) : [stdin];
+  const stdin = run.walker.stdinFile !== undefined ? patchText(run.walker, run.walker.stdinFile, run.state.cwd) : run.stdin;
+  const texts = patches.length > 0 ? patches.map((p) => (p.resolved ? patchText(run.walker, p.text, run.state.cwd) : undefined)) : [stdin];
   for (const text of texts) {
     if (text === undefined) {
       run.walker.unresolved(`git ${sub}: the files its patch names`);
+      run.walker.losses.push(unreadPatch(run.state.cwd));
       continue;
     }
     const { writes, deletes } = patchTargets(text, strip);

@@ -3,7 +3,7 @@
 import type { Field } from "./expand.ts";
 import { join } from "node:path";
 import { codeMentions } from "./inline-code.ts";
-import { patchFileText, patchTargets } from "./patch-text.ts";
+import { patchTargets, patchText, unreadPatch } from "./patch-text.ts";
 import { parseOptions } from "./options.ts";
 import { copy } from "./expand.ts";
 import { afterFirst, generic, mark, type Program, type Run } from "./programs-kit.ts";
@@ -49,8 +49,11 @@ export const TEXT: Program[] = [
       if (output.length > 0) return;
       // Without a file to patch, it changes the files the patch names (patch-text.ts), below `-d`.
       const file = input.length > 0 ? (input[0]?.resolved ? input[0].text : undefined) : run.walker.stdinFile;
-      const text = file !== undefined ? patchFileText(file, run.state.cwd) : input.length > 0 ? undefined : run.stdin;
-      if (text === undefined) return run.walker.unresolved("patch: files named in the patch");
+      const text = file !== undefined ? patchText(run.walker, file, run.state.cwd) : input.length > 0 ? undefined : run.stdin;
+      if (text === undefined) {
+        run.walker.losses.push(unreadPatch(run.state.cwd));
+        return run.walker.unresolved("patch: files named in the patch");
+      }
       const strip = parsed.values.get("p")?.[0]?.text ?? parsed.values.get("strip")?.[0]?.text;
       const { writes, deletes } = patchTargets(text, strip !== undefined && /^\d+$/.test(strip) ? Number(strip) : "base");
       const dir = parsed.values.get("d")?.[0] ?? parsed.values.get("directory")?.[0];

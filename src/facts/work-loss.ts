@@ -63,7 +63,9 @@ const GIT_LOSS_RULES: Readonly<Record<string, LossRule>> = {
   },
   // Without `--cached`, `git rm -f` deletes files whose changes were never committed.
   rm: { spec: { long: ["pathspec-from-file"] }, loses: "changes", paths: true, when: ["f", "force"], unless: ["cached", "n", "dry-run"] },
-  clean: { spec: { short: "e", long: ["exclude"] }, loses: "untracked", paths: true, when: ["f", "force"], unless: ["n", "dry-run", "X"] },
+  // Without `-f` too: `-i` with its answers on the input, or `clean.requireForce` set false (`git -c
+  // clean.requireForce=false clean`, or in a config an earlier call wrote). Where git refuses, it loses nothing.
+  clean: { spec: { short: "e", long: ["exclude"] }, loses: "untracked", paths: true, unless: ["n", "dry-run", "X"] },
   stash: { spec: {}, loses: "stash", actions: ["drop", "clear"] },
   worktree: { spec: {}, loses: "worktree", when: ["f", "force"], actions: ["remove"] },
   checkout: {

@@ -41,6 +41,15 @@ const LOSES: Array<[string, string[]]> = [
   ["git restore --worktree src", ["src/app.ts"]],
   ["git restore --source=HEAD --staged --worktree .", EDITED],
   ["git clean -fd", ["notes.txt"]],
+  // without -f: its answers on the input, or clean.requireForce turned off
+  ["echo c | git clean -i", ["notes.txt"]],
+  ["git -c clean.requireForce=false clean -d", ["notes.txt"]],
+  // a patch hookit cannot read, applied: the working tree's own diff, reversed
+  ["git diff | git apply -R", EDITED],
+  ["git apply -R <(git diff)", EDITED],
+  ["git diff -R > rev.patch && git apply rev.patch", EDITED],
+  ["git diff | patch -R -p1", EDITED],
+  ["git stash show -p | git apply --reverse --index", EDITED],
   ["git clean -f", ["notes.txt"]],
   ["git clean --force -x", ["notes.txt"]],
   ["git stash drop", ["stash@{0}"]],
