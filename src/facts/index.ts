@@ -12,6 +12,7 @@ import { forgetPaths, places, realPath } from "./paths.ts";
 import type { FactOptions, Facts } from "./types.ts";
 import { packsNow } from "./packs-loader.lazy.ts";
 import { discards } from "./repo-state.ts";
+import { treeTakes } from "./tree-takes.ts";
 import { Walker } from "./walk.ts";
 import type { Loss } from "./work-loss.ts";
 import { BudgetSpent, endBudget, startBudget } from "./budget.ts";
@@ -37,6 +38,13 @@ function setup(options: FactOptions): { walker: Walker; state: ShellState } {
 /** What the line's git commands put at risk (work-loss.ts), kept with the facts they were read with. */
 const LOSSES = Symbol("losses");
 type Read = Facts & { [LOSSES]?: Loss[] };
+
+/** Of `files`, the first the line's git commands would take out of the work tree (tree-takes.ts): a stash, a reset, a clean. */
+export const takesFromTree = (
+  facts: Facts,
+  files: () => readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+): string | undefined => treeTakes(facts, (facts as Read)[LOSSES] ?? [], files, env);
 
 /** Facts of a bash tool call's command. Never throws: what it cannot read is in `unresolved`. */
 export function deriveCommandFacts(command: string, options: FactOptions): Facts {

@@ -10,6 +10,7 @@
 // or that hookit does not know is refused as soon as any of its words names a
 // protected place, however it would use it; and when the line writes somewhere
 // only known at run time, any mention of a protected place on it is enough.
+import { statSync } from "node:fs";
 import { factsNow } from "../engine/facts-loader.lazy.ts";
 import type { CommandFact, Facts, PathFact } from "../facts/types.ts";
 import { adminCommand } from "./admin.ts";
@@ -58,8 +59,31 @@ export function shellHit(command: string, ctx: ProtectContext): ShellHit | undef
       if (variable) return { type: "env", name: variable };
     }
   }
-  return factsHit(facts, ctx, use);
+  return factsHit(facts, ctx, use) ?? treeHit(facts, ctx);
 }
+
+/**
+ * hookit's files in the project that a git command on the line would take out of the work tree: an
+ * uncommitted policy put away by `git stash -u` (the guards are off until it comes back), a changed
+ * one reset to the committed text, an untracked one cleaned (facts/tree-takes.ts asks git).
+ */
+function treeHit(facts: Facts, ctx: ProtectContext): ShellHit | undefined {
+  if (!facts.commands.some((command) => command.program === "git")) return undefined;
+  // Looked for only on a line with a command that could reach them.
+  let places: Protected[] = [];
+  const filesOf = () => {
+    const inProject = `${ctx.projectDir}/`;
+    places = [...concretePlaces(ctx), { path: `${inProject}.hookit/hookit.json`, what: "the project's hookit policy" }].filter(
+      (place) => place.path.startsWith(inProject) && isFile(place.path),
+    );
+    return places.map((place) => place.path);
+  };
+  const taken = factsNow().takesFromTree(facts, filesOf, ctx.env);
+  const place = taken === undefined ? undefined : places.find((p) => p.path === taken);
+  return place && { type: "path", place };
+}
+
+const isFile = (path: string): boolean => statSync(path, { throwIfNoEntry: false })?.isFile() === true;
 
 type ProgramUse = "known" | "runs-code" | "unknown" | "changes-below" | "makes-folders";
 

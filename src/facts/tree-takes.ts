@@ -1,0 +1,132 @@
+// Which of a few files (hookit's protected files in the project: its policy, an agent's hook
+// config) a line's git commands would take out of the work tree: a stash (`git stash -u` puts an
+// untracked policy away, `git stash` a changed one), a reset, checkout or restore of the whole tree
+// (a changed policy goes back to the committed one), a clean (an untracked policy is deleted),
+// `git add -A && git reset --hard` (what the add staged, the reset deletes). Self-protection refuses
+// them: the policy would be off until the stash comes back, or gone. Read from the repository, with
+// one `git status` for those files, and only on a line that has such a command.
+import { gitWorkTree } from "../base/work-tree.ts";
+import { resolvePath } from "../base/path-join.ts";
+import { runGit } from "./run-git.ts";
+import type { Facts } from "./types.ts";
+import type { Loss } from "./work-loss.ts";
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** What an operation takes: files with changes git tracks, also untracked ones, also ignored ones. */
+type Reach = "changes" | "untracked" | "ignored";
+
+interface TreeOp {
+  cwd: string | null;
+  /** Pathspecs as given; undefined: the whole tree. */
+  names?: readonly string[];
+  reach: Reach;
+}
+
+/** The first of `files` (asked for only on a line with such a command) the line's git commands take out of the work tree. */
+export function treeTakes(facts: Facts, losses: readonly Loss[], filesOf: () => readonly string[], env: Env): string | undefined {
+  const ops = treeOps(facts, losses);
+  if (ops.length === 0) return undefined;
+  const files = filesOf();
+  if (files.length === 0) return undefined;
+  const root = gitWorkTree(files[0] as string);
+  if (root === undefined) return undefined;
+  // Fail closed: a command in an unknown directory may be in this repository.
+  const here = ops.filter((op) => op.cwd === null || gitWorkTree(op.cwd) === root);
+  if (here.length === 0) return undefined;
+  const states = statusOf(root, files, env);
+  for (const file of files) {
+    const state = states === undefined ? "changes" : stateOf(states, file);
+    if (state === undefined) continue;
+    if (here.some((op) => reaches(op, state) && covers(op, file))) return file;
+  }
+  return undefined;
+}
+
+function treeOps(facts: Facts, losses: readonly Loss[]): TreeOp[] {
+  const ops: TreeOp[] = [];
+  let added = false;
+  for (const command of facts.commands) {
+    if (command.program !== "git") continue;
+    const sub = command.argv.find((word, k) => k > 0 && !word.startsWith("-"));
+    if (sub === "add") added = true;
+    if (sub === "stash") {
+      const stash = stashOp(command.argv.slice(command.argv.indexOf("stash") + 1), command.cwd);
+      if (stash) ops.push(added && stash.reach === "changes" ? { ...stash, reach: "untracked" } : stash);
+    }
+  }
+  for (const loss of losses) {
+    if (loss.kind !== "changes" && loss.kind !== "unstaged" && loss.kind !== "untracked") continue;
+    // After `git add` on the line, an untracked file is a staged one, which a reset deletes.
+    const reach: Reach = loss.kind === "untracked" ? "ignored" : added ? "untracked" : "changes";
+    ops.push({ cwd: loss.cwd, reach, ...(loss.names && { names: loss.names }) });
+  }
+  return ops;
+}
+
+/** `git stash`, `git stash push|save [-u|-a] [-- paths]`; not `list`, `show`, `pop`, `apply`, `drop`, …. */
+function stashOp(words: readonly string[], cwd: string | null): TreeOp | undefined {
+  const action = words.find((word) => !word.startsWith("-"));
+  const dash = words.indexOf("--");
+  if (action !== undefined && action !== "push" && action !== "save" && (dash < 0 || words.indexOf(action) < dash)) return undefined;
+  const all = words.includes("-a") || words.includes("--all");
+  const untracked = all || words.includes("-u") || words.includes("--include-untracked");
+  const names = dash >= 0 ? words.slice(dash + 1) : [];
+  return { cwd, reach: all ? "ignored" : untracked ? "untracked" : "changes", ...(names.length > 0 && { names }) };
+}
+
+const ORDER: Readonly<Record<Reach, number>> = { changes: 0, untracked: 1, ignored: 2 };
+const reaches = (op: TreeOp, state: Reach) => ORDER[state] <= ORDER[op.reach];
+
+function covers(op: TreeOp, file: string): boolean {
+  if (op.names === undefined) return true;
+  if (op.cwd === null) return true;
+  for (const name of op.names) {
+    if (/[*?[:]/.test(name)) return true; // a glob or a magic pathspec: may be any file
+    const path = resolvePath(op.cwd, name);
+    if (file === path || file.startsWith(path === "/" ? "/" : `${path}/`)) return true;
+  }
+  return false;
+}
+
+/** A file's state, or its folder's (git lists a folder that is untracked or ignored whole as `dir/`). */
+function stateOf(states: ReadonlyMap<string, Reach>, file: string): Reach | undefined {
+  const own = states.get(file);
+  if (own !== undefined) return own;
+  for (const [path, state] of states) if (path.endsWith("/") && file.startsWith(path)) return state;
+  return undefined;
+}
+
+/** Each file's state: `changes` (tracked with work, or staged), `untracked`, `ignored`; absent when committed as it is. Undefined when git could not say. */
+function statusOf(root: string, files: readonly string[], env: Env): Map<string, Reach> | undefined {
+  const run = runGit(
+    [
+      "-c",
+      "core.fsmonitor=false",
+      "-c",
+      "core.quotePath=false",
+      "status",
+      "--porcelain=v1",
+      "-z",
+      "--ignored",
+      "--untracked-files=all",
+      "--",
+      ...files,
+    ],
+    root,
+    { ...env, GIT_OPTIONAL_LOCKS: "0", GIT_TERMINAL_PROMPT: "0", LC_ALL: "C" },
+  );
+  if (run.status !== 0) return undefined;
+  const states = new Map<string, Reach>();
+  const parts = run.stdout.split("\0");
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i] as string;
+    if (part.length < 4) continue;
+    const xy = part.slice(0, 2);
+    const name = part.slice(3);
+    const path = resolvePath(root, name) + (name.endsWith("/") ? "/" : "");
+    states.set(path, xy === "??" ? "untracked" : xy === "!!" ? "ignored" : "changes");
+    if (xy[0] === "R" || xy[0] === "C") i++; // the old name follows
+  }
+  return states;
+}
