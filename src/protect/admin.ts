@@ -2,6 +2,8 @@
 // terminal (`trust`, `install`, `uninstall`, `init`, `source add/update/remove`),
 // however the line reaches hookit's bin: by name, through a package runner, or
 // as `node …/dist/bin.cjs`.
+import { readIfExists } from "../base/read-if-exists.ts";
+import { resolvePath } from "../base/path-join.ts";
 import type { ProtectContext } from "./locations.ts";
 
 const ADMIN = new Set(["trust", "install", "uninstall", "init"]);
@@ -30,8 +32,8 @@ const CHANGES_PACKAGE = new Set([
 ]);
 
 /** `hookit trust`, `npx hookit-cli install`, `node …/dist/bin.cjs uninstall`: the subcommand, if it is one that needs the user. */
-export function adminCommand(program: string, args: readonly string[], ctx: ProtectContext): string | undefined {
-  const managed = packageChange(program, args);
+export function adminCommand(program: string, args: readonly string[], ctx: ProtectContext, cwd: string | null = ctx.cwd): string | undefined {
+  const managed = packageChange(program, args) ?? globalSwap(program, args, cwd);
   if (managed) return managed;
   const rest = hookitArgs(program, args, ctx);
   if (!rest) return undefined;
@@ -79,4 +81,40 @@ function packageChange(program: string, args: readonly string[]): string | undef
   if (sub === undefined || !CHANGES_PACKAGE.has(sub)) return undefined;
   const target = words.slice(at + 1).find((word) => HOOKIT_PACKAGE.test(word));
   return target === undefined ? undefined : `${program} ${words.slice(0, at + 1).join(" ")} ${target}`;
+}
+
+/**
+ * A global install or link whose package is hookit's under another spelling: a folder or tarball
+ * named by path (`npm i -g ./fork`, `npm link` in a checkout of hookit, `pnpm link --global .`), a
+ * git or URL spec that names it (`npm i -g github:someone/hookit-cli`). Global packages own the
+ * bins on the agent's PATH, so the `hookit` every registered hook runs would be that package's.
+ */
+function globalSwap(program: string, args: readonly string[], cwd: string | null): string | undefined {
+  if (!MANAGERS.has(program)) return undefined;
+  const words = args.filter((word) => !word.startsWith("-"));
+  const yarnGlobal = program === "yarn" && words[0] === "global";
+  const sub = words[yarnGlobal ? 1 : 0];
+  const links = sub === "link" || sub === "ln";
+  const global = yarnGlobal || args.includes("-g") || args.includes("--global") || args.includes("--location=global");
+  if (sub === undefined || !CHANGES_PACKAGE.has(sub) || !(global || links)) return undefined;
+  const specs = words.slice(yarnGlobal ? 2 : 1);
+  // `npm link` alone links the package of the folder it runs in.
+  for (const spec of links && specs.length === 0 ? ["."] : specs) {
+    if (/hookit/i.test(spec) || (cwd !== null && isHookitFolder(resolvePath(cwd, spec.replace(/^file:/, ""))))) return `${program} ${sub} ${spec}`;
+  }
+  return undefined;
+}
+
+/** A folder holding a package named as hookit's, or one with a `hookit` bin. */
+function isHookitFolder(dir: string): boolean {
+  const text = readIfExists(`${dir}/package.json`);
+  if (text === undefined) return false;
+  try {
+    const manifest = JSON.parse(text) as { name?: unknown; bin?: unknown };
+    const name = typeof manifest.name === "string" ? manifest.name : "";
+    const bin = manifest.bin;
+    return HOOKIT_PACKAGE.test(name) || (typeof bin === "object" && bin !== null && "hookit" in bin);
+  } catch {
+    return false;
+  }
 }

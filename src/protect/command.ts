@@ -95,7 +95,7 @@ function factsHit(facts: Facts, ctx: ProtectContext, use: (program: string) => P
   let unknownTarget = false;
   for (const command of facts.commands) {
     const args = command.argv.slice(1);
-    const admin = adminCommand(command.program, args, ctx);
+    const admin = adminCommand(command.program, args, ctx, command.cwd);
     if (admin) return { type: "admin", command: admin };
     if (SETTERS.has(command.program)) {
       const name = args.find((arg) => GUARD_VARIABLES.has(arg));

@@ -30,6 +30,10 @@ beforeAll(() => {
   writeFileSync(join(home, ".config", "hookit", "hookit.json"), "{}");
   writeFileSync(join(home, ".local", "state", "hookit", "trust.json"), "{}");
   writeFileSync(join(project, "notes.txt"), "notes");
+  mkdirSync(join(project, "fork"));
+  writeFileSync(join(project, "fork", "package.json"), JSON.stringify({ name: "guard", bin: { hookit: "bin.js" } }));
+  mkdirSync(join(project, "tool"));
+  writeFileSync(join(project, "tool", "package.json"), JSON.stringify({ name: "tool", bin: { tool: "bin.js" } }));
   symlinkSync(join(project, ".hookit", "hookit.json"), join(project, "policy-link.json"));
   symlinkSync(join(home, ".local", "state", "hookit"), join(project, "state-link"));
   linkSync(join(home, ".config", "hookit", "hookit.json"), join(project, "hard.json"));
@@ -57,6 +61,14 @@ const ATTACKS = [
   `pnpm remove -g hookit-cli`,
   `yarn global remove hookit-cli`,
   `bun rm -g hookit-cli`,
+  // hookit's package under another spelling, installed or linked globally: a fork's folder, a checkout, a git spec
+  `npm i -g ./fork`,
+  `npm install --global file:./fork`,
+  `cd fork && npm link`,
+  `pnpm link --global ./fork`,
+  `yarn global add file:$PWD/fork`,
+  `npm i -g github:someone/hookit-cli`,
+  `npm i -g /tmp/hookit-cli-0.0.1.tgz`,
   `printf '{"local":{}}' > .hookit/hookit.json`,
   `echo '{}' >| .hookit/hookit.json`,
   `cat /tmp/x > ./.hookit/../.hookit/hookit.json`,
@@ -269,6 +281,10 @@ const FACTS_INNOCENT = [
 
 /** Honest work near the same files. */
 const INNOCENT = [
+  // a package of the user's own, installed or linked globally
+  "npm i -g ./tool",
+  "cd tool && npm link",
+  "npm i -g typescript",
   `cat .hookit/hookit.json`,
   `jq . .hookit/hookit.json`,
   `grep -n block ~/.config/hookit/hookit.json`,
