@@ -16,8 +16,9 @@ import {
 import { patchCalls } from "../shared/apply-patch.ts";
 import { patchRow, readPatch } from "../shared/tool-patch.ts";
 import { shellNormalizer } from "../shared/tool-shell.ts";
-import { isRecord, type Payload } from "../shared/payload.ts";
+import type { Payload } from "../shared/payload.ts";
 import { fieldReader, type FieldReader } from "../shared/fields.ts";
+import { editRow, multiEditNormalizer, multiEditRow, type EditFields } from "../shared/tool-edit.ts";
 
 /** One normalized call; `label` names it when one native call becomes several (a patch's files). */
 export interface FactoryToolPart extends NormalizedTool {
@@ -43,9 +44,9 @@ export function normalizeFactoryTool(name: string, input: Payload, where: string
     case "Create":
       return one("write", { path: f.string("file_path"), content: f.string("content") });
     case "Edit":
-      return one("edit", { path: f.string("file_path"), edits: [{ oldText: f.string("old_str"), newText: f.string("new_str") }] });
+      return one("edit", { path: f.string("file_path"), edits: [{ oldText: f.string(EDIT.old), newText: f.string(EDIT.new) }] });
     case "MultiEdit":
-      return one("edit", { path: f.string("file_path"), edits: changes(input.changes, f) });
+      return one("edit", multiEdit(input, f));
     case "Grep":
       return one("grep", {
         pattern: f.string("pattern"),
@@ -78,15 +79,9 @@ export function normalizeFactoryTool(name: string, input: Payload, where: string
 /** droid's timeout is in seconds, like Pi's. */
 const execute = shellNormalizer({});
 
-function changes(value: unknown, f: FieldReader): { oldText: string; newText: string }[] {
-  if (!Array.isArray(value) || value.length === 0) throw f.fail("changes", "a non-empty array", value);
-  return value.map((change: unknown, index) => {
-    if (!isRecord(change)) throw f.fail(`changes[${index}]`, "an object", change);
-    if (typeof change.old_str !== "string") throw f.fail(`changes[${index}].old_str`, "a string", change.old_str);
-    if (typeof change.new_str !== "string") throw f.fail(`changes[${index}].new_str`, "a string", change.new_str);
-    return { oldText: change.old_str, newText: change.new_str };
-  });
-}
+/** Claude Code's Edit and MultiEdit, with droid's field names. */
+const EDIT: EditFields = { old: "old_str", new: "new_str", all: "change_all", list: "changes" };
+const multiEdit = multiEditNormalizer(EDIT);
 
 /** `patterns` is one glob or a list of them; Pi's `find` takes one, so each becomes its own call. */
 function globPatterns(value: unknown, f: FieldReader): string[] {
@@ -106,13 +101,8 @@ export const TOOL_CLASSES: ToolClass[] = [
   { native: "Read", as: "read", fields: { file_path: "path", offset: "offset", limit: "limit" }, rest: ["image_quality"] },
   { native: "LS", as: "ls", fields: { directory_path: "path" }, rest: ["ignorePatterns"] },
   { native: "Create", as: "write", fields: { file_path: "path", content: "content" } },
-  {
-    native: "Edit",
-    as: "edit",
-    fields: { file_path: "path", old_str: "edits[].oldText", new_str: "edits[].newText" },
-    rest: ["change_all"],
-  },
-  { native: "MultiEdit", as: "edit", fields: { file_path: "path", changes: "edits" } },
+  /* @__PURE__ */ editRow(EDIT),
+  /* @__PURE__ */ multiEditRow(EDIT),
   /* @__PURE__ */ patchRow("ApplyPatch", "input"),
   {
     native: "Grep",
