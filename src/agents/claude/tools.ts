@@ -14,9 +14,8 @@ import {
   type MappedTool,
   type NormalizedTool,
   type ToolClass,
+  backgroundTaskTools,
   CRON_DELETE,
-  TASK_OUTPUT,
-  TASK_STOP,
   TOOL_SEARCH,
 } from "../shared/tool-classes.ts";
 import { normalizeWith, plainNormalizers, type Normalizer } from "../shared/renames.ts";
@@ -160,10 +159,7 @@ export const TOOL_CLASSES: ToolClass[] = /* @__PURE__ */ (MAPPED_TOOLS as ToolCl
     { native: "CronDelete", inert: CRON_DELETE },
   ],
   /* @__PURE__ */ inert(NO_FILES, "CronList", "TaskCreate", "TaskGet", "TaskList", "TaskUpdate"),
-  [
-    { native: "TaskOutput", inert: TASK_OUTPUT },
-    { native: "TaskStop", inert: TASK_STOP },
-  ],
+  /* @__PURE__ */ backgroundTaskTools(),
   /* @__PURE__ */ inert(NO_FILES, "TodoWrite", "ExitPlanMode", "EnterPlanMode", "AskUserQuestion"),
   [
     { native: "EnterWorktree", nativeOnly: "creates a git worktree (under .claude/worktrees) or switches into an existing one at `path`" },

@@ -9,8 +9,7 @@ import {
   WEB_FETCH,
   type NormalizedTool,
   type ToolClass,
-  TASK_OUTPUT,
-  TASK_STOP,
+  backgroundTaskTools,
   TOOL_SEARCH,
 } from "../shared/tool-classes.ts";
 import { patchCalls } from "../shared/apply-patch.ts";
@@ -91,58 +90,61 @@ function globPatterns(value: unknown, f: FieldReader): string[] {
 }
 
 /** Every tool droid offered in a captured release (test/fixtures/tool-lists/factory-*.json). */
-export const TOOL_CLASSES: ToolClass[] = [
-  {
-    native: "Execute",
-    as: "bash",
-    fields: { command: "command", timeout: "timeout" },
-    rest: ["summary", "riskLevelReason", "riskLevel", "fireAndForget"],
-  },
-  { native: "Read", as: "read", fields: { file_path: "path", offset: "offset", limit: "limit" }, rest: ["image_quality"] },
-  { native: "LS", as: "ls", fields: { directory_path: "path" }, rest: ["ignorePatterns"] },
-  { native: "Create", as: "write", fields: { file_path: "path", content: "content" } },
-  /* @__PURE__ */ editRow(EDIT),
-  /* @__PURE__ */ multiEditRow(EDIT),
-  /* @__PURE__ */ patchRow("ApplyPatch", "input"),
-  {
-    native: "Grep",
-    as: "grep",
-    fields: { pattern: "pattern", path: "path", glob_pattern: "glob" },
-    rest: [
-      "output_mode",
-      "case_insensitive",
-      "type",
-      "context_before",
-      "context_after",
-      "context",
-      "line_numbers",
-      "head_limit",
-      "multiline",
-      "fixed_string",
-    ],
-  },
-  {
-    native: "Glob",
-    as: "find",
-    perFile: true,
-    fields: { patterns: "pattern", folder: "path" },
-    rest: ["excludePatterns"],
-    note: "one call per pattern",
-  },
-  {
-    native: "GenerateImage",
-    as: "read",
-    perFile: true,
-    fields: { input_image_paths: "path" },
-    rest: ["prompt"],
-    note: "one `read` per input image; without input images it keeps its native name",
-  },
-  {
-    native: "Task",
-    nativeOnly: "starts a subagent (its own tool calls reach hookit's hooks); `image_paths` attaches local images to its prompt",
-  },
-  { native: "TaskOutput", inert: TASK_OUTPUT },
-  { native: "TaskStop", inert: TASK_STOP },
+// Pure: droid's hook never reads the table and its bundle leaves it out. concat takes the
+// backgroundTaskTools() rows as they are: spread into the array, they would keep the table there.
+export const TOOL_CLASSES: ToolClass[] = /* @__PURE__ */ (
+  [
+    {
+      native: "Execute",
+      as: "bash",
+      fields: { command: "command", timeout: "timeout" },
+      rest: ["summary", "riskLevelReason", "riskLevel", "fireAndForget"],
+    },
+    { native: "Read", as: "read", fields: { file_path: "path", offset: "offset", limit: "limit" }, rest: ["image_quality"] },
+    { native: "LS", as: "ls", fields: { directory_path: "path" }, rest: ["ignorePatterns"] },
+    { native: "Create", as: "write", fields: { file_path: "path", content: "content" } },
+    /* @__PURE__ */ editRow(EDIT),
+    /* @__PURE__ */ multiEditRow(EDIT),
+    /* @__PURE__ */ patchRow("ApplyPatch", "input"),
+    {
+      native: "Grep",
+      as: "grep",
+      fields: { pattern: "pattern", path: "path", glob_pattern: "glob" },
+      rest: [
+        "output_mode",
+        "case_insensitive",
+        "type",
+        "context_before",
+        "context_after",
+        "context",
+        "line_numbers",
+        "head_limit",
+        "multiline",
+        "fixed_string",
+      ],
+    },
+    {
+      native: "Glob",
+      as: "find",
+      perFile: true,
+      fields: { patterns: "pattern", folder: "path" },
+      rest: ["excludePatterns"],
+      note: "one call per pattern",
+    },
+    {
+      native: "GenerateImage",
+      as: "read",
+      perFile: true,
+      fields: { input_image_paths: "path" },
+      rest: ["prompt"],
+      note: "one `read` per input image; without input images it keeps its native name",
+    },
+    {
+      native: "Task",
+      nativeOnly: "starts a subagent (its own tool calls reach hookit's hooks); `image_paths` attaches local images to its prompt",
+    },
+  ] as ToolClass[]
+).concat(/* @__PURE__ */ backgroundTaskTools(), [
   { native: "Skill", inert: SKILL },
   { native: "ToolSearch", inert: TOOL_SEARCH },
   {
@@ -152,4 +154,4 @@ export const TOOL_CLASSES: ToolClass[] = [
   { native: "FetchUrl", inert: WEB_FETCH },
   { native: "WebSearch", inert: "a web search run by Factory" },
   { native: "TodoWrite", inert: NO_FILES },
-];
+]);

@@ -12,9 +12,8 @@ import {
   type MappedTool,
   type NormalizedTool,
   type ToolClass,
+  backgroundTaskTools,
   CRON_DELETE,
-  TASK_OUTPUT,
-  TASK_STOP,
 } from "../shared/tool-classes.ts";
 import { isRecord, type Payload } from "../shared/payload.ts";
 import { fieldReader } from "../shared/fields.ts";
@@ -168,8 +167,7 @@ export const TOOL_CLASSES: ToolClass[] = /* @__PURE__ */ (MAPPED_TOOLS as ToolCl
   { native: "CronCreate", inert: "schedules a prompt; its tool calls reach hookit's hooks when it runs" },
   { native: "CronDelete", inert: CRON_DELETE },
   ...inert(NO_FILES, "CronList", "TaskList"),
-  { native: "TaskOutput", inert: TASK_OUTPUT },
-  { native: "TaskStop", inert: TASK_STOP },
+  ...backgroundTaskTools(),
   { native: "WaitFor", inert: "waits for a background task the agent started" },
   { native: "Task", inert: `kimi-cli: ${SUBAGENT}` },
   { native: "SearchWeb", inert: "kimi-cli: a web search" },
