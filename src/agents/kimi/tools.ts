@@ -19,6 +19,7 @@ import { isRecord, type Payload } from "../shared/payload.ts";
 import { fieldReader } from "../shared/fields.ts";
 import { normalizeWith, plainNormalizers, type Normalizer } from "../shared/renames.ts";
 import { shellNormalizer } from "../shared/tool-shell.ts";
+import { inDirectoryNote } from "../shared/shell-quote.ts";
 
 /**
  * Bash and Shell: the timeout is in seconds, as Pi's (Kimi Code 2.1.0's schema: "timeout in seconds",
@@ -115,7 +116,7 @@ const MAPPED_TOOLS: MappedTool[] = [
     as: "bash",
     fields: { command: "command", cwd: "command", timeout: "timeout" },
     rest: ["description", "run_in_background", "disable_timeout"],
-    note: "timeout in seconds; `cwd` (the directory it runs in) becomes `cd -- <cwd> && <command>`",
+    note: inDirectoryNote("cwd", "timeout in seconds"),
   },
   { native: "Shell", as: "bash", fields: { command: "command", timeout: "timeout" }, note: "kimi-cli's name; timeout in seconds" },
   {
