@@ -4,7 +4,13 @@ import { candidatePolicy, loadCandidate, type LoadedCandidate } from "../policyt
 import { fail } from "./_output.ts";
 import { diagnosticLines } from "./_policy.ts";
 
-export const PROJECT_CWD_ARG = { type: "string", description: "Directory to find the project from" } as const;
+/** `--policy FILE` (`description` says what the command does with it) and `--cwd DIR`, the project the policy is found from. */
+export function triedPolicyArgs(description: string) {
+  return {
+    policy: { type: "string", description },
+    cwd: { type: "string", description: "Directory to find the project from" },
+  } as const;
+}
 
 /**
  * The policy tried from `cwd`, or undefined once why it cannot be tried is reported: a file that is

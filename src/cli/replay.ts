@@ -6,7 +6,7 @@ import { inSandbox } from "../policytest/sandbox.ts";
 import { readDecisionLog } from "../run/decision-log.ts";
 import { resolveLogAgent } from "./log.ts";
 import { fail, note } from "./_output.ts";
-import { PROJECT_CWD_ARG, triedPolicy } from "./_tried-policy.ts";
+import { triedPolicy, triedPolicyArgs } from "./_tried-policy.ts";
 
 const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
 
@@ -26,11 +26,7 @@ export default defineCommand({
   args: {
     since: { type: "string", description: "Only calls logged since then: 7d, 12h, 30m, 2w or a date (default: the whole log)" },
     agent: { type: "string", description: "Only this agent's calls" },
-    policy: {
-      type: "string",
-      description: "Replay against this policy file (default: global + project policy as they are on disk, trusted or not)",
-    },
-    cwd: PROJECT_CWD_ARG,
+    ...triedPolicyArgs("Replay against this policy file (default: global + project policy as they are on disk, trusted or not)"),
     json: { type: "boolean", description: "Print the result as JSON", default: false },
   },
   async run({ args }) {

@@ -6,7 +6,7 @@ import { report, REPORTERS, summary, type ReporterName, type Run } from "../poli
 import { runCase } from "../policytest/runner.ts";
 import { inSandbox } from "../policytest/sandbox.ts";
 import { fail, note } from "./_output.ts";
-import { PROJECT_CWD_ARG, triedPolicy } from "./_tried-policy.ts";
+import { triedPolicy, triedPolicyArgs } from "./_tried-policy.ts";
 
 /** Where a project keeps its policy tests. */
 const TESTS_DIR = join(".hookit", "tests");
@@ -16,11 +16,7 @@ export default defineCommand({
   args: {
     files: { type: "positional", required: false, description: "Test files (default: .hookit/tests/*.json of the project)" },
     reporter: { type: "string", description: `Output format: ${REPORTERS.join(", ")}`, default: "human" },
-    policy: {
-      type: "string",
-      description: "Test this policy file (default: the project's .hookit/hookit.json as it is on disk, else the global policy)",
-    },
-    cwd: PROJECT_CWD_ARG,
+    ...triedPolicyArgs("Test this policy file (default: the project's .hookit/hookit.json as it is on disk, else the global policy)"),
     schema: { type: "boolean", description: "Print the JSON Schema of a test file and exit", default: false },
   },
   async run({ args }) {

@@ -6,6 +6,28 @@ import { copy } from "./expand.ts";
 import { mark, secretsOf, type Program, type Run } from "./programs-kit.ts";
 import { downloadsTo, remoteName } from "./downloads.ts";
 
+/** wget's options that take a value. */
+const WGET_OPTIONS: OptionSpec = {
+  short: "OoiPaeUtTwYQDlXIAR",
+  long: [
+    "output-document",
+    "output-file",
+    "input-file",
+    "directory-prefix",
+    "post-file",
+    "body-file",
+    "append-output",
+    "user-agent",
+    "header",
+    "post-data",
+    "body-data",
+    "method",
+    "tries",
+    "timeout",
+    "wait",
+  ],
+};
+
 export const NETWORK: Program[] = [
   {
     names: ["scp"],
@@ -66,26 +88,7 @@ export const NETWORK: Program[] = [
   {
     names: ["wget"],
     does: (args, run, program) => {
-      const parsed = parseOptions(args, {
-        short: "OoiPaeUtTwYQDlXIAR",
-        long: [
-          "output-document",
-          "output-file",
-          "input-file",
-          "directory-prefix",
-          "post-file",
-          "body-file",
-          "append-output",
-          "user-agent",
-          "header",
-          "post-data",
-          "body-data",
-          "method",
-          "tries",
-          "timeout",
-          "wait",
-        ],
-      });
+      const parsed = parseOptions(args, WGET_OPTIONS);
       for (const name of ["O", "output-document", "o", "output-file", "a", "append-output", "P", "directory-prefix"])
         mark(
           run,

@@ -14,18 +14,21 @@ import {
   type MappedTool,
   type NormalizedTool,
   type ToolClass,
+  backgroundTaskTools,
   CRON_DELETE,
-  TASK_OUTPUT,
-  TASK_STOP,
   TOOL_SEARCH,
 } from "../shared/tool-classes.ts";
 import { normalizeWith, plainNormalizers, type Normalizer } from "../shared/renames.ts";
 import { isRecord, textOf, type Payload } from "../shared/payload.ts";
-import { fieldReader, type FieldReader } from "../shared/fields.ts";
+import { fieldReader } from "../shared/fields.ts";
 import { shellNormalizer } from "../shared/tool-shell.ts";
+import { editRow, multiEditNormalizer, multiEditRow, type EditFields } from "../shared/tool-edit.ts";
 
 /** Bash and PowerShell: a command line and a timeout in milliseconds (Pi's is in seconds). */
 const shell = shellNormalizer({ timeoutInMs: true });
+
+/** Edit's and MultiEdit's fields (droid's tools spell them otherwise). */
+const EDIT: EditFields = { old: "old_string", new: "new_string", all: "replace_all", list: "edits" };
 
 /** The tools a row of MAPPED_TOOLS cannot say alone; every other mapped row is a plain rename (renames.ts). */
 const OWN_NORMALIZERS: Record<string, Normalizer> = {
@@ -33,7 +36,7 @@ const OWN_NORMALIZERS: Record<string, Normalizer> = {
   PowerShell: shell,
   // Monitor runs a shell command and streams its output, or watches a WebSocket (no command).
   Monitor: (input, f) => (input.command === undefined && input.ws !== undefined ? undefined : { command: f.string("command") }),
-  MultiEdit: (input, f) => ({ path: f.string("file_path"), edits: multiEdits(input.edits, f) }),
+  MultiEdit: multiEditNormalizer(EDIT),
   // Replaces, inserts or deletes one cell: an edit of the notebook file whose new text is the cell source.
   NotebookEdit: (input, f) => ({
     path: f.string("notebook_path"),
@@ -70,16 +73,6 @@ export function claudeResultText(toolName: string, response: unknown): string {
 
 // --- internal ---
 
-function multiEdits(value: unknown, f: FieldReader): { oldText: string; newText: string }[] {
-  if (!Array.isArray(value) || value.length === 0) throw f.fail("edits", "a non-empty array", value);
-  return value.map((edit: unknown, index) => {
-    if (!isRecord(edit)) throw f.fail(`edits[${index}]`, "an object", edit);
-    if (typeof edit.old_string !== "string") throw f.fail(`edits[${index}].old_string`, "a string", edit.old_string);
-    if (typeof edit.new_string !== "string") throw f.fail(`edits[${index}].new_string`, "a string", edit.new_string);
-    return { oldText: edit.old_string, newText: edit.new_string };
-  });
-}
-
 function isStringArray(value: unknown): value is string[] {
   return Array.isArray(value) && value.every((item) => typeof item === "string");
 }
@@ -107,13 +100,8 @@ const MAPPED_TOOLS: MappedTool[] = [
   { native: "Eval", as: "bash", fields: { code: "command" }, rest: ["description"], note: "older name of REPL" },
   { native: "Read", as: "read", fields: { file_path: "path", offset: "offset", limit: "limit" }, rest: ["pages", "allow_large"] },
   { native: "Write", as: "write", fields: { file_path: "path", content: "content" } },
-  {
-    native: "Edit",
-    as: "edit",
-    fields: { file_path: "path", old_string: "edits[].oldText", new_string: "edits[].newText" },
-    rest: ["replace_all"],
-  },
-  { native: "MultiEdit", as: "edit", fields: { file_path: "path", edits: "edits" } },
+  editRow(EDIT),
+  multiEditRow(EDIT),
   {
     native: "NotebookEdit",
     as: "edit",
@@ -171,10 +159,7 @@ export const TOOL_CLASSES: ToolClass[] = /* @__PURE__ */ (MAPPED_TOOLS as ToolCl
     { native: "CronDelete", inert: CRON_DELETE },
   ],
   /* @__PURE__ */ inert(NO_FILES, "CronList", "TaskCreate", "TaskGet", "TaskList", "TaskUpdate"),
-  [
-    { native: "TaskOutput", inert: TASK_OUTPUT },
-    { native: "TaskStop", inert: TASK_STOP },
-  ],
+  /* @__PURE__ */ backgroundTaskTools(),
   /* @__PURE__ */ inert(NO_FILES, "TodoWrite", "ExitPlanMode", "EnterPlanMode", "AskUserQuestion"),
   [
     { native: "EnterWorktree", nativeOnly: "creates a git worktree (under .claude/worktrees) or switches into an existing one at `path`" },

@@ -5,9 +5,10 @@
 import { join } from "node:path";
 import { HOOK_TIMEOUT_SECONDS, RESTART_STEP } from "../../install/common.ts";
 import type { InstallTarget } from "../../install/types.ts";
-import { codexHome } from "./home.ts";
+import { CODEX_HOME, codexHome } from "./home.ts";
 import { codexPlugin } from "./plugin.ts";
 import { nestedHookTransforms } from "../shared/install-nested.ts";
+import { homeFolderFiles } from "../shared/home-folder.ts";
 
 // Codex caps these events' timeouts at 3 s (default 1); ask for what it will grant.
 const CAPPED_TIMEOUTS: Record<string, number> = { SessionEnd: 3, Interrupt: 3 };
@@ -25,9 +26,7 @@ export { codexHome } from "./home.ts";
 const target: InstallTarget = {
   id: "codex",
   title: "Codex CLI",
-  projectFile: join(".codex", "hooks.json"),
-  globalFile: (env) => join(codexHome(env), "hooks.json"),
-  detect: { bins: ["codex"], homeDirs: [".codex"], envDirs: ["CODEX_HOME"] },
+  ...homeFolderFiles(CODEX_HOME, "hooks.json", ["codex"]),
   syntax: "json",
   ...hooks,
   // `codex plugin add hookit@hookit` from the package folder (test/e2e/codex-plugin.e2e.test.ts).

@@ -2,10 +2,9 @@
 // 0.171.0 offered the model (test/fixtures/tool-lists/codex-0.171.0.json); the shell names of other
 // releases come from harness-protocols §3.4. The mapping itself lives in codex.ts.
 import { inert, NO_FILES, WEB_SEARCH, type ToolClass } from "../shared/tool-classes.ts";
+import { inDirectoryNote } from "../shared/shell-quote.ts";
 
 const SHELL_NOTE = "a heredoc to apply_patch in the command is also checked as the per-file writes it performs";
-
-const WORKDIR_NOTE = "`workdir` (the directory it runs in) becomes `cd -- <workdir> && <command>`";
 
 export const TOOL_CLASSES: ToolClass[] = [
   {
@@ -13,7 +12,7 @@ export const TOOL_CLASSES: ToolClass[] = [
     as: "bash",
     fields: { cmd: "command", workdir: "command" },
     rest: ["justification", "login", "max_output_tokens", "prefix_rule", "sandbox_permissions", "shell", "tty", "yield_time_ms"],
-    note: `${SHELL_NOTE}; ${WORKDIR_NOTE}`,
+    note: inDirectoryNote("workdir", SHELL_NOTE),
   },
   {
     native: "Bash",
@@ -26,14 +25,14 @@ export const TOOL_CLASSES: ToolClass[] = [
     as: "bash",
     fields: { command: "command", workdir: "command" },
     rest: ["timeout_ms", "with_escalated_permissions", "justification"],
-    note: `an argv array is shell-quoted into one command line that runs exactly that argv; ${WORKDIR_NOTE}`,
+    note: inDirectoryNote("workdir", "an argv array is shell-quoted into one command line that runs exactly that argv"),
   },
   {
     native: "shell_command",
     as: "bash",
     fields: { command: "command", workdir: "command" },
     rest: ["timeout_ms", "login", "justification"],
-    note: WORKDIR_NOTE,
+    note: inDirectoryNote("workdir"),
   },
   { native: "local_shell", as: "bash", fields: { command: "command" }, note: "an argv array, shell-quoted like `shell`'s" },
   {

@@ -5,7 +5,7 @@
 // Answers are Claude-shaped JSON on stdout, plus exit 2 behind a deny (see respond).
 import { claudeStyleHooks, defineAdapter } from "../shared/define.ts";
 import facts from "./facts.ts";
-import { claudeStylePayload, type Opened } from "../shared/opening.ts";
+import { claudeStylePayload, claudeStyleRead } from "../shared/opening.ts";
 import { toolCallEvents, toolResultEvent } from "../shared/adapter-tool-events.ts";
 import { withUndelivered } from "../shared/messages.ts";
 import { normalizeFactoryTool } from "./tools.ts";
@@ -15,7 +15,6 @@ import {
   joinNotices,
   nonEmptyReason,
   readNativeTool,
-  readClaudeStyleStop,
   textOf,
   type Payload,
 } from "../shared/payload.ts";
@@ -28,13 +27,6 @@ const ADAPTER_ID = "factory";
 const LIFECYCLE_EVENTS = ["Notification", "UserPromptSubmit", "SubagentStop", "PreCompact", "SessionStart", "SessionEnd"];
 
 const PAYLOAD = claudeStylePayload("Factory droid");
-
-function read({ invocation, payload, where }: Opened): Invocation {
-  const { kind } = invocation;
-  if (kind === "tool_call" || kind === "tool_result") addToolEvents(invocation, payload, where);
-  if (kind === "stop") readClaudeStyleStop(invocation, payload);
-  return invocation;
-}
 
 function addToolEvents(invocation: Invocation, payload: Payload, where: string): void {
   const tool = readNativeTool(payload, where);
@@ -90,6 +82,6 @@ export default defineAdapter({
   registrations: claudeStyleHooks(),
   lifecycle: LIFECYCLE_EVENTS,
   payload: PAYLOAD,
-  read,
+  read: claudeStyleRead(addToolEvents),
   respond,
 });

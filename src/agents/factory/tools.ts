@@ -9,15 +9,15 @@ import {
   WEB_FETCH,
   type NormalizedTool,
   type ToolClass,
-  TASK_OUTPUT,
-  TASK_STOP,
+  backgroundTaskTools,
   TOOL_SEARCH,
 } from "../shared/tool-classes.ts";
 import { patchCalls } from "../shared/apply-patch.ts";
 import { patchRow, readPatch } from "../shared/tool-patch.ts";
 import { shellNormalizer } from "../shared/tool-shell.ts";
-import { isRecord, type Payload } from "../shared/payload.ts";
+import type { Payload } from "../shared/payload.ts";
 import { fieldReader, type FieldReader } from "../shared/fields.ts";
+import { editRow, multiEditNormalizer, multiEditRow, type EditFields } from "../shared/tool-edit.ts";
 
 /** One normalized call; `label` names it when one native call becomes several (a patch's files). */
 export interface FactoryToolPart extends NormalizedTool {
@@ -43,9 +43,9 @@ export function normalizeFactoryTool(name: string, input: Payload, where: string
     case "Create":
       return one("write", { path: f.string("file_path"), content: f.string("content") });
     case "Edit":
-      return one("edit", { path: f.string("file_path"), edits: [{ oldText: f.string("old_str"), newText: f.string("new_str") }] });
+      return one("edit", { path: f.string("file_path"), edits: [{ oldText: f.string(EDIT.old), newText: f.string(EDIT.new) }] });
     case "MultiEdit":
-      return one("edit", { path: f.string("file_path"), edits: changes(input.changes, f) });
+      return one("edit", multiEdit(input, f));
     case "Grep":
       return one("grep", {
         pattern: f.string("pattern"),
@@ -78,15 +78,9 @@ export function normalizeFactoryTool(name: string, input: Payload, where: string
 /** droid's timeout is in seconds, like Pi's. */
 const execute = shellNormalizer({});
 
-function changes(value: unknown, f: FieldReader): { oldText: string; newText: string }[] {
-  if (!Array.isArray(value) || value.length === 0) throw f.fail("changes", "a non-empty array", value);
-  return value.map((change: unknown, index) => {
-    if (!isRecord(change)) throw f.fail(`changes[${index}]`, "an object", change);
-    if (typeof change.old_str !== "string") throw f.fail(`changes[${index}].old_str`, "a string", change.old_str);
-    if (typeof change.new_str !== "string") throw f.fail(`changes[${index}].new_str`, "a string", change.new_str);
-    return { oldText: change.old_str, newText: change.new_str };
-  });
-}
+/** Claude Code's Edit and MultiEdit, with droid's field names. */
+const EDIT: EditFields = { old: "old_str", new: "new_str", all: "change_all", list: "changes" };
+const multiEdit = multiEditNormalizer(EDIT);
 
 /** `patterns` is one glob or a list of them; Pi's `find` takes one, so each becomes its own call. */
 function globPatterns(value: unknown, f: FieldReader): string[] {
@@ -96,63 +90,61 @@ function globPatterns(value: unknown, f: FieldReader): string[] {
 }
 
 /** Every tool droid offered in a captured release (test/fixtures/tool-lists/factory-*.json). */
-export const TOOL_CLASSES: ToolClass[] = [
-  {
-    native: "Execute",
-    as: "bash",
-    fields: { command: "command", timeout: "timeout" },
-    rest: ["summary", "riskLevelReason", "riskLevel", "fireAndForget"],
-  },
-  { native: "Read", as: "read", fields: { file_path: "path", offset: "offset", limit: "limit" }, rest: ["image_quality"] },
-  { native: "LS", as: "ls", fields: { directory_path: "path" }, rest: ["ignorePatterns"] },
-  { native: "Create", as: "write", fields: { file_path: "path", content: "content" } },
-  {
-    native: "Edit",
-    as: "edit",
-    fields: { file_path: "path", old_str: "edits[].oldText", new_str: "edits[].newText" },
-    rest: ["change_all"],
-  },
-  { native: "MultiEdit", as: "edit", fields: { file_path: "path", changes: "edits" } },
-  /* @__PURE__ */ patchRow("ApplyPatch", "input"),
-  {
-    native: "Grep",
-    as: "grep",
-    fields: { pattern: "pattern", path: "path", glob_pattern: "glob" },
-    rest: [
-      "output_mode",
-      "case_insensitive",
-      "type",
-      "context_before",
-      "context_after",
-      "context",
-      "line_numbers",
-      "head_limit",
-      "multiline",
-      "fixed_string",
-    ],
-  },
-  {
-    native: "Glob",
-    as: "find",
-    perFile: true,
-    fields: { patterns: "pattern", folder: "path" },
-    rest: ["excludePatterns"],
-    note: "one call per pattern",
-  },
-  {
-    native: "GenerateImage",
-    as: "read",
-    perFile: true,
-    fields: { input_image_paths: "path" },
-    rest: ["prompt"],
-    note: "one `read` per input image; without input images it keeps its native name",
-  },
-  {
-    native: "Task",
-    nativeOnly: "starts a subagent (its own tool calls reach hookit's hooks); `image_paths` attaches local images to its prompt",
-  },
-  { native: "TaskOutput", inert: TASK_OUTPUT },
-  { native: "TaskStop", inert: TASK_STOP },
+// Pure: droid's hook never reads the table and its bundle leaves it out. concat takes the
+// backgroundTaskTools() rows as they are: spread into the array, they would keep the table there.
+export const TOOL_CLASSES: ToolClass[] = /* @__PURE__ */ (
+  [
+    {
+      native: "Execute",
+      as: "bash",
+      fields: { command: "command", timeout: "timeout" },
+      rest: ["summary", "riskLevelReason", "riskLevel", "fireAndForget"],
+    },
+    { native: "Read", as: "read", fields: { file_path: "path", offset: "offset", limit: "limit" }, rest: ["image_quality"] },
+    { native: "LS", as: "ls", fields: { directory_path: "path" }, rest: ["ignorePatterns"] },
+    { native: "Create", as: "write", fields: { file_path: "path", content: "content" } },
+    /* @__PURE__ */ editRow(EDIT),
+    /* @__PURE__ */ multiEditRow(EDIT),
+    /* @__PURE__ */ patchRow("ApplyPatch", "input"),
+    {
+      native: "Grep",
+      as: "grep",
+      fields: { pattern: "pattern", path: "path", glob_pattern: "glob" },
+      rest: [
+        "output_mode",
+        "case_insensitive",
+        "type",
+        "context_before",
+        "context_after",
+        "context",
+        "line_numbers",
+        "head_limit",
+        "multiline",
+        "fixed_string",
+      ],
+    },
+    {
+      native: "Glob",
+      as: "find",
+      perFile: true,
+      fields: { patterns: "pattern", folder: "path" },
+      rest: ["excludePatterns"],
+      note: "one call per pattern",
+    },
+    {
+      native: "GenerateImage",
+      as: "read",
+      perFile: true,
+      fields: { input_image_paths: "path" },
+      rest: ["prompt"],
+      note: "one `read` per input image; without input images it keeps its native name",
+    },
+    {
+      native: "Task",
+      nativeOnly: "starts a subagent (its own tool calls reach hookit's hooks); `image_paths` attaches local images to its prompt",
+    },
+  ] as ToolClass[]
+).concat(/* @__PURE__ */ backgroundTaskTools(), [
   { native: "Skill", inert: SKILL },
   { native: "ToolSearch", inert: TOOL_SEARCH },
   {
@@ -162,4 +154,4 @@ export const TOOL_CLASSES: ToolClass[] = [
   { native: "FetchUrl", inert: WEB_FETCH },
   { native: "WebSearch", inert: "a web search run by Factory" },
   { native: "TodoWrite", inert: NO_FILES },
-];
+]);

@@ -4,7 +4,7 @@
 // tool `search_file_content` and used `path`/`include`; both spellings are read.
 import { inert, NO_FILES, SKILL, SUBAGENT, WEB_SEARCH, type NormalizedTool, type ToolClass } from "../shared/tool-classes.ts";
 import { isRecord } from "../shared/payload.ts";
-import { inDirectory } from "../shared/shell-quote.ts";
+import { inDirectory, inDirectoryNote } from "../shared/shell-quote.ts";
 import { soleString } from "../shared/fields.ts";
 
 /** Where save_memory appends (Gemini's global context file); `~` because hookit's adapters see no HOME. */
@@ -125,7 +125,7 @@ export const TOOL_CLASSES: ToolClass[] = [
     as: "bash",
     fields: { command: "command", dir_path: "command" },
     rest: ["description", "is_background", "delay_ms"],
-    note: "`dir_path` (the directory it runs in) becomes `cd -- <dir_path> && <command>`",
+    note: inDirectoryNote("dir_path"),
   },
   {
     native: "read_file",

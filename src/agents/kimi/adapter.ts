@@ -4,13 +4,13 @@
 // Kimi reads exit 2 + stderr or, on exit 0, a Claude-shaped `hookSpecificOutput` deny. hookit
 // always answers with that JSON and exit 0, so stderr stays free for notices, which Kimi only logs.
 // Only PreToolUse, Stop and UserPromptSubmit can block; every other event is observation-only.
-import { describe, isRecord, jsonReply, nonEmptyReason, optionalString, readClaudeStyleStop, echoedEventName } from "../shared/payload.ts";
+import { describe, isRecord, jsonReply, nonEmptyReason, optionalString, echoedEventName } from "../shared/payload.ts";
 import { withUndelivered } from "../shared/messages.ts";
 import type { Payload } from "../shared/payload.ts";
 import { kimiResultText, normalizeKimiTool } from "./tools.ts";
 import { PayloadError, type Decision, type HookRegistration, type Invocation, type Reply } from "../../contract/types.ts";
 import { defineAdapter } from "../shared/define.ts";
-import { claudeStylePayload, type Opened } from "../shared/opening.ts";
+import { claudeStylePayload, claudeStyleRead } from "../shared/opening.ts";
 import facts from "./facts.ts";
 
 const ADAPTER_ID = "kimi";
@@ -47,14 +47,7 @@ const LIFECYCLE_EVENTS = [
 
 const PAYLOAD = claudeStylePayload("Kimi Code", { sessionName: ["session_title"] });
 
-function read({ invocation, payload, where }: Opened): Invocation {
-  const { kind, nativeEvent } = invocation;
-  if (kind === "tool_call" || kind === "tool_result") addToolEvent(invocation, nativeEvent, payload, where);
-  if (kind === "stop") readClaudeStyleStop(invocation, payload);
-  return invocation;
-}
-
-function addToolEvent(invocation: Invocation, nativeEvent: string, payload: Payload, where: string): void {
+function addToolEvent(invocation: Invocation, payload: Payload, where: string): void {
   const name = payload.tool_name;
   if (typeof name !== "string" || name === "")
     throw new PayloadError(`${where}: "tool_name" must be a non-empty string, got ${describe(name)}`);
@@ -69,7 +62,7 @@ function addToolEvent(invocation: Invocation, nativeEvent: string, payload: Payl
     invocation.events = [{ event: "tool_call", ...tool }];
     return;
   }
-  const failed = nativeEvent === "PostToolUseFailure";
+  const failed = invocation.nativeEvent === "PostToolUseFailure";
   const text = kimiResultText(failed ? payload.error : payload.tool_output);
   invocation.events = [{ event: "tool_result", ...tool, content: [{ type: "text", text }], isError: failed }];
 }
@@ -107,6 +100,6 @@ export default defineAdapter({
   registrations: REGISTRATIONS,
   lifecycle: LIFECYCLE_EVENTS,
   payload: PAYLOAD,
-  read,
+  read: claudeStyleRead(addToolEvent),
   respond,
 });

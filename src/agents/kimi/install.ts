@@ -12,7 +12,8 @@ import { InstallError } from "../../install/errors.ts";
 import { hookCommand } from "../../install/marker.ts";
 import { scanToml, tomlString, where } from "../../install/toml.ts";
 import type { InstallTarget, TransformResult } from "../../install/types.ts";
-import { kimiHome } from "./home.ts";
+import { KIMI_HOME, kimiHome } from "./home.ts";
+import { homeFolderFiles } from "../shared/home-folder.ts";
 import { kimiPlugin } from "./plugin.ts";
 
 export const BEGIN_MARKER = "# >>> hookit: added by `hookit install`, removed by `hookit uninstall`; edits here are replaced >>>";
@@ -24,9 +25,7 @@ const target: InstallTarget = {
   id: "kimi",
   title: "Kimi Code CLI",
   // Kimi Code has no project-level config; this one is read only through KIMI_CODE_HOME (nextSteps).
-  projectFile: join(".kimi-code", "config.toml"),
-  globalFile: (env) => join(kimiHome(env), "config.toml"),
-  detect: { bins: ["kimi"], homeDirs: [".kimi-code"], envDirs: ["KIMI_CODE_HOME"] },
+  ...homeFolderFiles(KIMI_HOME, "config.toml", ["kimi"]),
   // hookit as Kimi's plugin (kimi.plugin.json), which doctor counts as an install.
   addOn: kimiPlugin,
   emptyText: "",

@@ -12,14 +12,14 @@ import {
   type MappedTool,
   type NormalizedTool,
   type ToolClass,
+  backgroundTaskTools,
   CRON_DELETE,
-  TASK_OUTPUT,
-  TASK_STOP,
 } from "../shared/tool-classes.ts";
 import { isRecord, type Payload } from "../shared/payload.ts";
 import { fieldReader } from "../shared/fields.ts";
 import { normalizeWith, plainNormalizers, type Normalizer } from "../shared/renames.ts";
 import { shellNormalizer } from "../shared/tool-shell.ts";
+import { inDirectoryNote } from "../shared/shell-quote.ts";
 
 /**
  * Bash and Shell: the timeout is in seconds, as Pi's (Kimi Code 2.1.0's schema: "timeout in seconds",
@@ -116,7 +116,7 @@ const MAPPED_TOOLS: MappedTool[] = [
     as: "bash",
     fields: { command: "command", cwd: "command", timeout: "timeout" },
     rest: ["description", "run_in_background", "disable_timeout"],
-    note: "timeout in seconds; `cwd` (the directory it runs in) becomes `cd -- <cwd> && <command>`",
+    note: inDirectoryNote("cwd", "timeout in seconds"),
   },
   { native: "Shell", as: "bash", fields: { command: "command", timeout: "timeout" }, note: "kimi-cli's name; timeout in seconds" },
   {
@@ -156,23 +156,30 @@ const MAPPED_TOOLS: MappedTool[] = [
 
 const normalizers = plainNormalizers(MAPPED_TOOLS, OWN_NORMALIZERS);
 
-// Pure: a bundle that only normalizes (the hook's) leaves the rows below out.
-export const TOOL_CLASSES: ToolClass[] = /* @__PURE__ */ (MAPPED_TOOLS as ToolClass[]).concat([
-  { native: "Agent", inert: SUBAGENT },
-  { native: "AgentSwarm", inert: "starts several subagents; each tool call they make reaches hookit's hooks on its own" },
-  { native: "Skill", inert: SKILL },
-  { native: "FetchURL", inert: WEB_FETCH },
-  { native: "WebSearch", inert: "a web search run by Kimi's search service (offered when one is configured; not in the captured list)" },
-  ...inert(NO_FILES, "AskUserQuestion", "EnterPlanMode", "ExitPlanMode", "TodoList"),
-  ...inert(NO_FILES, "CreateGoal", "GetGoal", "UpdateGoal", "SetGoalBudget"),
-  { native: "CronCreate", inert: "schedules a prompt; its tool calls reach hookit's hooks when it runs" },
-  { native: "CronDelete", inert: CRON_DELETE },
-  ...inert(NO_FILES, "CronList", "TaskList"),
-  { native: "TaskOutput", inert: TASK_OUTPUT },
-  { native: "TaskStop", inert: TASK_STOP },
-  { native: "WaitFor", inert: "waits for a background task the agent started" },
-  { native: "Task", inert: `kimi-cli: ${SUBAGENT}` },
-  { native: "SearchWeb", inert: "kimi-cli: a web search" },
-  { native: "Think", inert: "kimi-cli: talks to the model only: no file, no process" },
-  { native: "SetTodoList", inert: "kimi-cli: talks to the model or the user only: no file, no process" },
-]);
+// Pure: a bundle that only normalizes (the hook's) leaves the rows below out. concat takes the
+// inert() groups as they are: spread into an array, they would keep the rows in that bundle.
+export const TOOL_CLASSES: ToolClass[] = /* @__PURE__ */ (MAPPED_TOOLS as ToolClass[]).concat(
+  [
+    { native: "Agent", inert: SUBAGENT },
+    { native: "AgentSwarm", inert: "starts several subagents; each tool call they make reaches hookit's hooks on its own" },
+    { native: "Skill", inert: SKILL },
+    { native: "FetchURL", inert: WEB_FETCH },
+    { native: "WebSearch", inert: "a web search run by Kimi's search service (offered when one is configured; not in the captured list)" },
+  ],
+  /* @__PURE__ */ inert(NO_FILES, "AskUserQuestion", "EnterPlanMode", "ExitPlanMode", "TodoList"),
+  /* @__PURE__ */ inert(NO_FILES, "CreateGoal", "GetGoal", "UpdateGoal", "SetGoalBudget"),
+  [
+    { native: "CronCreate", inert: "schedules a prompt; its tool calls reach hookit's hooks when it runs" },
+    { native: "CronDelete", inert: CRON_DELETE },
+  ],
+  /* @__PURE__ */ inert(NO_FILES, "CronList", "TaskList"),
+  /* @__PURE__ */ backgroundTaskTools(),
+  [
+    { native: "WaitFor", inert: "waits for a background task the agent started" },
+    // A template literal with an imported text would keep the table in that bundle; a pure concat does not.
+    { native: "Task", inert: /* @__PURE__ */ "kimi-cli: ".concat(SUBAGENT) },
+    { native: "SearchWeb", inert: "kimi-cli: a web search" },
+    { native: "Think", inert: "kimi-cli: talks to the model only: no file, no process" },
+    { native: "SetTodoList", inert: "kimi-cli: talks to the model or the user only: no file, no process" },
+  ],
+);

@@ -10,6 +10,7 @@ import { fieldReader, type FieldReader } from "../shared/fields.ts";
 import { NO_FILES, SKILL, WEB_FETCH, type NormalizedTool, type ToolClass } from "../shared/tool-classes.ts";
 import { patchRow, readPatch } from "../shared/tool-patch.ts";
 import { shellNormalizer } from "../shared/tool-shell.ts";
+import { inDirectoryNote } from "../shared/shell-quote.ts";
 
 /** One normalized call; an apply_patch becomes one per file, labelled with its path. */
 export interface ToolPart extends NormalizedTool {
@@ -101,7 +102,7 @@ export const TOOL_CLASSES: ToolClass[] = [
     as: "bash",
     fields: { command: "command", timeout: "timeout", workdir: "command" },
     rest: ["description"],
-    note: "timeout ms → s; `workdir` (the directory it runs in) becomes `cd -- <workdir> && <command>`",
+    note: /* @__PURE__ */ inDirectoryNote("workdir", "timeout ms → s"),
   },
   { native: "read", as: "read", fields: { filePath: "path", offset: "offset", limit: "limit" } },
   { native: "write", as: "write", fields: { filePath: "path", content: "content" } },

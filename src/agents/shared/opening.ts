@@ -4,7 +4,7 @@
 // results and stops. The error texts are the ones the model reads when a pre-tool call is refused.
 import type { SessionMetadata } from "../../engine/types.ts";
 import { PayloadError, type Invocation, type InvocationKind } from "../../contract/types.ts";
-import { describe, isRecord, optionalString, type Payload } from "./payload.ts";
+import { describe, isRecord, optionalString, readClaudeStyleStop, type Payload } from "./payload.ts";
 
 /** Where a value sits: a top-level key, or a function that picks it out (a nested or listed value). */
 export type Place = string | ((payload: Payload) => unknown);
@@ -104,5 +104,20 @@ export function claudeStylePayload(name: string, extra: PayloadShape["fields"] =
       model: ["model"],
       ...extra,
     },
+  };
+}
+
+/**
+ * The read() of a Claude-style adapter whose events are only tool calls, tool results and Stop
+ * (droid, Kimi): `addToolEvents` reads the agent's own tools; Stop is read as Claude sends it.
+ */
+export function claudeStyleRead(
+  addToolEvents: (invocation: Invocation, payload: Payload, where: string) => void,
+): (opened: Opened) => Invocation {
+  return ({ invocation, payload, where }) => {
+    const { kind } = invocation;
+    if (kind === "tool_call" || kind === "tool_result") addToolEvents(invocation, payload, where);
+    if (kind === "stop") readClaudeStyleStop(invocation, payload);
+    return invocation;
   };
 }

@@ -58,6 +58,15 @@ export function inDirectory(command: string, dir: unknown, cwd?: string): string
   return `cd -- ${word} && ${command}`;
 }
 
+/**
+ * What a tool table's row says of a shell tool whose `field` names the directory it runs in
+ * (inDirectory's rewrite), after the row's `other` notes. A table a bundle must drop marks the
+ * call with an `@__PURE__` comment.
+ */
+export function inDirectoryNote(field: string, ...other: string[]): string {
+  return [...other, `\`${field}\` (the directory it runs in) becomes \`cd -- <${field}> && <command>\``].join("; ");
+}
+
 function sameDir(a: string, b: string): boolean {
   const trim = (dir: string) => (dir.length > 1 ? dir.replace(/\/+$/, "") : dir);
   return trim(a) === trim(b);

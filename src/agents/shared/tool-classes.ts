@@ -35,8 +35,6 @@ export const SUBAGENT = "starts a subagent; each tool call it makes reaches hook
 export const WEB_FETCH = "fetches a URL over the network; reads no local file";
 export const WEB_SEARCH = "a web search run by the model provider";
 export const SKILL = "loads a skill's instructions into the conversation";
-export const TASK_OUTPUT = "reads the output of a background task the agent started";
-export const TASK_STOP = "stops a background task the agent started";
 export const CRON_DELETE = "removes a scheduled prompt";
 export const TOOL_SEARCH = "loads the schema of a deferred tool";
 
@@ -47,6 +45,18 @@ export const TOOL_SEARCH = "loads the schema of a deferred tool";
  */
 export function inert(reason: string, ...natives: string[]): ToolClass[] {
   return natives.map((native) => ({ native, inert: reason }));
+}
+
+/**
+ * Claude Code's two tools over the background tasks the agent started (a command run in the
+ * background, a subagent), which droid and Kimi Code copy under the same names. Marked like
+ * `inert()` where a bundle must drop the table.
+ */
+export function backgroundTaskTools(): ToolClass[] {
+  return [
+    { native: "TaskOutput", inert: "reads the output of a background task the agent started" },
+    { native: "TaskStop", inert: "stops a background task the agent started" },
+  ];
 }
 
 /** One call as a policy sees it: a vocabulary tool and its normalized input, or a native one as it came. */
