@@ -131,6 +131,17 @@ export const STARTER_POLICY = {
       ),
       default: true,
     },
+    "no-disguised-secrets": {
+      description:
+        "Block reading a file that holds a secret (a private key, a cloud or API key, a NAME=secret line, …) through a program that changes its text (base64, xxd, od, rev, fold, cut, tr, sed, awk, gzip, openssl, inline code): the secret would reach the model in a form redact-secrets cannot recognise. Plain readers (cat, head, grep, less, the Read tool) pass, and their output is redacted.",
+      event: "tool_call",
+      filter: { "hookit.disguisedSecrets": "." },
+      shell: "false",
+      action: tell(
+        "That file holds a secret ({hookit.disguisedSecrets}), and this command would show it in another form, so it was not run. Read it with a plain reader (cat, head, grep) if you need its other lines: the secret is withheld there. Ask the user for what you need from the secret itself.",
+      ),
+      default: true,
+    },
     "no-download-to-shell": {
       description:
         'Block running what a download prints or saves, or what a decoder prints (curl … | sh, wget -O- … | bash, bash <(curl …), python3 - < <(curl …), eval "$(curl …)", curl -o i.sh … && sh i.sh, base64 -d … | sh).',

@@ -12,6 +12,7 @@ const HOOK = {
   writesOutside: "no-writes-outside-project",
   workLoss: "no-work-loss",
   credentials: "no-credential-files",
+  disguisedSecrets: "no-disguised-secrets",
   downloadToShell: "no-download-to-shell",
   redact: "redact-secrets",
 };
@@ -68,6 +69,16 @@ export const STARTER_TESTS = {
       name: "reading the AWS credentials with a file tool is blocked",
       event: file("read", "/home/dev/.aws/credentials"),
       expect: blocked(HOOK.credentials),
+    },
+    {
+      name: "a file holding a secret, shown base64-encoded, is blocked",
+      event: bash("printf 'aws_access_key_id = AKIAABCDEFGHIJKLMNOP\\n' > key.txt && base64 key.txt"),
+      expect: blocked(HOOK.disguisedSecrets),
+    },
+    {
+      name: "a file without a secret, base64-encoded, passes",
+      event: bash("printf 'hello\\n' > hello.txt && base64 hello.txt"),
+      expect: passes,
     },
     {
       name: "piping a download into a shell is blocked",

@@ -1,5 +1,6 @@
 // Facts as a policy sees them: list-valued filter keys under the reserved
 // `hookit.` prefix (docs/configuration.md), and JSON for shells.
+import { disguisedSecrets } from "./disguised.ts";
 import type { Facts, PathFact } from "./types.ts";
 
 export const FACT_PREFIX = "hookit.";
@@ -18,6 +19,8 @@ export const FACT_KEYS: Readonly<Record<string, string>> = {
   "hookit.unresolved": "what hookit could not know statically (unknown variables, inline interpreter code, syntax it could not read)",
   "hookit.packs":
     "the rules of hookit's packs (docs/packs.md) the call's commands trigger, as `block <pack>/<rule>: <what it destroys>; instead, <what to do>` (or `ask …`)",
+  "hookit.disguisedSecrets":
+    "files the call reads through a program that changes their text (base64, xxd, rev, fold, tr, sed, inline code, …) whose content holds a secret, as `<path>: <kinds>`: the result would show the secret in a form redaction cannot recognise",
   "hookit.discards":
     "work git cannot bring back that the call would lose, read from the repository at the time of the call: files with uncommitted changes, untracked files git does not ignore, `.git`, `stash@{n}`, `refs/heads/<branch>`, or `unknown: …`",
 };
@@ -89,6 +92,7 @@ export function factCandidate(facts: Facts): Record<string, string[]> {
     "hookit.writesOutside": [...writesOutside],
     "hookit.recursiveDeletesOutside": [...recursiveDeletesOutside],
     "hookit.unresolved": [...facts.unresolved],
+    "hookit.disguisedSecrets": disguisedSecrets(facts),
     "hookit.discards": facts.discards ?? [],
     "hookit.packs": facts.packs ?? [],
   };

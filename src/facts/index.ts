@@ -60,6 +60,7 @@ export function deriveCommandFacts(command: string, options: FactOptions): Facts
   if (!options.discards && !options.packs) return facts;
   // The costly extras go on a copy: the shared reading stays as it was read.
   const out: Facts = { ...facts };
+  if (facts.written) Object.defineProperty(out, "written", { value: facts.written, enumerable: false });
   const lost = options.discards ? discardsOf(facts[LOSSES] ?? [], facts, env) : undefined;
   if (lost) out.discards = lost;
   if (options.packs) out.packs = packsNow().packMatches(facts.commands, facts.written);

@@ -82,6 +82,13 @@ export function codeMentions(code: string, run: Run, program: string, inFile = f
   if (verb === "delete" && cwd !== null)
     for (const name of bareNames(code, cwd))
       walker.path({ text: name, resolved: true }, "delete", program, cwd, { recursive: TREE_DELETES.test(code), noFollow: true });
+  // Otherwise a bare name of a file that is there is opened (`open('creds.txt').read()`).
+  else if (!inFile && cwd !== null)
+    for (const name of bareNames(code, cwd)) {
+      if (name === "." || name === "..") continue;
+      walker.path({ text: name, resolved: true }, "read", program, cwd);
+      if (verb === "write") walker.path({ text: name, resolved: true }, "write", program, cwd);
+    }
 }
 
 /** The quoted single names (`'.'`, `'build'`) that are files or folders in `cwd`. */

@@ -32,7 +32,12 @@ const CHANGES_PACKAGE = new Set([
 ]);
 
 /** `hookit trust`, `npx hookit-cli install`, `node …/dist/bin.cjs uninstall`: the subcommand, if it is one that needs the user. */
-export function adminCommand(program: string, args: readonly string[], ctx: ProtectContext, cwd: string | null = ctx.cwd): string | undefined {
+export function adminCommand(
+  program: string,
+  args: readonly string[],
+  ctx: ProtectContext,
+  cwd: string | null = ctx.cwd,
+): string | undefined {
   const managed = packageChange(program, args) ?? globalSwap(program, args, cwd);
   if (managed) return managed;
   const rest = hookitArgs(program, args, ctx);
@@ -100,7 +105,8 @@ function globalSwap(program: string, args: readonly string[], cwd: string | null
   const specs = words.slice(yarnGlobal ? 2 : 1);
   // `npm link` alone links the package of the folder it runs in.
   for (const spec of links && specs.length === 0 ? ["."] : specs) {
-    if (/hookit/i.test(spec) || (cwd !== null && isHookitFolder(resolvePath(cwd, spec.replace(/^file:/, ""))))) return `${program} ${sub} ${spec}`;
+    if (/hookit/i.test(spec) || (cwd !== null && isHookitFolder(resolvePath(cwd, spec.replace(/^file:/, "")))))
+      return `${program} ${sub} ${spec}`;
   }
   return undefined;
 }

@@ -1,0 +1,33 @@
+// `hookit.disguisedSecrets`: the files a call reads through a program that changes their text
+// (base/text-changers.ts: `base64 creds.txt`, `rev key.pem`, `fold -w5 .npmrc`, inline code that
+// opens them) whose content holds a secret (base/secrets.ts). A plain `cat` of the same file is
+// left to the result's redaction; a changed form of it cannot be redacted. Each file is read
+// only when such a program reads it, up to 1 MB.
+import { isAbsolute, join } from "node:path";
+import { TEXT_CHANGERS } from "../base/text-changers.ts";
+import { boundedFileText } from "../base/file-text.ts";
+import { secretKinds } from "../base/secrets.ts";
+import type { Facts } from "./types.ts";
+
+const CHANGERS: ReadonlySet<string> = new Set(TEXT_CHANGERS);
+const MAX_TEXT = 1024 * 1024;
+
+/** `<path>: <kinds>` for each file read through a text changer (or inline code) that holds a secret. */
+export function disguisedSecrets(facts: Facts): string[] {
+  const inline = facts.unresolved.filter((reason) => reason.startsWith("inline code: ")).map((reason) => reason.slice(13).split(" ")[0]);
+  const changes = (program: string) => CHANGERS.has(program) || inline.includes(program);
+  const found = new Set<string>();
+  const check = (file: string, cwd: string | null) => {
+    // What the line itself wrote there first (`printf … > k.txt && base64 k.txt`), else the disk's.
+    const absolute = isAbsolute(file) || cwd === null ? file : join(cwd, file);
+    const text = facts.written?.[absolute] ?? boundedFileText(file, cwd, MAX_TEXT);
+    const kinds = text === undefined ? [] : secretKinds(text);
+    if (kinds.length > 0) found.add(`${absolute}: ${kinds.join(", ")}`);
+  };
+  for (const path of facts.paths)
+    if ((path.effect === "read" || path.effect === "access") && path.resolved && changes(path.by)) check(path.path, null);
+  // `tr a-z n-za-m < creds.txt`: the file on a changer's input
+  for (const command of facts.commands)
+    if (command.inputFile !== undefined && changes(command.program)) check(command.inputFile, command.cwd);
+  return [...found];
+}
