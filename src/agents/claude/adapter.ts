@@ -15,8 +15,8 @@ import {
   readNativeTool,
   type Payload,
 } from "../shared/payload.ts";
-import type { Decision, HookRegistration, Invocation, Reply } from "../../contract/types.ts";
-import { defineAdapter } from "../shared/define.ts";
+import type { Decision, Invocation, Reply } from "../../contract/types.ts";
+import { claudeStyleHooks, defineAdapter } from "../shared/define.ts";
 import facts from "./facts.ts";
 import { claudeStylePayload, type Opened } from "../shared/opening.ts";
 import { toolCallEvents, toolResultEvent } from "../shared/adapter-tool-events.ts";
@@ -26,16 +26,13 @@ const ADAPTER_ID = "claude";
 // Claude Code 2.1.332's event enum ([CC-BIN], harness-protocols §2.2): the
 // events hookit registers carry hookit events, the rest of the enum is lifecycle
 // (nothing to evaluate), and a name outside the enum is unknown.
-const REGISTRATIONS: HookRegistration[] = [
-  { native: "PreToolUse", kind: "tool_call", matcher: "*" },
-  { native: "PostToolUse", kind: "tool_result", matcher: "*" },
-  // A tool that fails (a Bash command that exits non-zero, too) lands here, not in PostToolUse.
-  { native: "PostToolUseFailure", kind: "tool_result", matcher: "*" },
+const REGISTRATIONS = claudeStyleHooks({
+  // A tool that fails (a Bash command that exits non-zero, too) lands in PostToolUseFailure, not in PostToolUse.
+  failures: true,
   // Once per batch of tool calls, before the next model request: the end of a
   // turn that used tools. The final, text-only turn ends in Stop instead.
-  { native: "PostToolBatch", kind: "turn_end" },
-  { native: "Stop", kind: "stop" },
-];
+  beforeStop: [{ native: "PostToolBatch", kind: "turn_end" }],
+});
 const LIFECYCLE_EVENTS = [
   "Notification",
   "UserPromptSubmit",

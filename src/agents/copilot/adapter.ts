@@ -4,18 +4,15 @@
 // (`preToolUse`) send `toolName`/`toolArgs`; Claude-style PascalCase events (`PreToolUse`)
 // send snake_case keys and Claude tool names. Both are read here; hookit registers camelCase.
 import { describe, isRecord, nonEmptyReason, stringOf } from "../shared/payload.ts";
-import { defineAdapter } from "../shared/define.ts";
+import { claudeStyleHooks, defineAdapter, kindsOf } from "../shared/define.ts";
 import facts from "./facts.ts";
-import type { Opened, PayloadShape } from "../shared/opening.ts";
+import { readByKind, type Opened, type PayloadShape } from "../shared/opening.ts";
 import { normalizeCopilotCalls, readToolArgs, TOOL_CLASSES } from "./tools.ts";
 import { withUndelivered } from "../shared/messages.ts";
 import { splitCallEvents, type SplitCalls } from "../shared/split-call-events.ts";
 import { PayloadError, type Decision, type Invocation, type InvocationKind, type Reply } from "../../contract/types.ts";
 
 const ADAPTER_ID = "copilot";
-
-// The registered events' Claude-style spellings: a hook the user registered that way is read too.
-const CLAUDE_STYLE_KINDS: Record<string, InvocationKind> = { PreToolUse: "tool_call", PostToolUse: "tool_result", Stop: "stop" };
 
 // Everything else is answered as a plain allow. postToolUseFailure stays here: its
 // payload is not documented for 1.0.102, and reading a guessed field could mislead a policy.
@@ -64,42 +61,40 @@ export default defineAdapter({
     { native: "postToolUse", kind: "tool_result" },
     { native: "agentStop", kind: "stop" },
   ],
-  // A misspelt pre-tool event is a tool_call that parse() refuses, so it blocks.
-  kinds: CLAUDE_STYLE_KINDS,
+  // The registered events' Claude-style spellings (Claude Code's own hooks): a hook the user
+  // registered that way is read too. A misspelt pre-tool event is a tool_call that parse() refuses, so it blocks.
+  kinds: kindsOf(claudeStyleHooks()),
   lifecycle: LIFECYCLE_EVENTS,
   payload: PAYLOAD,
-  read,
+  read: readByKind({
+    tools: toolEvents,
+    // snake_case even in camelCase mode (1.0.102); the SDK types spell it stopHookActive.
+    stopHookActive: (payload) => payload.stop_hook_active === true || payload.stopHookActive === true,
+  }),
   respond,
 });
 
-function read({ invocation: base, payload, where }: Opened): Invocation {
-  const { kind, nativeEvent } = base;
+function toolEvents(
+  { invocation: { nativeEvent }, payload, where }: Opened,
+  kind: "tool_call" | "tool_result",
+): Pick<Invocation, "events"> {
   // The event name's case says which style the payload has; both keys are read anyway.
   const pascal = /^[A-Z]/.test(nativeEvent);
   const key = (camel: string, snake: string) => (pascal ? snake : camel);
-
-  if (kind === "tool_call" || kind === "tool_result") {
-    const nativeToolName = payload.toolName ?? payload.tool_name;
-    if (typeof nativeToolName !== "string" || nativeToolName === "")
-      throw new PayloadError(`${where}: "${key("toolName", "tool_name")}" must be a non-empty string, got ${describe(nativeToolName)}`);
-    const argsField = `${where}: "${key("toolArgs", "tool_input")}"`;
-    const nativeToolInput = readToolArgs(payload.toolArgs ?? payload.tool_input, nativeToolName, argsField);
-    const events = splitCallEvents(TOOLS, kind, nativeToolName, nativeToolInput, where, () => {
-      const result = payload.toolResult ?? payload.tool_result;
-      if (!isRecord(result))
-        throw new PayloadError(`${where}: "${key("toolResult", "tool_result")}" must be a JSON object, got ${describe(result)}`);
-      const text = stringOf(result.textResultForLlm) ?? stringOf(result.text_result_for_llm) ?? "";
-      const resultType = stringOf(result.resultType) ?? stringOf(result.result_type);
-      return { text, isError: resultType !== undefined && resultType !== "success" };
-    });
-    return { ...base, kind, events };
-  }
-  if (kind === "stop") {
-    // snake_case even in camelCase mode (1.0.102); the SDK types spell it stopHookActive.
-    const stopHookActive = payload.stop_hook_active === true || payload.stopHookActive === true;
-    return { ...base, kind, stopHookActive, events: [{ event: "agent_end", agent: ADAPTER_ID }] };
-  }
-  return { ...base, kind: "lifecycle", events: [] };
+  const nativeToolName = payload.toolName ?? payload.tool_name;
+  if (typeof nativeToolName !== "string" || nativeToolName === "")
+    throw new PayloadError(`${where}: "${key("toolName", "tool_name")}" must be a non-empty string, got ${describe(nativeToolName)}`);
+  const argsField = `${where}: "${key("toolArgs", "tool_input")}"`;
+  const nativeToolInput = readToolArgs(payload.toolArgs ?? payload.tool_input, nativeToolName, argsField);
+  const events = splitCallEvents(TOOLS, kind, nativeToolName, nativeToolInput, where, () => {
+    const result = payload.toolResult ?? payload.tool_result;
+    if (!isRecord(result))
+      throw new PayloadError(`${where}: "${key("toolResult", "tool_result")}" must be a JSON object, got ${describe(result)}`);
+    const text = stringOf(result.textResultForLlm) ?? stringOf(result.text_result_for_llm) ?? "";
+    const resultType = stringOf(result.resultType) ?? stringOf(result.result_type);
+    return { text, isError: resultType !== undefined && resultType !== "success" };
+  });
+  return { events };
 }
 
 /** Where additionalContext reaches the model (e2e); the kind, since the event names follow the config's casing. */

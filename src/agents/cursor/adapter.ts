@@ -5,7 +5,7 @@
 import type { ContentBlock } from "../../engine/types.ts";
 import { nonEmptyReason, stringOf } from "../shared/payload.ts";
 import { defineAdapter } from "../shared/define.ts";
-import { firstOf, type Opened, type PayloadShape } from "../shared/opening.ts";
+import { firstOf, readByKind, type Opened, type PayloadShape } from "../shared/opening.ts";
 import { withUndelivered } from "../shared/messages.ts";
 import { cursorResultText, readCursorTool, TOOL_CLASSES } from "./tools.ts";
 import { mappedOrRefused } from "../shared/tool-classes.ts";
@@ -67,32 +67,31 @@ export default defineAdapter({
   kinds: KINDS,
   lifecycle: LIFECYCLE_EVENTS,
   payload: PAYLOAD,
-  read,
+  read: readByKind({
+    tools: toolEvents,
+    // Cursor has no stop_hook_active; a non-zero loop_count means this stop follows a follow-up.
+    stopHookActive: (payload) => typeof payload.loop_count === "number" && payload.loop_count > 0,
+    // afterAgentResponse: every response ends a turn.
+    endsTurn: () => true,
+  }),
   respond,
 });
 
-function read({ invocation: base, payload, where }: Opened): Invocation {
-  const { kind, nativeEvent } = base;
-  if (kind === "tool_call" || kind === "tool_result") {
-    const tool = readCursorTool(nativeEvent, payload, where);
-    const origin = { ...tool, agent: ADAPTER_ID, toolCallId: stringOf(payload.tool_use_id) ?? "" };
-    // respond() needs it: only MCP results can be replaced.
-    const native = { mcp: tool.nativeToolName.startsWith("MCP:") };
-    // Before the tool runs, a file or shell tool hookit cannot map is refused rather than passed.
-    if (kind === "tool_call") mappedOrRefused(TOOL_CLASSES, tool.nativeToolName, [tool], where, (m) => new PayloadError(m));
-    if (kind === "tool_call") return { ...base, kind, native, events: [{ event: "tool_call", ...origin }] };
-    const content: ContentBlock[] = [{ type: "text", text: cursorResultText(nativeEvent, payload) }];
-    // postToolUse fires only for successful calls; failures arrive as postToolUseFailure.
-    const isError = nativeEvent === "postToolUseFailure";
-    return { ...base, kind, native, events: [{ event: "tool_result", ...origin, content, isError }] };
-  }
-  if (kind === "stop") {
-    // Cursor has no stop_hook_active; a non-zero loop_count means this stop follows a follow-up.
-    const stopHookActive = typeof payload.loop_count === "number" && payload.loop_count > 0;
-    return { ...base, kind, stopHookActive, events: [{ event: "agent_end", agent: ADAPTER_ID }] };
-  }
-  if (kind === "turn_end") return { ...base, kind, events: [{ event: "turn_end", turnIndex: 0, agent: ADAPTER_ID }] };
-  return { ...base, kind: "lifecycle", events: [] };
+function toolEvents(
+  { invocation: { nativeEvent }, payload, where }: Opened,
+  kind: "tool_call" | "tool_result",
+): Pick<Invocation, "events" | "native"> {
+  const tool = readCursorTool(nativeEvent, payload, where);
+  const origin = { ...tool, agent: ADAPTER_ID, toolCallId: stringOf(payload.tool_use_id) ?? "" };
+  // respond() needs it: only MCP results can be replaced.
+  const native = { mcp: tool.nativeToolName.startsWith("MCP:") };
+  // Before the tool runs, a file or shell tool hookit cannot map is refused rather than passed.
+  if (kind === "tool_call") mappedOrRefused(TOOL_CLASSES, tool.nativeToolName, [tool], where, (m) => new PayloadError(m));
+  if (kind === "tool_call") return { native, events: [{ event: "tool_call", ...origin }] };
+  const content: ContentBlock[] = [{ type: "text", text: cursorResultText(nativeEvent, payload) }];
+  // postToolUse fires only for successful calls; failures arrive as postToolUseFailure.
+  const isError = nativeEvent === "postToolUseFailure";
+  return { native, events: [{ event: "tool_result", ...origin, content, isError }] };
 }
 
 // hookit's ask is sent as the deny in `block`: preToolUse accepts "ask" without enforcing it, and no

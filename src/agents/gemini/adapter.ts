@@ -7,7 +7,7 @@ import { withUndelivered } from "../shared/messages.ts";
 import { defineAdapter } from "../shared/define.ts";
 import facts from "./facts.ts";
 import { withoutGeminiDotenv } from "./dotenv.ts";
-import type { Opened, PayloadShape } from "../shared/opening.ts";
+import { readByKind, type Opened, type PayloadShape } from "../shared/opening.ts";
 import { geminiResultText, normalizeGeminiCalls, TOOL_CLASSES } from "./tools.ts";
 import { splitCallEvents, type SplitCalls } from "../shared/split-call-events.ts";
 import { PayloadError, type Decision, type Invocation, type InvocationKind, type Reply } from "../../contract/types.ts";
@@ -45,39 +45,32 @@ export default defineAdapter({
   kinds: KINDS,
   lifecycle: LIFECYCLE_EVENTS,
   payload: PAYLOAD,
-  read,
+  read: readByKind({
+    tools: toolEvents,
+    stopHookActive: (payload) => payload.stop_hook_active === true,
+    // Only a response with a finish reason ends the turn. Gemini sends no turn counter: turnIndex 0 is the documented placeholder.
+    endsTurn: (payload) => finishesTurn(payload.llm_response),
+  }),
   respond,
   // HOOKIT=0 or HOOKIT_CONFIG from a `.env` Gemini loaded is not the user's switch (dotenv.ts).
   userEnv: withoutGeminiDotenv,
 });
 
-function read({ invocation: base, payload, where }: Opened): Invocation {
-  const { kind, nativeEvent } = base;
-  if (kind === "tool_call" || kind === "tool_result") {
-    const nativeToolName = payload.tool_name;
-    if (typeof nativeToolName !== "string" || nativeToolName === "")
-      throw new PayloadError(`${where}: "tool_name" must be a non-empty string, got ${describe(nativeToolName)}`);
-    const nativeToolInput = payload.tool_input;
-    if (!isRecord(nativeToolInput))
-      throw new PayloadError(`${where}: "tool_input" of ${nativeToolName} must be a JSON object, got ${describe(nativeToolInput)}`);
-    // A call that became several reads keeps its native name and input in its one result.
-    const events = splitCallEvents(TOOLS, kind, nativeToolName, nativeToolInput, where, () => {
-      const response = payload.tool_response;
-      if (!isRecord(response) && typeof response !== "string")
-        throw new PayloadError(`${where}: "tool_response" must be a JSON object, got ${describe(response)}`);
-      return { text: geminiResultText(response), isError: isRecord(response) && response.error !== undefined && response.error !== null };
-    });
-    return { ...base, kind, events };
-  }
-  if (kind === "stop") {
-    const stopHookActive = payload.stop_hook_active === true;
-    return { ...base, kind, stopHookActive, events: [{ event: "agent_end", agent: ADAPTER_ID }] };
-  }
-  if (kind === "turn_end" && finishesTurn(payload.llm_response)) {
-    // Gemini sends no turn counter; 0 is the documented placeholder.
-    return { ...base, kind, events: [{ event: "turn_end", turnIndex: 0, agent: ADAPTER_ID }] };
-  }
-  return { ...base, kind: "lifecycle", events: [] };
+function toolEvents({ payload, where }: Opened, kind: "tool_call" | "tool_result"): Pick<Invocation, "events"> {
+  const nativeToolName = payload.tool_name;
+  if (typeof nativeToolName !== "string" || nativeToolName === "")
+    throw new PayloadError(`${where}: "tool_name" must be a non-empty string, got ${describe(nativeToolName)}`);
+  const nativeToolInput = payload.tool_input;
+  if (!isRecord(nativeToolInput))
+    throw new PayloadError(`${where}: "tool_input" of ${nativeToolName} must be a JSON object, got ${describe(nativeToolInput)}`);
+  // A call that became several reads keeps its native name and input in its one result.
+  const events = splitCallEvents(TOOLS, kind, nativeToolName, nativeToolInput, where, () => {
+    const response = payload.tool_response;
+    if (!isRecord(response) && typeof response !== "string")
+      throw new PayloadError(`${where}: "tool_response" must be a JSON object, got ${describe(response)}`);
+    return { text: geminiResultText(response), isError: isRecord(response) && response.error !== undefined && response.error !== null };
+  });
+  return { events };
 }
 
 function respond(invocation: Invocation, decision: Decision): Reply {

@@ -8,8 +8,8 @@ import { describe, isRecord, jsonReply, nonEmptyReason, optionalString, echoedEv
 import { withUndelivered } from "../shared/messages.ts";
 import type { Payload } from "../shared/payload.ts";
 import { kimiResultText, normalizeKimiTool } from "./tools.ts";
-import { PayloadError, type Decision, type HookRegistration, type Invocation, type Reply } from "../../contract/types.ts";
-import { defineAdapter } from "../shared/define.ts";
+import { PayloadError, type Decision, type Invocation, type Reply } from "../../contract/types.ts";
+import { claudeStyleHooks, defineAdapter } from "../shared/define.ts";
 import { claudeStylePayload, claudeStyleRead } from "../shared/opening.ts";
 import facts from "./facts.ts";
 
@@ -17,12 +17,7 @@ const ADAPTER_ID = "kimi";
 
 // Only events every documented Kimi release accepts: an unknown `event` value makes Kimi
 // reject the whole config.toml. No matcher: an absent matcher matches every tool.
-const REGISTRATIONS: HookRegistration[] = [
-  { native: "PreToolUse", kind: "tool_call" },
-  { native: "PostToolUse", kind: "tool_result" },
-  { native: "PostToolUseFailure", kind: "tool_result" },
-  { native: "Stop", kind: "stop" },
-];
+const REGISTRATIONS = claudeStyleHooks({ failures: true, everyTool: false });
 
 // The rest of Kimi Code's event list (hooks docs, "Event Reference") and the Python kimi-cli's,
 // which is a subset: they carry no hookit event and are answered with "no opinion".

@@ -22,7 +22,7 @@ export interface AdapterDefinition extends Omit<Adapter, "specVersion" | "kindOf
 }
 
 export function defineAdapter({ kinds, lifecycle, payload, read, ...adapter }: AdapterDefinition): Adapter {
-  const table = { ...Object.fromEntries(adapter.registrations.map(({ native, kind }) => [native, kind])), ...kinds };
+  const table = { ...kindsOf(adapter.registrations), ...kinds };
   // parse() reads only exact event names; kindOf also calls a misspelt pre-tool event a tool_call, so it blocks.
   const exactKind = exactKindLookup(table, lifecycle);
   return {
@@ -33,15 +33,32 @@ export function defineAdapter({ kinds, lifecycle, payload, read, ...adapter }: A
   };
 }
 
+/** Each registered event's kind, keyed by its native name. */
+export function kindsOf(registrations: readonly HookRegistration[]): Record<string, InvocationKind> {
+  return Object.fromEntries(registrations.map(({ native, kind }) => [native, kind]));
+}
+
+interface ClaudeStyleHookOptions {
+  /** PostToolUseFailure as well: where Claude Code and Kimi send a tool that failed instead of PostToolUse. */
+  failures?: boolean;
+  /** The tool events carry matcher "*" (the default); false where no matcher already matches every tool (Kimi). */
+  everyTool?: boolean;
+  /** The agent's own registrations, between the tool events and Stop. */
+  beforeStop?: readonly HookRegistration[];
+}
+
 /**
- * Claude Code's three hooks as Codex and droid register them: every tool before and after it runs
- * (matcher "*"), and Stop. Both copy Claude's hook protocol and install the same entries, so the
- * list is written once; each call returns a new list, as an adapter's registrations are its own.
+ * Claude Code's hooks as the agents that copy its hook protocol register them: every tool before
+ * and after it runs, and Stop (Codex and droid take just these three). The list is written once;
+ * each call returns a new list, as an adapter's registrations are its own.
  */
-export function claudeStyleHooks(): HookRegistration[] {
+export function claudeStyleHooks({ failures = false, everyTool = true, beforeStop = [] }: ClaudeStyleHookOptions = {}): HookRegistration[] {
+  const tool = (native: string, kind: InvocationKind): HookRegistration => (everyTool ? { native, kind, matcher: "*" } : { native, kind });
   return [
-    { native: "PreToolUse", kind: "tool_call", matcher: "*" },
-    { native: "PostToolUse", kind: "tool_result", matcher: "*" },
+    tool("PreToolUse", "tool_call"),
+    tool("PostToolUse", "tool_result"),
+    ...(failures ? [tool("PostToolUseFailure", "tool_result")] : []),
+    ...beforeStop,
     { native: "Stop", kind: "stop" },
   ];
 }

@@ -121,3 +121,29 @@ export function claudeStyleRead(
     return invocation;
   };
 }
+
+/** What an adapter reads itself when its read() comes from readByKind. */
+interface OwnReads {
+  /** A tool call's or result's events, and what respond() needs of it (`native`). */
+  tools(opened: Opened, kind: "tool_call" | "tool_result"): Pick<Invocation, "events" | "native">;
+  /** Whether this stop follows one a stop hook already continued. */
+  stopHookActive(payload: Payload): boolean;
+  /** Whether a turn_end event ends a turn (turnIndex 0: no agent sends a counter); if not, it is a lifecycle event. */
+  endsTurn?(payload: Payload): boolean;
+}
+
+/**
+ * The read() of an adapter that builds a new invocation for each kind (Copilot, Cursor, Gemini):
+ * its own tool events, a stop that ends the agent, a turn end, and no events for the rest.
+ */
+export function readByKind(own: OwnReads): (opened: Opened) => Invocation {
+  return (opened) => {
+    const { invocation: base, payload } = opened;
+    const { kind, agent } = base;
+    if (kind === "tool_call" || kind === "tool_result") return { ...base, kind, ...own.tools(opened, kind) };
+    if (kind === "stop") return { ...base, kind, stopHookActive: own.stopHookActive(payload), events: [{ event: "agent_end", agent }] };
+    if (kind === "turn_end" && own.endsTurn?.(payload) === true)
+      return { ...base, kind, events: [{ event: "turn_end", turnIndex: 0, agent }] };
+    return { ...base, kind: "lifecycle", events: [] };
+  };
+}
