@@ -4,7 +4,6 @@
 // `generic` reads them, and self-protection refuses any of their words that names
 // a protected place (`opaque`). Each stays listed here so that a pack, a guard or
 // a doc naming a program names one the registry knows (test/facts/registry.test.ts).
-import { BRAINTREE_CALLS } from "./packs/payments.ts";
 import { containerTool } from "./container-mounts.ts";
 import { generic, type Program } from "./programs-kit.ts";
 import { packageRunner } from "./package-runners.ts";
@@ -59,7 +58,24 @@ export const TOOLS: Program[] = [
   tool("datadog-ci", "dog", "newrelic", "pd", "grafana-cli", "grafana", "splunk"),
   tool("algolia", "solr", "elasticsearch-node", "opensearch-node", "curator_cli", "square"),
   // Braintree's SDK calls typed as a shell command (`gateway.customer.delete('c1')`): the payments pack refuses them
-  tool(...BRAINTREE_CALLS),
+  tool(
+    "gateway.customer.delete",
+    "gateway.payment_method.delete",
+    "gateway.paymentmethod.delete",
+    "gateway.credit_card.delete",
+    "gateway.creditcard.delete",
+    "gateway.address.delete",
+    "gateway.merchant_account.delete",
+    "gateway.paypal_account.delete",
+    "gateway.subscription.cancel",
+    "gateway.transaction.void",
+    "braintree.customer.delete",
+    "braintree.paymentmethod.delete",
+    "braintree.creditcard.delete",
+    "braintree.address.delete",
+    "braintree.subscription.cancel",
+    "braintree.transaction.void",
+  ),
   // secrets and backups
   tool("vault", "bao", "op", "doppler", "infisical"),
   tool("restic", "borg", "borgmatic", "kopia", "duplicity", "rclone"),

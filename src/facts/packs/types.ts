@@ -1,7 +1,8 @@
 // What a pack is: a named, versioned set of rules over the commands a call would
 // run (their argv after every wrapper and expansion, src/facts/types.ts). A rule
 // names its program and subcommand and the options or operands that make it
-// destructive; it is data, read by the matcher (match.ts), the docs
+// destructive; it is data (rules/<pack>.toml, expanded by `npm run gen:packs` into
+// packs.generated.json), read by the matcher (match.ts), the docs
 // (scripts/gen-docs: docs/packs.md), `hookit packs` and `hookit init --packs`.
 
 /** A test on the words after the subcommand; every part given must hold. */
@@ -45,7 +46,7 @@ export interface Rule {
 export interface Pack {
   id: string;
   version: number;
-  /** One of the families in registry.ts. */
+  /** Its family: each pack hookit ships is its own, named by its id. */
   family: string;
   title: string;
   /** Options of the pack's programs that take the next word as their value (`-n prod`), so it is not read as a subcommand. */
