@@ -5,6 +5,7 @@
 // what a call does — any spelling, wrapper, symlink or glob — and leave text
 // that is only data (commit messages, echo, heredocs) alone.
 import { DOWNLOADERS } from "./downloaders.ts";
+import { CHANGED_UNREAD } from "./changed-unread.ts";
 
 // `.env`, `.env.*` and their editor leftovers (`.env~`, `.env ` — a trailing blank is part of the name),
 // but not the committed documentation of one: a name whose last suffix is `.example`, `.sample` or
@@ -128,6 +129,17 @@ export const STARTER_POLICY = {
       shell: "false",
       action: tell(
         "That file holds the user's credentials, so it was not read. Do not look for another way to reach it: if the task needs access to a service, ask the user to set it up or to give you what you need.",
+      ),
+      default: true,
+    },
+    "no-unread-code": {
+      description:
+        "Block a line that changes a file in a way hookit cannot read and then runs or applies it (sed -i … run.sh && bash run.sh, npm pkg set scripts.test=… && npm test, python3 -c '…' > x.sh; sh x.sh): what runs is not what hookit can check. Split it: change the file in one call, run it in the next, where hookit reads it.",
+      event: "tool_call",
+      filter: { "hookit.unresolved": `^${CHANGED_UNREAD}: ` },
+      shell: "false",
+      action: tell(
+        "That line changes a file and then runs or applies it, and hookit cannot tell what the file will hold by then ({hookit.unresolved}), so it was not run. Make the change in one call and run the file in the next: hookit then reads what runs. If that is not possible, ask the user to run it.",
       ),
       default: true,
     },

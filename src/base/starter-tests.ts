@@ -13,6 +13,7 @@ const HOOK = {
   workLoss: "no-work-loss",
   credentials: "no-credential-files",
   disguisedSecrets: "no-disguised-secrets",
+  unreadCode: "no-unread-code",
   downloadToShell: "no-download-to-shell",
   redact: "redact-secrets",
 };
@@ -69,6 +70,11 @@ export const STARTER_TESTS = {
       name: "reading the AWS credentials with a file tool is blocked",
       event: file("read", "/home/dev/.aws/credentials"),
       expect: blocked(HOOK.credentials),
+    },
+    {
+      name: "a script changed without saying how, then run on the same line, is blocked",
+      event: bash("sed -i 's/old/new/' build.sh && bash build.sh"),
+      expect: blocked(HOOK.unreadCode),
     },
     {
       name: "a file holding a secret, shown base64-encoded, is blocked",

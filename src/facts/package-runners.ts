@@ -94,5 +94,9 @@ export const packageRunner: Handler = (args, run, program) => {
     return;
   }
   generic(args, run, program);
+  // `npm pkg set scripts.test=…`, `npm set-script test …`: package.json's scripts change, as an edit would.
+  const words = args.filter((a) => !a.text.startsWith("-")).map((a) => a.text);
+  if ((words[0] === "pkg" && (words[1] === "set" || words[1] === "delete")) || words[0] === "set-script")
+    run.walker.path({ text: "package.json", resolved: true }, "write", program, run.state.cwd);
   if (program === "npm" || program === "yarn" || program === "pnpm") runPackageScripts(args, run, program);
 };

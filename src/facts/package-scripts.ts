@@ -3,10 +3,10 @@
 // wrote: it is read from package.json while judging the call and walked like a script file
 // (script-files.ts), so a model that edits `"clean": "rm -rf ~"` and runs `npm run clean` is
 // judged on what runs.
-import { boundedFileText } from "../base/file-text.ts";
 import { copy, type Field } from "./expand.ts";
 import type { Run } from "./programs-kit.ts";
 import { walkScriptText } from "./script-files.ts";
+import { textAsRun } from "./written-scripts.ts";
 import { shellQuote } from "./candidate.ts";
 
 const MAX_MANIFEST = 1024 * 1024;
@@ -27,9 +27,9 @@ const BUILTINS = new Set(
   ),
 );
 
-/** The scripts of the package.json in `cwd`, when it is one hookit can read. */
-function scriptsIn(cwd: string | null): Record<string, unknown> | undefined {
-  const text = boundedFileText("package.json", cwd, MAX_MANIFEST);
+/** The scripts of the package.json in `cwd` as the line leaves it, when it is one hookit can read. */
+function scriptsIn(run: Run): Record<string, unknown> | undefined {
+  const text = textAsRun(run.walker, "package.json", run.state.cwd, MAX_MANIFEST);
   if (text === undefined) return undefined;
   try {
     const scripts = (JSON.parse(text) as { scripts?: unknown }).scripts;
@@ -58,7 +58,7 @@ export function runPackageScripts(args: readonly Field[], run: Run, program: str
   const extra = dashes < 0 ? [] : args.slice(dashes + 1).map((a) => a.text);
   const words = own.filter((a) => !a.text.startsWith("-")).map((a) => a.text);
   if (words.length === 0 || own.some((a) => /^(--prefix|--dir|-C|--filter|-F|--workspaces?|-w|-ws)(=|$)/.test(a.text))) return;
-  const scripts = scriptsIn(run.state.cwd);
+  const scripts = scriptsIn(run);
   if (!scripts) return;
   const names = scriptsRun(program, words, scripts);
   const shell = scriptShell(own, run);

@@ -129,6 +129,11 @@ export abstract class WordReader {
     const parts: Part[] = [];
     while (!this.done()) {
       const c = this.peek();
+      // `a<(…)`, `-o>(sh)`: a process substitution inside a word is part of it, as bash reads it.
+      if (!inTest && parts.length > 0 && (c === "<" || c === ">") && this.peek(1) === "(") {
+        parts.push(this.processSub());
+        continue;
+      }
       if (inTest ? c === " " || c === "\t" || c === "\n" || this.at("]]") : META.has(c)) break;
       if (c === "\\") {
         if (this.peek(1) === "\n") {

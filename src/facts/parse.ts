@@ -367,7 +367,9 @@ class Parser extends WordReader {
       if (this.peek() === ")") this.pos++;
       return { name: m[1] as string, value: [{ t: "lit", v: "", q: true }, ...this.dataSubs(text).words.flat()] };
     }
-    return { name: m[1] as string, value: this.word(false) };
+    // `BASH_ENV=<(…)`: the value is the substitution's file name
+    const lead = (this.peek() === "<" || this.peek() === ">") && this.peek(1) === "(" ? [this.processSub()] : [];
+    return { name: m[1] as string, value: [...lead, ...this.word(false)] };
   }
 
   private redirect(): Redirect | undefined {

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { Field } from "./expand.ts";
 import { parseOptions, type OptionSpec } from "./options.ts";
 import { overwriteLoss } from "./work-loss.ts";
-import { rememberWritten } from "./written-scripts.ts";
+import { rememberCopy, rememberWritten } from "./written-scripts.ts";
 import { intoDirectory, mark, rememberLink, secretsOf, writes, type Program, type Run } from "./programs-kit.ts";
 
 export const FILES: Program[] = [
@@ -142,6 +142,9 @@ function copyLike(args: Field[], run: Run, program: string, move: boolean, spec:
   if (move) mark(run, sources, "delete", program, { noFollow: true });
   const landings = intoDirectory(run, dest, sources, target !== undefined);
   mark(run, landings, "write", program);
+  // `cp run.sh.tmpl run.sh && bash run.sh`: one file copied holds the source's text (written-scripts.ts).
+  if (!recursive && sources.length === 1 && landings.length === 1)
+    rememberCopy(run.walker, sources[0] as Field, landings[0] as Field, run.state.cwd);
   overwriteLoss(sources, landings, recursive, run.state.cwd, run.walker.losses);
 }
 

@@ -56,6 +56,8 @@ export class PathRecorder {
   scriptDepth = 0;
   /** Files the line writes, by absolute path: the text, when known (written-scripts.ts), else null. */
   readonly written = new Map<string, string | null>();
+  /** Files the line copies from a file on the disk, by absolute path: the source's path (written-scripts.ts, rememberCopy). */
+  readonly copies = new Map<string, string>();
 
   constructor(readonly at: Places) {}
 
@@ -100,7 +102,10 @@ export class PathRecorder {
     }
     const lexical = lexicalPath(absolute);
     // What a write leaves in the file is not known, unless the writer says (written-scripts.ts).
-    if ((effect === "write" || effect === "delete") && !options.keepsText) this.written.set(lexical, null);
+    if ((effect === "write" || effect === "delete") && !options.keepsText) {
+      this.written.set(lexical, null);
+      this.copies.delete(lexical);
+    }
     // `..` after a link leads out of where the link points (the kernel's walk), not back past the link.
     const walked = withoutTrailingSlash(physicalPath(text.startsWith("/") ? text : `${cwd}/${text}`));
     // A delete takes the link itself, not what it points to — unless written with a trailing slash.

@@ -6,6 +6,7 @@
 import { existsSync } from "node:fs";
 import { joinPath } from "../base/path-join.ts";
 import { boundedFileText } from "../base/file-text.ts";
+import { CHANGED_UNREAD } from "../base/changed-unread.ts";
 import type { Redirect, Simple } from "./ast.ts";
 import type { Field, ShellState } from "./expand.ts";
 import { lexicalPath, type PathRecorder } from "./record.ts";
@@ -60,8 +61,30 @@ export function rememberRedirectWrites(walker: Walker, outputs: readonly OutputR
   }
 }
 
-/** A file's text as the line finds it when it reads it: what the line wrote there, else the disk's (a regular file of at most `max` bytes). */
+/**
+ * A file's text as the line finds it when it reads it: what the line wrote there, else the disk's
+ * (a regular file of at most `max` bytes). A file the line changed without saying how (`sed -i …
+ * run.sh && bash run.sh`) has no text: the call is marked, since the disk's copy is not what runs.
+ */
 export function textAsRun(recorder: PathRecorder, file: string, cwd: string | null, max: number): string | undefined {
   const written = writtenText(recorder, file, cwd);
+  const key = written === null ? writtenKey(file, cwd) : undefined;
+  const copied = key === undefined ? undefined : recorder.copies.get(key);
+  if (copied !== undefined) return boundedFileText(copied, null, max);
+  if (written === null) recorder.unresolved(`${CHANGED_UNREAD}: ${file}`);
   return written !== undefined ? (written ?? undefined) : boundedFileText(file, cwd, max);
+}
+
+/**
+ * `cp run.sh.tmpl run.sh`: the copy holds what `source` holds at that point. What the line wrote
+ * there is carried over; a file from the disk is remembered by name only (`copies`), so its text
+ * is read where the copy runs and never becomes a value of the line (`$(cat run.sh)`).
+ */
+export function rememberCopy(recorder: PathRecorder, source: Field, copy: Field, cwd: string | null): void {
+  const from = source.resolved ? writtenKey(source.text, cwd) : undefined;
+  const to = copy.resolved ? writtenKey(copy.text, cwd) : undefined;
+  if (from === undefined || to === undefined) return;
+  const written = recorder.written.get(from);
+  if (written !== undefined) recorder.written.set(to, written);
+  else recorder.copies.set(to, recorder.copies.get(from) ?? from);
 }

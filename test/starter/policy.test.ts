@@ -53,6 +53,7 @@ describe("starter policy", () => {
       "no-work-loss",
       "no-writes-outside-project",
       "no-credential-files",
+      "no-unread-code",
       "no-disguised-secrets",
       "no-download-to-shell",
       "redact-secrets",

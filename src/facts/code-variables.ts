@@ -1,0 +1,64 @@
+// Environment variables that make a program load code from a file before it does anything else:
+// a shell sources `BASH_ENV` (bash, not interactive) or `ENV` (sh, dash, interactive), Node runs
+// each `--require`/`--import` of `NODE_OPTIONS`, Python runs `PYTHONSTARTUP` and imports
+// `sitecustomize`/`usercustomize` from `PYTHONPATH`. Set on a line (`BASH_ENV=./x.sh bash -c
+// true`), what they load is judged where they are set, as the file run by hand (a file the line
+// itself wrote is read as written). Those that load native code or a module by name (`LD_PRELOAD`,
+// `PERL5OPT=-M…`) name nothing hookit can read: they are marked unresolved.
+import { shellQuote } from "./candidate.ts";
+
+/** Variables whose code hookit cannot read at all. */
+const LOADS_UNREADABLE = new Set([
+  "LD_PRELOAD",
+  "LD_AUDIT",
+  "DYLD_INSERT_LIBRARIES",
+  "PERL5OPT",
+  "RUBYOPT",
+  "JAVA_TOOL_OPTIONS",
+  "_JAVA_OPTIONS",
+]);
+
+/** NODE_OPTIONS' options that load a file or module first. */
+const NODE_LOADS = new Set(["--require", "-r", "--import", "--loader", "--experimental-loader"]);
+
+export type CodeVariable = { lines: string[] } | { unknown: string } | undefined;
+
+/** What setting `name` to `value` makes a later program run: shell lines to judge, or what cannot be known. */
+export function codeVariable(name: string, value: string | null): CodeVariable {
+  if (LOADS_UNREADABLE.has(name)) return value === "" ? undefined : { unknown: `${name} loads code hookit cannot read` };
+  if (name !== "BASH_ENV" && name !== "ENV" && name !== "NODE_OPTIONS" && name !== "PYTHONSTARTUP" && name !== "PYTHONPATH")
+    return undefined;
+  if (value === null) return { unknown: `${name} of a value hookit cannot know` };
+  if (value === "") return undefined;
+  switch (name) {
+    case "BASH_ENV":
+    case "ENV":
+      return { lines: [`. ${shellQuote(value)}`] };
+    case "PYTHONSTARTUP":
+      return { lines: [`python3 ${shellQuote(value)}`] };
+    case "PYTHONPATH":
+      return {
+        lines: value
+          .split(":")
+          .filter(Boolean)
+          .flatMap((dir) =>
+            ["sitecustomize.py", "usercustomize.py"].map((file) => `python3 ${shellQuote(`${dir.replace(/\/+$/, "")}/${file}`)}`),
+          ),
+      };
+    default:
+      return { lines: nodeLoads(value).map((file) => `node ${shellQuote(file)}`) };
+  }
+}
+
+/** The files `NODE_OPTIONS` has Node load first (`--require ./x.js`, `-r x`, `--import=./y.mjs`). */
+function nodeLoads(value: string): string[] {
+  const words = value.split(/\s+/).filter(Boolean);
+  const files: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i] as string;
+    const eq = word.indexOf("=");
+    if (eq > 0 && NODE_LOADS.has(word.slice(0, eq))) files.push(word.slice(eq + 1));
+    else if (NODE_LOADS.has(word) && words[i + 1] !== undefined) files.push(words[++i] as string);
+  }
+  return files.map((file) => file.replace(/^(["'])(.*)\1$/, "$2"));
+}
