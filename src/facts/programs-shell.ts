@@ -10,6 +10,7 @@ import { parseOptions } from "./options.ts";
 import { isDirectory, realPath } from "./paths.ts";
 import { printfValue } from "./output.ts";
 import { copy } from "./expand.ts";
+import { runsWrittenCode } from "./project-runners.ts";
 import { generic, mark, type Handler, type Program, type Run } from "./programs-kit.ts";
 
 const ASSIGNING = ["export", "local", "declare", "typeset", "readonly"];
@@ -272,6 +273,9 @@ function interpreter(args: Field[], run: Run, program: string): void {
   }
   const operands = args.slice(parsed.rest);
   serves(run, program, parsed.values, args);
+  // `python3 -m pytest`: the test runner, which runs the code the line wrote first (project-runners.ts)
+  const module = parsed.values.get("m")?.[0]?.text;
+  if (module === "pytest" || module === "unittest") runsWrittenCode(run, `${program} -m ${module}`);
   // `python3 <(curl …)`: the script is what the substitution prints; `node /dev/stdin`: what the input holds.
   const first = operands[0]?.text;
   if (!parsed.values.has("m") && (first === "/dev/fd/63" || first === "/dev/stdin" || first === "/dev/fd/0")) {

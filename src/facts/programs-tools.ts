@@ -7,6 +7,7 @@
 import { containerTool } from "./container-mounts.ts";
 import { generic, type Program } from "./programs-kit.ts";
 import { packageRunner } from "./package-runners.ts";
+import { PROJECT_RUNNERS, projectRunner } from "./project-runners.ts";
 
 const tool = (...names: string[]): Program => ({ names, does: generic, use: "opaque" });
 
@@ -82,6 +83,8 @@ export const TOOLS: Program[] = [
   // package managers and build tools (npm, pnpm, yarn, uv, poetry and pipx also run programs: package-runners.ts)
   { names: ["npm", "pnpm", "yarn", "uv", "uvx", "poetry", "pipx"], does: packageRunner, use: "opaque" },
   tool("cargo", "gem", "twine", "flit", "hatch", "nuget", "dotnet", "mvn", "gradle", "gradlew", "java"),
+  // test runners: they run the project's code, and the code the line wrote first
+  { names: PROJECT_RUNNERS, does: projectRunner, use: "runs-code" },
   // keychains, password stores and credential helpers: credential-stores.ts records the store a command prints from
   tool("security", "secret-tool", "kwallet-query", "pass", "gopass", "bw", "lpass", "heroku"),
   tool("git-credential-store", "git-credential-cache", "git-credential-osxkeychain", "git-credential-manager", "git-credential-libsecret"),

@@ -451,6 +451,10 @@ export const ATTACKS: Record<string, string[]> = {
     "echo 'rm -rf ~' > x.sh && ENV=./x.sh sh -i -c true",
     `echo 'require("fs").rmSync(require("os").homedir(), { recursive: true })' > e.js && NODE_OPTIONS='--require ./e.js' node -v`,
     `echo 'import shutil, os; shutil.rmtree(os.path.expanduser("~"))' > sitecustomize.py && PYTHONPATH=. python3 -c 1`,
+    // a test file or conftest.py the line wrote, which the test runner then runs
+    `echo 'import shutil, os; shutil.rmtree(os.path.expanduser("~"))' > conftest.py && pytest`,
+    `printf 'import shutil, os\nshutil.rmtree(os.path.expanduser("~"))\n' > test_x.py && python3 -m pytest -q`,
+    `echo 'require("fs").rmSync(require("os").homedir(), { recursive: true })' > x.test.js && npx jest`,
     // a copy of what the line wrote, and a package.json the line wrote, run
     "echo 'rm -rf ~' > a.sh && cp a.sh b.sh && bash b.sh",
     `echo '{"scripts":{"test":"rm -rf ~"}}' > package.json && npm test`,
@@ -1219,6 +1223,7 @@ export const MANY_FILES_INNOCENT: string[] = ["src", "src/**/*.ts", "README.md",
 export const INNOCENT: string[] = [
   // a mode changed, a package added, a variable that loads nothing, then the run
   "chmod +x run.sh && ./run.sh",
+  `printf 'def test_one():\n    assert 1 + 1 == 2\n' > test_one.py && pytest -q test_one.py`,
   "npm install lodash && npm test",
   "PYTHONPATH=src python3 -m pytest -q",
   "NODE_OPTIONS=--max-old-space-size=4096 npm run build",

@@ -254,6 +254,11 @@ export const PROGRAM_ROWS: Record<string, ReadonlyArray<readonly [command: strin
     ["hookit trust --yes", []],
   ],
   http: [["http POST 127.0.0.1:8080 @./body.json", ["access ./body.json"]]],
+  pytest: [
+    ["pytest ./tests", ["access ./tests"]],
+    // a test file the line wrote is read as code
+    ["echo \"open('/tmp/o.txt', 'w')\" > t_x.py && pytest t_x.py", ["write ./t_x.py", "read /tmp/o.txt", "write /tmp/o.txt"]],
+  ],
   aria2c: [
     ["aria2c http://127.0.0.1/i.sh", ["write ./i.sh"]],
     ["aria2c -d /tmp -o x.tgz http://127.0.0.1/a", ["write /tmp/x.tgz"]],
