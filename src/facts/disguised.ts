@@ -15,7 +15,10 @@ const MAX_TEXT = 1024 * 1024;
 /** `<path>: <kinds>` for each file read through a text changer (or inline code) that holds a secret. */
 export function disguisedSecrets(facts: Facts): string[] {
   const inline = facts.unresolved.filter((reason) => reason.startsWith("inline code: ")).map((reason) => reason.slice(13).split(" ")[0]);
-  const changes = (program: string) => CHANGERS.has(program) || inline.includes(program);
+  // `sed -n '1,40p' f`, `sed 5q f`: line addresses that only print, delete or quit leave each line as it is.
+  const plainSed = facts.commands.filter((c) => c.program === "sed" || c.program === "gsed").every((c) => printsLines(c.argv.slice(1)));
+  const changes = (program: string) =>
+    (CHANGERS.has(program) && !((program === "sed" || program === "gsed") && plainSed)) || inline.includes(program);
   const found = new Set<string>();
   const check = (file: string, cwd: string | null) => {
     // What the line itself wrote there first (`printf … > k.txt && base64 k.txt`), else the disk's.
@@ -30,4 +33,20 @@ export function disguisedSecrets(facts: Facts): string[] {
   for (const command of facts.commands)
     if (command.inputFile !== undefined && changes(command.program)) check(command.inputFile, command.cwd);
   return [...found];
+}
+
+/** A sed whose every script only selects lines (`-n '1,40p'`, `5q`, `/x/d`): no `s`, `y` or other command that changes text. */
+function printsLines(args: readonly string[]): boolean {
+  const scripts: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    if (arg === "-e" || arg === "--expression") scripts.push(args[++i] ?? "");
+    else if (arg.startsWith("--expression=")) scripts.push(arg.slice(13));
+    else if (arg === "-f" || arg === "--file" || arg.startsWith("--file=")) return false;
+    else if (!arg.startsWith("-") && scripts.length === 0) {
+      scripts.push(arg);
+      break;
+    }
+  }
+  return scripts.every((script) => /^(\s*([0-9$]+(,\s*[0-9$+~]+)?)?\s*[pdqQ=]?\s*;?)*$/.test(script));
 }
