@@ -77,6 +77,13 @@ test("the packs are a bundle of their own, which facts.cjs requires and does not
     ).toEqual([]);
 });
 
+// A bundle's text under 128 kB lands in V8's young generation, and a parsed Bash call then
+// pays a scavenge (scripts/build.mjs, pastYoungGeneration; docs/performance.md).
+test("hook.cjs and facts.cjs are past V8's largest regular object", () => {
+  for (const file of ["dist/hook.cjs", "dist/facts.cjs"])
+    expect(readFileSync(join(packageRoot(), file), "utf8").length, file).toBeGreaterThan(128 * 1024);
+});
+
 // Each Node module a call loads is compiled cold (node:os or node:module cost about 1 M instructions
 // each, a tenth of a call): a hook call may load none beyond what running a script file does, but vm.
 test("a hook call under the starter policy loads no Node module but node:vm beyond a bare script", async () => {
