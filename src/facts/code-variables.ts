@@ -1,4 +1,5 @@
-// Environment variables that make a program load code from a file before it does anything else:
+// Environment variables whose value a later program runs (a command line: `GIT_PAGER`,
+// `LESSOPEN`, git-config.ts), or that make a program load code from a file before anything else:
 // a shell sources `BASH_ENV` (bash, not interactive) or `ENV` (sh, dash, interactive), Node runs
 // each `--require`/`--import` of `NODE_OPTIONS`, Python runs `PYTHONSTARTUP` and imports
 // `sitecustomize`/`usercustomize` from `PYTHONPATH`. Set on a line (`BASH_ENV=./x.sh bash -c
@@ -6,6 +7,7 @@
 // itself wrote is read as written). Those that load native code or a module by name (`LD_PRELOAD`,
 // `PERL5OPT=-M…`) name nothing hookit can read: they are marked unresolved.
 import { shellQuote } from "./candidate.ts";
+import { COMMAND_VARIABLES, variableCommand } from "./git-config.ts";
 
 /** Variables whose code hookit cannot read at all. */
 const LOADS_UNREADABLE = new Set([
@@ -25,6 +27,13 @@ export type CodeVariable = { lines: string[] } | { unknown: string } | undefined
 
 /** What setting `name` to `value` makes a later program run: shell lines to judge, or what cannot be known. */
 export function codeVariable(name: string, value: string | null): CodeVariable {
+  // A variable whose value is a command line (`GIT_PAGER`, `LESSOPEN`): judged as run where it is set.
+  if (COMMAND_VARIABLES.has(name))
+    return value === null
+      ? { unknown: `${name} of a value hookit cannot know` }
+      : value === ""
+        ? undefined
+        : { lines: [variableCommand(name, value)] };
   if (LOADS_UNREADABLE.has(name)) return value === "" ? undefined : { unknown: `${name} loads code hookit cannot read` };
   if (name !== "BASH_ENV" && name !== "ENV" && name !== "NODE_OPTIONS" && name !== "PYTHONSTARTUP" && name !== "PYTHONPATH")
     return undefined;

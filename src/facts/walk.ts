@@ -17,7 +17,6 @@ import { PathRecorder } from "./record.ts";
 import { spend } from "./budget.ts";
 import { tooComplex } from "./unchecked.ts";
 import { shellQuote } from "./candidate.ts";
-import { COMMAND_VARIABLES, variableCommand } from "./git-config.ts";
 import { codeVariable } from "./code-variables.ts";
 import type { Loss } from "./work-loss.ts";
 import { downloadRedirects, isDownloader, runsFile } from "./downloads.ts";
@@ -200,15 +199,10 @@ export class Walker extends PathRecorder {
   /** A variable that names a command a later program runs (`GIT_PAGER`, `LESSOPEN`): judged as run where it is set. */
   assigned(name: string, value: string | null, state: ShellState, depth: number): void {
     (this.facts.sets ??= []).push(name);
-    if (!COMMAND_VARIABLES.has(name)) {
-      // `BASH_ENV=./x.sh`, `NODE_OPTIONS='--require ./e.js'`: the file a program loads first (code-variables.ts)
-      const loads = codeVariable(name, value);
-      if (loads && "unknown" in loads) this.unresolved(loads.unknown);
-      else for (const line of loads?.lines ?? []) this.shell(line, copy(state), name, depth);
-      return;
-    }
-    if (value === null) this.unresolved(`${name} of a value hookit cannot know`);
-    else if (value !== "") this.shell(variableCommand(name, value), copy(state), name, depth);
+    // `GIT_PAGER='…'`, `BASH_ENV=./x.sh`: what a later program runs, or loads first (code-variables.ts)
+    const loads = codeVariable(name, value);
+    if (loads && "unknown" in loads) this.unresolved(loads.unknown);
+    else for (const line of loads?.lines ?? []) this.shell(line, copy(state), name, depth);
   }
 
   /** A command's standard input when the command line says what it is: `<<<`, a here-document, `< <(find …)`. */
