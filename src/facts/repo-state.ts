@@ -36,7 +36,8 @@ interface GitRun {
   nowhere: boolean;
 }
 
-function git(cwd: string, options: readonly string[], args: string[], env: Env): GitRun {
+/** git, run to read a repository: no fsmonitor, no optional locks, no prompt, plain names. */
+export function git(cwd: string, options: readonly string[], args: string[], env: Env): GitRun {
   if (!existsSync(cwd)) return { ok: false, out: "", nowhere: true };
   // fsmonitor off: a repository's config must not make hookit run a program; no optional locks: a read must not write the index.
   const result = runGit([...options, "-c", "core.fsmonitor=false", "-c", "core.quotePath=false", ...args], cwd, {
@@ -50,7 +51,7 @@ function git(cwd: string, options: readonly string[], args: string[], env: Env):
 }
 
 /** `git status --porcelain -z` entries: [XY, path from the work tree's root]. */
-function statusEntries(out: string): Array<[string, string]> {
+export function statusEntries(out: string): Array<[string, string]> {
   const parts = out.split("\0");
   const entries: Array<[string, string]> = [];
   for (let i = 0; i < parts.length; i++) {

@@ -7,9 +7,9 @@
 // one `git status` for those files, and only on a line that has such a command.
 import { gitWorkTree } from "../base/work-tree.ts";
 import { resolvePath } from "../base/path-join.ts";
-import { runGit } from "./run-git.ts";
+import { git, statusEntries } from "./repo-state.ts";
 import type { Facts } from "./types.ts";
-import type { Loss } from "./work-loss.ts";
+import { gitSubcommandAt, type Loss } from "./work-loss.ts";
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -48,10 +48,10 @@ function treeOps(facts: Facts, losses: readonly Loss[]): TreeOp[] {
   let added = false;
   for (const command of facts.commands) {
     if (command.program !== "git") continue;
-    const sub = command.argv.find((word, k) => k > 0 && !word.startsWith("-"));
-    if (sub === "add") added = true;
-    if (sub === "stash") {
-      const stash = stashOp(command.argv.slice(command.argv.indexOf("stash") + 1), command.cwd);
+    const at = gitSubcommandAt(command.argv);
+    if (command.argv[at] === "add") added = true;
+    if (command.argv[at] === "stash") {
+      const stash = stashOp(command.argv.slice(at + 1), command.cwd);
       if (stash) ops.push(added && stash.reach === "changes" ? { ...stash, reach: "untracked" } : stash);
     }
   }
@@ -99,34 +99,10 @@ function stateOf(states: ReadonlyMap<string, Reach>, file: string): Reach | unde
 
 /** Each file's state: `changes` (tracked with work, or staged), `untracked`, `ignored`; absent when committed as it is. Undefined when git could not say. */
 function statusOf(root: string, files: readonly string[], env: Env): Map<string, Reach> | undefined {
-  const run = runGit(
-    [
-      "-c",
-      "core.fsmonitor=false",
-      "-c",
-      "core.quotePath=false",
-      "status",
-      "--porcelain=v1",
-      "-z",
-      "--ignored",
-      "--untracked-files=all",
-      "--",
-      ...files,
-    ],
-    root,
-    { ...env, GIT_OPTIONAL_LOCKS: "0", GIT_TERMINAL_PROMPT: "0", LC_ALL: "C" },
-  );
-  if (run.status !== 0) return undefined;
+  const run = git(root, [], ["status", "--porcelain=v1", "-z", "--ignored", "--untracked-files=all", "--", ...files], env);
+  if (!run.ok) return undefined;
   const states = new Map<string, Reach>();
-  const parts = run.stdout.split("\0");
-  for (let i = 0; i < parts.length; i++) {
-    const part = parts[i] as string;
-    if (part.length < 4) continue;
-    const xy = part.slice(0, 2);
-    const name = part.slice(3);
-    const path = resolvePath(root, name) + (name.endsWith("/") ? "/" : "");
-    states.set(path, xy === "??" ? "untracked" : xy === "!!" ? "ignored" : "changes");
-    if (xy[0] === "R" || xy[0] === "C") i++; // the old name follows
-  }
+  for (const [xy, name] of statusEntries(run.out))
+    states.set(resolvePath(root, name) + (name.endsWith("/") ? "/" : ""), xy === "??" ? "untracked" : xy === "!!" ? "ignored" : "changes");
   return states;
 }

@@ -101,6 +101,13 @@ export function gitLosses(
 /** Options of git itself that take the next word as their value. */
 const GIT_VALUE_OPTIONS = new Set(["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path"]);
 
+/** Where a git command line's subcommand is (`git -C repo stash -u`: 3), past git's own options. */
+export function gitSubcommandAt(argv: readonly string[]): number {
+  let at = 1;
+  while (at < argv.length && (argv[at] as string).startsWith("-")) at += GIT_VALUE_OPTIONS.has(argv[at] as string) ? 2 : 1;
+  return at;
+}
+
 /**
  * `git stash` (`push`, `save`) earlier on the line, before this command (the line's last): what it
  * put into a new stash entry — `all` with `-u`/`-a` — which a drop or clear later on the line throws
@@ -111,8 +118,7 @@ function stashedEarlier(line: readonly CommandFact[]): "tracked" | "all" | undef
   let found: "tracked" | "all" | undefined;
   for (const { program, argv } of line.slice(0, -1)) {
     if (program !== "git") continue;
-    let at = 1;
-    while (at < argv.length && argv[at]!.startsWith("-")) at += GIT_VALUE_OPTIONS.has(argv[at]!) ? 2 : 1;
+    const at = gitSubcommandAt(argv);
     if (argv[at] !== "stash") continue;
     const words = argv.slice(at + 1);
     const action = words.find((w, k) => !w.startsWith("-") && !["-m", "--message"].includes(words[k - 1] ?? ""));

@@ -51,6 +51,7 @@ const blocked = (where: string, command: string) => {
 describe("a git command that takes the project's policy out of the work tree", () => {
   test.each([
     ["untracked", "git stash -u"],
+    ["untracked", "git -C . stash -u"],
     ["untracked", "git stash push --include-untracked -m wip"],
     ["untracked", "git stash --all"],
     ["untracked", "git add -A && git stash"],
