@@ -35,7 +35,7 @@ export function disguisedSecrets(facts: Facts): string[] {
   return [...found];
 }
 
-/** A sed whose every script only selects lines (`-n '1,40p'`, `5q`, `/x/d`): no `s`, `y` or other command that changes text. */
+/** A sed whose every script only selects lines by number (`-n '1,40p'`, `5q`, `$d`): no `s`, `y` or other command that changes text. */
 function printsLines(args: readonly string[]): boolean {
   const scripts: string[] = [];
   for (let i = 0; i < args.length; i++) {

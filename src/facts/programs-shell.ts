@@ -275,7 +275,7 @@ function interpreter(args: Field[], run: Run, program: string): void {
   serves(run, program, parsed.values, args);
   // `python3 -m pytest`: the test runner, which runs the code the line wrote first (project-runners.ts)
   const module = parsed.values.get("m")?.[0]?.text;
-  if (module === "pytest" || module === "unittest") runsWrittenCode(run, `${program} -m ${module}`);
+  if (module === "pytest" || module === "unittest") runsWrittenCode(run);
   // `python3 <(curl …)`: the script is what the substitution prints; `node /dev/stdin`: what the input holds.
   const first = operands[0]?.text;
   if (!parsed.values.has("m") && (first === "/dev/fd/63" || first === "/dev/stdin" || first === "/dev/fd/0")) {

@@ -21,19 +21,19 @@ const LANGUAGE: Readonly<Record<string, string>> = {
   pl: "perl",
 };
 
-/** Reads every code file the line wrote earlier, with the text it wrote, as code a program runs. */
-export function runsWrittenCode(run: Run, program: string): void {
+/** Reads every code file the line wrote earlier, with the text it wrote, as code its language's interpreter runs. */
+export function runsWrittenCode(run: Run): void {
   for (const [path, text] of run.walker.written) {
     if (typeof text !== "string") continue;
     const language = LANGUAGE[path.slice(path.lastIndexOf(".") + 1)];
-    if (language !== undefined && !path.slice(path.lastIndexOf("/")).startsWith("/.")) codeMentions(text, run, `${program} (${language})`);
+    if (language !== undefined) codeMentions(text, run, language);
   }
 }
 
 /** A runner of the project's code: its path-like words as any program's, and the code the line wrote. */
 export const projectRunner: Handler = (args, run, program) => {
   generic(args, run, program);
-  runsWrittenCode(run, program);
+  runsWrittenCode(run);
 };
 
 /** Programs that run the project's test or build code. */
