@@ -6,6 +6,8 @@
 // true`), what they load is judged where they are set, as the file run by hand (a file the line
 // itself wrote is read as written). Those that load native code or a module by name (`LD_PRELOAD`,
 // `PERL5OPT=-M…`) name nothing hookit can read: they are marked unresolved.
+import { existsSync } from "node:fs";
+import { joinPath } from "../base/path-join.ts";
 import { shellQuote } from "./candidate.ts";
 import { COMMAND_VARIABLES, variableCommand } from "./git-config.ts";
 
@@ -25,8 +27,8 @@ const NODE_LOADS = new Set(["--require", "-r", "--import", "--loader", "--experi
 
 export type CodeVariable = { lines: string[] } | { unknown: string } | undefined;
 
-/** What setting `name` to `value` makes a later program run: shell lines to judge, or what cannot be known. */
-export function codeVariable(name: string, value: string | null): CodeVariable {
+/** What setting `name` to `value` makes a later program run: shell lines to judge, or what cannot be known (`present`: a file is there, or the line wrote it). */
+export function codeVariable(name: string, value: string | null, present: (file: string) => boolean): CodeVariable {
   // A variable whose value is a command line (`GIT_PAGER`, `LESSOPEN`): judged as run where it is set.
   if (COMMAND_VARIABLES.has(name))
     return value === null
@@ -50,9 +52,10 @@ export function codeVariable(name: string, value: string | null): CodeVariable {
         lines: value
           .split(":")
           .filter(Boolean)
-          .flatMap((dir) =>
-            ["sitecustomize.py", "usercustomize.py"].map((file) => `python3 ${shellQuote(`${dir.replace(/\/+$/, "")}/${file}`)}`),
-          ),
+          .flatMap((dir) => ["sitecustomize.py", "usercustomize.py"].map((file) => `${dir.replace(/\/+$/, "")}/${file}`))
+          // only a file that is there, or that the line wrote: `PYTHONPATH=src pytest` names no program of its own
+          .filter(present)
+          .map((file) => `python3 ${shellQuote(file)}`),
       };
     default:
       return { lines: nodeLoads(value).map((file) => `node ${shellQuote(file)}`) };
@@ -71,3 +74,7 @@ function nodeLoads(value: string): string[] {
   }
   return files.map((file) => file.replace(/^(["'])(.*)\1$/, "$2"));
 }
+
+/** A file that is there, from `cwd` (an unknown `cwd` knows only absolute paths). */
+export const isFileIn = (file: string, cwd: string | null): boolean =>
+  file.startsWith("/") ? existsSync(file) : cwd !== null && existsSync(joinPath(cwd, file));

@@ -17,11 +17,11 @@ import { PathRecorder } from "./record.ts";
 import { spend } from "./budget.ts";
 import { tooComplex } from "./unchecked.ts";
 import { shellQuote } from "./candidate.ts";
-import { codeVariable } from "./code-variables.ts";
+import { codeVariable, isFileIn } from "./code-variables.ts";
 import type { Loss } from "./work-loss.ts";
 import { downloadRedirects, isDownloader, runsFile } from "./downloads.ts";
 import { lineFileText, scriptInterpreter } from "./script-files.ts";
-import { type OutputRedirect, rememberRedirectWrites } from "./written-scripts.ts";
+import { type OutputRedirect, rememberRedirectWrites, writtenText } from "./written-scripts.ts";
 
 export type { PathOptions } from "./record.ts";
 
@@ -200,7 +200,7 @@ export class Walker extends PathRecorder {
   assigned(name: string, value: string | null, state: ShellState, depth: number): void {
     (this.facts.sets ??= []).push(name);
     // `GIT_PAGER='…'`, `BASH_ENV=./x.sh`: what a later program runs, or loads first (code-variables.ts)
-    const loads = codeVariable(name, value);
+    const loads = codeVariable(name, value, (file) => writtenText(this, file, state.cwd) !== undefined || isFileIn(file, state.cwd));
     if (loads && "unknown" in loads) this.unresolved(loads.unknown);
     else for (const line of loads?.lines ?? []) this.shell(line, copy(state), name, depth);
   }

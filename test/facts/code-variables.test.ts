@@ -36,6 +36,7 @@ describe("variables that load code", () => {
     (command) => {
       expect(deletes(command)).toEqual([]);
       expect(facts(command).unresolved).toEqual([]);
+      expect(facts(command).commands.map((c) => c.program)).not.toContain("python3");
     },
   );
 });
