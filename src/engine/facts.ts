@@ -4,6 +4,7 @@
 import { readingFailed, tooComplexMark } from "../facts/unchecked.ts";
 import { factCandidate, factEnv } from "../facts/candidate.ts";
 import { derivePathFacts } from "../facts/file-tools.ts";
+import { literalFacts } from "../facts/literal.ts";
 import type { Facts } from "../facts/types.ts";
 import { loadFacts } from "./facts-loader.lazy.ts";
 import { FACT_PREFIX, FACTS, filterMatches } from "./filter.ts";
@@ -95,6 +96,10 @@ async function eventFacts(event: NormalizedEvent, context: EvaluationContext, ex
   };
   if (event.toolName !== "bash") return derivePathFacts(event.toolName, event.input, options); // no parser needed
   if (typeof event.input.command !== "string") return undefined;
+  // `echo hello`: one data program's plain words, read without the parser (facts/literal.ts); such a
+  // line discards no work. With packs on, their matcher (in the parser's bundle) still sees it.
+  const literal = extras.packs ? undefined : literalFacts(event.input.command, options.cwd);
+  if (literal) return literal;
   const { deriveCommandFacts } = await loadFacts(); // the parser, loaded on first need
   return deriveCommandFacts(event.input.command, options);
 }

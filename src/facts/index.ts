@@ -13,6 +13,7 @@ import type { FactOptions, Facts } from "./types.ts";
 import { packsNow } from "./packs-loader.lazy.ts";
 import { discards } from "./repo-state.ts";
 import { treeTakes } from "./tree-takes.ts";
+import { literalFacts } from "./literal.ts";
 import { Walker } from "./walk.ts";
 import type { Loss } from "./work-loss.ts";
 import { BudgetSpent, endBudget, startBudget } from "./budget.ts";
@@ -54,7 +55,7 @@ export function deriveCommandFacts(command: string, options: FactOptions): Facts
   let facts: Read;
   if (known && known.env === env) facts = known.facts;
   else {
-    facts = readCommand(command, options);
+    facts = literalFacts(command, options.cwd) ?? readCommand(command, options);
     if (key !== undefined) options.shared?.set(key, { env, facts });
   }
   if (!options.discards && !options.packs) return facts;

@@ -4,72 +4,7 @@
 import { parseOptions } from "./options.ts";
 import { ag, grep, rg } from "./search.ts";
 import { ignore, mark, reads, readsOperands, type Program, type Run } from "./programs-kit.ts";
-
-const DATA = [
-  "echo",
-  "true",
-  "false",
-  "test",
-  "[",
-  ":",
-  "sleep",
-  "date",
-  "whoami",
-  "id",
-  "uname",
-  "hostname",
-  "pwd",
-  "kill",
-  "wait",
-  "jobs",
-  "history",
-  "type",
-  "which",
-  "hash",
-  "ulimit",
-  "umask",
-  "yes",
-  "seq",
-  "expr",
-  "let",
-  "basename",
-  "dirname",
-  "ls",
-  "du",
-  "df",
-  "ps",
-  "printenv",
-  "unalias",
-  "unset",
-  "set",
-  "shift",
-  "exit",
-  "return",
-  "break",
-  "continue",
-  "tput",
-  "clear",
-  "stty",
-  "getopts",
-  "shopt",
-  "times",
-  "disown",
-  "fg",
-  "bg",
-  "tree",
-  "stat",
-  "realpath",
-  "readlink",
-  "exa",
-  "eza",
-  "lsof",
-  "pgrep",
-  "pkill",
-  "uptime",
-  "free",
-  "top",
-  "htop",
-];
+import { DATA_PROGRAMS } from "./data-programs.ts";
 
 const READERS = [
   "cat",
@@ -144,7 +79,7 @@ const READERS = [
 ];
 
 export const READING: Program[] = [
-  { names: DATA, does: ignore },
+  { names: DATA_PROGRAMS, does: ignore },
   { names: READERS, does: readsOperands },
   // `uniq IN OUT`, `split FILE PREFIX`: the last operand is written.
   {

@@ -13,6 +13,7 @@
 import { statSync } from "node:fs";
 import { factsNow } from "../engine/facts-loader.lazy.ts";
 import type { CommandFact, Facts, PathFact } from "../facts/types.ts";
+import { literalFacts } from "../facts/literal.ts";
 import { adminCommand } from "./admin.ts";
 import { globTarget, markerHit, mention } from "./globs.ts";
 import { concretePlaces, pathFolder, protectedTarget, type Effect, type ProtectContext, type Protected } from "./locations.ts";
@@ -34,6 +35,10 @@ const SETTERS = new Set(["export", "declare", "typeset", "local", "readonly", "r
 export function shellHit(command: string, ctx: ProtectContext): ShellHit | undefined {
   let facts: Facts;
   let use: (program: string) => ProgramUse;
+  // `echo hello`, `pwd`: one command of plain words that a program whose words are data runs; its
+  // full reading is that command alone (facts/literal.ts), so the parser is not loaded for it.
+  const literal = literalFacts(command, ctx.cwd);
+  if (literal) return factsHit(literal, ctx, () => "known");
   try {
     const module = factsNow();
     facts = module.deriveCommandFacts(command, {
