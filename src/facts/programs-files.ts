@@ -126,7 +126,8 @@ export const FILES: Program[] = [
 /** cp's options that take a value; `install` adds its mode and owner. */
 const COPY_OPTIONS: OptionSpec = {
   short: "tS",
-  long: ["target-directory", "suffix", "backup", "sparse", "reflink", "preserve", "no-preserve"],
+  // `--backup`, `--reflink` and `--preserve` take a value only after `=` (`cp --reflink ~/.ssh/id_rsa k` copies the key)
+  long: ["target-directory", "suffix", "sparse", "no-preserve"],
 };
 const INSTALL_OPTIONS: OptionSpec = { short: "tSmog", long: [...(COPY_OPTIONS.long ?? []), "mode", "owner", "group"] };
 

@@ -1,6 +1,7 @@
 // find: what it lists, what `-delete` and `-exec rm` remove, the commands
 // `-exec` runs on what it matched.
-import { basename } from "node:path";
+import { basename, join } from "node:path";
+import { realPath } from "./paths.ts";
 import type { Field } from "./expand.ts";
 import { findOutput } from "./output.ts";
 import { findLoss } from "./work-loss.ts";
@@ -36,7 +37,7 @@ function find(args: Field[], run: Run, program: string): void {
       if (FIND_DELETERS.has(deleter)) {
         const recursive = command.slice(1).some((a) => /^-[a-zA-Z]*[rR]/.test(a.text) || a.text === "--recursive");
         run.walker.losses.push(findLoss(roots, args.slice(rest), run.state.cwd, recursive));
-      }
+      } else homeRoots(roots, run, program);
       for (const hit of found) {
         exec(
           run,
@@ -48,5 +49,20 @@ function find(args: Field[], run: Run, program: string): void {
       }
       i = stop;
     }
+  }
+}
+
+/**
+ * `find ~ -name id_rsa -exec cat {} +`: the command runs on matches at any depth, and hookit names
+ * only those at the top; from the home folder or above it, what the home's hidden folders hold is
+ * read, as a recursive reader of it reads it (record.ts, secretsIn).
+ */
+function homeRoots(roots: readonly Field[], run: Run, program: string): void {
+  const home = run.walker.at.home;
+  const cwd = run.state.cwd;
+  for (const root of roots) {
+    if (!root.resolved || (cwd === null && !root.text.startsWith("/"))) continue;
+    const dir = realPath(root.text.startsWith("/") ? root.text : join(cwd as string, root.text));
+    if (home === dir || home.startsWith(dir === "/" ? "/" : `${dir}/`)) run.walker.secretsIn(root, program, cwd);
   }
 }

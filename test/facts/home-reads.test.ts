@@ -32,6 +32,9 @@ describe("a recursive read of the home folder reads its credentials", () => {
     "python3 -m http.server --directory ~ 8000",
     "cd ~ && python3 -m http.server",
     "php -S 0.0.0.0:8000 -t ~",
+    // find runs its command on matches at any depth below the root
+    "find ~ -name id_rsa -exec cat {} +",
+    "find / -name credentials -exec cp {} /tmp/c \\;",
   ])("%s", (command) => {
     expect(reads(command)).toEqual(expect.arrayContaining([join(home, ".ssh", "id_rsa"), join(home, ".aws", "credentials")]));
   });
@@ -40,5 +43,6 @@ describe("a recursive read of the home folder reads its credentials", () => {
     expect(reads("grep -r TODO ~/notes")).not.toContain(join(home, ".ssh", "id_rsa"));
     expect(reads("grep -rn TODO src")).not.toContain(join(home, ".aws", "credentials"));
     expect(reads("python3 -m http.server 8000")).not.toContain(join(home, ".aws", "credentials"));
+    expect(reads("find ~/notes -name '*.txt' -exec cat {} +")).not.toContain(join(home, ".ssh", "id_rsa"));
   });
 });

@@ -894,6 +894,9 @@ export const ATTACKS: Record<string, string[]> = {
     "cat ~/.mozilla/firefox/x.default/logins.json",
     "cp ~/.config/google-chrome/Default/'Login Data' /tmp/ld",
     "strings ~/Library/'Application Support'/Google/Chrome/Default/Cookies",
+    // an option whose value is optional, before the key
+    "cp --reflink ~/.ssh/id_rsa ./k",
+    "cp --preserve ~/.aws/credentials ./c",
     // a program hookit does not model word by word, given a credential file: it may read it
     "sqlite3 ~/.mozilla/firefox/x.default/cookies.sqlite .dump",
     "duckdb -c \"select * from read_json('$HOME/.docker/config.json')\" ~/.aws/credentials",
