@@ -9,6 +9,7 @@ import { environmentSettings, forcingPush, parseSetting, settingCommand, type Se
 import { parseOptions, type Parsed } from "./options.ts";
 import type { Run } from "./programs.ts";
 import { copy } from "./expand.ts";
+import { mark } from "./programs-kit.ts";
 
 /** Records `argv` as a command that runs (without following it again: it is the normalized form of one already followed). */
 function note(run: Run, argv: string[], via: string, unresolved: boolean): void {
@@ -53,6 +54,7 @@ export function gitSettings(global: Parsed, run: Run, state: ShellState): string
 /** `git config [--global|--file f|…] [set] KEY VALUE`: the setting judged as it is written. */
 export function gitConfigWrite(rest: Field[], run: Run): void {
   const parsed = parseOptions(rest, { short: "f", long: ["file", "blob", "type", "default", "comment", "value"] });
+  configFileWrite(parsed, run);
   let operands = parsed.operands;
   if (operands[0]?.text === "set") operands = operands.slice(1);
   const [key, value] = operands;
@@ -60,6 +62,28 @@ export function gitConfigWrite(rest: Field[], run: Run): void {
   const setting = { key: parseSetting(key.text).key, value: value.text };
   const extra = judgeSetting(setting, run, "git config", value.resolved ? key : value);
   if (extra !== undefined) note(run, ["git", "push", extra], "git config", !value.resolved);
+}
+
+/** `git config` words that only read: `get`, `list`, `--get*`, `-l`, a key alone. */
+const CONFIG_READS = /^(get|get-all|get-regexp|get-urlmatch|get-color|get-colorbool|list|l|show-origin|show-scope|name-only)$/;
+
+/**
+ * The file a `git config` that changes a setting writes: `--global` the user's `~/.gitconfig`,
+ * `--system` `/etc/gitconfig`, `-f FILE`; the repository's own config otherwise, which is inside it.
+ */
+function configFileWrite(parsed: Parsed, run: Run): void {
+  const [first, second] = parsed.operands;
+  const changes =
+    ["unset", "unset-all", "add", "replace-all", "rename-section", "remove-section", "edit", "e"].some((flag) => parsed.flags.has(flag)) ||
+    (first !== undefined && /^(set|unset|rename-section|remove-section|edit)$/.test(first.text)) ||
+    (second !== undefined && first !== undefined && !CONFIG_READS.test(first.text));
+  if (!changes || [...parsed.flags].some((flag) => CONFIG_READS.test(flag) || flag.startsWith("get"))) return;
+  const file =
+    parsed.values.get("f")?.[0] ??
+    parsed.values.get("file")?.[0] ??
+    (parsed.flags.has("global") ? { text: `${run.walker.expand.home}/.gitconfig`, resolved: true } : undefined) ??
+    (parsed.flags.has("system") ? { text: "/etc/gitconfig", resolved: true } : undefined);
+  if (file) mark(run, [file], "write", "git");
 }
 
 /** The value of `--name=v` / `--name v` / `-x v` in a git subcommand's own words. */

@@ -98,5 +98,14 @@ export const packageRunner: Handler = (args, run, program) => {
   const words = args.filter((a) => !a.text.startsWith("-")).map((a) => a.text);
   if ((words[0] === "pkg" && (words[1] === "set" || words[1] === "delete")) || words[0] === "set-script")
     run.walker.path({ text: "package.json", resolved: true }, "write", program, run.state.cwd);
+  // `npm config set prefix ~/x`, `npm set …`: the user's ~/.npmrc, unless told the project's
+  else if (
+    program === "npm" &&
+    (words[0] === "set" || ((words[0] === "config" || words[0] === "c") && /^(set|delete|edit)$/.test(words[1] ?? "")))
+  ) {
+    const project = args.some((a) => a.text === "--location=project" || a.text === "--location" || a.text === "-L");
+    const npmrc = project ? ".npmrc" : `${run.walker.expand.home}/.npmrc`;
+    run.walker.path({ text: npmrc, resolved: true }, "write", program, run.state.cwd);
+  }
   if (program === "npm" || program === "yarn" || program === "pnpm") runPackageScripts(args, run, program);
 };

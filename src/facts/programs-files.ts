@@ -112,6 +112,23 @@ export const FILES: Program[] = [
     // `-R` changes what is already below a folder (an archive extracted there only adds to it).
     use: "changes-below",
   },
+  // File attributes and access lists: `chattr -R +i ~` or `setfacl -R -m u:me:--- ~` locks the
+  // owner out of every file below, as `chmod -R 000` does.
+  {
+    names: ["chattr", "setfacl"],
+    does: (args, run, program) => {
+      const spec =
+        program === "chattr"
+          ? { short: "vp" }
+          : { short: "mxMX", long: ["modify", "remove", "set", "modify-file", "remove-file", "set-file"] };
+      // chattr's mode is a word of its own that starts with + - or = (`-i` is a mode, not an option)
+      const words = program === "chattr" ? args.filter((a) => !/^[+=]/.test(a.text) && !/^-[aAcCdDeFijmPsStTux]+$/.test(a.text)) : args;
+      const parsed = parseOptions(words, spec);
+      const recursive = parsed.flags.has("R") || parsed.flags.has("recursive");
+      mark(run, parsed.operands, "write", program, { keepsText: true, recursive });
+    },
+    use: "changes-below",
+  },
   {
     names: ["dd"],
     does: (args, run, program) => {

@@ -22,6 +22,11 @@ export const PROGRAM_ROWS: Record<string, ReadonlyArray<readonly [command: strin
   touch: [["touch new.txt", ["write ./new.txt"]]],
   mkdir: [["mkdir -p build/out", ["write ./build/out"]]],
   truncate: [["truncate -s 0 notes.txt", ["write ./notes.txt"]]],
+  chattr: [
+    ["chattr -R +i build", ["write -r ./build"]],
+    ["chattr -i notes.txt", ["write ./notes.txt"]],
+    ["setfacl -R -m u:nobody:r-- src", ["write -r ./src"]],
+  ],
   chmod: [
     ["chmod 644 notes.txt", ["write ./notes.txt"]],
     // a mode that starts with `-` is the mode, not an option
