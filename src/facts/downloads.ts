@@ -2,6 +2,7 @@
 // them (`curl -o i.sh URL && sh i.sh`, `wget URL/x.py; python3 x.py`, `curl URL > i.sh; ./i.sh`,
 // `curl URL | tar xz && ./install.sh`):
 // that runs the download as surely as `curl URL | sh` does, and is reported the same way.
+import { CHANGED_UNREAD } from "../base/changed-unread.ts";
 import { DOWNLOADERS } from "../base/downloaders.ts";
 import { resolvePath } from "../base/path-join.ts";
 import type { Redirect } from "./ast.ts";
@@ -34,14 +35,23 @@ export function downloadRedirects(walker: Walker, redirs: readonly Redirect[], s
 /**
  * An archive extracted into `into` that a download saved or pipes in (`curl -sL URL | tar xz`,
  * `wget URL/a.tgz && tar xf a.tgz`): what the folder then holds came from the download, so a
- * file the line runs from below it runs the download (`… && ./install.sh`).
+ * file the line runs from below it runs the download (`… && ./install.sh`). `fetched`: the folder
+ * is itself what was fetched (`git clone URL dir`).
  */
-export function extractsDownload(walker: Walker, archives: readonly Field[], into: Field, cwd: string | null, fed: boolean): void {
+export function extractsDownload(
+  walker: Walker,
+  archives: readonly Field[],
+  into: Field,
+  cwd: string | null,
+  fed: boolean,
+  fetched = false,
+): void {
   if (walker.downloads.size === 0 && !fed) return;
   const fromDownload =
-    archives.length === 0
+    fetched ||
+    (archives.length === 0
       ? fed && walker.facts.commands.some((command) => isDownloader(command.program))
-      : archives.some((archive) => walker.downloads.has(absolute(archive, cwd) ?? ""));
+      : archives.some((archive) => walker.downloads.has(absolute(archive, cwd) ?? "")));
   const folder = absolute(into, cwd);
   if (fromDownload && folder !== undefined) walker.downloads.add(`${folder.replace(/\/+$/, "")}/`);
 }
@@ -51,9 +61,13 @@ export function runsFile(walker: Walker, field: Field | undefined, cwd: string |
   if (walker.downloads.size === 0 || field === undefined) return;
   const path = absolute(field, cwd);
   if (path === undefined) return;
-  let saved = walker.downloads.has(path);
-  for (const entry of walker.downloads) saved ||= entry.endsWith("/") && path.startsWith(entry);
-  if (saved) walker.unresolved(`${program} runs a command's output`);
+  if (walker.downloads.has(path)) return walker.unresolved(`${program} runs a command's output`);
+  for (const entry of walker.downloads)
+    if (entry.endsWith("/") && path.startsWith(entry)) {
+      walker.unresolved(`${program} runs a command's output`);
+      // what a fetched or unpacked folder will hold is read in a later call, once it is there
+      return walker.unresolved(`${CHANGED_UNREAD}: ${field.text}`);
+    }
 }
 
 /** The file name `curl -O` / `wget` give what a URL names: its last path segment (`wget`: `index.html` without one). */

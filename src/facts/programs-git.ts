@@ -10,6 +10,7 @@ import { copy } from "./expand.ts";
 import { gitLosses } from "./work-loss.ts";
 import { runGitHooks } from "./git-hooks.ts";
 import { patchTargets, patchText, unreadPatch } from "./patch-text.ts";
+import { extractsDownload, remoteName } from "./downloads.ts";
 import { generic, mark, type Program, type Run } from "./programs-kit.ts";
 
 export const GIT: Program[] = [
@@ -208,6 +209,15 @@ function git(given: Field[], run: Run, program: string): void {
         long: ["origin", "branch", "config", "depth", "reference", "separate-git-dir", "template", "upload-pack", "jobs", "filter"],
       }).operands;
       if (dest.length >= 2) mark(inner, dest.slice(-1), "write", program, { recursive: true });
+      // What it fetched is a download: a script the line runs from the clone runs it (downloads.ts).
+      const url = dest[0];
+      const folder =
+        dest.length >= 2
+          ? dest.at(-1)
+          : url?.resolved
+            ? { text: remoteName(url.text.replace(/\/+$/, ""))?.replace(/\.git$/, "") ?? "", resolved: true }
+            : undefined;
+      if (folder?.resolved && folder.text !== "") extractsDownload(run.walker, [], folder, inner.state.cwd, true, true);
       break;
     }
     case "mv":

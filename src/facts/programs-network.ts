@@ -3,7 +3,7 @@
 import type { Field, ShellState } from "./expand.ts";
 import { parseOptions, type OptionSpec } from "./options.ts";
 import { copy } from "./expand.ts";
-import { mark, secretsOf, type Program, type Run } from "./programs-kit.ts";
+import { generic, mark, secretsOf, type Program, type Run } from "./programs-kit.ts";
 import { downloadsTo, remoteName } from "./downloads.ts";
 
 /** wget's options that take a value. */
@@ -64,6 +64,24 @@ export const NETWORK: Program[] = [
   {
     names: ["curl"],
     does: curl,
+  },
+  // HTTPie and xh: their words as any program's (`@file` is a body they read); with `--download`
+  // (`-d`) they save what they fetch under the URL's name, or `-o FILE`: a file the line may run.
+  {
+    names: ["http", "https", "xh", "xhs"],
+    does: (args, run, program) => {
+      generic(args, run, program);
+      if (!args.some((a) => a.text === "--download" || /^-[a-zA-Z]*d[a-zA-Z]*$/.test(a.text))) return;
+      const at = args.findIndex((a) => a.text === "-o" || a.text === "--output");
+      const named =
+        at >= 0
+          ? args.slice(at + 1, at + 2)
+          : args.filter((a) => a.text.startsWith("--output=")).map((a) => ({ ...a, text: a.text.slice(9) }));
+      const urls = args.filter((a) => !a.text.startsWith("-") && /^([a-z][a-z0-9+.-]*:\/\/)?[\w.-]+(:\d+)?\/\S+/i.test(a.text));
+      const saved = named.length > 0 ? named : savedAs(urls, undefined);
+      mark(run, saved, "write", program);
+      downloadsTo(run.walker, saved, run.state.cwd);
+    },
   },
   // Downloaders that save each URL under its own name unless told one (`-o`), in `-d DIR` (aria2c):
   // a write, and a file the line may then run.

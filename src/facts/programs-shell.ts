@@ -48,6 +48,11 @@ const INLINE: Record<string, { code: string[]; values: string }> = {
   R: { code: ["e"], values: "e" },
 };
 
+/** Inline code that evaluates text as code (`exec(…)`, `eval …`, `system(…)`, `new Function(…)`). */
+const EVALUATES = /\b(exec|eval|system|Function|execSync|spawnSync|popen|instance_eval|module_eval|run_path)\b/;
+/** Inline code that reads its standard input (`sys.stdin`, `readFileSync(0)`, `<STDIN>`, `$stdin`, `php://stdin`). */
+const READS_INPUT = /stdin|STDIN|readFileSync\s*\(\s*(0|["'`]\/dev\/stdin)|<>|\$<|\bARGF\b|\bgets\b|input\s*\(/;
+
 const source: Handler = (args, run, program) => {
   const first = args[0]?.text;
   if (first === "/dev/fd/63" || first === "/dev/stdin" || first === "/dev/fd/0") {
@@ -263,6 +268,9 @@ function interpreter(args: Field[], run: Run, program: string): void {
     const fromValue = given.length > 0 ? given.map((field) => field.text).join("\n") : undefined;
     const code = fromValue ?? args[parsed.rest]?.text;
     if (code !== undefined) codeMentions(code, run, program);
+    // `curl … | python3 -c "exec(sys.stdin.read())"`: code that evaluates what it reads from its piped input runs the input
+    if (code !== undefined && run.fed === true && EVALUATES.test(code) && READS_INPUT.test(code))
+      run.walker.unresolved(`${program} reads code from its input`);
     // What follows the code: files a `perl -n/-p` or `ruby -n/-p` loop reads (and `-i` rewrites); otherwise arguments that may be paths.
     const after = args.slice(fromValue !== undefined ? parsed.rest : parsed.rest + 1);
     const loop = (program === "perl" || program === "ruby") && ["n", "p", "i"].some((f) => parsed.flags.has(f));

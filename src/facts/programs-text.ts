@@ -128,7 +128,11 @@ function awk(args: Field[], run: Run, program: string): void {
   const programFile = parsed.values.get("f") ?? parsed.values.get("file");
   const operands = programFile ? rest : rest.slice(1);
   const text = programFile ? undefined : rest[0]?.text;
-  if (text && /system\s*\(|\|\s*getline|"\s*\|/.test(text)) run.walker.unresolved(`inline code: ${program}`);
+  if (text && /system\s*\(|\|\s*getline|"\s*\|/.test(text)) {
+    run.walker.unresolved(`inline code: ${program}`);
+    // `curl … | awk '{system($0)}'`: the commands it runs may be the lines of its piped input
+    if (run.fed === true && /system\s*\(|\|\s*"/.test(text)) run.walker.unresolved(`${program} reads commands from its input`);
+  }
   if (text && />\s*"/.test(text)) run.walker.unresolved(`inline code: ${program} writes files`);
   if (text) codeMentions(text, run, program);
   // `-v f=.env` / `f=.env` operands: a value the program may open (`getline l < f`) is judged as a name it holds.

@@ -93,7 +93,7 @@ export const TOOLS: Program[] = [
   // system package managers
   tool("apt", "apt-get", "yum", "dnf", "brew"),
   // HTTP clients and downloaders
-  tool("http", "https", "xh", "curlie", "fetch", "lynx", "lwp-request", "GET", "POST", "HEAD"),
+  tool("curlie", "fetch", "lynx", "lwp-request", "GET", "POST", "HEAD"),
   // ssh's key and agent tools
   tool("ssh-keygen", "ssh-add"),
   // what makes or wipes a file system (the remote-copy pack refuses them on another machine)

@@ -258,7 +258,11 @@ export const PROGRAM_ROWS: Record<string, ReadonlyArray<readonly [command: strin
     ["hookit validate .hookit/hookit.json", ["read ./.hookit/hookit.json"]],
     ["hookit trust --yes", []],
   ],
-  http: [["http POST 127.0.0.1:8080 @./body.json", ["access ./body.json"]]],
+  http: [
+    ["http POST 127.0.0.1:8080 @./body.json", ["access ./body.json"]],
+    ["http --download http://127.0.0.1/a.sh", ["write ./a.sh"]],
+  ],
+  curlie: [["curlie -o ./page.html http://127.0.0.1/", ["write ./page.html", "access ./page.html"]]],
   pytest: [
     ["pytest ./tests", ["access ./tests"]],
     // a test file the line wrote is read as code
