@@ -86,5 +86,12 @@ function scriptShell(own: readonly Field[], run: Run): Field | undefined {
   const value = run.state.vars.has("npm_config_script_shell")
     ? run.state.vars.get("npm_config_script_shell")
     : run.walker.expand.env.npm_config_script_shell;
-  return value === null ? { text: "$npm_config_script_shell", resolved: false } : value ? { text: value, resolved: true } : undefined;
+  if (value === null) return { text: "$npm_config_script_shell", resolved: false };
+  if (value) return { text: value, resolved: true };
+  // `script-shell=./x.sh` in the project's .npmrc or the user's (what the line wrote there counts)
+  for (const npmrc of [".npmrc", `${run.walker.expand.home}/.npmrc`]) {
+    const setting = /^\s*script-shell\s*=\s*(\S.*?)\s*$/m.exec(textAsRun(run.walker, npmrc, run.state.cwd, MAX_MANIFEST) ?? "");
+    if (setting) return { text: setting[1] as string, resolved: true };
+  }
+  return undefined;
 }

@@ -446,6 +446,8 @@ export const ATTACKS: Record<string, string[]> = {
     "cat .Env",
   ],
   "no-recursive-delete-outside-project": [
+    // the script shell a project's .npmrc names, written on the same line
+    `echo '{"scripts":{"test":"true"}}' > package.json && echo 'rm -rf ~' > s.sh && echo 'script-shell=./s.sh' >> .npmrc && npm test`,
     // a file a program loads first, named by a variable the line sets (the file written on the same line)
     "echo 'rm -rf ~' > x.sh && BASH_ENV=./x.sh bash -c true",
     "echo 'rm -rf ~' > x.sh && ENV=./x.sh sh -i -c true",
