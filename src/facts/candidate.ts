@@ -1,6 +1,5 @@
 // Facts as a policy sees them: list-valued filter keys under the reserved
 // `hookit.` prefix (docs/configuration.md), and JSON for shells.
-import { disguisedSecrets } from "./disguised.ts";
 import type { Facts, PathFact } from "./types.ts";
 
 export const FACT_PREFIX = "hookit.";
@@ -92,7 +91,7 @@ export function factCandidate(facts: Facts): Record<string, string[]> {
     "hookit.writesOutside": [...writesOutside],
     "hookit.recursiveDeletesOutside": [...recursiveDeletesOutside],
     "hookit.unresolved": [...facts.unresolved],
-    "hookit.disguisedSecrets": disguisedSecrets(facts),
+    "hookit.disguisedSecrets": facts.disguised ?? [],
     "hookit.discards": facts.discards ?? [],
     "hookit.packs": facts.packs ?? [],
   };

@@ -10,6 +10,8 @@ import { existsSync } from "node:fs";
 import { joinPath } from "../base/path-join.ts";
 import { shellQuote } from "./candidate.ts";
 import { COMMAND_VARIABLES, variableCommand } from "./git-config.ts";
+import type { PathRecorder } from "./record.ts";
+import { writtenText } from "./written-scripts.ts";
 
 /** Variables whose code hookit cannot read at all. */
 const LOADS_UNREADABLE = new Set([
@@ -75,6 +77,9 @@ function nodeLoads(value: string): string[] {
   return files.map((file) => file.replace(/^(["'])(.*)\1$/, "$2"));
 }
 
-/** A file that is there, from `cwd` (an unknown `cwd` knows only absolute paths). */
-export const isFileIn = (file: string, cwd: string | null): boolean =>
-  file.startsWith("/") ? existsSync(file) : cwd !== null && existsSync(joinPath(cwd, file));
+/** A file that is there from `cwd`, or that the line wrote before (`echo … > sitecustomize.py && PYTHONPATH=. …`). */
+export const presentFor =
+  (recorder: PathRecorder, cwd: string | null) =>
+  (file: string): boolean =>
+    writtenText(recorder, file, cwd) !== undefined ||
+    (file.startsWith("/") ? existsSync(file) : cwd !== null && existsSync(joinPath(cwd, file)));

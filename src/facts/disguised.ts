@@ -7,14 +7,21 @@ import { isAbsolute, join } from "node:path";
 import { TEXT_CHANGERS } from "../base/text-changers.ts";
 import { boundedFileText } from "../base/file-text.ts";
 import { secretKinds } from "../base/secrets.ts";
+import { sedScripts } from "./programs-text.ts";
 import type { Facts } from "./types.ts";
+import { INLINE_CODE } from "./unchecked.ts";
 
 const CHANGERS: ReadonlySet<string> = new Set(TEXT_CHANGERS);
 const MAX_TEXT = 1024 * 1024;
 
-/** `<path>: <kinds>` for each file read through a text changer (or inline code) that holds a secret. */
-export function disguisedSecrets(facts: Facts): string[] {
-  const inline = facts.unresolved.filter((reason) => reason.startsWith("inline code: ")).map((reason) => reason.slice(13).split(" ")[0]);
+/**
+ * `<path>: <kinds>` for each file the line reads through a text changer (or inline code) that holds a
+ * secret, by the facts of a reading and the texts that line wrote (record.ts, `written`).
+ */
+export function disguisedSecrets(facts: Facts, written: ReadonlyMap<string, string | null>): string[] {
+  const inline = facts.unresolved
+    .filter((reason) => reason.startsWith(INLINE_CODE))
+    .map((reason) => reason.slice(INLINE_CODE.length).split(" ")[0]);
   // `sed -n '1,40p' f`, `sed 5q f`: line addresses that only print, delete or quit leave each line as it is.
   const plainSed = facts.commands.filter((c) => c.program === "sed" || c.program === "gsed").every((c) => printsLines(c.argv.slice(1)));
   const changes = (program: string) =>
@@ -23,7 +30,7 @@ export function disguisedSecrets(facts: Facts): string[] {
   const check = (file: string, cwd: string | null) => {
     // What the line itself wrote there first (`printf … > k.txt && base64 k.txt`), else the disk's.
     const absolute = isAbsolute(file) || cwd === null ? file : join(cwd, file);
-    const text = facts.written?.[absolute] ?? boundedFileText(file, cwd, MAX_TEXT);
+    const text = written.get(absolute) ?? boundedFileText(file, cwd, MAX_TEXT);
     const kinds = text === undefined ? [] : secretKinds(text);
     if (kinds.length > 0) found.add(`${absolute}: ${kinds.join(", ")}`);
   };
@@ -36,17 +43,7 @@ export function disguisedSecrets(facts: Facts): string[] {
 }
 
 /** A sed whose every script only selects lines by number (`-n '1,40p'`, `5q`, `$d`): no `s`, `y` or other command that changes text. */
-function printsLines(args: readonly string[]): boolean {
-  const scripts: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] as string;
-    if (arg === "-e" || arg === "--expression") scripts.push(args[++i] ?? "");
-    else if (arg.startsWith("--expression=")) scripts.push(arg.slice(13));
-    else if (arg === "-f" || arg === "--file" || arg.startsWith("--file=")) return false;
-    else if (!arg.startsWith("-") && scripts.length === 0) {
-      scripts.push(arg);
-      break;
-    }
-  }
-  return scripts.every((script) => /^(\s*([0-9$]+(,\s*[0-9$+~]+)?)?\s*[pdqQ=]?\s*;?)*$/.test(script));
+function printsLines(argv: readonly string[]): boolean {
+  const { scripts, inFile } = sedScripts(argv.map((text) => ({ text, resolved: true })));
+  return !inFile && scripts.every((script) => /^(\s*([0-9$]+(,\s*[0-9$+~]+)?)?\s*[pdqQ=]?\s*;?)*$/.test(script.text));
 }

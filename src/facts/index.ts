@@ -14,6 +14,7 @@ import { packsNow } from "./packs-loader.lazy.ts";
 import { discards } from "./repo-state.ts";
 import { treeTakes } from "./tree-takes.ts";
 import { literalFacts } from "./literal.ts";
+import { disguisedSecrets } from "./disguised.ts";
 import { Walker } from "./walk.ts";
 import type { Loss } from "./work-loss.ts";
 import { BudgetSpent, endBudget, startBudget } from "./budget.ts";
@@ -61,7 +62,6 @@ export function deriveCommandFacts(command: string, options: FactOptions): Facts
   if (!options.discards && !options.packs) return facts;
   // The costly extras go on a copy: the shared reading stays as it was read.
   const out: Facts = { ...facts };
-  if (facts.written) Object.defineProperty(out, "written", { value: facts.written, enumerable: false });
   const lost = options.discards ? discardsOf(facts[LOSSES] ?? [], facts, env) : undefined;
   if (lost) out.discards = lost;
   if (options.packs) out.packs = packsNow().packMatches(facts.commands, facts.written);
@@ -90,6 +90,8 @@ function readCommand(command: string, options: FactOptions): Read {
     endBudget();
   }
   const facts: Read = walker.facts;
+  const disguised = disguisedSecrets(facts, walker.written);
+  if (disguised.length > 0) facts.disguised = disguised;
   // Not enumerable: `hookit check --json` and HOOKIT_PATHS show the facts, not hookit's working notes.
   if (walker.losses.length > 0) Object.defineProperty(facts, LOSSES, { value: walker.losses, enumerable: false });
   const written =

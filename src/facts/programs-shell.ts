@@ -10,6 +10,7 @@ import { parseOptions } from "./options.ts";
 import { isDirectory, realPath } from "./paths.ts";
 import { printfValue } from "./output.ts";
 import { copy } from "./expand.ts";
+import { INLINE_CODE } from "./unchecked.ts";
 import { runsWrittenCode } from "./project-runners.ts";
 import { generic, mark, type Handler, type Program, type Run } from "./programs-kit.ts";
 
@@ -262,7 +263,7 @@ function interpreter(args: Field[], run: Run, program: string): void {
   );
   const inline = [...parsed.flags].find((f) => flags.includes(f)) ?? (program === "deno" && args[0]?.text === "eval" ? "eval" : undefined);
   if (inline) {
-    run.walker.unresolved(`inline code: ${program} -${inline.length > 1 ? "-" : ""}${inline}`);
+    run.walker.unresolved(`${INLINE_CODE}${program} -${inline.length > 1 ? "-" : ""}${inline}`);
     // `perl -e 'a' -e 'b'`: the lines of one program
     const given = flags.flatMap((flag) => parsed.values.get(flag) ?? []);
     const fromValue = given.length > 0 ? given.map((field) => field.text).join("\n") : undefined;

@@ -6,6 +6,7 @@ import { codeMentions } from "./inline-code.ts";
 import { patchTargets, patchText, unreadPatch } from "./patch-text.ts";
 import { parseOptions } from "./options.ts";
 import { copy } from "./expand.ts";
+import { INLINE_CODE } from "./unchecked.ts";
 import { afterFirst, generic, mark, type Program, type Run } from "./programs-kit.ts";
 
 export const TEXT: Program[] = [
@@ -70,12 +71,18 @@ export const TEXT: Program[] = [
 
 const sedFiles = afterFirst({ short: "eflE", long: ["expression", "file", "line-length"] }, "read", ["e", "expression", "f", "file"]);
 
-/** sed's `e COMMAND` runs COMMAND; a bare `e` and the `s///e` flag run text from the input, which hookit cannot know. */
-function sedRuns(args: Field[], run: Run, program: string): void {
+/** sed's scripts on its command line: each `-e`, or else (without a `-f` file) the first operand; `inFile`: some are in a file. */
+export function sedScripts(args: readonly Field[]): { scripts: Field[]; inFile: boolean } {
   const parsed = parseOptions(args, { short: "eflE", long: ["expression", "file", "line-length"] });
   const scripts = [...(parsed.values.get("e") ?? []), ...(parsed.values.get("expression") ?? [])];
-  if (scripts.length === 0 && !parsed.values.has("f") && !parsed.values.has("file") && parsed.operands[0]) scripts.push(parsed.operands[0]);
-  for (const script of scripts) {
+  const inFile = parsed.values.has("f") || parsed.values.has("file");
+  if (scripts.length === 0 && !inFile && parsed.operands[0]) scripts.push(parsed.operands[0]);
+  return { scripts, inFile };
+}
+
+/** sed's `e COMMAND` runs COMMAND; a bare `e` and the `s///e` flag run text from the input, which hookit cannot know. */
+function sedRuns(args: Field[], run: Run, program: string): void {
+  for (const script of sedScripts(args).scripts) {
     sedFileCommands(script, run, program);
     if (!/e/.test(script.text)) continue;
     for (const line of script.text.split(/[\n;]/)) {
@@ -129,11 +136,11 @@ function awk(args: Field[], run: Run, program: string): void {
   const operands = programFile ? rest : rest.slice(1);
   const text = programFile ? undefined : rest[0]?.text;
   if (text && /system\s*\(|\|\s*getline|"\s*\|/.test(text)) {
-    run.walker.unresolved(`inline code: ${program}`);
+    run.walker.unresolved(`${INLINE_CODE}${program}`);
     // `curl … | awk '{system($0)}'`: the commands it runs may be the lines of its piped input
     if (run.fed === true && /system\s*\(|\|\s*"/.test(text)) run.walker.unresolved(`${program} reads commands from its input`);
   }
-  if (text && />\s*"/.test(text)) run.walker.unresolved(`inline code: ${program} writes files`);
+  if (text && />\s*"/.test(text)) run.walker.unresolved(`${INLINE_CODE}${program} writes files`);
   if (text) codeMentions(text, run, program);
   // `-v f=.env` / `f=.env` operands: a value the program may open (`getline l < f`) is judged as a name it holds.
   const assigned = [

@@ -9,7 +9,7 @@ import { gitWorkTree } from "../base/work-tree.ts";
 import { resolvePath } from "../base/path-join.ts";
 import { git, statusEntries } from "./repo-state.ts";
 import type { Facts } from "./types.ts";
-import { gitSubcommandAt, type Loss } from "./work-loss.ts";
+import { gitSubcommandAt, stashPush, type Loss } from "./work-loss.ts";
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -50,9 +50,11 @@ function treeOps(facts: Facts, losses: readonly Loss[]): TreeOp[] {
     if (command.program !== "git") continue;
     const at = gitSubcommandAt(command.argv);
     if (command.argv[at] === "add") added = true;
-    if (command.argv[at] === "stash") {
-      const stash = stashOp(command.argv.slice(at + 1), command.cwd);
-      if (stash) ops.push(added && stash.reach === "changes" ? { ...stash, reach: "untracked" } : stash);
+    const stash = command.argv[at] === "stash" ? stashPush(command.argv.slice(at + 1)) : undefined;
+    // after `git add` on the line, an untracked file is a staged one, which a plain stash takes
+    if (stash) {
+      const reach: Reach = stash.ignored ? "ignored" : stash.untracked || added ? "untracked" : "changes";
+      ops.push({ cwd: command.cwd, reach, ...(stash.names && { names: stash.names }) });
     }
   }
   for (const loss of losses) {
@@ -62,17 +64,6 @@ function treeOps(facts: Facts, losses: readonly Loss[]): TreeOp[] {
     ops.push({ cwd: loss.cwd, reach, ...(loss.names && { names: loss.names }) });
   }
   return ops;
-}
-
-/** `git stash`, `git stash push|save [-u|-a] [-- paths]`; not `list`, `show`, `pop`, `apply`, `drop`, …. */
-function stashOp(words: readonly string[], cwd: string | null): TreeOp | undefined {
-  const action = words.find((word) => !word.startsWith("-"));
-  const dash = words.indexOf("--");
-  if (action !== undefined && action !== "push" && action !== "save" && (dash < 0 || words.indexOf(action) < dash)) return undefined;
-  const all = words.includes("-a") || words.includes("--all");
-  const untracked = all || words.includes("-u") || words.includes("--include-untracked");
-  const names = dash >= 0 ? words.slice(dash + 1) : [];
-  return { cwd, reach: all ? "ignored" : untracked ? "untracked" : "changes", ...(names.length > 0 && { names }) };
 }
 
 const ORDER: Readonly<Record<Reach, number>> = { changes: 0, untracked: 1, ignored: 2 };

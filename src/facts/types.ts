@@ -50,6 +50,8 @@ export interface Facts {
   sets?: string[];
   /** What could not be known statically, e.g. `variable $DIR`, `inline code: python -c`, `syntax: …`. */
   unresolved: string[];
+  /** Files read through a program that changes their text, whose content holds a secret (disguised.ts): `<path>: <kinds>`; only when there are any. */
+  disguised?: string[];
   /** Work git cannot bring back that the call would lose, read from the repository (repo-state.ts); only on a call that puts some at risk. */
   discards?: string[];
   /** The pack rules the commands trigger (packs/registry.ts), when asked for. */

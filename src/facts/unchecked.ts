@@ -3,6 +3,9 @@
 // from the budget's counters so the hot path, which only reads the marks, bundles
 // no second copy of that state (scripts/hot-duplicates.mjs).
 
+/** The start of the `unresolved` entry of code an interpreter runs inline (`inline code: python3 -c`), its program next. */
+export const INLINE_CODE = "inline code: ";
+
 /** The start of the `unresolved` entry of a line the facts stopped reading. */
 export const TOO_COMPLEX = "too complex to check";
 

@@ -4,24 +4,23 @@
 import { systemTempDir } from "../base/temp-dir.ts";
 import { join, posix } from "node:path";
 import { resolvePath } from "../base/path-join.ts";
-import type { Command, Part, Redirect, Script, Simple, Word } from "./ast.ts";
+import type { Command, FunctionDef, Part, Redirect, Script, Simple, Word } from "./ast.ts";
 import { copy, expandString, expandWord, type ExpandContext, type Field, type Lines, type ShellState } from "./expand.ts";
 import { NESTED_TOO_DEEP, parseScript } from "./parse.ts";
 import { programBase as basename, realPath, type Places } from "./paths.ts";
 import { catOperand, loopFeeds, pipelineOutput, printfValue, scriptOutput } from "./output.ts";
 import { caseFolded, knownProgram, positional, runProgram } from "./programs.ts";
 import { newIdentities, noteCopy, noteHash, onPath, realProgram, setWords } from "./identity.ts";
-import type { FunctionDef } from "./ast.ts";
 import { programCommands } from "./program-commands.ts";
 import { PathRecorder } from "./record.ts";
 import { spend } from "./budget.ts";
 import { tooComplex } from "./unchecked.ts";
 import { shellQuote } from "./candidate.ts";
-import { codeVariable, isFileIn } from "./code-variables.ts";
+import { codeVariable, presentFor } from "./code-variables.ts";
 import type { Loss } from "./work-loss.ts";
 import { downloadRedirects, isDownloader, runsFile } from "./downloads.ts";
 import { lineFileText, scriptInterpreter } from "./script-files.ts";
-import { type OutputRedirect, rememberRedirectWrites, writtenText } from "./written-scripts.ts";
+import { type OutputRedirect, rememberRedirectWrites } from "./written-scripts.ts";
 
 export type { PathOptions } from "./record.ts";
 
@@ -196,11 +195,10 @@ export class Walker extends PathRecorder {
     this.stdinFile = outerFile;
   }
 
-  /** A variable that names a command a later program runs (`GIT_PAGER`, `LESSOPEN`): judged as run where it is set. */
+  /** A variable whose value a later program runs (`GIT_PAGER`) or loads first (`BASH_ENV=./x.sh`): judged as run where it is set (code-variables.ts). */
   assigned(name: string, value: string | null, state: ShellState, depth: number): void {
     (this.facts.sets ??= []).push(name);
-    // `GIT_PAGER='…'`, `BASH_ENV=./x.sh`: what a later program runs, or loads first (code-variables.ts)
-    const loads = codeVariable(name, value, (file) => writtenText(this, file, state.cwd) !== undefined || isFileIn(file, state.cwd));
+    const loads = codeVariable(name, value, presentFor(this, state.cwd));
     if (loads && "unknown" in loads) this.unresolved(loads.unknown);
     else for (const line of loads?.lines ?? []) this.shell(line, copy(state), name, depth);
   }

@@ -119,13 +119,29 @@ function stashedEarlier(line: readonly CommandFact[]): "tracked" | "all" | undef
   for (const { program, argv } of line.slice(0, -1)) {
     if (program !== "git") continue;
     const at = gitSubcommandAt(argv);
-    if (argv[at] !== "stash") continue;
-    const words = argv.slice(at + 1);
-    const action = words.find((w, k) => !w.startsWith("-") && !["-m", "--message"].includes(words[k - 1] ?? ""));
-    if (action !== undefined && action !== "push" && action !== "save" && words[0] !== "--") continue;
-    found = words.some((w) => ["-u", "--include-untracked", "-a", "--all"].includes(w)) ? "all" : (found ?? "tracked");
+    const stash = argv[at] === "stash" ? stashPush(argv.slice(at + 1)) : undefined;
+    if (stash) found = stash.untracked ? "all" : (found ?? "tracked");
   }
   return found;
+}
+
+/** What a `git stash` puts away (the words after `stash`): `-u` also untracked files, `-a` ignored ones too. */
+export interface StashPush {
+  untracked: boolean;
+  ignored: boolean;
+  /** The pathspecs after `--`; undefined: the whole tree. */
+  names?: string[];
+}
+
+/** `git stash`, `git stash push|save [-m msg] [-u|-a] [-- paths]`; undefined for `list`, `show`, `pop`, `drop`, …. */
+export function stashPush(words: readonly string[]): StashPush | undefined {
+  const dash = words.indexOf("--");
+  const own = dash < 0 ? words : words.slice(0, dash);
+  const action = own.find((w, k) => !w.startsWith("-") && !["-m", "--message"].includes(own[k - 1] ?? ""));
+  if (action !== undefined && action !== "push" && action !== "save") return undefined;
+  const ignored = own.includes("-a") || own.includes("--all");
+  const untracked = ignored || own.includes("-u") || own.includes("--include-untracked");
+  return { untracked, ignored, ...(dash >= 0 && dash < words.length - 1 && { names: words.slice(dash + 1) }) };
 }
 
 function ruleLosses(sub: string, rest: Field[], rule: LossRule, git: string[], state: ShellState, line: readonly CommandFact[]): Loss[] {
