@@ -52,6 +52,7 @@ describe("a git command that takes the project's policy out of the work tree", (
   test.each([
     ["untracked", "git stash -u"],
     ["untracked", "git -C . stash -u"],
+    ["untracked", "git stash -m wip -u"],
     ["untracked", "git stash push --include-untracked -m wip"],
     ["untracked", "git stash --all"],
     ["untracked", "git add -A && git stash"],
