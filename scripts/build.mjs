@@ -13,6 +13,7 @@ import { adapterIds } from "./agents.mjs";
 import { makeCodeCaches } from "./code-cache.mjs";
 import { writeAgentPlugins } from "./agent-plugins.mjs";
 import { statefulDuplicates } from "./hot-duplicates.mjs";
+import { renderProgramNames } from "./gen-programs.mjs";
 
 const ADAPTER_IDS = adapterIds();
 const common = {
@@ -62,6 +63,15 @@ const packTexts = {
     });
   },
 };
+
+// The registry makes a family only when a line names a program its names list places
+// (src/facts/programs.ts): a list that missed a program would leave it unread, so no hot path is
+// built from one that is not current.
+const NAMES_FILE = "src/facts/program-names.generated.ts";
+if (readFileSync(NAMES_FILE, "utf8") !== (await renderProgramNames(resolve(".")))) {
+  console.error(`${NAMES_FILE} does not match the program registry: run \`npm run docs\`, then build again.`);
+  process.exit(1);
+}
 
 rmSync("dist", { recursive: true, force: true });
 mkdirSync("dist", { recursive: true });

@@ -17,7 +17,7 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { adapterIds } from "./agents.mjs";
-import { renderPrograms } from "./gen-programs.mjs";
+import { renderProgramNames, renderPrograms } from "./gen-programs.mjs";
 
 export const START = "<!-- capabilities:start -->";
 export const END = "<!-- capabilities:end -->";
@@ -260,6 +260,13 @@ async function main() {
   if (programsAfter !== programsBefore) {
     stale.push(programsPage);
     if (!check) writeFileSync(programsPage, programsAfter);
+  }
+  // The program names by family, which the registry reads to make only the families a line uses.
+  const namesFile = join(root, "src", "facts", "program-names.generated.ts");
+  const namesAfter = await renderProgramNames(root);
+  if (!existsSync(namesFile) || readFileSync(namesFile, "utf8") !== namesAfter) {
+    stale.push(namesFile);
+    if (!check) writeFileSync(namesFile, namesAfter);
   }
   if (check && stale.length > 0) {
     console.error(`out of date (run \`node scripts/gen-docs.mjs\`):\n${stale.map((p) => `  ${p}`).join("\n")}`);

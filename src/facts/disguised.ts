@@ -7,7 +7,7 @@ import { isAbsolute, join } from "node:path";
 import { TEXT_CHANGERS } from "../base/text-changers.ts";
 import { boundedFileText } from "../base/file-text.ts";
 import { secretKinds } from "../base/secrets.ts";
-import { sedScripts } from "./programs-text.ts";
+import { sedScripts } from "./sed-scripts.ts";
 import type { Facts } from "./types.ts";
 import { INLINE_CODE } from "./unchecked.ts";
 

@@ -2,7 +2,8 @@
 // command line, interpreters run code, `cd` moves the shell, assignments and
 // `read` set variables, `alias`/`trap` hold commands for later.
 import { join } from "node:path";
-import { ARG_SEP, type Field, type ShellState } from "./expand.ts";
+import type { Field, ShellState } from "./expand.ts";
+import { positional } from "./positional.ts";
 import { codeMentions } from "./inline-code.ts";
 import { runsFile } from "./downloads.ts";
 import { readCodeScript, walkShellScript } from "./script-files.ts";
@@ -197,18 +198,6 @@ function throughCdpath(name: string, state: Run["state"], env: Readonly<Record<s
     if (isDirectory(join(base, name))) return realPath(join(base, name));
   }
   return undefined;
-}
-
-/** `sh -c 'cat "$1"' _ .env`: the words after the script are `$0`, `$1`, …, and `$@` (also `set --`, a function's call). */
-export function positional(state: ShellState, words: Field[]): ShellState {
-  const value = (f: Field | undefined) => (f === undefined ? "" : f.resolved ? f.text : null);
-  for (let k = 0; k < 10; k++) state.vars.set(String(k), value(words[k]));
-  const rest = words.slice(1);
-  const known = rest.every((f) => f.resolved);
-  state.vars.set("@", known ? rest.map((f) => f.text).join(ARG_SEP) : null);
-  state.vars.set("*", known ? rest.map((f) => f.text).join(" ") : null);
-  state.vars.set("#", String(rest.length));
-  return state;
 }
 
 function shellProgram(args: Field[], run: Run, program: string): void {

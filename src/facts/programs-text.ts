@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { codeMentions } from "./inline-code.ts";
 import { patchTargets, patchText, unreadPatch } from "./patch-text.ts";
 import { parseOptions } from "./options.ts";
+import { sedScripts } from "./sed-scripts.ts";
 import { copy } from "./expand.ts";
 import { INLINE_CODE } from "./unchecked.ts";
 import { afterFirst, generic, mark, type Program, type Run } from "./programs-kit.ts";
@@ -70,15 +71,6 @@ export const TEXT: Program[] = [
 ];
 
 const sedFiles = afterFirst({ short: "eflE", long: ["expression", "file", "line-length"] }, "read", ["e", "expression", "f", "file"]);
-
-/** sed's scripts on its command line: each `-e`, or else (without a `-f` file) the first operand; `inFile`: some are in a file. */
-export function sedScripts(args: readonly Field[]): { scripts: Field[]; inFile: boolean } {
-  const parsed = parseOptions(args, { short: "eflE", long: ["expression", "file", "line-length"] });
-  const scripts = [...(parsed.values.get("e") ?? []), ...(parsed.values.get("expression") ?? [])];
-  const inFile = parsed.values.has("f") || parsed.values.has("file");
-  if (scripts.length === 0 && !inFile && parsed.operands[0]) scripts.push(parsed.operands[0]);
-  return { scripts, inFile };
-}
 
 /** sed's `e COMMAND` runs COMMAND; a bare `e` and the `s///e` flag run text from the input, which hookit cannot know. */
 function sedRuns(args: Field[], run: Run, program: string): void {

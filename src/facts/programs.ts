@@ -5,43 +5,29 @@
 // (scripts/gen-docs.mjs). A program with no entry still has its path-like
 // operands recorded as `access` (kit.ts, `generic`).
 import type { Field } from "./expand.ts";
-import { AGENTS } from "./programs-agents.ts";
-import { ARCHIVES } from "./programs-archives.ts";
-import { FILES } from "./programs-files.ts";
-import { FIND } from "./programs-find.ts";
-import { GIT } from "./programs-git.ts";
 import { generic, type Program, type Run } from "./programs-kit.ts";
-import { NETWORK } from "./programs-network.ts";
-import { READING } from "./programs-readers.ts";
-import { SHELL } from "./programs-shell.ts";
-import { TEXT } from "./programs-text.ts";
-import { TOOLS } from "./programs-tools.ts";
-import { WRAPPERS } from "./programs-wrappers.ts";
+import { FAMILY_LOADERS } from "./program-families.lazy.ts";
+import { FAMILY_NAMES } from "./program-names.generated.ts";
 import { storeReads } from "./credential-stores.ts";
 
 export type { Program, Run } from "./programs-kit.ts";
-export { positional } from "./programs-shell.ts";
+export { positional } from "./positional.ts";
 
-/** Every family's entries, by the name of the file they are written in. */
-export const FAMILIES: Readonly<Record<string, readonly Program[]>> = {
-  files: FILES,
-  readers: READING,
-  text: TEXT,
-  archives: ARCHIVES,
-  network: NETWORK,
-  git: GIT,
-  find: FIND,
-  wrappers: WRAPPERS,
-  shell: SHELL,
-  tools: TOOLS,
-  agents: AGENTS,
-};
+type Family = keyof typeof FAMILY_LOADERS;
+const FAMILIES_IN_ORDER = Object.keys(FAMILY_LOADERS) as Family[];
+
+/** Every family's entries, by the name of the file they are written in (the docs, the tests). */
+export function programFamilies(): Record<Family, readonly Program[]> {
+  const all = {} as Record<Family, readonly Program[]>;
+  for (const family of FAMILIES_IN_ORDER) all[family] = FAMILY_LOADERS[family]();
+  return all;
+}
 
 /**
  * One line per family, for the docs' program table (docs/programs.md).
  * @public read by scripts/gen-programs.mjs through a bundle knip cannot follow
  */
-export const FAMILY_NOTES: Readonly<Record<keyof typeof FAMILIES & string, string>> = {
+export const FAMILY_NOTES: Readonly<Record<Family, string>> = {
   files: "make, change, copy, move and delete files: their operands, `-t` targets, `-R`",
   readers: "read their operands (a few also write an output file: `sort -o`, `uniq IN OUT`); searchers; programs whose words are data",
   text: "edit text: sed's own `r`/`w`/`e` commands, awk's, `-i` in place, patch, editors",
@@ -55,31 +41,47 @@ export const FAMILY_NOTES: Readonly<Record<keyof typeof FAMILIES & string, strin
   agents: "the agents' CLIs: managing their add-ons or config, or a run that drops or moves their settings, writes their settings",
 };
 
-let byName: Map<string, Program> | undefined;
+const byName = new Map<string, Program>();
+const built = new Set<Family>();
 
-/** The entry of each name, made on the first lookup of a process; a name given twice is a mistake in the registry. */
-function registry(): Map<string, Program> {
-  if (byName) return byName;
-  const map = new Map<string, Program>();
-  for (const entries of Object.values(FAMILIES))
-    for (const entry of entries)
-      for (const name of entry.names) {
-        if (map.has(name)) throw new Error(`the program registry lists ${name} twice`);
-        map.set(name, entry);
-      }
-  byName = map;
-  return map;
+function addFamily(family: Family): void {
+  if (built.has(family)) return;
+  built.add(family);
+  for (const entry of FAMILY_LOADERS[family]())
+    for (const name of entry.names) {
+      if (byName.has(name)) throw new Error(`the program registry lists ${name} twice`);
+      byName.set(name, entry);
+    }
+}
+
+/**
+ * The entry of `program`. A family is made the first time a line names one of its programs, which
+ * FAMILY_NAMES (written by `npm run docs`) places: a name it does not list has no entry. The build
+ * refuses a FAMILY_NAMES that is not current (scripts/build.mjs), and so does the registry's test,
+ * so a program can never go unread for a stale list. Making only the families a line uses takes
+ * what building the whole registry cost off a parsed call (docs/performance.md).
+ */
+function entryOf(program: string): Program | undefined {
+  const known = byName.get(program);
+  if (known !== undefined) return known;
+  const padded = ` ${program} `;
+  for (const family of FAMILIES_IN_ORDER)
+    if (!built.has(family) && FAMILY_NAMES[family].includes(padded)) {
+      addFamily(family);
+      return byName.get(program);
+    }
+  return undefined;
 }
 
 /** The registry entry of `program`, if it has one. */
-export const programEntry = (program: string): Program | undefined => registry().get(program);
+export const programEntry = (program: string): Program | undefined => entryOf(program);
 
 /**
  * Whether hookit knows what `program` does with its words (an entry that is not `opaque`). A name
  * it does not know may be a copy of a guarded program on PATH (identity.ts looks).
  */
 export const knownProgram = (program: string): boolean => {
-  const entry = registry().get(program);
+  const entry = entryOf(program);
   return entry !== undefined && entry.use !== "opaque";
 };
 
@@ -102,13 +104,13 @@ export const caseFolded = (program: string): string | undefined => {
  * `unknown` — no entry, so a word may name anything it writes.
  */
 export function programUse(program: string): "known" | "runs-code" | "unknown" | "changes-below" | "makes-folders" {
-  const entry = registry().get(program);
+  const entry = entryOf(program);
   if (entry === undefined || entry.use === "opaque") return "unknown";
   return entry.use ?? "known";
 }
 
 export function runProgram(program: string, args: Field[], run: Run): void {
-  const entry = registry().get(program);
+  const entry = entryOf(program);
   if (entry) entry.does(args, run, program);
   else generic(args, run, program);
   // A command that prints a stored credential reads its store, whatever else its entry says it does.

@@ -8,14 +8,17 @@ import { FILTERS } from "../../src/facts/output.ts";
 import { allPacks } from "../../src/facts/packs/registry.ts";
 import { PROGRAM_COMMANDS } from "../../src/facts/program-commands.ts";
 import { FIND_DELETERS } from "../../src/facts/programs-find.ts";
-import { FAMILIES, programEntry } from "../../src/facts/programs.ts";
+import { programEntry, programFamilies } from "../../src/facts/programs.ts";
+import { FAMILY_NAMES } from "../../src/facts/program-names.generated.ts";
 import { REACHES_HOOKIT } from "../../src/protect/admin.ts";
 import { STARTER_POLICY } from "../../src/base/starter-policy.ts";
 import { useProject } from "./_project.ts";
 import { PROGRAM_ROWS } from "./programs/rows.ts";
 
 const project = useProject();
-const entries = Object.entries(FAMILIES).flatMap(([family, list]) => list.map((entry) => ({ family, entry, first: entry.names[0]! })));
+const entries = Object.entries(programFamilies()).flatMap(([family, list]) =>
+  list.map((entry) => ({ family, entry, first: entry.names[0]! })),
+);
 
 /** A path as the rows write it: `./` for the project, `~/` for its home. */
 const shown = (path: string) =>
@@ -39,6 +42,12 @@ describe("the registry", () => {
         seen.set(name, family);
       }
     expect(seen.size).toBeGreaterThan(300);
+  });
+
+  test("the names by family that the hot path reads are current (npm run docs writes them)", () => {
+    const listed = Object.fromEntries(Object.entries(FAMILY_NAMES).map(([family, names]) => [family, names.trim().split(" ")]));
+    const actual = Object.fromEntries(Object.entries(programFamilies()).map(([family, list]) => [family, list.flatMap((e) => e.names)]));
+    expect(listed).toEqual(actual);
   });
 
   test.each(entries.map((e) => [e.family, e.first]))("%s: %s has rows", (_family, first) => {

@@ -84,6 +84,19 @@ test("hook.cjs and facts.cjs are past V8's largest regular object", () => {
     expect(readFileSync(join(packageRoot(), file), "utf8").length, file).toBeGreaterThan(128 * 1024);
 });
 
+// dist/bin.cjs reads the bundles it compiles as latin1, a plain copy of their bytes: right only
+// while every byte is ASCII, as esbuild writes them (it escapes any other character).
+test("every bundle dist/bin.cjs compiles is ASCII, so reading it as latin1 is exact", () => {
+  const files = ["dist/hook.cjs", "dist/facts.cjs", "dist/packs.cjs", ...ADAPTERS.map((id) => `dist/adapters/${id}.cjs`)];
+  for (const file of files) {
+    const bytes = readFileSync(join(packageRoot(), file));
+    expect(
+      bytes.findIndex((byte) => byte > 0x7f),
+      file,
+    ).toBe(-1);
+  }
+});
+
 // Each Node module a call loads is compiled cold (node:os or node:module cost about 1 M instructions
 // each, a tenth of a call): a hook call may load none beyond what running a script file does, but vm.
 test("a hook call under the starter policy loads no Node module but node:vm beyond a bare script", async () => {

@@ -1,0 +1,15 @@
+// The shell's positional parameters of a script the line runs with words of its own (`sh -c
+// SCRIPT _ ARGS`, `bash <(…) ARGS`, a function's call): read by the shell family and the walker.
+import { ARG_SEP, type Field, type ShellState } from "./expand.ts";
+
+/** `sh -c 'cat "$1"' _ .env`: the words after the script are `$0`, `$1`, …, and `$@` (also `set --`, a function's call). */
+export function positional(state: ShellState, words: Field[]): ShellState {
+  const value = (f: Field | undefined) => (f === undefined ? "" : f.resolved ? f.text : null);
+  for (let k = 0; k < 10; k++) state.vars.set(String(k), value(words[k]));
+  const rest = words.slice(1);
+  const known = rest.every((f) => f.resolved);
+  state.vars.set("@", known ? rest.map((f) => f.text).join(ARG_SEP) : null);
+  state.vars.set("*", known ? rest.map((f) => f.text).join(" ") : null);
+  state.vars.set("#", String(rest.length));
+  return state;
+}
