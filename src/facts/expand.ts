@@ -38,10 +38,18 @@ export interface Field {
   candidates?: Field[];
   /** Every value the field can take lies under one of these (the roots `find` searched, the folder `ls` listed). */
   under?: Field[];
+  /** The `find` that prints the field's values: a delete of them deletes what its `-delete` would (work-loss.ts). */
+  findListing?: FindListing;
 }
 
-/** Lines a command would print, and (when known) the folders every one of them lies under. */
-export type Lines = Field[] & { under?: Field[] };
+/** A `find`'s roots and expression, when what it prints is a plain listing. */
+export interface FindListing {
+  roots: Field[];
+  expression: Field[];
+}
+
+/** Lines a command would print, and (when known) the folders every one of them lies under and the `find` that lists them. */
+export type Lines = Field[] & { under?: Field[]; findListing?: FindListing };
 
 const MAX_FIELDS = 256;
 /** Between the words of `$@` (programs.ts `positional`): `"$@"` expands to each word as a field of its own. */
@@ -221,6 +229,7 @@ function expandTokens(tokens: Token[], state: ShellState, ctx: ExpandContext): F
         ...(pattern !== escapeGlob(text) && { pattern }),
         ...(candidates?.length && { candidates }),
         ...(bound && { under: bound }),
+        ...(listing && { findListing: listing }),
       });
     text = "";
     pattern = "";
@@ -228,9 +237,11 @@ function expandTokens(tokens: Token[], state: ShellState, ctx: ExpandContext): F
     nonEmpty = false;
     alts = [{ text: "", resolved: true }];
     bound = undefined;
+    listing = undefined;
   };
   // A word that is only `$(find …)` (or `$f` read from it) lies where its producer looked.
   let bound: Field[] | undefined;
+  let listing: FindListing | undefined;
   const lone = tokens.length === 1 && "part" in (tokens[0] as Token) ? (tokens[0] as { part: Part }).part : undefined;
   const append = (more: string) => {
     if (alts) alts = alts.map((a) => ({ ...a, text: a.text + more, pattern: undefined }));
@@ -272,7 +283,10 @@ function expandTokens(tokens: Token[], state: ShellState, ctx: ExpandContext): F
       pattern += escapeGlob(part.src);
       nonEmpty = true;
       const named = partCandidates(part, state, ctx);
-      if (part === lone && named && (named as Lines).under) bound = (named as Lines).under;
+      if (part === lone && named && (named as Lines).under) {
+        bound = (named as Lines).under;
+        listing = (named as Lines).findListing;
+      }
       alts =
         alts && named
           ? alts

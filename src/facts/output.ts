@@ -151,6 +151,7 @@ function grepKeeps(cmd: Simple, lines: Lines, state: ShellState, ctx: ExpandCont
   const invert = parsed.flags.has("v");
   const kept: Lines = lines.filter((line) => !line.resolved || re.test(line.text) !== invert);
   if (lines.under) kept.under = lines.under;
+  if (lines.findListing) kept.findListing = lines.findListing; // a delete of what is kept is judged on all the find lists: more, never less
   return kept;
 }
 
@@ -165,7 +166,7 @@ function producerOutput(first: Simple, state: ShellState, ctx: ExpandContext): L
     // `-L`/`-follow` may print paths through links that lead anywhere: then nothing bounds them.
     const follows = args.some((a) => a.text === "-L" || a.text === "-follow");
     if (args.slice(rest).some((a) => /^-(exec|execdir|ok|okdir|delete|fprint|fprint0|fprintf|fls|quit)$/.test(a.text))) return undefined;
-    return follows ? found : Object.assign(found, { under: roots });
+    return follows ? found : Object.assign(found, { under: roots, findListing: { roots, expression: args.slice(rest) } });
   }
   if (name === "ls") return lsOutput(args, state.cwd);
   // `compgen -G PATTERN`: the files the pattern matches, one per line (dot files too, where it names the dot).

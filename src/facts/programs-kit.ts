@@ -9,7 +9,7 @@ import { segmentRegExp } from "./glob.ts";
 import { parseOptions, type OptionSpec } from "./options.ts";
 import { isDirectory, realPath } from "./paths.ts";
 import type { Effect } from "./types.ts";
-import { globLoss } from "./work-loss.ts";
+import { globLoss, unknownDeleteLoss } from "./work-loss.ts";
 import type { PathOptions, Walker } from "./walk.ts";
 
 export interface Run {
@@ -42,7 +42,9 @@ export interface Program {
 
 export const mark = (run: Run, fields: readonly Field[], effect: Effect, program: string, options?: PathOptions) => {
   for (const field of fields) run.walker.path(field, effect, program, run.state.cwd, options);
-  if (effect === "delete") globLoss(fields, run.state.cwd, run.walker.losses);
+  if (effect !== "delete") return;
+  globLoss(fields, run.state.cwd, run.walker.losses);
+  unknownDeleteLoss(fields, run.state.cwd, options?.recursive === true, run.walker.losses);
 };
 
 /**

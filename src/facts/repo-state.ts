@@ -150,11 +150,19 @@ function lossOf(loss: Loss, env: Env): string[] {
     }
     case "find":
       return findLoss(loss, env);
-    case "files":
+    case "files": {
+      // A delete of an unknown value (work-loss.ts, unknownDeleteLoss): below its roots, or anywhere in the work tree.
+      const root = workTreeOf(cwd, options);
+      const roots = loss.names ?? (root === undefined ? [] : [root]);
+      if (loss.tree === "files")
+        return loss.names === undefined
+          ? (filesWithWork(cwd, options, undefined, "any", env) ?? unknown("the state of the repository"))
+          : workUnder(roots, env);
       return bulkLoss(
-        (loss.names ?? []).map((path) => ({ path })),
+        roots.map((path) => ({ path })),
         env,
       );
+    }
     case "overwrite":
       return overwriteLoss(loss.names ?? [], loss.options ?? [], env);
     case "history": {

@@ -32,7 +32,7 @@ export interface Loss {
   git: string[];
   /** The pathspecs (or branch names, stash entries, the worktree) it names; `undefined`: all of them, or a value hookit could not know. */
   names?: string[];
-  /** `git checkout X -- …`: X may be a tree the files are taken from (then staged changes go too); `find`: `folders` when a folder it matches goes whole (`-exec rm -rf {}`). */
+  /** `git checkout X -- …`: X may be a tree the files are taken from (then staged changes go too); `find`: `folders` when a folder it matches goes whole (`-exec rm -rf {}`); `files`: `files` when a delete that takes no folder removes only files (unknownDeleteLoss). */
   tree?: string;
   /** `git clean`: the options its dry run repeats (`-d`, `-ff`, `-e …`); `find`: the roots and expression. */
   options?: string[];
@@ -283,6 +283,29 @@ export function globLoss(fields: readonly Field[], cwd: string | null, losses: L
   }
   if (names) losses.push({ kind: "files", cwd, git: [], names });
 }
+
+/**
+ * A delete of a value hookit cannot know (`rm $(git ls-files -m)`, `… | xargs rm`, `rm "$f"` in a
+ * loop over a listing): it may be any file, so it is a delete in bulk of what has work below where
+ * every value lies (`under`: the folders `ls` listed; what a `find` lists is what its `-delete`
+ * would remove), or else in the whole work tree it runs in. A value that ends in a name it spells (`$TMPDIR/x.log`) can only be a file of
+ * that name: one file by name, as `rm x.log` is, an edit the agent means.
+ */
+export function unknownDeleteLoss(fields: readonly Field[], cwd: string | null, recursive: boolean, losses: Loss[]): void {
+  for (const field of fields) {
+    if (field.resolved || SPELLED_NAME.test(field.text)) continue;
+    // What a `find` lists (`find . -name '*.orig' | xargs rm`): what its own `-delete` would remove.
+    if (field.findListing?.roots.every((root) => root.resolved)) {
+      losses.push(findLoss(field.findListing.roots, field.findListing.expression, cwd, recursive));
+      continue;
+    }
+    const known = field.under?.every((f) => f.resolved && (cwd !== null || f.text.startsWith("/")));
+    const roots = known ? field.under?.map((f) => (f.text.startsWith("/") ? f.text : join(cwd as string, f.text))) : undefined;
+    losses.push({ kind: "files", cwd, git: [], ...(roots && { names: roots }), ...(!recursive && { tree: "files" }) });
+  }
+}
+/** An unknown value's last path part spelled out in letters (no `$`, backquote or `<…>` in it). */
+const SPELLED_NAME = /(^|\/)[^/$`<>]+["']?$/;
 
 /**
  * A copy or move in bulk over a work tree (`cp -r a/src .`, `mv ../x/* src/`, several sources):

@@ -188,7 +188,13 @@ function replacing(argv: Field[], run: Run, program: string, lines: Lines | unde
 }
 
 function unknownInput(lines: Lines | undefined): Field {
-  return { text: "<input>", resolved: false, ...(lines && { candidates: lines }), ...(lines?.under && { under: lines.under }) };
+  return {
+    text: "<input>",
+    resolved: false,
+    ...(lines && { candidates: lines }),
+    ...(lines?.under && { under: lines.under }),
+    ...(lines?.findListing && { findListing: lines.findListing }),
+  };
 }
 
 /** GNU parallel's options that take the next word as their value (`--results out`, `-j 4`). */

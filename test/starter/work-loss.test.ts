@@ -36,6 +36,23 @@ const CASES: Array<[string, string]> = [
   ["sudo env git reset --hard", "src/app.ts"],
   ["sh -lc 'git reset --hard'", "src/app.ts"],
   ["cd src && git checkout .", "src/app.ts"],
+  // A delete of files the line only learns as it runs: anything with work may be among them.
+  ["git diff --name-only | xargs rm", "src/app.ts"],
+  ["rm $(git ls-files -m)", "notes.txt"],
+  ['git ls-files -m | while read f; do rm "$f"; done', "src/app.ts"],
+  ["cat list.txt | xargs rm -f", "src/app.ts"],
+  // What a find lists is what its own -delete would remove.
+  ["find src -type f | xargs rm -f", "src/app.ts"],
+  ["rm -f $(find . -name '*.ts')", "src/app.ts"],
+];
+
+// A delete whose files are known, or a find that lists nothing with work, loses nothing.
+const SPARED = [
+  "find . -name '*.orig' | xargs rm -f",
+  "rm -f $(find . -name '*.tmp')",
+  "rm -f $TMPDIR/hookit-test.log",
+  'tmp=$(mktemp) && echo x > "$tmp" && rm -f "$tmp"',
+  "ls *.log | xargs rm -f",
 ];
 
 describe.each(Object.keys(AGENTS))("no-work-loss on %s", (agent) => {
@@ -48,6 +65,10 @@ describe.each(Object.keys(AGENTS))("no-work-loss on %s", (agent) => {
   test.each(CASES)("%s runs where nothing would be lost", async (command) => {
     expect(await decide(box("clean"), agent, { kind: "bash", command })).toBeUndefined();
   });
+});
+
+test.each(SPARED)("%s runs beside uncommitted work", async (command) => {
+  expect(await decide(box("dirty"), "claude", { kind: "bash", command })).toBeUndefined();
 });
 
 test.each(Object.keys(AGENTS))("on %s, a call is judged from the folder the agent's shell is in", async (agent) => {
