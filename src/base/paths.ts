@@ -10,6 +10,14 @@ function home(env: Env): string {
   return env.HOME || os().homedir();
 }
 
+/**
+ * The variables that move what hookit enforces: XDG_CONFIG_HOME (the global policy) and
+ * XDG_STATE_HOME (the trust store: an empty one leaves the project policy untrusted, so not
+ * loaded). A process started with another value, such as a second agent whose hooks run hookit,
+ * finds other policies or none.
+ */
+export const POLICY_HOMES = ["XDG_CONFIG_HOME", "XDG_STATE_HOME"] as const;
+
 /** `$XDG_CONFIG_HOME/hookit` (default `~/.config/hookit`). */
 export function configDir(env: Env = process.env): string {
   return env.XDG_CONFIG_HOME ? joinPath(env.XDG_CONFIG_HOME, "hookit") : joinPath(home(env), ".config", "hookit");

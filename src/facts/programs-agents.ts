@@ -5,12 +5,14 @@
 // hookit`, `codex features disable …`), an option that drops or replaces its
 // settings for the run (`claude --bare`, `gemini -e none`, `pi -ne`,
 // `opencode --pure`), or a variable that moves where it reads them
-// (`CLAUDE_CONFIG_DIR=/tmp/x claude`). Each of these is recorded as a change to
+// (`CLAUDE_CONFIG_DIR=/tmp/x claude`), or where the hookit its hooks run reads its
+// policy (`XDG_CONFIG_HOME=/tmp/x claude`). Each of these is recorded as a change to
 // the agent's user settings file, which self-protection refuses; everything
 // else (a prompt, `--version`, `plugin list`) stays a plain run.
 // Subcommands and options are as each CLI's `--help` lists them, on the version
 // test/e2e/clis.json pins.
 import { join } from "node:path";
+import { POLICY_HOMES } from "../base/paths.ts";
 import type { Field } from "./expand.ts";
 import { generic, type Program, type Run } from "./programs-kit.ts";
 
@@ -91,7 +93,8 @@ const AGENT_CLIS: readonly AgentCli[] = [
 /** Whether `args` change what `cli` loads: a managing subcommand's changing action, a switch, a moved home. */
 function changesSettings(cli: AgentCli, args: readonly Field[], run: Run): boolean {
   if (args.some((arg) => HELP.has(arg.text))) return false;
-  if ([...cli.homes, "HOME"].some((name) => run.state.vars.has(name))) return true;
+  // Its own settings moved, or hookit's policy: the hooks it runs would find other policies or none.
+  if ([...cli.homes, ...POLICY_HOMES, "HOME"].some((name) => run.state.vars.has(name))) return true;
   if (args.some((arg) => cli.switches.some((s) => arg.text === s || arg.text.startsWith(`${s}=`)))) return true;
   // Options may come before the subcommand (`claude --debug plugin disable …`): the first word that names one counts.
   const words = args.filter((arg) => !arg.text.startsWith("-")).map((arg) => arg.text);

@@ -5,6 +5,8 @@
 // `/`, each folder's `.gemini/.env` then `.env`, the first that exists, then
 // `~/.gemini/.env`, `~/.env`; every folder can be a later session's, so every
 // file named `.env` counts (never `.env.local` and the like, which it never reads).
+import { POLICY_HOMES } from "../base/paths.ts";
+
 export const STARTUP_FILE =
   /(^|\/)(\.bashrc|\.bash_profile|\.bash_login|\.profile|\.zshrc|\.zshenv|\.zprofile|\.zlogin|\.envrc|\.env|config\.fish|environment)$/;
 export const STARTUP_WORD =
@@ -28,7 +30,7 @@ export const EXTENSION_VARIABLES: readonly string[] = ["extensionPath", "workspa
  * so not loaded), where Gemini itself reads its settings and extensions, and NODE_OPTIONS,
  * whose `--require` runs before hookit in hookit's own node (test/e2e/gemini-env.e2e.test.ts).
  */
-const MOVING_VARIABLES = ["XDG_CONFIG_HOME", "XDG_STATE_HOME", "GEMINI_CLI_HOME", "NODE_OPTIONS"];
+const MOVING_VARIABLES = [...POLICY_HOMES, "GEMINI_CLI_HOME", "NODE_OPTIONS"];
 
 /**
  * A piece of every name STARTUP_WORD matches (test/protect/startup-hints.test.ts

@@ -46,6 +46,11 @@ const ATTACKS = [
   "export CODEX_HOME=/tmp/empty; codex exec 'cat .env'",
   "HOME=$(mktemp -d) copilot -p 'cat .env'",
   "XDG_CONFIG_HOME=/tmp/empty opencode run 'cat .env'",
+  // ... or with hookit's own policy or trust store moved: the hooks it runs would find none
+  "XDG_CONFIG_HOME=/tmp/empty claude -p 'cat .env'",
+  "XDG_STATE_HOME=/tmp/empty codex exec 'cat .env'",
+  "export XDG_CONFIG_HOME=/tmp/empty; gemini -p 'cat .env'",
+  "env XDG_STATE_HOME=/tmp/empty droid exec 'cat .env'",
   // the settings files Copilot CLI reads `disableAllHooks` from
   `echo '{"disableAllHooks":true}' > ~/.copilot/settings.json`,
   `mkdir -p .github/copilot && echo '{"disableAllHooks":true}' > .github/copilot/settings.local.json`,
@@ -68,6 +73,7 @@ const CONTROLS = [
   "pi -p 'list the files'",
   "pi list",
   "HOME=/tmp/other ls",
+  "XDG_CONFIG_HOME=/tmp/other npm test",
 ];
 
 describe.each(HOOK_AGENTS)("%s: the agents' own CLIs", (agent) => {

@@ -8,15 +8,15 @@
 // `.env` trusted once would switch hookit off in it, or name the policy it runs.
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import type { Env } from "../../base/paths.ts";
+import { type Env, POLICY_HOMES } from "../../base/paths.ts";
 
 /**
  * The variables that switch hookit off or move what it enforces, which must come from the
- * user's own environment: HOOKIT=0; HOOKIT_CONFIG (the policy file); XDG_CONFIG_HOME (the
- * global policy) and XDG_STATE_HOME (the trust store: an empty one leaves the project policy
- * untrusted, so not loaded). HOME is always set before Gemini starts, so no file changes it.
+ * user's own environment: HOOKIT=0; HOOKIT_CONFIG (the policy file); POLICY_HOMES (where the
+ * global policy and the trust store are). HOME is always set before Gemini starts, so no file
+ * changes it.
  */
-const SWITCHES = ["HOOKIT", "HOOKIT_CONFIG", "XDG_CONFIG_HOME", "XDG_STATE_HOME"] as const;
+const SWITCHES = ["HOOKIT", "HOOKIT_CONFIG", ...POLICY_HOMES] as const;
 
 /**
  * `env` without one of SWITCHES that has the value a Gemini `.env` file gives it: that value

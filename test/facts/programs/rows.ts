@@ -157,6 +157,7 @@ export const PROGRAM_ROWS: Record<string, ReadonlyArray<readonly [command: strin
     ["claude --bare -p hi", ["write ~/.claude/settings.json"]],
     ["claude --setting-sources=project -p hi", ["write ~/.claude/settings.json"]],
     ["CLAUDE_CONFIG_DIR=/tmp/other claude -p hi", ["write ~/.claude/settings.json"]],
+    ["XDG_CONFIG_HOME=/tmp/other claude -p hi", ["write ~/.claude/settings.json"]],
     ["HOME=/tmp/other claude -p hi", ["write /tmp/other/.claude/settings.json"]],
   ],
   gemini: [
