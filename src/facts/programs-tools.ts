@@ -5,11 +5,14 @@
 // a protected place (`opaque`). Each stays listed here so that a pack, a guard or
 // a doc naming a program names one the registry knows (test/facts/registry.test.ts).
 import { containerTool } from "./container-mounts.ts";
-import { generic, type Program } from "./programs-kit.ts";
+import type { Field } from "./expand.ts";
+import { generic, type Handler, type Program } from "./programs-kit.ts";
 import { packageRunner } from "./package-runners.ts";
 import { PROJECT_RUNNERS, projectRunner } from "./project-runners.ts";
 
 const tool = (...names: string[]): Program => ({ names, does: generic, use: "opaque" });
+const writesWhatItNames: Handler = (args, run, program) => generic(args, run, program, "write");
+const erases = (arg: Field): boolean => arg.text === "--all" || arg.text.startsWith("--offset") || /^-[A-Za-z]*[ao]/.test(arg.text);
 
 export const TOOLS: Program[] = [
   // clouds and platforms
@@ -96,9 +99,16 @@ export const TOOLS: Program[] = [
   tool("curlie", "fetch", "lynx", "lwp-request", "GET", "POST", "HEAD"),
   // ssh's key and agent tools
   tool("ssh-keygen", "ssh-add"),
-  // what makes or wipes a file system (the remote-copy pack refuses them on another machine)
-  tool("mkfs", "mkfs.ext2", "mkfs.ext3", "mkfs.ext4", "mkfs.xfs", "mkfs.btrfs", "mkfs.vfat", "mkfs.fat", "mkfs.msdos"),
-  tool("mkfs.exfat", "mkfs.ntfs", "mkfs.f2fs", "mke2fs", "mkswap", "wipefs", "blkdiscard"),
+  // What makes or wipes a file system writes over the device or image it names (`mkfs.ext4
+  // /dev/sdb1`: a write outside the project); the remote-copy pack refuses them on another machine.
+  {
+    names: ["mkfs", "mkfs.ext2", "mkfs.ext3", "mkfs.ext4", "mkfs.xfs", "mkfs.btrfs", "mkfs.vfat", "mkfs.fat", "mkfs.msdos"],
+    does: writesWhatItNames,
+    use: "opaque",
+  },
+  { names: ["mkfs.exfat", "mkfs.ntfs", "mkfs.f2fs", "mke2fs", "mkswap", "blkdiscard"], does: writesWhatItNames, use: "opaque" },
+  // wipefs only lists the signatures it finds unless told to erase them (`-a`, `-o OFFSET`).
+  { names: ["wipefs"], does: (args, run, program) => generic(args, run, program, args.some(erases) ? "write" : "read"), use: "opaque" },
   // DNS clients and a server's update tool
   tool("nsupdate", "dig", "host", "drill"),
   // hookit itself: the commands that change what it enforces are refused by self-protection

@@ -972,6 +972,12 @@ export const ATTACKS: Record<string, string[]> = {
     "npm config set prefix /tmp/np",
     "chattr -R +i ~/work",
     "setfacl -R -m u:nobody:--- ~/.config",
+    // a file system made or wiped over a device
+    "mkfs.ext4 /dev/sdb1",
+    "sudo mkfs -t xfs /dev/nvme1n1",
+    "wipefs -a /dev/sdb",
+    "mkswap /dev/sda2",
+    "blkdiscard /dev/sda",
     // a container handed a folder of this machine can change anything below it
     "docker run -v $HOME:/h alpine sh",
     "podman run --mount type=bind,src=/etc,dst=/e alpine sh",
@@ -1565,6 +1571,8 @@ export const INNOCENT: string[] = [
   "mv src/a.ts src/b.ts",
   "echo hi | tee /tmp/log",
   "dd if=/dev/zero of=/tmp/blob bs=1k count=1",
+  "truncate -s 64M disk.img && mkfs.ext4 -F disk.img",
+  "wipefs /dev/sdb",
   "dd if=README.md of=build/x",
   "install -m 644 README.md build/README.md",
   "install -D README.md dist/x/README.md",

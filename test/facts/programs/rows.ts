@@ -284,8 +284,18 @@ export const PROGRAM_ROWS: Record<string, ReadonlyArray<readonly [command: strin
   "git-credential-store": [["git-credential-store get", ["read ~/.git-credentials"]]],
   "docker-credential-osxkeychain": [["docker-credential-osxkeychain get", ["read ~/Library/Keychains"]]],
   "ssh-keygen": [["ssh-keygen -l -f ./deploy_key.pub", ["access ./deploy_key.pub"]]],
-  mkfs: [["mkfs -t ext4 ./disk.img", ["access ./disk.img"]]],
-  "mkfs.exfat": [["mkfs.exfat ./card.img", ["access ./card.img"]]],
+  mkfs: [
+    ["mkfs -t ext4 ./disk.img", ["write ./disk.img"]],
+    ["mkfs.ext4 /dev/sdb1", ["write /dev/sdb1"]],
+  ],
+  "mkfs.exfat": [
+    ["mkfs.exfat ./card.img", ["write ./card.img"]],
+    ["blkdiscard /dev/nvme0n1", ["write /dev/nvme0n1"]],
+  ],
+  wipefs: [
+    ["wipefs /dev/sdb", ["read /dev/sdb"]],
+    ["wipefs -a /dev/sdb", ["write /dev/sdb"]],
+  ],
   nsupdate: [
     ["nsupdate -k ./ddns.key ./changes.txt", ["access ./ddns.key", "access ./changes.txt"]],
     ["dig +short example.com", []],
