@@ -21,6 +21,7 @@ export const containers: PackCases = {
     "docker container prune -f",
     "docker network prune",
     "docker builder prune --all",
+    "podman system reset -f",
   ],
   pass: [
     "docker rmi node:22",
@@ -34,5 +35,6 @@ export const containers: PackCases = {
     "docker rm my-container",
     "docker image build -t app .",
     "docker image ls",
+    "podman system info",
   ],
 };
