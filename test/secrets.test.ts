@@ -41,6 +41,11 @@ const MUST_DETECT: Array<[string, string, string]> = [
   ["secret variable", j("aws_secret_access_key = ", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"), "wJalrXUtnFEMI/K7MDENG"],
   ["secret variable", j("  CLIENT_SECRET='", "abcdef0123456789'"), "abcdef0123456789"],
   ["secret variable", j("NODE_ENV=test\nSESSION_TOKEN=", "zz9xx8yy7ww6"), "zz9xx8yy7ww6"],
+  ["secret setting", j("database:\n  password: ", "hunter2hunter2"), "hunter2hunter2"],
+  ["secret setting", j('{\n  "clientSecret": "', '9f8e7d6c5b4a39281706",\n  "port": 8080\n}'), "9f8e7d6c5b4a39281706"],
+  ["secret setting", j("production:\n  secret_key_base: ", "0123456789abcdef0123 # rotate yearly"), "0123456789abcdef0123"],
+  ["secret setting", j("    - POSTGRES_PASSWORD: '", "s3cr3t-Pa55'"), "s3cr3t-Pa55"],
+  ["secret setting", j("apiKey: ", "q8f7w6e5r4t3"), "q8f7w6e5r4t3"],
 ];
 
 /** Ordinary output: must hold no secret. */
@@ -61,6 +66,11 @@ const MUST_NOT_DETECT: string[] = [
   "node_modules/.bin/vitest npm_config_cache=/home/user/.npm",
   "PRIVATE KEY handling is documented in docs/security.md",
   "src/base/secrets.ts:12: Authorization: header parsing",
+  // settings that are code, types, references, templates or placeholders
+  "const db = {\n  password: process.env.DB_PASSWORD,\n  token: getToken(),\n  apiKey: config.apiKey,\n};",
+  "interface Login {\n  password: string;\n  token?: SessionToken;\n}\nclass User:\n    password: SecretStr\n    api_key: Optional[str] = None",
+  "services:\n  db:\n    environment:\n      POSTGRES_PASSWORD: ${POSTGRES_PASSWORD}\n      password: {{ .Values.db.password }}\n      token: <your token>",
+  "password: changeme\nsecret: true\ntoken: null\nlabel: Password reset for user 12345",
 ];
 
 describe("the built-in secret list", () => {

@@ -25,6 +25,20 @@ const ENV_LINE = new RegExp(
   `^([ \\t]*(?:export[ \\t]+)?[A-Za-z0-9_.-]*(?:${NAME_WORDS.join("|")})[A-Za-z0-9_.-]*[ \\t]*=[ \\t]*["']?)[^\\s"'#$<{%[][^\\s"'#]{7,}`,
   "gm",
 );
+// The same names in a YAML, JSON or properties setting (`password: …`, `"clientSecret": "…"`), in
+// every case a key is written in. The value is one run of 8 characters or more that holds a digit
+// (random keys and most passwords do; a type such as `password: SecretStr` does not), ends the line
+// (a trailing comma or comment aside), and is not code (`process.env.TOKEN`, `getToken()`), a
+// reference or a template (`${DB_PASSWORD}`, `{{ .Values.token }}`).
+const SETTING_WORDS = [
+  ...NAME_WORDS,
+  ...["Secret", "Password", "Passwd", "Token", "ApiKey", "apiKey", "AccessKey", "accessKey", "PrivateKey", "privateKey", "AuthKey", "authKey"],
+];
+const SETTING_LINE = new RegExp(
+  `^([ \\t]*(?:-[ \\t]+)?["']?[A-Za-z0-9_.-]*(?:${SETTING_WORDS.join("|")})[A-Za-z0-9_.-]*["']?[ \\t]*:[ \\t]*["']?)` +
+    `(?=[^\\s"']*\\d)[^\\s"'#$<{%[(][^\\s"'#,;()[\\]{}.]{7,}(?=["']?[ \\t]*,?[ \\t]*(?:#.*)?$)`,
+  "gm",
+);
 // Not inside a longer word (`task-runner-…` holds `sk-`).
 const START = "(?<![A-Za-z0-9_-])";
 
@@ -73,6 +87,7 @@ export const SECRET_KINDS: readonly SecretKind[] = [
     screen: ["://"],
   },
   { label: "secret variable", pattern: ENV_LINE, screen: NAME_WORDS.map((word) => `${word}`) },
+  { label: "secret setting", pattern: SETTING_LINE, screen: SETTING_WORDS },
 ];
 
 function screened(kind: SecretKind, text: string): boolean {
