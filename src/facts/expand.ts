@@ -43,7 +43,7 @@ export interface Field {
 }
 
 /** A `find`'s roots and expression, when what it prints is a plain listing. */
-export interface FindListing {
+interface FindListing {
   roots: Field[];
   expression: Field[];
 }
