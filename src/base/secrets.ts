@@ -32,7 +32,20 @@ const ENV_LINE = new RegExp(
 // reference or a template (`${DB_PASSWORD}`, `{{ .Values.token }}`).
 const SETTING_WORDS = [
   ...NAME_WORDS,
-  ...["Secret", "Password", "Passwd", "Token", "ApiKey", "apiKey", "AccessKey", "accessKey", "PrivateKey", "privateKey", "AuthKey", "authKey"],
+  ...[
+    "Secret",
+    "Password",
+    "Passwd",
+    "Token",
+    "ApiKey",
+    "apiKey",
+    "AccessKey",
+    "accessKey",
+    "PrivateKey",
+    "privateKey",
+    "AuthKey",
+    "authKey",
+  ],
 ];
 const SETTING_LINE = new RegExp(
   `^([ \\t]*(?:-[ \\t]+)?["']?[A-Za-z0-9_.-]*(?:${SETTING_WORDS.join("|")})[A-Za-z0-9_.-]*["']?[ \\t]*:[ \\t]*["']?)` +

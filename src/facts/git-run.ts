@@ -10,6 +10,8 @@ import { parseOptions, type Parsed } from "./options.ts";
 import type { Run } from "./programs.ts";
 import { copy } from "./expand.ts";
 import { mark } from "./programs-kit.ts";
+import { includedConfigFiles, includesFile, judgeConfigFile } from "./git-includes.ts";
+import { gitWorkTree } from "../base/work-tree.ts";
 
 /** Records `argv` as a command that runs (without following it again: it is the normalized form of one already followed). */
 function note(run: Run, argv: string[], via: string, unresolved: boolean): void {
@@ -24,9 +26,20 @@ function note(run: Run, argv: string[], via: string, unresolved: boolean): void 
 
 const shell = (run: Run, text: string, via: string) => run.walker.shell(text, copy(run.state), via, run.depth);
 
-/** One setting: a command it runs is judged now; an alias is remembered; what it adds to a push is returned. */
-function judgeSetting(setting: Setting, run: Run, via: string, field?: Field): string | undefined {
+/**
+ * One setting: a command it runs is judged now; an alias is remembered; a config file it includes
+ * is read and its settings judged in turn (git-includes.ts, from `base`); what it adds to a push is returned.
+ */
+function judgeSetting(setting: Setting, run: Run, via: string, field?: Field, base = run.state.cwd): string | undefined {
   if (field && !field.resolved) run.walker.unresolved(`git setting of a value hookit cannot know: ${field.text}`);
+  if (includesFile(setting.key) && setting.value) {
+    const forcing: string[] = [];
+    judgeConfigFile(setting.value, base, run, (inner) => {
+      const extra = judgeSetting(inner, run, `${via} include`);
+      if (extra !== undefined) forcing.push(extra);
+    });
+    return forcing[0];
+  }
   if (setting.key.startsWith("alias.") && setting.value !== undefined) run.walker.gitAliases.set(setting.key.slice(6), setting.value);
   const command = settingCommand(setting);
   if (command !== undefined) shell(run, command, via);
@@ -48,6 +61,7 @@ export function gitSettings(global: Parsed, run: Run, state: ShellState): string
     add(judgeSetting({ ...parseSetting(field.text.slice(0, eq)), value: value ?? "" }, inner, "git --config-env"));
   }
   for (const setting of environmentSettings(state, run.walker.expand.env)) add(judgeSetting(setting, inner, "GIT_CONFIG"));
+  includedConfigFiles(state, inner, (setting) => add(judgeSetting(setting, inner, "git config file")));
   return forcing;
 }
 
@@ -60,7 +74,10 @@ export function gitConfigWrite(rest: Field[], run: Run): void {
   const [key, value] = operands;
   if (!key || !value || /^(get|unset|list|edit|rename-section|remove-section)$/.test(key.text)) return;
   const setting = { key: parseSetting(key.text).key, value: value.text };
-  const extra = judgeSetting(setting, run, "git config", value.resolved ? key : value);
+  // An include is read from the folder of the file the setting goes to: the repository's git folder, or the user's home.
+  const gitDir = run.state.cwd === null ? undefined : gitWorkTree(run.state.cwd);
+  const base = parsed.flags.has("global") ? run.walker.expand.home : gitDir === undefined ? run.state.cwd : `${gitDir}/.git`;
+  const extra = judgeSetting(setting, run, "git config", value.resolved ? key : value, base);
   if (extra !== undefined) note(run, ["git", "push", extra], "git config", !value.resolved);
 }
 

@@ -17,6 +17,9 @@ export interface PathOptions {
   keepsText?: boolean;
 }
 
+/** A repository's config file and hooks (a submodule's too, under `.git/modules/`). */
+const GIT_RUNS = /\/\.git\/(?:modules\/.+\/)?(?:config|hooks(?:\/[^/]+)?)$/;
+
 /** Names an unmatched glob is also tried against: a glob that matches no file today may match a secret tomorrow. */
 const PROBES = [".env", ".env.local", ".env.production", ".env.development"];
 
@@ -115,7 +118,11 @@ export class PathRecorder {
         : realPath(this.throughLinks(walked));
     // Writing into a temp directory itself (`tar xf x.tar -C /tmp`) is scratch work even where home lies under it (sandboxes, CI).
     const found = locate(real, this.at, lexical);
-    const location = found === "outside" && effect === "write" && this.at.temps.includes(real) ? "temp" : found;
+    let location = found === "outside" && effect === "write" && this.at.temps.includes(real) ? "temp" : found;
+    // The repository's own config and hooks are not the project's files: git runs what they say at
+    // its next call (the agent's own `git status` too), and no diff shows a change to them. Written
+    // by anything but git (`git config` is judged on the value it sets), they count as outside.
+    if (effect === "write" && location === "project" && by !== "git" && GIT_RUNS.test(real)) location = "outside";
     this.add({
       path: real,
       lexical,

@@ -75,6 +75,9 @@ export const ATTACKS: Record<string, string[]> = {
     "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.pager GIT_CONFIG_VALUE_0='cat .env' git log",
     "git rebase --exec 'cat .env' HEAD~1",
     "git config core.fsmonitor 'cat .env'",
+    // a config file git is told to read, written on the line
+    "printf '[core]\\n\\tpager = cat .env\\n' > x.cfg && git -c include.path=x.cfg log",
+    "printf '[alias]\\n\\tx = !cat .env\\n' > x.cfg && GIT_CONFIG_GLOBAL=x.cfg git x",
     "git config --global alias.x '!cat .env'",
     "sed -n '1e cat .env' README.md",
     "sed 's/.*/cat .env/e' README.md",
@@ -972,6 +975,9 @@ export const ATTACKS: Record<string, string[]> = {
     "npm config set prefix /tmp/np",
     "chattr -R +i ~/work",
     "setfacl -R -m u:nobody:--- ~/.config",
+    // the repository's own config and hooks, which git runs later and no diff shows
+    "echo 'cat ~/.ssh/id_rsa' > .git/hooks/pre-commit",
+    "printf '[core]\\n\\tfsmonitor = x\\n' >> .git/config",
     // a file system made or wiped over a device
     "mkfs.ext4 /dev/sdb1",
     "sudo mkfs -t xfs /dev/nvme1n1",
@@ -1207,6 +1213,8 @@ export const FILE_ATTACKS: Record<string, FileCall[]> = {
     ["read", "/home/dev/.npmrc"],
   ],
   "no-writes-outside-project": [
+    ["write", ".git/hooks/pre-commit"],
+    ["edit", ".git/config"],
     ["write", "~/x.txt"],
     ["write", "linkdir/file.txt"],
     ["edit", "~/.bashrc"],
@@ -1572,6 +1580,8 @@ export const INNOCENT: string[] = [
   "echo hi | tee /tmp/log",
   "dd if=/dev/zero of=/tmp/blob bs=1k count=1",
   "truncate -s 64M disk.img && mkfs.ext4 -F disk.img",
+  "git config user.email dev@example.com",
+  "echo '*.log' >> .git/info/exclude",
   "wipefs /dev/sdb",
   "dd if=README.md of=build/x",
   "install -m 644 README.md build/README.md",
