@@ -94,11 +94,29 @@ export function includedConfigFiles(state: ShellState, run: Run, judge: (setting
     if (value) judgeConfigFile(value, state.cwd, run, judge);
   }
   if (state.cwd === null) return;
-  const top = gitWorkTree(state.cwd);
-  if (top === undefined) return;
-  const gitDir = joinPath(top, ".git");
-  const config = readIfExists(joinPath(gitDir, "config"));
-  if (config === undefined || !config.toLowerCase().includes("include")) return;
-  for (const setting of configSettings(config))
-    if (includesFile(setting.key) && setting.value) judgeConfigFile(setting.value, gitDir, run, judge);
+  const found = repositoryIncludes(state.cwd, run);
+  for (const path of found?.paths ?? []) judgeConfigFile(path, found!.gitDir, run, judge);
+}
+
+/**
+ * The files the repository's config includes, read once per line and folder (`git add -A && git
+ * commit` reads the disk once, as git-hooks.ts does): a line that changes that config through
+ * `git config` has the setting judged where it sets it.
+ */
+const seen = new WeakMap<object, Map<string, { gitDir: string; paths: string[] } | undefined>>();
+function repositoryIncludes(cwd: string, run: Run): { gitDir: string; paths: string[] } | undefined {
+  const line = seen.get(run.walker) ?? new Map();
+  seen.set(run.walker, line);
+  if (line.has(cwd)) return line.get(cwd);
+  const top = gitWorkTree(cwd);
+  const gitDir = top === undefined ? undefined : joinPath(top, ".git");
+  const config = gitDir === undefined ? undefined : readIfExists(joinPath(gitDir, "config"));
+  // The plain search first: most configs include nothing.
+  const paths =
+    config === undefined || !config.toLowerCase().includes("include")
+      ? []
+      : configSettings(config).flatMap((s) => (includesFile(s.key) && s.value ? [s.value] : []));
+  const found = gitDir === undefined ? undefined : { gitDir, paths };
+  line.set(cwd, found);
+  return found;
 }

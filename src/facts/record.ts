@@ -122,7 +122,8 @@ export class PathRecorder {
     // The repository's own config and hooks are not the project's files: git runs what they say at
     // its next call (the agent's own `git status` too), and no diff shows a change to them. Written
     // by anything but git (`git config` is judged on the value it sets), they count as outside.
-    if (effect === "write" && location === "project" && by !== "git" && GIT_RUNS.test(real)) location = "outside";
+    if (effect === "write" && location === "project" && by !== "git" && real.includes("/.git/") && GIT_RUNS.test(real))
+      location = "outside";
     this.add({
       path: real,
       lexical,
