@@ -23,7 +23,9 @@ const FORCE_PUSH_CONFIG = `^git(?: ${ARG})*? -c '?remote\\.[^ =]+\\.(?:mirror=(?
 // Credentials a developer keeps outside any project: SSH private keys (not the `.pub` halves), the
 // cloud CLIs' tokens, cluster, registry and package-publishing logins, git's stored passwords, GnuPG's
 // keys. A recursive reader of one of these folders (tar, cp -r, grep -r) reads the folder itself.
-const HOME_DIR = "^/(?:home/[^/]+|root|Users/[^/]+)";
+// The home folder: `~/…` as the facts give a path below the user's own (wherever it is), or a
+// usual place of a home.
+const HOME_DIR = "^(?:~|/(?:home/[^/]+|root|Users/[^/]+))";
 const CREDENTIALS = [
   "(^|/)\\.ssh(/(id_[^/]*|[^/]*_key|[^/]*\\.pem))?$(?<!\\.pub)",
   "(^|/)\\.aws(/(credentials|config|sso/cache/[^/]*))?$",

@@ -8,7 +8,7 @@ export const FACT_PREFIX = "hookit.";
 export const FACT_KEYS: Readonly<Record<string, string>> = {
   "hookit.commands": "each command that would run, as its argv shell-quoted and joined by spaces, program by basename",
   "hookit.programs": "each program's basename",
-  "hookit.paths": "every path the call touches, any effect (real path and as written)",
+  "hookit.paths": "every path the call touches, any effect (real path, as written, and as `~/…` below the home folder)",
   "hookit.reads": "paths read, and paths named to a program hookit does not model word by word (it may read them)",
   "hookit.writes": "paths written (created, changed, moved to)",
   "hookit.deletes": "paths deleted (or moved away)",
@@ -41,10 +41,11 @@ export function shellQuote(arg: string): string {
   return safe ? arg : `'${arg.split("'").join("'\\''")}'`;
 }
 
-/** A path fact's real path and, when it differs, its path as written, each once per list. */
+/** A path fact's real path, its path as written when it differs, and `~/…` below the home folder, each once per list. */
 function addBoth(list: Set<string>, p: PathFact): void {
   list.add(p.path);
   if (p.lexical !== p.path) list.add(p.lexical);
+  if (p.fromHome !== undefined) list.add(p.fromHome);
 }
 
 /** Outside, unknown, or the whole project (`find . -delete` only deletes what matches, `git clean`/`git rm -r .` only what git may: not counted). */

@@ -124,6 +124,7 @@ export class PathRecorder {
     // by anything but git (`git config` is judged on the value it sets), they count as outside.
     if (effect === "write" && location === "project" && by !== "git" && real.includes("/.git/") && GIT_RUNS.test(real))
       location = "outside";
+    const home = this.at.home;
     this.add({
       path: real,
       lexical,
@@ -133,6 +134,7 @@ export class PathRecorder {
       resolved: true,
       by,
       recursive: options.recursive,
+      ...(home.length > 1 && real.startsWith(`${home}/`) && { fromHome: `~${real.slice(home.length)}` }),
     });
     if (field.pattern) this.probe(field.pattern, absolute, effect, by, cwd, options);
   }

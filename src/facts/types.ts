@@ -41,6 +41,8 @@ export interface PathFact {
   resolved: boolean;
   /** The program (or `redirect`, or the file tool) the effect comes from. */
   by: string;
+  /** The real path as `~/…` when it lies below the home folder: a policy names a file of the home wherever the home is. */
+  fromHome?: string;
 }
 
 export interface Facts {

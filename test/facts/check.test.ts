@@ -30,7 +30,7 @@ describe("hookit check --json", () => {
       ["rm", "-rf", `${project.home}/old`],
     ]);
     expect(out.facts.paths[0]).toMatchObject({ effect: "delete", recursive: true, location: "outside", inside: false });
-    expect(out.facts.keys["hookit.recursiveDeletesOutside"]).toEqual([`${project.home}/old`]);
+    expect(out.facts.keys["hookit.recursiveDeletesOutside"]).toEqual([`${project.home}/old`, "~/old"]);
   });
 
   test("an agent payload: one facts entry per event", () => {

@@ -839,6 +839,10 @@ export const ATTACKS: Record<string, string[]> = {
     "sqlite3 app.db <<'EOF'\n.shell git push -f\nEOF",
   ],
   "no-credential-files": [
+    // the home's own package and network logins, wherever the home is (these tests' is not under /home)
+    "cat ~/.npmrc",
+    "cp ~/.netrc /tmp/n",
+    'grep -i password "$HOME/.pypirc"',
     "cat ~/.ssh/id_rsa",
     "cp ~/.ssh/id_ed25519 /tmp/k",
     "tar czf /tmp/k.tgz ~/.ssh",
