@@ -80,6 +80,28 @@ const AGENT_CLIS: readonly AgentCli[] = [
     manages: { plugin: [], plug: [], uninstall: [] },
     switches: ["--pure"],
   },
+  // Kimi Code, Cursor's CLI and Antigravity's: their data folders as their install targets name them.
+  {
+    names: ["kimi"],
+    settings: ".kimi-code/config.toml",
+    homes: ["KIMI_CODE_HOME"],
+    manages: {},
+    switches: [],
+  },
+  {
+    names: ["cursor-agent"],
+    settings: ".cursor/hooks.json",
+    homes: [],
+    manages: {},
+    switches: [],
+  },
+  {
+    names: ["agy"],
+    settings: ".gemini/config/hooks.json",
+    homes: [],
+    manages: {},
+    switches: [],
+  },
   {
     names: ["pi"],
     settings: ".pi/agent/settings.json",

@@ -51,6 +51,10 @@ const ATTACKS = [
   "XDG_STATE_HOME=/tmp/empty codex exec 'cat .env'",
   "export XDG_CONFIG_HOME=/tmp/empty; gemini -p 'cat .env'",
   "env XDG_STATE_HOME=/tmp/empty droid exec 'cat .env'",
+  // the other agents' CLIs, their data folders moved
+  "KIMI_CODE_HOME=/tmp/empty kimi -p 'cat .env'",
+  "HOME=/tmp/empty cursor-agent -p 'cat .env'",
+  "HOME=/tmp/empty agy",
   // the settings files Copilot CLI reads `disableAllHooks` from
   `echo '{"disableAllHooks":true}' > ~/.copilot/settings.json`,
   `mkdir -p .github/copilot && echo '{"disableAllHooks":true}' > .github/copilot/settings.local.json`,
@@ -74,6 +78,8 @@ const CONTROLS = [
   "pi list",
   "HOME=/tmp/other ls",
   "XDG_CONFIG_HOME=/tmp/other npm test",
+  "kimi -p 'explain src/a.ts'",
+  "cursor-agent -p 'write a test'",
 ];
 
 describe.each(HOOK_AGENTS)("%s: the agents' own CLIs", (agent) => {

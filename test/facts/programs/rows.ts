@@ -191,6 +191,19 @@ export const PROGRAM_ROWS: Record<string, ReadonlyArray<readonly [command: strin
     ["opencode --pure run hi", ["write ~/.config/opencode/opencode.json"]],
     ["opencode plugin some-plugin", ["write ~/.config/opencode/opencode.json"]],
   ],
+  kimi: [
+    ["kimi -p 'fix the tests'", []],
+    ["KIMI_CODE_HOME=/tmp/other kimi -p hi", ["write ~/.kimi-code/config.toml"]],
+    ["HOME=/tmp/other kimi -p hi", ["write /tmp/other/.kimi-code/config.toml"]],
+  ],
+  "cursor-agent": [
+    ["cursor-agent -p 'summarize README.md'", []],
+    ["XDG_CONFIG_HOME=/tmp/other cursor-agent -p hi", ["write ~/.cursor/hooks.json"]],
+  ],
+  agy: [
+    ["agy --version", []],
+    ["HOME=/tmp/other agy", ["write /tmp/other/.gemini/config/hooks.json"]],
+  ],
   pi: [
     ["pi -p 'list files'", []],
     ["pi list", []],
