@@ -44,7 +44,10 @@ export const mark = (run: Run, fields: readonly Field[], effect: Effect, program
   for (const field of fields) run.walker.path(field, effect, program, run.state.cwd, options);
   if (effect !== "delete") return;
   globLoss(fields, run.state.cwd, run.walker.losses);
-  unknownDeleteLoss(fields, run.state.cwd, options?.recursive === true, run.walker.losses);
+  // In a script file (a make recipe, a package.json script), a path computed at run time is not a
+  // path fact (record.ts), nor a delete in bulk: `rm -f $(OBJS)` in `make clean` is not judged on
+  // every file of the work tree.
+  if (run.walker.scriptDepth === 0) unknownDeleteLoss(fields, run.state.cwd, options?.recursive === true, run.walker.losses);
 };
 
 /**
