@@ -35,6 +35,8 @@ export const TOOLS: Program[] = [
   tool("psql", "dropdb", "dropuser", "mysql", "mariadb", "mysqladmin", "sqlite3", "duckdb", "sqlcmd", "snowsql", "cockroach"),
   tool("clickhouse-client", "mongo", "mongosh", "redis-cli", "keydb-cli", "valkey-cli", "nats"),
   tool("rabbitmqctl", "rabbitmqadmin", "rabbitmq-plugins"),
+  // the frameworks' and ORMs' database commands
+  tool("prisma", "rails", "rake", "manage.py", "django-admin", "sequelize", "sequelize-cli", "knex", "typeorm", "supabase"),
   tool(
     "rpk",
     "rabbitmq-queues",

@@ -297,6 +297,10 @@ export const PROGRAM_ROWS: Record<string, ReadonlyArray<readonly [command: strin
   "git-credential-store": [["git-credential-store get", ["read ~/.git-credentials"]]],
   "docker-credential-osxkeychain": [["docker-credential-osxkeychain get", ["read ~/Library/Keychains"]]],
   "ssh-keygen": [["ssh-keygen -l -f ./deploy_key.pub", ["access ./deploy_key.pub"]]],
+  prisma: [
+    ["npx prisma migrate dev", []],
+    ["prisma migrate reset --schema ./prisma/schema.prisma", ["access ./prisma/schema.prisma"]],
+  ],
   mkfs: [
     ["mkfs -t ext4 ./disk.img", ["write ./disk.img"]],
     ["mkfs.ext4 /dev/sdb1", ["write /dev/sdb1"]],

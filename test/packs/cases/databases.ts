@@ -34,6 +34,19 @@ export const databases: PackCases = {
     "mysql app <<< 'DELETE FROM sessions'",
     "echo 'DROP TABLE t' | sqlite3 app.db",
     'mysql -e "DELETE FROM users; SELECT 1 FROM audit WHERE id = 2"',
+    // on its input
+    "echo FLUSHALL | redis-cli",
+    // the frameworks' and ORMs' own commands (asked)
+    "npx prisma migrate reset --force",
+    "npx prisma db push --force-reset",
+    "bin/rails db:drop",
+    "rake db:reset",
+    "python3 manage.py flush --no-input",
+    "./manage.py reset_db",
+    "npx sequelize-cli db:drop",
+    "npx typeorm schema:drop",
+    "npx knex migrate:rollback --all",
+    "supabase db reset",
   ],
   pass: [
     "truncate -s 0 build.log",
@@ -50,5 +63,13 @@ export const databases: PackCases = {
     "dropdb --help",
     "psql app <<'EOF'\nSELECT * FROM users WHERE id = 1;\nEOF",
     "echo 'select 1' | sqlite3 app.db",
+    "echo 'GET key' | redis-cli",
+    "npx prisma migrate dev",
+    "npx prisma db push",
+    "bin/rails db:migrate",
+    "rake db:seed",
+    "python3 manage.py migrate",
+    "npx knex migrate:rollback",
+    "supabase start",
   ],
 };
