@@ -5,8 +5,8 @@
 // credential read) and, writable, as a recursive write to it: a mount of the home folder, of
 // hookit's own settings or of an agent's config is judged like a command that writes there, and a
 // mount of the project (`-v "$PWD:/app"`) is a write inside the project, which every guard allows.
-import type { Field } from "./expand.ts";
-import { generic, mark, type Run } from "./programs-kit.ts";
+import { copy, type Field } from "./expand.ts";
+import { exec, generic, mark, type Run } from "./programs-kit.ts";
 
 /** Docker's (and Podman's) own options before the subcommand that take a value. */
 const GLOBAL_VALUES = new Set(["-H", "--host", "-c", "--context", "--config", "-l", "--log-level", "--tlscacert", "--tlscert", "--tlskey"]);
@@ -39,11 +39,39 @@ export function containerTool(args: Field[], run: Run, program: string): void {
   else if (args[at]?.text === "container") at++;
   const sub = args[at]?.text ?? "";
   if (sub === "cp") return copies(args.slice(at + 1), run, program);
+  if (sub === "exec") return execInside(args.slice(at + 1), run, program);
   if (!STARTS.has(sub)) return;
   for (const { source, readOnly } of mounts(args.slice(at + 1))) {
     mark(run, [source], "read", program, { recursive: true });
     if (!readOnly) mark(run, [source], "write", program, { recursive: true });
   }
+}
+
+/** kubectl and oc: their words as any known tool's, and what `exec POD -- CMD…` runs in the pod. */
+export function podTool(args: Field[], run: Run, program: string): void {
+  generic(args, run, program);
+  const end = args.findIndex((a) => a.text === "--");
+  if (end < 0 || !args.slice(0, end).some((a) => a.text === "exec")) return;
+  const pod = args.slice(0, end).findLast((a) => !a.text.startsWith("-") && a.text !== "exec");
+  exec(run, args.slice(end + 1), `${program} exec`, { ...copy(run.state), host: `${program}:${pod?.text ?? "pod"}` });
+}
+
+/** Options of `docker exec` and `docker compose exec` that take the next word. */
+const EXEC_VALUES = new Set(["-e", "--env", "--env-file", "-u", "--user", "-w", "--workdir", "--detach-keys", "--index"]);
+
+/**
+ * `docker exec CTR CMD…`, `docker compose exec SERVICE CMD…`: CMD runs inside the container, a
+ * machine of its own, so it is read as `ssh host CMD` is, marked with that host (the packs' rules
+ * see `psql -c 'DROP DATABASE app'` run there). Its paths are read as this machine's, which may
+ * refuse more than is needed and never less.
+ */
+function execInside(args: Field[], run: Run, program: string): void {
+  let at = 0;
+  while (at < args.length && args[at]!.text.startsWith("-")) at += EXEC_VALUES.has(args[at]!.text) ? 2 : 1;
+  const container = args[at];
+  const argv = args.slice(at + 1);
+  if (container === undefined || argv.length === 0) return;
+  exec(run, argv, `${program} exec`, { ...copy(run.state), host: `${program}:${container.text}` });
 }
 
 /** `docker cp ~/.ssh ctr:/k` reads the folder; `docker cp ctr:/etc ./etc` writes it (`CTR:PATH` is the container's side). */

@@ -4,7 +4,7 @@
 // `generic` reads them, and self-protection refuses any of their words that names
 // a protected place (`opaque`). Each stays listed here so that a pack, a guard or
 // a doc naming a program names one the registry knows (test/facts/registry.test.ts).
-import { containerTool } from "./container-mounts.ts";
+import { containerTool, podTool } from "./container-mounts.ts";
 import type { Field } from "./expand.ts";
 import { generic, type Handler, type Program } from "./programs-kit.ts";
 import { packageRunner } from "./package-runners.ts";
@@ -26,7 +26,9 @@ export const TOOLS: Program[] = [
   tool("gitlab-rails", "gitlab-rake", "gitlab-backup", "gitlab-ctl"),
   // containers, Kubernetes, infrastructure
   { names: ["docker", "podman", "nerdctl", "docker-compose", "podman-compose"], does: containerTool, use: "opaque" },
-  tool("kubectl", "oc", "helm", "velero"),
+  // `kubectl exec POD -- CMD…`: CMD runs in the pod, read as `docker exec` reads it (container-mounts.ts).
+  { names: ["kubectl", "oc"], does: podTool, use: "opaque" },
+  tool("helm", "velero"),
   // load balancers and proxies, and the service managers that stop them
   tool("systemctl", "service", "haproxy", "nginx", "socat", "nc"),
   tool("terraform", "tofu", "terragrunt", "pulumi", "cdktf", "octodns-sync", "deck", "kongctl", "promtool"),

@@ -224,6 +224,7 @@ export const PROGRAM_ROWS: Record<string, ReadonlyArray<readonly [command: strin
   ],
   docker: [
     ["docker build -f ./Dockerfile .", ["access ./Dockerfile", "access ."]],
+    ["docker exec -u app -w /srv web cat /etc/hostname", ["access /srv", "access /etc/hostname", "read /etc/hostname"]],
     // a bind mount: the container may read the folder and, unless read-only, change anything below it
     // (the `access` rows are any known tool's path-like words, read as generic reads them)
     ['docker run -v "$HOME/cache:/c" alpine ls', ["access ~/cache:/c", "read -r ~/cache", "write -r ~/cache"]],
@@ -233,7 +234,12 @@ export const PROGRAM_ROWS: Record<string, ReadonlyArray<readonly [command: strin
     ["docker compose run -v /tmp/c:/c app ls", ["access /tmp/c:/c", "read -r /tmp/c", "write -r /tmp/c"]],
     ["docker cp notes.txt ctr:/n", ["access ./notes.txt", "access ./ctr:/n", "read -r ./notes.txt"]],
   ],
-  kubectl: [["kubectl apply -f ./deploy.yaml", ["access ./deploy.yaml"]]],
+  kubectl: [
+    ["kubectl apply -f ./deploy.yaml", ["access ./deploy.yaml"]],
+    // what `exec … --` runs in the pod is read as a command of its own (its paths as this machine's)
+    ["kubectl exec -it web-0 -c app -- cat /etc/hostname", ["access /etc/hostname", "read /etc/hostname"]],
+  ],
+  helm: [["helm install web ./chart", ["access ./chart"]]],
   terraform: [["terraform plan -out=./plan.bin", ["write ./plan.bin", "access ./plan.bin"]]],
   kong: [["kong check ./kong.conf", ["access ./kong.conf"]]],
   psql: [["psql -f ./schema.sql", ["access ./schema.sql"]]],

@@ -36,6 +36,11 @@ export const databases: PackCases = {
     'mysql -e "DELETE FROM users; SELECT 1 FROM audit WHERE id = 2"',
     // on its input
     "echo FLUSHALL | redis-cli",
+    // run inside a container or a pod
+    "docker exec pg psql -U postgres -c 'DROP DATABASE app'",
+    "docker compose exec db psql -c 'TRUNCATE users'",
+    "kubectl -n prod exec -it db-0 -c pg -- psql -c 'drop table users'",
+    "podman exec cache redis-cli flushall",
     // the frameworks' and ORMs' own commands (asked)
     "npx prisma migrate reset --force",
     "npx prisma db push --force-reset",
@@ -64,6 +69,8 @@ export const databases: PackCases = {
     "psql app <<'EOF'\nSELECT * FROM users WHERE id = 1;\nEOF",
     "echo 'select 1' | sqlite3 app.db",
     "echo 'GET key' | redis-cli",
+    "docker exec -it db psql -c 'select count(*) from users'",
+    "kubectl exec web-0 -- cat /etc/hostname",
     "npx prisma migrate dev",
     "npx prisma db push",
     "bin/rails db:migrate",
