@@ -16,6 +16,10 @@ export interface ShellState {
   host?: string;
 }
 
+import type { Field, FindListing, Lines } from "./field.ts";
+
+export type { Field, Lines } from "./field.ts";
+
 export interface ExpandContext {
   home: string;
   env: Readonly<Record<string, string | undefined>>;
@@ -26,30 +30,6 @@ export interface ExpandContext {
   /** Lines a `read NAME` took from a producer hookit knows (`find … | while read f`). */
   readLines: Map<string, Lines>;
 }
-
-export interface Field {
-  text: string;
-  resolved: boolean;
-  /** A glob that matched nothing (quoted characters escaped): bash passes it on as written. */
-  pattern?: string;
-  /** One of a glob's matches: a delete of it is a delete in bulk (work-loss.ts). */
-  glob?: true;
-  /** An unresolved field's values hookit can name: `${X:-.env}`'s default, what `$(find …)` would print. Not exhaustive. */
-  candidates?: Field[];
-  /** Every value the field can take lies under one of these (the roots `find` searched, the folder `ls` listed). */
-  under?: Field[];
-  /** The `find` that prints the field's values: a delete of them deletes what its `-delete` would (work-loss.ts). */
-  findListing?: FindListing;
-}
-
-/** A `find`'s roots and expression, when what it prints is a plain listing. */
-interface FindListing {
-  roots: Field[];
-  expression: Field[];
-}
-
-/** Lines a command would print, and (when known) the folders every one of them lies under and the `find` that lists them. */
-export type Lines = Field[] & { under?: Field[]; findListing?: FindListing };
 
 const MAX_FIELDS = 256;
 /** Between the words of `$@` (programs.ts `positional`): `"$@"` expands to each word as a field of its own. */

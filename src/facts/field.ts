@@ -1,0 +1,27 @@
+// A word as the shell hands it to a program after expansion, and the lines a command prints:
+// what the facts know of each value (expand.ts makes them; every reader of a program's words
+// takes them).
+
+export interface Field {
+  text: string;
+  resolved: boolean;
+  /** A glob that matched nothing (quoted characters escaped): bash passes it on as written. */
+  pattern?: string;
+  /** One of a glob's matches: a delete of it is a delete in bulk (work-loss.ts). */
+  glob?: true;
+  /** An unresolved field's values hookit can name: `${X:-.env}`'s default, what `$(find …)` would print. Not exhaustive. */
+  candidates?: Field[];
+  /** Every value the field can take lies under one of these (the roots `find` searched, the folder `ls` listed). */
+  under?: Field[];
+  /** The `find` that prints the field's values: a delete of them deletes what its `-delete` would (work-loss.ts). */
+  findListing?: FindListing;
+}
+
+/** A `find`'s roots and expression, when what it prints is a plain listing. */
+export interface FindListing {
+  roots: Field[];
+  expression: Field[];
+}
+
+/** Lines a command would print, and (when known) the folders every one of them lies under and the `find` that lists them. */
+export type Lines = Field[] & { under?: Field[]; findListing?: FindListing };
