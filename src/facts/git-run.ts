@@ -75,8 +75,8 @@ export function gitConfigWrite(rest: Field[], run: Run): void {
   if (!key || !value || /^(get|unset|list|edit|rename-section|remove-section)$/.test(key.text)) return;
   const setting = { key: parseSetting(key.text).key, value: value.text };
   // An include is read from the folder of the file the setting goes to: the repository's git folder, or the user's home.
-  const gitDir = run.state.cwd === null ? undefined : gitWorkTree(run.state.cwd);
-  const base = parsed.flags.has("global") ? run.walker.expand.home : gitDir === undefined ? run.state.cwd : `${gitDir}/.git`;
+  const top = run.state.cwd === null ? undefined : gitWorkTree(run.state.cwd);
+  const base = parsed.flags.has("global") ? run.walker.expand.home : top === undefined ? run.state.cwd : `${top}/.git`;
   const extra = judgeSetting(setting, run, "git config", value.resolved ? key : value, base);
   if (extra !== undefined) note(run, ["git", "push", extra], "git config", !value.resolved);
 }

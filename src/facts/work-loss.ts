@@ -288,8 +288,8 @@ export function globLoss(fields: readonly Field[], cwd: string | null, losses: L
  * A delete of a value hookit cannot know (`rm $(git ls-files -m)`, `… | xargs rm`, `rm "$f"` in a
  * loop over a listing): it may be any file, so it is a delete in bulk of what has work below where
  * every value lies (`under`: the folders `ls` listed; what a `find` lists is what its `-delete`
- * would remove), or else in the whole work tree it runs in. A value that ends in a name it spells (`$TMPDIR/x.log`) can only be a file of
- * that name: one file by name, as `rm x.log` is, an edit the agent means.
+ * would remove), or else in the whole work tree it runs in. A value that ends in a name it spells
+ * (`$TMPDIR/x.log`) can only be a file of that name: one file by name, as `rm x.log` is.
  */
 export function unknownDeleteLoss(fields: readonly Field[], cwd: string | null, recursive: boolean, losses: Loss[]): void {
   for (const field of fields) {
