@@ -31,13 +31,16 @@ export const includesFile = (key: string): boolean => key === "include.path" || 
 export function configSettings(text: string): Setting[] {
   const out: Setting[] = [];
   let section = "";
-  for (const raw of text.split("\n")) {
-    const line = raw.trim();
+  // A backslash at a line's end joins the next line to it (`pager = rm \⏎ -rf ~` is one value).
+  for (const raw of text.replace(/\\\r?\n/g, "").split("\n")) {
+    let line = raw.trim();
     if (line === "" || line.startsWith("#") || line.startsWith(";")) continue;
     const header = /^\[\s*([^\]\s"]+)(?:\s+"((?:[^"\\]|\\.)*)")?\s*\](.*)$/.exec(line);
     if (header) {
       section = header[2] === undefined ? (header[1] as string) : `${header[1]}.${header[2]}`;
-      continue;
+      // A setting may follow on the header's own line (`[core] pager = less`).
+      line = (header[3] as string).trim();
+      if (line === "" || line.startsWith("#") || line.startsWith(";")) continue;
     }
     const eq = line.indexOf("=");
     const name = (eq < 0 ? line : line.slice(0, eq)).trim();
