@@ -31,7 +31,7 @@ describe("a config file's settings", () => {
   });
 
   test("a setting on its section's line, and a value continued on the next line, are read as git reads them", () => {
-    expect(configSettings('[core] pager = cat .env\n[alias]st = !echo hi\n[core]\n\tfsmonitor = rm \\\n -rf ~\n')).toEqual([
+    expect(configSettings("[core] pager = cat .env\n[alias]st = !echo hi\n[core]\n\tfsmonitor = rm \\\n -rf ~\n")).toEqual([
       { key: "core.pager", value: "cat .env" },
       { key: "alias.st", value: "!echo hi" },
       { key: "core.fsmonitor", value: "rm  -rf ~" },
