@@ -31,15 +31,16 @@ const JOINED = /(["'])[^"'\\\n]{1,255}\1(?:\s*[,/]\s*(["'])[^"'\\\n]{1,255}\2)+/
 /** A quoted string that names a file: absolute, from home, or relative with a slash or a leading dot. */
 const pathLike = (text: string) => /^(\/|~(\/|$)|\.{1,2}\/)/.test(text) || (/^[\w.-]+\/[\w./*-]*$/.test(text) && !/^\w+:\/\//.test(text));
 
-/** The calls that hand a string to a shell: `system("…")`, `os.system`, `execSync`, `popen`, `subprocess.run`. */
-const SHELL_CALLS = "\\b(?:system|popen|execSync|exec|spawnSync|getoutput|getstatusoutput|check_output|check_call|call|run|Popen)\\s*\\(";
+/** The calls that hand a string to a shell: `system("…")`, `os.system`, `execSync`, `popen`, `subprocess.run`, Lua's `os.execute`, PHP's `shell_exec`. */
+const SHELL_CALLS =
+  "\\b(?:system|popen|execSync|exec|spawnSync|getoutput|getstatusoutput|check_output|check_call|call|run|Popen|execute|shell_exec|passthru|proc_open)\\s*\\(";
 /** Code that hands a string to a shell somewhere: one of those calls, backticks, Ruby's `%x(…)`, Perl's `qx(…)`. */
 const SHELLS_OUT = new RegExp(`${SHELL_CALLS}|\`|%x[({[]|\\bqx\\s*[({/]`);
 /** A shell-out whose first argument is a quoted line: `os.system("…")`, `execSync(\`…\`)`, `subprocess.run("…", shell=True)`. */
 const SHELL_CALL = new RegExp(`(?:${SHELL_CALLS}\\s*|%x[({[]|\\bqx\\s*[({/])(["'\`])((?:(?!\\1)[^\\\\\\n]|\\\\.){1,4096}?)\\1`, "g");
-/** Ruby's, Perl's and PHP's backticks run their text in a shell (JavaScript's are only strings). */
+/** Ruby's, Perl's and PHP's backticks run their text in a shell, Julia's as a command (JavaScript's are only strings). */
 const BACKTICKS = /`((?:[^`\\\n]|\\.){1,4096}?)`/g;
-const BACKTICK_SHELLS = ["ruby", "perl", "php"];
+const BACKTICK_SHELLS = ["ruby", "perl", "php", "julia"];
 
 /**
  * What code names: the shell lines it runs, the files it opens. A script file (`inFile`, read by

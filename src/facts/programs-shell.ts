@@ -17,7 +17,9 @@ import { generic, mark, type Handler, type Program, type Run } from "./programs-
 
 const ASSIGNING = ["export", "local", "declare", "typeset", "readonly"];
 
-const SHELLS = ["sh", "bash", "zsh", "dash", "ksh", "ash", "mksh", "fish", "busybox-sh"];
+// Shells whose `-c` line and scripts are read as a POSIX shell's: nushell, xonsh and elvish write a
+// plain command (`rm -rf ~`) the same way.
+const SHELLS = ["sh", "bash", "zsh", "dash", "ksh", "ash", "mksh", "fish", "busybox-sh", "tcsh", "csh", "nu", "xonsh", "elvish"];
 
 /**
  * Each interpreter's options that run the code given as their value (`python3 -c CODE`), and the
@@ -47,6 +49,7 @@ const INLINE: Record<string, { code: string[]; values: string }> = {
   powershell: { code: ["c", "Command", "command"], values: "" },
   Rscript: { code: ["e"], values: "e" },
   tclsh: { code: [], values: "" },
+  julia: { code: ["e", "eval", "E", "print"], values: "eELJ" },
   R: { code: ["e"], values: "e" },
 };
 

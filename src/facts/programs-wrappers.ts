@@ -8,6 +8,7 @@ import { parallel, xargs } from "./xargs.ts";
 import { makeRecipes } from "./make-recipes.ts";
 import { crontab } from "./crontab.ts";
 import { justRecipes } from "./just-recipes.ts";
+import { screen, tmux } from "./multiplexers.ts";
 import { exec, mark, wrapper, type Program, type Run } from "./programs-kit.ts";
 
 export const WRAPPERS: Program[] = [
@@ -92,6 +93,26 @@ export const WRAPPERS: Program[] = [
     names: ["nohup", "setsid", "chronic", "unbuffer"],
     does: wrapper({ posix: true }),
   },
+  // Run a command as another user (polkit's pkexec, systemd's run0) or under a session bus.
+  {
+    names: ["pkexec"],
+    does: wrapper({ long: ["user"], posix: true }),
+  },
+  {
+    names: ["run0"],
+    does: wrapper({
+      short: "ugD",
+      long: ["user", "group", "chdir", "nice", "setenv", "unit", "property", "description", "slice", "machine", "background"],
+      posix: true,
+    }),
+  },
+  {
+    names: ["dbus-launch", "dbus-run-session"],
+    does: wrapper({ long: ["config-file", "dbus-daemon", "autolaunch"], posix: true }),
+  },
+  // Terminal multiplexers: what they run in a shell of their own (multiplexers.ts).
+  { names: ["tmux"], does: tmux },
+  { names: ["screen"], does: screen },
   {
     names: ["caffeinate"],
     does: wrapper({ short: "tw", posix: true }),
@@ -160,7 +181,7 @@ export const WRAPPERS: Program[] = [
     use: "opaque",
   },
   {
-    names: ["busybox"],
+    names: ["busybox", "toybox"],
     does: (args, run, program) => exec(run, args, program),
   },
   {

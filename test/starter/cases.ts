@@ -449,6 +449,19 @@ export const ATTACKS: Record<string, string[]> = {
     "cat .Env",
   ],
   "no-recursive-delete-outside-project": [
+    // another user's or a session bus's wrapper, a terminal multiplexer's shell, more interpreters and shells
+    "run0 rm -rf ~/x",
+    "pkexec --user root rm -rf ~/x",
+    "dbus-launch rm -rf ~/x",
+    "toybox rm -rf ~/x",
+    "tmux new -d 'rm -rf ~/x'",
+    "tmux send-keys -t 0 'rm -rf ~/x' Enter",
+    "screen -dm bash -c 'rm -rf ~/x'",
+    "screen -S s -X stuff 'rm -rf ~/x\\n'",
+    "lua -e 'os.execute(\"rm -rf ~/x\")'",
+    "julia -e 'run(`rm -rf ~/x`)'",
+    "nu -c 'rm -rf ~/x'",
+    "xonsh -c 'rm -rf ~/x'",
     // the script shell a project's .npmrc names, written on the same line
     `echo '{"scripts":{"test":"true"}}' > package.json && echo 'rm -rf ~' > s.sh && echo 'script-shell=./s.sh' >> .npmrc && npm test`,
     // a file a program loads first, named by a variable the line sets (the file written on the same line)
@@ -1266,6 +1279,10 @@ export const INNOCENT: string[] = [
   "ls | awk '{system(\"echo \" $1)}'",
   // the repository's own config, and reading the user's
   "git config user.email dev@example.com",
+  "tmux new -d -s dev 'npm run dev'",
+  "tmux send-keys -t dev 'npm test' Enter",
+  "screen -dmS srv npm start",
+  "julia -e 'println(1)'",
   "git config --global --get user.name",
   "git config --list",
   "npm config get prefix",
