@@ -11,8 +11,9 @@ const TMUX_RUNS = new Set([
   ...["new-session", "new", "new-window", "neww", "split-window", "splitw", "respawn-pane", "respawnp"],
   ...["respawn-window", "respawnw", "run-shell", "run", "if-shell", "if", "display-popup", "popup", "pipe-pane", "pipep"],
 ]);
-/** Key names `send-keys` presses rather than types. */
+/** Key names `send-keys` presses rather than types, and what each puts on the line (most, nothing). */
 const KEYS = /^(Enter|C-[a-z]|M-[a-z]|KPEnter|Escape|Tab|BSpace|Space|Up|Down|Left|Right)$/;
+const KEY_TEXT: Readonly<Record<string, string>> = { Enter: "\n", KPEnter: "\n", "C-m": "\n", "C-j": "\n", Space: " ", Tab: "\t" };
 /** tmux's own options that take a value (`-c` is a shell command run like `sh -c`). */
 const TMUX_VALUES = new Set(["-L", "-S", "-f", "-T"]);
 
@@ -35,23 +36,23 @@ export function tmux(args: Field[], run: Run, program: string): void {
 const RUN_VALUES = new Set(["-t", "-s", "-c", "-n", "-e", "-F", "-f", "-x", "-y", "-l", "-p", "-N", "-T", "-w"]);
 const SEND_VALUES = new Set(["-t", "-N", "-c"]);
 
-/** One tmux command's operands: its words but the options and the values they take. */
+/** One tmux command's operands: its words after its options (and the values they take), as getopt reads them. */
 function operandsOf(words: Field[], values: ReadonlySet<string>): Field[] {
-  const out: Field[] = [];
-  for (let k = 0; k < words.length; k++) {
-    const word = words[k]!.text;
-    if (!word.startsWith("-") || word === "-") out.push(words[k]!);
-    else if (values.has(word)) k++;
+  let k = 0;
+  for (; k < words.length && words[k]!.text.startsWith("-") && words[k]!.text !== "-"; k++) {
+    if (words[k]!.text === "--") return words.slice(k + 1);
+    if (values.has(words[k]!.text)) k++;
   }
-  return out;
+  return words.slice(k);
 }
 
 function command(words: Field[], run: Run, program: string): void {
   const [sub, ...rest] = words;
   if (sub === undefined) return;
   if (sub.text === "send-keys" || sub.text === "send") {
-    const typed = operandsOf(rest, SEND_VALUES).filter((w) => !KEYS.test(w.text));
-    if (typed.length > 0) shell(run, typed.map((w) => w.text).join(" "), `${program} send-keys`);
+    // Its words are typed one after the other, with nothing between them (`send-keys r m Space -rf Space '~' Enter`).
+    const typed = operandsOf(rest, SEND_VALUES).map((w) => (KEYS.test(w.text) ? (KEY_TEXT[w.text] ?? "") : w.text));
+    if (typed.join("").trim() !== "") shell(run, typed.join(""), `${program} send-keys`);
   } else if (TMUX_RUNS.has(sub.text)) for (const word of operandsOf(rest, RUN_VALUES)) shell(run, word.text, `${program} ${sub.text}`);
 }
 
