@@ -53,7 +53,13 @@ function command(words: Field[], run: Run, program: string): void {
     // Its words are typed one after the other, with nothing between them (`send-keys r m Space -rf Space '~' Enter`).
     const typed = operandsOf(rest, SEND_VALUES).map((w) => (KEYS.test(w.text) ? (KEY_TEXT[w.text] ?? "") : w.text));
     if (typed.join("").trim() !== "") shell(run, typed.join(""), `${program} send-keys`);
-  } else if (TMUX_RUNS.has(sub.text)) for (const word of operandsOf(rest, RUN_VALUES)) shell(run, word.text, `${program} ${sub.text}`);
+  } else if (TMUX_RUNS.has(sub.text)) {
+    // One shell command (`new -d 'rm -rf ~'`), or a command and its arguments (`new -d rm -rf ~`):
+    // each word, and the words together.
+    const operands = operandsOf(rest, RUN_VALUES).map((w) => w.text);
+    for (const word of operands) shell(run, word, `${program} ${sub.text}`);
+    if (operands.length > 1) shell(run, operands.join(" "), `${program} ${sub.text}`);
+  }
 }
 
 /** screen's options that take a value. */

@@ -117,6 +117,7 @@ export const PROGRAM_ROWS: Record<string, ReadonlyArray<readonly [command: strin
     ["tmux new -d -s work 'rm -rf build'", ["delete -r ./build"]],
     ["tmux send-keys -t work 'rm -rf build' Enter", ["delete -r ./build"]],
     ["tmux send-keys -t work r m Space -rf Space build C-m", ["delete -r ./build"]],
+    ["tmux new-window -n clean rm -rf build", ["delete -r ./build"]],
     ["tmux ls", []],
   ],
   screen: [
