@@ -210,7 +210,9 @@ function expandTokens(tokens: Token[], state: ShellState, ctx: ExpandContext): F
         ...(candidates?.length && { candidates }),
         ...(bound && { under: bound }),
         ...(listing && { findListing: listing }),
+        ...(candidates?.length && exhaustive && { exhaustive: true as const }),
       });
+    exhaustive = true;
     text = "";
     pattern = "";
     resolved = true;
@@ -222,6 +224,7 @@ function expandTokens(tokens: Token[], state: ShellState, ctx: ExpandContext): F
   // A word that is only `$(find …)` (or `$f` read from it) lies where its producer looked.
   let bound: Field[] | undefined;
   let listing: FindListing | undefined;
+  let exhaustive = true; // every unknown part's values are all listed, plain words each
   const lone = tokens.length === 1 && "part" in (tokens[0] as Token) ? (tokens[0] as { part: Part }).part : undefined;
   const append = (more: string) => {
     if (alts) alts = alts.map((a) => ({ ...a, text: a.text + more, pattern: undefined }));
@@ -244,7 +247,7 @@ function expandTokens(tokens: Token[], state: ShellState, ctx: ExpandContext): F
       nonEmpty = true;
       append(tilde.value);
     } else if (rest.length > 1 && "c" in (rest[1] as Token) && !(rest[1] as { q: boolean }).q && (rest[1] as { c: string }).c !== "/")
-      resolved = false; // `~user`: someone's home, which one is unknown here
+      resolved = exhaustive = false; // `~user`: someone's home, which one is unknown here
   }
   for (let i = start; i < tokens.length; i++) {
     const t = tokens[i] as Token;
@@ -263,6 +266,7 @@ function expandTokens(tokens: Token[], state: ShellState, ctx: ExpandContext): F
       pattern += escapeGlob(part.src);
       nonEmpty = true;
       const named = partCandidates(part, state, ctx);
+      exhaustive &&= (named as Lines | undefined)?.exhaustive === true && named!.every((n) => n.resolved && !/[\s*?[\]]/.test(n.text));
       if (part === lone && named && (named as Lines).under) {
         bound = (named as Lines).under;
         listing = (named as Lines).findListing;
@@ -273,8 +277,10 @@ function expandTokens(tokens: Token[], state: ShellState, ctx: ExpandContext): F
               .flatMap((a) =>
                 named.map((n) => ({ ...n, text: a.text + n.text, ...(n.pattern && { pattern: escapeGlob(a.text) + n.pattern }) })),
               )
-              .slice(0, MAX_CANDIDATES)
+              .slice(0, MAX_CANDIDATES + 1)
           : undefined;
+      exhaustive &&= alts !== undefined && alts.length <= MAX_CANDIDATES; // more were cut: not all listed
+      alts = alts?.slice(0, MAX_CANDIDATES);
     } else if ("q" in part && part.q) {
       // `"$@"`: each word a field of its own; anything else quoted stays one field.
       const pieces = value.includes(ARG_SEP) ? value.split(ARG_SEP) : [value];
@@ -289,7 +295,7 @@ function expandTokens(tokens: Token[], state: ShellState, ctx: ExpandContext): F
       // Unquoted: split on the characters of IFS (`IFS=,; $x` splits on commas); the pieces may glob.
       const ifs = known("IFS", state, ctx);
       if (ifs === undefined) {
-        resolved = false; // split on characters hookit cannot know
+        resolved = exhaustive = false; // split on characters hookit cannot know
         text += value;
         pattern += escapeGlob(value);
         continue;

@@ -15,6 +15,8 @@ export interface Field {
   under?: Field[];
   /** The `find` that prints the field's values: a delete of them deletes what its `-delete` would (work-loss.ts). */
   findListing?: FindListing;
+  /** `candidates` are every value the field can take (`"$f.bak"` in `for f in a b`). */
+  exhaustive?: true;
 }
 
 /** A `find`'s roots and expression, when what it prints is a plain listing. */
@@ -23,5 +25,8 @@ export interface FindListing {
   expression: Field[];
 }
 
-/** Lines a command would print, and (when known) the folders every one of them lies under and the `find` that lists them. */
-export type Lines = Field[] & { under?: Field[]; findListing?: FindListing };
+/** Lines a command would print, and (when known) the folders every one of them lies under and the `find` that lists them; `exhaustive`: these are all (a `for` loop's known words). */
+export type Lines = Field[] & { under?: Field[]; findListing?: FindListing; exhaustive?: true };
+
+/** A `for` loop's known words: all the values its variable takes, each a place it may name. */
+export const everyValue = (values: Field[]): Lines => Object.assign([...values], { under: values, exhaustive: true as const });

@@ -6,6 +6,7 @@ import { join, posix } from "node:path";
 import { resolvePath } from "../base/path-join.ts";
 import type { Command, FunctionDef, Part, Redirect, Script, Simple, Word } from "./ast.ts";
 import { copy, expandString, expandWord, type ExpandContext, type Field, type Lines, type ShellState } from "./expand.ts";
+import { everyValue } from "./field.ts";
 import { NESTED_TOO_DEEP, parseScript } from "./parse.ts";
 import { programBase as basename, realPath, type Places } from "./paths.ts";
 import { catOperand, loopFeeds, pipelineOutput, printfValue, scriptOutput } from "./output.ts";
@@ -143,8 +144,7 @@ export class Walker extends PathRecorder {
       const values = cmd.assigns.length > 0 ? cmd.words.flatMap((word) => expandWord(word, state, this.expand)) : [];
       for (const a of cmd.assigns) {
         state.vars.set(a.name, null);
-        if (values.length > 0)
-          this.expand.readLines.set(a.name, values.every((v) => v.resolved) ? Object.assign([...values], { under: values }) : values);
+        if (values.length > 0) this.expand.readLines.set(a.name, values.every((v) => v.resolved) ? everyValue(values) : values);
       }
       return;
     }

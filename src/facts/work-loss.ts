@@ -293,7 +293,8 @@ export function globLoss(fields: readonly Field[], cwd: string | null, losses: L
  */
 export function unknownDeleteLoss(fields: readonly Field[], cwd: string | null, recursive: boolean, losses: Loss[]): void {
   for (const field of fields) {
-    if (field.resolved || SPELLED_NAME.test(field.text)) continue;
+    // Every value known (`"$f.bak"` in `for f in a b`): files by name, each recorded as one.
+    if (field.resolved || SPELLED_NAME.test(field.text) || field.exhaustive) continue;
     // What a `find` lists (`find . -name '*.orig' | xargs rm`): what its own `-delete` would remove.
     if (field.findListing?.roots.every((root) => root.resolved)) {
       losses.push(findLoss(field.findListing.roots, field.findListing.expression, cwd, recursive));
