@@ -53,7 +53,7 @@ export function podTool(args: Field[], run: Run, program: string): void {
   const end = args.findIndex((a) => a.text === "--");
   if (end < 0 || !args.slice(0, end).some((a) => a.text === "exec")) return;
   const pod = args.slice(0, end).findLast((a) => !a.text.startsWith("-") && a.text !== "exec");
-  exec(run, args.slice(end + 1), `${program} exec`, { ...copy(run.state), host: `${program}:${pod?.text ?? "pod"}` });
+  runsInside(run, args.slice(end + 1), program, pod?.text ?? "pod");
 }
 
 /** Options of `docker exec` and `docker compose exec` that take the next word. */
@@ -71,8 +71,12 @@ function execInside(args: Field[], run: Run, program: string): void {
   const container = args[at];
   const argv = args.slice(at + 1);
   if (container === undefined || argv.length === 0) return;
-  exec(run, argv, `${program} exec`, { ...copy(run.state), host: `${program}:${container.text}` });
+  runsInside(run, argv, program, container.text);
 }
+
+/** `argv` run inside a container or pod: a command of that machine, marked with it as `ssh host …` is. */
+const runsInside = (run: Run, argv: Field[], program: string, where: string) =>
+  exec(run, argv, `${program} exec`, { ...copy(run.state), host: `${program}:${where}` });
 
 /** `docker cp ~/.ssh ctr:/k` reads the folder; `docker cp ctr:/etc ./etc` writes it (`CTR:PATH` is the container's side). */
 function copies(args: Field[], run: Run, program: string): void {

@@ -106,3 +106,47 @@ export function environmentSettings(state: ShellState, env: Readonly<Record<stri
     }
   return out;
 }
+
+/**
+ * The settings of a config file's text, keys as git normalizes them (`[core] pager = less` is
+ * `core.pager`, `[diff "x"] textconv = …` is `diff.x.textconv`): sections, subsections, quoted
+ * values and trailing comments; enough to find the settings that run a command.
+ */
+export function configSettings(text: string): Setting[] {
+  const out: Setting[] = [];
+  let section = "";
+  // A backslash at a line's end joins the next line to it (`pager = rm \⏎ -rf ~` is one value).
+  for (const raw of text.replace(/\\\r?\n/g, "").split("\n")) {
+    let line = raw.trim();
+    if (line === "" || line.startsWith("#") || line.startsWith(";")) continue;
+    const header = /^\[\s*([^\]\s"]+)(?:\s+"((?:[^"\\]|\\.)*)")?\s*\](.*)$/.exec(line);
+    if (header) {
+      section = header[2] === undefined ? (header[1] as string) : `${header[1]}.${header[2]}`;
+      // A setting may follow on the header's own line (`[core] pager = less`).
+      line = (header[3] as string).trim();
+      if (line === "" || line.startsWith("#") || line.startsWith(";")) continue;
+    }
+    const eq = line.indexOf("=");
+    const name = (eq < 0 ? line : line.slice(0, eq)).trim();
+    if (section === "" || !/^[A-Za-z][A-Za-z0-9-]*$/.test(name)) continue;
+    const key = parseSetting(`${section}.${name}`).key;
+    out.push({ key, value: eq < 0 ? undefined : configValue(line.slice(eq + 1)) });
+  }
+  return out;
+}
+
+/** A value as git reads it: quotes joined, `\"` and `\\` unescaped, a `#` or `;` outside quotes ends it. */
+function configValue(text: string): string {
+  let out = "";
+  let quoted = false;
+  for (let k = 0; k < text.length; k++) {
+    const c = text[k] as string;
+    if (c === "\\" && k + 1 < text.length) {
+      const next = text[++k] as string;
+      out += next === "n" ? "\n" : next === "t" ? "\t" : next;
+    } else if (c === '"') quoted = !quoted;
+    else if (!quoted && (c === "#" || c === ";")) break;
+    else out += c;
+  }
+  return out.trim();
+}

@@ -9,7 +9,7 @@ import { environmentSettings, forcingPush, parseSetting, settingCommand, type Se
 import { parseOptions, type Parsed } from "./options.ts";
 import type { Run } from "./programs.ts";
 import { copy } from "./expand.ts";
-import { mark } from "./programs-kit.ts";
+import { mark, runLine } from "./programs-kit.ts";
 import { includedConfigFiles, includesFile, judgeConfigFile } from "./git-includes.ts";
 import { gitWorkTree } from "../base/work-tree.ts";
 
@@ -23,8 +23,6 @@ function note(run: Run, argv: string[], via: string, unresolved: boolean): void 
     ...(unresolved && { unresolved: true as const }),
   });
 }
-
-const shell = (run: Run, text: string, via: string) => run.walker.shell(text, copy(run.state), via, run.depth);
 
 /**
  * One setting: a command it runs is judged now; an alias is remembered; a config file it includes
@@ -42,7 +40,7 @@ function judgeSetting(setting: Setting, run: Run, via: string, field?: Field, ba
   }
   if (setting.key.startsWith("alias.") && setting.value !== undefined) run.walker.gitAliases.set(setting.key.slice(6), setting.value);
   const command = settingCommand(setting);
-  if (command !== undefined) shell(run, command, via);
+  if (command !== undefined) runLine(run, command, via);
   return forcingPush(setting);
 }
 
@@ -61,7 +59,7 @@ export function gitSettings(global: Parsed, run: Run, state: ShellState): string
     add(judgeSetting({ ...parseSetting(field.text.slice(0, eq)), value: value ?? "" }, inner, "git --config-env"));
   }
   for (const setting of environmentSettings(state, run.walker.expand.env)) add(judgeSetting(setting, inner, "GIT_CONFIG"));
-  includedConfigFiles(state, inner, (setting) => add(judgeSetting(setting, inner, "git config file")));
+  includedConfigFiles(global, state, inner, (setting) => add(judgeSetting(setting, inner, "git config file")));
   return forcing;
 }
 
@@ -126,7 +124,7 @@ export function gitRunsOwnCommands(sub: string, parsed: Parsed, rest: Field[], r
   const runAll = (fields: Field[], via: string) => {
     for (const field of fields) {
       if (!field.resolved) run.walker.unresolved(`${via} of a value hookit cannot know`);
-      shell(run, field.text, via);
+      runLine(run, field.text, via);
     }
   };
   const words = rest.map((f) => f.text);

@@ -3,8 +3,8 @@
 // shell already open), `screen -dm rm -rf ~`, `screen -X stuff 'rm -rf ~\n'`. Each is judged as
 // the line it runs. A word whose role hookit does not know (a session name, a size) is read as a
 // line too: a name runs nothing, so that can only refuse what a command in it would do.
-import { copy, type Field } from "./expand.ts";
-import { exec, type Run } from "./programs-kit.ts";
+import type { Field } from "./expand.ts";
+import { exec, runLine, type Run } from "./programs-kit.ts";
 
 /** tmux's commands that run a shell command given as their last words. */
 const TMUX_RUNS = new Set([
@@ -20,7 +20,7 @@ const TMUX_VALUES = new Set(["-L", "-S", "-f", "-T"]);
 export function tmux(args: Field[], run: Run, program: string): void {
   let at = 0;
   for (; at < args.length && args[at]!.text.startsWith("-"); at++) {
-    if (args[at]!.text === "-c" && args[at + 1]) shell(run, args[++at]!.text, `${program} -c`);
+    if (args[at]!.text === "-c" && args[at + 1]) runLine(run, args[++at]!.text, `${program} -c`);
     else if (TMUX_VALUES.has(args[at]!.text)) at++;
   }
   // `tmux new -d 'cmd' \; split-window 'cmd2'`: each command after its own `;`.
@@ -52,13 +52,13 @@ function command(words: Field[], run: Run, program: string): void {
   if (sub.text === "send-keys" || sub.text === "send") {
     // Its words are typed one after the other, with nothing between them (`send-keys r m Space -rf Space '~' Enter`).
     const typed = operandsOf(rest, SEND_VALUES).map((w) => (KEYS.test(w.text) ? (KEY_TEXT[w.text] ?? "") : w.text));
-    if (typed.join("").trim() !== "") shell(run, typed.join(""), `${program} send-keys`);
+    if (typed.join("").trim() !== "") runLine(run, typed.join(""), `${program} send-keys`);
   } else if (TMUX_RUNS.has(sub.text)) {
     // One shell command (`new -d 'rm -rf ~'`), or a command and its arguments (`new -d rm -rf ~`):
     // each word, and the words together.
     const operands = operandsOf(rest, RUN_VALUES).map((w) => w.text);
-    for (const word of operands) shell(run, word, `${program} ${sub.text}`);
-    if (operands.length > 1) shell(run, operands.join(" "), `${program} ${sub.text}`);
+    for (const word of operands) runLine(run, word, `${program} ${sub.text}`);
+    if (operands.length > 1) runLine(run, operands.join(" "), `${program} ${sub.text}`);
   }
 }
 
@@ -72,7 +72,7 @@ export function screen(args: Field[], run: Run, program: string): void {
     const option = args[at]!.text;
     if (option === "-X" || option === "-Q") {
       const [what, ...more] = args.slice(at + 1);
-      if (what?.text === "stuff") shell(run, more.map((w) => w.text.replace(/\\n|\\r|\^M/g, "\n")).join(" "), `${program} stuff`);
+      if (what?.text === "stuff") runLine(run, more.map((w) => w.text.replace(/\\n|\\r|\^M/g, "\n")).join(" "), `${program} stuff`);
       else if (what?.text === "exec" || what?.text === "screen") exec(run, more, `${program} -X`);
       return;
     }
@@ -81,5 +81,3 @@ export function screen(args: Field[], run: Run, program: string): void {
   }
   if (at < args.length) exec(run, args.slice(at), program);
 }
-
-const shell = (run: Run, line: string, via: string) => run.walker.shell(line, copy(run.state), via, run.depth);

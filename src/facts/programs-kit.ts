@@ -4,7 +4,7 @@
 // fallback for a program hookit has no entry for (`generic`).
 import { basename, dirname, join, resolve } from "node:path";
 import { existsSync } from "node:fs";
-import type { Field, Lines, ShellState } from "./expand.ts";
+import { copy, type Field, type Lines, type ShellState } from "./expand.ts";
 import { segmentRegExp } from "./glob.ts";
 import { parseOptions, type OptionSpec } from "./options.ts";
 import { isDirectory, realPath } from "./paths.ts";
@@ -56,6 +56,9 @@ export const mark = (run: Run, fields: readonly Field[], effect: Effect, program
  */
 export const exec = (run: Run, argv: Field[], via: string, state: ShellState = run.state) =>
   run.walker.run(argv, state, via, run.depth + 1, run.stdin, run.lines, run.fed === true);
+
+/** A command line a program hands a shell of its own (`git -c core.pager=…`, `tmux new 'cmd'`): read in a copy of the state. */
+export const runLine = (run: Run, line: string, via: string) => run.walker.shell(line, copy(run.state), via, run.depth);
 
 /** Reads every operand; `spec` says which options take a value. */
 export const reads =

@@ -5,7 +5,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { configSettings } from "../../src/facts/git-includes.ts";
+import { configSettings } from "../../src/facts/git-config.ts";
 import { deriveCommandFacts, derivePathFacts } from "../../src/facts/index.ts";
 import { useProject } from "./_project.ts";
 
