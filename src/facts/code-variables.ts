@@ -38,6 +38,12 @@ export function codeVariable(name: string, value: string | null, present: (file:
       : value === ""
         ? undefined
         : { lines: [variableCommand(name, value)] };
+  // less's options from the environment: a `+!cmd` among them runs cmd at the start (program-commands.ts).
+  if (name === "LESS" || name === "MORE") {
+    if (value === null) return { unknown: `${name} of a value hookit cannot know` };
+    const line = /(?:^|\s)\+\+?\s*!(.+)$/s.exec(value)?.[1];
+    return line === undefined ? undefined : { lines: [line] };
+  }
   if (LOADS_UNREADABLE.has(name)) return value === "" ? undefined : { unknown: `${name} loads code hookit cannot read` };
   if (name !== "BASH_ENV" && name !== "ENV" && name !== "NODE_OPTIONS" && name !== "PYTHONSTARTUP" && name !== "PYTHONPATH")
     return undefined;

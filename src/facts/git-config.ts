@@ -38,6 +38,18 @@ export const COMMAND_VARIABLES = new Set([
   "PAGER",
   "MANPAGER",
   "PROMPT_COMMAND",
+  // Other programs' pagers and editors, run the same way.
+  "SYSTEMD_PAGER",
+  "SYSTEMD_EDITOR",
+  "GH_PAGER",
+  "GH_EDITOR",
+  "KUBE_EDITOR",
+  "PSQL_PAGER",
+  "PSQL_EDITOR",
+  "BAT_PAGER",
+  "SUDO_EDITOR",
+  "FCEDIT",
+  "BROWSER",
 ]);
 
 /** The command line a command-naming variable's value stands for (`LESSOPEN='|cmd %s'`). */

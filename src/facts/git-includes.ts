@@ -21,6 +21,8 @@ const FILE_VARIABLES = ["GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG"];
 /** Includes inside includes, as deep as hookit follows them (git stops at ten). */
 const MAX_DEPTH = 4;
 const MAX_BYTES = 64 * 1024;
+/** The names of a process's own input. */
+const STDIN_FILES = ["/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"];
 
 export const includesFile = (key: string): boolean => key === "include.path" || /^includeif\..+\.path$/.test(key);
 
@@ -35,7 +37,10 @@ export function judgeConfigFile(path: string, base: string | null, run: Run, jud
   const named = path.startsWith("~/") ? home + path.slice(1) : path;
   if (base === null && !named.startsWith("/")) return;
   const file = resolvePath(base ?? "/", named);
-  const text = textAsRun(run.walker, file, null, MAX_BYTES);
+  // `printf '[alias] x = !cmd' | git -c include.path=/dev/stdin x`: git reads the file its input is.
+  const fromInput = STDIN_FILES.includes(file) || file.startsWith("/dev/fd/") || file.startsWith("/proc/");
+  if (fromInput && run.stdin === undefined) run.walker.unresolved(`git reads a config file hookit cannot know: ${file}`);
+  const text = fromInput ? (STDIN_FILES.includes(file) ? run.stdin : undefined) : textAsRun(run.walker, file, null, MAX_BYTES);
   if (text === undefined) return;
   for (const setting of configSettings(text)) {
     if (includesFile(setting.key) && setting.value) judgeConfigFile(setting.value, dirname(file), run, judge, depth + 1);

@@ -99,7 +99,7 @@ function programAt(path: string, ids: Identities, env: Env): string | undefined 
   if (copied !== undefined) return copied;
   let target: string;
   try {
-    target = realpathSync(path);
+    target = realpathSync.native(path);
   } catch {
     return undefined;
   }
@@ -127,7 +127,7 @@ function sameBytesAs(file: string, env: Env): string | undefined {
     if (installed === undefined) continue;
     let real: string;
     try {
-      real = realpathSync(installed);
+      real = realpathSync.native(installed);
     } catch {
       continue;
     }

@@ -11,11 +11,12 @@ import { join } from "node:path";
 import type { Field } from "./expand.ts";
 import { copy } from "./expand.ts";
 import type { Run } from "./programs.ts";
+import { foreignShellLines } from "./foreign-code.ts";
 
 const DOTENV_NAME = /(?:^|[^A-Za-z0-9_./-])((?:[A-Za-z0-9_.-]*\/)*\.env(?:\.[A-Za-z0-9_-]+)*)(?![A-Za-z0-9_-])/g;
 const QUOTED = /(["'`])((?:(?!\1)[^\\\n]|\\.){1,4096}?)\1/g;
 const DELETES =
-  /\b(unlink|unlinkSync|rmtree|remove_tree|rmdir|rmdirSync|rm_rf|rm_r|rm_f|rmSync|rimraf|remove|removedirs|remove_entry|remove_dir|delete|deleteSync|rm)\b|\brm\s+-/;
+  /\b(unlink|unlinkSync|rmtree|remove_tree|rmdir|rmdirSync|rm_rf|rm_r|rm_f|rmSync|rimraf|remove|removeSync|removedirs|remove_entry|remove_dir|delete|deleteSync|rm)\b|\brm\s+-/;
 /** Calls that delete a whole tree: `shutil.rmtree`, `fs.rmSync(…, { recursive: true })`, `FileUtils.rm_rf`, `rm -r`. */
 const TREE_DELETES =
   /\b(rmtree|remove_tree|rm_rf|rm_r|rimraf|removedirs|rmdir|rmdirSync|remove_entry|remove_dir_all|recursive)\b|\brm\s+-[a-zA-Z]*[rR]/;
@@ -23,7 +24,7 @@ const TREE_DELETES =
 const HOME_API =
   /\bhomedir\s*\(|\bPath\.home\s*\(|\bDir\.home\b|\$ENV\s*\{\s*["']?HOME["']?\s*\}|\bENV\s*\[\s*["']HOME["']\s*\]|\benviron(?:\.get)?\s*[[(]\s*["']HOME["']|\bgetenv\s*\(\s*["']HOME["']|\bprocess\.env\.HOME\b|\bexpanduser\s*\(\s*["']~["']\s*\)/;
 const WRITES =
-  /\b(writeFile|writeFileSync|appendFile|appendFileSync|write_text|write_bytes|createWriteStream|copyFile|copyFileSync|cp|copy|copy2|copyfile|copytree|move|rename|renameSync|symlink|symlinkSync|chmod|truncate|mkdir|mkdirSync|makedirs|touch|File\.write|IO\.write)\b|open\s*\([^)]*,\s*["'][wax+]|open\s*\(\s*[A-Z]*\s*,\s*["']?[>+]|>\s*\$?["']/;
+  /\b(writeFile|writeFileSync|writeTextFile|writeTextFileSync|appendFile|appendFileSync|write_text|write_bytes|createWriteStream|copyFile|copyFileSync|cp|copy|copy2|copyfile|copytree|move|rename|renameSync|symlink|symlinkSync|chmod|truncate|mkdir|mkdirSync|makedirs|touch|File\.write|IO\.write)\b|open\s*\([^)]*,\s*["'][wax+]|open\s*\(\s*[A-Z]*\s*,\s*["']?[>+]|>\s*\$?["']/;
 
 /** Quoted parts in a row, as arguments of one call (`, `) or operands of a path operator (` / `). */
 const JOINED = /(["'])[^"'\\\n]{1,255}\1(?:\s*[,/]\s*(["'])[^"'\\\n]{1,255}\2)+/g;
@@ -52,6 +53,8 @@ const BACKTICK_SHELLS = ["ruby", "perl", "php", "julia"];
 export function codeMentions(code: string, run: Run, program: string, inFile = false): void {
   const { walker } = run;
   const cwd = run.state.cwd;
+  // Tcl's `exec`, PowerShell's `Remove-Item`, Lisp's `(shell-command …)`: the shell line each stands for.
+  for (const line of foreignShellLines(program, code)) walker.shell(line, copy(run.state), `${program} code`, run.depth);
   // A quoted command line the code runs through a shell is judged as that command line.
   if (inFile) {
     const lines = [...code.matchAll(SHELL_CALL)].map((m) => m[2] as string);

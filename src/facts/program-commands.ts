@@ -8,12 +8,21 @@
 import type { ShellState } from "./expand.ts";
 import type { Effect } from "./types.ts";
 import { copy } from "./expand.ts";
+import { shellQuote } from "./candidate.ts";
+import { foreignShellLines } from "./foreign-code.ts";
+import { textAsRun } from "./written-scripts.ts";
+
+const MAX_SCRIPT = 64 * 1024;
 import type { Walker } from "./walk.ts";
 
 /** How a program's own command lines are found: in its option values, its operands, its stdin. */
 interface CommandSource {
-  /** Options whose value is one of the program's commands (`-c CMD`), and the prefix that is one (`+CMD`). */
+  /**
+   * Options whose value is one of the program's commands (`-c CMD`, `--eval=CMD`), and the prefix
+   * that is one (`+CMD`). `attached`: short options whose value may follow without a blank (`-Pcmd`).
+   */
   options?: readonly string[];
+  attached?: readonly string[];
   prefix?: string;
   /** Every operand (after the first, for sqlite3's database) and stdin line may be a command. */
   operands?: "all" | "after-first";
@@ -22,6 +31,8 @@ interface CommandSource {
   shellOf(command: string): string | undefined;
   /** The files a command of the program reads or writes. */
   filesOf?(command: string): Array<[Effect, string]>;
+  /** Options whose value is a file of the program's commands (`gdb -x FILE`), read as the line leaves it. */
+  scripts?: readonly string[];
   /** It expands a leading `~` in a file name itself (vim does; sed, ed and sqlite3 do not). */
   tilde?: true;
 }
@@ -74,7 +85,45 @@ const ed: CommandSource = {
   },
 };
 
+// less's `+CMD` runs CMD as if typed at the start, `!cmd` a shell line (`LESS='+!…'` too: code-variables.ts);
+// macOS's more is less.
+const less: CommandSource = { prefix: "+", shellOf: (c) => /^\+?\s*!(.+)$/s.exec(c)?.[1] };
+// man's pager (`-P`, `--pager`) and HTML browser (`-H`, `--html`) are command lines man runs.
+const man: CommandSource = { options: ["-P", "--pager", "--html"], attached: ["-P", "-H"], shellOf: (c) => c };
+// gdb's `shell CMD`, `!CMD`, the last stage of `pipe`/`|`, and `python CODE`; lldb's `platform shell CMD` and `script CODE`.
+const GDB_SHELL = /^\s*(?:shell\s|!)\s*(.+)$|^\s*(?:pipe|\|).*?\|\s*(.+)$/s;
+const GDB_PYTHON = /^\s*(?:python|py|pi|python-interactive)\s+(.+)$/s;
+const debuggerLine = (shell: RegExp, python: RegExp) => (c: string) => {
+  const line = shell.exec(c);
+  if (line) return line[1] ?? line[2];
+  const code = python.exec(c)?.[1];
+  return code === undefined ? undefined : `python3 -c ${shellQuote(code)}`;
+};
+const gdb: CommandSource = {
+  options: ["-ex", "--ex", "-eval-command", "--eval-command", "-iex", "--iex", "-init-eval-command", "--init-eval-command"],
+  scripts: ["-x", "--x", "-command", "--command"],
+  stdin: true,
+  shellOf: debuggerLine(GDB_SHELL, GDB_PYTHON),
+};
+const lldb: CommandSource = {
+  options: ["-o", "--one-line", "-O", "--one-line-before-file", "-k", "--one-line-on-crash"],
+  scripts: ["-s", "--source", "-S", "--source-before-file"],
+  stdin: true,
+  shellOf: debuggerLine(/^\s*(?:platform\s+)?shell\s+(.+)$/s, /^\s*script\s+(.+)$/s),
+};
+// Emacs's `--eval EXPR`: the Lisp forms that run a shell line or a program, or delete (foreign-code.ts).
+const emacs: CommandSource = {
+  options: ["--eval", "-eval", "--execute", "-execute"],
+  shellOf: (c) => foreignShellLines("emacs", c).join("\n") || undefined,
+};
+
 export const PROGRAM_COMMANDS: Readonly<Record<string, CommandSource>> = {
+  less,
+  more: less,
+  man,
+  gdb,
+  lldb,
+  emacs,
   vim,
   vi: vim,
   nvim: vim,
@@ -112,8 +161,16 @@ export function programCommands(
   let operand = 0;
   for (let i = 0; i < args.length; i++) {
     const text = args[i]!.text;
+    const eq = text.startsWith("--") ? text.indexOf("=") : -1;
+    const attached = source.attached?.find((o) => text.startsWith(o) && text.length > o.length);
     if (source.options?.includes(text)) {
       if (args[i + 1]) add(args[++i]!.text);
+    } else if (eq > 0 && source.options?.includes(text.slice(0, eq))) add(text.slice(eq + 1));
+    else if (attached !== undefined) add(text.slice(attached.length));
+    else if (source.scripts?.includes(text) || (eq > 0 && source.scripts?.includes(text.slice(0, eq)))) {
+      const file = eq > 0 ? text.slice(eq + 1) : args[++i]?.text;
+      const script = file === undefined ? undefined : textAsRun(walker, file, state.cwd, MAX_SCRIPT);
+      for (const line of script?.split("\n") ?? []) add(line);
     } else if (source.prefix && text.startsWith(source.prefix)) add(text.slice(source.prefix.length));
     else if (!text.startsWith("-") && source.operands && (source.operands === "all" || operand++ > 0)) add(text);
   }

@@ -2,6 +2,7 @@
 import { join } from "node:path";
 import type { Field } from "./expand.ts";
 import { parseOptions, type OptionSpec } from "./options.ts";
+import { expandGlob, hasGlob } from "./glob.ts";
 import { overwriteLoss } from "./work-loss.ts";
 import { rememberCopy, rememberWritten } from "./written-scripts.ts";
 import { intoDirectory, mark, rememberLink, secretsOf, writes, type Program, type Run } from "./programs-kit.ts";
@@ -14,6 +15,23 @@ export const FILES: Program[] = [
       const parsed = parseOptions(args);
       const recursive = ["r", "R", "recursive"].some((f) => parsed.flags.has(f));
       mark(run, parsed.operands, "delete", program, { recursive, noFollow: true });
+    },
+  },
+  // npm's deleters, run through npx, `npm exec`, `pnpm dlx` and the like: rimraf removes each
+  // operand's whole tree; del-cli each operand (a glob it expands itself) and all below it.
+  {
+    names: ["rimraf", "del-cli", "del"],
+    does: (args, run, program) => {
+      const parsed = parseOptions(args, { long: ["impl"] });
+      if (parsed.flags.has("d") || parsed.flags.has("dry-run")) return;
+      // Its own glob (`del 'dist/**'`, `rimraf --glob 'src/*'`): what the shell's would match, `**` as `*`, and all below.
+      const cwd = run.state.cwd ?? "/";
+      const operands = parsed.operands.flatMap((f): Field[] =>
+        f.resolved && hasGlob(f.text)
+          ? expandGlob(f.text.replaceAll("**", "*"), cwd).map((text) => ({ text, resolved: true, glob: true }))
+          : [f],
+      );
+      mark(run, operands, "delete", program, { recursive: true, noFollow: true });
     },
   },
   {

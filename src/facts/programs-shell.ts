@@ -49,6 +49,9 @@ const INLINE: Record<string, { code: string[]; values: string }> = {
   powershell: { code: ["c", "Command", "command"], values: "" },
   Rscript: { code: ["e"], values: "e" },
   tclsh: { code: [], values: "" },
+  wish: { code: [], values: "" },
+  jimsh: { code: [], values: "" },
+  expect: { code: ["c"], values: "cfD" },
   julia: { code: ["e", "eval", "E", "print"], values: "eELJ" },
   R: { code: ["e"], values: "e" },
 };
@@ -253,19 +256,22 @@ function interpreter(args: Field[], run: Run, program: string): void {
     run,
     program,
   );
-  const inline = [...parsed.flags].find((f) => flags.includes(f)) ?? (program === "deno" && args[0]?.text === "eval" ? "eval" : undefined);
+  if (program === "pwsh" || program === "powershell") return powershell(args, run, program);
+  // `deno eval CODE`: a subcommand, whose code is the next word.
+  const subcommand = program === "deno" && args[0]?.text === "eval" ? 1 : 0;
+  const inline = [...parsed.flags].find((f) => flags.includes(f)) ?? (subcommand === 1 ? "eval" : undefined);
   if (inline) {
     run.walker.unresolved(`${INLINE_CODE}${program} -${inline.length > 1 ? "-" : ""}${inline}`);
     // `perl -e 'a' -e 'b'`: the lines of one program
     const given = flags.flatMap((flag) => parsed.values.get(flag) ?? []);
     const fromValue = given.length > 0 ? given.map((field) => field.text).join("\n") : undefined;
-    const code = fromValue ?? args[parsed.rest]?.text;
+    const code = fromValue ?? args[parsed.rest + subcommand]?.text;
     if (code !== undefined) codeMentions(code, run, program);
     // `curl … | python3 -c "exec(sys.stdin.read())"`: code that evaluates what it reads from its piped input runs the input
     if (code !== undefined && run.fed === true && EVALUATES.test(code) && READS_INPUT.test(code))
       run.walker.unresolved(`${program} reads code from its input`);
     // What follows the code: files a `perl -n/-p` or `ruby -n/-p` loop reads (and `-i` rewrites); otherwise arguments that may be paths.
-    const after = args.slice(fromValue !== undefined ? parsed.rest : parsed.rest + 1);
+    const after = args.slice(fromValue !== undefined ? parsed.rest : parsed.rest + subcommand + 1);
     const loop = (program === "perl" || program === "ruby") && ["n", "p", "i"].some((f) => parsed.flags.has(f));
     if (!loop) return generic(after, run, program);
     mark(run, after, "read", program);
@@ -327,4 +333,28 @@ function serves(run: Run, program: string, values: ReadonlyMap<string, Field[]>,
   const real = realPath(folder.text.startsWith("/") ? folder.text : join(cwd as string, folder.text));
   const project = run.walker.at.project;
   if (real !== project && !real.startsWith(`${project}/`)) run.walker.secretsIn(folder, program, cwd);
+}
+
+/**
+ * PowerShell's `-Command` (any prefix of it, any case: `-c`, `-Com`) takes the rest of the words as
+ * its code; `-EncodedCommand` (`-e`, `-ec`, `-enc`) the same code in base64 of UTF-16LE; `-File`
+ * (or a first operand) a script. The code is read as inline code (foreign-code.ts reads its
+ * cmdlets as the shell lines they stand for).
+ */
+function powershell(args: Field[], run: Run, program: string): void {
+  const at = args.findIndex((a) => /^-(c(o(m(m(a(n(d)?)?)?)?)?)?|e(c|n(c(o(d(e(d(c(o(m(m(a(n(d)?)?)?)?)?)?)?)?)?)?)?)?)?)$/i.test(a.text));
+  const flag = args.findIndex((a) => /^-f(i(l(e)?)?)?$/i.test(a.text));
+  const script = flag >= 0 ? args[flag + 1] : args.find((a) => !a.text.startsWith("-"));
+  if (at >= 0) {
+    const rest = args.slice(at + 1);
+    run.walker.unresolved(`${INLINE_CODE}${program} ${args[at]!.text}`);
+    if (rest.some((a) => !a.resolved)) run.walker.unresolved(`${program} code of a value hookit cannot know`);
+    const encoded = /^-e/i.test(args[at]!.text);
+    const code = encoded ? Buffer.from(rest[0]?.text ?? "", "base64").toString("utf16le") : rest.map((a) => a.text).join(" ");
+    codeMentions(code, run, program);
+  } else if (script) {
+    mark(run, [script], "read", program);
+    readCodeScript(run, script, program);
+  } else if (run.stdin !== undefined) codeMentions(run.stdin, run, program);
+  else run.walker.unresolved(`${program} reads code from its input`);
 }

@@ -27,7 +27,7 @@ export const TOOLS: Program[] = [
   // containers, Kubernetes, infrastructure
   { names: ["docker", "podman", "nerdctl", "docker-compose", "podman-compose"], does: containerTool, use: "opaque" },
   // `kubectl exec POD -- CMD…`: CMD runs in the pod, read as `docker exec` reads it (container-mounts.ts).
-  { names: ["kubectl", "oc"], does: podTool, use: "opaque" },
+  { names: ["kubectl", "oc", "kubecolor"], does: podTool, use: "opaque" },
   tool("helm", "velero"),
   // load balancers and proxies, and the service managers that stop them
   tool("systemctl", "service", "haproxy", "nginx", "socat", "nc"),

@@ -137,6 +137,16 @@ export const WRAPPERS: Program[] = [
       exec(run, args.slice(parsed.rest), program);
     },
   },
+  // A debugger runs the program it is given (`gdb --args prog …`, `lldb -- prog …`) when told to
+  // `run`, and its own commands can run shell lines (program-commands.ts): the program counts as run.
+  {
+    names: ["gdb", "lldb", "cgdb"],
+    does: (args, run, program) => {
+      const at = args.findIndex((a) => a.text === (program === "lldb" ? "--" : "--args"));
+      if (at >= 0) exec(run, args.slice(at + 1), program);
+    },
+    use: "runs-code",
+  },
   {
     names: ["timeout"],
     does: (args, run, program) => {

@@ -44,6 +44,28 @@ const CASES: Array<[string, string]> = [
   // What a find lists is what its own -delete would remove.
   ["find src -type f | xargs rm -f", "src/app.ts"],
   ["rm -f $(find . -name '*.ts')", "src/app.ts"],
+  // npm's deleters, run through a package runner
+  ["npx rimraf src", "src/app.ts"],
+  ["pnpm dlx del-cli 'src/**'", "src/app.ts"],
+  // other languages' spellings of a delete or a shell line
+  ["pwsh -c 'Remove-Item -Recurse -Force src'", "src/app.ts"],
+  ["pwsh -NoProfile -Command 'git reset --hard'", "src/app.ts"],
+  ["echo 'file delete -force src' | tclsh", "src/app.ts"],
+  ["expect -c 'spawn git reset --hard; expect eof'", "src/app.ts"],
+  [`emacs --batch --eval '(delete-directory "src" t)'`, "src/app.ts"],
+  [`emacs --batch --eval '(shell-command "git checkout .")'`, "src/app.ts"],
+  [`osascript -e 'do shell script "git reset --hard"'`, "src/app.ts"],
+  [`deno eval 'Deno.removeSync("src", { recursive: true })'`, "src/app.ts"],
+  // programs whose own commands run a shell line: a debugger, a pager, man's pager
+  ["gdb -batch -ex 'shell git reset --hard'", "src/app.ts"],
+  ["gdb -batch -ex run --args git reset --hard", "src/app.ts"],
+  ["lldb -o 'platform shell git reset --hard'", "src/app.ts"],
+  ["less '+!git checkout .' src/app.ts", "src/app.ts"],
+  ["LESS='+!git checkout .' less src/app.ts", "src/app.ts"],
+  ["man -P 'git reset --hard' git", "src/app.ts"],
+  ["man --pager='git reset --hard' git", "src/app.ts"],
+  // a config file git reads from its input: an alias in it runs
+  ["printf '[alias]\\n\\tx = !git reset --hard\\n' | git -c include.path=/dev/stdin x", "src/app.ts"],
 ];
 
 // A delete whose files are known, or a find that lists nothing with work, loses nothing.
@@ -56,6 +78,19 @@ const SPARED = [
   // a loop over known words: each name is known, so each is one file by name
   'for f in a b; do rm -f "$f.bak"; done',
   'for n in 1 2 3; do rm -f "out$n.log"; done',
+  // the same programs doing everyday work
+  "npx rimraf dist",
+  "npx del-cli 'src/*.log'",
+  "pwsh -c 'Get-ChildItem; Write-Host hi'",
+  "echo 'puts hi' | tclsh",
+  "expect -c 'spawn git status; expect eof'",
+  `emacs --batch --eval '(message "hi")'`,
+  `osascript -e 'display notification "hi"'`,
+  "deno eval 'console.log(1)'",
+  "gdb -batch -ex bt -ex 'info registers' ./a.out core",
+  "less +G src/app.ts",
+  "LESS=-R less src/app.ts",
+  "man -P cat git",
 ];
 
 describe.each(Object.keys(AGENTS))("no-work-loss on %s", (agent) => {

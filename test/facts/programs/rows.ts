@@ -10,6 +10,16 @@ export const PROGRAM_ROWS: Record<string, ReadonlyArray<readonly [command: strin
     ["srm notes.txt", ["delete ./notes.txt"]],
   ],
   rmdir: [["rmdir build", ["delete ./build"]]],
+  rimraf: [
+    ["rimraf build", ["delete -r ./build"]],
+    ["del-cli --dry-run build", []],
+  ],
+  gdb: [
+    ["gdb -batch -ex 'shell rm -rf build'", ["delete -r ./build"]],
+    ["gdb -batch -ex run --args rm -rf build", ["delete -r ./build"]],
+    ["lldb -o 'platform shell rm -rf build'", ["delete -r ./build"]],
+    ["gdb -batch -ex bt ./app core", []],
+  ],
   shred: [["shred -u notes.txt", ["delete ./notes.txt"]]],
   cp: [["cp notes.txt /tmp/copy.txt", ["read ./notes.txt", "write /tmp/copy.txt"]]],
   mv: [["mv notes.txt docs.txt", ["read ./notes.txt", "delete ./notes.txt", "write ./docs.txt"]]],

@@ -13,6 +13,9 @@ export const kubernetes: PackCases = {
     "kubectl drain worker-1 --ignore-daemonsets",
     "helm uninstall api -n prod",
     "oc delete project staging",
+    // kubecolor is kubectl with colours: the same words do the same
+    "kubecolor delete namespace prod",
+    "kubecolor -n prod delete pods --all",
     "sudo -u deploy kubectl delete ns x",
     "kubectl delete -f manifests/",
     "kubectl delete -f .",
