@@ -32,7 +32,7 @@ function tclLines(code: string): string[] {
       const force = words.includes("-force");
       const names = words.slice(2).filter((w) => w !== "-force" && w !== "--");
       const verb = second === "delete" ? (force ? "rm -rf" : "rm") : second === "rename" ? "mv" : "cp -r";
-      if (names.length > 0) out.push(`${verb} -- ${names.map(shellQuote).join(" ")}`);
+      if (names.length > 0) out.push(`${verb} -- ${names.map(pathQuote).join(" ")}`);
     }
   }
   return out;
@@ -109,12 +109,12 @@ function powershellLines(code: string): string[] {
       else if (PS_VALUES.test(word)) k++;
       else if (!word.startsWith("-")) operands.push(word);
     }
-    const quoted = operands.map(shellQuote).join(" ");
+    const quoted = operands.map(pathQuote).join(" ");
     if (PS_DELETE.has(name)) {
       const recursive = args.some((w) => /^-r(e(c(u(r(se?)?)?)?)?)?$/i.test(w));
       if (operands.length > 0) out.push(`rm ${recursive ? "-rf " : "-f "}-- ${quoted}`);
     } else if (PS_READ.has(name)) out.push(`cat -- ${quoted}`);
-    else if (PS_WRITE.has(name)) out.push(`tee -- ${operands.slice(0, 1).map(shellQuote).join(" ")}`);
+    else if (PS_WRITE.has(name)) out.push(`tee -- ${operands.slice(0, 1).map(pathQuote).join(" ")}`);
     else if (PS_COPY.has(name)) out.push(`cp -r -- ${quoted}`);
     else if (PS_MOVE.has(name)) out.push(`mv -- ${quoted}`);
     else if (PS_EVAL.has(name)) out.push(...operands.flatMap(powershellLines));
@@ -181,7 +181,7 @@ function lispLines(code: string): string[] {
   }
   for (const m of code.matchAll(LISP_DELETE)) {
     const recursive = m[1] === "delete-directory" && m[3] !== "" && m[3] !== "nil";
-    out.push(`rm ${recursive ? "-rf" : "-f"} -- ${shellQuote(unescape(m[2]!))}`);
+    out.push(`rm ${recursive ? "-rf" : "-f"} -- ${pathQuote(unescape(m[2]!))}`);
   }
   return out;
 }
@@ -195,6 +195,13 @@ function appleScriptLines(code: string): string[] {
 }
 
 const unescape = (text: string) => text.replace(/\\(.)/g, "$1");
+
+/**
+ * A file name for the shell line: quoted, but a leading `~/` left to expand, as Tcl 8's `file`
+ * commands, PowerShell's cmdlets and Emacs's file functions expand it themselves (a program's
+ * arguments, from `exec` or `call-process`, are passed as written).
+ */
+const pathQuote = (name: string) => (name === "~" ? "~" : name.startsWith("~/") ? `~/${shellQuote(name.slice(2))}` : shellQuote(name));
 
 const LANGUAGES: Readonly<Record<string, (code: string) => string[]>> = {
   tclsh: tclLines,

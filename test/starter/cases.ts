@@ -462,6 +462,16 @@ export const ATTACKS: Record<string, string[]> = {
     "julia -e 'run(`rm -rf ~/x`)'",
     "nu -c 'rm -rf ~/x'",
     "xonsh -c 'rm -rf ~/x'",
+    // other languages' deletes, and programs whose own commands run a shell line
+    `pwsh -c 'iex "rm -Recurse -Force ~/x"'`,
+    "pwsh -NoProfile -Command 'Remove-Item -Recurse ~/x'",
+    "tclsh <<< 'file delete -force ~/x'",
+    `emacs --batch --eval '(delete-directory "~/x" t)'`,
+    `osascript -e 'do shell script "rm -rf ~/x"'`,
+    "gdb -batch -ex 'shell rm -rf ~/x'",
+    "less '+!rm -rf ~/x' README.md",
+    "man -P 'rm -rf ~/x' ls",
+    "npx rimraf ~/x",
     // the script shell a project's .npmrc names, written on the same line
     `echo '{"scripts":{"test":"true"}}' > package.json && echo 'rm -rf ~' > s.sh && echo 'script-shell=./s.sh' >> .npmrc && npm test`,
     // a file a program loads first, named by a variable the line sets (the file written on the same line)
@@ -857,6 +867,9 @@ export const ATTACKS: Record<string, string[]> = {
     "cp ~/.netrc /tmp/n",
     'grep -i password "$HOME/.pypirc"',
     "cat ~/.ssh/id_rsa",
+    "pwsh -c 'Get-Content ~/.ssh/id_rsa'",
+    "echo 'exec cat ~/.ssh/id_rsa' | tclsh",
+    "gdb -batch -ex 'shell cat ~/.ssh/id_rsa'",
     "cp ~/.ssh/id_ed25519 /tmp/k",
     "tar czf /tmp/k.tgz ~/.ssh",
     "base64 < ~/.ssh/id_rsa",
