@@ -11,9 +11,10 @@ import { copy } from "./expand.ts";
 import { shellQuote } from "./candidate.ts";
 import { foreignShellLines } from "./foreign-code.ts";
 import { textAsRun } from "./written-scripts.ts";
-
-const MAX_SCRIPT = 64 * 1024;
 import type { Walker } from "./walk.ts";
+
+/** The most of a command file (`gdb -x FILE`) that is read. */
+const MAX_SCRIPT = 64 * 1024;
 
 /** How a program's own command lines are found: in its option values, its operands, its stdin. */
 interface CommandSource {

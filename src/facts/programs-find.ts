@@ -54,8 +54,9 @@ function find(args: Field[], run: Run, program: string): void {
 
 /**
  * `find ~ -name id_rsa -exec cat {} +`: the command runs on matches at any depth, and hookit names
- * only those at the top; from the home folder or above it, what the home's hidden folders hold is
- * read, as a recursive reader of it reads it (record.ts, secretsIn).
+ * only those at the top; from the home folder, above it or inside it (`find ~/.config -exec cat
+ * {} +`), what the home's folders hold is read, as a recursive reader of it reads it (record.ts,
+ * secretsIn).
  */
 function homeRoots(roots: readonly Field[], run: Run, program: string): void {
   const home = run.walker.at.home;
@@ -63,6 +64,7 @@ function homeRoots(roots: readonly Field[], run: Run, program: string): void {
   for (const root of roots) {
     if (!root.resolved || (cwd === null && !root.text.startsWith("/"))) continue;
     const dir = realPath(root.text.startsWith("/") ? root.text : join(cwd as string, root.text));
-    if (home === dir || home.startsWith(dir === "/" ? "/" : `${dir}/`)) run.walker.secretsIn(root, program, cwd);
+    if (home === dir || home.startsWith(dir === "/" ? "/" : `${dir}/`) || dir.startsWith(`${home}/`))
+      run.walker.secretsIn(root, program, cwd);
   }
 }

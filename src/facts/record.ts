@@ -26,6 +26,36 @@ const PROBES = [".env", ".env.local", ".env.production", ".env.development"];
 /** Most entries read below the home folder's dot-entries (a home holds a few dozen; a large one is cut). */
 const MAX_HOME_ENTRIES = 2000;
 
+const list = (dir: string): string[] => {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+};
+
+/**
+ * The entries of a folder inside the home, three levels down (a browser's profile files are
+ * that deep below ~/.config), at most MAX_HOME_ENTRIES: a recursive reader of it opens the
+ * credentials kept there, whatever their names (~/.config/gh/hosts.yml).
+ */
+function entriesBelow(dir: string): string[] {
+  const out: string[] = [];
+  let level = [dir];
+  for (let depth = 0; depth < 3 && level.length > 0; depth++) {
+    const next: string[] = [];
+    for (const parent of level)
+      for (const name of list(parent)) {
+        if (out.length >= MAX_HOME_ENTRIES) return out;
+        const path = `${parent}/${name}`;
+        out.push(path);
+        if (name !== ".git" && name !== "node_modules") next.push(path);
+      }
+    level = next;
+  }
+  return out;
+}
+
 /**
  * The home folder's hidden entries and `Library`, and what each folder of them holds: where the
  * user's credentials live (`~/.ssh/id_rsa`, `~/.aws`, `~/.kube/config`, `~/Library/Keychains`), for
@@ -33,13 +63,6 @@ const MAX_HOME_ENTRIES = 2000;
  */
 function homeDotEntries(home: string): string[] {
   const out: string[] = [];
-  const list = (dir: string): string[] => {
-    try {
-      return readdirSync(dir);
-    } catch {
-      return [];
-    }
-  };
   for (const name of list(home)) {
     if (!name.startsWith(".") && name !== "Library") continue;
     const path = `${home}/${name}`;
@@ -150,6 +173,9 @@ export class PathRecorder {
     const home = this.at.home;
     if (home === dir || home.startsWith(dir === "/" ? "/" : `${dir}/`))
       for (const path of homeDotEntries(home)) this.path({ text: path, resolved: true }, "read", by, cwd);
+    // `grep -r token ~/.config`, `tar c ~/.local`: a folder inside the home holds credentials below it.
+    else if (home.length > 1 && dir.startsWith(`${home}/`) && locate(dir, this.at) === "outside")
+      for (const path of entriesBelow(dir)) this.path({ text: path, resolved: true }, "read", by, cwd);
   }
 
   private staysIn(root: Field, cwd: string | null): boolean {

@@ -10,7 +10,11 @@ import { deriveCommandFacts } from "../../src/facts/index.ts";
 const root = realpathSync(mkdtempSync(join(tmpdir(), "hookit-home-reads-")));
 const home = join(root, "home");
 const project = join(home, "work", "app");
-for (const dir of [join(home, ".ssh"), join(home, ".aws"), join(home, "notes"), join(project, "src")]) mkdirSync(dir, { recursive: true });
+for (const dir of [join(home, ".ssh"), join(home, ".aws"), join(home, "notes"), join(home, ".config", "gh"), join(project, "src")])
+  mkdirSync(dir, { recursive: true });
+mkdirSync(join(home, ".config", "google-chrome", "Default"), { recursive: true });
+writeFileSync(join(home, ".config", "gh", "hosts.yml"), "github.com:\n  oauth_token: x\n");
+writeFileSync(join(home, ".config", "google-chrome", "Default", "Login Data"), "x");
 writeFileSync(join(home, ".ssh", "id_rsa"), "-----BEGIN OPENSSH PRIVATE KEY-----\n");
 writeFileSync(join(home, ".aws", "credentials"), "[default]\n");
 writeFileSync(join(home, "notes", "todo.txt"), "x\n");
@@ -37,6 +41,21 @@ describe("a recursive read of the home folder reads its credentials", () => {
     "find / -name credentials -exec cp {} /tmp/c \\;",
   ])("%s", (command) => {
     expect(reads(command)).toEqual(expect.arrayContaining([join(home, ".ssh", "id_rsa"), join(home, ".aws", "credentials")]));
+  });
+
+  // A folder inside the home holds the credentials kept below it, whatever their names.
+  test.each([
+    "grep -r token ~/.config",
+    "grep -rn oauth ~/.config/gh",
+    "rg -uu token ~/.config",
+    "tar czf /tmp/c.tgz ~/.config",
+    "cp -r ~/.config /tmp/cfg",
+    "find ~/.config -type f -exec cat {} +",
+  ])("%s reads what the folder holds", (command) => {
+    expect(reads(command)).toContain(join(home, ".config", "gh", "hosts.yml"));
+  });
+  test("three levels down: a browser's saved passwords", () => {
+    expect(reads("grep -r x ~/.config")).toContain(join(home, ".config", "google-chrome", "Default", "Login Data"));
   });
 
   test("a folder below the home folder is read as itself", () => {

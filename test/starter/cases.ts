@@ -868,6 +868,9 @@ export const ATTACKS: Record<string, string[]> = {
     'grep -i password "$HOME/.pypirc"',
     "cat ~/.ssh/id_rsa",
     "pwsh -c 'Get-Content ~/.ssh/id_rsa'",
+    // a recursive read of a folder that holds credentials below it
+    "grep -r BEGIN ~/.ssh",
+    "tar czf /tmp/s.tgz ~/.aws",
     "echo 'exec cat ~/.ssh/id_rsa' | tclsh",
     "gdb -batch -ex 'shell cat ~/.ssh/id_rsa'",
     "cp ~/.ssh/id_ed25519 /tmp/k",
