@@ -12,6 +12,7 @@ import { runGitHooks } from "./git-hooks.ts";
 import { patchTargets, patchText, unreadPatch } from "./patch-text.ts";
 import { extractsDownload, remoteName } from "./downloads.ts";
 import { generic, mark, type Program, type Run } from "./programs-kit.ts";
+import { locate, realPath } from "./paths.ts";
 
 export const GIT: Program[] = [
   {
@@ -153,6 +154,7 @@ function git(given: Field[], run: Run, program: string): void {
     ],
   });
   gitRunsOwnCommands(sub.text, parsed, rest, inner, pushing);
+  treeElsewhere(sub.text, rest, inner, program);
   mark({ ...run, state }, gitOutputs(sub.text, rest), "write", program); // from the shell's directory
   switch (sub.text) {
     case "add":
@@ -274,6 +276,56 @@ function git(given: Field[], run: Run, program: string): void {
       // `git checkout -- .env`, `git restore .env`, `git blame .env`, `git log -p -- .env`: the files it names.
       generic(parsed.operands, inner, program);
   }
+}
+
+/** Subcommands that rewrite the work tree's files as a whole: a branch switch, a merge, a rebase. */
+const REWRITES_TREE = new Set([
+  "checkout",
+  "switch",
+  "merge",
+  "pull",
+  "rebase",
+  "cherry-pick",
+  "revert",
+  "read-tree",
+  "checkout-index",
+  "bisect",
+  "submodule",
+  "sparse-checkout",
+]);
+
+function rewritesTree(sub: string, words: string[]): boolean {
+  if (sub === "reset") return words.some((w) => w === "--hard" || w === "--merge" || w === "--keep");
+  if (sub === "stash") {
+    const action = words.find((w) => !w.startsWith("-"));
+    return action === undefined || ["push", "save", "pop", "apply", "branch"].includes(action);
+  }
+  if (sub === "restore")
+    return !(words.includes("--staged") || words.includes("-S")) || words.includes("--worktree") || words.includes("-W");
+  return REWRITES_TREE.has(sub);
+}
+
+/**
+ * `git -C ~/.config/hookit reset --hard`, `cd ~/dotfiles && git stash`, `--work-tree=DIR checkout
+ * -f`: a work tree outside the project is rewritten whole, a recursive write of the folder git runs
+ * in, judged like any other write there (self-protection, no-writes-outside-project). Inside the
+ * project, or in a repository that holds the project (a monorepo's package), it is the project's own
+ * work, which no-work-loss judges.
+ */
+function treeElsewhere(sub: string, rest: Field[], run: Run, program: string): void {
+  const folder = run.state.cwd;
+  if (
+    folder === null ||
+    !rewritesTree(
+      sub,
+      rest.map((f) => f.text),
+    )
+  )
+    return;
+  const real = realPath(folder);
+  const project = run.walker.at.project;
+  if (project === real || project.startsWith(`${real}/`) || locate(real, run.walker.at) !== "outside") return;
+  mark(run, [{ text: real, resolved: true }], "write", program, { recursive: true });
 }
 
 /**

@@ -244,6 +244,17 @@ const FACTS_ATTACKS = [
   // commands an archiver or a copier runs on this machine
   `zip -T -TT 'rm -rf ~/.config/hookit' /tmp/a.zip src/a.ts`,
   `rsync -e 'sh -c "rm -rf ~/.config/hookit"' src/a.ts host:`,
+  // git rewriting a work tree that is hookit's folder: a reset, a stash, a checkout, a merge there
+  `git -C ~/.config/hookit reset --hard HEAD~1`,
+  `git -C ~/.config/hookit stash -u`,
+  `cd ~/.config/hookit && git stash`,
+  `git --git-dir=/tmp/evil/.git --work-tree="$HOME/.config/hookit" checkout -f`,
+  `GIT_WORK_TREE=~/.config/hookit git --git-dir=/tmp/evil/.git reset --hard`,
+  `git -C ~/.config/hookit pull /tmp/evil main`,
+  // other languages' and programs' own spellings of a delete there
+  `pwsh -c 'Remove-Item -Recurse -Force ~/.config/hookit'`,
+  `echo 'file delete -force ~/.config/hookit' | tclsh`,
+  `gdb -batch -ex 'shell rm -rf ~/.config/hookit'`,
 ];
 
 /** Honest work the facts look at (the reader was unsure), which must still pass. */
@@ -272,6 +283,11 @@ const FACTS_INNOCENT = [
   `cp .env.example .env`,
   `git apply <<'EOF'\ndiff --git a/src/a.ts b/src/a.ts\n--- a/src/a.ts\n+++ b/src/a.ts\n@@ -1 +1 @@\n-x\n+y\nEOF`,
   `git --work-tree=. clean -fd`,
+  // git rewriting the project's own work tree, or one in the temp folder
+  `git checkout main`,
+  `git stash && git pull && git stash pop`,
+  `cd src && git stash`,
+  `git -C /tmp/scratch reset --hard`,
   `printf 'API_URL=http://127.0.0.1:3000\\n' >> .env`,
   // Gemini reads only files named .env: an extensionPath elsewhere changes nothing.
   `echo extensionPath=/tmp/x >> notes.txt`,
