@@ -95,8 +95,16 @@ const PS_START = new Set(["start-process", "saps", "start"]);
 const PS_VALUES = /^-(filter|include|exclude|credential|stream|value|encoding|itemtype|type|argumentlist|wait|verb|workingdirectory)$/i;
 const PS_PATH = /^-(path|literalpath|lp|p|filepath|destination)$/i;
 
+/** A download (`iwr`, `irm`, `DownloadString`, …) and an evaluator (`iex`, `[scriptblock]::Create`) in one piece of code. */
+const PS_DOWNLOADS = /\b(iwr|invoke-webrequest|irm|invoke-restmethod|downloadstring|curl|wget)\b/i;
+const PS_EVALUATES = /\b(iex|invoke-expression)\b|\[scriptblock\]::create/i;
+
 function powershellLines(code: string): string[] {
   const out: string[] = [];
+  // `iwr URL | iex`, `iex (irm URL)`, `iex (New-Object Net.WebClient).DownloadString(URL)`: what the
+  // download prints runs, as `curl URL | sh` runs it.
+  if (PS_DOWNLOADS.test(code) && PS_EVALUATES.test(code))
+    out.push(`curl -fsSL ${shellQuote(/https?:\/\/[^\s'"`)]+/.exec(code)?.[0] ?? "https://unknown")} | sh`);
   for (const statement of psStatements(code)) {
     const words = psWords(statement.trim().replace(/^[&.]\s*/, ""));
     const name = words[0]?.toLowerCase();

