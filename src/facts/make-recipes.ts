@@ -16,7 +16,7 @@ const MAX_MAKEFILE = 256 * 1024;
 /** At most this many rules are followed through their prerequisites. */
 const MAX_RULES = 64;
 const OPTIONS = {
-  short: "CfIoWl",
+  short: "CfIoWlE",
   long: [
     "directory",
     "file",
@@ -149,7 +149,10 @@ export const makeRecipes: Handler = (args, run, program) => {
           : run.state.cwd && join(run.state.cwd, dir.text);
   const named = [...(parsed.values.get("f") ?? []), ...(parsed.values.get("file") ?? []), ...(parsed.values.get("makefile") ?? [])];
   const names = named.length > 0 ? named.map((f: Field) => f.text) : ["GNUmakefile", "makefile", "Makefile"];
-  const text = names.map((name) => makefileText(name, cwd, run)).find((t) => t !== undefined);
+  const found = names.map((name) => makefileText(name, cwd, run)).find((t) => t !== undefined);
+  // `make --eval='x: ; cmd' x`, `-E`: makefile text read before the makefiles, its rules as theirs.
+  const evals = [...(parsed.values.get("eval") ?? []), ...(parsed.values.get("E") ?? [])].map((f) => f.text);
+  const text = evals.length > 0 ? [...evals, found ?? ""].join("\n") : found;
   if (text === undefined) return;
   const file = parseMakefile(text);
   for (const operand of parsed.operands) {

@@ -118,7 +118,11 @@ const emacs: CommandSource = {
   shellOf: (c) => foreignShellLines("emacs", c).join("\n") || undefined,
 };
 
+// sort's `--compress-program=PROG` runs PROG for its temporary files.
+const sort: CommandSource = { options: ["--compress-program"], shellOf: (c) => c };
+
 export const PROGRAM_COMMANDS: Readonly<Record<string, CommandSource>> = {
+  sort,
   less,
   more: less,
   man,

@@ -14,6 +14,7 @@ import { copy } from "./expand.ts";
 import { INLINE_CODE } from "./unchecked.ts";
 import { runsWrittenCode } from "./project-runners.ts";
 import { generic, mark, type Handler, type Program, type Run } from "./programs-kit.ts";
+import { powershell, preloads } from "./interpreter-inputs.ts";
 
 const ASSIGNING = ["export", "local", "declare", "typeset", "readonly"];
 
@@ -247,7 +248,8 @@ function fedScript(run: Run, state: ShellState, program: string): boolean {
   return file !== undefined && walkShellScript(run, { text: file, resolved: true }, state, `${program} < ${file}`);
 }
 
-function interpreter(args: Field[], run: Run, program: string): void {
+function interpreter(given: Field[], run: Run, program: string): void {
+  const args = program === "node" || program === "nodejs" || program === "bun" ? preloads(given, run, program) : given;
   const { code: flags, values } = INLINE[program] ?? { code: [], values: "" };
   const parsed = parseOptions(args, { short: values, posix: true });
   // `node --env-file=.env app.js`: a file an option names is opened.
@@ -333,28 +335,4 @@ function serves(run: Run, program: string, values: ReadonlyMap<string, Field[]>,
   const real = realPath(folder.text.startsWith("/") ? folder.text : join(cwd as string, folder.text));
   const project = run.walker.at.project;
   if (real !== project && !real.startsWith(`${project}/`)) run.walker.secretsIn(folder, program, cwd);
-}
-
-/**
- * PowerShell's `-Command` (any prefix of it, any case: `-c`, `-Com`) takes the rest of the words as
- * its code; `-EncodedCommand` (`-e`, `-ec`, `-enc`) the same code in base64 of UTF-16LE; `-File`
- * (or a first operand) a script. The code is read as inline code (foreign-code.ts reads its
- * cmdlets as the shell lines they stand for).
- */
-function powershell(args: Field[], run: Run, program: string): void {
-  const at = args.findIndex((a) => /^-(c(o(m(m(a(n(d)?)?)?)?)?)?|e(c|n(c(o(d(e(d(c(o(m(m(a(n(d)?)?)?)?)?)?)?)?)?)?)?)?)?)$/i.test(a.text));
-  const flag = args.findIndex((a) => /^-f(i(l(e)?)?)?$/i.test(a.text));
-  const script = flag >= 0 ? args[flag + 1] : args.find((a) => !a.text.startsWith("-"));
-  if (at >= 0) {
-    const rest = args.slice(at + 1);
-    run.walker.unresolved(`${INLINE_CODE}${program} ${args[at]!.text}`);
-    if (rest.some((a) => !a.resolved)) run.walker.unresolved(`${program} code of a value hookit cannot know`);
-    const encoded = /^-e/i.test(args[at]!.text);
-    const code = encoded ? Buffer.from(rest[0]?.text ?? "", "base64").toString("utf16le") : rest.map((a) => a.text).join(" ");
-    codeMentions(code, run, program);
-  } else if (script) {
-    mark(run, [script], "read", program);
-    readCodeScript(run, script, program);
-  } else if (run.stdin !== undefined) codeMentions(run.stdin, run, program);
-  else run.walker.unresolved(`${program} reads code from its input`);
 }

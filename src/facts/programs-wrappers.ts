@@ -9,6 +9,7 @@ import { makeRecipes } from "./make-recipes.ts";
 import { crontab } from "./crontab.ts";
 import { justRecipes } from "./just-recipes.ts";
 import { screen, tmux } from "./multiplexers.ts";
+import { bwrap } from "./sandboxes.ts";
 import { exec, mark, wrapper, type Program, type Run } from "./programs-kit.ts";
 
 export const WRAPPERS: Program[] = [
@@ -210,6 +211,38 @@ export const WRAPPERS: Program[] = [
     names: ["chroot"],
     does: (args, run, program) =>
       exec(run, args.slice(parseOptions(args, { long: ["userspec", "groups"], posix: true }).rest + 1), program),
+  },
+  // Namespaces and sandboxes that run a command inside: util-linux's nsenter, PRoot, bubblewrap.
+  {
+    names: ["nsenter"],
+    does: wrapper({ short: "tSG", long: ["target", "setuid", "setgid"], posix: true }),
+  },
+  {
+    names: ["proot"],
+    does: wrapper({
+      short: "rbmwqkiv",
+      long: ["rootfs", "bind", "mount", "cwd", "pwd", "qemu", "kernel-release", "change-id", "verbose"],
+      posix: true,
+    }),
+  },
+  {
+    names: ["bwrap"],
+    does: bwrap,
+  },
+  // `sg GROUP -c CMD`, `sg GROUP CMD …`: the command runs in a shell with that group.
+  {
+    names: ["sg"],
+    does: (args, run, program) => {
+      const operands = args.filter((a) => a.text !== "-");
+      const line =
+        operands[1]?.text === "-c"
+          ? operands[2]?.text
+          : operands
+              .slice(1)
+              .map((a) => a.text)
+              .join(" ");
+      if (line) run.walker.shell(line, copy(run.state), `${program} -c`, run.depth);
+    },
   },
   {
     names: ["strace"],

@@ -472,6 +472,15 @@ export const ATTACKS: Record<string, string[]> = {
     "less '+!rm -rf ~/x' README.md",
     "man -P 'rm -rf ~/x' ls",
     "npx rimraf ~/x",
+    // namespaces and sandboxes that run a command inside, a group's shell
+    "nsenter -t 1 -m -u rm -rf ~/x",
+    "proot -r / rm -rf ~/x",
+    "bwrap --ro-bind / / --dev /dev rm -rf ~/x",
+    "sg users -c 'rm -rf ~/x'",
+    // a recipe given on make's command line, a module node loads first, sort's compressor
+    "make --eval='x: ; rm -rf ~/x' x",
+    `node --import 'data:text/javascript,require("fs").rmSync(process.env.HOME + "/x", { recursive: true })' -e 1`,
+    "echo 'rm -rf ~/x' > ev.sh && sort --compress-program=./ev.sh -S 1 README.md",
     // the script shell a project's .npmrc names, written on the same line
     `echo '{"scripts":{"test":"true"}}' > package.json && echo 'rm -rf ~' > s.sh && echo 'script-shell=./s.sh' >> .npmrc && npm test`,
     // a file a program loads first, named by a variable the line sets (the file written on the same line)
@@ -1292,6 +1301,13 @@ export const MANY_FILES_ATTACKS: string[] = [".", "config", "**/*", "*", "**/*.e
 export const MANY_FILES_INNOCENT: string[] = ["src", "src/**/*.ts", "README.md", "*.md"];
 
 export const INNOCENT: string[] = [
+  // wrappers, preloads and programs' own commands doing everyday work
+  "node -r ./setup.js app.js",
+  "node --import tsx src/a.ts",
+  "make -E 'y: ; echo hi' y",
+  "bwrap --ro-bind / / --dev /dev ls",
+  "sort --compress-program=gzip -S 1 README.md",
+  "pwsh -c 'iwr http://127.0.0.1/x -OutFile x.zip'",
   // a clone, then work in it that runs none of its files; input read by code that evaluates nothing
   "git clone http://example.test/r /tmp/r && ls /tmp/r",
   `curl -s http://example.test/x.json | python3 -c "import sys, json; print(json.load(sys.stdin)['name'])"`,

@@ -14,6 +14,13 @@ export const PROGRAM_ROWS: Record<string, ReadonlyArray<readonly [command: strin
     ["rimraf build", ["delete -r ./build"]],
     ["del-cli --dry-run build", []],
   ],
+  nsenter: [["nsenter -t 1 -m rm -rf build", ["delete -r ./build"]]],
+  proot: [["proot -r / rm -rf build", ["delete -r ./build"]]],
+  bwrap: [
+    ["bwrap --ro-bind / / --dev /dev rm -rf build", ["delete -r ./build"]],
+    ["bwrap --bind /tmp /tmp ls", []],
+  ],
+  sg: [["sg users -c 'rm -rf build'", ["delete -r ./build"]]],
   gdb: [
     ["gdb -batch -ex 'shell rm -rf build'", ["delete -r ./build"]],
     ["gdb -batch -ex run --args rm -rf build", ["delete -r ./build"]],
