@@ -59,7 +59,31 @@ const CREDENTIALS = [
 // `eval "$(curl …)"`; or what a decoder prints, the way a command is hidden from every guard
 // (`echo cm0gLXJmIH4= | base64 -d | sh`, `eval "$(xxd -r -p <<< …)"`).
 const DECODERS = ["base64", "base32", "basenc", "xxd", "uudecode"];
-const DOWNLOADING = `^(${[...DOWNLOADERS, ...DECODERS].join("|")})$`;
+// Or what a program makes up as it runs, which hookit cannot know before: inline code's print and a
+// text filter's output (`python3 -c "print('r'+'m -rf ~')" | sh`, `tr a-z n-za-m <<< … | sh`,
+// `echo 'rX -rf ~' | sed s/X/m/ | sh`, `jq -r .cmd x.json | bash`).
+const TEXT_MAKERS = [
+  ...[
+    "python",
+    "python2",
+    "python3",
+    "pypy",
+    "pypy3",
+    "node",
+    "nodejs",
+    "bun",
+    "deno",
+    "perl",
+    "ruby",
+    "php",
+    "lua",
+    "luajit",
+    "Rscript",
+    "julia",
+  ],
+  ...["sed", "gsed", "awk", "gawk", "mawk", "nawk", "tr", "rev", "cut", "fold", "iconv", "jq", "yq"],
+];
+const DOWNLOADING = `^(${[...DOWNLOADERS, ...DECODERS, ...TEXT_MAKERS].join("|")})$`;
 const RUNS_INPUT =
   "(reads commands from its input|reads code from its input|runs a command's output|-c of a value hookit cannot know|^eval of a value hookit cannot know|^program: )";
 const tell = (message: string) => ({ type: "message", message, delivery: "steer", outcome: "block" }) as const;
@@ -158,12 +182,12 @@ export const STARTER_POLICY = {
     },
     "no-download-to-shell": {
       description:
-        'Block running what a download prints or saves, or what a decoder prints (curl … | sh, wget -O- … | bash, bash <(curl …), python3 - < <(curl …), eval "$(curl …)", curl -o i.sh … && sh i.sh, base64 -d … | sh).',
+        'Block running what a download prints or saves, or what a decoder, inline code or a text filter prints (curl … | sh, wget -O- … | bash, bash <(curl …), python3 - < <(curl …), eval "$(curl …)", curl -o i.sh … && sh i.sh, base64 -d … | sh, python3 -c "print(…)" | sh, sed … | sh).',
       event: "tool_call",
       filter: { "hookit.programs": DOWNLOADING, "hookit.unresolved": RUNS_INPUT },
       shell: "false",
       action: tell(
-        "Piping a download (or text a decoder prints) into a shell or interpreter runs code nobody has read, so it was not run. Download it to a file instead, and ask the user to read it and run it themselves if it is needed; write a command as plain text.",
+        "Piping a download (or text a decoder, inline code or a text filter prints) into a shell or interpreter runs code nobody has read, so it was not run. Download it to a file instead, and ask the user to read it and run it themselves if it is needed; write a command as plain text.",
       ),
       default: true,
     },

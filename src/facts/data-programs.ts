@@ -26,6 +26,8 @@ export const DATA_PROGRAMS: readonly string[] = [
   "umask",
   "yes",
   "seq",
+  // its words are two sets of characters; the text it changes is its input
+  "tr",
   "expr",
   "let",
   "basename",

@@ -29,7 +29,7 @@ export function powershell(args: Field[], run: Run, program: string): void {
     mark(run, [script], "read", program);
     readCodeScript(run, script, program);
   } else if (run.stdin !== undefined) codeMentions(run.stdin, run, program);
-  else run.walker.unresolved(`${program} reads code from its input`);
+  else if (run.fed === true) run.walker.unresolved(`${program} reads code from its input`);
 }
 
 /** Node's options that load a module before the program: its value is code that runs. */

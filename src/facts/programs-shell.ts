@@ -303,7 +303,8 @@ function interpreter(given: Field[], run: Run, program: string): void {
   }
   // `python3 -`, `node` with no script: the program runs whatever arrives on its input.
   else if (!parsed.values.has("m") && (operands.length === 0 || operands[0]!.text === "-")) {
-    run.walker.unresolved(`${program} reads code from its input`);
+    // Input hookit cannot know (a pipe, a `<` file) is code nobody read; none at all is nothing to run.
+    if (run.fed === true) run.walker.unresolved(`${program} reads code from its input`);
     // `python3 <<EOF … EOF`, `node <<< '…'`: code the line itself hands over is read like `-c`'s;
     // `python3 < x.py`, `cat x.py | python3 -`: the file's.
     if (run.stdin !== undefined) codeMentions(run.stdin, run, program);

@@ -8,6 +8,7 @@ import { parseOptions } from "./options.ts";
 import { sedScripts } from "./sed-scripts.ts";
 import { copy } from "./expand.ts";
 import { INLINE_CODE } from "./unchecked.ts";
+import { textAsRun } from "./written-scripts.ts";
 import { afterFirst, generic, mark, type Program, type Run } from "./programs-kit.ts";
 
 export const TEXT: Program[] = [
@@ -127,10 +128,23 @@ function awk(args: Field[], run: Run, program: string): void {
   const programFile = parsed.values.get("f") ?? parsed.values.get("file");
   const operands = programFile ? rest : rest.slice(1);
   const text = programFile ? undefined : rest[0]?.text;
+  // `awk -f prog.awk`, `awk -f /dev/stdin <<< '…'`: the program's file is read as a script's code is (its shell-outs).
+  const file = programFile?.[0];
+  const fileText =
+    file === undefined
+      ? undefined
+      : ["/dev/stdin", "/dev/fd/0", "-"].includes(file.text)
+        ? run.stdin
+        : file.resolved
+          ? textAsRun(run.walker, file.text, run.state.cwd, 64 * 1024)
+          : undefined;
+  if (fileText !== undefined) codeMentions(fileText, run, program, true);
   if (text && /system\s*\(|\|\s*getline|"\s*\|/.test(text)) {
     run.walker.unresolved(`${INLINE_CODE}${program}`);
     // `curl … | awk '{system($0)}'`: the commands it runs may be the lines of its piped input
-    if (run.fed === true && /system\s*\(|\|\s*"/.test(text)) run.walker.unresolved(`${program} reads commands from its input`);
+    // (a listing hookit knows, `ls | awk '{system("echo " $1)}'`, is not such input)
+    if (run.fed === true && run.lines === undefined && /system\s*\(|\|\s*"/.test(text))
+      run.walker.unresolved(`${program} reads commands from its input`);
   }
   if (text && />\s*"/.test(text)) run.walker.unresolved(`${INLINE_CODE}${program} writes files`);
   if (text) codeMentions(text, run, program);

@@ -254,6 +254,9 @@ export class Walker extends PathRecorder {
         ...(state.host !== undefined && { host: state.host }),
         unresolved: true,
       });
+      // `${CMD:-rm} -rf ~/x`: a program word hookit cannot know is also the program it names.
+      if (!first.resolved && first.candidates?.[0]?.resolved && depth < MAX_DEPTH)
+        this.run([first.candidates[0], ...argv.slice(1)], state, via ?? first.text, depth + 1, stdin, lines, fed);
     }
     if (depth >= MAX_DEPTH) {
       this.unresolved(tooComplex(`nested more than ${MAX_DEPTH} levels deep`));
@@ -277,11 +280,7 @@ export class Walker extends PathRecorder {
     });
   }
 
-  /**
-   * What a command runs beyond what its name says (identity.ts): a function's body with the call's
-   * arguments, `set --` and `hash -p`, and a copy of a guarded program judged again as that program.
-   * True when the call is a function's (its body is the command).
-   */
+  /** What a command runs beyond its name (identity.ts): a function's body, `set --`, `hash -p`, a copy of a guarded program. True for a function's call. */
   private identity(
     program: string,
     argv: Field[],
