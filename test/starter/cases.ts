@@ -472,6 +472,10 @@ export const ATTACKS: Record<string, string[]> = {
     "less '+!rm -rf ~/x' README.md",
     "man -P 'rm -rf ~/x' ls",
     "npx rimraf ~/x",
+    // a program word hookit cannot know, named by its default; awk's program from a file or its input
+    "${CMD:-rm} -rf ~/x",
+    `awk -f /dev/stdin README.md <<< 'BEGIN { system("rm -rf ~/x") }'`,
+    `echo 'BEGIN { system("rm -rf ~/x") }' > p.awk && awk -f p.awk README.md`,
     // namespaces and sandboxes that run a command inside, a group's shell
     "nsenter -t 1 -m -u rm -rf ~/x",
     "proot -r / rm -rf ~/x",
