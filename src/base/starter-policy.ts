@@ -184,7 +184,9 @@ export const STARTER_POLICY = {
       description:
         'Block running what a download prints or saves, or what a decoder, inline code or a text filter prints (curl … | sh, wget -O- … | bash, bash <(curl …), python3 - < <(curl …), eval "$(curl …)", curl -o i.sh … && sh i.sh, base64 -d … | sh, python3 -c "print(…)" | sh, sed … | sh).',
       event: "tool_call",
-      filter: { "hookit.programs": DOWNLOADING, "hookit.unresolved": RUNS_INPUT },
+      // Keys are tried in order and the first miss ends the filter: most lines have nothing unresolved,
+      // so the long list of programs is not compiled for them (1.3 M instructions on the compound line).
+      filter: { "hookit.unresolved": RUNS_INPUT, "hookit.programs": DOWNLOADING },
       shell: "false",
       action: tell(
         "Piping a download (or text a decoder, inline code or a text filter prints) into a shell or interpreter runs code nobody has read, so it was not run. Download it to a file instead, and ask the user to read it and run it themselves if it is needed; write a command as plain text.",
