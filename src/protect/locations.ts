@@ -53,6 +53,9 @@ const AGENT_FILES: ReadonlyArray<readonly [string, string]> = [
   [".pi/agent/settings.json", "Pi's settings"],
   ["opencode.json", "OpenCode's config"],
   ["opencode.jsonc", "OpenCode's config"],
+  // MCP servers a project names are commands the agent starts at its next session, outside every hook.
+  [".mcp.json", "Claude Code's project MCP servers, commands it starts outside every hook"],
+  [".cursor/mcp.json", "Cursor's MCP servers, commands it starts outside every hook"],
 ];
 
 /** Agent hook-config folders, as path suffixes. */
@@ -78,6 +81,14 @@ const AGENT_DIRS: ReadonlyArray<readonly [string, string]> = [
   [".gemini/extensions", "Gemini CLI's extensions"],
   // hookit installed as Kimi Code's plugin runs from plugins/managed/hookit/; plugins/installed.json is its `enabled` switch (2.1.0).
   [".kimi-code/plugins", "Kimi Code's plugins"],
+  // Code Pi and OpenCode load into the process hookit guards them from (docs: pi-extension-api §8, OpenCode's
+  // plugin folders): an extension or plugin there runs before and beside hookit's own.
+  [".pi/extensions", "Pi's project extensions, which run inside Pi beside hookit"],
+  [".pi/agent/extensions", "Pi's extensions, which run inside Pi beside hookit"],
+  [".opencode/plugin", "OpenCode's project plugins, which run inside OpenCode beside hookit"],
+  [".opencode/plugins", "OpenCode's project plugins, which run inside OpenCode beside hookit"],
+  [".config/opencode/plugin", "OpenCode's plugins, which run inside OpenCode beside hookit"],
+  [".config/opencode/plugins", "OpenCode's plugins, which run inside OpenCode beside hookit"],
 ];
 
 /**
@@ -132,6 +143,7 @@ function ownPlaces(ctx: ProtectContext): Protected[] {
     [env.KIMI_CODE_HOME, "config.toml", "Kimi Code's config"],
     [env.KIMI_CODE_HOME, "plugins", "Kimi Code's plugins"],
     [env.PI_CODING_AGENT_DIR, "settings.json", "Pi's settings"],
+    [env.PI_CODING_AGENT_DIR, "extensions", "Pi's extensions, which run inside Pi beside hookit"],
     [env.CLAUDE_CONFIG_DIR, "settings.json", "Claude Code's settings"],
     [env.OPENCODE_CONFIG_DIR, "", "OpenCode's config"],
     [env.COPILOT_HOME, "settings.json", "Copilot CLI's settings"],

@@ -244,6 +244,13 @@ const FACTS_ATTACKS = [
   // commands an archiver or a copier runs on this machine
   `zip -T -TT 'rm -rf ~/.config/hookit' /tmp/a.zip src/a.ts`,
   `rsync -e 'sh -c "rm -rf ~/.config/hookit"' src/a.ts host:`,
+  // code the in-process agents load beside hookit, and commands an agent starts outside every hook
+  `mkdir -p .opencode/plugins && echo 'export const P = async () => ({})' > .opencode/plugins/x.js`,
+  `cp /tmp/x.ts ~/.config/opencode/plugin/x.ts`,
+  `mkdir -p .pi/extensions && cp /tmp/x.ts .pi/extensions/x.ts`,
+  `echo 'export default () => {}' > ~/.pi/agent/extensions/x.ts`,
+  `echo '{"mcpServers":{"x":{"command":"sh","args":["-c","rm -rf ~"]}}}' > .mcp.json`,
+  `cp /tmp/m.json .cursor/mcp.json`,
   // git rewriting a work tree that is hookit's folder: a reset, a stash, a checkout, a merge there
   `git -C ~/.config/hookit reset --hard HEAD~1`,
   `git -C ~/.config/hookit stash -u`,
@@ -283,6 +290,9 @@ const FACTS_INNOCENT = [
   `cp .env.example .env`,
   `git apply <<'EOF'\ndiff --git a/src/a.ts b/src/a.ts\n--- a/src/a.ts\n+++ b/src/a.ts\n@@ -1 +1 @@\n-x\n+y\nEOF`,
   `git --work-tree=. clean -fd`,
+  // reading them is fine
+  `cat .mcp.json`,
+  `ls .opencode/plugins`,
   // git rewriting the project's own work tree, or one in the temp folder
   `git checkout main`,
   `git stash && git pull && git stash pop`,
