@@ -18,6 +18,8 @@ interface Assign {
   name: string;
   /** `null`: a loop variable or `read` target, value unknown. */
   value: Word | null;
+  /** An array's elements (`a=(x y)`): its value holds only their substitutions. */
+  elements?: Word[];
 }
 
 export interface Redirect {

@@ -1,10 +1,10 @@
-// Word expansion in bash's order — brace, tilde, parameter and command
-// substitution, field splitting, pathname expansion, quote removal — for the
-// values hookit can know statically. What it cannot know stays in the field as
-// written, and the field is marked unresolved.
+// Word expansion in bash's order (brace, tilde, parameter and command substitution, field splitting,
+// pathname expansion, quote removal) for the values hookit can know statically. What it cannot know
+// stays in the field as written, and the field is marked unresolved.
 import type { Part, Script, Word } from "./ast.ts";
 import { expandGlob, hasGlob, unescapeGlob } from "./glob.ts";
 import { spend } from "./budget.ts";
+import { ARG_SEP, element, type Field, type FindListing, type Lines } from "./field.ts";
 
 export interface ShellState {
   /** Where the shell is; `null` after a `cd` to somewhere unknown. */
@@ -16,9 +16,8 @@ export interface ShellState {
   host?: string;
 }
 
-import type { Field, FindListing, Lines } from "./field.ts";
-
 export type { Field, Lines } from "./field.ts";
+export { ARG_SEP } from "./field.ts";
 
 export interface ExpandContext {
   home: string;
@@ -32,8 +31,6 @@ export interface ExpandContext {
 }
 
 const MAX_FIELDS = 256;
-/** Between the words of `$@` (programs.ts `positional`): `"$@"` expands to each word as a field of its own. */
-export const ARG_SEP = "\u0000";
 const DEFAULT_IFS = " \t\n";
 const MAX_CANDIDATES = 64;
 const FROM_ENV = new Set(["TMPDIR", "USER", "LOGNAME", "SHELL"]);
@@ -374,7 +371,10 @@ function partValue(part: Exclude<Part, { t: "lit" }>, state: ShellState, ctx: Ex
 function varValue(part: Extract<Part, { t: "var" }>, state: ShellState, ctx: ExpandContext): string | undefined {
   const value = known(part.name, state, ctx);
   const op = part.op;
-  if (op === undefined) return value ?? undefined;
+  // An array's element (field.ts): `$a` is its first, `${a[@]}` all of them.
+  const only = op === "other" && part.arg?.length === 1 ? part.arg[0] : undefined;
+  const index = only?.t === "lit" ? /^\[(@|\*|\d+)\]$/.exec(only.v)?.[1] : undefined;
+  if (op === undefined || index !== undefined) return value == null || part.name === "@" ? (value ?? undefined) : element(value, index);
   if (op === "other" || value === undefined) return undefined;
   const set = value !== null && (op.startsWith(":") ? value !== "" : true);
   const arg = () => (part.arg ? expandString(part.arg, state, ctx) : "");

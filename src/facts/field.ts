@@ -30,3 +30,16 @@ export type Lines = Field[] & { under?: Field[]; findListing?: FindListing; exha
 
 /** A `for` loop's known words: all the values its variable takes, each a place it may name. */
 export const everyValue = (values: Field[]): Lines => Object.assign([...values], { under: values, exhaustive: true as const });
+
+/** Between the words of `$@` (positional.ts) and an array's elements: each expands to a field of its own in `"$@"`. */
+export const ARG_SEP = "\u0000";
+
+/**
+ * A variable's value read with an array's index (`${a[@]}`, `${a[*]}`, `${a[1]}`; none: `$a`, its
+ * first element): the value holds the elements joined with ARG_SEP, a plain string being one.
+ */
+export function element(value: string, index: string | undefined): string {
+  if (index === "@") return value;
+  if (index === "*") return value.replaceAll(ARG_SEP, " ");
+  return value.split(ARG_SEP)[Number(index ?? 0)] ?? "";
+}

@@ -105,6 +105,24 @@ export abstract class WordReader {
     return collectSubs(parts);
   }
 
+  /** The words of an array's `( … )` (`a=(rm -rf ~/x)`): each an element, blanks, newlines and comments between. */
+  protected arrayWords(text: string): Word[] {
+    const inner = this.fork(text);
+    const words: Word[] = [];
+    for (;;) {
+      inner.blanks();
+      if (inner.peek() === "\n") inner.pos++;
+      else if (inner.peek() === "#") inner.skipTo("\n");
+      else if (inner.done()) return words;
+      else {
+        const start = inner.pos;
+        const word = inner.word(false);
+        if (inner.pos === start) return words;
+        words.push(word);
+      }
+    }
+  }
+
   protected nested(text: string): Script {
     if (this.depth >= MAX_DEPTH) {
       this.fail(NESTED_TOO_DEEP);

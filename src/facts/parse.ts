@@ -348,7 +348,7 @@ class Parser extends WordReader {
     }
   }
 
-  private assignment(): { name: string; value: Word } | undefined {
+  private assignment(): { name: string; value: Word; elements?: Word[] } | undefined {
     // No `=` ahead, no assignment: most words are spared the expression.
     if (!this.src.includes("=", this.pos)) return undefined;
     const m = this.match(ASSIGNMENT);
@@ -365,7 +365,11 @@ class Parser extends WordReader {
       }
       const text = this.src.slice(start, this.pos);
       if (this.peek() === ")") this.pos++;
-      return { name: m[1] as string, value: [{ t: "lit", v: "", q: true }, ...this.dataSubs(text).words.flat()] };
+      return {
+        name: m[1] as string,
+        value: [{ t: "lit", v: "", q: true }, ...this.dataSubs(text).words.flat()],
+        elements: this.arrayWords(text),
+      };
     }
     // `BASH_ENV=<(…)`: the value is the substitution's file name
     const lead = (this.peek() === "<" || this.peek() === ">") && this.peek(1) === "(" ? [this.processSub()] : [];

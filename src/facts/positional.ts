@@ -1,6 +1,7 @@
 // The shell's positional parameters of a script the line runs with words of its own (`sh -c
 // SCRIPT _ ARGS`, `bash <(…) ARGS`, a function's call): read by the shell family and the walker.
-import { ARG_SEP, type Field, type ShellState } from "./expand.ts";
+import type { Word } from "./ast.ts";
+import { ARG_SEP, type ExpandContext, expandString, expandWord, type Field, type ShellState } from "./expand.ts";
 
 /** `sh -c 'cat "$1"' _ .env`: the words after the script are `$0`, `$1`, …, and `$@` (also `set --`, a function's call). */
 export function positional(state: ShellState, words: Field[]): ShellState {
@@ -12,4 +13,22 @@ export function positional(state: ShellState, words: Field[]): ShellState {
   state.vars.set("*", known ? rest.map((f) => f.text).join(" ") : null);
   state.vars.set("#", String(rest.length));
   return state;
+}
+
+/**
+ * What an assignment leaves in its variable: an array's elements (`a=(rm -rf ~/x)`, each word
+ * expanded as a command's are) joined as `$@`'s are, when every one is known; a word's value; or
+ * `unset` for none.
+ */
+export function assignedValue(
+  assign: { value: Word | null; elements?: Word[] },
+  state: ShellState,
+  ctx: ExpandContext,
+  unset: string | null,
+): string | null {
+  if (assign.elements) {
+    const fields = assign.elements.flatMap((word) => expandWord(word, state, ctx));
+    return fields.every((f) => f.resolved) ? fields.map((f) => f.text).join(ARG_SEP) : null;
+  }
+  return assign.value ? (expandString(assign.value, state, ctx) ?? null) : unset;
 }

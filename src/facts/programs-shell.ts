@@ -10,7 +10,7 @@ import { readCodeScript, walkShellScript } from "./script-files.ts";
 import { parseOptions } from "./options.ts";
 import { isDirectory, realPath } from "./paths.ts";
 import { printfValue } from "./output.ts";
-import { copy } from "./expand.ts";
+import { ARG_SEP, copy } from "./expand.ts";
 import { INLINE_CODE } from "./unchecked.ts";
 import { runsWrittenCode } from "./project-runners.ts";
 import { generic, mark, type Handler, type Program, type Run } from "./programs-kit.ts";
@@ -118,7 +118,19 @@ export const SHELL: Program[] = [
   {
     names: ["read"],
     does: (args, run) => {
-      const names = parseOptions(args, { short: "adinNpt" }).operands;
+      const parsed = parseOptions(args, { short: "adinNpt" });
+      const names = parsed.operands;
+      // `read -a arr`: the line's words, split on IFS, are the array's elements (field.ts).
+      const ifs = run.state.vars.get("IFS");
+      if (parsed.flags.has("a") && names[0] && run.stdin !== undefined && ifs !== null) {
+        const line = run.stdin.split("\n")[0] ?? "";
+        const words =
+          ifs === undefined || ifs === " \t\n"
+            ? line.trim().split(/[ \t]+/)
+            : line.split(new RegExp(`[${ifs.replace(/[\]\\^-]/g, "\\$&")}]`));
+        run.state.vars.set(names[0].text, words.join(ARG_SEP));
+        return;
+      }
       // `read f <<< .env`: the first line, split over the names (the last takes the rest).
       const words = run.stdin
         ?.split("\n")[0]

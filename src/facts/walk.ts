@@ -11,6 +11,7 @@ import { NESTED_TOO_DEEP, parseScript } from "./parse.ts";
 import { programBase as basename, realPath, type Places } from "./paths.ts";
 import { catOperand, loopFeeds, pipelineOutput, printfValue, scriptOutput } from "./output.ts";
 import { caseFolded, knownProgram, positional, runProgram } from "./programs.ts";
+import { assignedValue } from "./positional.ts";
 import { newIdentities, noteCopy, noteHash, onPath, realProgram, setWords } from "./identity.ts";
 import { programCommands } from "./program-commands.ts";
 import { PathRecorder } from "./record.ts";
@@ -168,7 +169,7 @@ export class Walker extends PathRecorder {
     if (argv[0]?.resolved && isDownloader(basename(argv[0].text))) downloadRedirects(this, cmd.redirs, state);
     if (argv.length === 0) {
       for (const a of cmd.assigns) {
-        const value = a.value ? (expandString(a.value, state, this.expand) ?? null) : null;
+        const value = assignedValue(a, state, this.expand, null);
         state.vars.set(a.name, value);
         this.assigned(a.name, value, state, depth);
       }
@@ -181,7 +182,7 @@ export class Walker extends PathRecorder {
     if (cmd.assigns.length > 0) {
       own = copy(state);
       for (const a of cmd.assigns) {
-        const value = a.value ? (expandString(a.value, state, this.expand) ?? null) : "";
+        const value = assignedValue(a, state, this.expand, "");
         own.vars.set(a.name, value);
         this.assigned(a.name, value, state, depth);
       }

@@ -474,6 +474,10 @@ export const ATTACKS: Record<string, string[]> = {
     "npx rimraf ~/x",
     // a program word hookit cannot know, named by its default; awk's program from a file or its input
     "${CMD:-rm} -rf ~/x",
+    // an array's elements as the command
+    'a=(rm -rf ~/x); "${a[@]}"',
+    "a=(ls rm); ${a[1]} -rf ~/x",
+    'cmd=(rm -r -f); "${cmd[@]}" ~/x',
     `awk -f /dev/stdin README.md <<< 'BEGIN { system("rm -rf ~/x") }'`,
     `echo 'BEGIN { system("rm -rf ~/x") }' > p.awk && awk -f p.awk README.md`,
     // namespaces and sandboxes that run a command inside, a group's shell
@@ -1312,6 +1316,8 @@ export const MANY_FILES_ATTACKS: string[] = [".", "config", "**/*", "*", "**/*.e
 export const MANY_FILES_INNOCENT: string[] = ["src", "src/**/*.ts", "README.md", "*.md"];
 
 export const INNOCENT: string[] = [
+  'args=(-la); ls "${args[@]}"',
+  'files=(src/a.ts); cat "${files[@]}"',
   // wrappers, preloads and programs' own commands doing everyday work
   "node -r ./setup.js app.js",
   "node --import tsx src/a.ts",
