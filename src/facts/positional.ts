@@ -32,3 +32,12 @@ export function assignedValue(
   }
   return assign.value ? (expandString(assign.value, state, ctx) ?? null) : unset;
 }
+
+/** The builtins that read into the variables they name (`read`, `mapfile`), which outlive the command. */
+export const READS_INTO = new Set(["read", "mapfile", "readarray"]);
+
+/** The variables a builtin set in its own state (`own`, with its prefix assignments) carried into the line's. */
+export function keptVariables(own: ShellState, state: ShellState, assigns: ReadonlyArray<{ name: string }>): void {
+  for (const [name, value] of own.vars)
+    if (!assigns.some((a) => a.name === name) && state.vars.get(name) !== value) state.vars.set(name, value);
+}

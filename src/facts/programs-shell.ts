@@ -122,13 +122,14 @@ export const SHELL: Program[] = [
       const names = parsed.operands;
       // `read -a arr`: the line's words, split on IFS, are the array's elements (field.ts).
       const ifs = run.state.vars.get("IFS");
-      if (parsed.flags.has("a") && names[0] && run.stdin !== undefined && ifs !== null) {
+      const array = parsed.values.get("a")?.[0];
+      if (array && run.stdin !== undefined && ifs !== null) {
         const line = run.stdin.split("\n")[0] ?? "";
         const words =
           ifs === undefined || ifs === " \t\n"
             ? line.trim().split(/[ \t]+/)
             : line.split(new RegExp(`[${ifs.replace(/[\]\\^-]/g, "\\$&")}]`));
-        run.state.vars.set(names[0].text, words.join(ARG_SEP));
+        run.state.vars.set(array.text, words.join(ARG_SEP));
         return;
       }
       // `read f <<< .env`: the first line, split over the names (the last takes the rest).

@@ -1,6 +1,5 @@
-// Walks a parsed script the way bash would run it — substitutions first, `cd`
-// carried along a list, subshells and pipeline stages on a copy of the state —
-// and records each simple command and each path it touches.
+// Walks a parsed script the way bash would run it (substitutions first, `cd` carried along a list,
+// subshells and pipeline stages on a copy of the state) and records each command and path it touches.
 import { systemTempDir } from "../base/temp-dir.ts";
 import { join, posix } from "node:path";
 import { resolvePath } from "../base/path-join.ts";
@@ -11,7 +10,7 @@ import { NESTED_TOO_DEEP, parseScript } from "./parse.ts";
 import { programBase as basename, realPath, type Places } from "./paths.ts";
 import { catOperand, loopFeeds, pipelineOutput, printfValue, scriptOutput } from "./output.ts";
 import { caseFolded, knownProgram, positional, runProgram } from "./programs.ts";
-import { assignedValue } from "./positional.ts";
+import { assignedValue, keptVariables, READS_INTO } from "./positional.ts";
 import { newIdentities, noteCopy, noteHash, onPath, realProgram, setWords } from "./identity.ts";
 import { programCommands } from "./program-commands.ts";
 import { PathRecorder } from "./record.ts";
@@ -78,8 +77,7 @@ export class Walker extends PathRecorder {
       this.command(pipeline.cmds[0] as Command, state, via, depth);
       return;
     }
-    // Each stage runs in a subshell; what `echo`/`printf` print is the next stage's known input,
-    // and the paths `find`/`ls` print are what `xargs` gets.
+    // Each stage runs in a subshell; what `echo`/`printf` print is the next's input, what `find`/`ls` print `xargs`'s.
     let input: string | undefined;
     const outer = this.inPipe;
     let catFile: string | undefined;
@@ -188,15 +186,17 @@ export class Walker extends PathRecorder {
       }
     }
     const input = stdin ? stdin.text : piped;
-    // Standard input from something hookit does not read: a `<` file, or a pipe from a program whose output it cannot know.
+    // Input hookit does not read: a `<` file, or a pipe from a program whose output it cannot know.
     const fed = input === undefined && (stdin !== undefined || this.inPipe);
     const outerFile = this.stdinFile;
     if (stdin?.file !== undefined) this.stdinFile = stdin.file;
     this.run(argv, own, via, depth, input, stdin ? stdin.lines : pipedLines, fed);
     this.stdinFile = outerFile;
+    // `IFS=: read -ra p <<< …`: the prefix assignment is the builtin's own, what it reads stays set.
+    if (own !== state && READS_INTO.has(argv[0]!.text)) keptVariables(own, state, cmd.assigns);
   }
 
-  /** A variable whose value a later program runs (`GIT_PAGER`) or loads first (`BASH_ENV=./x.sh`): judged as run where it is set (code-variables.ts). */
+  /** A variable a later program runs (`GIT_PAGER`) or loads first (`BASH_ENV=./x.sh`): judged where it is set (code-variables.ts). */
   assigned(name: string, value: string | null, state: ShellState, depth: number): void {
     (this.facts.sets ??= []).push(name);
     const loads = codeVariable(name, value, presentFor(this, state.cwd));

@@ -478,6 +478,8 @@ export const ATTACKS: Record<string, string[]> = {
     'a=(rm -rf ~/x); "${a[@]}"',
     "a=(ls rm); ${a[1]} -rf ~/x",
     'cmd=(rm -r -f); "${cmd[@]}" ~/x',
+    `IFS=: read -ra p <<< 'rm:-rf:${"$"}HOME/x'; eval "${"$"}{p[@]}"`,
+    "read -ra p <<< 'rm -rf /tmp/../root/x'; \"${p[@]}\"",
     `awk -f /dev/stdin README.md <<< 'BEGIN { system("rm -rf ~/x") }'`,
     `echo 'BEGIN { system("rm -rf ~/x") }' > p.awk && awk -f p.awk README.md`,
     // namespaces and sandboxes that run a command inside, a group's shell
