@@ -8,7 +8,7 @@ import type { ShellState } from "./expand.ts";
 
 /** Keys (normalized) whose value git runs through a shell; `*` is one subsection. */
 const COMMAND_KEYS = [
-  /^core\.(fsmonitor|editor|pager|sshcommand|askpass|hookspath)$/,
+  /^core\.(fsmonitor|editor|pager|sshcommand|askpass|hookspath|gitproxy)$/,
   /^sequence\.editor$/,
   /^diff\.external$/,
   /^diff\..+\.(textconv|command)$/,
@@ -30,6 +30,7 @@ export const COMMAND_VARIABLES = new Set([
   "GIT_SSH",
   "GIT_EXTERNAL_DIFF",
   "GIT_ASKPASS",
+  "GIT_PROXY_COMMAND",
   "SSH_ASKPASS",
   "LESSOPEN",
   "LESSCLOSE",

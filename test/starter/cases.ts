@@ -478,6 +478,9 @@ export const ATTACKS: Record<string, string[]> = {
     'a=(rm -rf ~/x); "${a[@]}"',
     "a=(ls rm); ${a[1]} -rf ~/x",
     'cmd=(rm -r -f); "${cmd[@]}" ~/x',
+    // git's proxy command for git:// remotes
+    "GIT_PROXY_COMMAND='rm -rf ~/x' git fetch git://example.test/y",
+    "git -c core.gitProxy='rm -rf ~/x' fetch git://example.test/y",
     `IFS=: read -ra p <<< 'rm:-rf:${"$"}HOME/x'; eval "${"$"}{p[@]}"`,
     "read -ra p <<< 'rm -rf /tmp/../root/x'; \"${p[@]}\"",
     `awk -f /dev/stdin README.md <<< 'BEGIN { system("rm -rf ~/x") }'`,
