@@ -13,8 +13,9 @@ import { printfValue } from "./output.ts";
 import { ARG_SEP, copy } from "./expand.ts";
 import { INLINE_CODE } from "./unchecked.ts";
 import { runsWrittenCode } from "./project-runners.ts";
-import { generic, mark, type Handler, type Program, type Run } from "./programs-kit.ts";
+import { exec, generic, mark, type Handler, type Program, type Run } from "./programs-kit.ts";
 import { powershell, preloads } from "./interpreter-inputs.ts";
+import { runPackageScripts } from "./package-scripts.ts";
 
 const ASSIGNING = ["export", "local", "declare", "typeset", "readonly"];
 
@@ -262,6 +263,13 @@ function fedScript(run: Run, state: ShellState, program: string): boolean {
 }
 
 function interpreter(given: Field[], run: Run, program: string): void {
+  // `bun x pkg …`: bunx, a package's program run with the rest.
+  if (program === "bun" && given[0]?.text === "x") return exec(run, given.slice(1), program);
+  // `bun run NAME`: package.json's script of that name (package-scripts.ts), else the file NAME.
+  if (program === "bun" && given[0]?.text === "run") {
+    runPackageScripts(given, run, program);
+    return interpreter(given.slice(1), run, program);
+  }
   const args = program === "node" || program === "nodejs" || program === "bun" ? preloads(given, run, program) : given;
   const { code: flags, values } = INLINE[program] ?? { code: [], values: "" };
   const parsed = parseOptions(args, { short: values, posix: true });

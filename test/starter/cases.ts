@@ -481,6 +481,9 @@ export const ATTACKS: Record<string, string[]> = {
     // git's proxy command for git:// remotes
     "GIT_PROXY_COMMAND='rm -rf ~/x' git fetch git://example.test/y",
     "git -c core.gitProxy='rm -rf ~/x' fetch git://example.test/y",
+    // a package.json script run by bun, a package's program run by bun x
+    `echo '{"scripts":{"x":"rm -rf ~/x"}}' > package.json && bun run x`,
+    "bun x rimraf ~/x",
     `IFS=: read -ra p <<< 'rm:-rf:${"$"}HOME/x'; eval "${"$"}{p[@]}"`,
     "read -ra p <<< 'rm -rf /tmp/../root/x'; \"${p[@]}\"",
     `awk -f /dev/stdin README.md <<< 'BEGIN { system("rm -rf ~/x") }'`,

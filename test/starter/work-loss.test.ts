@@ -47,6 +47,7 @@ const CASES: Array<[string, string]> = [
   // npm's deleters, run through a package runner
   ["npx rimraf src", "src/app.ts"],
   ["pnpm dlx del-cli 'src/**'", "src/app.ts"],
+  ["bun x rimraf src", "src/app.ts"],
   // other languages' spellings of a delete or a shell line
   ["pwsh -c 'Remove-Item -Recurse -Force src'", "src/app.ts"],
   ["pwsh -NoProfile -Command 'git reset --hard'", "src/app.ts"],
