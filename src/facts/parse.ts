@@ -1,8 +1,7 @@
-// A recursive-descent bash parser, written for what a guard needs: it never
-// throws, never backtracks more than a character, and records where it had to
-// guess instead of failing (bench/parsers.md says why this beat tree-sitter
-// and mvdan/sh here). Words keep their quoting, so expansion (expand.ts) can
-// do what bash does: quote removal, `$'…'`, tilde, brace, variables, globs.
+// A recursive-descent bash parser, written for what a guard needs: it never throws, never
+// backtracks more than a character, and records where it had to guess instead of failing
+// (bench/parsers.md says why this beat tree-sitter and mvdan/sh here). Words keep their quoting,
+// so expansion (expand.ts) can do what bash does: quote removal, `$'…'`, tilde, brace, variables, globs.
 import type { Command, ParseResult, Pipeline, Redirect, Script, Simple, Word } from "./ast.ts";
 import { closingOf, lit, NESTED_TOO_DEEP, redirectOpAt, WordReader } from "./parse-words.ts";
 
@@ -311,7 +310,8 @@ class Parser extends WordReader {
     const subject = this.word(false);
     this.skipSpaceAndNewlines();
     if (this.match(IN)) this.pos += 2;
-    const body: Script = [{ cmds: [{ t: "simple", assigns: [], words: [subject], redirs: [], data: true }] }];
+    const data: Simple = { t: "simple", assigns: [], words: [subject], redirs: [], data: true };
+    const body: Script = [{ cmds: [data] }];
     const endOfArm = () => this.at(";;") || this.at(";&") || this.match(ESAC) !== null;
     for (;;) {
       this.skipSpaceAndNewlines();
@@ -325,10 +325,12 @@ class Parser extends WordReader {
       }
       if (this.peek() === "(") this.pos++;
       const before = this.pos;
+      // The arm's patterns are data, but their substitutions run as the case tries them.
       while (!this.done() && this.peek() !== ")") {
         const start = this.pos;
-        this.word(false);
+        const pattern = this.word(false);
         if (this.pos === start) this.pos++;
+        else data.words.push(pattern);
       }
       if (this.peek() === ")") this.pos++;
       body.push(...this.list(endOfArm));

@@ -89,7 +89,7 @@ export class Walker extends PathRecorder {
       this.stdinFile = catFile ?? (k === 0 ? outerFile : undefined);
       this.command(cmd, copy(state), via, depth, input, lines);
       this.inPipe = outer;
-      input = cmd.t === "simple" && cmd.redirs.length === 0 ? this.subValue([{ cmds: [cmd] }], state) : undefined;
+      input = cmd.t === "simple" && cmd.redirs.every((r) => r.op.startsWith("<")) ? this.subValue([{ cmds: [cmd] }], state) : undefined;
       catFile = cmd.t === "simple" && cmd.redirs.length === 0 ? catOperand(cmd, state, this.expand) : undefined;
     });
     this.stdinFile = outerFile;

@@ -484,6 +484,9 @@ export const ATTACKS: Record<string, string[]> = {
     // a package.json script run by bun, a package's program run by bun x
     `echo '{"scripts":{"x":"rm -rf ~/x"}}' > package.json && bun run x`,
     "bun x rimraf ~/x",
+    // a here-document a printer passes on to a shell; a case arm's pattern, whose substitution runs
+    "cat <<'EOF' | sh\nrm -rf ~/x\nEOF",
+    "case x in $(rm -rf ~/x)) ;; esac",
     `IFS=: read -ra p <<< 'rm:-rf:${"$"}HOME/x'; eval "${"$"}{p[@]}"`,
     "read -ra p <<< 'rm -rf /tmp/../root/x'; \"${p[@]}\"",
     `awk -f /dev/stdin README.md <<< 'BEGIN { system("rm -rf ~/x") }'`,
