@@ -14,12 +14,6 @@ import { CHANGED_UNREAD } from "./changed-unread.ts";
 const anyCase = (word: string) => [...word].map((c) => `[${c.toLowerCase()}${c.toUpperCase()}]`).join("");
 const DOCUMENTATION = ["example", "sample", "template"].map(anyCase).join("|");
 const DOTENV = `(^|/)\\.${anyCase("env")}(?!(\\.[^/]*)?\\.(${DOCUMENTATION})$)(\\.[^/]*)?[\\s~]*$`;
-// One shell-quoted argument of a `hookit.commands` line.
-const ARG = "(?:[^ '\\\\]|\\\\.|'[^']*')+";
-// `--mirror` (any abbreviation git accepts) overwrites every remote ref, as a force push does.
-const FORCE_PUSH = `^git(?: ${ARG})*? push(?: ${ARG})*? (?:--force|--m(?:i(?:r(?:r(?:o(?:r)?)?)?)?)?|-[A-Za-z]*f[A-Za-z]*|'?\\+[^ ]*)(?: |$)`;
-// `git -c remote.<name>.mirror=true push` / `-c remote.<name>.push=+…`: the same, set for one command.
-const FORCE_PUSH_CONFIG = `^git(?: ${ARG})*? -c '?remote\\.[^ =]+\\.(?:mirror=(?:[tT]rue|yes|on|1)|push=\\+)[^ ]*(?: ${ARG})*? push(?: |$)`;
 // Credentials a developer keeps outside any project: SSH private keys (not the `.pub` halves), the
 // cloud CLIs' tokens, cluster, registry and package-publishing logins, git's stored passwords, GnuPG's
 // keys. A recursive reader of one of these folders (tar, cp -r, grep -r) reads the folder itself.
@@ -117,7 +111,8 @@ export const STARTER_POLICY = {
     "no-force-push": {
       description: "Block git push --force / -f / +refspec (git push --force-with-lease passes).",
       event: "tool_call",
-      filter: { "hookit.commands": [FORCE_PUSH, FORCE_PUSH_CONFIG] },
+      // `--force`, `-f`, `--mirror`, a `+` refspec, or a `-c` setting that makes a push one (facts/force-push.ts).
+      filter: { "hookit.forcePushes": "." },
       shell: "false",
       action: tell(
         "Force pushes are blocked. Use git push --force-with-lease if you must overwrite the remote branch, or ask the user to push.",

@@ -1,6 +1,7 @@
 // Facts as a policy sees them: list-valued filter keys under the reserved
 // `hookit.` prefix (docs/configuration.md), and JSON for shells.
 import type { Facts, PathFact } from "./types.ts";
+import { isForcePush } from "./force-push.ts";
 
 export const FACT_PREFIX = "hookit.";
 
@@ -20,6 +21,8 @@ export const FACT_KEYS: Readonly<Record<string, string>> = {
     "the rules of hookit's packs (docs/packs.md) the call's commands trigger, as `block <pack>/<rule>: <what it destroys>; instead, <what to do>` (or `ask …`)",
   "hookit.disguisedSecrets":
     "files the call reads through a program that changes their text (base64, xxd, rev, fold, tr, sed, inline code, …) whose content holds a secret, as `<path>: <kinds>`: the result would show the secret in a form redaction cannot recognise",
+  "hookit.forcePushes":
+    "each git push that overwrites what the remote holds (`--force`, `-f`, `--mirror`, a `+` refspec, or one a `-c remote.<name>.mirror`/`push=+…` setting makes so), as `hookit.commands` writes it; `--force-with-lease` is not one",
   "hookit.discards":
     "work git cannot bring back that the call would lose, read from the repository at the time of the call: files with uncommitted changes, untracked files git does not ignore, `.git`, `stash@{n}`, `refs/heads/<branch>`, or `unknown: …`",
 };
@@ -59,11 +62,13 @@ const wipes = (p: PathFact) =>
  */
 export function factCandidate(facts: Facts): Record<string, string[]> {
   const commands: string[] = [];
+  const forcePushes: string[] = [];
   const programs = new Set<string>();
   for (const c of facts.commands) {
     let line = shellQuote(c.program || c.argv[0] || "");
     for (let k = 1; k < c.argv.length; k++) line += ` ${shellQuote(c.argv[k]!)}`;
     commands.push(line);
+    if (isForcePush(c.program || c.argv[0] || "", c.argv)) forcePushes.push(line);
     if (c.program !== "") programs.add(c.program);
   }
   const paths = new Set<string>();
@@ -93,6 +98,7 @@ export function factCandidate(facts: Facts): Record<string, string[]> {
     "hookit.recursiveDeletesOutside": [...recursiveDeletesOutside],
     "hookit.unresolved": [...facts.unresolved],
     "hookit.disguisedSecrets": facts.disguised ?? [],
+    "hookit.forcePushes": forcePushes,
     "hookit.discards": facts.discards ?? [],
     "hookit.packs": facts.packs ?? [],
   };

@@ -5,7 +5,7 @@
 // to the first one that is not, with no `|` outside a group.
 import { describe, expect, it } from "vitest";
 import { anchoredPrefix, filterMatches } from "../../src/engine/filter.ts";
-import { STARTER_POLICY } from "../../src/base/starter-policy.ts";
+import { FORCE_PUSH_PATTERNS } from "./_force-push-patterns.ts";
 
 /** A small deterministic generator (xorshift), so a failure names its seed. */
 function random(seed: number) {
@@ -119,8 +119,8 @@ describe("anchoredPrefix", () => {
     expect(anchoredPrefix("^x[|]")).toBe("x");
   });
 
-  it("the starter policy's force-push patterns start with `git` (so `cd src` never runs them)", () => {
-    for (const source of STARTER_POLICY.local["no-force-push"].filter["hookit.commands"]) expect(anchoredPrefix(source)).toBe("git");
+  it("a policy's force-push patterns start with `git` (so `cd src` never runs them)", () => {
+    for (const source of FORCE_PUSH_PATTERNS) expect(anchoredPrefix(source)).toBe("git");
   });
 });
 
@@ -141,7 +141,7 @@ describe("filters with an anchored-prefix check", () => {
     for (const [pattern, value] of cases) expect(matches(pattern, value), `${pattern} on ${value}`).toBe(new RegExp(pattern).test(value));
   });
 
-  it("answer as the expression does on the starter policy's force-push patterns, value after value", () => {
+  it("answer as the expression does on a policy's force-push patterns, value after value", () => {
     const lines = [
       "cd src",
       "git add -A",
@@ -155,7 +155,7 @@ describe("filters with an anchored-prefix check", () => {
       "git --git-dir=x push --mirror",
       "echo git push -f",
     ];
-    for (const pattern of STARTER_POLICY.local["no-force-push"].filter["hookit.commands"]) {
+    for (const pattern of FORCE_PUSH_PATTERNS) {
       for (const line of [...lines, ...lines]) expect(matches(pattern, line), `${pattern} on ${line}`).toBe(new RegExp(pattern).test(line));
     }
   });

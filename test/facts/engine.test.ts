@@ -156,7 +156,7 @@ describe("validation and schema", () => {
     expect(text).toContain('"hookit.recursiveDeletesOutside"');
     expect(text).toContain('"hookit fact (tool_call): work git cannot bring back');
     expect(text).toContain(
-      "^hookit\\\\.(?!(commands|programs|paths|reads|writes|deletes|writesOutside|recursiveDeletesOutside|unresolved|packs|disguisedSecrets|discards|secrets)$)",
+      "^hookit\\\\.(?!(commands|programs|paths|reads|writes|deletes|writesOutside|recursiveDeletesOutside|unresolved|packs|disguisedSecrets|forcePushes|discards|secrets)$)",
     );
   });
 });

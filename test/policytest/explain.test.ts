@@ -16,8 +16,8 @@ describe("hookit explain", () => {
     const run = p.hookit(["explain"], bash("git push origin main"));
     expect(run.status).toBe(0);
     const lines = run.stdout.split("\n");
-    expect(lines).toContainEqual(expect.stringMatching(/^ {2}local\/no-force-push +✗ hookit\.commands$/));
-    expect(run.stdout).toContain(["  local/no-force-push: hookit.commands", '      value:   ["git push origin main"]'].join("\n"));
+    expect(lines).toContainEqual(expect.stringMatching(/^ {2}local\/no-force-push +✗ hookit\.forcePushes$/));
+    expect(run.stdout).toContain(["  local/no-force-push: hookit.forcePushes", "      value:   []"].join("\n"));
     expect(run.stdout).toContain("  local/no-dotenv-secrets: hookit.paths\n      value:   []");
     expect(run.stdout).toContain('Facts hookit derived:\n  hookit.commands = ["git push origin main"]');
     expect(run.stdout).toContain("Frozen outcome: tool_call pass");
