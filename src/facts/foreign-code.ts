@@ -148,7 +148,8 @@ function psStatements(code: string): string[] {
   for (const c of code) {
     if (quote !== undefined) quote = c === quote ? undefined : quote;
     else if (c === "'" || c === '"') quote = c;
-    else if (c === ";" || c === "\n" || c === "|" || c === "&") {
+    // A script block's braces (`& { Remove-Item … }`, `if ($x) { … }`) hold statements too.
+    else if (c === ";" || c === "\n" || c === "|" || c === "&" || c === "{" || c === "}") {
       out.push(current);
       current = "";
       continue;

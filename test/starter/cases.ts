@@ -487,6 +487,9 @@ export const ATTACKS: Record<string, string[]> = {
     // a here-document a printer passes on to a shell; a case arm's pattern, whose substitution runs
     "cat <<'EOF' | sh\nrm -rf ~/x\nEOF",
     "case x in $(rm -rf ~/x)) ;; esac",
+    // read's words split on IFS; a PowerShell script block's statements
+    'IFS=, read a b <<< "rm,$HOME/x"; $a -rf $b',
+    "pwsh -c '& { Remove-Item -Recurse ~/x }'",
     `IFS=: read -ra p <<< 'rm:-rf:${"$"}HOME/x'; eval "${"$"}{p[@]}"`,
     "read -ra p <<< 'rm -rf /tmp/../root/x'; \"${p[@]}\"",
     `awk -f /dev/stdin README.md <<< 'BEGIN { system("rm -rf ~/x") }'`,
