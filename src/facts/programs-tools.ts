@@ -6,7 +6,8 @@
 // a doc naming a program names one the registry knows (test/facts/registry.test.ts).
 import { containerTool, podTool } from "./container-mounts.ts";
 import type { Field } from "./expand.ts";
-import { generic, type Handler, type Program } from "./programs-kit.ts";
+import { generic, mark, type Handler, type Program, type Run } from "./programs-kit.ts";
+import { parseOptions } from "./options.ts";
 import { packageRunner } from "./package-runners.ts";
 import { PROJECT_RUNNERS, projectRunner } from "./project-runners.ts";
 
@@ -34,7 +35,9 @@ export const TOOLS: Program[] = [
   tool("terraform", "tofu", "terragrunt", "pulumi", "cdktf", "octodns-sync", "deck", "kongctl", "promtool"),
   tool("kong", "dnscontrol"),
   // databases and queues
-  tool("psql", "dropdb", "dropuser", "mysql", "mariadb", "mysqladmin", "sqlite3", "duckdb", "sqlcmd", "snowsql", "cockroach"),
+  tool("psql", "dropdb", "dropuser", "mysql", "mariadb", "mysqladmin", "sqlcmd", "snowsql", "cockroach"),
+  // sqlite3's and duckdb's first operand is the database file, opened to write (made when missing).
+  { names: ["sqlite3", "duckdb"], does: databaseFile, use: "opaque" },
   tool("clickhouse-client", "mongo", "mongosh", "redis-cli", "keydb-cli", "valkey-cli", "nats"),
   tool("rabbitmqctl", "rabbitmqadmin", "rabbitmq-plugins"),
   // the frameworks' and ORMs' database commands
@@ -102,7 +105,9 @@ export const TOOLS: Program[] = [
   // HTTP clients and downloaders
   tool("curlie", "fetch", "lynx", "lwp-request", "GET", "POST", "HEAD"),
   // ssh's key and agent tools
-  tool("ssh-keygen", "ssh-add"),
+  tool("ssh-add"),
+  // ssh-keygen writes the key `-f` names (and its `.pub`) unless it only reads one (`-y`, `-l`, `-e`, …).
+  { names: ["ssh-keygen"], does: keygen, use: "opaque" },
   // What makes or wipes a file system writes over the device or image it names (`mkfs.ext4
   // /dev/sdb1`: a write outside the project); the remote-copy pack refuses them on another machine.
   {
@@ -119,3 +124,40 @@ export const TOOLS: Program[] = [
   // (src/protect/admin.ts); the others (`validate`, `test`, `check`) read the files they name.
   { names: ["hookit"], does: (args, run, program) => generic(args, run, program, "read") },
 ];
+
+/** sqlite3's and duckdb's options that take the next word (`-cmd SQL`, `-separator ,`). */
+const DB_VALUES = new Set([
+  "-cmd",
+  "-separator",
+  "-nullvalue",
+  "-newline",
+  "-init",
+  "-escape",
+  "-vfs",
+  "-mmap",
+  "-maxsize",
+  "-heap",
+  "-lookaside",
+  "-pagecache",
+  "-c",
+  "-s",
+]);
+
+function databaseFile(args: Field[], run: Run, program: string): void {
+  generic(args, run, program);
+  for (let k = 0; k < args.length; k++) {
+    const text = args[k]!.text;
+    if (DB_VALUES.has(text)) k++;
+    else if (!text.startsWith("-")) {
+      if (text !== ":memory:" && text !== "") mark(run, [args[k]!], "write", program);
+      return;
+    }
+  }
+}
+
+function keygen(args: Field[], run: Run, program: string): void {
+  generic(args, run, program);
+  const parsed = parseOptions(args, { short: "abCEfFIJjKmNnOPrSstwYz" });
+  if (["y", "l", "e", "i", "B", "F", "H", "Q", "D", "L"].some((flag) => parsed.flags.has(flag))) return;
+  for (const file of parsed.values.get("f") ?? []) mark(run, [file, { ...file, text: `${file.text}.pub` }], "write", program);
+}

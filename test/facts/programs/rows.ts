@@ -10,6 +10,15 @@ export const PROGRAM_ROWS: Record<string, ReadonlyArray<readonly [command: strin
     ["srm notes.txt", ["delete ./notes.txt"]],
   ],
   rmdir: [["rmdir build", ["delete ./build"]]],
+  sqlite3: [
+    ["sqlite3 data.db 'select 1'", ["write ./data.db"]],
+    ["sqlite3 -cmd 'select 2' :memory: 'select 1'", []],
+  ],
+  "ssh-keygen": [
+    ["ssh-keygen -t ed25519 -f build/key -N ''", ["access ./build/key", "write ./build/key", "write ./build/key.pub"]],
+    ["ssh-keygen -y -f build/key", ["access ./build/key"]],
+    ["ssh-keygen -l -f ./deploy_key.pub", ["access ./deploy_key.pub"]],
+  ],
   rimraf: [
     ["rimraf build", ["delete -r ./build"]],
     ["del-cli --dry-run build", []],
@@ -337,7 +346,7 @@ export const PROGRAM_ROWS: Record<string, ReadonlyArray<readonly [command: strin
   ],
   "git-credential-store": [["git-credential-store get", ["read ~/.git-credentials"]]],
   "docker-credential-osxkeychain": [["docker-credential-osxkeychain get", ["read ~/Library/Keychains"]]],
-  "ssh-keygen": [["ssh-keygen -l -f ./deploy_key.pub", ["access ./deploy_key.pub"]]],
+  "ssh-add": [["ssh-add -l", []]],
   prisma: [
     ["npx prisma migrate dev", []],
     ["prisma migrate reset --schema ./prisma/schema.prisma", ["access ./prisma/schema.prisma"]],
