@@ -314,14 +314,8 @@ function rewritesTree(sub: string, words: string[]): boolean {
  */
 function treeElsewhere(sub: string, rest: Field[], run: Run, program: string): void {
   const folder = run.state.cwd;
-  if (
-    folder === null ||
-    !rewritesTree(
-      sub,
-      rest.map((f) => f.text),
-    )
-  )
-    return;
+  const words = rest.map((f) => f.text);
+  if (folder === null || !rewritesTree(sub, words)) return;
   const real = realPath(folder);
   const project = run.walker.at.project;
   if (project === real || project.startsWith(`${real}/`) || locate(real, run.walker.at) !== "outside") return;
