@@ -5,7 +5,7 @@
 // what a call does — any spelling, wrapper, symlink or glob — and leave text
 // that is only data (commit messages, echo, heredocs) alone.
 import { DOWNLOADERS } from "./downloaders.ts";
-import { CHANGED_UNREAD } from "./changed-unread.ts";
+import { CHANGED_UNREAD, RUNS_MADE_UP } from "./changed-unread.ts";
 
 // `.env`, `.env.*` and their editor leftovers (`.env~`, `.env ` — a trailing blank is part of the name),
 // but not the committed documentation of one: a name whose last suffix is `.example`, `.sample` or
@@ -53,31 +53,7 @@ const CREDENTIALS = [
 // `eval "$(curl …)"`; or what a decoder prints, the way a command is hidden from every guard
 // (`echo cm0gLXJmIH4= | base64 -d | sh`, `eval "$(xxd -r -p <<< …)"`).
 const DECODERS = ["base64", "base32", "basenc", "xxd", "uudecode"];
-// Or what a program makes up as it runs, which hookit cannot know before: inline code's print and a
-// text filter's output (`python3 -c "print('r'+'m -rf ~')" | sh`, `tr a-z n-za-m <<< … | sh`,
-// `echo 'rX -rf ~' | sed s/X/m/ | sh`, `jq -r .cmd x.json | bash`).
-const TEXT_MAKERS = [
-  ...[
-    "python",
-    "python2",
-    "python3",
-    "pypy",
-    "pypy3",
-    "node",
-    "nodejs",
-    "bun",
-    "deno",
-    "perl",
-    "ruby",
-    "php",
-    "lua",
-    "luajit",
-    "Rscript",
-    "julia",
-  ],
-  ...["sed", "gsed", "awk", "gawk", "mawk", "nawk", "tr", "rev", "cut", "fold", "iconv", "jq", "yq"],
-];
-const DOWNLOADING = `^(${[...DOWNLOADERS, ...DECODERS, ...TEXT_MAKERS].join("|")})$`;
+const DOWNLOADING = `^(${[...DOWNLOADERS, ...DECODERS].join("|")})$`;
 const RUNS_INPUT =
   "(reads commands from its input|reads code from its input|runs a command's output|-c of a value hookit cannot know|^eval of a value hookit cannot know|^program: )";
 const tell = (message: string) => ({ type: "message", message, delivery: "steer", outcome: "block" }) as const;
@@ -155,12 +131,12 @@ export const STARTER_POLICY = {
     },
     "no-unread-code": {
       description:
-        "Block a line that changes a file in a way hookit cannot read and then runs or applies it (sed -i … run.sh && bash run.sh, npm pkg set scripts.test=… && npm test, python3 -c '…' > x.sh; sh x.sh): what runs is not what hookit can check. Split it: change the file in one call, run it in the next, where hookit reads it.",
+        "Block a line that changes a file in a way hookit cannot read and then runs or applies it (sed -i … run.sh && bash run.sh, npm pkg set scripts.test=… && npm test, python3 -c '…' > x.sh; sh x.sh), or pipes into a shell what a program makes up as it runs (python3 -c 'print(…)' | sh, sed s/X/m/ | sh): what runs is not what hookit can check. Split it: change the file in one call, run it in the next, where hookit reads it; write a command as plain text.",
       event: "tool_call",
-      filter: { "hookit.unresolved": `^${CHANGED_UNREAD}: ` },
+      filter: { "hookit.unresolved": `^(${CHANGED_UNREAD}|${RUNS_MADE_UP}): ` },
       shell: "false",
       action: tell(
-        "That line changes a file and then runs or applies it, and hookit cannot tell what the file will hold by then ({hookit.unresolved}), so it was not run. Make the change in one call and run the file in the next: hookit then reads what runs. If that is not possible, ask the user to run it.",
+        "That line runs code hookit cannot read before it runs ({hookit.unresolved}), so it was not run. Write a command as plain text, or make a change to a file in one call and run the file in the next: hookit then reads what runs. If that is not possible, ask the user to run it.",
       ),
       default: true,
     },
@@ -177,14 +153,14 @@ export const STARTER_POLICY = {
     },
     "no-download-to-shell": {
       description:
-        'Block running what a download prints or saves, or what a decoder, inline code or a text filter prints (curl … | sh, wget -O- … | bash, bash <(curl …), python3 - < <(curl …), eval "$(curl …)", curl -o i.sh … && sh i.sh, base64 -d … | sh, python3 -c "print(…)" | sh, sed … | sh).',
+        'Block running what a download prints or saves, or what a decoder prints (curl … | sh, wget -O- … | bash, bash <(curl …), python3 - < <(curl …), eval "$(curl …)", curl -o i.sh … && sh i.sh, base64 -d … | sh).',
       event: "tool_call",
       // Keys are tried in order and the first miss ends the filter: most lines have nothing unresolved,
       // so the long list of programs is not compiled for them (1.3 M instructions on the compound line).
       filter: { "hookit.unresolved": RUNS_INPUT, "hookit.programs": DOWNLOADING },
       shell: "false",
       action: tell(
-        "Piping a download (or text a decoder, inline code or a text filter prints) into a shell or interpreter runs code nobody has read, so it was not run. Download it to a file instead, and ask the user to read it and run it themselves if it is needed; write a command as plain text.",
+        "Piping a download (or text a decoder prints) into a shell or interpreter runs code nobody has read, so it was not run. Download it to a file instead, and ask the user to read it and run it themselves if it is needed; write a command as plain text.",
       ),
       default: true,
     },

@@ -68,3 +68,30 @@ export const DATA_PROGRAMS: readonly string[] = [
   "top",
   "htop",
 ];
+
+/**
+ * Programs whose output is text they make up as they run, which hookit cannot know before: the
+ * interpreters (their inline code's print) and the text filters. A shell or interpreter reading
+ * its commands from one of them through a pipe runs code nobody read (programs.ts `runProgram`).
+ */
+export const TEXT_MAKERS: ReadonlySet<string> = new Set([
+  ...[
+    "python",
+    "python2",
+    "python3",
+    "pypy",
+    "pypy3",
+    "node",
+    "nodejs",
+    "bun",
+    "deno",
+    "perl",
+    "ruby",
+    "php",
+    "lua",
+    "luajit",
+    "Rscript",
+    "julia",
+  ],
+  ...["sed", "gsed", "awk", "gawk", "mawk", "nawk", "tr", "rev", "cut", "fold", "iconv", "jq", "yq"],
+]);

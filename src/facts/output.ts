@@ -240,3 +240,9 @@ export function catOperand(cmd: Simple, state: ShellState, ctx: ExpandContext): 
   const [program, file] = cmd.words.flatMap((w) => expandWord(w, state, ctx));
   return program?.text === "cat" && program.resolved && file?.resolved && !file.text.startsWith("-") ? file.text : undefined;
 }
+
+/** The program a pipeline stage runs, by its first word's last path part; `?` for a group or a word not plain. */
+export function stageProgram(cmd: Command): string {
+  const first = cmd.t === "simple" && cmd.words?.[0]?.length === 1 ? cmd.words[0][0] : undefined;
+  return first?.t === "lit" ? (first.v.split("/").pop() ?? "?") : "?";
+}

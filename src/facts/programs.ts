@@ -9,6 +9,8 @@ import { generic, type Program, type Run } from "./programs-kit.ts";
 import { FAMILY_LOADERS } from "./program-families.lazy.ts";
 import { FAMILY_NAMES } from "./program-names.generated.ts";
 import { storeReads } from "./credential-stores.ts";
+import { TEXT_MAKERS } from "./data-programs.ts";
+import { RUNS_MADE_UP } from "../base/changed-unread.ts";
 
 export type { Program, Run } from "./programs-kit.ts";
 export { positional } from "./positional.ts";
@@ -111,8 +113,14 @@ export function programUse(program: string): "known" | "runs-code" | "unknown" |
 
 export function runProgram(program: string, args: Field[], run: Run): void {
   const entry = entryOf(program);
+  const before = run.walker.facts.unresolved.length;
   if (entry) entry.does(args, run, program);
   else generic(args, run, program);
+  // `python3 -c "print('rm -rf ~')" | sh`: what it reads from the pipe, the stage before made up.
+  const from = run.walker.pipeFrom;
+  if (run.fed === true && from !== false && TEXT_MAKERS.has(from))
+    if (run.walker.facts.unresolved.slice(before).some((u) => /reads (commands|code) from its input/.test(u)))
+      run.walker.unresolved(`${RUNS_MADE_UP}: ${program} reads what ${from} prints`);
   // A command that prints a stored credential reads its store, whatever else its entry says it does.
   storeReads(program, args, run);
 }

@@ -8,7 +8,7 @@ import { copy, expandString, expandWord, type ExpandContext, type Field, type Li
 import { everyValue } from "./field.ts";
 import { NESTED_TOO_DEEP, parseScript } from "./parse.ts";
 import { programBase as basename, realPath, type Places } from "./paths.ts";
-import { catOperand, loopFeeds, pipelineOutput, printfValue, scriptOutput } from "./output.ts";
+import { catOperand, loopFeeds, pipelineOutput, printfValue, scriptOutput, stageProgram } from "./output.ts";
 import { caseFolded, knownProgram, positional, runProgram } from "./programs.ts";
 import { assignedValue, keptVariables, READS_INTO } from "./positional.ts";
 import { newIdentities, noteCopy, noteHash, onPath, realProgram, setWords } from "./identity.ts";
@@ -33,7 +33,8 @@ export class Walker extends PathRecorder {
   /** The file the command being walked reads on its standard input (`patch -p1 < fix.patch`), as written. */
   stdinFile: string | undefined;
   /** The command being walked reads a pipe (a later stage of a pipeline, or a command inside one). */
-  private inPipe = false;
+  /** After a pipeline's first stage: the program of the stage before (`?` when not one word); else false. */
+  pipeFrom: string | false = false;
   /** What a loop's `done < <(find …)` / `done <<< …` feeds the `read`s in its body. */
   loopInput: Lines | undefined;
   /** What each `<(…)` word of the command being run prints, when known (`bash <(echo …)` runs it as a script). */
@@ -79,16 +80,15 @@ export class Walker extends PathRecorder {
     }
     // Each stage runs in a subshell; what `echo`/`printf` print is the next's input, what `find`/`ls` print `xargs`'s.
     let input: string | undefined;
-    const outer = this.inPipe;
+    const outer = this.pipeFrom;
     let catFile: string | undefined;
     const outerFile = this.stdinFile;
     pipeline.cmds.forEach((cmd, k) => {
       const lines = k > 0 ? pipelineOutput(pipeline.cmds.slice(0, k), state, this.expand) : undefined;
-      this.inPipe = k > 0 || outer;
-      // `cat x.sh | sh`: the next stage reads that file, as `sh < x.sh` does.
-      this.stdinFile = catFile ?? (k === 0 ? outerFile : undefined);
+      this.pipeFrom = k > 0 ? stageProgram(pipeline.cmds[k - 1]!) : outer;
+      this.stdinFile = catFile ?? (k === 0 ? outerFile : undefined); // `cat x.sh | sh`: as `sh < x.sh`
       this.command(cmd, copy(state), via, depth, input, lines);
-      this.inPipe = outer;
+      this.pipeFrom = outer;
       input = cmd.t === "simple" && cmd.redirs.every((r) => r.op.startsWith("<")) ? this.subValue([{ cmds: [cmd] }], state) : undefined;
       catFile = cmd.t === "simple" && cmd.redirs.length === 0 ? catOperand(cmd, state, this.expand) : undefined;
     });
@@ -187,7 +187,7 @@ export class Walker extends PathRecorder {
     }
     const input = stdin ? stdin.text : piped;
     // Input hookit does not read: a `<` file, or a pipe from a program whose output it cannot know.
-    const fed = input === undefined && (stdin !== undefined || this.inPipe);
+    const fed = input === undefined && (stdin !== undefined || this.pipeFrom !== false);
     const outerFile = this.stdinFile;
     if (stdin?.file !== undefined) this.stdinFile = stdin.file;
     this.run(argv, own, via, depth, input, stdin ? stdin.lines : pipedLines, fed);
