@@ -32,8 +32,7 @@ export class Walker extends PathRecorder {
   readonly expand: ExpandContext;
   /** The file the command being walked reads on its standard input (`patch -p1 < fix.patch`), as written. */
   stdinFile: string | undefined;
-  /** The command being walked reads a pipe (a later stage of a pipeline, or a command inside one). */
-  /** After a pipeline's first stage: the program of the stage before (`?` when not one word); else false. */
+  /** The command being walked reads a pipe: the program of the stage before (`?` when not one word); else false. */
   pipeFrom: string | false = false;
   /** What a loop's `done < <(find …)` / `done <<< …` feeds the `read`s in its body. */
   loopInput: Lines | undefined;
