@@ -322,7 +322,7 @@ function expandTokens(tokens: Token[], state: ShellState, ctx: ExpandContext): F
 }
 
 /** Word splitting on IFS: its blanks run together, each other character ends a field; an empty IFS splits nothing. */
-function splitFields(value: string, ifs: string): string[] {
+export function splitFields(value: string, ifs: string): string[] {
   if (ifs === "") return [value];
   if (ifs === DEFAULT_IFS) return value.split(/[ \t\n]+/);
   const out: string[] = [];

@@ -11,7 +11,7 @@ import { expandString, expandWord, type ExpandContext, type Field, type Lines, t
 import { mayMatch } from "./find-expr.ts";
 import { expandGlob, segmentRegExp, unescapeGlob } from "./glob.ts";
 import { parseOptions } from "./options.ts";
-import { realPath } from "./paths.ts";
+import { programBase, realPath } from "./paths.ts";
 import { secretsUnder } from "./tree.ts";
 
 const MAX_ENTRIES = 256;
@@ -244,5 +244,5 @@ export function catOperand(cmd: Simple, state: ShellState, ctx: ExpandContext): 
 /** The program a pipeline stage runs, by its first word's last path part; `?` for a group or a word not plain. */
 export function stageProgram(cmd: Command): string {
   const first = cmd.t === "simple" && cmd.words?.[0]?.length === 1 ? cmd.words[0][0] : undefined;
-  return first?.t === "lit" ? (first.v.split("/").pop() ?? "?") : "?";
+  return first?.t === "lit" ? programBase(first.v) : "?";
 }

@@ -10,7 +10,7 @@ import { readCodeScript, walkShellScript } from "./script-files.ts";
 import { parseOptions } from "./options.ts";
 import { isDirectory, realPath } from "./paths.ts";
 import { printfValue } from "./output.ts";
-import { ARG_SEP, copy } from "./expand.ts";
+import { ARG_SEP, copy, splitFields } from "./expand.ts";
 import { INLINE_CODE } from "./unchecked.ts";
 import { runsWrittenCode } from "./project-runners.ts";
 import { exec, generic, mark, type Handler, type Program, type Run } from "./programs-kit.ts";
@@ -125,12 +125,7 @@ export const SHELL: Program[] = [
       const ifs = run.state.vars.get("IFS");
       const line = run.stdin?.split("\n")[0];
       const blanks = ifs === undefined || ifs === " \t\n";
-      const words =
-        line === undefined || ifs === null
-          ? undefined
-          : blanks
-            ? line.trim().split(/[ \t]+/)
-            : line.split(new RegExp(`[${ifs.replace(/[\]\\^-]/g, "\\$&")}]`));
+      const words = line === undefined || ifs === null ? undefined : blanks ? line.trim().split(/[ \t]+/) : splitFields(line, ifs);
       // `read -a arr`: the words are the array's elements (field.ts).
       const array = parsed.values.get("a")?.[0];
       if (array) return void run.state.vars.set(array.text, words ? words.join(ARG_SEP) : null);

@@ -5,9 +5,9 @@ import { exec, type Handler } from "./programs-kit.ts";
 export const bwrap: Handler = (args, run, program) => {
   let at = 0;
   while (at < args.length && args[at]!.text.startsWith("--")) {
-    const option = args[at]!.text;
-    at += 1 + (option === "--" ? 0 : (BWRAP_VALUES[option] ?? 0));
+    const option = args[at++]!.text;
     if (option === "--") break;
+    at += BWRAP_VALUES[option] ?? 0;
   }
   exec(run, args.slice(at), program);
 };
