@@ -5,7 +5,7 @@
 // what a call does — any spelling, wrapper, symlink or glob — and leave text
 // that is only data (commit messages, echo, heredocs) alone.
 import { DOWNLOADERS } from "./downloaders.ts";
-import { CHANGED_UNREAD, RUNS_MADE_UP } from "./changed-unread.ts";
+import { CHANGED_UNREAD, RUNS_FETCHED, RUNS_MADE_UP } from "./changed-unread.ts";
 
 // `.env`, `.env.*` and their editor leftovers (`.env~`, `.env ` — a trailing blank is part of the name),
 // but not the committed documentation of one: a name whose last suffix is `.example`, `.sample` or
@@ -131,9 +131,9 @@ export const STARTER_POLICY = {
     },
     "no-unread-code": {
       description:
-        "Block a line that changes a file in a way hookit cannot read and then runs or applies it (sed -i … run.sh && bash run.sh, npm pkg set scripts.test=… && npm test, python3 -c '…' > x.sh; sh x.sh), or pipes into a shell what a program makes up as it runs (python3 -c 'print(…)' | sh, sed s/X/m/ | sh): what runs is not what hookit can check. Split it: change the file in one call, run it in the next, where hookit reads it; write a command as plain text.",
+        "Block a line that changes a file in a way hookit cannot read and then runs or applies it (sed -i … run.sh && bash run.sh, npm pkg set scripts.test=… && npm test, python3 -c '…' > x.sh; sh x.sh), runs what a program makes up as it runs (python3 -c 'print(…)' | sh, eval \"$(python3 -c …)\", sh -c \"$(rev <<< …)\", code that decodes what it runs), or runs code it fetches itself (deno run https://…): what runs is not what hookit can check. Split it: change the file in one call, run it in the next, where hookit reads it; write a command as plain text.",
       event: "tool_call",
-      filter: { "hookit.unresolved": `^(${CHANGED_UNREAD}|${RUNS_MADE_UP}): ` },
+      filter: { "hookit.unresolved": `^(${CHANGED_UNREAD}|${RUNS_MADE_UP}|${RUNS_FETCHED}): ` },
       shell: "false",
       action: tell(
         "That line runs code hookit cannot read before it runs ({hookit.unresolved}), so it was not run. Write a command as plain text, or make a change to a file in one call and run the file in the next: hookit then reads what runs. If that is not possible, ask the user to run it.",

@@ -95,3 +95,6 @@ export const TEXT_MAKERS: ReadonlySet<string> = new Set([
   ],
   ...["sed", "gsed", "awk", "gawk", "mawk", "nawk", "tr", "rev", "cut", "fold", "iconv", "jq", "yq"],
 ]);
+
+/** The builtins that set variables from `NAME=value` words (programs-shell.ts, made-up.ts). */
+export const ASSIGNING: readonly string[] = ["export", "local", "declare", "typeset", "readonly"];

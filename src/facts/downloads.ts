@@ -2,7 +2,7 @@
 // them (`curl -o i.sh URL && sh i.sh`, `wget URL/x.py; python3 x.py`, `curl URL > i.sh; ./i.sh`,
 // `curl URL | tar xz && ./install.sh`):
 // that runs the download as surely as `curl URL | sh` does, and is reported the same way.
-import { CHANGED_UNREAD } from "../base/changed-unread.ts";
+import { CHANGED_UNREAD, RUNS_FETCHED } from "../base/changed-unread.ts";
 import { DOWNLOADERS } from "../base/downloaders.ts";
 import { resolvePath } from "../base/path-join.ts";
 import type { Redirect } from "./ast.ts";
@@ -79,5 +79,32 @@ export function remoteName(url: string, fallback?: string): string | undefined {
     return decodeURIComponent(name);
   } catch {
     return name; // a stray `%`: the name as written
+  }
+}
+
+/** Runners that fetch the script they run themselves: their subcommands that run one, and their options that take the next word. */
+const FETCHING_RUNNERS = new Map([
+  [
+    "deno",
+    [
+      ["run", "x", "install", "compile", "test", "bench", "serve"],
+      ["-c", "--config", "--import-map", "--lock", "--cert", "--location"],
+    ],
+  ],
+  ["pipx", [["run"], ["--spec", "--python", "--index-url", "-i", "--pip-args"]]],
+]);
+
+/** `deno run -A https://…/x.ts`, `pipx run https://…/x.py`: the script, an address, is fetched and run unread. */
+export function runsFetched(program: string, args: readonly Field[], walker: Walker): void {
+  const [subs, values] = FETCHING_RUNNERS.get(program) ?? [];
+  if (subs === undefined || values === undefined || !subs.includes(args[0]?.text ?? "")) return;
+  for (let i = 1; i < args.length; i++) {
+    const text = (args[i] as Field).text;
+    if (values.includes(text)) i++;
+    else if (!text.startsWith("-")) {
+      if (/^https?:\/\//i.test(text) || !(args[i] as Field).resolved)
+        walker.unresolved(`${RUNS_FETCHED}: ${program} ${args[0]?.text} ${text}`);
+      return;
+    }
   }
 }

@@ -51,6 +51,9 @@ export const COMMAND_VARIABLES = new Set([
   "SUDO_EDITOR",
   "FCEDIT",
   "BROWSER",
+  // npm's (and pnpm's) shell for package scripts and `npm exec`, and its editor, from the environment (either case).
+  ...["npm_config_script_shell", "npm_config_shell", "npm_config_editor", "npm_config_browser"],
+  ...["NPM_CONFIG_SCRIPT_SHELL", "NPM_CONFIG_SHELL", "NPM_CONFIG_EDITOR", "NPM_CONFIG_BROWSER"],
 ]);
 
 /** The command line a command-naming variable's value stands for (`LESSOPEN='|cmd %s'`). */

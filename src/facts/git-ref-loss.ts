@@ -46,7 +46,9 @@ export function gitRefLosses(sub: string, rest: Field[], at: At): Loss[] {
       if (parsed.flags.has("stdin")) return at("branch"); // refs read from input: unknown
       if (!ref) return [];
       const name = known(ref);
-      if (name !== undefined && !name.startsWith("refs/heads/")) return [];
+      // `HEAD` (`@`): the branch it stands for, or a detached HEAD's commits (repo-state.ts).
+      if (name === "@") return overwritten({ ...ref, text: "HEAD" }, at);
+      if (name !== undefined && name !== "HEAD" && !name.startsWith("refs/heads/")) return [];
       return overwritten(name === undefined ? ref : { ...ref, text: branchOf(name) }, at);
     }
     case "reflog": {

@@ -12,6 +12,7 @@ import type { Field } from "./expand.ts";
 import { copy } from "./expand.ts";
 import type { Run } from "./programs.ts";
 import { foreignShellLines } from "./foreign-code.ts";
+import { RUNS_MADE_UP } from "../base/changed-unread.ts";
 
 const DOTENV_NAME = /(?:^|[^A-Za-z0-9_./-])((?:[A-Za-z0-9_.-]*\/)*\.env(?:\.[A-Za-z0-9_-]+)*)(?![A-Za-z0-9_-])/g;
 const QUOTED = /(["'`])((?:(?!\1)[^\\\n]|\\.){1,4096}?)\1/g;
@@ -35,8 +36,24 @@ const pathLike = (text: string) => /^(\/|~(\/|$)|\.{1,2}\/)/.test(text) || (/^[\
 /** The calls that hand a string to a shell: `system("…")`, `os.system`, `execSync`, `popen`, `subprocess.run`, Lua's `os.execute`, PHP's `shell_exec`. */
 const SHELL_CALLS =
   "\\b(?:system|popen|execSync|exec|spawnSync|getoutput|getstatusoutput|check_output|check_call|call|run|Popen|execute|shell_exec|passthru|proc_open)\\s*\\(";
-/** Code that hands a string to a shell somewhere: one of those calls, backticks, Ruby's `%x(…)`, Perl's `qx(…)`. */
-const SHELLS_OUT = new RegExp(`${SHELL_CALLS}|\`|%x[({[]|\\bqx\\s*[({/]`);
+/** Code that hands a string to a shell somewhere: one of those calls (Perl's and Ruby's `system "…"` without brackets too), backticks, Ruby's `%x(…)`, Perl's `qx(…)`. */
+const SHELLS_OUT = new RegExp(`${SHELL_CALLS}|\\b(?:system|exec)\\s+["'\`]|\`|%x[^\\w\\s]|\\bqx\\s*[^\\w\\s]`);
+/** Perl's `qx` and Ruby's `%x` take any delimiter, brackets paired: `qx{rm -rf ~}`, `qx!…!`, `%x[…]`. */
+const QUOTE_OPERATOR = /(?:\bqx\s*|%x)([^\w\s])/g;
+const OPENING = "([{<";
+const CLOSING = ")]}>";
+/** Code handed to the language's own `exec`/`eval` as a quoted literal: `exec("import os; os.system(…)")`. */
+const EVALUATED = /\b(?:exec|eval|compile|Function|instance_eval)\s*\(\s*(["'`])((?:(?!\1)[^\\\n]|\\.){1,4096}?)\1/g;
+/** Code that decodes text (`b64decode`, `Buffer.from(…, "base64")`, `fromCharCode`, `unhexlify`, `pack("H*")`, a string reversed)… */
+const DECODES =
+  /\b(?:b64decode|b32decode|a85decode|decodebytes|unhexlify|fromhex|fromCharCode|atob|decode64|unpack1?|pack|rot13|codecs\.decode|Buffer\.from|chr)\s*\(|\[\s*::\s*-1\s*\]|split\(\s*(["'])\1\s*\)\.reverse\b|\bbase64\b/;
+/** …and hands text to a shell or its own evaluator (backticks: in the languages whose backticks run a shell): what runs is made up as it runs. */
+let runsText: RegExp | undefined;
+/** Made on first use: only code that decodes something is tested with it. */
+const RUNS_TEXT = (): RegExp =>
+  (runsText ??= new RegExp(
+    `${SHELL_CALLS}|\\b(?:eval|exec|compile|Function|instance_eval)\\s*[( ]|\\b(?:system|exec)\\s+|%x[^\\w\\s]|\\bqx\\s*[^\\w\\s]`,
+  ));
 /** A shell-out whose first argument is a quoted line: `os.system("…")`, `execSync(\`…\`)`, `subprocess.run("…", shell=True)`. */
 const SHELL_CALL = new RegExp(`(?:${SHELL_CALLS}\\s*|%x[({[]|\\bqx\\s*[({/])(["'\`])((?:(?!\\1)[^\\\\\\n]|\\\\.){1,4096}?)\\1`, "g");
 /** Ruby's, Perl's and PHP's backticks run their text in a shell, Julia's as a command (JavaScript's are only strings). */
@@ -50,7 +67,7 @@ const BACKTICK_SHELLS = ["ruby", "perl", "php", "julia"];
  * `execSync(\`…\`)`) and the files it names as reads count, never a delete or write guessed from a
  * verb somewhere else in it: an honest script that writes `out.csv` and mentions `/etc/hosts` runs.
  */
-export function codeMentions(code: string, run: Run, program: string, inFile = false): void {
+export function codeMentions(code: string, run: Run, program: string, inFile = false, nested = 0): void {
   const { walker } = run;
   const cwd = run.state.cwd;
   // Tcl's `exec`, PowerShell's `Remove-Item`, Lisp's `(shell-command …)`: the shell line each stands for.
@@ -60,9 +77,16 @@ export function codeMentions(code: string, run: Run, program: string, inFile = f
     const lines = [...code.matchAll(SHELL_CALL)].map((m) => m[2] as string);
     if (BACKTICK_SHELLS.includes(program)) lines.push(...[...code.matchAll(BACKTICKS)].map((m) => m[1] as string));
     for (const line of lines) walker.shell(line, copy(run.state), `${program} script`, run.depth);
-  } else if (SHELLS_OUT.test(code))
+  } else if (SHELLS_OUT.test(code)) {
     for (const m of code.matchAll(QUOTED))
       if (/\s/.test(m[2] as string)) walker.shell(m[2] as string, copy(run.state), `${program} inline code`, run.depth);
+    for (const line of quoteOperators(code)) walker.shell(line, copy(run.state), `${program} inline code`, run.depth);
+  }
+  if (!inFile && DECODES.test(code) && (RUNS_TEXT().test(code) || (BACKTICK_SHELLS.includes(program) && code.includes("`"))))
+    walker.unresolved(`${RUNS_MADE_UP}: ${program} runs text its code decodes`);
+  // Code in a literal its own `exec`/`eval` runs is read as the same language's code, once.
+  if (!inFile && nested < 2)
+    for (const m of code.matchAll(EVALUATED)) codeMentions(unescaped(m[2] as string), run, program, false, nested + 1);
   if (!inFile) for (const m of code.matchAll(DOTENV_NAME)) walker.path({ text: m[1] as string, resolved: true }, "access", program, cwd);
   const verb = inFile ? undefined : DELETES.test(code) ? "delete" : WRITES.test(code) ? "write" : undefined;
   for (const raw of [...quotedPaths(code), ...joinedPaths(code)]) {
@@ -122,3 +146,24 @@ function* joinedPaths(code: string): Generator<string> {
     if (parts.length >= 2 && parts.every((p) => /^[\w.~-][\w./~-]*$/.test(p))) yield parts.join("/").replace(/\/{2,}/g, "/");
   }
 }
+
+/** The text of each `qx{…}` / `%x(…)`: up to the paired bracket (nested ones counted) or the same delimiter. */
+function* quoteOperators(code: string): Generator<string> {
+  for (const m of code.matchAll(QUOTE_OPERATOR)) {
+    const open = m[1] as string;
+    const close = CLOSING[OPENING.indexOf(open)] ?? open;
+    let depth = 1;
+    const start = (m.index as number) + m[0].length;
+    for (let i = start; i < code.length && i < start + 4096; i++) {
+      const c = code[i];
+      if (c === "\\") i++;
+      else if (c === close && --depth === 0) {
+        yield code.slice(start, i);
+        break;
+      } else if (c === open && close !== open) depth++;
+    }
+  }
+}
+
+/** A quoted literal's text as the language reads it: `\"` is `"`, `\\` is `\`, `\n` a new line. */
+const unescaped = (text: string): string => text.replace(/\\(.)/g, (_, c: string) => (c === "n" ? "\n" : c === "t" ? "\t" : c));

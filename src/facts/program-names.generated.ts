@@ -4,7 +4,7 @@ export const FAMILY_NAMES = {
   files: " rm srm trash trash-put rimraf del-cli del rmdir unlink shred cp mv install ln tee sponge mkfifo mknod mktemp touch mkdir truncate chmod chown chgrp chattr setfacl dd ",
   readers: " echo true false test [ : sleep date whoami id uname hostname pwd kill wait jobs history type which hash ulimit umask yes seq tr expr let basename dirname ls du df ps printenv unalias unset set shift exit return break continue tput clear stty getopts shopt times disown fg bg tree stat realpath readlink exa eza lsof pgrep pkill uptime free top htop cat tac nl less more most bat batcat view od hexdump hd strings base64 base32 basenc uudecode md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum sum wc paste fold fmt pr column diff cmp comm iconv file zcat gzcat bzcat xzcat zstdcat zless zmore expand unexpand rev look open xdg-open lp lpr md5 shasum pbcopy xclip xsel wl-copy gpg openssl diff3 sdiff colordiff vimdiff highlight pygmentize glow mdcat man uniq split xxd csplit shuf grep egrep fgrep zgrep ack rgrep ggrep rg ag head tail cut sort jq yq ",
   text: " sed gsed awk gawk mawk nawk patch vim vi nvim nano emacs code subl micro ed red ex pico joe ",
-  archives: " tar zip unzip gzip gunzip bzip2 bunzip2 xz unxz zstd lz4 cpio ",
+  archives: " tar bsdtar gtar zip unzip gzip gunzip bzip2 bunzip2 xz unxz zstd lz4 cpio ",
   network: " scp rsync curl http https xh xhs aria2c axel lwp-download wget ssh ",
   git: " git ",
   find: " find ",

@@ -39,6 +39,9 @@ const AGENT_CLIS: readonly AgentCli[] = [
       plugin: ["list", "details", "validate", "eval", "test", "tag", "init", "new", "marketplace list"],
       plugins: ["list", "details", "validate", "eval", "test", "tag", "init", "new", "marketplace list"],
       import: [],
+      // an MCP server is a program the agent starts and runs outside its hooks; `config set` changes any setting
+      mcp: ["list", "get", "serve"],
+      config: ["get", "list"],
     },
     // --bare and --safe-mode skip hooks and plugins; --settings and --setting-sources replace what loads.
     switches: ["--bare", "--safe-mode", "--settings", "--setting-sources"],
@@ -47,7 +50,7 @@ const AGENT_CLIS: readonly AgentCli[] = [
     names: ["gemini"],
     settings: ".gemini/settings.json",
     homes: ["GEMINI_CLI_HOME"],
-    manages: { extensions: ["list", "validate", "new"], extension: ["list", "validate", "new"], hooks: [], hook: [] },
+    manages: { extensions: ["list", "validate", "new"], extension: ["list", "validate", "new"], hooks: [], hook: [], mcp: ["list"] },
     // -e / --extensions picks the extensions that load: any list may leave hookit's out.
     switches: ["-e", "--extensions"],
   },
@@ -55,7 +58,7 @@ const AGENT_CLIS: readonly AgentCli[] = [
     names: ["codex"],
     settings: ".codex/config.toml",
     homes: ["CODEX_HOME"],
-    manages: { plugin: ["list", "marketplace list"], features: ["list"] },
+    manages: { plugin: ["list", "marketplace list"], features: ["list"], mcp: ["list", "get"] },
     // -c overrides any config key (hooks, features, notify's command); --disable a feature; -p layers another file.
     switches: ["-c", "--config", "--disable", "-p", "--profile"],
   },

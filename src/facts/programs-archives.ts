@@ -6,10 +6,13 @@ import { copy } from "./expand.ts";
 import { shellQuote } from "./candidate.ts";
 import { mark, secretsOf, type Program, type Run } from "./programs-kit.ts";
 import { extractsDownload } from "./downloads.ts";
+import { archiveMembers, memberLandings } from "./archive-members.ts";
+import { overwriteLoss } from "./work-loss.ts";
+import { normalPath } from "../base/path-join.ts";
 
 export const ARCHIVES: Program[] = [
   {
-    names: ["tar"],
+    names: ["tar", "bsdtar", "gtar"],
     does: tar,
   },
   {
@@ -38,6 +41,8 @@ export const ARCHIVES: Program[] = [
       const into = parsed.values.get("d") ?? [{ text: ".", resolved: true }];
       mark(run, into, "write", program, { recursive: true });
       extractsDownload(run.walker, parsed.operands.slice(0, 1), into.at(-1) as Field, run.state.cwd, false);
+      const [archive, ...selected] = parsed.operands;
+      if (archive) landsMembers(run, archive, into.at(-1) as Field, 0, selected, program);
     },
   },
   {
@@ -97,6 +102,7 @@ function tar(args: Field[], run: Run, program: string): void {
       "mtime",
       "newer",
       "after-date",
+      "strip-components",
     ],
   });
   tarRuns(bundled, parsed, run);
@@ -130,6 +136,8 @@ function tar(args: Field[], run: Run, program: string): void {
       // `tar -xf a.tar .hookit/hookit.json`: the members named are written below that folder.
       const members = parsed.operands.map((m) => ({ ...m, resolved: m.resolved && into.resolved, text: `${into.text}/${m.text}` }));
       mark(run, members, "write", program, { recursive: true });
+      const strip = Number(parsed.values.get("strip-components")?.at(-1)?.text ?? 0);
+      if (archive.length === 1) landsMembers(run, archive[0] as Field, into, Number.isInteger(strip) ? strip : 0, parsed.operands, program);
     }
   }
 }
@@ -146,4 +154,27 @@ function tarRuns(args: Field[], parsed: ReturnType<typeof parseOptions>, run: Ru
     if (!field.resolved) run.walker.unresolved("tar command of a value hookit cannot know");
     run.walker.shell(field.text, copy(run.state), "tar", run.depth);
   }
+}
+
+/**
+ * `tar -xf a.tgz`, `unzip -o a.zip`: each file the archive on disk holds (archive-members.ts) is a
+ * write where it lands (`selected` members only, when the line names some), and a bulk overwrite of
+ * those with work (work-loss.ts). An archive hookit cannot read is judged by its folder alone.
+ */
+function landsMembers(run: Run, archive: Field, into: Field, strip: number, selected: readonly Field[], program: string): void {
+  const cwd = run.state.cwd;
+  const at = (field: Field) =>
+    field.text.startsWith("/") ? normalPath(field.text) : cwd === null ? undefined : normalPath(`${cwd}/${field.text}`);
+  const file = archive.resolved ? at(archive) : undefined;
+  const folder = into.resolved ? at(into) : undefined;
+  if (file === undefined || folder === undefined || !selected.every((f) => f.resolved)) return;
+  const members = archiveMembers(file);
+  if (members === undefined) return;
+  const wanted = selected.map((f) => f.text.replace(/\/+$/, ""));
+  // A pattern (`unzip a.zip '*.json'`, `tar --wildcards`) may choose any of them.
+  const every = wanted.length === 0 || wanted.some((w) => /[*?[]/.test(w));
+  const chosen = every ? members : members.filter((m) => wanted.some((w) => m === w || m.startsWith(`${w}/`)));
+  const landings: Field[] = memberLandings(chosen, folder, strip).map((text) => ({ text, resolved: true }));
+  mark(run, landings, "write", program);
+  overwriteLoss(landings, landings, true, cwd, run.walker.losses);
 }

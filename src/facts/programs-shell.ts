@@ -1,6 +1,7 @@
 // The shell's own programs and the interpreters: shells and `eval` run a
 // command line, interpreters run code, `cd` moves the shell, assignments and
 // `read` set variables, `alias`/`trap` hold commands for later.
+import { ASSIGNING } from "./data-programs.ts";
 import { join } from "node:path";
 import type { Field, ShellState } from "./expand.ts";
 import { positional } from "./positional.ts";
@@ -16,8 +17,6 @@ import { runsWrittenCode } from "./project-runners.ts";
 import { exec, generic, mark, type Handler, type Program, type Run } from "./programs-kit.ts";
 import { powershell, preloads } from "./interpreter-inputs.ts";
 import { runPackageScripts } from "./package-scripts.ts";
-
-const ASSIGNING = ["export", "local", "declare", "typeset", "readonly"];
 
 // Shells whose `-c` line and scripts are read as a POSIX shell's: nushell, xonsh and elvish write a
 // plain command (`rm -rf ~`) the same way.

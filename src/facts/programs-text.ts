@@ -1,5 +1,6 @@
 // Programs that edit text: sed (its own commands read, write and run), awk,
 // patch, and the editors.
+import { RUNS_MADE_UP } from "../base/changed-unread.ts";
 import type { Field } from "./expand.ts";
 import { join } from "node:path";
 import { codeMentions } from "./inline-code.ts";
@@ -82,12 +83,13 @@ function sedRuns(args: Field[], run: Run, program: string): void {
       // An address (`1`, `$`, `/re/`, `1,3`) then the command letter.
       const m = /^\s*(?:[0-9$]+|\/(?:[^/\\]|\\.)*\/)?(?:\s*,\s*(?:[0-9$]+|\/(?:[^/\\]|\\.)*\/))?\s*!?\s*e(?:\s+(.*))?$/s.exec(line);
       if (m?.[1]) run.walker.shell(m[1], copy(run.state), `${program} e`, run.depth);
-      else if (m) run.walker.unresolved(`${program} e: a command from its input`);
+      else if (m) run.walker.unresolved(`${RUNS_MADE_UP}: ${program} e runs a command from its input`);
     }
     // `s/…/…/e` (any delimiter): the pattern space after the substitution runs as a command.
-    const s = /(?:^|[;\n{}\s])s(.)(?:(?!\1)[^\\]|\\.)*\1((?:(?!\1)[^\\]|\\.)*)\1[gpIiMm0-9w]*e/s.exec(script.text);
+    // An address may come before it (`1s/^/x/e`, `$s/…/…/e`, `/re/s/…/…/e`).
+    const s = /(?:^|[^A-Za-z])s([^\sA-Za-z0-9\\])(?:(?!\1)[^\\]|\\.)*\1((?:(?!\1)[^\\]|\\.)*)\1[gpIiMm0-9w]*e/s.exec(script.text);
     if (s) {
-      run.walker.unresolved(`${program} s///e: a command made from its input`);
+      run.walker.unresolved(`${RUNS_MADE_UP}: ${program} s///e runs a command made from its input`);
       run.walker.shell(s[2] as string, copy(run.state), `${program} s///e`, run.depth);
     }
   }

@@ -11,6 +11,9 @@ import { FAMILY_NAMES } from "./program-names.generated.ts";
 import { storeReads } from "./credential-stores.ts";
 import { TEXT_MAKERS } from "./data-programs.ts";
 import { RUNS_MADE_UP } from "../base/changed-unread.ts";
+import { runsFetched } from "./downloads.ts";
+import { madeUpBy } from "./made-up.ts";
+import type { Simple } from "./ast.ts";
 
 export type { Program, Run } from "./programs-kit.ts";
 export { positional } from "./positional.ts";
@@ -114,13 +117,30 @@ export function programUse(program: string): "known" | "runs-code" | "unknown" |
 export function runProgram(program: string, args: Field[], run: Run): void {
   const entry = entryOf(program);
   const before = run.walker.facts.unresolved.length;
+  const running = run.walker.running; // read before the handler walks commands of its own
   if (entry) entry.does(args, run, program);
   else generic(args, run, program);
-  // `python3 -c "print('rm -rf ~')" | sh`: what it reads from the pipe, the stage before made up.
-  const from = run.walker.pipeFrom;
-  if (run.fed === true && from !== false && TEXT_MAKERS.has(from))
-    if (run.walker.facts.unresolved.slice(before).some((u) => /reads (commands|code) from its input/.test(u)))
-      run.walker.unresolved(`${RUNS_MADE_UP}: ${program} reads what ${from} prints`);
+  const marks = run.walker.facts.unresolved.slice(before);
+  if (marks.length > 0 && !marks.some((u) => u.startsWith(RUNS_MADE_UP))) madeUpMarks(program, marks, running, run);
+  runsFetched(program, args, run.walker);
   // A command that prints a stored credential reads its store, whatever else its entry says it does.
   storeReads(program, args, run);
+}
+
+/**
+ * A shell or interpreter that runs, as code, text a program made up as it ran (made-up.ts): read
+ * from a pipe (`python3 -c "print('rm -rf ~')" | sh`), or its words or input from a substitution
+ * (`eval "$(python3 -c …)"`, `sh -c "$(rev <<< …)"`, `source <(tr …)`, `sh < <(sed …)`).
+ */
+function madeUpMarks(program: string, marks: readonly string[], running: Simple | undefined, run: Run): void {
+  const from = run.walker.pipeFrom;
+  if (run.fed === true && from !== false && TEXT_MAKERS.has(from) && marks.some((u) => /reads (commands|code) from its input/.test(u)))
+    return run.walker.unresolved(`${RUNS_MADE_UP}: ${program} reads what ${from} prints`);
+  if (
+    running === undefined ||
+    !marks.some((u) => /runs a command's output|of a value hookit cannot know|reads (commands|code) from its input/.test(u))
+  )
+    return;
+  const made = madeUpBy(running.words, running.redirs, run.walker.madeVars);
+  if (made !== false) run.walker.unresolved(`${RUNS_MADE_UP}: ${program} runs what ${made} prints`);
 }

@@ -5,6 +5,8 @@ import { readdirSync } from "node:fs";
 import { posix } from "node:path";
 import { joinPath, normalPath } from "../base/path-join.ts";
 import type { Field } from "./expand.ts";
+import type { FindListing } from "./field.ts";
+import { mayMatch } from "./find-expr.ts";
 import { segmentRegExp } from "./glob.ts";
 import { locate, physicalPath, realPath, realPathNoFollow, type Places } from "./paths.ts";
 import { secretsUnder, type TreeFilter } from "./tree.ts";
@@ -106,6 +108,9 @@ export class PathRecorder {
       this.unresolved(`path in a script: ${text}`);
       return;
     }
+    // `find ~ -name 'id_*' | xargs cat`, `cat $(find …)`: a reader of what a find lists opens what its
+    // expression may match below the roots, the secret files among them, as `find … -exec cat {} +` does.
+    if (!field.resolved && field.findListing && effect === "read") this.listedSecrets(field.findListing, by, cwd);
     // What `find .`/`ls src` print lies under where they looked: inside the project (or temp), so is every value.
     if (!field.resolved && field.under && field.under.every((root) => this.staysIn(root, cwd))) {
       this.unresolved(`path: ${text}`);
@@ -176,6 +181,11 @@ export class PathRecorder {
     // `grep -r token ~/.config`, `tar c ~/.local`: a folder inside the home holds credentials below it.
     else if (home.length > 1 && dir.startsWith(`${home}/`) && locate(dir, this.at) === "outside")
       for (const path of entriesBelow(dir)) this.path({ text: path, resolved: true }, "read", by, cwd);
+  }
+
+  private listedSecrets({ roots, expression }: FindListing, by: string, cwd: string | null): void {
+    for (const root of roots)
+      this.secretsIn(root, by, cwd, { file: (name, relative) => mayMatch(expression, { name, path: joinPath(root.text, relative) }) });
   }
 
   private staysIn(root: Field, cwd: string | null): boolean {

@@ -206,7 +206,9 @@ function holdsFile(dir: string): boolean {
 
 /** `refs/heads/<name>` when no other branch, remote branch or tag holds its commits. */
 function unmerged(cwd: string, options: readonly string[], name: string, env: Env): string[] {
-  const ref = `refs/heads/${name}`;
+  // `git update-ref -d HEAD`: the branch HEAD stands for, or HEAD itself when it is detached.
+  const symbolic = name === "HEAD" ? git(cwd, options, ["symbolic-ref", "-q", "HEAD"], env) : undefined;
+  const ref = symbolic === undefined ? `refs/heads/${name}` : symbolic.ok ? symbolic.out.trim() : "HEAD";
   const run = git(cwd, options, ["for-each-ref", "--format=%(refname)", "--contains", ref, "refs/heads", "refs/remotes", "refs/tags"], env);
   if (!run.ok) return []; // no such branch (or no repository): nothing to lose
   const holders = run.out.split("\n").filter((l) => l !== "" && l !== ref && !l.endsWith("/HEAD"));

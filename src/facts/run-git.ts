@@ -6,6 +6,8 @@
 // same job without it: bench/tool-calls.mjs's Discard row went from 1.72 to
 // 1.5x bare node. It is an internal interface, so its answer is used only when
 // it has the shape spawnSync itself relies on; otherwise spawnSync does the work.
+import { builtinModule } from "../base/builtin.ts";
+
 export interface Ran {
   /** The exit status; `null` when git did not run or did not exit on its own (a signal, the timeout). */
   status: number | null;
@@ -73,10 +75,8 @@ function viaRuntime(args: readonly string[], cwd: string, env: Readonly<Record<s
 }
 
 function viaChildProcess(args: readonly string[], cwd: string, env: Readonly<Record<string, string | undefined>>): Ran {
-  // Loaded here, not imported at the top: only when the runtime's spawner is not there (Bun, in
-  // OpenCode, has `require` where it may lack getBuiltinModule).
-  const builtin = (process as { getBuiltinModule?: (id: string) => unknown }).getBuiltinModule;
-  const { spawnSync } = (builtin ? builtin("node:child_process") : require("node:child_process")) as typeof import("node:child_process");
+  // Loaded here, not imported at the top: only when the runtime's spawner is not there.
+  const { spawnSync } = builtinModule<typeof import("node:child_process")>("node:child_process");
   const result = spawnSync("git", args, {
     cwd,
     env,

@@ -1,17 +1,14 @@
 // Walks a parsed script the way bash would run it (substitutions first, `cd` carried along a list,
 // subshells and pipeline stages on a copy of the state) and records each command and path it touches.
-import { systemTempDir } from "../base/temp-dir.ts";
-import { join, posix } from "node:path";
-import { resolvePath } from "../base/path-join.ts";
 import type { Command, FunctionDef, Part, Redirect, Script, Simple, Word } from "./ast.ts";
 import { copy, expandString, expandWord, type ExpandContext, type Field, type Lines, type ShellState } from "./expand.ts";
 import { everyValue } from "./field.ts";
 import { NESTED_TOO_DEEP, parseScript } from "./parse.ts";
-import { programBase as basename, realPath, type Places } from "./paths.ts";
-import { catOperand, loopFeeds, pipelineOutput, printfValue, scriptOutput, stageProgram } from "./output.ts";
+import { programBase as basename, type Places } from "./paths.ts";
+import { catOperand, loopFeeds, pipelineOutput, scriptOutput, stageProgram } from "./output.ts";
 import { caseFolded, knownProgram, positional, runProgram } from "./programs.ts";
 import { assignedValue, keptVariables, READS_INTO } from "./positional.ts";
-import { newIdentities, noteCopy, noteHash, onPath, realProgram, setWords } from "./identity.ts";
+import { newIdentities, noteCopy, noteHash, realProgram, setWords } from "./identity.ts";
 import { programCommands } from "./program-commands.ts";
 import { PathRecorder } from "./record.ts";
 import { spend } from "./budget.ts";
@@ -20,7 +17,10 @@ import { shellQuote } from "./candidate.ts";
 import { codeVariable, presentFor } from "./code-variables.ts";
 import type { Loss } from "./work-loss.ts";
 import { downloadRedirects, isDownloader, runsFile } from "./downloads.ts";
-import { lineFileText, scriptInterpreter } from "./script-files.ts";
+import { scriptInterpreter } from "./script-files.ts";
+import { knownOutput } from "./sub-value.ts";
+import { madeUpBy, noteMadeUp } from "./made-up.ts";
+import { RUNS_MADE_UP } from "../base/changed-unread.ts";
 import { type OutputRedirect, rememberRedirectWrites } from "./written-scripts.ts";
 
 export type { PathOptions } from "./record.ts";
@@ -38,6 +38,10 @@ export class Walker extends PathRecorder {
   loopInput: Lines | undefined;
   /** What each `<(…)` word of the command being run prints, when known (`bash <(echo …)` runs it as a script). */
   procScripts: Array<string | undefined> = [];
+  /** The command whose words are being run, for made-up.ts to ask which text maker they carry. */
+  running: Simple | undefined;
+  /** Variables set earlier on the line from a text maker's output, and the maker. */
+  readonly madeVars = new Map<string, string>();
   /** `alias g=git` earlier on the line: the alias's words, used where the name starts a later command. */
   readonly aliases = new Map<string, string>();
   /** `git -c alias.x=…` / `git config alias.x …` set earlier on the line. */
@@ -164,6 +168,7 @@ export class Walker extends PathRecorder {
     const argv = cmd.words.flatMap((word) => expandWord(word, state, this.expand));
     // `curl -fsSL URL > i.sh`: what the download prints is saved where its output goes.
     if (argv[0]?.resolved && isDownloader(basename(argv[0].text))) downloadRedirects(this, cmd.redirs, state);
+    noteMadeUp(cmd, this.madeVars);
     if (argv.length === 0) {
       for (const a of cmd.assigns) {
         const value = assignedValue(a, state, this.expand, null);
@@ -188,11 +193,19 @@ export class Walker extends PathRecorder {
     // Input hookit does not read: a `<` file, or a pipe from a program whose output it cannot know.
     const fed = input === undefined && (stdin !== undefined || this.pipeFrom !== false);
     const outerFile = this.stdinFile;
+    const outerCommand = this.running;
     if (stdin?.file !== undefined) this.stdinFile = stdin.file;
+    this.running = cmd;
     this.run(argv, own, via, depth, input, stdin ? stdin.lines : pipedLines, fed);
     this.stdinFile = outerFile;
+    this.running = outerCommand;
     // `IFS=: read -ra p <<< …`: the prefix assignment is the builtin's own, what it reads stays set.
     if (own !== state && READS_INTO.has(argv[0]!.text)) keptVariables(own, state, cmd.assigns);
+  }
+
+  /** The text maker whose output the command being run carries in its words or input (made-up.ts); else false. */
+  madeUp(): string | false {
+    return this.running === undefined ? false : madeUpBy(this.running.words, this.running.redirs, this.madeVars);
   }
 
   /** A variable a later program runs (`GIT_PAGER`) or loads first (`BASH_ENV=./x.sh`): judged where it is set (code-variables.ts). */
@@ -231,6 +244,9 @@ export class Walker extends PathRecorder {
     const program = first.resolved ? basename(first.text) : "";
     if (program !== "" && this.identity(program, argv, state, via, depth, stdin, lines)) return;
     if (!first.resolved) this.unresolved(`program: ${first.text}`);
+    // `$(python3 -c "print('rm')") -rf ~`: a program named by made-up text (made-up.ts).
+    const made = first.resolved ? false : this.madeUp();
+    if (made !== false) this.unresolved(`${RUNS_MADE_UP}: ${first.text} is what ${made} prints`);
     if (first.text.includes("/")) runsFile(this, first, state.cwd, program);
     this.facts.commands.push({
       argv: argv.map((f) => f.text),
@@ -347,53 +363,8 @@ export class Walker extends PathRecorder {
     return outputs;
   }
 
-  /** `$(pwd)`, `$(echo …)`, `$(printf %s …)`: output known without running anything. */
+  /** `$(pwd)`, `$(echo …)`, `$(printf %s …)`: output known without running anything (sub-value.ts). */
   subValue(script: Script, state: ShellState): string | undefined {
-    spend();
-    const only = script.length === 1 && script[0]?.cmds.length === 1 ? script[0].cmds[0] : undefined;
-    if (only?.t !== "simple" || only.assigns.length > 0 || only.data) return undefined;
-    // `$(cat <<<.env)`, `$(cat <<EOF …)`: what the command line feeds it.
-    const [redir, ...more] = only.redirs;
-    if (redir) {
-      const words = only.words.flatMap((w) => expandWord(w, state, this.expand));
-      if (more.length > 0 || words.length !== 1 || words[0]?.text !== "cat") return undefined;
-      if (redir.op === "<<<" && redir.target) return expandString(redir.target, state, this.expand);
-      return (redir.op === "<<" || redir.op === "<<-") && !redir.bodySubs?.length ? redir.body?.replace(/\n$/, "") : undefined;
-    }
-    const argv = only.words.flatMap((w) => expandWord(w, state, this.expand));
-    if (argv.some((f) => !f.resolved)) return undefined;
-    const [program, ...args] = argv.map((f) => f.text);
-    const [first, second] = args;
-    if (program === "pwd" && args.length === 0) return state.cwd ?? undefined;
-    // `$(cat x.sh)` of a file the line itself wrote: what it wrote.
-    if (program === "cat" && args.length === 1 && !first!.startsWith("-"))
-      return lineFileText(this, first!, state.cwd)?.replace(/\n+$/, "");
-    // `$(command -v git)`, `$(which git)`, `$(type -P git)`: where PATH finds it (the name, when nowhere).
-    const looked =
-      (program === "command" && first === "-v") || (program === "type" && /^-[pP]$/.test(first ?? ""))
-        ? args[1]
-        : program === "which"
-          ? first
-          : undefined;
-    if (looked !== undefined && args.length === (program === "which" ? 1 : 2)) return onPath(looked, this.expand.env) ?? looked;
-    // `$(realpath x)`, `$(readlink -f x)`: the path resolved, as hookit resolves every path.
-    const target =
-      program === "realpath" && args.length === 1 ? first : program === "readlink" && /^-[efm]$/.test(first ?? "") ? second : undefined;
-    if (target !== undefined && (target.startsWith("/") || state.cwd !== null)) return realPath(resolvePath(state.cwd ?? "/", target));
-    // bash's echo takes only -n, -e and -E (bundled too): any other word, `-f` included, is printed.
-    if (program === "echo") {
-      const options = args.findIndex((a) => !/^-[neE]+$/.test(a));
-      const words = options < 0 ? [] : args.slice(options);
-      return args.slice(0, options < 0 ? args.length : options).some((a) => a.includes("e")) && words.some((w) => w.includes("\\"))
-        ? undefined
-        : words.join(" ");
-    }
-    if ((program === "basename" || program === "dirname") && args.length === 1 && !(args[0] as string).startsWith("-"))
-      return program === "basename" ? posix.basename(args[0] as string) : posix.dirname(args[0] as string);
-    if (program === "printf" && args[0] !== undefined) return printfValue(args[0], args.slice(1));
-    // A fresh name in the temp directory (unless told to make it elsewhere).
-    if (program === "mktemp" && args.every((a) => /^-[dqtu]+$/.test(a)))
-      return join(this.expand.env.TMPDIR || systemTempDir(), "tmp.mktemp");
-    return undefined;
+    return knownOutput(this, script, state);
   }
 }

@@ -196,8 +196,16 @@ function ruleLosses(sub: string, rest: Field[], rule: LossRule, git: string[], s
 /** `git checkout`: a branch switch keeps local changes (git refuses otherwise) unless forced; paths are overwritten. */
 function checkoutLosses(args: Field[], flags: Set<string>, operands: Field[], at: (k: LossKind, e?: Partial<Loss>) => Loss[]): Loss[] {
   const forced = flags.has("f") || flags.has("force");
-  if (flags.has("p") || flags.has("patch")) return []; // it asks about each change
   const dash = args.findIndex((a) => a.text === "--");
+  // `-p` asks about each change, and the answers come from what the agent feeds it (`yes | git checkout -p`,
+  // or its own writes to a command still running): it discards what the same command without `-p`
+  // would, with its one operand a tree (every change) or a path, never a branch to switch to.
+  if ((flags.has("p") || flags.has("patch")) && dash < 0) {
+    const [tree, ...paths] = operands;
+    if (tree === undefined) return at("unstaged");
+    if (paths.length === 0) return at("changes", { names: [tree.text], tree: tree.text, options: ["switch-or-path"] });
+    return at("changes", { ...pathspecs(paths, false), tree: tree.text });
+  }
   if (flags.has("pathspec-from-file")) return at("changes");
   if (dash >= 0) {
     const before = parseOptions(args.slice(0, dash), { short: "bB", long: ["orphan", "conflict", "track"] }).operands;

@@ -39,6 +39,10 @@ describe("a recursive read of the home folder reads its credentials", () => {
     // find runs its command on matches at any depth below the root
     "find ~ -name id_rsa -exec cat {} +",
     "find / -name credentials -exec cp {} /tmp/c \\;",
+    // what a find lists, read by a later command: as by its -exec
+    "find ~ -name id_rsa | xargs cat",
+    "cat $(find ~ -type f -not -name '*.pub')",
+    "find / -name '*' 2>/dev/null | xargs -I{} cat {}",
   ])("%s", (command) => {
     expect(reads(command)).toEqual(expect.arrayContaining([join(home, ".ssh", "id_rsa"), join(home, ".aws", "credentials")]));
   });
@@ -51,6 +55,8 @@ describe("a recursive read of the home folder reads its credentials", () => {
     "tar czf /tmp/c.tgz ~/.config",
     "cp -r ~/.config /tmp/cfg",
     "find ~/.config -type f -exec cat {} +",
+    'for f in $(find ~/.config -type f); do cat "$f"; done',
+    "find ~/.config -name '*.yml' -print0 | xargs -0 head",
   ])("%s reads what the folder holds", (command) => {
     expect(reads(command)).toContain(join(home, ".config", "gh", "hosts.yml"));
   });
@@ -63,5 +69,7 @@ describe("a recursive read of the home folder reads its credentials", () => {
     expect(reads("grep -rn TODO src")).not.toContain(join(home, ".aws", "credentials"));
     expect(reads("python3 -m http.server 8000")).not.toContain(join(home, ".aws", "credentials"));
     expect(reads("find ~/notes -name '*.txt' -exec cat {} +")).not.toContain(join(home, ".ssh", "id_rsa"));
+    expect(reads("find ~/notes -name '*.txt' | xargs cat")).not.toContain(join(home, ".ssh", "id_rsa"));
+    expect(reads("cat $(find src -name '*.ts')")).not.toContain(join(home, ".ssh", "id_rsa"));
   });
 });

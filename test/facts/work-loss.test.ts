@@ -2,7 +2,8 @@
 // repository at the time of the call (test/_repos.ts). Each form names what it would lose in the
 // repository holding work, and nothing in the one with the same history and nothing to lose.
 import { execFileSync } from "node:child_process";
-import { cpSync } from "node:fs";
+import { cpSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
 import { deriveCommandFacts } from "../../src/facts/index.ts";
 import { useRepos } from "../_repos.ts";
@@ -37,6 +38,12 @@ const LOSES: Array<[string, string[]]> = [
   ["git checkout --force feature", EDITED],
   ["git switch --discard-changes main", EDITED],
   ["git switch -f merged", EDITED],
+  // `-p`: the answers come from what the agent feeds it (until 2026-12 `git checkout -p` counted as nothing)
+  ["git checkout -p src/app.ts", ["src/app.ts"]],
+  ["yes | git checkout -p", ["src/app.ts"]],
+  ["yes | git checkout --patch HEAD -- docs", ["docs/guide.md"]],
+  ["yes | git checkout -p HEAD", EDITED],
+  ["yes | git restore -p src", ["src/app.ts"]],
   ["git restore .", ["src/app.ts"]],
   ["git restore --worktree src", ["src/app.ts"]],
   ["git restore --source=HEAD --staged --worktree .", EDITED],
@@ -129,7 +136,6 @@ const NOTHING: string[] = [
   "git checkout main",
   "git checkout -b topic",
   "git switch merged",
-  "git checkout -p src/app.ts",
   "git clean -n -fd",
   "git clean --dry-run -fd",
   "git clean -fX",
@@ -204,6 +210,24 @@ describe("hookit.discards", () => {
     );
     expect(lost("git gc --prune=now", "dangling").length).toBeGreaterThan(0);
     expect(lost("git gc --prune=2.weeks.ago", "dangling")).toEqual([]);
+  });
+
+  test("`update-ref` on HEAD moves or drops the branch HEAD stands for, or a detached HEAD's commits", () => {
+    const dir = join(repos.root, "head-ref");
+    mkdirSync(dir);
+    const git = (...args: string[]) =>
+      execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], { cwd: dir, stdio: "ignore" });
+    git("init", "-q", "-b", "solo");
+    git("commit", "-q", "--allow-empty", "-m", "only here");
+    const at = (command: string) =>
+      deriveCommandFacts(command, { cwd: dir, env: { HOME: repos.root, PATH: process.env.PATH }, discards: true }).discards;
+    expect(at("git update-ref -d HEAD")).toEqual(["refs/heads/solo"]);
+    expect(at("git update-ref -d @")).toEqual(["refs/heads/solo"]);
+    git("branch", "copy");
+    expect(at("git update-ref -d HEAD")).toEqual([]); // another branch holds its commits
+    git("checkout", "-q", "--detach");
+    git("commit", "-q", "--allow-empty", "-m", "detached");
+    expect(at("git update-ref -d HEAD")).toEqual(["HEAD"]);
   });
 
   test("what hookit cannot know counts as a loss", () => {

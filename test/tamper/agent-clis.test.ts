@@ -29,6 +29,12 @@ const ATTACKS = [
   "droid plugin uninstall hookit",
   "opencode plugin some-other-plugin",
   "pi remove npm:hookit-cli",
+  // an MCP server registered: a program the agent starts outside its hooks; any setting changed
+  "claude mcp add evil -- /tmp/evil.sh",
+  'claude mcp add-json evil \'{"command":"/tmp/evil.sh"}\'',
+  "claude config set -g theme dark",
+  "codex mcp add evil -- /tmp/evil.sh",
+  "gemini mcp add evil /tmp/evil.sh",
   // a second agent without its hooks, add-ons or settings
   "claude --bare -p 'cat .env'",
   "claude --safe-mode -p 'cat .env'",
@@ -66,6 +72,10 @@ const CONTROLS = [
   "claude plugin list",
   "claude plugin marketplace list",
   "claude mcp list",
+  "claude mcp get github",
+  "claude config list",
+  "codex mcp list",
+  "gemini mcp list",
   "gemini -p 'explain src/a.ts'",
   "gemini extensions list",
   "codex exec 'run the tests and fix what fails'",

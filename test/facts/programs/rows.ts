@@ -196,6 +196,7 @@ export const PROGRAM_ROWS: Record<string, ReadonlyArray<readonly [command: strin
   claude: [
     ["claude -p 'summarize README.md'", []],
     ["claude plugin list", []],
+    ["claude mcp add evil -- /tmp/evil.sh", ["access /tmp/evil.sh", "write ~/.claude/settings.json"]],
     ["claude plugin disable hookit@hookit", ["write ~/.claude/settings.json"]],
     ["claude --debug plugins uninstall hookit@hookit", ["write ~/.claude/settings.json"]],
     ["claude --bare -p hi", ["write ~/.claude/settings.json"]],
@@ -205,6 +206,7 @@ export const PROGRAM_ROWS: Record<string, ReadonlyArray<readonly [command: strin
     ["HOME=/tmp/other claude -p hi", ["write /tmp/other/.claude/settings.json"]],
   ],
   gemini: [
+    ["gemini mcp add evil /tmp/evil.sh", ["access /tmp/evil.sh", "write ~/.gemini/settings.json"]],
     ["gemini -p hello", []],
     ["gemini extensions list", []],
     ["gemini extensions disable hookit", ["write ~/.gemini/settings.json"]],
@@ -215,6 +217,7 @@ export const PROGRAM_ROWS: Record<string, ReadonlyArray<readonly [command: strin
     ["codex exec 'fix the tests'", []],
     ["codex features list", []],
     ["codex features disable codex_hooks", ["write ~/.codex/config.toml"]],
+    ["codex mcp add evil -- /tmp/evil.sh", ["access /tmp/evil.sh", "write ~/.codex/config.toml"]],
     ["codex exec -c features.codex_hooks=false hi", ["write ~/.codex/config.toml"]],
     ["codex -p other exec hi", ["write ~/.codex/config.toml"]],
   ],

@@ -1,0 +1,60 @@
+// Text a program makes up as it runs (TEXT_MAKERS: inline code's print, a text filter) reaching a
+// command as its words or its input through a substitution: `eval "$(python3 -c …)"`,
+// `sh -c "$(rev <<< …)"`, `source <(python3 -c …)`, `sh < <(tr … )`, and the same through a
+// variable set from one (`X=$(python3 -c …); eval "$X"`). The pipe's case (`python3 -c … | sh`) is
+// the walker's pipeFrom; both end in programs.ts runProgram, which marks a shell or interpreter
+// that then runs that text as code nobody read.
+import type { Redirect, Script, Simple, Word } from "./ast.ts";
+import { ASSIGNING, TEXT_MAKERS } from "./data-programs.ts";
+import { stageProgram } from "./output.ts";
+
+/** The program that prints what a substitution's script gives: its last pipeline's last stage. */
+function printedBy(script: Script): string | undefined {
+  const stages = script.at(-1)?.cmds;
+  const last = stages?.at(-1);
+  return last === undefined ? undefined : stageProgram(last);
+}
+
+/** The text maker whose output `word` carries, directly or through a variable `made` knows. */
+function wordMaker(word: Word, made: ReadonlyMap<string, string>): string | undefined {
+  for (const part of word) {
+    const program = part.t === "sub" || part.t === "proc" ? printedBy(part.script) : part.t === "var" ? made.get(part.name) : undefined;
+    if (program !== undefined && TEXT_MAKERS.has(program)) return program;
+  }
+  return undefined;
+}
+
+/** The text maker whose output the command's words or its input (`< <(…)`, `<<< "$(…)"`) carry; else false. */
+export function madeUpBy(words: readonly Word[], redirs: readonly Redirect[], made: ReadonlyMap<string, string>): string | false {
+  for (const word of words) {
+    const maker = wordMaker(word, made);
+    if (maker !== undefined) return maker;
+  }
+  for (const redir of redirs) {
+    if ((redir.op !== "<" && redir.op !== "<<<") || !redir.target) continue;
+    const maker = wordMaker(redir.target, made);
+    if (maker !== undefined) return maker;
+  }
+  return false;
+}
+
+/**
+ * Notes (or forgets) in `made` the variables a command sets from a text maker's output: its
+ * assignments when it is only those (`X=$(…)`), or an `export`/`local`/`declare` of `X=$(…)`.
+ */
+export function noteMadeUp(cmd: Simple, made: Map<string, string>): void {
+  const head = cmd.words[0]?.length === 1 ? cmd.words[0][0] : undefined;
+  if (cmd.words.length === 0) for (const { name, value } of cmd.assigns) note(name, value, made);
+  else if (head?.t === "lit" && ASSIGNING.includes(head.v))
+    for (const word of cmd.words.slice(1)) {
+      const first = word[0];
+      const name = first?.t === "lit" ? /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(first.v)?.[1] : undefined;
+      if (name !== undefined) note(name, word, made);
+    }
+}
+
+function note(name: string, value: Word | null, made: Map<string, string>): void {
+  const maker = value === null ? undefined : wordMaker(value, made);
+  if (maker !== undefined) made.set(name, maker);
+  else made.delete(name);
+}
