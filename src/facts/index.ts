@@ -13,6 +13,7 @@ import type { FactOptions, Facts } from "./types.ts";
 import { packsNow } from "./packs-loader.lazy.ts";
 import { discards } from "./repo-state.ts";
 import { treeTakes } from "./tree-takes.ts";
+export { treeBrings as bringsIntoTree } from "./tree-brings.ts";
 import { literalFacts } from "./literal.ts";
 import { disguisedSecrets } from "./disguised.ts";
 import { Walker } from "./walk.ts";

@@ -245,6 +245,11 @@ function git(given: Field[], run: Run, program: string): void {
     case "config":
       gitConfigWrite(rest, inner);
       break;
+    case "update-index":
+      // `--cacheinfo MODE,SHA,PATH` (or three words): an index entry a later checkout writes out as that file.
+      mark(inner, cacheinfoPaths(rest), "write", program);
+      generic(parsed.operands, inner, program);
+      break;
     case "diff":
       if (parsed.flags.has("no-index")) mark(inner, parsed.operands, "read", program);
       else generic(parsed.operands, inner, program, "read"); // `git diff .env` shows its changes
@@ -356,4 +361,18 @@ function patchStrip(words: readonly string[]): number | undefined {
     if (value !== undefined && /^\d+$/.test(value)) return Number(value);
   }
   return undefined;
+}
+
+/** The paths `git update-index --cacheinfo` names: the last of `MODE,SHA,PATH` (its literal end when the rest is computed), or the third word. */
+function cacheinfoPaths(words: readonly Field[]): Field[] {
+  const out: Field[] = [];
+  for (let i = 0; i < words.length; i++) {
+    if (words[i]?.text !== "--cacheinfo") continue;
+    const next = words[i + 1];
+    if (next?.text.includes(",")) {
+      const path = next.text.slice(next.text.lastIndexOf(",") + 1);
+      out.push({ text: path, resolved: next.resolved || !/[$`]/.test(path) });
+    } else if (words[i + 3]) out.push(words[i + 3] as Field);
+  }
+  return out;
 }

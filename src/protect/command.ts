@@ -70,22 +70,31 @@ export function shellHit(command: string, ctx: ProtectContext): ShellHit | undef
 /**
  * hookit's files in the project that a git command on the line would take out of the work tree: an
  * uncommitted policy put away by `git stash -u` (the guards are off until it comes back), a changed
- * one reset to the committed text, an untracked one cleaned (facts/tree-takes.ts asks git).
+ * one reset to the committed text, an untracked one cleaned (facts/tree-takes.ts asks git); or
+ * replace with another commit's version: `git checkout HEAD~3`, `git reset --hard HEAD~1`, a
+ * merge, a stash applied (facts/tree-brings.ts).
  */
 function treeHit(facts: Facts, ctx: ProtectContext): ShellHit | undefined {
   if (!facts.commands.some((command) => command.program === "git")) return undefined;
   // Looked for only on a line with a command that could reach them.
+  const inProject = `${ctx.projectDir}/`;
+  const inTree = () =>
+    [...concretePlaces(ctx), { path: `${inProject}.hookit/hookit.json`, what: "the project's hookit policy" }].filter((place) =>
+      place.path.startsWith(inProject),
+    );
   let places: Protected[] = [];
   const filesOf = () => {
-    const inProject = `${ctx.projectDir}/`;
-    places = [...concretePlaces(ctx), { path: `${inProject}.hookit/hookit.json`, what: "the project's hookit policy" }].filter(
-      (place) => place.path.startsWith(inProject) && isFile(place.path),
-    );
+    places = inTree().filter((place) => isFile(place.path));
     return places.map((place) => place.path);
   };
-  const taken = factsNow().takesFromTree(facts, filesOf, ctx.env);
+  const module = factsNow();
+  const taken = module.takesFromTree(facts, filesOf, ctx.env);
   const place = taken === undefined ? undefined : places.find((p) => p.path === taken);
-  return place && { type: "path", place };
+  if (place) return { type: "path", place };
+  // Another commit's version may add a file the work tree lacks: every place counts, there or not.
+  const brought = module.bringsIntoTree(facts, () => (places = inTree()).map((p) => p.path), ctx.env);
+  const replaced = brought === undefined ? undefined : places.find((p) => p.path === brought);
+  return replaced && { type: "path", place: replaced };
 }
 
 const isFile = (path: string): boolean => statSync(path, { throwIfNoEntry: false })?.isFile() === true;

@@ -51,6 +51,10 @@ const blocked = (event: NormalizedEvent) => selfProtectionBlock([event], ctx);
 
 /** Shell spellings that would disarm hookit; `~` and `$HOME` are the sandbox home. */
 const ATTACKS = [
+  // an index entry for a protected file, which a later checkout writes out (its path at the end of a computed word too)
+  `git update-index --add --cacheinfo 100644,$(git hash-object -w /tmp/p.json),.hookit/hookit.json`,
+  `git update-index --add --cacheinfo 100644,e69de29bb2d1d6434b8b29ae775ad8c2e48c5391,.claude/settings.local.json`,
+  `git update-index --add --cacheinfo 100644 e69de29bb2d1d6434b8b29ae775ad8c2e48c5391 .claude/settings.local.json`,
   // a mode that starts with a dash: `chmod -w` is a mode, not an option
   `chmod -w .hookit/hookit.json`,
   `chmod -rwx ~/.config/hookit/hookit.json`,
@@ -307,6 +311,8 @@ const FACTS_INNOCENT = [
 
 /** Honest work near the same files. */
 const INNOCENT = [
+  `git update-index --assume-unchanged src/a.ts`,
+  `git update-index --add --cacheinfo 100644,e69de29bb2d1d6434b8b29ae775ad8c2e48c5391,src/empty.ts`,
   // a package of the user's own, installed or linked globally
   "npm i -g ./tool",
   "cd tool && npm link",
