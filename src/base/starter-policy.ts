@@ -80,7 +80,7 @@ export const STARTER_POLICY = {
       filter: { "hookit.paths": DOTENV },
       shell: "false",
       action: tell(
-        "Dotenv files hold secrets and are not readable or writable here; a recursive search or copy that would open them (grep -r, rg --hidden, a Grep tool over a folder holding one git does not ignore, tar, cp -r) counts too, so leave them out (for example grep -r --exclude='.env*', or a Grep glob of !.env*). Do not try another way to reach them: ask the user for the specific value you need, or read .env.example for the variable names.",
+        "Dotenv files hold secrets and are not readable or writable here; a recursive search or copy that would open them (grep -r, rg --hidden, a Grep tool over a folder holding one git does not ignore, tar, cp -r, git add -A or git add . staging one) counts too, so leave them out (for example grep -r --exclude='.env*', a Grep glob of !.env*, or git add with the files named). Do not try another way to reach them: ask the user for the specific value you need, or read .env.example for the variable names.",
       ),
       default: true,
     },

@@ -18,6 +18,34 @@ const FILE_TOOLS: Record<string, Effect> = {
   delete: "delete",
 };
 
+/** An MCP server's tool (`mcp__filesystem__read_file`): what it does with its arguments is its own. */
+const MCP_TOOL = /^mcp[_:-]|__/i;
+/** An argument that names a file by its key (`path`, `paths`, `source`, `destination`, `file_path`, `directory`, …). */
+const PATH_KEY = /path|file|dir|folder|source|destination|target|root|cwd/i;
+
+/**
+ * The path-shaped arguments of an MCP tool: a string under a path-like key, or any absolute, `~/` or
+ * `file://` one, in nested objects and arrays too. Each is an access: the tool may read it (a
+ * filesystem server's `read_file` on `.env`), so the guards on secrets and credentials judge it.
+ */
+function* mcpPaths(value: unknown, depth: number, key = ""): Generator<string> {
+  if (typeof value === "string") {
+    if (value === "" || value.length > 4096 || value.includes("\n")) return;
+    if (value.startsWith("file://")) yield fileUrlPath(value);
+    else if (PATH_KEY.test(key) || value.startsWith("/") || value.startsWith("~/")) yield value;
+  } else if (depth < 4 && Array.isArray(value)) for (const item of value) yield* mcpPaths(item, depth + 1, key);
+  else if (depth < 4 && typeof value === "object" && value !== null)
+    for (const [name, item] of Object.entries(value)) yield* mcpPaths(item, depth + 1, name);
+}
+
+const fileUrlPath = (url: string): string => {
+  try {
+    return decodeURIComponent(url.slice(7));
+  } catch {
+    return url.slice(7); // a malformed escape: the path as written
+  }
+};
+
 export function home(env: Readonly<Record<string, string | undefined>>): string {
   return env.HOME || os().homedir();
 }
@@ -25,10 +53,16 @@ export function home(env: Readonly<Record<string, string | undefined>>): string 
 /** Path facts of a file tool; `undefined` for other tools. */
 export function derivePathFacts(toolName: string, input: Record<string, unknown>, options: FactOptions): Facts | undefined {
   const effect = Object.hasOwn(FILE_TOOLS, toolName) ? FILE_TOOLS[toolName] : undefined;
-  if (effect === undefined) return undefined;
+  const mcp = effect === undefined && MCP_TOOL.test(toolName);
+  if (effect === undefined && !mcp) return undefined;
   forgetPaths();
   const env = options.env ?? process.env;
   const recorder = new PathRecorder(places(options.projectDir ?? options.cwd, home(env), env));
+  if (effect === undefined) {
+    for (const path of mcpPaths(input, 0))
+      recorder.path({ text: expandTilde(path, home(env)), resolved: true }, "access", toolName, options.cwd);
+    return recorder.facts;
+  }
   const path = typeof input.path === "string" && input.path !== "" ? input.path : undefined;
   if (path === undefined && (toolName === "read" || toolName === "write" || toolName === "edit" || toolName === "delete"))
     return recorder.facts;

@@ -13,6 +13,7 @@ import { patchTargets, patchText, unreadPatch } from "./patch-text.ts";
 import { extractsDownload, remoteName } from "./downloads.ts";
 import { generic, mark, type Program, type Run } from "./programs-kit.ts";
 import { locate, realPath } from "./paths.ts";
+import { gitWorkTree } from "../base/work-tree.ts";
 
 export const GIT: Program[] = [
   {
@@ -161,6 +162,7 @@ function git(given: Field[], run: Run, program: string): void {
     case "stage":
       mark(inner, parsed.operands, "read", program);
       mark(inner, parsed.values.get("pathspec-from-file") ?? [], "read", program);
+      stagedSecrets(parsed, inner, program);
       break;
     case "rm":
       // `--cached` only changes the index: the file stays.
@@ -375,4 +377,35 @@ function cacheinfoPaths(words: readonly Field[]): Field[] {
     } else if (words[i + 3]) out.push(words[i + 3] as Field);
   }
   return out;
+}
+
+/**
+ * `git add -A`, `git add .`, `git add src`: each dotenv file below what it stages that git does not
+ * ignore is copied into the repository, one `git commit && git push` from leaving the machine; it
+ * counts as a read of the file, which the dotenv guard refuses (`git add -u` stages only what git
+ * already tracks, `-n` nothing).
+ */
+function stagedSecrets(parsed: ReturnType<typeof parseOptions>, run: Run, program: string): void {
+  const { flags, operands } = parsed;
+  const tree = run.state.cwd === null ? undefined : gitWorkTree(run.state.cwd);
+  if (tree === undefined || ["u", "update", "n", "dry-run"].some((f) => flags.has(f))) return; // outside a repository it adds nothing
+  const all = flags.has("A") || flags.has("all");
+  const roots = operands.length > 0 ? operands : all ? [{ text: tree, resolved: true }] : [];
+  for (const root of roots) {
+    if (!/[*?[:]/.test(root.text)) run.walker.secretsIn(root, program, run.state.cwd, { gitIgnore: true });
+    // A glob pathspec (`git add '*'`): git's `*` also matches across `/`; a magic one (`:!x`) may be anything.
+    else if (root.text.startsWith(":")) run.walker.secretsIn({ text: ".", resolved: true }, program, run.state.cwd, { gitIgnore: true });
+    else {
+      const glob = new RegExp(
+        `^${root.text
+          .replace(/[.+^${}()|\\]/g, "\\$&")
+          .replaceAll("*", ".*")
+          .replaceAll("?", ".")}$`,
+      );
+      run.walker.secretsIn({ text: ".", resolved: true }, program, run.state.cwd, {
+        gitIgnore: true,
+        file: (_, relative) => glob.test(relative),
+      });
+    }
+  }
 }

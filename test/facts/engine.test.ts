@@ -54,8 +54,19 @@ describe("hookit.* filter keys", () => {
 
   test("tools without facts never match a fact key", async () => {
     const hooks = hooksOf({ g: guard({ "hookit.paths": "." }) });
-    const event: NormalizedEvent = { event: "tool_call", toolName: "mcp__fs__read", toolCallId: "c", input: { path: ".env" } };
+    const event: NormalizedEvent = {
+      event: "tool_call",
+      toolName: "WebFetch",
+      toolCallId: "c",
+      input: { url: "https://example.test/.env" },
+    };
     expect(await outcome(hooks, event)).toBe("pass");
+  });
+
+  test("an MCP tool's path arguments are path facts (until 2026-12 it had none)", async () => {
+    const hooks = hooksOf({ g: guard({ "hookit.paths": "/\\.env$" }) });
+    const event: NormalizedEvent = { event: "tool_call", toolName: "mcp__fs__read", toolCallId: "c", input: { path: ".env" } };
+    expect(await outcome(hooks, event)).toBe("block");
   });
 
   test("file tools get path facts: one guard covers every tool", async () => {

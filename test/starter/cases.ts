@@ -1424,6 +1424,7 @@ export const INNOCENT: string[] = [
   "parallel echo ::: a b ::: c d",
   "parallel --jobs 2 gzip -k {} ::: README.md",
   "git restore --help",
+
   // made-up text that runs nothing, or a shell's output that is no text maker's
   `echo "$(python3 -c 'print(1)')"`,
   "X=$(jq -r .name package.json); echo $X",
@@ -1714,8 +1715,7 @@ export const INNOCENT: string[] = [
   "ls -a | wc -l",
   "git status --porcelain",
   "git diff --stat",
-  "git add -A",
-  "git add .",
+  // (`git add -A` and `git add .` stage this project's .env, which git does not ignore: test/facts/staged-secrets.test.ts)
   "git add src README.md",
   "git mv src/a.ts src/b.ts",
   "mkdir -p /tmp/build && cp README.md /tmp/build/",
