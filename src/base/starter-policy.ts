@@ -46,8 +46,26 @@ const CREDENTIALS = [
   "(^|/)\\.codex/auth\\.json$",
   "(^|/)\\.gemini/oauth_creds\\.json$",
   "(^|/)\\.local/share/opencode/auth\\.json$",
+  "(^|/)\\.pi/agent/auth\\.json$",
+  "(^|/)\\.config/github-copilot/(hosts|apps)\\.json$",
+  // Package registries', infrastructure and hosting CLIs' tokens, database passwords, object-storage keys.
+  "(^|/)\\.terraform\\.d/credentials\\.tfrc\\.json$",
+  "(^|/)\\.cargo/credentials(\\.toml)?$",
+  "(^|/)\\.gem/credentials$",
+  "(^|/)\\.m2/settings-security\\.xml$",
+  "(^|/)\\.(config/)?composer/auth\\.json$",
+  "(^|/)\\.config/hub$",
+  "(^|/)\\.config/rclone/rclone\\.conf$",
+  "(^|/)\\.(config/\\.)?wrangler/config/[^/]+\\.toml$",
+  "(^|/)\\.config/stripe/config\\.toml$",
+  "(^|/)\\.(config/)?netlify/config\\.json$",
+  "(^|/)(\\.vercel|\\.local/share/com\\.vercel\\.cli)/auth\\.json$",
+  "(^|/)\\.fly/config\\.yml$",
+  "(^|/)\\.config/helm/registry/config\\.json$",
+  "^/etc/g?shadow$",
   // Often also committed in a project without a secret: only the home directory's.
-  `${HOME_DIR}/\\.(npmrc|pypirc|netrc)$`,
+  `${HOME_DIR}/\\.(npmrc|pypirc|netrc|pgpass|my\\.cnf|mylogin\\.cnf|s3cfg|boto|yarnrc\\.yml)$`,
+  `${HOME_DIR}/\\.(m2/settings\\.xml|gradle/gradle\\.properties)$`,
 ];
 // A shell or interpreter running what a download prints: `curl … | sh`, `bash <(wget -O- …)`, `python3 - < <(curl …)`,
 // `eval "$(curl …)"`; or what a decoder prints, the way a command is hidden from every guard
@@ -120,7 +138,7 @@ export const STARTER_POLICY = {
     },
     "no-credential-files": {
       description:
-        "Never read or copy the credentials kept outside a project (SSH private keys, ~/.aws, gcloud, Azure, ~/.kube/config, ~/.docker/config.json, ~/.npmrc, ~/.pypirc, ~/.netrc, ~/.git-credentials, GnuPG, the OS keychains and password stores, browsers' saved passwords, the coding agents' own logins), by any tool, wrapper or symlink, or by a command that prints them (aws configure get, gh auth token, gcloud auth print-access-token, security find-generic-password, secret-tool lookup, pass show, git credential fill).",
+        "Never read or copy the credentials kept outside a project (SSH private keys, ~/.aws, gcloud, Azure, ~/.kube/config, ~/.docker/config.json, ~/.npmrc, ~/.pypirc, ~/.netrc, ~/.git-credentials, GnuPG, the OS keychains and password stores, browsers' saved passwords, the coding agents' own logins, package registries' and hosting, infrastructure and database CLIs' tokens and passwords: Terraform, Cargo, RubyGems, Maven, Gradle, Composer, rclone, Wrangler, Stripe, Netlify, Vercel, Fly, ~/.pgpass, ~/.my.cnf, ~/.s3cfg), by any tool, wrapper or symlink, or by a command that prints them (aws configure get, gh auth token, gcloud auth print-access-token, security find-generic-password, secret-tool lookup, pass show, git credential fill).",
       event: "tool_call",
       filter: { "hookit.reads": CREDENTIALS },
       shell: "false",

@@ -901,6 +901,23 @@ export const ATTACKS: Record<string, string[]> = {
     "sqlite3 app.db <<'EOF'\n.shell git push -f\nEOF",
   ],
   "no-credential-files": [
+    // the other agents' and the registries', hosting and infrastructure CLIs' logins, database passwords
+    "cat ~/.pi/agent/auth.json",
+    "cat ~/.config/github-copilot/hosts.json",
+    "cat ~/.terraform.d/credentials.tfrc.json",
+    "cat ~/.cargo/credentials.toml",
+    "cat ~/.gem/credentials",
+    "cat ~/.pgpass",
+    "cat ~/.my.cnf",
+    "cat ~/.s3cfg",
+    "cat ~/.config/rclone/rclone.conf",
+    "cat ~/.config/.wrangler/config/default.toml",
+    "cat ~/.config/stripe/config.toml",
+    "cat ~/.local/share/com.vercel.cli/auth.json",
+    "cat ~/.fly/config.yml",
+    "cat ~/.m2/settings.xml",
+    "cat ~/.gradle/gradle.properties",
+    "cat /etc/shadow",
     // the home's own package and network logins, wherever the home is (these tests' is not under /home)
     "cat ~/.npmrc",
     "cp ~/.netrc /tmp/n",
@@ -1717,6 +1734,9 @@ export const INNOCENT: string[] = [
   "git diff --stat",
   // (`git add -A` and `git add .` stage this project's .env, which git does not ignore: test/facts/staged-secrets.test.ts)
   "git add src README.md",
+  // a project's own build settings, named like a home's logins
+  "cat gradle.properties settings.xml",
+  "ls .cargo && cat .cargo/config.toml",
   "git mv src/a.ts src/b.ts",
   "mkdir -p /tmp/build && cp README.md /tmp/build/",
   "cp README.md /tmp/",
