@@ -97,6 +97,21 @@ export const SECRET_KINDS: readonly SecretKind[] = [
   { label: "OpenAI API key", pattern: new RegExp(`${START}sk-(?!ant-)[A-Za-z0-9_-]{20,}`, "g"), screen: ["sk-"] },
   { label: "Google API key", pattern: /(?<![A-Za-z0-9])AIza[0-9A-Za-z_-]{35}/g, screen: ["AIza"] },
   { label: "npm token", pattern: /(?<![A-Za-z0-9])npm_[A-Za-z0-9]{36}(?![A-Za-z0-9])/g, screen: ["npm_"] },
+  // Other registries', platforms' and services' tokens, by the prefix each gives them.
+  { label: "PyPI token", pattern: /(?<![A-Za-z0-9])pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}/g, screen: ["pypi-AgEIcHlwaS5vcmc"] },
+  { label: "Docker Hub token", pattern: /(?<![A-Za-z0-9])dckr_pat_[A-Za-z0-9_-]{27,}/g, screen: ["dckr_pat_"] },
+  { label: "Hugging Face token", pattern: /(?<![A-Za-z0-9])hf_[A-Za-z0-9]{30,}(?![A-Za-z0-9])/g, screen: ["hf_"] },
+  { label: "SendGrid key", pattern: /(?<![A-Za-z0-9])SG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}/g, screen: ["SG."] },
+  { label: "Google OAuth token", pattern: /(?<![A-Za-z0-9])ya29\.[A-Za-z0-9_-]{20,}/g, screen: ["ya29."] },
+  { label: "HashiCorp Vault token", pattern: /(?<![A-Za-z0-9])hv[sbr]\.[A-Za-z0-9_-]{24,}/g, screen: ["hvs.", "hvb.", "hvr."] },
+  { label: "DigitalOcean token", pattern: /(?<![A-Za-z0-9])do[por]_v1_[a-f0-9]{64}/g, screen: ["_v1_"] },
+  { label: "age secret key", pattern: /AGE-SECRET-KEY-1[0-9A-Z]{58}/g, screen: ["AGE-SECRET-KEY-1"] },
+  {
+    label: "Azure key",
+    // A storage or Service Bus connection string's key: the name stays, the key goes.
+    pattern: /((?:AccountKey|SharedAccessKey)=)[A-Za-z0-9+/]{30,}={0,2}/g,
+    screen: ["AccountKey=", "SharedAccessKey="],
+  },
   {
     label: "JSON Web Token",
     pattern: /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g,
