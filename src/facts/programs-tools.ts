@@ -18,6 +18,7 @@ const erases = (arg: Field): boolean => arg.text === "--all" || arg.text.startsW
 export const TOOLS: Program[] = [
   // clouds and platforms
   tool("aws", "sam", "cdk", "az", "azcopy", "gcloud", "gsutil", "bq", "doctl", "flarectl", "wrangler", "fastly", "serverless", "sls"),
+  tool("fly", "flyctl", "vercel", "vc", "netlify", "ntl", "firebase", "s3cmd"),
   tool("gh", "glab", "tea", "bb", "bk", "circleci", "gitlab-runner", "jenkins-cli", "stripe", "ldcli", "flagsmith", "unleash"),
   // API gateways and feature flags
   tool("apigeecli", "apigeetool", "apigeectl", "flipt"),
@@ -38,7 +39,7 @@ export const TOOLS: Program[] = [
   tool("psql", "dropdb", "dropuser", "mysql", "mariadb", "mysqladmin", "sqlcmd", "snowsql", "cockroach"),
   // sqlite3's and duckdb's first operand is the database file, opened to write (made when missing).
   { names: ["sqlite3", "duckdb"], does: databaseFile, use: "opaque" },
-  tool("clickhouse-client", "mongo", "mongosh", "redis-cli", "keydb-cli", "valkey-cli", "nats"),
+  tool("clickhouse-client", "mongo", "mongosh", "redis-cli", "keydb-cli", "valkey-cli", "nats", "etcdctl", "consul"),
   tool("rabbitmqctl", "rabbitmqadmin", "rabbitmq-plugins"),
   // the frameworks' and ORMs' database commands
   tool("prisma", "rails", "rake", "manage.py", "django-admin", "sequelize", "sequelize-cli", "knex", "typeorm", "supabase"),

@@ -259,6 +259,7 @@ export const PROGRAM_ROWS: Record<string, ReadonlyArray<readonly [command: strin
   ],
   aws: [["aws s3 cp ./dist/app.zip s3://bucket/", ["access ./dist/app.zip"]]],
   gh: [["gh release upload v1 ./dist/app.zip", ["access ./dist/app.zip"]]],
+  fly: [["fly deploy --config ./fly.toml", ["access ./fly.toml"]]],
   apigeecli: [["apigeecli apis create bundle -f ./proxy.zip", ["access ./proxy.zip"]]],
   just: [
     ["just --list", []],

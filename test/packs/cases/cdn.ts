@@ -4,6 +4,13 @@ import type { PackCases } from "./_cases.ts";
 
 export const cdn: PackCases = {
   block: [
+    "vercel remove my-project --yes",
+    "vercel rm my-app-abc123.vercel.app",
+    "vercel project rm my-project",
+    "vercel domains rm example.com",
+    "vercel env rm API_URL production",
+    "netlify sites:delete my-site-id --force",
+    "netlify env:unset API_KEY",
     "aws cloudfront delete-distribution --id E1 --if-match X",
     "fastly service delete --service-id s",
     "wrangler delete",
@@ -66,6 +73,13 @@ export const cdn: PackCases = {
     "curl -X DELETE https://api.cloudflare.com/client/v4/accounts/A/workers/scripts/my-worker",
   ],
   pass: [
+    "vercel deploy --prod",
+    "vercel ls",
+    "vercel env ls",
+    "vercel domains ls",
+    "netlify deploy --prod",
+    "netlify sites:list",
+    "netlify env:list",
     "aws cloudfront list-distributions",
     "fastly service list",
     "wrangler deploy",

@@ -4,6 +4,14 @@ import type { PackCases } from "./_cases.ts";
 
 export const cloud: PackCases = {
   block: [
+    "flyctl apps destroy my-app -y",
+    "fly apps destroy my-app --yes",
+    "fly destroy my-app -y",
+    "fly -a my-app volumes destroy vol_123 -y",
+    "fly postgres destroy my-db",
+    "heroku apps:destroy -a my-app --confirm my-app",
+    "heroku pg:reset DATABASE_URL -a my-app --confirm my-app",
+    "heroku addons:destroy heroku-postgresql -a my-app",
     "aws ec2 terminate-instances --instance-ids i-123",
     "aws --region eu-west-1 rds delete-db-instance --db-instance-identifier db",
     "aws lambda delete-function --function-name f",
@@ -20,6 +28,13 @@ export const cloud: PackCases = {
     "aws sns unsubscribe --subscription-arn arn:x",
   ],
   pass: [
+    "fly deploy",
+    "fly apps list",
+    "fly status -a my-app",
+    "fly logs -a my-app",
+    "heroku apps:info -a my-app",
+    "heroku logs --tail -a my-app",
+    "heroku pg:info",
     "aws ec2 describe-instances",
     "aws s3 ls",
     "aws ecr get-login-password",

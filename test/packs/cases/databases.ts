@@ -4,6 +4,13 @@ import type { PackCases } from "./_cases.ts";
 
 export const databases: PackCases = {
   block: [
+    "etcdctl del --prefix /",
+    "etcdctl del /config --prefix",
+    "etcdctl del a --from-key",
+    "consul kv delete -recurse app/",
+    "firebase firestore:delete --all-collections -f",
+    "firebase firestore:delete users -r",
+    "firebase database:remove / -f",
     // `-h` is the host here, not a help flag
     "psql -h prod -c 'DROP TABLE users'",
     "PGPASSWORD=x psql -h db.example -U app -c 'TRUNCATE users'",
@@ -54,6 +61,12 @@ export const databases: PackCases = {
     "supabase db reset",
   ],
   pass: [
+    "etcdctl get --prefix /config",
+    "etcdctl del /config/flag",
+    "consul kv get -recurse app/",
+    "consul kv delete app/flag",
+    "firebase deploy",
+    "firebase firestore:delete users/alice",
     "truncate -s 0 build.log",
     "truncate --size=1M disk.img",
     "DELETE FROM users WHERE id = 1;",

@@ -4,6 +4,10 @@ import type { PackCases } from "./_cases.ts";
 
 export const storage: PackCases = {
   block: [
+    "s3cmd rb s3://my-bucket",
+    "s3cmd del --recursive s3://my-bucket/logs/",
+    "s3cmd rm -r s3://my-bucket",
+    "s3cmd sync --delete-removed ./site/ s3://my-bucket/",
     "aws s3 rm s3://bucket/logs --recursive",
     "aws s3 rb s3://bucket --force",
     "aws s3 rb s3://bucket",
@@ -37,6 +41,12 @@ export const storage: PackCases = {
     "rclone delete remote:bucket/old",
   ],
   pass: [
+    "s3cmd ls s3://my-bucket",
+    "s3cmd put file.txt s3://my-bucket/",
+    "s3cmd get s3://my-bucket/file.txt",
+    "s3cmd sync ./site/ s3://my-bucket/",
+    "s3cmd del --recursive --dry-run s3://my-bucket/logs/",
+    "s3cmd del s3://my-bucket/one.txt",
     "aws s3 ls s3://bucket",
     "aws s3 cp file.txt s3://bucket/",
     "aws s3 mb s3://new-bucket",
