@@ -3,7 +3,6 @@
 // `read` set variables, `alias`/`trap` hold commands for later.
 import { ASSIGNING } from "./data-programs.ts";
 import { join } from "node:path";
-import type { Field, ShellState } from "./expand.ts";
 import { positional } from "./positional.ts";
 import { codeMentions } from "./inline-code.ts";
 import { runsFile } from "./downloads.ts";
@@ -11,7 +10,7 @@ import { readCodeScript, walkShellScript } from "./script-files.ts";
 import { parseOptions } from "./options.ts";
 import { isDirectory, realPath } from "./paths.ts";
 import { printfValue } from "./output.ts";
-import { ARG_SEP, copy, splitFields } from "./expand.ts";
+import { ARG_SEP, copy, expandString, splitFields, type Field, type ShellState } from "./expand.ts";
 import { INLINE_CODE } from "./unchecked.ts";
 import { runsWrittenCode } from "./project-runners.ts";
 import { exec, generic, mark, type Handler, type Program, type Run } from "./programs-kit.ts";
@@ -77,12 +76,22 @@ const source: Handler = (args, run, program) => {
   if (!walkShellScript(run, args[0], run.state, `${program} ${args[0].text}`)) run.walker.unresolved(`sourced file: ${args[0].text}`);
 };
 
-const assigning: Handler = (args, run) => {
+const assigning: Handler = (args, run, program) => {
+  // `declare -n r=HOME`: r names another variable, and `$r` is that one's value (`export -n` only un-exports).
+  const nameref = program !== "export" && args.some((a) => /^-[A-Za-z]*n/.test(a.text));
   for (const arg of args) {
     const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(arg.text);
     if (!m) continue;
-    run.state.vars.set(m[1] as string, arg.resolved ? (m[2] as string) : null);
-    run.walker.assigned(m[1] as string, arg.resolved ? (m[2] as string) : null, run.state, run.depth);
+    const target = m[2] as string;
+    const value = !arg.resolved
+      ? null
+      : !nameref
+        ? target
+        : /^[A-Za-z_][A-Za-z0-9_]*$/.test(target)
+          ? (expandString([{ t: "var", name: target, q: true, src: `$${target}` }], run.state, run.walker.expand) ?? null)
+          : null;
+    run.state.vars.set(m[1] as string, value);
+    run.walker.assigned(m[1] as string, value, run.state, run.depth);
   }
 };
 

@@ -449,6 +449,11 @@ export const ATTACKS: Record<string, string[]> = {
     "cat .Env",
   ],
   "no-recursive-delete-outside-project": [
+    // a nameref: `$r` is the value of the variable it names
+    "declare -n r=HOME; rm -rf $r",
+    'f() { local -n d=HOME; rm -rf "$d"; }; f',
+    // a script the line writes from its input with cp, then runs
+    "cp /dev/stdin /tmp/c.sh <<< 'rm -rf ~'; sh /tmp/c.sh",
     // npm's script shell, set for one run: the file it names runs each package script
     "printf 'rm -rf ~' > /tmp/s.sh && chmod +x /tmp/s.sh && npm_config_script_shell=/tmp/s.sh npm test",
     // Perl's qx with any delimiter, system without brackets, code in an eval'd literal
@@ -1442,6 +1447,9 @@ export const INNOCENT: string[] = [
   "parallel --jobs 2 gzip -k {} ::: README.md",
   "git restore --help",
 
+  // `export -n` un-exports (no nameref); a copy of the input that runs nothing harmful
+  "export -n HOME; echo ok",
+  "cp /dev/stdin /tmp/n.txt <<< 'notes' && cat /tmp/n.txt",
   // made-up text that runs nothing, or a shell's output that is no text maker's
   `echo "$(python3 -c 'print(1)')"`,
   "X=$(jq -r .name package.json); echo $X",
