@@ -5,7 +5,7 @@ import { parseOptions, type OptionSpec } from "./options.ts";
 import { expandGlob, hasGlob } from "./glob.ts";
 import { overwriteLoss } from "./work-loss.ts";
 import { rememberCopy, rememberWritten } from "./written-scripts.ts";
-import { intoDirectory, mark, rememberLink, secretsOf, writes, type Program, type Run } from "./programs-kit.ts";
+import { intoDirectory, mark, rememberLink, rememberMoves, secretsOf, writes, type Program, type Run } from "./programs-kit.ts";
 
 export const FILES: Program[] = [
   // srm overwrites, trash moves to the trash can: either way the file is gone from where it was.
@@ -178,6 +178,7 @@ function copyLike(args: Field[], run: Run, program: string, move: boolean, spec:
   if (move) mark(run, sources, "delete", program, { noFollow: true });
   const landings = intoDirectory(run, dest, sources, target !== undefined);
   mark(run, landings, "write", program);
+  if (move) rememberMoves(run, sources, landings);
   // `cp run.sh.tmpl run.sh && bash run.sh`: one file copied holds the source's text (written-scripts.ts).
   if (!recursive && sources.length === 1 && landings.length === 1) {
     // `cp /dev/stdin x.sh <<< '…'`: what it writes is its input, known when the line says it.

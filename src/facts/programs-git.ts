@@ -11,7 +11,7 @@ import { gitLosses } from "./work-loss.ts";
 import { runGitHooks } from "./git-hooks.ts";
 import { patchTargets, patchText, unreadPatch } from "./patch-text.ts";
 import { extractsDownload, remoteName } from "./downloads.ts";
-import { generic, mark, type Program, type Run } from "./programs-kit.ts";
+import { generic, intoDirectory, mark, rememberMoves, type Program, type Run } from "./programs-kit.ts";
 import { locate, realPath } from "./paths.ts";
 import { gitWorkTree } from "../base/work-tree.ts";
 
@@ -224,10 +224,13 @@ function git(given: Field[], run: Run, program: string): void {
       if (folder?.resolved && folder.text !== "") extractsDownload(run.walker, [], folder, inner.state.cwd, true, true);
       break;
     }
-    case "mv":
-      mark(inner, parsed.operands.slice(0, -1), "delete", program, { noFollow: true });
-      mark(inner, parsed.operands.slice(-1), "write", program);
+    case "mv": {
+      const [sources, dest] = [parsed.operands.slice(0, -1), parsed.operands.slice(-1)];
+      mark(inner, sources, "delete", program, { noFollow: true });
+      mark(inner, dest, "write", program);
+      rememberMoves(inner, sources, intoDirectory(inner, dest, sources, false));
       break;
+    }
     case "commit":
       mark(inner, [...(parsed.values.get("F") ?? []), ...(parsed.values.get("file") ?? [])], "read", program);
       break;

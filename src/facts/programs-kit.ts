@@ -8,6 +8,7 @@ import { copy, type Field, type Lines, type ShellState } from "./expand.ts";
 import { segmentRegExp } from "./glob.ts";
 import { parseOptions, type OptionSpec } from "./options.ts";
 import { isDirectory, realPath } from "./paths.ts";
+import { normalPath } from "../base/path-join.ts";
 import type { Effect } from "./types.ts";
 import { globLoss, unknownDeleteLoss } from "./work-loss.ts";
 import type { PathOptions, Walker } from "./walk.ts";
@@ -168,4 +169,15 @@ export function wrapper(spec: OptionSpec): Handler {
     const parsed = parseOptions(args, spec);
     exec(run, args.slice(parsed.rest), program);
   };
+}
+
+/** `mv a b`: b holds what a held, for a later delete of b (record.ts, moves). */
+export function rememberMoves(run: Run, sources: readonly Field[], landings: readonly Field[]): void {
+  const cwd = run.state.cwd;
+  const at = (f: Field) =>
+    !f.resolved ? undefined : f.text.startsWith("/") ? normalPath(f.text) : cwd === null ? undefined : normalPath(`${cwd}/${f.text}`);
+  landings.forEach((landing, i) => {
+    const [to, from] = [at(landing), sources[i] === undefined ? undefined : at(sources[i] as Field)];
+    if (to !== undefined && from !== undefined && to !== from) run.walker.moves.set(to, run.walker.moves.get(from) ?? from);
+  });
 }

@@ -86,6 +86,8 @@ export class PathRecorder {
   readonly written = new Map<string, string | null>();
   /** Files the line copies from a file on the disk, by absolute path: the source's path (written-scripts.ts, rememberCopy). */
   readonly copies = new Map<string, string>();
+  /** What the line moves (`mv src keep`): where it lands → what it was, both absolute; a later delete there deletes that. */
+  readonly moves = new Map<string, string>();
 
   constructor(readonly at: Places) {}
 
@@ -132,6 +134,11 @@ export class PathRecorder {
       return;
     }
     const lexical = lexicalPath(absolute);
+    // `mv src old && rm -rf old`: what goes is what was moved there, which is on the disk by its old name.
+    if (effect === "delete" && this.moves.size > 0) {
+      const origin = movedFrom(this.moves, lexical);
+      if (origin !== undefined) this.path({ text: origin, resolved: true }, "delete", by, null, options);
+    }
     // What a write leaves in the file is not known, unless the writer says (written-scripts.ts).
     if ((effect === "write" || effect === "delete") && !options.keepsText) {
       this.written.set(lexical, null);
@@ -237,4 +244,10 @@ function withoutTrailingSlash(text: string): string {
   if (text.length < 2 || !text.endsWith("/")) return text;
   const before = text[text.length - 2];
   return before === "\n" || before === "\r" || before === "\u2028" || before === "\u2029" ? text : text.slice(0, -1);
+}
+
+/** The path a line's move put at `path` (or at a folder holding it) had before: `undefined` when none did. */
+function movedFrom(moves: ReadonlyMap<string, string>, path: string): string | undefined {
+  for (const [landing, origin] of moves) if (path === landing || path.startsWith(`${landing}/`)) return origin + path.slice(landing.length);
+  return undefined;
 }

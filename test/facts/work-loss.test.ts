@@ -113,6 +113,10 @@ const LOSES: Array<[string, string[]]> = [
   ["mv $CLEAN/src/* src/", ["src/app.ts"]],
   ["cp $CLEAN/src/* src/", ["src/app.ts"]],
   ["rsync -a --delete $CLEAN/src/ src/", ["src/app.ts"]],
+  // moved first, then deleted where it went: what it held is on the disk by its old name
+  ["mv src kept && rm -rf kept", ["src/app.ts"]],
+  ["git mv src kept && rm -rf kept", ["src/app.ts"]],
+  ["mv src /tmp/hookit-moved-src; rm -rf /tmp/hookit-moved-src", ["src/app.ts"]],
 ];
 
 // Lose work in both repositories: the repository itself.
