@@ -155,7 +155,10 @@ const facts = await build({
  * instructions. hook.cjs's text (85 kB) is the largest young object of every call, so it is
  * written past the limit with a trailing comment of blanks: the compound Bash line of `node
  * bench/instructions.mjs` 130.6 → 128.5 M, the other rows +0.1 M (more text read), Node 22.23.5.
- * facts.cjs (163 kB) is past it already. test/run/hook/hot-path-bundle.test.ts checks both.
+ * facts.cjs (163 kB) is past it already. The adapters' texts (7–15 kB) too: the call's margin was
+ * that small, and the compound line crossed the limit again (131.17 → 128.91 M with claude.cjs
+ * padded; a Write 109.18 → 109.15 M, a prompt 104.11 → 104.07 M, Node 22.23.5).
+ * test/run/hook/hot-path-bundle.test.ts checks them all.
  */
 const LARGE_OBJECT = 128 * 1024;
 function pastYoungGeneration(file) {
@@ -164,6 +167,7 @@ function pastYoungGeneration(file) {
   if (text.length <= LARGE_OBJECT) writeFileSync(file, `${text}${note}${" ".repeat(LARGE_OBJECT + 1024 - text.length - note.length)}*/\n`);
 }
 pastYoungGeneration("dist/hook.cjs");
+for (const id of ADAPTER_IDS) pastYoungGeneration(`dist/adapters/${id}.cjs`);
 for (const other of [external, facts]) {
   Object.assign(hot.metafile.outputs, other.metafile.outputs);
   Object.assign(hot.metafile.inputs, other.metafile.inputs);

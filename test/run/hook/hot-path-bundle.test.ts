@@ -79,8 +79,8 @@ test("the packs are a bundle of their own, which facts.cjs requires and does not
 
 // A bundle's text under 128 kB lands in V8's young generation, and a parsed Bash call then
 // pays a scavenge (scripts/build.mjs, pastYoungGeneration; docs/performance.md).
-test("hook.cjs and facts.cjs are past V8's largest regular object", () => {
-  for (const file of ["dist/hook.cjs", "dist/facts.cjs"])
+test("hook.cjs, facts.cjs and the adapters are past V8's largest regular object", () => {
+  for (const file of ["dist/hook.cjs", "dist/facts.cjs", ...ADAPTERS.map((id) => `dist/adapters/${id}.cjs`)])
     expect(readFileSync(join(packageRoot(), file), "utf8").length, file).toBeGreaterThan(128 * 1024);
 });
 
