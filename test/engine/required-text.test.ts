@@ -1,0 +1,102 @@
+// The literal text every match of a filter pattern holds (requiredText in src/engine/filter.ts),
+// checked before the expression is compiled or run: a value without it must be one the expression
+// would not match, for any pattern. The starter's credential and dotenv patterns answer as their
+// expressions do on every path of its own test cases.
+import { describe, expect, it } from "vitest";
+import { filterMatches, requiredText } from "../../src/engine/filter.ts";
+import { STARTER_POLICY } from "../../src/base/starter-policy.ts";
+
+function random(seed: number) {
+  let x = seed || 1;
+  return (n: number) => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return (x >>> 0) % n;
+  };
+}
+
+const PIECES = [
+  ...["a", "b", "c", "s", "h", ".", "/", "-", "_", "~", " ", "0", "1", "e", "n", "v"],
+  ...["\\.", "\\/", "\\-", "\\d", "\\b", "\\s", "\\w", "\\x62", "\\u0061", "\\1", "\\$"],
+  ...["^", "$", "|", "*", "+", "?", "*?", "{2}", "{1,}", "{0,2}", "{", "}", "]", ".", "(", ")"],
+  ...["(?:", "(?=", "(?!", "(?<=", "(?<!", "[", "[ab]", "[^a]", "[]", "[(]", "[\\]]", "[a-c]", "[|]", "(a|b)", "(^|/)"],
+];
+const ALPHABET = ["a", "b", "c", "s", "h", ".", "/", "-", "_", "~", " ", "0", "1", "e", "n", "v", "A", "\n", "$", "(", ")"];
+
+describe("requiredText", () => {
+  it("never turns away a value the expression matches (random patterns, random values)", () => {
+    let checked = 0;
+    for (let seed = 1; seed <= 6000; seed++) {
+      const next = random(seed);
+      const source = Array.from({ length: 1 + next(9) }, () => PIECES[next(PIECES.length)]).join("");
+      let re: RegExp;
+      try {
+        re = new RegExp(source);
+      } catch {
+        continue; // not a pattern a policy can hold
+      }
+      const text = requiredText(source);
+      if (text === "") continue;
+      const pool = [...ALPHABET, text];
+      for (let n = 0; n < 60; n++) {
+        const value = Array.from({ length: next(12) }, () => pool[next(pool.length)]).join("");
+        if (re.test(value)) {
+          checked++;
+          expect(value.includes(text), `seed ${seed}: /${source}/ on ${JSON.stringify(value)}`).toBe(true);
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(3000); // the property was exercised, not vacuous
+  });
+
+  it("reads the longest top-level literal run, short of what a quantifier touches", () => {
+    expect(requiredText("(^|/)\\.ssh(/(id_[^/]*))?$(?<!\\.pub)")).toBe(".ssh");
+    expect(requiredText("(^|/)\\.config/gcloud(/.*)?$")).toBe(".config/gcloud");
+    expect(requiredText("^/etc/g?shadow$")).toBe("shadow");
+    expect(requiredText("ab+cd")).toBe("cd");
+    expect(requiredText("a{b}cde")).toBe("cde");
+    expect(requiredText("x\\d+yz")).toBe("yz");
+  });
+
+  it("gives nothing where no literal text is required", () => {
+    for (const source of ["a|b", "(a)|b", "[ab]", "\\d+", ".*", "(?:abc)", "a?", "(x)?"]) expect(requiredText(source), source).toBe("");
+  });
+});
+
+describe("the starter's path patterns behind the check", () => {
+  const patterns = Object.values(STARTER_POLICY.local).flatMap((hook) =>
+    Object.values((hook as { filter?: Record<string, unknown> }).filter ?? {}).flatMap((value) => (Array.isArray(value) ? value : [value])),
+  );
+  const paths = [
+    "~/.ssh/id_rsa",
+    "~/.ssh/id_rsa.pub",
+    "/root/.aws/credentials",
+    "~/.config/gcloud/credentials.db",
+    "/etc/shadow",
+    "/etc/gshadow",
+    "~/.pgpass",
+    "/home/dev/.my.cnf",
+    "~/.config/.wrangler/config/default.toml",
+    "/p/.env",
+    "/p/.env.example",
+    "/p/.ENV",
+    "/p/src/a.ts",
+    ".env.local",
+    "~/.cargo/credentials",
+    "~/.m2/settings.xml",
+    "/p/settings.xml",
+    "~/.local/share/com.vercel.cli/auth.json",
+  ];
+  it("answer as their expressions do", () => {
+    let strings = 0;
+    for (const pattern of patterns) {
+      if (typeof pattern !== "string") continue;
+      strings++;
+      // as one of a list: the check runs only on a list's patterns
+      for (const path of paths)
+        expect(filterMatches({ path: [pattern] }, { path }), `${pattern} on ${path}`).toBe(new RegExp(pattern).test(path));
+    }
+    expect(strings).toBeGreaterThan(40);
+  });
+});
