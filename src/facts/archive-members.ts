@@ -2,50 +2,72 @@
 // call: an extraction writes each of them below its folder, so self-protection judges the files it
 // would create (`.claude/settings.local.json`, `.hookit/hookit.json`, `../x`) and the work-loss
 // guard the files with work it would overwrite, where the folder alone says neither. An archive
-// that is not there yet, too large, or in another format is not read (`undefined`): the
-// extraction is then judged by its folder, as before.
-import { readFileSync, statSync } from "node:fs";
+// that is not there yet, compressed and too large, or in another format is not read
+// (`undefined`): the extraction is then judged by its folder, as before.
+import { closeSync, openSync, readFileSync, readSync, statSync } from "node:fs";
 import { builtinModule } from "../base/builtin.ts";
 
-const MAX_ARCHIVE = 64 * 1024 * 1024;
+/** A compressed archive is read whole, and unpacked in memory: past this size it is not read. */
+const MAX_COMPRESSED = 64 * 1024 * 1024;
 const MAX_MEMBERS = 20_000;
 const BLOCK = 512;
 
-/** The member names of the archive at `path`, as written in it; `undefined` when it cannot be read. */
+/** Bytes of an archive at an offset: from a file on the disk, or from the unpacked text of a compressed one. */
+type Reader = (at: number, length: number) => Buffer;
+
+/**
+ * The member names of the archive at `path`, as written in it; `undefined` when it cannot be read.
+ * A plain tar is read header by header and a zip from its central directory, whatever their size;
+ * a gzip-compressed tar is unpacked whole (up to MAX_COMPRESSED).
+ */
 export function archiveMembers(path: string): string[] | undefined {
-  let data: Buffer;
+  let fd: number | undefined;
   try {
-    if (statSync(path).size > MAX_ARCHIVE) return undefined;
-    data = readFileSync(path);
-    if (data[0] === 0x1f && data[1] === 0x8b)
-      data = builtinModule<typeof import("node:zlib")>("node:zlib").gunzipSync(data, { maxOutputLength: 4 * MAX_ARCHIVE });
+    const size = statSync(path).size;
+    fd = openSync(path, "r");
+    const file = fd;
+    const fromFile: Reader = (at, length) => {
+      const buffer = Buffer.alloc(Math.max(0, Math.min(length, size - at)));
+      readSync(file, buffer, 0, buffer.length, at);
+      return buffer;
+    };
+    const head = fromFile(0, 4);
+    if (head[0] === 0x1f && head[1] === 0x8b) {
+      if (size > MAX_COMPRESSED) return undefined;
+      const data = builtinModule<typeof import("node:zlib")>("node:zlib").gunzipSync(readFileSync(path), {
+        maxOutputLength: 4 * MAX_COMPRESSED,
+      });
+      return tarMembers((at, length) => data.subarray(at, at + length), data.length);
+    }
+    if (head.length === 4 && head.readUInt32LE(0) === 0x04034b50) return zipMembers(fromFile, size);
+    return tarMembers(fromFile, size);
   } catch {
     return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
-  if (data.length >= 4 && data.readUInt32LE(0) === 0x04034b50) return zipMembers(data);
-  return tarMembers(data);
 }
 
 /** ustar/GNU/pax headers in turn: a long name (`L`, a pax `path=`) names the entry after it. */
-function tarMembers(data: Buffer): string[] | undefined {
+function tarMembers(read: Reader, size: number): string[] | undefined {
   const names: string[] = [];
   let longName: string | undefined;
-  for (let at = 0; at + BLOCK <= data.length; ) {
-    const header = data.subarray(at, at + BLOCK);
+  for (let at = 0; at + BLOCK <= size; ) {
+    const header = read(at, BLOCK);
     if (header.every((byte) => byte === 0)) return names;
     if (!checksumHolds(header) || names.length >= MAX_MEMBERS) return undefined;
-    const size = entrySize(header);
-    if (size === undefined) return undefined;
+    const length = entrySize(header);
+    if (length === undefined) return undefined;
     const type = String.fromCharCode(header[156] as number);
-    const body = data.subarray(at + BLOCK, at + BLOCK + size);
-    if (type === "L") longName = cString(body);
-    else if (type === "x") longName = paxPath(body.toString("utf8")) ?? longName;
+    // Only a long name's or a pax header's body is read; a file's is stepped over.
+    if (type === "L") longName = cString(read(at + BLOCK, Math.min(length, 65536)));
+    else if (type === "x") longName = paxPath(read(at + BLOCK, Math.min(length, 65536)).toString("utf8")) ?? longName;
     else if (type !== "g" && type !== "K") {
       const prefix = header.toString("ascii", 257, 262) === "ustar" ? cString(header.subarray(345, 500)) : "";
       names.push(longName ?? (prefix ? `${prefix}/${cString(header.subarray(0, 100))}` : cString(header.subarray(0, 100))));
       longName = undefined;
     }
-    at += BLOCK + Math.ceil(size / BLOCK) * BLOCK;
+    at += BLOCK + Math.ceil(length / BLOCK) * BLOCK;
   }
   return undefined; // cut short: not a whole archive
 }
@@ -77,24 +99,28 @@ const cString = (bytes: Buffer): string => {
 };
 
 /** The central directory's names, found from its end record (ZIP64 archives are not read). */
-function zipMembers(data: Buffer): string[] | undefined {
-  const from = Math.max(0, data.length - 22 - 0xffff);
+function zipMembers(read: Reader, size: number): string[] | undefined {
+  const tailStart = Math.max(0, size - 22 - 0xffff);
+  const tail = read(tailStart, size - tailStart);
   let end = -1;
-  for (let at = data.length - 22; at >= from; at--)
-    if (data.readUInt32LE(at) === 0x06054b50) {
+  for (let at = tail.length - 22; at >= 0; at--)
+    if (tail.readUInt32LE(at) === 0x06054b50) {
       end = at;
       break;
     }
   if (end < 0) return undefined;
-  const count = data.readUInt16LE(end + 10);
-  let at = data.readUInt32LE(end + 16);
-  if (count === 0xffff || at === 0xffffffff || count > MAX_MEMBERS) return undefined;
+  const count = tail.readUInt16LE(end + 10);
+  const length = tail.readUInt32LE(end + 12);
+  const offset = tail.readUInt32LE(end + 16);
+  if (count === 0xffff || offset === 0xffffffff || count > MAX_MEMBERS || offset + length > size) return undefined;
+  const directory = read(offset, length);
   const names: string[] = [];
+  let at = 0;
   for (let k = 0; k < count; k++) {
-    if (at + 46 > data.length || data.readUInt32LE(at) !== 0x02014b50) return undefined;
-    const length = data.readUInt16LE(at + 28);
-    names.push(data.toString("utf8", at + 46, at + 46 + length));
-    at += 46 + length + data.readUInt16LE(at + 30) + data.readUInt16LE(at + 32);
+    if (at + 46 > directory.length || directory.readUInt32LE(at) !== 0x02014b50) return undefined;
+    const nameLength = directory.readUInt16LE(at + 28);
+    names.push(directory.toString("utf8", at + 46, at + 46 + nameLength));
+    at += 46 + nameLength + directory.readUInt16LE(at + 30) + directory.readUInt16LE(at + 32);
   }
   return names;
 }

@@ -3,7 +3,7 @@
 // Self-protection refuses an archive that would create a protected file; the work-loss fact names
 // a file with work it would overwrite. Each failed before the archive was read (only its folder was).
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, realpathSync, truncateSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -99,6 +99,16 @@ describe("an archive's members", () => {
     writeFileSync(join(root, "plain.txt"), "not an archive at all, but longer than one tar block? ".repeat(20));
     expect(archiveMembers(join(root, "plain.txt"))).toBeUndefined();
     expect(archiveMembers(join(root, "no-such.tar"))).toBeUndefined();
+  });
+
+  test("a plain tar of any size is read header by header: a large file before a protected one does not hide it", () => {
+    const big = join(root, "padding.bin");
+    writeFileSync(big, "");
+    truncateSync(big, 70 * 1024 * 1024); // a sparse file: 70 MB of zeros for tar to write out
+    const file = join(root, "large.tar");
+    execFileSync("tar", ["-cf", file, "-C", root, "padding.bin", "-C", made, ".claude/settings.local.json"]);
+    expect(archiveMembers(file)).toEqual(["padding.bin", ".claude/settings.local.json"]);
+    expect(refused(`tar -xf ${file}`)).toBeDefined();
   });
 
   test("where they land: folders left out, a leading / dropped, --strip-components", () => {
