@@ -24,6 +24,8 @@ interface Assign {
 
 export interface Redirect {
   op: string;
+  /** The descriptor written before the operator (`3<<<`, `2>`), as written; absent for the default one. */
+  fd?: string;
   /** The file (or fd for `>&`/`<&`); absent for here-documents. */
   target?: Word;
   /** Substitutions inside an unquoted here-document body: they run. */

@@ -384,7 +384,7 @@ class Parser extends WordReader {
     this.pos += m.length;
     const op = m.op;
     this.blanks();
-    const redir: Redirect = { op };
+    const redir: Redirect = { op, ...(m.fd !== "" && { fd: m.fd }) };
     if (op === "<<" || op === "<<-") {
       const word = this.word(false);
       const quoted = word.some((p) => p.t === "lit" && p.q);

@@ -26,6 +26,9 @@ import { type OutputRedirect, rememberRedirectWrites } from "./written-scripts.t
 export type { PathOptions } from "./record.ts";
 
 const MAX_DEPTH = 16;
+
+/** A command's input when the line says what it is: text, the paths it lists, a file; `{}` when hookit cannot know it. */
+type Input = { text?: string; lines?: Lines; file?: string };
 const MAX_COMMANDS = 2000;
 
 export class Walker extends PathRecorder {
@@ -42,6 +45,8 @@ export class Walker extends PathRecorder {
   running: Simple | undefined;
   /** Variables set earlier on the line from a text maker's output, and the maker. */
   readonly madeVars = new Map<string, string>();
+  /** What the line gave descriptors other than the standard input (`exec 3<<<'…'`, `3< x.sh`), by number. */
+  readonly inputs = new Map<string, Input>();
   /** `alias g=git` earlier on the line: the alias's words, used where the name starts a later command. */
   readonly aliases = new Map<string, string>();
   /** `git -c alias.x=…` / `git config alias.x …` set earlier on the line. */
@@ -217,17 +222,24 @@ export class Walker extends PathRecorder {
   }
 
   /** A command's standard input when the command line says what it is: `<<<`, a here-document, `< <(find …)`. */
-  private stdinOf(cmd: Simple, state: ShellState): { text?: string; lines?: Lines; file?: string } | undefined {
-    let stdin: { text?: string; lines?: Lines; file?: string } | undefined;
+  private stdinOf(cmd: Simple, state: ShellState): Input | undefined {
+    let stdin: Input | undefined;
     for (const redir of cmd.redirs) {
       const only = redir.target?.length === 1 ? redir.target[0] : undefined;
-      if (redir.op === "<<<" && redir.target) stdin = { text: expandString(redir.target, state, this.expand) };
-      else if (redir.op === "<<" || redir.op === "<<-") stdin = { text: redir.body };
-      else if (redir.op === "<" && only?.t === "proc") stdin = { lines: scriptOutput(only.script, state, this.expand) };
+      let input: Input | undefined;
+      if (redir.op === "<<<" && redir.target) input = { text: expandString(redir.target, state, this.expand) };
+      else if (redir.op === "<<" || redir.op === "<<-") input = { text: redir.body };
+      else if (redir.op === "<" && only?.t === "proc") input = { lines: scriptOutput(only.script, state, this.expand) };
       else if (redir.op === "<" && redir.target) {
         const file = expandString(redir.target, state, this.expand);
-        stdin = file === undefined ? {} : { file };
-      } else if (redir.op === "<" || redir.op === "<>") stdin = {};
+        input = file === undefined ? {} : { file };
+      } else if (redir.op === "<" || redir.op === "<>") input = {};
+      // `<&3`: what descriptor 3 was given earlier on the line (`exec 3<<<'…'`), else an input hookit cannot know.
+      else if (redir.op === "<&" && only?.t === "lit" && /^\d+$/.test(only.v) && only.v !== "0") input = this.inputs.get(only.v) ?? {};
+      if (input === undefined) continue;
+      if (redir.fd !== undefined && redir.fd !== "0")
+        this.inputs.set(redir.fd, input); // another descriptor's, not the command's input
+      else stdin = input;
     }
     return stdin;
   }

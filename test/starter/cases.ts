@@ -449,6 +449,9 @@ export const ATTACKS: Record<string, string[]> = {
     "cat .Env",
   ],
   "no-recursive-delete-outside-project": [
+    // a shell reading its commands from another descriptor the line filled
+    "exec 3<<<'rm -rf ~'; bash <&3",
+    "exec 4<<EOF\nrm -rf ~\nEOF\nsh <&4",
     // a nameref: `$r` is the value of the variable it names
     "declare -n r=HOME; rm -rf $r",
     'f() { local -n d=HOME; rm -rf "$d"; }; f',
@@ -1449,6 +1452,8 @@ export const INNOCENT: string[] = [
 
   // `export -n` un-exports (no nameref); a copy of the input that runs nothing harmful
   "export -n HOME; echo ok",
+  "exec 3<<<'echo hi'; bash <&3",
+  "bash 3<<<'rm -rf ~' -c true",
   "cp /dev/stdin /tmp/n.txt <<< 'notes' && cat /tmp/n.txt",
   // made-up text that runs nothing, or a shell's output that is no text maker's
   `echo "$(python3 -c 'print(1)')"`,
