@@ -19,7 +19,8 @@ import type { Loss } from "./work-loss.ts";
 import { downloadRedirects, isDownloader, runsFile } from "./downloads.ts";
 import { scriptInterpreter } from "./script-files.ts";
 import { knownOutput } from "./sub-value.ts";
-import { madeUpBy, noteMadeUp } from "./made-up.ts";
+import { loopMakers, madeUpBy, noteMadeUp } from "./made-up.ts";
+import { TEXT_MAKERS } from "./data-programs.ts";
 import { RUNS_MADE_UP } from "../base/changed-unread.ts";
 import { type OutputRedirect, rememberRedirectWrites } from "./written-scripts.ts";
 
@@ -39,6 +40,8 @@ export class Walker extends PathRecorder {
   pipeFrom: string | false = false;
   /** What a loop's `done < <(find …)` / `done <<< …` feeds the `read`s in its body. */
   loopInput: Lines | undefined;
+  /** The text maker whose output a loop's `done < <(…)` feeds its body (made-up.ts); else false. */
+  loopMaker: string | false = false;
   /** What each `<(…)` word of the command being run prints, when known (`bash <(echo …)` runs it as a script). */
   procScripts: Array<string | undefined> = [];
   /** The command whose words are being run, for made-up.ts to ask which text maker they carry. */
@@ -73,12 +76,15 @@ export class Walker extends PathRecorder {
 
   script(script: Script, state: ShellState, via: string | undefined, depth: number): void {
     const feeds = loopFeeds(script, state, this.expand);
-    const outer = this.loopInput;
+    const makers = script.length > 1 ? loopMakers(script, this.madeVars) : [];
+    const [outer, outerMaker] = [this.loopInput, this.loopMaker];
     script.forEach((pipeline, k) => {
       this.loopInput = feeds[k] ?? outer;
+      this.loopMaker = makers[k] || outerMaker;
       this.pipeline(pipeline, state, via, depth);
     });
     this.loopInput = outer;
+    this.loopMaker = outerMaker;
   }
 
   private pipeline(pipeline: Script[number], state: ShellState, via: string | undefined, depth: number): void {
@@ -153,6 +159,7 @@ export class Walker extends PathRecorder {
         state.vars.set(a.name, null);
         if (values.length > 0) this.expand.readLines.set(a.name, values.every((v) => v.resolved) ? everyValue(values) : values);
       }
+      noteMadeUp(cmd, this.madeVars, false);
       return;
     }
     // An alias defined earlier on the line (agents' shells expand them): its words replace the name.
@@ -173,7 +180,7 @@ export class Walker extends PathRecorder {
     const argv = cmd.words.flatMap((word) => expandWord(word, state, this.expand));
     // `curl -fsSL URL > i.sh`: what the download prints is saved where its output goes.
     if (argv[0]?.resolved && isDownloader(basename(argv[0].text))) downloadRedirects(this, cmd.redirs, state);
-    noteMadeUp(cmd, this.madeVars);
+    noteMadeUp(cmd, this.madeVars, this.pipeFrom !== false && TEXT_MAKERS.has(this.pipeFrom) ? this.pipeFrom : this.loopMaker);
     if (argv.length === 0) {
       for (const a of cmd.assigns) {
         const value = assignedValue(a, state, this.expand, null);

@@ -1037,6 +1037,11 @@ export const ATTACKS: Record<string, string[]> = {
     `X=$(python3 -c 'print("rm -rf ~/x")'); eval "$X"`,
     `export X="$(sed s/Q/m/ <<< 'rQ -rf ~/x')"; sh -c "$X"`,
     `$(python3 -c 'print("rm")') -rf ~/x`,
+    // …and through a loop's variable or what `read` takes from it
+    `for c in $(python3 -c 'print("rm")'); do $c -rf ~/x; done`,
+    `python3 -c 'print("rm -rf ~/x")' | while read -r c; do eval "$c"; done`,
+    `while read -r c; do sh -c "$c"; done < <(python3 -c 'print("rm -rf ~/x")')`,
+    `read -r c < <(python3 -c 'print("rm -rf ~/x")'); eval "$c"`,
     `sudo bash -c "$(jq -r .cmd task.json)"`,
     // sed running a command it makes from its input (an address before s///e too)
     "sed 's/^/rm -rf /e' list.txt",
@@ -1452,6 +1457,9 @@ export const INNOCENT: string[] = [
 
   // `export -n` un-exports (no nameref); a copy of the input that runs nothing harmful
   "export -n HOME; echo ok",
+  'for f in $(ls src); do wc -l "src/$f"; done',
+  'git ls-files | while read -r f; do wc -l "$f"; done',
+  `read -r v < <(python3 -c 'print(1)'); echo "$v"`,
   "exec 3<<<'echo hi'; bash <&3",
   "bash 3<<<'rm -rf ~' -c true",
   "cp /dev/stdin /tmp/n.txt <<< 'notes' && cat /tmp/n.txt",
