@@ -178,6 +178,10 @@ export function rememberMoves(run: Run, sources: readonly Field[], landings: rea
     !f.resolved ? undefined : f.text.startsWith("/") ? normalPath(f.text) : cwd === null ? undefined : normalPath(`${cwd}/${f.text}`);
   landings.forEach((landing, i) => {
     const [to, from] = [at(landing), sources[i] === undefined ? undefined : at(sources[i] as Field)];
-    if (to !== undefined && from !== undefined && to !== from) run.walker.moves.set(to, run.walker.moves.get(from) ?? from);
+    const origin = from === undefined ? undefined : (run.walker.moves.get(from) ?? from);
+    // `mv a b; mv b a`: a holds its own files again, not a move of them.
+    if (to === undefined || origin === undefined || to === origin) {
+      if (to !== undefined) run.walker.moves.delete(to);
+    } else run.walker.moves.set(to, origin);
   });
 }

@@ -137,7 +137,7 @@ export class PathRecorder {
     // `mv src old && rm -rf old`: what goes is what was moved there, which is on the disk by its old name.
     if (effect === "delete" && this.moves.size > 0) {
       const origin = movedFrom(this.moves, lexical);
-      if (origin !== undefined) this.path({ text: origin, resolved: true }, "delete", by, null, options);
+      if (origin !== undefined && origin !== lexical) this.path({ text: origin, resolved: true }, "delete", by, null, options);
     }
     // What a write leaves in the file is not known, unless the writer says (written-scripts.ts).
     if ((effect === "write" || effect === "delete") && !options.keepsText) {

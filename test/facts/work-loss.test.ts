@@ -117,6 +117,8 @@ const LOSES: Array<[string, string[]]> = [
   ["mv src kept && rm -rf kept", ["src/app.ts"]],
   ["git mv src kept && rm -rf kept", ["src/app.ts"]],
   ["mv src /tmp/hookit-moved-src; rm -rf /tmp/hookit-moved-src", ["src/app.ts"]],
+  // moved away and back: a delete of it is of its own files (and reading the moves ends)
+  ["mv src away; mv away src; rm -rf src", ["src/app.ts"]],
 ];
 
 // Lose work in both repositories: the repository itself.
