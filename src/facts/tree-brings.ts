@@ -75,9 +75,11 @@ const covered = (file: string, bring: Bring): boolean => {
 };
 
 /** What one git command line brings into the work tree. An unknown word stays in as `undefined`. */
-function bringsOf(argv: readonly string[], cwd: string | null): Bring[] {
+function bringsOf(argv: readonly string[], shellCwd: string | null): Bring[] {
   const at = gitSubcommandAt(argv);
   const sub = argv[at] ?? "";
+  const cwd = gitCwd(argv.slice(1, at), shellCwd);
+  if (cwd === undefined) return [{ cwd: null, from: "HEAD", to: undefined }]; // another work tree or repository, by name: unknown
   const words = argv.slice(at + 1);
   if (words.some((w) => SEQUENCER.has(w) || w === "--help" || w === "-h")) return [];
   const values = new Map<string, string>();
@@ -155,4 +157,17 @@ function bringsOf(argv: readonly string[], cwd: string | null): Bring[] {
     default:
       return [];
   }
+}
+
+/** Where git's own options put it (`-C dir`, from the shell's directory); `undefined` for `--git-dir`/`--work-tree`, which hookit does not follow here. */
+function gitCwd(options: readonly string[], cwd: string | null): string | null | undefined {
+  let at = cwd;
+  for (let i = 0; i < options.length; i++) {
+    const option = options[i] as string;
+    if (option === "-C") {
+      const dir = options[++i] ?? "";
+      at = dir.startsWith("/") ? dir : at === null ? null : resolvePath(at, dir);
+    } else if (/^--(git-dir|work-tree)(=|$)/.test(option)) return undefined;
+  }
+  return at;
 }

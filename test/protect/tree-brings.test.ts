@@ -38,7 +38,10 @@ beforeAll(() => {
 });
 
 const refused = (command: string) =>
-  selfProtectionBlock([{ event: "tool_call", toolName: "bash", toolCallId: "c", input: { command } }], ctx);
+  selfProtectionBlock(
+    [{ event: "tool_call", toolName: "bash", toolCallId: "c", input: { command: command.replaceAll("$P", ctx.projectDir) } }],
+    ctx,
+  );
 
 describe("another commit's version of a protected file", () => {
   test.each([
@@ -62,6 +65,8 @@ describe("another commit's version of a protected file", () => {
     "git read-tree -u -m before",
     'git checkout "$REF"',
     "sh -c 'git reset --hard HEAD~1'",
+    "cd /tmp && git -C $P reset --hard HEAD~1",
+    "git --git-dir=.git --work-tree=. checkout HEAD~1",
     // sparse checkout: what lies outside its folders leaves the work tree
     "git sparse-checkout set src",
     "git sparse-checkout init",
@@ -83,6 +88,7 @@ describe("another commit's version of a protected file", () => {
     "git rebase --abort",
     "git stash list",
     "git sparse-checkout disable",
+    "cd /tmp && git -C $P checkout docs",
     "git sparse-checkout list",
   ])("passes: %s", (command) => {
     expect(refused(command)).toBeUndefined();
