@@ -98,3 +98,6 @@ export const TEXT_MAKERS: ReadonlySet<string> = new Set([
 
 /** The builtins that set variables from `NAME=value` words (programs-shell.ts, made-up.ts). */
 export const ASSIGNING: readonly string[] = ["export", "local", "declare", "typeset", "readonly"];
+
+/** The names a process's own standard input has (git-includes.ts, a `cp` of it: programs-files.ts). */
+export const STDIN_FILES: readonly string[] = ["/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"];

@@ -4,23 +4,20 @@
 // that runs the download as surely as `curl URL | sh` does, and is reported the same way.
 import { CHANGED_UNREAD, RUNS_FETCHED } from "../base/changed-unread.ts";
 import { DOWNLOADERS } from "../base/downloaders.ts";
-import { resolvePath } from "../base/path-join.ts";
 import type { Redirect } from "./ast.ts";
 import { expandWord, type Field, type ShellState } from "./expand.ts";
 import type { Walker } from "./walk.ts";
+import { fieldPath } from "./field.ts";
 
 const NAMES: ReadonlySet<string> = new Set(DOWNLOADERS);
 
 /** `curl`, `wget`, … (by basename). */
 export const isDownloader = (program: string): boolean => NAMES.has(program);
 
-const absolute = (field: Field, cwd: string | null): string | undefined =>
-  !field.resolved || (cwd === null && !field.text.startsWith("/")) ? undefined : resolvePath(cwd ?? "/", field.text);
-
 /** Notes a file a download saves. */
 export function downloadsTo(walker: Walker, fields: readonly Field[], cwd: string | null): void {
   for (const field of fields) {
-    const path = absolute(field, cwd);
+    const path = fieldPath(field, cwd);
     if (path !== undefined) walker.downloads.add(path);
   }
 }
@@ -51,15 +48,15 @@ export function extractsDownload(
     fetched ||
     (archives.length === 0
       ? fed && walker.facts.commands.some((command) => isDownloader(command.program))
-      : archives.some((archive) => walker.downloads.has(absolute(archive, cwd) ?? "")));
-  const folder = absolute(into, cwd);
+      : archives.some((archive) => walker.downloads.has(fieldPath(archive, cwd) ?? "")));
+  const folder = fieldPath(into, cwd);
   if (fromDownload && folder !== undefined) walker.downloads.add(`${folder.replace(/\/+$/, "")}/`);
 }
 
 /** A file run as a script or a program: when a download earlier on the line saved it (or a folder it was extracted into holds it), what runs is the download. */
 export function runsFile(walker: Walker, field: Field | undefined, cwd: string | null, program: string): void {
   if (walker.downloads.size === 0 || field === undefined) return;
-  const path = absolute(field, cwd);
+  const path = fieldPath(field, cwd);
   if (path === undefined) return;
   if (walker.downloads.has(path)) return walker.unresolved(`${program} runs a command's output`);
   for (const entry of walker.downloads)

@@ -2,6 +2,8 @@
 // what the facts know of each value (expand.ts makes them; every reader of a program's words
 // takes them).
 
+import { resolvePath } from "../base/path-join.ts";
+
 export interface Field {
   text: string;
   resolved: boolean;
@@ -43,3 +45,7 @@ export function element(value: string, index: string | undefined): string {
   if (index === "*") return value.replaceAll(ARG_SEP, " ");
   return value.split(ARG_SEP)[Number(index ?? 0)] ?? "";
 }
+
+/** A field's absolute path, from the shell's directory; `undefined` when its value, or that directory, is unknown. */
+export const fieldPath = (field: Field, cwd: string | null): string | undefined =>
+  !field.resolved || (cwd === null && !field.text.startsWith("/")) ? undefined : resolvePath(cwd ?? "/", field.text);

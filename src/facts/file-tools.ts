@@ -3,6 +3,7 @@
 // loading it.
 import { os } from "../base/os.lazy.ts";
 import { join } from "node:path";
+import { fileUrlPath } from "../base/file-url.ts";
 import { globMatcher } from "./ignored.ts";
 import { forgetPaths, places } from "./paths.ts";
 import { PathRecorder } from "./record.ts";
@@ -31,20 +32,14 @@ const PATH_KEY = /path|file|dir|folder|source|destination|target|root|cwd/i;
 function* mcpPaths(value: unknown, depth: number, key = ""): Generator<string> {
   if (typeof value === "string") {
     if (value === "" || value.length > 4096 || value.includes("\n")) return;
-    if (value.startsWith("file://")) yield fileUrlPath(value);
-    else if (PATH_KEY.test(key) || value.startsWith("/") || value.startsWith("~/")) yield value;
+    if (value.startsWith("file://")) {
+      const path = fileUrlPath(value);
+      if (path !== undefined) yield path;
+    } else if (PATH_KEY.test(key) || value.startsWith("/") || value.startsWith("~/")) yield value;
   } else if (depth < 4 && Array.isArray(value)) for (const item of value) yield* mcpPaths(item, depth + 1, key);
   else if (depth < 4 && typeof value === "object" && value !== null)
     for (const [name, item] of Object.entries(value)) yield* mcpPaths(item, depth + 1, name);
 }
-
-const fileUrlPath = (url: string): string => {
-  try {
-    return decodeURIComponent(url.slice(7));
-  } catch {
-    return url.slice(7); // a malformed escape: the path as written
-  }
-};
 
 export function home(env: Readonly<Record<string, string | undefined>>): string {
   return env.HOME || os().homedir();

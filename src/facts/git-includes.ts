@@ -6,6 +6,7 @@
 // (the model cannot write it: record.ts), but a file it includes may be one the model wrote, so
 // such a file is read, as the line leaves it, at each git command, and its settings judged as
 // `-c` ones are.
+import { STDIN_FILES } from "./data-programs.ts";
 import { dirname } from "node:path";
 import { resolvePath } from "../base/path-join.ts";
 import { readIfExists } from "../base/read-if-exists.ts";
@@ -21,8 +22,6 @@ const FILE_VARIABLES = ["GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG"];
 /** Includes inside includes, as deep as hookit follows them (git stops at ten). */
 const MAX_DEPTH = 4;
 const MAX_BYTES = 64 * 1024;
-/** The names of a process's own input. */
-const STDIN_FILES = ["/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"];
 
 export const includesFile = (key: string): boolean => key === "include.path" || /^includeif\..+\.path$/.test(key);
 

@@ -3,12 +3,12 @@
 import type { Field } from "./expand.ts";
 import { parseOptions } from "./options.ts";
 import { copy } from "./expand.ts";
+import { fieldPath } from "./field.ts";
 import { shellQuote } from "./candidate.ts";
 import { mark, secretsOf, type Program, type Run } from "./programs-kit.ts";
 import { extractsDownload } from "./downloads.ts";
 import { archiveMembers, memberLandings } from "./archive-members.ts";
 import { overwriteLoss } from "./work-loss.ts";
-import { normalPath } from "../base/path-join.ts";
 
 export const ARCHIVES: Program[] = [
   {
@@ -163,10 +163,8 @@ function tarRuns(args: Field[], parsed: ReturnType<typeof parseOptions>, run: Ru
  */
 function landsMembers(run: Run, archive: Field, into: Field, strip: number, selected: readonly Field[], program: string): void {
   const cwd = run.state.cwd;
-  const at = (field: Field) =>
-    field.text.startsWith("/") ? normalPath(field.text) : cwd === null ? undefined : normalPath(`${cwd}/${field.text}`);
-  const file = archive.resolved ? at(archive) : undefined;
-  const folder = into.resolved ? at(into) : undefined;
+  const file = fieldPath(archive, cwd);
+  const folder = fieldPath(into, cwd);
   if (file === undefined || folder === undefined || !selected.every((f) => f.resolved)) return;
   const members = archiveMembers(file);
   if (members === undefined) return;

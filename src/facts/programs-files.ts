@@ -1,4 +1,5 @@
 // Programs that make, change, copy, move and delete files: coreutils and friends.
+import { STDIN_FILES } from "./data-programs.ts";
 import { join } from "node:path";
 import type { Field } from "./expand.ts";
 import { parseOptions, type OptionSpec } from "./options.ts";
@@ -182,15 +183,12 @@ function copyLike(args: Field[], run: Run, program: string, move: boolean, spec:
   // `cp run.sh.tmpl run.sh && bash run.sh`: one file copied holds the source's text (written-scripts.ts).
   if (!recursive && sources.length === 1 && landings.length === 1) {
     // `cp /dev/stdin x.sh <<< '…'`: what it writes is its input, known when the line says it.
-    if (STDIN_FILES.has((sources[0] as Field).text))
+    if (STDIN_FILES.includes((sources[0] as Field).text))
       rememberWritten(run.walker, landings[0] as Field, run.state.cwd, run.stdin === undefined ? null : `${run.stdin}\n`, false);
     else rememberCopy(run.walker, sources[0] as Field, landings[0] as Field, run.state.cwd);
   }
   overwriteLoss(sources, landings, recursive, run.state.cwd, run.walker.losses);
 }
-
-/** The names a program opens to read its own standard input. */
-const STDIN_FILES = new Set(["/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"]);
 
 function modeThenFiles(args: Field[], run: Run, program: string): void {
   // `chmod -x file`, `chmod -w,+r f`: a mode that starts with `-` is the mode (chmod has no such option), not a flag.

@@ -1,5 +1,6 @@
 // git: its subcommands' files, the commands it runs itself (git-run.ts) and
 // the work its discards lose (work-loss.ts).
+import { cacheinfoPaths, stagedSecrets } from "./git-index.ts";
 import { join } from "node:path";
 import type { Field } from "./expand.ts";
 import { shellQuote } from "./candidate.ts";
@@ -13,7 +14,6 @@ import { patchTargets, patchText, unreadPatch } from "./patch-text.ts";
 import { extractsDownload, remoteName } from "./downloads.ts";
 import { generic, intoDirectory, mark, rememberMoves, type Program, type Run } from "./programs-kit.ts";
 import { locate, realPath } from "./paths.ts";
-import { gitWorkTree } from "../base/work-tree.ts";
 
 export const GIT: Program[] = [
   {
@@ -366,49 +366,4 @@ function patchStrip(words: readonly string[]): number | undefined {
     if (value !== undefined && /^\d+$/.test(value)) return Number(value);
   }
   return undefined;
-}
-
-/** The paths `git update-index --cacheinfo` names: the last of `MODE,SHA,PATH` (its literal end when the rest is computed), or the third word. */
-function cacheinfoPaths(words: readonly Field[]): Field[] {
-  const out: Field[] = [];
-  for (let i = 0; i < words.length; i++) {
-    if (words[i]?.text !== "--cacheinfo") continue;
-    const next = words[i + 1];
-    if (next?.text.includes(",")) {
-      const path = next.text.slice(next.text.lastIndexOf(",") + 1);
-      out.push({ text: path, resolved: next.resolved || !/[$`]/.test(path) });
-    } else if (words[i + 3]) out.push(words[i + 3] as Field);
-  }
-  return out;
-}
-
-/**
- * `git add -A`, `git add .`, `git add src`: each dotenv file below what it stages that git does not
- * ignore is copied into the repository, one `git commit && git push` from leaving the machine; it
- * counts as a read of the file, which the dotenv guard refuses (`git add -u` stages only what git
- * already tracks, `-n` nothing).
- */
-function stagedSecrets(parsed: ReturnType<typeof parseOptions>, run: Run, program: string): void {
-  const { flags, operands } = parsed;
-  const tree = run.state.cwd === null ? undefined : gitWorkTree(run.state.cwd);
-  if (tree === undefined || ["u", "update", "n", "dry-run"].some((f) => flags.has(f))) return; // outside a repository it adds nothing
-  const all = flags.has("A") || flags.has("all");
-  const roots = operands.length > 0 ? operands : all ? [{ text: tree, resolved: true }] : [];
-  for (const root of roots) {
-    if (!/[*?[:]/.test(root.text)) run.walker.secretsIn(root, program, run.state.cwd, { gitIgnore: true });
-    // A glob pathspec (`git add '*'`): git's `*` also matches across `/`; a magic one (`:!x`) may be anything.
-    else if (root.text.startsWith(":")) run.walker.secretsIn({ text: ".", resolved: true }, program, run.state.cwd, { gitIgnore: true });
-    else {
-      const glob = new RegExp(
-        `^${root.text
-          .replace(/[.+^${}()|\\]/g, "\\$&")
-          .replaceAll("*", ".*")
-          .replaceAll("?", ".")}$`,
-      );
-      run.walker.secretsIn({ text: ".", resolved: true }, program, run.state.cwd, {
-        gitIgnore: true,
-        file: (_, relative) => glob.test(relative),
-      });
-    }
-  }
 }

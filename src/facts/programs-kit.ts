@@ -5,10 +5,10 @@
 import { basename, dirname, join, resolve } from "node:path";
 import { existsSync } from "node:fs";
 import { copy, type Field, type Lines, type ShellState } from "./expand.ts";
+import { fieldPath } from "./field.ts";
 import { segmentRegExp } from "./glob.ts";
 import { parseOptions, type OptionSpec } from "./options.ts";
 import { isDirectory, realPath } from "./paths.ts";
-import { normalPath } from "../base/path-join.ts";
 import type { Effect } from "./types.ts";
 import { globLoss, unknownDeleteLoss } from "./work-loss.ts";
 import type { PathOptions, Walker } from "./walk.ts";
@@ -174,10 +174,8 @@ export function wrapper(spec: OptionSpec): Handler {
 /** `mv a b`: b holds what a held, for a later delete of b (record.ts, moves). */
 export function rememberMoves(run: Run, sources: readonly Field[], landings: readonly Field[]): void {
   const cwd = run.state.cwd;
-  const at = (f: Field) =>
-    !f.resolved ? undefined : f.text.startsWith("/") ? normalPath(f.text) : cwd === null ? undefined : normalPath(`${cwd}/${f.text}`);
   landings.forEach((landing, i) => {
-    const [to, from] = [at(landing), sources[i] === undefined ? undefined : at(sources[i] as Field)];
+    const [to, from] = [fieldPath(landing, cwd), sources[i] === undefined ? undefined : fieldPath(sources[i] as Field, cwd)];
     const origin = from === undefined ? undefined : (run.walker.moves.get(from) ?? from);
     // `mv a b; mv b a`: a holds its own files again, not a move of them.
     if (to === undefined || origin === undefined || to === origin) {

@@ -1,5 +1,6 @@
 // Programs that copy to and from other machines or fetch from the network:
 // the local files they read and write, and the commands ssh runs (on another host, marked with it).
+import { fileUrlPath } from "../base/file-url.ts";
 import type { Field, ShellState } from "./expand.ts";
 import { parseOptions, type OptionSpec } from "./options.ts";
 import { copy } from "./expand.ts";
@@ -276,17 +277,6 @@ function curl(args: Field[], run: Run, program: string): void {
   if (parsed.flags.has("O") || parsed.flags.has("remote-name") || parsed.flags.has("remote-name-all")) {
     mark(run, values(["output-dir"]).length ? values(["output-dir"]) : [{ text: ".", resolved: true }], "write", program);
     downloadsTo(run.walker, savedAs(parsed.operands, values(["output-dir"]).at(-1)), run.state.cwd);
-  }
-}
-
-/** The local path a `file://` URL names (curl decodes its `%XX` escapes), or undefined. */
-function fileUrlPath(url: string): string | undefined {
-  const m = /^file:\/\/(?:localhost)?(\/[^?#]*)/i.exec(url);
-  if (!m) return undefined;
-  try {
-    return decodeURIComponent(m[1] as string);
-  } catch {
-    return m[1];
   }
 }
 

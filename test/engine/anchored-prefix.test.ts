@@ -4,19 +4,9 @@
 // only reads what is obviously right (issue 36): a `^` and plain characters up
 // to the first one that is not, with no `|` outside a group.
 import { describe, expect, it } from "vitest";
+import { random } from "./_random.ts";
 import { anchoredPrefix, filterMatches } from "../../src/engine/filter.ts";
 import { FORCE_PUSH_PATTERNS } from "./_force-push-patterns.ts";
-
-/** A small deterministic generator (xorshift), so a failure names its seed. */
-function random(seed: number) {
-  let x = seed || 1;
-  return (n: number) => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) % n;
-  };
-}
 
 const PIECES = [
   "a",

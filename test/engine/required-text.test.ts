@@ -3,18 +3,9 @@
 // would not match, for any pattern. The starter's credential and dotenv patterns answer as their
 // expressions do on every path of its own test cases.
 import { describe, expect, it } from "vitest";
+import { random } from "./_random.ts";
 import { filterMatches, requiredText } from "../../src/engine/filter.ts";
 import { STARTER_POLICY } from "../../src/base/starter-policy.ts";
-
-function random(seed: number) {
-  let x = seed || 1;
-  return (n: number) => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) % n;
-  };
-}
 
 const PIECES = [
   ...["a", "b", "c", "s", "h", ".", "/", "-", "_", "~", " ", "0", "1", "e", "n", "v"],
