@@ -8,15 +8,6 @@
 // and a plain search is far cheaper than compiling and running an expression in a hook process
 // (docs/performance.md, "What runs cold is counted").
 
-export interface SecretKind {
-  /** What the model and the user are told was withheld. */
-  label: string;
-  /** Every match is a secret. With a first group, that group is kept and only the rest is hidden (`NAME=`). */
-  pattern: RegExp;
-  /** Text every match holds; the pattern is not run on a text holding none of them. */
-  screen: readonly string[];
-}
-
 // Names a `.env`-style line gives a secret: the whole name holds one of these words.
 const SECRET_WORDS = ["SECRET", "PASSWORD", "PASSWD", "TOKEN", "API_KEY", "APIKEY", "ACCESS_KEY", "PRIVATE_KEY", "AUTH_KEY"];
 const NAME_WORDS = [...SECRET_WORDS, ...SECRET_WORDS.map((word) => word.toLowerCase())];
@@ -50,85 +41,78 @@ const SETTING_LINE = () =>
   `(?=[^\\s"']*\\d)[^\\s"'#$<{%[(][^\\s"'#,;()[\\]{}.]{7,}(?=["']?[ \\t]*,?[ \\t]*(?:#.*)?$)`;
 
 /**
- * A kind whose expression is built from the word lists above: made the first time a text holds one
- * of its words, so a hook call that meets none never parses it (the two cost the compound Bash
- * line of bench/instructions.mjs 0.35 M instructions built at load, Node 22.23.5).
+ * A kind whose expression is made the first time a text holds one of its `screen` strings: a hook
+ * call that meets none never parses it. The 25 expressions made at load cost every hook call about
+ * 0.3 M instructions in hook.cjs, and as much again where facts.cjs loads (Node 22.23.5). A class,
+ * not an object literal with a getter: those gave each kind a shape of its own, 11 kB of young
+ * memory a bundle, which put the compound Bash line past a scavenge (2 M instructions).
  */
-function wordsKind(label: string, screen: readonly string[], source: () => string): SecretKind {
-  let made: RegExp | undefined;
-  return {
-    label,
-    screen,
-    get pattern() {
-      made ??= new RegExp(source(), "gm");
-      return made;
-    },
-  };
+export class SecretKind {
+  /** What the model and the user are told was withheld. */
+  readonly label: string;
+  /** Text every match holds; the pattern is not run on a text holding none of them. */
+  readonly screen: readonly string[];
+  private readonly make: () => RegExp;
+  private made: RegExp | undefined;
+  constructor(label: string, screen: readonly string[], make: () => RegExp) {
+    this.label = label;
+    this.screen = screen;
+    this.make = make;
+  }
+  /** Every match is a secret. With a first group, that group is kept and only the rest is hidden (`NAME=`). */
+  get pattern(): RegExp {
+    this.made ??= this.make();
+    return this.made;
+  }
 }
 // Not inside a longer word (`task-runner-…` holds `sk-`).
 const START = "(?<![A-Za-z0-9_-])";
 
 export const SECRET_KINDS: readonly SecretKind[] = [
-  {
-    label: "private key",
-    // From its header to its footer, or to the end of the text when the footer is cut off.
-    pattern: /-----BEGIN [A-Z ]*PRIVATE KEY-----(?:[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----|[\s\S]*$)/g,
-    screen: ["PRIVATE KEY-----"],
-  },
-  { label: "AWS access key", pattern: /(?<![0-9A-Z])(?:AKIA|ASIA)[0-9A-Z]{16}(?![0-9A-Z])/g, screen: ["AKIA", "ASIA"] },
-  {
-    label: "GitHub token",
-    pattern: /(?<![A-Za-z0-9])(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})/g,
-    screen: ["ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"],
-  },
-  {
-    label: "GitLab token",
-    pattern: /(?<![A-Za-z0-9])(?:glpat|gldt|glrt|glptt)-[A-Za-z0-9_-]{20,}/g,
-    screen: ["glpat-", "gldt-", "glrt-", "glptt-"],
-  },
-  { label: "Slack token", pattern: /(?<![A-Za-z0-9])xox[abposr]-[A-Za-z0-9-]{10,}/g, screen: ["xox"] },
-  {
-    label: "Slack webhook",
-    pattern: /https:\/\/hooks\.slack\.com\/services\/[A-Za-z0-9_/-]{20,}/g,
-    screen: ["hooks.slack.com/services/"],
-  },
-  { label: "Stripe key", pattern: /(?<![A-Za-z0-9])(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}/g, screen: ["k_live_", "k_test_"] },
-  { label: "Anthropic API key", pattern: new RegExp(`${START}sk-ant-[A-Za-z0-9_-]{20,}`, "g"), screen: ["sk-ant-"] },
-  { label: "OpenAI API key", pattern: new RegExp(`${START}sk-(?!ant-)[A-Za-z0-9_-]{20,}`, "g"), screen: ["sk-"] },
-  { label: "Google API key", pattern: /(?<![A-Za-z0-9])AIza[0-9A-Za-z_-]{35}/g, screen: ["AIza"] },
-  { label: "npm token", pattern: /(?<![A-Za-z0-9])npm_[A-Za-z0-9]{36}(?![A-Za-z0-9])/g, screen: ["npm_"] },
+  // From its header to its footer, or to the end of the text when the footer is cut off.
+  new SecretKind(
+    "private key",
+    ["PRIVATE KEY-----"],
+    () => /-----BEGIN [A-Z ]*PRIVATE KEY-----(?:[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----|[\s\S]*$)/g,
+  ),
+  new SecretKind("AWS access key", ["AKIA", "ASIA"], () => /(?<![0-9A-Z])(?:AKIA|ASIA)[0-9A-Z]{16}(?![0-9A-Z])/g),
+  new SecretKind(
+    "GitHub token",
+    ["ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"],
+    () => /(?<![A-Za-z0-9])(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})/g,
+  ),
+  new SecretKind(
+    "GitLab token",
+    ["glpat-", "gldt-", "glrt-", "glptt-"],
+    () => /(?<![A-Za-z0-9])(?:glpat|gldt|glrt|glptt)-[A-Za-z0-9_-]{20,}/g,
+  ),
+  new SecretKind("Slack token", ["xox"], () => /(?<![A-Za-z0-9])xox[abposr]-[A-Za-z0-9-]{10,}/g),
+  new SecretKind("Slack webhook", ["hooks.slack.com/services/"], () => /https:\/\/hooks\.slack\.com\/services\/[A-Za-z0-9_/-]{20,}/g),
+  new SecretKind("Stripe key", ["k_live_", "k_test_"], () => /(?<![A-Za-z0-9])(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}/g),
+  new SecretKind("Anthropic API key", ["sk-ant-"], () => new RegExp(`${START}sk-ant-[A-Za-z0-9_-]{20,}`, "g")),
+  new SecretKind("OpenAI API key", ["sk-"], () => new RegExp(`${START}sk-(?!ant-)[A-Za-z0-9_-]{20,}`, "g")),
+  new SecretKind("Google API key", ["AIza"], () => /(?<![A-Za-z0-9])AIza[0-9A-Za-z_-]{35}/g),
+  new SecretKind("npm token", ["npm_"], () => /(?<![A-Za-z0-9])npm_[A-Za-z0-9]{36}(?![A-Za-z0-9])/g),
   // Other registries', platforms' and services' tokens, by the prefix each gives them.
-  { label: "PyPI token", pattern: /(?<![A-Za-z0-9])pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}/g, screen: ["pypi-AgEIcHlwaS5vcmc"] },
-  { label: "Docker Hub token", pattern: /(?<![A-Za-z0-9])dckr_pat_[A-Za-z0-9_-]{27,}/g, screen: ["dckr_pat_"] },
-  { label: "Hugging Face token", pattern: /(?<![A-Za-z0-9])hf_[A-Za-z0-9]{30,}(?![A-Za-z0-9])/g, screen: ["hf_"] },
-  { label: "SendGrid key", pattern: /(?<![A-Za-z0-9])SG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}/g, screen: ["SG."] },
-  { label: "Google OAuth token", pattern: /(?<![A-Za-z0-9])ya29\.[A-Za-z0-9_-]{20,}/g, screen: ["ya29."] },
-  { label: "HashiCorp Vault token", pattern: /(?<![A-Za-z0-9])hv[sbr]\.[A-Za-z0-9_-]{24,}/g, screen: ["hvs.", "hvb.", "hvr."] },
-  { label: "DigitalOcean token", pattern: /(?<![A-Za-z0-9])do[por]_v1_[a-f0-9]{64}/g, screen: ["_v1_"] },
-  { label: "age secret key", pattern: /AGE-SECRET-KEY-1[0-9A-Z]{58}/g, screen: ["AGE-SECRET-KEY-1"] },
-  {
-    label: "Azure key",
-    // A storage or Service Bus connection string's key: the name stays, the key goes.
-    pattern: /((?:AccountKey|SharedAccessKey)=)[A-Za-z0-9+/]{30,}={0,2}/g,
-    screen: ["AccountKey=", "SharedAccessKey="],
-  },
-  {
-    label: "JSON Web Token",
-    pattern: /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g,
-    screen: ["eyJ"],
-  },
-  {
-    label: "authorization header",
-    pattern: /([Aa]uthorization["']?[ \t]*[:=][ \t]*["']?(?:Bearer|bearer|Basic|basic|Token|token)[ \t]+)[A-Za-z0-9._~+/=-]{12,}/g,
-    screen: ["uthorization"],
-  },
-  {
-    label: "password in a URL",
-    pattern: /(\b[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s:/@]+:)[^\s:/@]{3,}(?=@)/g,
-    screen: ["://"],
-  },
-  wordsKind("secret variable", NAME_WORDS, ENV_LINE),
-  wordsKind("secret setting", SETTING_WORDS, SETTING_LINE),
+  new SecretKind("PyPI token", ["pypi-AgEIcHlwaS5vcmc"], () => /(?<![A-Za-z0-9])pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}/g),
+  new SecretKind("Docker Hub token", ["dckr_pat_"], () => /(?<![A-Za-z0-9])dckr_pat_[A-Za-z0-9_-]{27,}/g),
+  new SecretKind("Hugging Face token", ["hf_"], () => /(?<![A-Za-z0-9])hf_[A-Za-z0-9]{30,}(?![A-Za-z0-9])/g),
+  new SecretKind("SendGrid key", ["SG."], () => /(?<![A-Za-z0-9])SG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}/g),
+  new SecretKind("Google OAuth token", ["ya29."], () => /(?<![A-Za-z0-9])ya29\.[A-Za-z0-9_-]{20,}/g),
+  new SecretKind("HashiCorp Vault token", ["hvs.", "hvb.", "hvr."], () => /(?<![A-Za-z0-9])hv[sbr]\.[A-Za-z0-9_-]{24,}/g),
+  new SecretKind("DigitalOcean token", ["_v1_"], () => /(?<![A-Za-z0-9])do[por]_v1_[a-f0-9]{64}/g),
+  new SecretKind("age secret key", ["AGE-SECRET-KEY-1"], () => /AGE-SECRET-KEY-1[0-9A-Z]{58}/g),
+  // A storage or Service Bus connection string's key: the name stays, the key goes.
+  new SecretKind("Azure key", ["AccountKey=", "SharedAccessKey="], () => /((?:AccountKey|SharedAccessKey)=)[A-Za-z0-9+/]{30,}={0,2}/g),
+  new SecretKind("JSON Web Token", ["eyJ"], () => /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g),
+  new SecretKind(
+    "authorization header",
+    ["uthorization"],
+    () => /([Aa]uthorization["']?[ \t]*[:=][ \t]*["']?(?:Bearer|bearer|Basic|basic|Token|token)[ \t]+)[A-Za-z0-9._~+/=-]{12,}/g,
+  ),
+  new SecretKind("password in a URL", ["://"], () => /(\b[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s:/@]+:)[^\s:/@]{3,}(?=@)/g),
+  new SecretKind("secret variable", NAME_WORDS, () => new RegExp(ENV_LINE(), "gm")),
+  new SecretKind("secret setting", SETTING_WORDS, () => new RegExp(SETTING_LINE(), "gm")),
 ];
 
 function screened(kind: SecretKind, text: string): boolean {

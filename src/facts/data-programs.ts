@@ -101,3 +101,27 @@ export const ASSIGNING: readonly string[] = ["export", "local", "declare", "type
 
 /** The names a process's own standard input has (git-includes.ts, a `cp` of it: programs-files.ts). */
 export const STDIN_FILES: readonly string[] = ["/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"];
+
+/**
+ * Programs that run command lines or open files named in their own arguments or input (vim's `-c
+ * '!cmd'`, sqlite3's `.shell`, ed's `w FILE`; program-commands.ts reads each). Named here so the
+ * walker loads that module only for a line that runs one of them.
+ */
+export const ESCAPING_PROGRAMS = [
+  "sort",
+  "less",
+  "more",
+  "man",
+  "gdb",
+  "lldb",
+  "emacs",
+  "vim",
+  "vi",
+  "nvim",
+  "ex",
+  "view",
+  "vimdiff",
+  "sqlite3",
+  "ed",
+  "red",
+] as const;

@@ -12,6 +12,7 @@ import { shellQuote } from "./candidate.ts";
 import { foreignShellLines } from "./foreign-code.ts";
 import { textAsRun } from "./written-scripts.ts";
 import type { Walker } from "./walk.ts";
+import type { ESCAPING_PROGRAMS } from "./data-programs.ts";
 
 /** The most of a command file (`gdb -x FILE`) that is read. */
 const MAX_SCRIPT = 64 * 1024;
@@ -121,7 +122,8 @@ const emacs: CommandSource = {
 // sort's `--compress-program=PROG` runs PROG for its temporary files.
 const sort: CommandSource = { options: ["--compress-program"], shellOf: (c) => c };
 
-export const PROGRAM_COMMANDS: Readonly<Record<string, CommandSource>> = {
+/** One source a program of ESCAPING_PROGRAMS, no more and no fewer (the type holds the two lists together). */
+export const PROGRAM_COMMANDS: Readonly<Record<(typeof ESCAPING_PROGRAMS)[number], CommandSource>> = {
   sort,
   less,
   more: less,
@@ -152,7 +154,7 @@ export function programCommands(
   state: ShellState,
   depth: number,
 ): void {
-  const source = PROGRAM_COMMANDS[program];
+  const source = (PROGRAM_COMMANDS as Readonly<Record<string, CommandSource>>)[program];
   if (!source) return;
   const add = (text: string) => {
     const line = source.shellOf(text);

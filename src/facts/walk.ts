@@ -9,7 +9,7 @@ import { catOperand, loopFeeds, pipelineOutput, scriptOutput, stageProgram } fro
 import { caseFolded, knownProgram, positional, runProgram } from "./programs.ts";
 import { assignedValue, keptVariables, READS_INTO } from "./positional.ts";
 import { newIdentities, noteCopy, noteHash, realProgram, setWords } from "./identity.ts";
-import { programCommands } from "./program-commands.ts";
+import { programCommandsNow } from "./program-commands-loader.lazy.ts";
 import { PathRecorder } from "./record.ts";
 import { spend } from "./budget.ts";
 import { tooComplex } from "./unchecked.ts";
@@ -20,13 +20,14 @@ import { downloadRedirects, isDownloader, runsFile } from "./downloads.ts";
 import { scriptInterpreter } from "./script-files.ts";
 import { knownOutput } from "./sub-value.ts";
 import { loopMakers, madeUpBy, noteMadeUp } from "./made-up.ts";
-import { TEXT_MAKERS } from "./data-programs.ts";
+import { ESCAPING_PROGRAMS, TEXT_MAKERS } from "./data-programs.ts";
 import { RUNS_MADE_UP } from "../base/changed-unread.ts";
 import { type OutputRedirect, rememberRedirectWrites } from "./written-scripts.ts";
 
 export type { PathOptions } from "./record.ts";
 
 const MAX_DEPTH = 16;
+const ESCAPING: ReadonlySet<string> = new Set(ESCAPING_PROGRAMS);
 
 /** A command's input when the line says what it is: text, the paths it lists, a file; `{}` when hookit cannot know it. */
 type Input = { text?: string; lines?: Lines; file?: string };
@@ -304,7 +305,7 @@ export class Walker extends PathRecorder {
       return;
     }
     // `vim -c '!…'`, `sqlite3 db '.shell …'`, `ed`'s `w FILE`: the program's own shell escapes and files.
-    programCommands(program, argv.slice(1), stdin, this, state, depth);
+    if (ESCAPING.has(program)) programCommandsNow().programCommands(program, argv.slice(1), stdin, this, state, depth);
     runProgram(program, argv.slice(1), {
       walker: this,
       state,
