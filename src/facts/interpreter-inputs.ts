@@ -3,7 +3,7 @@
 // before the program (`-r`, `--import`, a `data:` URL). Each is read as inline code or a script.
 import { Buffer } from "node:buffer";
 import type { Field } from "./expand.ts";
-import { codeMentions } from "./inline-code.ts";
+import { inlineCodeNow } from "./occasional.lazy.ts";
 import { readCodeScript } from "./script-files.ts";
 import { INLINE_CODE } from "./unchecked.ts";
 import { mark, type Run } from "./programs-kit.ts";
@@ -24,11 +24,11 @@ export function powershell(args: Field[], run: Run, program: string): void {
     if (rest.some((a) => !a.resolved)) run.walker.unresolved(`${program} code of a value hookit cannot know`);
     const encoded = /^-e/i.test(args[at]!.text);
     const code = encoded ? Buffer.from(rest[0]?.text ?? "", "base64").toString("utf16le") : rest.map((a) => a.text).join(" ");
-    codeMentions(code, run, program);
+    inlineCodeNow().codeMentions(code, run, program);
   } else if (script) {
     mark(run, [script], "read", program);
     readCodeScript(run, script, program);
-  } else if (run.stdin !== undefined) codeMentions(run.stdin, run, program);
+  } else if (run.stdin !== undefined) inlineCodeNow().codeMentions(run.stdin, run, program);
   else if (run.fed === true) run.walker.unresolved(`${program} reads code from its input`);
 }
 
@@ -56,7 +56,7 @@ export function preloads(args: Field[], run: Run, program: string): Field[] {
       run.walker.unresolved(`${INLINE_CODE}${program} ${option} data:`);
       const comma = value.text.indexOf(",");
       const body = value.text.slice(comma + 1);
-      codeMentions(
+      inlineCodeNow().codeMentions(
         /;base64$/.test(value.text.slice(0, comma)) ? Buffer.from(body, "base64").toString("utf8") : decodeURIComponentSafe(body),
         run,
         program,

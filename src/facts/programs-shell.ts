@@ -4,7 +4,7 @@
 import { ASSIGNING } from "./data-programs.ts";
 import { join } from "node:path";
 import { positional } from "./positional.ts";
-import { codeMentions } from "./inline-code.ts";
+import { inlineCodeNow } from "./occasional.lazy.ts";
 import { runsFile } from "./downloads.ts";
 import { readCodeScript, walkShellScript } from "./script-files.ts";
 import { parseOptions } from "./options.ts";
@@ -290,7 +290,7 @@ function interpreter(given: Field[], run: Run, program: string): void {
     const given = flags.flatMap((flag) => parsed.values.get(flag) ?? []);
     const fromValue = given.length > 0 ? given.map((field) => field.text).join("\n") : undefined;
     const code = fromValue ?? args[parsed.rest + subcommand]?.text;
-    if (code !== undefined) codeMentions(code, run, program);
+    if (code !== undefined) inlineCodeNow().codeMentions(code, run, program);
     // `curl … | python3 -c "exec(sys.stdin.read())"`: code that evaluates what it reads from its piped input runs the input
     if (code !== undefined && run.fed === true && EVALUATES.test(code) && READS_INPUT.test(code))
       run.walker.unresolved(`${program} reads code from its input`);
@@ -312,7 +312,7 @@ function interpreter(given: Field[], run: Run, program: string): void {
   if (!parsed.values.has("m") && (first === "/dev/fd/63" || first === "/dev/stdin" || first === "/dev/fd/0")) {
     const code = first === "/dev/fd/63" ? run.walker.procScripts.shift() : run.stdin;
     if (code === undefined) run.walker.unresolved(`${program} runs a command's output`);
-    else codeMentions(code, run, program);
+    else inlineCodeNow().codeMentions(code, run, program);
     generic(operands.slice(1), run, program);
     return;
   }
@@ -329,7 +329,7 @@ function interpreter(given: Field[], run: Run, program: string): void {
     if (run.fed === true) run.walker.unresolved(`${program} reads code from its input`);
     // `python3 <<EOF … EOF`, `node <<< '…'`: code the line itself hands over is read like `-c`'s;
     // `python3 < x.py`, `cat x.py | python3 -`: the file's.
-    if (run.stdin !== undefined) codeMentions(run.stdin, run, program);
+    if (run.stdin !== undefined) inlineCodeNow().codeMentions(run.stdin, run, program);
     else if (run.walker.stdinFile !== undefined) readCodeScript(run, { text: run.walker.stdinFile, resolved: true }, program);
   }
   generic(script ? operands.slice(1) : operands, run, program);

@@ -3,7 +3,7 @@
 import { RUNS_MADE_UP } from "../base/changed-unread.ts";
 import type { Field } from "./expand.ts";
 import { join } from "node:path";
-import { codeMentions } from "./inline-code.ts";
+import { inlineCodeNow } from "./occasional.lazy.ts";
 import { patchTargets, patchText, unreadPatch } from "./patch-text.ts";
 import { parseOptions } from "./options.ts";
 import { sedScripts } from "./sed-scripts.ts";
@@ -140,7 +140,7 @@ function awk(args: Field[], run: Run, program: string): void {
         : file.resolved
           ? textAsRun(run.walker, file.text, run.state.cwd, 64 * 1024)
           : undefined;
-  if (fileText !== undefined) codeMentions(fileText, run, program, true);
+  if (fileText !== undefined) inlineCodeNow().codeMentions(fileText, run, program, true);
   if (text && /system\s*\(|\|\s*getline|"\s*\|/.test(text)) {
     run.walker.unresolved(`${INLINE_CODE}${program}`);
     // `curl … | awk '{system($0)}'`: the commands it runs may be the lines of its piped input
@@ -149,7 +149,7 @@ function awk(args: Field[], run: Run, program: string): void {
       run.walker.unresolved(`${program} reads commands from its input`);
   }
   if (text && />\s*"/.test(text)) run.walker.unresolved(`${INLINE_CODE}${program} writes files`);
-  if (text) codeMentions(text, run, program);
+  if (text) inlineCodeNow().codeMentions(text, run, program);
   // `-v f=.env` / `f=.env` operands: a value the program may open (`getline l < f`) is judged as a name it holds.
   const assigned = [
     ...(parsed.values.get("v") ?? []),
@@ -158,7 +158,7 @@ function awk(args: Field[], run: Run, program: string): void {
   ];
   for (const field of assigned) {
     const value = field.text.slice(field.text.indexOf("=") + 1);
-    codeMentions(JSON.stringify(value), run, program);
+    inlineCodeNow().codeMentions(JSON.stringify(value), run, program);
     if (!programFile && text && /getline|<|close\s*\(/.test(text)) generic([{ ...field, text: value }], run, program);
   }
   mark(run, programFile ?? [], "read", program);

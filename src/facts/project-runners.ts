@@ -2,7 +2,7 @@
 // config. That code on the disk is the project's (as `npm test` runs it); code the same line
 // writes first is not (`echo '…' > conftest.py && pytest`): what the line wrote in a code file is
 // read as typed code, as `python3 k.py` reads a k.py the line just wrote (script-files.ts).
-import { codeMentions } from "./inline-code.ts";
+import { inlineCodeNow } from "./occasional.lazy.ts";
 import { generic, type Handler, type Run } from "./programs-kit.ts";
 
 /** The interpreter whose code a file of this ending holds. */
@@ -26,7 +26,7 @@ export function runsWrittenCode(run: Run): void {
   for (const [path, text] of run.walker.written) {
     if (typeof text !== "string") continue;
     const language = LANGUAGE[path.slice(path.lastIndexOf(".") + 1)];
-    if (language !== undefined) codeMentions(text, run, language);
+    if (language !== undefined) inlineCodeNow().codeMentions(text, run, language);
   }
 }
 

@@ -6,7 +6,7 @@
 // would otherwise refuse honest build scripts. What it plainly names, or sets and then uses, counts.
 // An interpreter's script is read as its inline code is (inline-code.ts).
 import type { Field, ShellState } from "./expand.ts";
-import { codeMentions } from "./inline-code.ts";
+import { inlineCodeNow } from "./occasional.lazy.ts";
 import type { Run } from "./programs-kit.ts";
 import type { PathRecorder } from "./record.ts";
 import { textAsRun, writtenText } from "./written-scripts.ts";
@@ -67,9 +67,9 @@ export function walkScriptText(run: Run, text: string, state: ShellState, via: s
 export function readCodeScript(run: Run, file: Field, program: string): void {
   // Code the line itself just wrote (`echo "…" > k.py; python3 k.py`) is typed code, read as `-c`'s is.
   const written = file.resolved ? writtenText(run.walker, file.text, run.state.cwd) : undefined;
-  if (typeof written === "string") return codeMentions(written, run, program);
+  if (typeof written === "string") return inlineCodeNow().codeMentions(written, run, program);
   const text = scriptText(file, run.state.cwd, run.walker);
-  if (text !== undefined) inScript(run, () => codeMentions(text, run, program, true));
+  if (text !== undefined) inScript(run, () => inlineCodeNow().codeMentions(text, run, program, true));
 }
 
 /**

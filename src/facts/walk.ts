@@ -9,7 +9,7 @@ import { catOperand, loopFeeds, pipelineOutput, scriptOutput, stageProgram } fro
 import { caseFolded, knownProgram, positional, runProgram } from "./programs.ts";
 import { assignedValue, keptVariables, READS_INTO } from "./positional.ts";
 import { newIdentities, noteCopy, noteHash, realProgram, setWords } from "./identity.ts";
-import { programCommandsNow } from "./program-commands-loader.lazy.ts";
+import { programCommandsNow } from "./occasional.lazy.ts";
 import { PathRecorder } from "./record.ts";
 import { spend } from "./budget.ts";
 import { tooComplex } from "./unchecked.ts";
