@@ -54,8 +54,11 @@ const RUNS_TEXT = (): RegExp =>
   (runsText ??= new RegExp(
     `${SHELL_CALLS}|\\b(?:eval|exec|compile|Function|instance_eval)\\s*[( ]|\\b(?:system|exec)\\s+|%x[^\\w\\s]|\\bqx\\s*[^\\w\\s]`,
   ));
-/** A shell-out whose first argument is a quoted line: `os.system("…")`, `execSync(\`…\`)`, `subprocess.run("…", shell=True)`. */
-const SHELL_CALL = new RegExp(`(?:${SHELL_CALLS}\\s*|%x[({[]|\\bqx\\s*[({/])(["'\`])((?:(?!\\1)[^\\\\\\n]|\\\\.){1,4096}?)\\1`, "g");
+/** A shell-out whose first argument is a quoted line: `os.system("…")`, `execSync(\`…\`)`, `subprocess.run("…", shell=True)`, Perl's and Ruby's `system "…"`. */
+const SHELL_CALL = new RegExp(
+  `(?:${SHELL_CALLS}\\s*|\\b(?:system|exec)\\s+|%x[({[]|\\bqx\\s*[({/])(["'\`])((?:(?!\\1)[^\\\\\\n]|\\\\.){1,4096}?)\\1`,
+  "g",
+);
 /** Ruby's, Perl's and PHP's backticks run their text in a shell, Julia's as a command (JavaScript's are only strings). */
 const BACKTICKS = /`((?:[^`\\\n]|\\.){1,4096}?)`/g;
 const BACKTICK_SHELLS = ["ruby", "perl", "php", "julia"];
@@ -80,6 +83,11 @@ export function codeMentions(code: string, run: Run, program: string, inFile = f
   } else if (SHELLS_OUT.test(code)) {
     for (const m of code.matchAll(QUOTED))
       if (/\s/.test(m[2] as string)) walker.shell(m[2] as string, copy(run.state), `${program} inline code`, run.depth);
+    // A one-word line is a command too where a shell call is handed it (`os.system('reboot')`); any
+    // other quoted word is more likely data, and a line with blanks was read above.
+    const words = [...code.matchAll(SHELL_CALL)].map((m) => m[2] as string);
+    if (BACKTICK_SHELLS.includes(program)) words.push(...[...code.matchAll(BACKTICKS)].map((m) => m[1] as string));
+    for (const word of words) if (!/\s/.test(word)) walker.shell(word, copy(run.state), `${program} inline code`, run.depth);
     for (const line of quoteOperators(code)) walker.shell(line, copy(run.state), `${program} inline code`, run.depth);
   }
   if (!inFile && DECODES.test(code) && (RUNS_TEXT().test(code) || (BACKTICK_SHELLS.includes(program) && code.includes("`"))))

@@ -103,6 +103,8 @@ export const TOOLS: Program[] = [
   tool("pip", "pip3", "mvnw"),
   // system package managers
   tool("apt", "apt-get", "yum", "dnf", "brew"),
+  // the machine's power, run level, sessions and processes (the system pack)
+  tool("shutdown", "reboot", "halt", "poweroff", "init", "telinit", "loginctl", "killall", "killall5"),
   // HTTP clients and downloaders
   tool("curlie", "fetch", "lynx", "lwp-request", "GET", "POST", "HEAD"),
   // ssh's key and agent tools

@@ -25,6 +25,7 @@ import { featureFlags } from "./cases/feature-flags.ts";
 import { apiGateways } from "./cases/api-gateways.ts";
 import { backups } from "./cases/backups.ts";
 import { strictGit } from "./cases/strict-git.ts";
+import { system } from "./cases/system.ts";
 
 export const PACK_CASES: Record<string, PackCases> = {
   databases,
@@ -50,4 +51,5 @@ export const PACK_CASES: Record<string, PackCases> = {
   "api-gateways": apiGateways,
   backups,
   "strict-git": strictGit,
+  system,
 };

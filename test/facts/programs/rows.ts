@@ -306,6 +306,11 @@ export const PROGRAM_ROWS: Record<string, ReadonlyArray<readonly [command: strin
   "gitlab-rails": [["gitlab-rails runner ./scripts/report.rb", ["access ./scripts/report.rb"]]],
   pip: [["pip install -r ./requirements.txt", ["access ./requirements.txt"]]],
   apt: [["apt install ./pkg.deb", ["access ./pkg.deb"]]],
+  // the system pack's programs: no file of theirs, a path-like word is an access as for any tool
+  shutdown: [
+    ["shutdown -h now", []],
+    ["loginctl show-session ./s1", ["access ./s1"]],
+  ],
   cargo: [["cargo build --manifest-path ./Cargo.toml", ["access ./Cargo.toml"]]],
   // its recipes are read from the Makefile (test/facts/script-files.test.ts); a target may be a file it makes
   make: [["make ./out/app", ["access ./out/app"]]],
