@@ -4,8 +4,9 @@
 // each `--require`/`--import` of `NODE_OPTIONS`, Python runs `PYTHONSTARTUP` and imports
 // `sitecustomize`/`usercustomize` from `PYTHONPATH`. Set on a line (`BASH_ENV=./x.sh bash -c
 // true`), what they load is judged where they are set, as the file run by hand (a file the line
-// itself wrote is read as written). Those that load native code or a module by name (`LD_PRELOAD`,
-// `PERL5OPT=-M…`) name nothing hookit can read: they are marked unresolved.
+// itself wrote is read as written), as is a file `RUBYOPT` requires (`-r./x.rb`). Those that load
+// native code or a module by name (`LD_PRELOAD`, `PERL5OPT=-M…`, `RUBYOPT=-rjson`) name nothing hookit
+// can read: they are marked unresolved.
 import { existsSync } from "node:fs";
 import { joinPath } from "../base/path-join.ts";
 import { shellQuote } from "./candidate.ts";
@@ -14,15 +15,10 @@ import type { PathRecorder } from "./record.ts";
 import { writtenText } from "./written-scripts.ts";
 
 /** Variables whose code hookit cannot read at all. */
-const LOADS_UNREADABLE = new Set([
-  "LD_PRELOAD",
-  "LD_AUDIT",
-  "DYLD_INSERT_LIBRARIES",
-  "PERL5OPT",
-  "RUBYOPT",
-  "JAVA_TOOL_OPTIONS",
-  "_JAVA_OPTIONS",
-]);
+const LOADS_UNREADABLE = new Set(["LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "PERL5OPT", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS"]);
+
+/** Variables that make a program load a file first: its code is read as that file run by hand. */
+const LOADS_FILES = new Set(["BASH_ENV", "ENV", "NODE_OPTIONS", "PYTHONSTARTUP", "PYTHONPATH", "RUBYOPT"]);
 
 /** NODE_OPTIONS' options that load a file or module first. */
 const NODE_LOADS = new Set(["--require", "-r", "--import", "--loader", "--experimental-loader"]);
@@ -45,8 +41,7 @@ export function codeVariable(name: string, value: string | null, present: (file:
     return line === undefined ? undefined : { lines: [line] };
   }
   if (LOADS_UNREADABLE.has(name)) return value === "" ? undefined : { unknown: `${name} loads code hookit cannot read` };
-  if (name !== "BASH_ENV" && name !== "ENV" && name !== "NODE_OPTIONS" && name !== "PYTHONSTARTUP" && name !== "PYTHONPATH")
-    return undefined;
+  if (!LOADS_FILES.has(name)) return undefined;
   if (value === null) return { unknown: `${name} of a value hookit cannot know` };
   if (value === "") return undefined;
   switch (name) {
@@ -55,6 +50,13 @@ export function codeVariable(name: string, value: string | null, present: (file:
       return { lines: [`. ${shellQuote(value)}`] };
     case "PYTHONSTARTUP":
       return { lines: [`python3 ${shellQuote(value)}`] };
+    case "RUBYOPT": {
+      // `-r./x.rb` loads that file; `-rjson` a library by name, which hookit cannot read.
+      const required = rubyRequires(value);
+      return required.some((lib) => !/^[./~]/.test(lib))
+        ? { unknown: `${name} loads code hookit cannot read` }
+        : { lines: required.map((file) => `ruby ${shellQuote(file)}`) };
+    }
     case "PYTHONPATH":
       return {
         lines: value
@@ -81,6 +83,18 @@ function nodeLoads(value: string): string[] {
     else if (NODE_LOADS.has(word) && words[i + 1] !== undefined) files.push(words[++i] as string);
   }
   return files.map((file) => file.replace(/^(["'])(.*)\1$/, "$2"));
+}
+
+/** The libraries or files `RUBYOPT` has Ruby require first (`-r./x.rb`, `-r x`). */
+function rubyRequires(value: string): string[] {
+  const words = value.split(/\s+/).filter(Boolean);
+  const required: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i] as string;
+    if (word === "-r" && words[i + 1] !== undefined) required.push(words[++i] as string);
+    else if (word.startsWith("-r")) required.push(word.slice(2));
+  }
+  return required;
 }
 
 /** A file that is there from `cwd`, or that the line wrote before (`echo … > sitecustomize.py && PYTHONPATH=. …`). */

@@ -96,6 +96,32 @@ export const TEXT_MAKERS: ReadonlySet<string> = new Set([
   ...["sed", "gsed", "awk", "gawk", "mawk", "nawk", "tr", "rev", "cut", "fold", "iconv", "jq", "yq"],
 ]);
 
+/**
+ * Programs that print a file's text. Through a substitution whose text a shell or interpreter runs
+ * as code (`bash -c "$(cat x.sh)"`, `eval "$(< x.sh)"`), that file runs unread: hookit reads a
+ * file's text into a value only where the line wrote it (sub-value.ts), never from the disk, so a
+ * value cannot carry a file's secrets into the facts (made-up.ts).
+ */
+export const FILE_PRINTERS: ReadonlySet<string> = new Set(["cat", "tac", "head", "tail", "nl", "zcat", "bzcat", "xzcat", "zstdcat"]);
+
+/** The shells: `-c` runs its value, an operand is a script, and with neither they read commands from their input (programs-shell.ts, xargs.ts). */
+export const SHELLS: readonly string[] = [
+  "sh",
+  "bash",
+  "zsh",
+  "dash",
+  "ksh",
+  "ash",
+  "mksh",
+  "fish",
+  "busybox-sh",
+  "tcsh",
+  "csh",
+  "nu",
+  "xonsh",
+  "elvish",
+];
+
 /** The builtins that set variables from `NAME=value` words (programs-shell.ts, made-up.ts). */
 export const ASSIGNING: readonly string[] = ["export", "local", "declare", "typeset", "readonly"];
 

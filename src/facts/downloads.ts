@@ -79,15 +79,23 @@ export function remoteName(url: string, fallback?: string): string | undefined {
   }
 }
 
+/** deno's options that take the next word as their value (also read by programs-shell.ts for the script deno runs). */
+export const DENO_VALUE_OPTIONS = [
+  "-c",
+  "--config",
+  "--import-map",
+  "--lock",
+  "--cert",
+  "--location",
+  "--seed",
+  "--ext",
+  "-L",
+  "--log-level",
+];
+
 /** Runners that fetch the script they run themselves: their subcommands that run one, and their options that take the next word. */
 const FETCHING_RUNNERS = new Map([
-  [
-    "deno",
-    [
-      ["run", "x", "install", "compile", "test", "bench", "serve"],
-      ["-c", "--config", "--import-map", "--lock", "--cert", "--location"],
-    ],
-  ],
+  ["deno", [["run", "x", "install", "compile", "test", "bench", "serve"], DENO_VALUE_OPTIONS]],
   ["pipx", [["run"], ["--spec", "--python", "--index-url", "-i", "--pip-args"]]],
 ]);
 

@@ -1,18 +1,20 @@
 // Text a program makes up as it runs (TEXT_MAKERS: inline code's print, a text filter) reaching a
 // command as its words or its input through a substitution: `eval "$(python3 -c …)"`,
 // `sh -c "$(rev <<< …)"`, `source <(python3 -c …)`, `sh < <(tr … )`, and the same through a
-// variable set from one (`X=$(python3 -c …); eval "$X"`). The pipe's case (`python3 -c … | sh`) is
+// variable set from one (`X=$(python3 -c …); eval "$X"`), and a file's text printed the same way
+// (`bash -c "$(cat x.sh)"`: data-programs.ts FILE_PRINTERS). The pipe's case (`python3 -c … | sh`) is
 // the walker's pipeFrom; both end in programs.ts runProgram, which marks a shell or interpreter
 // that then runs that text as code nobody read.
 import type { Redirect, Script, Simple, Word } from "./ast.ts";
-import { ASSIGNING, TEXT_MAKERS } from "./data-programs.ts";
+import { ASSIGNING, FILE_PRINTERS, TEXT_MAKERS } from "./data-programs.ts";
 import { stageProgram } from "./output.ts";
 import { READS_INTO } from "./positional.ts";
 
-/** The program that prints what a substitution's script gives: its last pipeline's last stage. */
+/** The program that prints what a substitution's script gives: its last pipeline's last stage (`$(< x)` is cat's). */
 function printedBy(script: Script): string | undefined {
   const stages = script.at(-1)?.cmds;
   const last = stages?.at(-1);
+  if (last?.t === "simple" && last.words.length === 0 && last.redirs.some((r) => r.op === "<")) return "cat";
   return last === undefined ? undefined : stageProgram(last);
 }
 
@@ -20,7 +22,7 @@ function printedBy(script: Script): string | undefined {
 function wordMaker(word: Word, made: ReadonlyMap<string, string>): string | undefined {
   for (const part of word) {
     const program = part.t === "sub" || part.t === "proc" ? printedBy(part.script) : part.t === "var" ? made.get(part.name) : undefined;
-    if (program !== undefined && TEXT_MAKERS.has(program)) return program;
+    if (program !== undefined && (TEXT_MAKERS.has(program) || FILE_PRINTERS.has(program))) return program;
   }
   return undefined;
 }

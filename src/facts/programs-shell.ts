@@ -1,11 +1,11 @@
 // The shell's own programs and the interpreters: shells and `eval` run a
 // command line, interpreters run code, `cd` moves the shell, assignments and
 // `read` set variables, `alias`/`trap` hold commands for later.
-import { ASSIGNING } from "./data-programs.ts";
+import { ASSIGNING, SHELLS } from "./data-programs.ts";
 import { join } from "node:path";
 import { positional } from "./positional.ts";
 import { inlineCodeNow } from "./occasional.lazy.ts";
-import { runsFile } from "./downloads.ts";
+import { DENO_VALUE_OPTIONS, runsFile } from "./downloads.ts";
 import { readCodeScript, walkShellScript } from "./script-files.ts";
 import { parseOptions } from "./options.ts";
 import { isDirectory, realPath } from "./paths.ts";
@@ -19,7 +19,6 @@ import { runPackageScripts } from "./package-scripts.ts";
 
 // Shells whose `-c` line and scripts are read as a POSIX shell's: nushell, xonsh and elvish write a
 // plain command (`rm -rf ~`) the same way.
-const SHELLS = ["sh", "bash", "zsh", "dash", "ksh", "ash", "mksh", "fish", "busybox-sh", "tcsh", "csh", "nu", "xonsh", "elvish"];
 
 /**
  * Each interpreter's options that run the code given as their value (`python3 -c CODE`), and the
@@ -37,9 +36,19 @@ const INLINE: Record<string, { code: string[]; values: string }> = {
   node: { code: ["e", "eval", "p", "print"], values: "" },
   nodejs: { code: ["e", "eval", "p", "print"], values: "" },
   bun: { code: ["e", "eval", "p", "print"], values: "" },
-  deno: { code: ["eval"], values: "" },
+  deno: {
+    code: ["eval"],
+    values: DENO_VALUE_OPTIONS.filter((o) => o.length === 2)
+      .map((o) => o.slice(1))
+      .join(""),
+  },
+  // TypeScript runners: node with a compiler in front, its options and `-e` too
+  tsx: { code: ["e", "eval", "p", "print"], values: "" },
+  "ts-node": { code: ["e", "eval", "p", "print"], values: "" },
+  "ts-node-esm": { code: ["e", "eval", "p", "print"], values: "" },
+  "babel-node": { code: ["e", "eval", "p", "print"], values: "" },
   perl: { code: ["e", "E"], values: "eEMmI" },
-  ruby: { code: ["e"], values: "erICEF" },
+  ruby: { code: ["e"], values: "erICEFr" },
   // `-B`/`-R`/`-E` run code before, for each line of, and after the input; `-S host -t DIR` serves DIR
   php: { code: ["r", "B", "R", "E"], values: "rBREFdcfztS" },
   lua: { code: ["e"], values: "el" },
@@ -55,6 +64,11 @@ const INLINE: Record<string, { code: string[]; values: string }> = {
   julia: { code: ["e", "eval", "E", "print"], values: "eELJ" },
   R: { code: ["e"], values: "e" },
 };
+
+/** The interpreters that take node's preload options (`-r`, `--require`, `--import`). */
+const NODE_LIKE: ReadonlySet<string> = new Set(["node", "nodejs", "bun", "tsx", "ts-node", "ts-node-esm", "babel-node"]);
+/** deno's long options that take the next word as their value, so it is not read as the script. */
+const DENO_VALUES = DENO_VALUE_OPTIONS.filter((o) => o.startsWith("--")).map((o) => o.slice(2));
 
 /** Inline code that evaluates text as code (`exec(…)`, `eval …`, `system(…)`, `new Function(…)`). */
 const EVALUATES = /\b(exec|eval|system|Function|execSync|spawnSync|popen|instance_eval|module_eval|run_path)\b/;
@@ -271,9 +285,11 @@ function interpreter(given: Field[], run: Run, program: string): void {
     runPackageScripts(given, run, program);
     return interpreter(given.slice(1), run, program);
   }
-  const args = program === "node" || program === "nodejs" || program === "bun" ? preloads(given, run, program) : given;
+  // `deno run FILE`, `deno serve FILE`: the script after the subcommand (`deno FILE` runs it too).
+  if (program === "deno" && (given[0]?.text === "run" || given[0]?.text === "serve")) return interpreter(given.slice(1), run, program);
+  const args = NODE_LIKE.has(program) ? preloads(given, run, program) : given;
   const { code: flags, values } = INLINE[program] ?? { code: [], values: "" };
-  const parsed = parseOptions(args, { short: values, posix: true });
+  const parsed = parseOptions(args, { short: values, long: program === "deno" ? DENO_VALUES : [], posix: true });
   // `node --env-file=.env app.js`: a file an option names is opened.
   generic(
     args.slice(0, parsed.rest).filter((a) => a.text.startsWith("--") && a.text.includes("=")),
@@ -281,6 +297,8 @@ function interpreter(given: Field[], run: Run, program: string): void {
     program,
   );
   if (program === "pwsh" || program === "powershell") return powershell(args, run, program);
+  // `ruby -r ./x.rb`: a file it requires runs first (a library by name is Ruby's own or a gem's).
+  if (program === "ruby") for (const file of parsed.values.get("r") ?? []) if (/^[./~]/.test(file.text)) readCodeScript(run, file, program);
   // `deno eval CODE`: a subcommand, whose code is the next word.
   const subcommand = program === "deno" && args[0]?.text === "eval" ? 1 : 0;
   const inline = [...parsed.flags].find((f) => flags.includes(f)) ?? (subcommand === 1 ? "eval" : undefined);
@@ -290,6 +308,9 @@ function interpreter(given: Field[], run: Run, program: string): void {
     const given = flags.flatMap((flag) => parsed.values.get(flag) ?? []);
     const fromValue = given.length > 0 ? given.map((field) => field.text).join("\n") : undefined;
     const code = fromValue ?? args[parsed.rest + subcommand]?.text;
+    // `python3 -c "$(…)"`: code of a value hookit cannot know, as for a shell's `-c` (made-up.ts says when a program made it up).
+    if ((given.length > 0 ? given : [args[parsed.rest + subcommand]]).some((field) => field?.resolved === false))
+      run.walker.unresolved(`${program} code of a value hookit cannot know`);
     if (code !== undefined) inlineCodeNow().codeMentions(code, run, program);
     // `curl … | python3 -c "exec(sys.stdin.read())"`: code that evaluates what it reads from its piped input runs the input
     if (code !== undefined && run.fed === true && EVALUATES.test(code) && READS_INPUT.test(code))
@@ -307,6 +328,11 @@ function interpreter(given: Field[], run: Run, program: string): void {
   // `python3 -m pytest`: the test runner, which runs the code the line wrote first (project-runners.ts)
   const module = parsed.values.get("m")?.[0]?.text;
   if (module === "pytest" || module === "unittest") runsWrittenCode(run);
+  // `python3 -m tools.clean`: a module of the project (the folder it runs in comes first) is its script.
+  else if (module !== undefined && run.state.cwd !== null && /^[\w.]+$/.test(module)) {
+    const base = join(run.state.cwd, ...module.split("."));
+    for (const file of [`${base}.py`, join(base, "__main__.py")]) readCodeScript(run, { text: file, resolved: true }, program);
+  }
   // `python3 <(curl …)`: the script is what the substitution prints; `node /dev/stdin`: what the input holds.
   const first = operands[0]?.text;
   if (!parsed.values.has("m") && (first === "/dev/fd/63" || first === "/dev/stdin" || first === "/dev/fd/0")) {
@@ -332,6 +358,10 @@ function interpreter(given: Field[], run: Run, program: string): void {
     if (run.stdin !== undefined) inlineCodeNow().codeMentions(run.stdin, run, program);
     else if (run.walker.stdinFile !== undefined) readCodeScript(run, { text: run.walker.stdinFile, resolved: true }, program);
   }
+  // deno's option grammar changes between releases: any other word before the script that names one is read as one too.
+  if (program === "deno")
+    for (const word of args.slice(0, parsed.rest + 1))
+      if (word !== operands[0] && /\.[cm]?[jt]sx?$/.test(word.text)) readCodeScript(run, word, program);
   generic(script ? operands.slice(1) : operands, run, program);
 }
 

@@ -10,6 +10,7 @@ import { crontab } from "./crontab.ts";
 import { justRecipes } from "./just-recipes.ts";
 import { screen, tmux } from "./multiplexers.ts";
 import { bwrap } from "./sandboxes.ts";
+import { walkShellScript } from "./script-files.ts";
 import { exec, mark, wrapper, type Program, type Run } from "./programs-kit.ts";
 
 export const WRAPPERS: Program[] = [
@@ -335,8 +336,13 @@ function env(args: Field[], run: Run, program: string): void {
 
 function atLike(args: Field[], run: Run, program: string): void {
   const parsed = parseOptions(args, { short: "fqmMt" });
-  const file = parsed.values.get("f");
-  if (file) return mark(run, file, "read", program);
+  // `-f FILE`: the commands are the file's, read as a script (a file that cannot be read stays unresolved).
+  const file = parsed.values.get("f")?.[0];
+  if (file) {
+    mark(run, [file], "read", program);
+    if (!walkShellScript(run, file, copy(run.state), `${program} -f ${file.text}`)) run.walker.unresolved(`script file: ${file.text}`);
+    return;
+  }
   if (run.stdin !== undefined) run.walker.shell(run.stdin, copy(run.state), `${program} <<<`, run.depth);
   else run.walker.unresolved(`${program} reads commands from its input`);
 }

@@ -9,6 +9,9 @@ import type { Field, Lines } from "./expand.ts";
 import { parseOptions } from "./options.ts";
 import { printfValue } from "./output.ts";
 import type { Run } from "./programs.ts";
+import { SHELLS } from "./data-programs.ts";
+import { copy } from "./expand.ts";
+import { walkShellScript } from "./script-files.ts";
 
 /** At most this many input lines are followed one by one (each a command of its own). */
 const MAX_LINES = 64;
@@ -137,8 +140,13 @@ export function xargs(args: Field[], run: Run, program: string): void {
       ? { delimiter: "\0" }
       : delimiter?.[0] && { delimiter: delimiterOf(delimiter[0].text) }),
   };
-  // `-a FILE`: the arguments come from the file, whatever the pipe holds.
+  // `-a FILE`: the arguments come from the file, whatever the pipe holds. Handed to a shell's `-c`
+  // (`xargs -a cmds.txt -I{} sh -c {}`), each line of it runs: the file is read as a script.
   const lines = files.length > 0 ? undefined : inputItems(run, cutting);
+  const source =
+    files[0] ?? (lines === undefined && run.walker.stdinFile !== undefined ? { text: run.walker.stdinFile, resolved: true } : undefined);
+  if (source !== undefined && SHELLS.includes(argv[0]?.text.split("/").pop() ?? "") && argv.some((a) => a.text === "-c"))
+    walkShellScript(run, source, copy(run.state), `${program} ${source.text}`);
   if (replaceAll || replaceWord)
     return replacing(argv, run, program, lines, replaceAll ?? (replaceWord as string), replaceAll === undefined);
   // Without a replace string, the input's items are appended: all of them, or `-n N` at a time

@@ -539,6 +539,20 @@ export const ATTACKS: Record<string, string[]> = {
     "cat > run.sh <<'EOF'\nrm -rf ~/old\nEOF\nbash run.sh",
     "echo '#!/bin/sh' > r.sh; echo 'rm -rf ~/old' >> r.sh; chmod +x r.sh; ./r.sh",
     `echo "import shutil, os; shutil.rmtree(os.path.expanduser('~/old'))" > k.py; python3 k.py`,
+    // …by a TypeScript runner, or deno after its subcommand and options
+    `echo "require('child_process').execSync('rm -rf ~/old')" > k.ts; tsx k.ts`,
+    `echo "require('child_process').execSync('rm -rf ~/old')" > k.ts && npx ts-node k.ts`,
+    `echo "Deno.removeSync(Deno.env.get('HOME') + '/old', { recursive: true }); new Deno.Command('rm', { args: ['-rf', '/home/dev/old'] })" > k.ts; deno run -A k.ts`,
+    `echo "require('child_process').execSync('rm -rf ~/old')" > k.js; deno run --config deno.json -A k.js`,
+    `echo "require('child_process').execSync('rm -rf ~/old')" > k.js; deno serve --lock k.js`,
+    // …as a module, a required file, at's job file, or xargs's argument file handed to a shell
+    `echo "import os; os.system('rm -rf ~/old')" > k.py; python3 -m k`,
+    `mkdir -p t && echo "import os; os.system('rm -rf ~/old')" > t/__main__.py; python3 -m t`,
+    `echo 'system("rm -rf ~/old")' > r.rb; ruby -r ./r.rb -e 0`,
+    `echo 'system("rm -rf ~/old")' > r.rb; RUBYOPT=-r./r.rb ruby -e 0`,
+    "printf 'rm -rf ~/old\\n' > j.sh; at now -f j.sh",
+    "echo 'rm -rf ~/old' > c.txt; xargs -a c.txt -I{} sh -c {}",
+    "echo 'rm -rf ~/old' > c.txt; xargs -I{} bash -c {} < c.txt",
     "make -f - <<< 'all:; rm -rf ~/old'",
     "printf 'all:\\n\\trm -rf ~/old\\n' | make -f -",
     "yarn exec 'rm -rf ~/old'",
@@ -1043,6 +1057,13 @@ export const ATTACKS: Record<string, string[]> = {
     `while read -r c; do sh -c "$c"; done < <(python3 -c 'print("rm -rf ~/x")')`,
     `read -r c < <(python3 -c 'print("rm -rf ~/x")'); eval "$c"`,
     `sudo bash -c "$(jq -r .cmd task.json)"`,
+    // …or a file's text, which hookit does not read into a value (the disk's text could be a secret)
+    `bash -c "$(cat run.sh)"`,
+    `eval "$(< run.sh)"`,
+    'sh -c "`cat run.sh`"',
+    `source <(cat run.sh)`,
+    `X=$(head -n 50 run.sh); eval "$X"`,
+    `python3 -c "$(cat job.py)"`,
     // sed running a command it makes from its input (an address before s///e too)
     "sed 's/^/rm -rf /e' list.txt",
     "sed -i '1s/^/x/e' README.md",
@@ -1396,6 +1417,11 @@ export const INNOCENT: string[] = [
   // a tool's set-up evaluated before an interpreter: no made-up text reaches a shell
   'eval "$(pyenv init -)" && python3 -V',
   'eval "$(fnm env)" && node -v',
+  // a file's text as words or data, not code
+  'docker build -t app:"$(cat VERSION)" .',
+  'git tag "v$(cat VERSION)"',
+  'for f in $(cat files.txt); do wc -l "$f"; done',
+  'echo "$(head -n 1 README.md)"',
   "source <(kubectl completion bash) && jq . package.json",
   "python3 -c 'print(1)' | head -1",
   "jq -r .name package.json | tr a-z A-Z",
