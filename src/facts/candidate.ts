@@ -12,7 +12,7 @@ export const FACT_KEYS: Readonly<Record<string, string>> = {
   "hookit.paths": "every path the call touches, any effect (real path, as written, and as `~/…` below the home folder)",
   "hookit.reads": "paths read, and paths named to a program hookit does not model word by word (it may read them)",
   "hookit.writes": "paths written (created, changed, moved to)",
-  "hookit.deletes": "paths deleted (or moved away)",
+  "hookit.deletes": "paths deleted (or moved away, or emptied)",
   "hookit.writesOutside": "paths written or deleted outside the project, the system temp directory and /dev excepted",
   "hookit.recursiveDeletesOutside":
     "paths deleted recursively that are not inside the project or the system temp directory (the project directory itself counts), or could not be resolved",

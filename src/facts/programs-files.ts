@@ -39,11 +39,12 @@ export const FILES: Program[] = [
     names: ["rmdir", "unlink"],
     does: (args, run, program) => mark(run, parseOptions(args).operands, "delete", program, { noFollow: true }),
   },
+  // shred overwrites a file's text so nothing can bring it back: a delete, whether or not `-u` then unlinks the name.
   {
     names: ["shred"],
     does: (args, run, program) => {
       const parsed = parseOptions(args, { short: "nsx", long: ["iterations", "size", "remove", "random-source"] });
-      mark(run, parsed.operands, parsed.flags.has("u") || parsed.flags.has("remove") ? "delete" : "write", program);
+      mark(run, parsed.operands, "delete", program);
     },
   },
   {
@@ -121,9 +122,14 @@ export const FILES: Program[] = [
     // An empty folder on PATH runs nothing: `mkdir -p ~/.local/bin` is honest set-up.
     use: "makes-folders",
   },
+  // `truncate -s 0` empties a file, a delete of what it held; any other size changes it.
   {
     names: ["truncate"],
-    does: writes({ short: "sr", long: ["size", "reference"] }),
+    does: (args, run, program) => {
+      const parsed = parseOptions(args, { short: "sr", long: ["size", "reference"] });
+      const size = (parsed.values.get("s") ?? parsed.values.get("size"))?.at(-1)?.text;
+      mark(run, parsed.operands, size !== undefined && /^0+[KMGTPEZY]?(iB|B)?$/i.test(size) ? "delete" : "write", program);
+    },
   },
   {
     names: ["chmod", "chown", "chgrp"],

@@ -77,6 +77,10 @@ const LOSES: Array<[string, string[]]> = [
   ["rm -rf *", [...EDITED, "notes.txt"]],
   ["rm src/*.ts", ["src/app.ts"]],
   ["rm -f *.txt", ["notes.txt"]],
+  // Emptying or overwriting a file's text loses it as a delete does.
+  ["truncate -s 0 src/*.ts", ["src/app.ts"]],
+  ["truncate --size=0 *.txt", ["notes.txt"]],
+  ["shred src/*", ["src/app.ts"]],
   // Every wrapper and spelling the facts see.
   ["sudo env git reset --hard", EDITED],
   ["git -C $REPO reset --hard", EDITED],

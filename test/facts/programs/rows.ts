@@ -36,7 +36,11 @@ export const PROGRAM_ROWS: Record<string, ReadonlyArray<readonly [command: strin
     ["lldb -o 'platform shell rm -rf build'", ["delete -r ./build"]],
     ["gdb -batch -ex bt ./app core", []],
   ],
-  shred: [["shred -u notes.txt", ["delete ./notes.txt"]]],
+  shred: [
+    ["shred -u notes.txt", ["delete ./notes.txt"]],
+    // its text is gone whether or not the name goes too
+    ["shred notes.txt", ["delete ./notes.txt"]],
+  ],
   cp: [["cp notes.txt /tmp/copy.txt", ["read ./notes.txt", "write /tmp/copy.txt"]]],
   mv: [["mv notes.txt docs.txt", ["read ./notes.txt", "delete ./notes.txt", "write ./docs.txt"]]],
   install: [["install -m 644 notes.txt /tmp/installed.txt", ["read ./notes.txt", "write /tmp/installed.txt"]]],
@@ -47,7 +51,12 @@ export const PROGRAM_ROWS: Record<string, ReadonlyArray<readonly [command: strin
   mktemp: [["mktemp -p /tmp x.XXXX", ["write /tmp/x.XXXX"]]],
   touch: [["touch new.txt", ["write ./new.txt"]]],
   mkdir: [["mkdir -p build/out", ["write ./build/out"]]],
-  truncate: [["truncate -s 0 notes.txt", ["write ./notes.txt"]]],
+  truncate: [
+    // emptied: what it held is gone
+    ["truncate -s 0 notes.txt", ["delete ./notes.txt"]],
+    ["truncate --size=0 a.log b.log", ["delete ./a.log", "delete ./b.log"]],
+    ["truncate -s 10M disk.img", ["write ./disk.img"]],
+  ],
   chattr: [
     ["chattr -R +i build", ["write -r ./build"]],
     ["chattr -i notes.txt", ["write ./notes.txt"]],
