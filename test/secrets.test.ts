@@ -87,6 +87,10 @@ const MUST_NOT_DETECT: string[] = [
 ];
 
 describe("the built-in secret list", () => {
+  test("no screen string holds a character JSON escapes: the decision log screens the events' JSON text whole", () => {
+    for (const kind of SECRET_KINDS) for (const screen of kind.screen) expect(JSON.stringify(screen), kind.label).toBe(`"${screen}"`);
+  });
+
   test("every kind has a must-detect row", () => {
     for (const kind of SECRET_KINDS)
       expect(

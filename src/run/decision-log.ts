@@ -8,6 +8,7 @@ import type { NormalizedEvent } from "../engine/types.ts";
 import { joinPath } from "../base/path-join.ts";
 import type { Env } from "../base/paths.ts";
 import { inputLoggingOff, redactSecrets } from "./redact.ts";
+import { mayHoldSecret } from "../base/secrets.ts";
 
 /** Every outcome a record can hold (judge.ts's outcomeOf): `hookit log --outcome` takes one of these. */
 export const LOGGED_OUTCOMES = ["pass", "block", "ask", "patch", "continue", "report"] as const;
@@ -61,7 +62,7 @@ export function rotatedLogPath(stateDir: string): string {
  */
 export function appendDecision(stateDir: string, record: LogRecord, env?: Env): string | undefined {
   try {
-    const line = JSON.stringify(complete(record, env ?? {})) + "\n";
+    const line = lineOf(record, env ?? {});
     const path = decisionLogPath(stateDir);
     rotateIfFull(stateDir, path, maxLogBytes(env));
     appendLine(stateDir, path, line);
@@ -97,24 +98,36 @@ function readRecords(path: string): LogRecord[] {
 
 // --- internal ---
 
-function complete(record: LogRecord, env: Env): LogRecord {
+/**
+ * The record's log line, its events last. They are written out once: a screen string of a secret
+ * kind (src/base/secrets.ts) has no character JSON escapes and cannot span two strings, so events
+ * whose text holds none hold no secret; only when it holds one is each string read on its own
+ * (test/secrets.test.ts checks the screens).
+ * Walked string by string every time, then written out twice (for the size cap and the line),
+ * the events cost every hook call 1.0 M instructions (Node 22.23.5, docs/performance.md).
+ */
+function lineOf(record: LogRecord, env: Env): string {
   const out: LogRecord = { ...record };
   if (env.HOOKIT_DOCTOR === "1") out.probe = true;
   const events = record.events;
   delete out.events;
-  if (!events || events.length === 0) return out;
-  if (inputLoggingOff(env)) out.eventsOmitted = "off";
+  let written: string | undefined;
+  if (!events || events.length === 0) {
+    // nothing to record
+  } else if (inputLoggingOff(env)) out.eventsOmitted = "off";
   else if (events.some((e) => e.event === "tool_result"))
     out.eventsOmitted = "tool-output"; // output, not input
   else {
-    const { value, found } = redactSecrets(events);
-    if (JSON.stringify(value).length > MAX_EVENTS_BYTES) out.eventsOmitted = "too-large";
-    else {
-      out.events = value;
-      if (found) out.redacted = true;
-    }
+    const plain = JSON.stringify(events);
+    const { value, found } = mayHoldSecret(plain) ? redactSecrets(events) : { value: events, found: false };
+    written = found ? JSON.stringify(value) : plain;
+    if (written.length > MAX_EVENTS_BYTES) {
+      out.eventsOmitted = "too-large";
+      written = undefined;
+    } else if (found) out.redacted = true;
   }
-  return out;
+  const head = JSON.stringify(out);
+  return `${written === undefined ? head : `${head.slice(0, -1)},"events":${written}}`}\n`;
 }
 
 /**
