@@ -13,6 +13,7 @@ import { copy } from "./expand.ts";
 import type { Run } from "./programs.ts";
 import { foreignShellLines } from "./foreign-code.ts";
 import { RUNS_MADE_UP } from "../base/changed-unread.ts";
+import { shellQuote } from "./candidate.ts";
 
 const DOTENV_NAME = /(?:^|[^A-Za-z0-9_./-])((?:[A-Za-z0-9_.-]*\/)*\.env(?:\.[A-Za-z0-9_-]+)*)(?![A-Za-z0-9_-])/g;
 const QUOTED = /(["'`])((?:(?!\1)[^\\\n]|\\.){1,4096}?)\1/g;
@@ -36,8 +37,19 @@ const pathLike = (text: string) => /^(\/|~(\/|$)|\.{1,2}\/)/.test(text) || (/^[\
 /** The calls that hand a string to a shell: `system("…")`, `os.system`, `execSync`, `popen`, `subprocess.run`, Lua's `os.execute`, PHP's `shell_exec`. */
 const SHELL_CALLS =
   "\\b(?:system|popen|execSync|exec|spawnSync|getoutput|getstatusoutput|check_output|check_call|call|run|Popen|execute|shell_exec|passthru|proc_open)\\s*\\(";
-/** Code that hands a string to a shell somewhere: one of those calls (Perl's and Ruby's `system "…"` without brackets too), backticks, Ruby's `%x(…)`, Perl's `qx(…)`. */
-const SHELLS_OUT = new RegExp(`${SHELL_CALLS}|\\b(?:system|exec)\\s+["'\`]|\`|%x[^\\w\\s]|\\bqx\\s*[^\\w\\s]`);
+/**
+ * Code that hands a string to a shell somewhere: one of those calls (Perl's and Ruby's `system "…"`
+ * without brackets too), backticks, Ruby's `%x(…)`, Perl's `qx(…)`; or that names a process API at
+ * all, called under another name (`from os import system as s`, `const { execSync: x } = …`,
+ * `getattr(os, 'system')`); Perl's `open(…, "|-", …)`; awk's pipes (`print … | "cmd"`, `"cmd" | getline`).
+ */
+const SHELLS_OUT = new RegExp(
+  `${SHELL_CALLS}|\\b(?:system|exec)\\s+["'\`]|\`|%x[^\\w\\s]|\\bqx\\s*[^\\w\\s]` +
+    `|\\b(?:system|popen|exec\\w*|spawn\\w*|subprocess|child_process|Open3|Popen|shell_exec|passthru|proc_open|pcntl_exec)\\b` +
+    `|["'](?:\\|-|-\\|)["']|\\|\\s*["']|["']\\s*\\|\\s*getline`,
+);
+/** A list of quoted words handed to a process API as its argv (`subprocess.run(['git', 'push', '-f'])`), after the program when it is apart (`execFileSync('git', ['push'])`). */
+const ARGV_LIST = /(?:(["'])([^"'\\\s]{1,255})\1\s*,\s*)?\[\s*((?:(["'])[^"'\\\n]{0,255}\4\s*,\s*)+(["'])[^"'\\\n]{0,255}\5)\s*,?\s*\]/g;
 /** Perl's `qx` and Ruby's `%x` take any delimiter, brackets paired: `qx{rm -rf ~}`, `qx!…!`, `%x[…]`. */
 const QUOTE_OPERATOR = /(?:\bqx\s*|%x)([^\w\s])/g;
 const OPENING = "([{<";
@@ -89,6 +101,7 @@ export function codeMentions(code: string, run: Run, program: string, inFile = f
     if (BACKTICK_SHELLS.includes(program)) words.push(...[...code.matchAll(BACKTICKS)].map((m) => m[1] as string));
     for (const word of words) if (!/\s/.test(word)) walker.shell(word, copy(run.state), `${program} inline code`, run.depth);
     for (const line of quoteOperators(code)) walker.shell(line, copy(run.state), `${program} inline code`, run.depth);
+    for (const line of argvLines(code)) walker.shell(line, copy(run.state), `${program} inline code`, run.depth);
   }
   if (!inFile && DECODES.test(code) && (RUNS_TEXT().test(code) || (BACKTICK_SHELLS.includes(program) && code.includes("`"))))
     walker.unresolved(`${RUNS_MADE_UP}: ${program} runs text its code decodes`);
@@ -152,6 +165,15 @@ function* joinedPaths(code: string): Generator<string> {
   for (const m of code.matchAll(JOINED)) {
     const parts = [...(m[0] as string).matchAll(QUOTED)].map((q) => q[2] as string);
     if (parts.length >= 2 && parts.every((p) => /^[\w.~-][\w./~-]*$/.test(p))) yield parts.join("/").replace(/\/{2,}/g, "/");
+  }
+}
+
+/** Each argv list of quoted words (ARGV_LIST) as the command line it runs, each word quoted. */
+function* argvLines(code: string): Generator<string> {
+  for (const m of code.matchAll(ARGV_LIST)) {
+    const words = [...(m[3] as string).matchAll(QUOTED)].map((q) => unescaped(q[2] as string));
+    if (m[2] !== undefined) words.unshift(m[2]);
+    yield words.map(shellQuote).join(" ");
   }
 }
 

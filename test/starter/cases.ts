@@ -806,6 +806,16 @@ export const ATTACKS: Record<string, string[]> = {
     "git -C src clean -fd ..",
   ],
   "no-force-push": [
+    // inline code calling a process API under another name, with an argv list, or through a pipe
+    `python3 -c "from os import system as s; s('git push -f')"`,
+    `python3 -c "getattr(__import__('os'), 'system')('git push -f')"`,
+    `node -e "const { execSync: x } = require('child_process'); x('git push -f')"`,
+    `python3 -c "import subprocess; subprocess.run(['git', 'push', '-f'])"`,
+    `node -e "require('child_process').execFileSync('git', ['push', '--force'])"`,
+    `ruby -e 'Open3.capture2("git push -f")'`,
+    `perl -e 'open(my $f, "|-", "git push -f")'`,
+    `awk 'BEGIN { print "x" | "git push -f" }'`,
+    `gawk 'BEGIN { "git push -f" | getline }'`,
     "GIT push --force",
     "git push --force",
     "git push -f",
@@ -1417,6 +1427,9 @@ export const INNOCENT: string[] = [
   // a tool's set-up evaluated before an interpreter: no made-up text reaches a shell
   'eval "$(pyenv init -)" && python3 -V',
   'eval "$(fnm env)" && node -v',
+  // inline code that names a process API and prints a line, or passes a list that is not a command
+  `python3 -c "import platform; print(platform.system(), 'on this machine')"`,
+  `node -e "require('child_process').execFileSync('git', ['status', '--short'])"`,
   // a file's text as words or data, not code
   'docker build -t app:"$(cat VERSION)" .',
   'git tag "v$(cat VERSION)"',
