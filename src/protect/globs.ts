@@ -50,8 +50,9 @@ export function mention(word: string, cwd: string | null, ctx: ProtectContext): 
 
 /** A protected place whose path or marker the text holds. */
 export function markerHit(text: string, ctx: ProtectContext): Protected | undefined {
-  for (const place of concretePlaces(ctx)) if (text.includes(place.path)) return place;
-  for (const marker of PROTECTED_MARKERS) if (text.includes(marker)) return { path: marker, what: "a file hookit protects" };
+  const folded = text.toLowerCase(); // in any letter case, as classify compares (locations.ts)
+  for (const place of concretePlaces(ctx)) if (folded.includes(place.path.toLowerCase())) return place;
+  for (const marker of PROTECTED_MARKERS) if (folded.includes(marker)) return { path: marker, what: "a file hookit protects" };
   return undefined;
 }
 

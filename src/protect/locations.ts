@@ -29,8 +29,8 @@ export interface Protected {
   what: string;
 }
 
-/** Agent hook-config files, as path suffixes (`<any dir>/<suffix>`). */
-const AGENT_FILES: ReadonlyArray<readonly [string, string]> = [
+/** Agent hook-config files, as path suffixes (`<any dir>/<suffix>`), in lower case. */
+export const AGENT_FILES: ReadonlyArray<readonly [string, string]> = [
   [".claude/settings.json", "Claude Code's settings"],
   [".claude/settings.local.json", "Claude Code's local settings"],
   [".codex/hooks.json", "Codex's hooks"],
@@ -58,8 +58,8 @@ const AGENT_FILES: ReadonlyArray<readonly [string, string]> = [
   [".cursor/mcp.json", "Cursor's MCP servers, commands it starts outside every hook"],
 ];
 
-/** Agent hook-config folders, as path suffixes. */
-const AGENT_DIRS: ReadonlyArray<readonly [string, string]> = [
+/** Agent hook-config folders, as path suffixes, in lower case. */
+export const AGENT_DIRS: ReadonlyArray<readonly [string, string]> = [
   [".github/hooks", "Copilot CLI's hooks"],
   [".copilot/hooks", "Copilot CLI's hooks"],
   // hookit installed as Claude Code's plugin runs from this folder's cache.
@@ -261,22 +261,28 @@ function isTempRoot(path: string, env: Env): boolean {
   );
 }
 
-/** The protected place an absolute, normalized path is or lies in, if any. */
+/**
+ * The protected place an absolute, normalized path is or lies in, if any. Compared in any letter
+ * case: macOS's and Windows's file systems do not tell `.CLAUDE/settings.json` from
+ * `.claude/settings.json` (on Linux the other spelling is protected too, which costs nothing). The
+ * suffixes below are written in lower case (test/protect/letter-case.test.ts checks).
+ */
 export function classify(path: string, ctx: ProtectContext): Protected | undefined {
+  const folded = path.toLowerCase();
   const places = own(ctx);
-  for (const place of places) if (within(path, place.path)) return { path, what: place.what };
+  for (const place of places) if (within(folded, place.path.toLowerCase())) return { path, what: place.what };
   const cut = path.lastIndexOf(sep);
-  if (RUN_BY_NAME.has(path.slice(cut + 1)) && onAgentPath(path.slice(0, cut) || sep, ctx))
+  if (RUN_BY_NAME.has(folded.slice(cut + 1)) && onAgentPath(path.slice(0, cut) || sep, ctx))
     return { path, what: `the ${path.slice(cut + 1)} that hook commands find on PATH` };
-  if (path.split(sep).includes(POLICY_FOLDER)) return { path, what: "a hookit policy folder" };
+  if (folded.split(sep).includes(POLICY_FOLDER)) return { path, what: "a hookit policy folder" };
   for (let i = 0; i < AGENT_FILES.length; i++) {
     const suffix = AGENT_FILES[i]![0];
-    if (path === suffix || path.endsWith(sep + suffix)) return { path, what: AGENT_FILES[i]![1] };
+    if (folded === suffix || folded.endsWith(sep + suffix)) return { path, what: AGENT_FILES[i]![1] };
   }
   for (let i = 0; i < AGENT_DIRS.length; i++) {
     const suffix = AGENT_DIRS[i]![0];
-    const at = path.indexOf(sep + suffix);
-    if (at >= 0 && (path.length === at + suffix.length + 1 || path[at + suffix.length + 1] === sep))
+    const at = folded.indexOf(sep + suffix);
+    if (at >= 0 && (folded.length === at + suffix.length + 1 || folded[at + suffix.length + 1] === sep))
       return { path, what: AGENT_DIRS[i]![1] };
   }
   return undefined;
