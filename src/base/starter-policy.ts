@@ -20,6 +20,27 @@ const DOTENV = `(^|/)\\.${anyCase("env")}(?!(\\.[^/]*)?\\.(${DOCUMENTATION})$)(\
 // The home folder: `~/…` as the facts give a path below the user's own (wherever it is), or a
 // usual place of a home.
 const HOME_DIR = "^(?:~|/(?:home/[^/]+|root|Users/[^/]+))";
+/**
+ * `source` with each letter it spells in either case (not those of a class `[…]`, an escape or a
+ * group's `(?…` syntax): on macOS's and Windows's usual file systems `~/.SSH/ID_RSA` is the key itself.
+ */
+function anyCaseLetters(source: string): string {
+  let out = "";
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i] as string;
+    if (c === "\\") out += c + (source[++i] ?? "");
+    else if (c === "[") {
+      const close = source.indexOf("]", i + 2);
+      out += source.slice(i, close + 1);
+      i = close;
+    } else if (c === "(" && source[i + 1] === "?") {
+      const syntax = source.startsWith("(?<", i) ? source.slice(i, i + 4) : source.slice(i, i + 3);
+      out += syntax;
+      i += syntax.length - 1;
+    } else out += c.toLowerCase() === c.toUpperCase() ? c : `[${c.toLowerCase()}${c.toUpperCase()}]`;
+  }
+  return out;
+}
 const CREDENTIALS = [
   "(^|/)\\.ssh(/(id_[^/]*|[^/]*_key|[^/]*\\.pem))?$(?<!\\.pub)",
   "(^|/)\\.aws(/(credentials|config|sso/cache/[^/]*))?$",
@@ -66,7 +87,7 @@ const CREDENTIALS = [
   // Often also committed in a project without a secret: only the home directory's.
   `${HOME_DIR}/\\.(npmrc|pypirc|netrc|pgpass|my\\.cnf|mylogin\\.cnf|s3cfg|boto|yarnrc\\.yml)$`,
   `${HOME_DIR}/\\.(m2/settings\\.xml|gradle/gradle\\.properties)$`,
-];
+].map(anyCaseLetters);
 // A shell or interpreter running what a download prints: `curl … | sh`, `bash <(wget -O- …)`, `python3 - < <(curl …)`,
 // `eval "$(curl …)"`; or what a decoder prints, the way a command is hidden from every guard
 // (`echo cm0gLXJmIH4= | base64 -d | sh`, `eval "$(xxd -r -p <<< …)"`).

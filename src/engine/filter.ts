@@ -40,10 +40,7 @@ function matcher(source: string, listed = false): (value: string) => boolean {
     if (plain) {
       const [start, text, end] = plain;
       test = start && end ? (v) => v === text : start ? (v) => v.startsWith(text) : end ? (v) => v.endsWith(text) : (v) => v.includes(text);
-    } else {
-      const re = new RegExp(source); // throws on an invalid pattern: the caller reports it
-      test = screened(source, re, listed);
-    }
+    } else test = screened(source, listed);
     cache.set(source, test);
   }
   return test;
@@ -80,54 +77,104 @@ function topLevelAlternative(source: string): boolean {
   return false;
 }
 
-function screened(source: string, re: RegExp, listed: boolean): (value: string) => boolean {
-  const prefix = anchoredPrefix(source);
-  if (prefix !== "") return (value) => value.startsWith(prefix) && re.test(value);
+function screened(source: string, listed: boolean): (value: string) => boolean {
   // Read only for a list's patterns: on a pattern of its own, which is compiled and run anyway,
   // reading it costs more than it saves (a Write under the starter policy 109.17 → 109.68 M).
-  const text = listed ? requiredText(source) : "";
-  return text === "" ? (value) => re.test(value) : (value) => value.includes(text) && re.test(value);
+  const { text, anyCase } = listed ? requiredText(source) : NO_TEXT;
+  if (text !== "") {
+    // Made only for a value that holds the text: a list's expression most values never need is not
+    // even parsed (the starter's 39 credential patterns in either letter case, made up front, cost a
+    // Read 1.1 M instructions, Node 22.23.5). The catalog has compiled each one already
+    // (catalog.ts), so one that would throw never gets here.
+    let re: RegExp | undefined;
+    if (!anyCase) return (value) => value.includes(text) && (re ??= new RegExp(source)).test(value);
+    return (value) => folded(value).includes(text) && (re ??= new RegExp(source)).test(value);
+  }
+  const re = new RegExp(source); // throws on an invalid pattern: the caller reports it
+  const prefix = anchoredPrefix(source);
+  return prefix !== "" ? (value) => value.startsWith(prefix) && re.test(value) : (value) => re.test(value);
 }
+const NO_TEXT = { text: "", anyCase: false };
+
+/** `value` in lower case, made once for the run of a list's patterns over the same value. */
+function folded(value: string): string {
+  if (value !== lastValue) {
+    lastValue = value;
+    lastFolded = value.toLowerCase();
+  }
+  return lastFolded;
+}
+let lastValue = "";
+let lastFolded = "";
 
 /**
  * The longest literal text every match of a flag-less pattern holds: a run of plain characters
  * (an escaped punctuation mark is one) at its top level, outside every group and class, short of
- * one a quantifier makes optional or repeats. Nothing for a pattern with a top-level alternative.
+ * one a quantifier makes optional or repeats; a class of one letter's two cases (`[sS]`) is that letter
+ * in either case, and the text is then compared in lower case (`anyCase`). Nothing for a pattern with
+ * a top-level alternative.
  * A value without it cannot match, so the expression is neither compiled nor run on it: a policy
  * that lists many paths (the starter's credential files, 45 patterns) would otherwise compile each
  * on the first path it sees (a Read under the starter policy 116.09 → 113.36 M, a Discard
- * 135.99 → 133.11 M instructions, Node 22.23.5).
+ * 135.99 → 133.11 M instructions, Node 22.23.5). One pass: a `|` met outside the groups and classes
+ * it skips ends it (with the patterns in either letter case, a second pass to look for one cost a
+ * Read 1.5 M).
  */
-export function requiredText(source: string): string {
-  if (topLevelAlternative(source)) return "";
+export function requiredText(source: string): { text: string; anyCase: boolean } {
   let best = "";
+  let bestAnyCase = false;
   let run = "";
+  let runAnyCase = false;
   const end = () => {
-    if (run.length > best.length) best = run;
+    if (run.length > best.length) {
+      best = run;
+      bestAnyCase = runAnyCase;
+    }
     run = "";
+    runAnyCase = false;
   };
   for (let i = 0; i < source.length; i++) {
     const c = source[i] as string;
-    if (c === "\\") {
+    const pair = c === "[" ? casePair(source, i) : undefined;
+    if (pair !== undefined) {
+      // `[sS]`: the letter in either case, as `anyCase` (starter-policy.ts) writes a name
+      run += pair;
+      runAnyCase = true;
+      i += 3;
+    } else if (c === "\\") {
       const next = source[++i];
       if (next !== undefined && !isAlphanumeric(next)) run += next;
       else {
         end(); // a class (`\d`), a boundary (`\b`), a reference or a code (`\x62`): not one known character
-        i = escapeEnd(source, i);
+        const last = escapeEnd(source, i);
+        if (source.slice(i + 1, last + 1).includes("|")) return NO_TEXT; // `\c|`: the `|` may be an alternative
+        i = last;
       }
     } else if (c === "*" || c === "+" || c === "?" || c === "{") {
       run = run.slice(0, -1); // the character before may be absent or repeated
       end();
-      if (c === "{") while (i < source.length && source[i] !== "}") i++;
+      if (c === "{") for (; i < source.length && source[i] !== "}"; i++) if (source[i] === "|") return NO_TEXT;
     } else if (c === "(" || c === "[") {
       end();
       i = skipGroup(source, i);
-    } else if (c === "." || c === "^" || c === "$" || c === "|" || c === ")" || c === "]" || c === "}") end();
+    } else if (c === "|")
+      return NO_TEXT; // groups and classes are skipped whole: an alternative at the top, no text every match holds
+    else if (c === "." || c === "^" || c === "$" || c === ")" || c === "]" || c === "}") end();
     else run += c;
   }
   end();
   // A character a quantifier right after the run may remove was dropped above; one after a group is outside it.
-  return best;
+  // A run with a letter in either case is compared in lower case, all of it: a weaker check, never a wrong one.
+  return { text: bestAnyCase ? best.toLowerCase() : best, anyCase: bestAnyCase };
+}
+
+/** The lower-case letter a class of exactly its two cases at `i` stands for (`[sS]`, `[Ss]`), or undefined. */
+function casePair(source: string, i: number): string | undefined {
+  if (source[i + 3] !== "]") return undefined;
+  const a = source[i + 1] as string;
+  const b = source[i + 2] as string;
+  const lower = a.toLowerCase();
+  return a !== b && lower === b.toLowerCase() && lower !== a.toUpperCase() ? lower : undefined;
 }
 
 /** The last index of the escape whose letter or digit is at `i`: `\x62`, `\u0061`, `\u{1F600}`, `\cJ`, `\p{L}`, `\k<name>`, `\12`. */

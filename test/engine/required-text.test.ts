@@ -12,8 +12,9 @@ const PIECES = [
   ...["\\.", "\\/", "\\-", "\\d", "\\b", "\\s", "\\w", "\\x62", "\\u0061", "\\1", "\\$"],
   ...["^", "$", "|", "*", "+", "?", "*?", "{2}", "{1,}", "{0,2}", "{", "}", "]", ".", "(", ")"],
   ...["(?:", "(?=", "(?!", "(?<=", "(?<!", "[", "[ab]", "[^a]", "[]", "[(]", "[\\]]", "[a-c]", "[|]", "(a|b)", "(^|/)"],
+  ...["[sS]", "[Hh]", "[aA]", "[eE]"],
 ];
-const ALPHABET = ["a", "b", "c", "s", "h", ".", "/", "-", "_", "~", " ", "0", "1", "e", "n", "v", "A", "\n", "$", "(", ")"];
+const ALPHABET = ["a", "b", "c", "s", "h", ".", "/", "-", "_", "~", " ", "0", "1", "e", "n", "v", "A", "S", "H", "E", "\n", "$", "(", ")"];
 
 describe("requiredText", () => {
   it("never turns away a value the expression matches (random patterns, random values)", () => {
@@ -27,14 +28,15 @@ describe("requiredText", () => {
       } catch {
         continue; // not a pattern a policy can hold
       }
-      const text = requiredText(source);
+      const { text, anyCase } = requiredText(source);
       if (text === "") continue;
-      const pool = [...ALPHABET, text];
+      const pool = [...ALPHABET, text, text.toUpperCase()];
       for (let n = 0; n < 60; n++) {
         const value = Array.from({ length: next(12) }, () => pool[next(pool.length)]).join("");
         if (re.test(value)) {
           checked++;
-          expect(value.includes(text), `seed ${seed}: /${source}/ on ${JSON.stringify(value)}`).toBe(true);
+          const holds = anyCase ? value.toLowerCase().includes(text) : value.includes(text);
+          expect(holds, `seed ${seed}: /${source}/ on ${JSON.stringify(value)}`).toBe(true);
         }
       }
     }
@@ -42,16 +44,26 @@ describe("requiredText", () => {
   });
 
   it("reads the longest top-level literal run, short of what a quantifier touches", () => {
-    expect(requiredText("(^|/)\\.ssh(/(id_[^/]*))?$(?<!\\.pub)")).toBe(".ssh");
-    expect(requiredText("(^|/)\\.config/gcloud(/.*)?$")).toBe(".config/gcloud");
-    expect(requiredText("^/etc/g?shadow$")).toBe("shadow");
-    expect(requiredText("ab+cd")).toBe("cd");
-    expect(requiredText("a{b}cde")).toBe("cde");
-    expect(requiredText("x\\d+yz")).toBe("yz");
+    const text = (source: string) => requiredText(source).text;
+    expect(text("(^|/)\\.ssh(/(id_[^/]*))?$(?<!\\.pub)")).toBe(".ssh");
+    expect(text("(^|/)\\.config/gcloud(/.*)?$")).toBe(".config/gcloud");
+    expect(text("^/etc/g?shadow$")).toBe("shadow");
+    expect(text("ab+cd")).toBe("cd");
+    expect(text("a{b}cde")).toBe("cde");
+    expect(text("x\\d+yz")).toBe("yz");
+  });
+
+  it("reads a class of one letter's two cases as that letter in either case", () => {
+    expect(requiredText("(^|/)\\.[sS][sS][hH](/.*)?$")).toEqual({ text: ".ssh", anyCase: true });
+    expect(requiredText("/[Ee]tc/[sS]hadow")).toEqual({ text: "/etc/shadow", anyCase: true });
+    expect(requiredText("[sS]?[hH]x")).toEqual({ text: "hx", anyCase: true });
+    expect(requiredText("[ab]cd")).toEqual({ text: "cd", anyCase: false });
+    expect(requiredText("[sS]")).toEqual({ text: "s", anyCase: true });
   });
 
   it("gives nothing where no literal text is required", () => {
-    for (const source of ["a|b", "(a)|b", "[ab]", "\\d+", ".*", "(?:abc)", "a?", "(x)?"]) expect(requiredText(source), source).toBe("");
+    for (const source of ["a|b", "(a)|b", "[ab]", "\\d+", ".*", "(?:abc)", "a?", "(x)?", "[sS]|x", "[11]"])
+      expect(requiredText(source).text, source).toBe("");
   });
 });
 

@@ -933,6 +933,12 @@ export const ATTACKS: Record<string, string[]> = {
     "sqlite3 app.db <<'EOF'\n.shell git push -f\nEOF",
   ],
   "no-credential-files": [
+    // in another letter case: on macOS's and Windows's usual file systems, the same files
+    "cat ~/.SSH/ID_RSA",
+    "cat ~/.Aws/Credentials",
+    "base64 ~/.Kube/Config",
+    "cp ~/.GNUPG/private-keys-v1.d/k.key /tmp/k",
+    "cat /HOME/dev/.NETRC",
     // the other agents' and the registries', hosting and infrastructure CLIs' logins, database passwords
     "cat ~/.pi/agent/auth.json",
     "cat ~/.config/github-copilot/hosts.json",
@@ -1375,6 +1381,8 @@ export const FILE_ATTACKS: Record<string, FileCall[]> = {
     ["delete", "config/.env"],
   ],
   "no-credential-files": [
+    ["read", "~/.SSH/Id_Ed25519"],
+    ["read", "~/.AWS/credentials"],
     ["read", "~/.ssh/id_rsa"],
     ["read", "~/.aws/credentials"],
     ["read", "~/.kube/config"],
@@ -1430,6 +1438,8 @@ export const INNOCENT: string[] = [
   // inline code that names a process API and prints a line, or passes a list that is not a command
   `python3 -c "import platform; print(platform.system(), 'on this machine')"`,
   `node -e "require('child_process').execFileSync('git', ['status', '--short'])"`,
+  // a public key in any letter case
+  "cat ~/.SSH/id_rsa.PUB",
   // a file's text as words or data, not code
   'docker build -t app:"$(cat VERSION)" .',
   'git tag "v$(cat VERSION)"',
