@@ -19,8 +19,8 @@ export interface PathOptions {
   keepsText?: boolean;
 }
 
-/** A repository's config file and hooks (a submodule's too, under `.git/modules/`). */
-const GIT_RUNS = /\/\.git\/(?:modules\/.+\/)?(?:config|hooks(?:\/[^/]+)?)$/;
+/** A repository's config file and hooks (a submodule's too, under `.git/modules/`), in any letter case: on macOS's and Windows's file systems `.GIT/HOOKS/x` is `.git/hooks/x`. */
+const GIT_RUNS = /\/\.git\/(?:modules\/.+\/)?(?:config|hooks(?:\/[^/]+)?)$/i;
 
 /** Names an unmatched glob is also tried against: a glob that matches no file today may match a secret tomorrow. */
 const PROBES = [".env", ".env.local", ".env.production", ".env.development"];
@@ -157,7 +157,7 @@ export class PathRecorder {
     // The repository's own config and hooks are not the project's files: git runs what they say at
     // its next call (the agent's own `git status` too), and no diff shows a change to them. Written
     // by anything but git (`git config` is judged on the value it sets), they count as outside.
-    if (effect === "write" && location === "project" && by !== "git" && real.includes("/.git/") && GIT_RUNS.test(real))
+    if (effect === "write" && location === "project" && by !== "git" && real.toLowerCase().includes("/.git/") && GIT_RUNS.test(real))
       location = "outside";
     const home = this.at.home;
     this.add({

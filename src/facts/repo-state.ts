@@ -256,7 +256,7 @@ function findLoss(loss: Loss, env: Env): string[] {
  * those is how a user unsticks git.
  */
 function repositoryPart(path: string): boolean {
-  const m = /^(.*)\/\.git\/(refs|objects|logs|packed-refs)(\/|$)/.exec(path);
+  const m = /^(.*)\/\.git\/(refs|objects|logs|packed-refs)(\/|$)/i.exec(path); // any case: macOS, Windows
   return m !== null && !path.endsWith(".lock") && existsSync(join(m[1] as string, ".git", "HEAD"));
 }
 
@@ -266,7 +266,7 @@ function bulkLoss(bulk: ReadonlyArray<Pick<PathFact, "path" | "recursive">>, env
   const under: string[] = [];
   for (const fact of bulk) {
     if (!existsSync(fact.path)) continue;
-    if (basename(fact.path) === ".git" || repositoryPart(fact.path)) {
+    if (basename(fact.path).toLowerCase() === ".git" || repositoryPart(fact.path)) {
       out.push(fact.path);
       continue;
     }

@@ -1152,6 +1152,8 @@ export const ATTACKS: Record<string, string[]> = {
     // the repository's own config and hooks, which git runs later and no diff shows
     "echo 'cat ~/.ssh/id_rsa' > .git/hooks/pre-commit",
     "printf '[core]\\n\\tfsmonitor = x\\n' >> .git/config",
+    "echo 'rm -rf ~' > .GIT/hooks/pre-commit",
+    "printf '[core]\\n\\tfsmonitor = x\\n' >> .Git/CONFIG",
     // a file system made or wiped over a device
     "mkfs.ext4 /dev/sdb1",
     "sudo mkfs -t xfs /dev/nvme1n1",
@@ -1391,6 +1393,8 @@ export const FILE_ATTACKS: Record<string, FileCall[]> = {
   "no-writes-outside-project": [
     ["write", ".git/hooks/pre-commit"],
     ["edit", ".git/config"],
+    ["write", ".GIT/HOOKS/pre-commit"],
+    ["edit", ".Git/Config"],
     ["write", "~/x.txt"],
     ["write", "linkdir/file.txt"],
     ["edit", "~/.bashrc"],
