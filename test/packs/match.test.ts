@@ -93,6 +93,10 @@ describe("SQL in a script file", () => {
     "sudo -u postgres psql < drop.sql",
     "cat drop.sql | psql app",
     "sqlite3 app.db '.read drop.sql'",
+    // its text handed over as a word
+    'psql -c "$(cat drop.sql)"',
+    'mysql app -e "$(< drop.sql)"',
+    'psql -c "`cat drop.sql`"',
     // a script the line itself writes, then runs
     "echo 'DROP TABLE users;' > x.sql && psql -f x.sql",
     "printf 'DROP TABLE users;\\n' | tee fresh.sql >/dev/null; psql app --file=fresh.sql",
@@ -100,10 +104,13 @@ describe("SQL in a script file", () => {
     expect(inDir(command).some((line) => line.startsWith("block databases/sql-drop"))).toBe(true);
   });
 
-  test.each(["psql -f seed.sql", "mysql app < seed.sql", "psql -f missing.sql", "echo 'SELECT 1;' > drop.sql && psql -f drop.sql"])(
-    "%s passes",
-    (command) => {
-      expect(inDir(command)).toEqual([]);
-    },
-  );
+  test.each([
+    "psql -f seed.sql",
+    "mysql app < seed.sql",
+    "psql -f missing.sql",
+    "echo 'SELECT 1;' > drop.sql && psql -f drop.sql",
+    'psql -c "$(cat seed.sql)"',
+  ])("%s passes", (command) => {
+    expect(inDir(command)).toEqual([]);
+  });
 });

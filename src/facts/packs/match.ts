@@ -77,6 +77,9 @@ export function ruleFires(
   return !(rule.unless && holds(rule.unless, rest, ofRest));
 }
 
+/** A word that is only a file's text printed: `$(cat x.sql)`, `$(< x.sql)`, `` `cat x.sql` ``. */
+const PRINTED_FILE = /^(?:\$\(|`)\s*(?:cat\s+|<\s*)([^\s;|&()$`'"<>]+)\s*(?:\)|`)$/;
+
 /**
  * The statements a command runs, each on its own (`DELETE FROM a; SELECT … WHERE …` is two): its
  * words, the text the line feeds it, and the script files its options name (`psql -f x.sql`) or its
@@ -89,7 +92,10 @@ function statementsOf(command: Command, args: readonly string[], scriptOptions: 
   for (let i = 0; i < args.length; i++) {
     const word = args[i] as string;
     const eq = word.indexOf("=");
-    if (scriptOptions.includes(word) && args[i + 1] !== undefined) files.push(args[++i] as string);
+    // `psql -c "$(cat drop.sql)"`: a word the facts could not know, which is that file's text.
+    const printed = PRINTED_FILE.exec(word);
+    if (printed) files.push(printed[1] as string);
+    else if (scriptOptions.includes(word) && args[i + 1] !== undefined) files.push(args[++i] as string);
     else if (eq > 0 && scriptOptions.includes(word.slice(0, eq))) files.push(word.slice(eq + 1));
     else {
       // A dot-command and its file in one argument: `'.read drop.sql'`.
