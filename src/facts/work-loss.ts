@@ -67,6 +67,13 @@ const GIT_LOSS_RULES: Readonly<Record<string, LossRule>> = {
   // clean.requireForce=false clean`, or in a config an earlier call wrote). Where git refuses, it loses nothing.
   clean: { spec: { short: "e", long: ["exclude"] }, loses: "untracked", paths: true, unless: ["n", "dry-run", "X"] },
   stash: { spec: {}, loses: "stash", actions: ["drop", "clear"] },
+  // `--abort` puts the tree back as it was before the operation (`git reset --merge`, a rebase's
+  // `reset --hard`): the conflicts resolved and edits made meanwhile, never committed, go.
+  merge: { spec: {}, loses: "changes", when: ["abort"] },
+  rebase: { spec: {}, loses: "changes", when: ["abort"] },
+  "cherry-pick": { spec: {}, loses: "changes", when: ["abort"] },
+  revert: { spec: {}, loses: "changes", when: ["abort"] },
+  am: { spec: {}, loses: "changes", when: ["abort"] },
   worktree: { spec: {}, loses: "worktree", when: ["f", "force"], actions: ["remove"] },
   checkout: {
     spec: { short: "bB", long: ["orphan", "conflict", "pathspec-from-file", "track"] },

@@ -83,6 +83,12 @@ const LOSES: Array<[string, string[]]> = [
   ["shred src/*", ["src/app.ts"]],
   // Every wrapper and spelling the facts see.
   ["sudo env git reset --hard", EDITED],
+  // An operation given up puts the tree back: the edits made meanwhile go.
+  ["git merge --abort", EDITED],
+  ["git rebase --abort", EDITED],
+  ["git cherry-pick --abort", EDITED],
+  ["git revert --abort", EDITED],
+  ["git am --abort", EDITED],
   ["git -C $REPO reset --hard", EDITED],
   ["cd /tmp && git -C $REPO checkout .", ["src/app.ts"]],
   ["sh -lc 'git reset --hard'", EDITED],
@@ -167,6 +173,9 @@ const NOTHING: string[] = [
   "echo 'git reset --hard' > notes.md",
   "git log --oneline -- src",
   "git restore --help",
+  "git merge --continue",
+  "git rebase --continue",
+  "git merge --no-ff feature",
   "git reset --hard --help",
   "git clean -fd -h",
   "parallel echo ::: a b ::: c d",
