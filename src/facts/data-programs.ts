@@ -104,7 +104,11 @@ export const TEXT_MAKERS: ReadonlySet<string> = new Set([
  */
 export const FILE_PRINTERS: ReadonlySet<string> = new Set(["cat", "tac", "head", "tail", "nl", "zcat", "bzcat", "xzcat", "zstdcat"]);
 
-/** The shells: `-c` runs its value, an operand is a script, and with neither they read commands from their input (programs-shell.ts, xargs.ts). */
+/**
+ * The shells: `-c` runs its value, an operand is a script, and with neither they read commands from
+ * their input (programs-shell.ts, xargs.ts). Each line and script is read as a POSIX shell's:
+ * nushell, xonsh and elvish write a plain command (`rm -rf ~`) the same way.
+ */
 export const SHELLS: readonly string[] = [
   "sh",
   "bash",

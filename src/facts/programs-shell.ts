@@ -17,9 +17,6 @@ import { exec, generic, mark, type Handler, type Program, type Run } from "./pro
 import { powershell, preloads } from "./interpreter-inputs.ts";
 import { runPackageScripts } from "./package-scripts.ts";
 
-// Shells whose `-c` line and scripts are read as a POSIX shell's: nushell, xonsh and elvish write a
-// plain command (`rm -rf ~`) the same way.
-
 /**
  * Each interpreter's options that run the code given as their value (`python3 -c CODE`), and the
  * short options that take a value (`values`): the value is attached (`python3 -c'…'`, `perl
