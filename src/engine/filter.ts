@@ -95,6 +95,10 @@ function screened(source: string, listed: boolean): (value: string) => boolean {
   return prefix !== "" ? (value) => value.startsWith(prefix) && re.test(value) : (value) => re.test(value);
 }
 const NO_TEXT = { text: "", anyCase: false };
+const isAscii = (text: string) => {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 127) return false;
+  return true;
+};
 
 /** `value` in lower case, made once for the run of a list's patterns over the same value. */
 function folded(value: string): string {
@@ -164,17 +168,19 @@ export function requiredText(source: string): { text: string; anyCase: boolean }
   }
   end();
   // A character a quantifier right after the run may remove was dropped above; one after a group is outside it.
-  // A run with a letter in either case is compared in lower case, all of it: a weaker check, never a wrong one.
+  // A run with a letter in either case is compared in lower case, all of it: a weaker check, never a
+  // wrong one, as long as it is ASCII (lower case elsewhere can hang on the letters around: `Σ`).
+  if (bestAnyCase && !isAscii(best)) return NO_TEXT;
   return { text: bestAnyCase ? best.toLowerCase() : best, anyCase: bestAnyCase };
 }
 
-/** The lower-case letter a class of exactly its two cases at `i` stands for (`[sS]`, `[Ss]`), or undefined. */
+/** The lower-case letter a class of exactly an ASCII letter's two cases at `i` stands for (`[sS]`, `[Ss]`), or undefined. */
 function casePair(source: string, i: number): string | undefined {
   if (source[i + 3] !== "]") return undefined;
-  const a = source[i + 1] as string;
-  const b = source[i + 2] as string;
-  const lower = a.toLowerCase();
-  return a !== b && lower === b.toLowerCase() && lower !== a.toUpperCase() ? lower : undefined;
+  const a = source.charCodeAt(i + 1);
+  const b = source.charCodeAt(i + 2);
+  const lower = a | 0x20; // ASCII's lower case: the 0x20 bit set
+  return lower >= 97 && lower <= 122 && a !== b && lower === (b | 0x20) ? String.fromCharCode(lower) : undefined;
 }
 
 /** The last index of the escape whose letter or digit is at `i`: `\x62`, `\u0061`, `\u{1F600}`, `\cJ`, `\p{L}`, `\k<name>`, `\12`. */

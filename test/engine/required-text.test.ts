@@ -59,6 +59,9 @@ describe("requiredText", () => {
     expect(requiredText("[sS]?[hH]x")).toEqual({ text: "hx", anyCase: true });
     expect(requiredText("[ab]cd")).toEqual({ text: "cd", anyCase: false });
     expect(requiredText("[sS]")).toEqual({ text: "s", anyCase: true });
+    // only ASCII: lower case can hang on the letters around (a Greek sigma ends a word as ς)
+    expect(requiredText("[σΣ]x")).toEqual({ text: "x", anyCase: false });
+    expect(requiredText("ΑΣ[aA]")).toEqual({ text: "", anyCase: false });
   });
 
   it("gives nothing where no literal text is required", () => {
