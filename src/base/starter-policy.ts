@@ -31,6 +31,7 @@ function anyCaseLetters(source: string): string {
     if (c === "\\") out += c + (source[++i] ?? "");
     else if (c === "[") {
       const close = source.indexOf("]", i + 2);
+      if (close < 0) return out + source.slice(i); // not a class JavaScript reads: left as it is
       out += source.slice(i, close + 1);
       i = close;
     } else if (c === "(" && source[i + 1] === "?") {
