@@ -14,6 +14,9 @@ const STATE_SHARED_ON_PURPOSE = {
   "src/facts/paths.ts": "each copy's cache is cleared at the start of every derivation that reads it",
   // A memo of a pure function: the matcher a policy pattern compiles to is the same in either copy.
   "src/engine/filter.ts": "its one Map holds compiled patterns, the same in every copy",
+  // A memo of the secret kinds the process's environment adds, read from process.env, which no hot
+  // code changes: either copy reads the same variables.
+  "src/base/secrets.ts": "its memo holds the secret kinds of process.env, the same in every copy",
 };
 
 const TOGETHER = ["dist/hook.cjs", "dist/facts.cjs", "dist/packs.cjs", "dist/external.cjs", "dist/validate.cjs"];

@@ -115,6 +115,30 @@ export const SECRET_KINDS: readonly SecretKind[] = [
   new SecretKind("secret setting", SETTING_WORDS, () => new RegExp(SETTING_LINE(), "gm")),
 ];
 
+/**
+ * The values of the environment's secret-named variables (`GITHUB_TOKEN`, `DB_PASSWORD`, …) that
+ * look like a key rather than a word or a path: 16 characters or more of a token's characters, a
+ * letter and a digit among them, none that JSON escapes (the decision log screens JSON text). A
+ * tool can print one (`printenv GITHUB_TOKEN`, `echo "$API_KEY"`) in a form no pattern above knows.
+ */
+export function environmentKinds(env: Readonly<Record<string, string | undefined>>): SecretKind[] {
+  const kinds: SecretKind[] = [];
+  for (const name of Object.keys(env)) {
+    const value = env[name];
+    if (value === undefined || value.length < 16) continue;
+    const upper = name.toUpperCase();
+    if (!SECRET_WORDS.some((word) => upper.includes(word)) || !/^[A-Za-z0-9_+=:@%-][A-Za-z0-9_+=:@%~./-]*$/.test(value)) continue;
+    if (!/[A-Za-z]/.test(value) || !/\d/.test(value)) continue;
+    const source = value.replace(/[+.]/g, "\\$&");
+    kinds.push(new SecretKind("secret in the environment", [value], () => new RegExp(source, "g")));
+  }
+  return kinds;
+}
+
+/** The built-in kinds and this process's environment's secret values (the hook's environment is the agent's). */
+let kindsNow: readonly SecretKind[] | undefined;
+const allKinds = (): readonly SecretKind[] => (kindsNow ??= [...SECRET_KINDS, ...environmentKinds(process.env)]);
+
 function screened(kind: SecretKind, text: string): boolean {
   const screen = kind.screen;
   for (const hint of screen) if (text.includes(hint)) return true;
@@ -123,15 +147,15 @@ function screened(kind: SecretKind, text: string): boolean {
 
 /** Whether `text` could hold a secret: some kind's screen string is in it (no expression runs). */
 export function mayHoldSecret(text: string): boolean {
-  for (const kind of SECRET_KINDS) if (screened(kind, text)) return true;
+  for (const kind of allKinds()) if (screened(kind, text)) return true;
   return false;
 }
 
 /** The labels of the kinds of secret in `text`, in the list's order. */
 export function secretKinds(text: string): string[] {
   const found: string[] = [];
-  for (const kind of SECRET_KINDS) {
-    if (!screened(kind, text)) continue;
+  for (const kind of allKinds()) {
+    if (!screened(kind, text) || found.includes(kind.label)) continue;
     kind.pattern.lastIndex = 0;
     if (kind.pattern.test(text)) found.push(kind.label);
   }
@@ -142,11 +166,11 @@ export function secretKinds(text: string): string[] {
 export function redactText(text: string, mark: (label: string) => string): { text: string; kinds: string[] } {
   const kinds: string[] = [];
   let out = text;
-  for (const kind of SECRET_KINDS) {
+  for (const kind of allKinds()) {
     if (!screened(kind, out)) continue;
     kind.pattern.lastIndex = 0;
     if (!kind.pattern.test(out)) continue;
-    kinds.push(kind.label);
+    if (!kinds.includes(kind.label)) kinds.push(kind.label);
     const hidden = mark(kind.label);
     out = out.replace(kind.pattern, (_match: string, kept: unknown) => (typeof kept === "string" ? kept + hidden : hidden));
   }

@@ -206,7 +206,7 @@ export const STARTER_POLICY = {
     },
     "redact-secrets": {
       description:
-        "Withhold secrets in tool output (private keys, AWS, GitHub, GitLab, Slack, Stripe, OpenAI, Anthropic, PyPI, Docker Hub, Hugging Face, SendGrid, Vault and Azure keys, JWTs, NAME=secret lines, …): the rest of the output stays readable where the agent can replace a result.",
+        "Withhold secrets in tool output (private keys, AWS, GitHub, GitLab, Slack, Stripe, OpenAI, Anthropic, PyPI, Docker Hub, Hugging Face, SendGrid, Vault and Azure keys, JWTs, NAME=secret lines, the secret-named variables of the environment, …): the rest of the output stays readable where the agent can replace a result.",
       event: "tool_result",
       // `hookit.secrets`: the kinds of secret in the result (src/base/secrets.ts); no shell runs.
       filter: { "hookit.secrets": "." },

@@ -130,3 +130,17 @@ test.each(replacing)("on %s the redacted result keeps the output around the secr
   expect(verdict.reason).toContain("done");
   expect(verdict.reason).not.toContain("[BLOCKED by HooKit]");
 });
+
+// A secret-named variable of the agent's environment (the hook's too), printed by a tool: its value
+// has no form hookit knows, so it is withheld as the environment's.
+test.each(replacing)("on %s a secret of the environment printed by a tool is withheld", async (agent, event) => {
+  const token = j("x9Qm27Lp", "Zt04vBn8Kw3R");
+  const reply = await runHook(box, agent, event, resultPayload(agent, `printenv DEPLOY_TOKEN\n${token}\nok`)[1], {
+    env: { DEPLOY_TOKEN: token },
+  });
+  const verdict = inspectReply(agent, event, "tool_result", reply);
+  expect(verdict.problems).toEqual([]);
+  expect(reply.stdout + reply.stderr).not.toContain(token);
+  expect(verdict.reason).toContain("[REDACTED: secret in the environment]");
+  expect(verdict.reason).toContain("ok");
+});
