@@ -7,22 +7,10 @@
 import { DOWNLOADERS } from "./downloaders.ts";
 import { CHANGED_UNREAD, RUNS_FETCHED, RUNS_MADE_UP } from "./changed-unread.ts";
 
-// `.env`, `.env.*` and their editor leftovers (`.env~`, `.env ` — a trailing blank is part of the name),
-// but not the committed documentation of one: a name whose last suffix is `.example`, `.sample` or
-// `.template` (`.env.example`, `.env.local.example`).
-// Any letter case: macOS and Windows file systems do not tell `.ENV` from `.env`.
-const anyCase = (word: string) => [...word].map((c) => `[${c.toLowerCase()}${c.toUpperCase()}]`).join("");
-const DOCUMENTATION = ["example", "sample", "template"].map(anyCase).join("|");
-const DOTENV = `(^|/)\\.${anyCase("env")}(?!(\\.[^/]*)?\\.(${DOCUMENTATION})$)(\\.[^/]*)?[\\s~]*$`;
-// Credentials a developer keeps outside any project: SSH private keys (not the `.pub` halves), the
-// cloud CLIs' tokens, cluster, registry and package-publishing logins, git's stored passwords, GnuPG's
-// keys. A recursive reader of one of these folders (tar, cp -r, grep -r) reads the folder itself.
-// The home folder: `~/…` as the facts give a path below the user's own (wherever it is), or a
-// usual place of a home.
-const HOME_DIR = "^(?:~|/(?:home/[^/]+|root|Users/[^/]+))";
 /**
  * `source` with each letter it spells in either case (not those of a class `[…]`, an escape or a
- * group's `(?…` syntax): on macOS's and Windows's usual file systems `~/.SSH/ID_RSA` is the key itself.
+ * group's `(?…` syntax): on macOS's and Windows's usual file systems `~/.SSH/ID_RSA` is the key itself,
+ * and `.ENV` is `.env`.
  */
 function anyCaseLetters(source: string): string {
   let out = "";
@@ -42,6 +30,17 @@ function anyCaseLetters(source: string): string {
   }
   return out;
 }
+// `.env`, `.env.*` and their editor leftovers (`.env~`, `.env ` — a trailing blank is part of the name),
+// but not the committed documentation of one: a name whose last suffix is `.example`, `.sample` or
+// `.template` (`.env.example`, `.env.local.example`).
+// Any letter case: macOS and Windows file systems do not tell `.ENV` from `.env`.
+const DOTENV = anyCaseLetters("(^|/)\\.env(?!(\\.[^/]*)?\\.(example|sample|template)$)(\\.[^/]*)?[\\s~]*$");
+// Credentials a developer keeps outside any project: SSH private keys (not the `.pub` halves), the
+// cloud CLIs' tokens, cluster, registry and package-publishing logins, git's stored passwords, GnuPG's
+// keys. A recursive reader of one of these folders (tar, cp -r, grep -r) reads the folder itself.
+// The home folder: `~/…` as the facts give a path below the user's own (wherever it is), or a
+// usual place of a home.
+const HOME_DIR = "^(?:~|/(?:home/[^/]+|root|Users/[^/]+))";
 const CREDENTIALS = [
   "(^|/)\\.ssh(/(id_[^/]*|[^/]*_key|[^/]*\\.pem))?$(?<!\\.pub)",
   "(^|/)\\.aws(/(credentials|config|sso/cache/[^/]*))?$",

@@ -5,13 +5,13 @@
 // `rm -rf /`. Input hookit cannot know is judged as a run-time value: the command
 // runs with an unknown word where the input goes, so `rm -rf <input>` is an
 // unresolved recursive delete, not nothing.
-import type { Field, Lines } from "./expand.ts";
+import { copy, type Field, type Lines } from "./expand.ts";
 import { parseOptions } from "./options.ts";
 import { printfValue } from "./output.ts";
 import type { Run } from "./programs.ts";
 import { SHELLS } from "./data-programs.ts";
-import { copy } from "./expand.ts";
 import { walkShellScript } from "./script-files.ts";
+import { programBase } from "./paths.ts";
 
 /** At most this many input lines are followed one by one (each a command of its own). */
 const MAX_LINES = 64;
@@ -145,7 +145,7 @@ export function xargs(args: Field[], run: Run, program: string): void {
   const lines = files.length > 0 ? undefined : inputItems(run, cutting);
   const source =
     files[0] ?? (lines === undefined && run.walker.stdinFile !== undefined ? { text: run.walker.stdinFile, resolved: true } : undefined);
-  if (source !== undefined && SHELLS.includes(argv[0]?.text.split("/").pop() ?? "") && argv.some((a) => a.text === "-c"))
+  if (source !== undefined && argv[0] !== undefined && SHELLS.includes(programBase(argv[0].text)) && argv.some((a) => a.text === "-c"))
     walkShellScript(run, source, copy(run.state), `${program} ${source.text}`);
   if (replaceAll || replaceWord)
     return replacing(argv, run, program, lines, replaceAll ?? (replaceWord as string), replaceAll === undefined);

@@ -48,10 +48,16 @@ export function mention(word: string, cwd: string | null, ctx: ProtectContext): 
   return markerHit(word, ctx);
 }
 
+/** Each context's protected paths in lower case, made once (markerHit runs for every word that may name one). */
+const foldedPaths = new WeakMap<readonly Protected[], string[]>();
+
 /** A protected place whose path or marker the text holds. */
 export function markerHit(text: string, ctx: ProtectContext): Protected | undefined {
   const folded = text.toLowerCase(); // in any letter case, as classify compares (locations.ts)
-  for (const place of concretePlaces(ctx)) if (folded.includes(place.path.toLowerCase())) return place;
+  const places = concretePlaces(ctx);
+  let paths = foldedPaths.get(places);
+  if (!paths) foldedPaths.set(places, (paths = places.map((place) => place.path.toLowerCase())));
+  for (let i = 0; i < places.length; i++) if (folded.includes(paths[i] as string)) return places[i];
   for (const marker of PROTECTED_MARKERS) if (folded.includes(marker)) return { path: marker, what: "a file hookit protects" };
   return undefined;
 }
